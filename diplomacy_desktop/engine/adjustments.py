@@ -1,0 +1,136 @@
+"""Adjustment adjudication (rules XIII.2, XIV.2): builds, removals, waives, civil disorder."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from .board import FLEET, Board
+from .errors import OrderError
+from .orders import Build, Order, Remove, Waive
+from .results import OrderResult, Outcome
+from .rules import CLASSIC, RuleSet
+from .state import GameState, Unit
+from .validation import check_order, describe
+
+FAR = 10**6
+
+
+@dataclass(frozen=True, slots=True)
+class AdjustmentOutcome:
+    results: tuple[OrderResult, ...]
+    units: tuple[Unit, ...]
+
+
+def _combined_graph(board: Board) -> Mapping[str, frozenset[str]]:
+    return board.province_neighbours
+
+
+def _fleet_graph(board: Board) -> dict[str, frozenset[str]]:
+    return dict(board.fleet_moves)
+
+
+def disorder_distance(state: GameState, unit: Unit, rules: RuleSet) -> int:
+    """How far ``unit`` is from home for civil-disorder removals (XIV.2; 2023 rulebook)."""
+    board = state.board
+    if rules.disorder_to_owned_centres:
+        targets = state.centres_of(unit.power)
+    else:
+        targets = list(board.home_centres.get(unit.power, ()))
+    if not targets:
+        return FAR
+    if rules.disorder_any_terrain or unit.kind != FLEET:
+        dist = board.distances_from(targets, _combined_graph(board))
+        return dist.get(unit.province, FAR)
+    # classic fleets move as fleets: from any coast of a target centre
+    sources = [loc for c in targets for loc in board.fleet_locations(c)]
+    dist = board.distances_from(sources, _fleet_graph(board))
+    return dist.get(unit.location, FAR)
+
+
+def civil_disorder_removals(state: GameState, power: str, count: int, rules: RuleSet,
+                            exclude: Iterable[str] = ()) -> list[Unit]:
+    """The ``count`` units removed when ``power`` orders too few removals."""
+    board = state.board
+    skip = set(exclude)
+    candidates = [u for u in state.units.values() if u.power == power and u.province not in skip]
+
+    def key(u: Unit) -> tuple[int, int, str]:
+        return (-disorder_distance(state, u, rules), 0 if u.kind == FLEET else 1,
+                board.spaces[u.province].name.lower())
+
+    return sorted(candidates, key=key)[:count]
+
+
+def adjudicate_adjustments(state: GameState, orders: Iterable[Order], rules: RuleSet = CLASSIC
+                           ) -> AdjustmentOutcome:
+    board = state.board
+    results: list[OrderResult] = []
+    units: dict[str, Unit] = dict(state.units)
+    by_power: dict[str, list[Order]] = {}
+    for o in orders:
+        by_power.setdefault(o.power, []).append(o)
+    for power in board.power_ids:
+        delta = state.adjustment_delta(power)
+        mine = by_power.pop(power, [])
+        if delta > 0:
+            used = 0
+            work = state
+            for o in mine:
+                if used >= delta:
+                    results.append(OrderResult(o, Outcome.ILLEGAL, "too_many",
+                                               f"illegal: only {delta} build(s) allowed; extra order ignored"))
+                    continue
+                try:
+                    if not isinstance(o, (Build, Waive)):
+                        raise OrderError(f"{board.power(power).name} must build, not remove")
+                    norm = check_order(work, o)
+                except OrderError as exc:
+                    results.append(OrderResult(o, Outcome.ILLEGAL, "illegal", f"illegal: {exc}"))
+                    continue
+                used += 1
+                if isinstance(norm, Waive):
+                    results.append(OrderResult(o, Outcome.SUCCESS, "waived", "build waived"))
+                    continue
+                assert isinstance(norm, Build)
+                unit = Unit(power, norm.unit_kind or "A", norm.location)
+                units[unit.province] = unit
+                work = work.evolve(units=units)
+                results.append(OrderResult(o, Outcome.SUCCESS, "built", f"builds an {describe(board, unit)}"
+                                           .replace("an fleet", "a fleet")))
+        elif delta < 0:
+            need = -delta
+            removed: list[str] = []
+            for o in mine:
+                if len(removed) >= need:
+                    results.append(OrderResult(o, Outcome.ILLEGAL, "too_many",
+                                               f"illegal: only {need} removal(s) needed; extra order ignored"))
+                    continue
+                try:
+                    if not isinstance(o, Remove):
+                        raise OrderError(f"{board.power(power).name} must remove units, not build")
+                    norm = check_order(state, o)
+                except OrderError as exc:
+                    results.append(OrderResult(o, Outcome.ILLEGAL, "illegal", f"illegal: {exc}"))
+                    continue
+                if norm.province in removed:
+                    results.append(OrderResult(o, Outcome.ILLEGAL, "duplicate",
+                                               "illegal: that unit is already removed"))
+                    continue
+                removed.append(norm.province)  # type: ignore[arg-type]
+                results.append(OrderResult(o, Outcome.SUCCESS, "removed", "removed"))
+            if len(removed) < need:
+                for u in civil_disorder_removals(state, power, need - len(removed), rules, removed):
+                    removed.append(u.province)
+                    results.append(OrderResult(Remove(power, u.kind, u.location), Outcome.SUCCESS, "disorder",
+                                               "removed by the civil-disorder rule (farthest from home)"))
+            for p in removed:
+                units.pop(p, None)
+        else:
+            for o in mine:
+                results.append(OrderResult(o, Outcome.ILLEGAL, "illegal",
+                                           f"illegal: {board.power(power).name} has no adjustments to make"))
+    for power, rest in by_power.items():
+        for o in rest:
+            results.append(OrderResult(o, Outcome.ILLEGAL, "illegal", f"illegal: unknown power {power!r}"))
+    return AdjustmentOutcome(tuple(results), tuple(sorted(units.values(), key=lambda u: u.province)))

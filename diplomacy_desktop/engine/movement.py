@@ -1,0 +1,568 @@
+"""Movement adjudication: the DATC equations solved by the partial-information algorithm.
+
+See DATC v3.0 section 5.  Every unit gets exactly one decision-bearing order (hold when it
+had none or only illegal ones).  MOVE, SUPPORT and CONVOY orders are decisions; strengths are
+computed from them.  ``resolve(i, optimistic)`` settles decision ``i``; circular movement and
+convoy paradoxes (Szykman rule) are handled by the backup rule.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .board import ARMY, province_of
+from .errors import OrderError
+from .orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
+from .results import OrderResult, Outcome
+from .rules import CLASSIC, RuleSet
+from .state import RETREAT, DislodgedUnit, GameState, Phase, Unit
+from .validation import check_order, describe, space_name
+
+HOLD, MOVE, SUPPORT, CONVOY = 0, 1, 2, 3
+LAND, VIA = 0, 1  # how a move travels: over land, or by convoy
+
+
+@dataclass(frozen=True, slots=True)
+class MovementOutcome:
+    results: tuple[OrderResult, ...]
+    state: GameState  # the retreat phase that follows (dislodged units and standoffs recorded)
+
+
+class _Resolver:
+    """One adjudication.  Indices are units in province order."""
+
+    def __init__(self, state: GameState, orders: Iterable[Order], rules: RuleSet) -> None:
+        self.state = state
+        self.board = state.board
+        self.rules = rules
+        units = list(state.units.values())
+        self.units = units
+        n = len(units)
+        self.n = n
+        self.index = {u.province: i for i, u in enumerate(units)}
+        self.power = [u.power for u in units]
+        self.prov = [u.province for u in units]
+        self.ot = [HOLD] * n
+        self.order: list[Order | None] = [None] * n
+        self.dst: list[str | None] = [None] * n
+        self.dst_loc: list[str | None] = [None] * n
+        self.mode = [LAND] * n
+        self.sup_target = [-1] * n
+        self.sup_dst: list[str | None] = [None] * n
+        self.matched = [False] * n
+        self.move_sups: list[list[int]] = [[] for _ in range(n)]
+        self.hold_sups: list[list[int]] = [[] for _ in range(n)]
+        self.convoyers: list[list[int]] = [[] for _ in range(n)]
+        self.attackers: dict[str, list[int]] = {}
+        self.illegal: list[OrderResult] = []
+        self.illegal_by_unit: dict[int, list[OrderResult]] = {}
+        self._read_orders(orders)
+        self._link()
+        # resolution administration
+        self.result = [False] * n
+        self.resolved = [False] * n
+        self.visited = [False] * n
+        self.cycle: list[int] = []
+        self.recursion_hits = 0
+        self.uncertain = False
+        self.paradox: set[int] = set()
+        self.circular: set[int] = set()
+
+    # -- reading orders ----------------------------------------------------------------------
+
+    def _read_orders(self, orders: Iterable[Order]) -> None:
+        per_unit: dict[int, list[tuple[Order, Order]]] = {}
+        for written in orders:
+            try:
+                norm = check_order(self.state, written)
+            except OrderError as exc:
+                res = OrderResult(written, Outcome.ILLEGAL, "illegal", f"illegal: {exc}; the unit holds"
+                                  if written.province in self.index else f"illegal: {exc}")
+                i = self.index.get(written.province or "")
+                if i is not None and self.state.units[self.prov[i]].power == written.power:
+                    self.illegal_by_unit.setdefault(i, []).append(res)
+                else:
+                    self.illegal.append(res)
+                continue
+            i = self.index[norm.province]  # type: ignore[index]
+            per_unit.setdefault(i, []).append((written, norm))
+        for i, pairs in per_unit.items():
+            distinct = {norm for _, norm in pairs}
+            if len(distinct) > 1:
+                for written, _ in pairs:
+                    self.illegal_by_unit.setdefault(i, []).append(OrderResult(
+                        written, Outcome.ILLEGAL, "conflicting",
+                        "illegal: the unit was given different orders, so it holds (DATC 4.D.3)"))
+                continue
+            written, norm = pairs[-1]
+            self.order[i] = written
+            if isinstance(norm, Move):
+                self.ot[i] = MOVE
+                self.dst[i] = norm.target_province
+                self.dst_loc[i] = norm.destination
+                self.attackers.setdefault(norm.target_province, []).append(i)
+                self.mode[i] = VIA if norm.via_convoy else LAND  # refined in _link
+            elif isinstance(norm, SupportHold):
+                self.ot[i] = SUPPORT
+                self.sup_target[i] = self.index[norm.target_province]
+            elif isinstance(norm, SupportMove):
+                self.ot[i] = SUPPORT
+                self.sup_target[i] = self.index[norm.target_province]
+                self.sup_dst[i] = norm.destination  # may carry a coast
+            elif isinstance(norm, Convoy):
+                self.ot[i] = CONVOY
+                self.sup_target[i] = self.index[norm.target_province]
+                self.sup_dst[i] = norm.destination_province
+
+    def _link(self) -> None:
+        board = self.board
+        n = self.n
+        ot, dst, prov, power = self.ot, self.dst, self.prov, self.power
+        # convoy orders that match an army move to the same destination
+        for c in range(n):
+            if ot[c] == CONVOY:
+                a = self.sup_target[c]
+                if ot[a] == MOVE and dst[a] == self.sup_dst[c]:
+                    self.convoyers[a].append(c)
+        for i in range(n):
+            if ot[i] != MOVE or self.units[i].kind != ARMY:
+                continue
+            adjacent = dst[i] in board.army_moves[prov[i]]
+            own_fleet = any(power[c] == power[i] for c in self.convoyers[i])
+            if not adjacent:
+                self.mode[i] = VIA
+            elif self.mode[i] == VIA or own_fleet:
+                # 2023: the convoy is used, fallback or not.  Classic (DATC v2.4): the convoy is
+                # used when a full chain of fleets was ordered to convoy; otherwise over land.
+                if self.rules.convoy_falls_back_to_land and not self._ordered_chain(i):
+                    self.mode[i] = LAND
+                else:
+                    self.mode[i] = VIA
+            else:
+                self.mode[i] = LAND
+        for c in range(n):
+            if ot[c] == CONVOY:
+                a = self.sup_target[c]
+                self.matched[c] = c in self.convoyers[a] and self.mode[a] != LAND
+        for a in range(n):
+            if self.mode[a] == LAND:
+                self.convoyers[a] = []
+        for s in range(n):
+            if ot[s] != SUPPORT:
+                continue
+            t = self.sup_target[s]
+            sd = self.sup_dst[s]
+            if sd is None:
+                if ot[t] != MOVE:
+                    self.matched[s] = True
+                    self.hold_sups[t].append(s)
+            elif ot[t] == MOVE and dst[t] == province_of(sd):
+                coast_ok = "/" not in sd or self.units[t].kind == ARMY or self.dst_loc[t] == sd
+                if coast_ok:
+                    self.matched[s] = True
+                    self.move_sups[t].append(s)
+
+    def _ordered_chain(self, i: int) -> bool:
+        """Whether the fleets ordered to convoy army ``i`` form a chain to its destination."""
+        nb = self.board.province_neighbours
+        seas = {self.prov[c] for c in self.convoyers[i]}
+        target = nb[self.dst[i]]  # type: ignore[index]
+        frontier = [p for p in nb[self.prov[i]] if p in seas]
+        seen = set(frontier)
+        while frontier:
+            p = frontier.pop()
+            if p in target:
+                return True
+            for q in nb[p]:
+                if q in seas and q not in seen:
+                    seen.add(q)
+                    frontier.append(q)
+        return False
+
+    # -- the equations -----------------------------------------------------------------------
+
+    def convoy_path(self, i: int, opt: bool) -> bool:
+        fleets = self.convoyers[i]
+        if not fleets:
+            return False
+        nb = self.board.province_neighbours
+        ok = {self.prov[c] for c in fleets if self.resolve(c, opt)}
+        if not ok:
+            return False
+        target = nb[self.dst[i]]  # type: ignore[index]
+        frontier = [p for p in nb[self.prov[i]] if p in ok]
+        seen = set(frontier)
+        while frontier:
+            p = frontier.pop()
+            if p in target:
+                return True
+            for q in nb[p]:
+                if q in ok and q not in seen:
+                    seen.add(q)
+                    frontier.append(q)
+        return False
+
+    def path(self, i: int, opt: bool) -> bool:
+        if self.mode[i] == VIA:
+            return self.convoy_path(i, opt)
+        return True
+
+    def convoyed(self, i: int) -> bool:
+        return self.mode[i] == VIA
+
+    def head_to_head(self, i: int, j: int) -> bool:
+        return (self.ot[j] == MOVE and self.dst[j] == self.prov[i]
+                and self.mode[i] == LAND and self.mode[j] == LAND)
+
+    def count(self, sups: list[int], hi: bool, exclude_power: str | None = None) -> int:
+        resolve = self.resolve
+        power = self.power
+        return sum(1 for s in sups if power[s] != exclude_power and resolve(s, hi))
+
+    def attack(self, i: int, hi: bool) -> int:
+        if not self.path(i, hi):
+            return 0
+        j = self.index.get(self.dst[i])  # type: ignore[arg-type]
+        if j is None:
+            return 1 + self.count(self.move_sups[i], hi)
+        if self.ot[j] == MOVE and not self.head_to_head(i, j) and self.resolve(j, hi):
+            return 1 + self.count(self.move_sups[i], hi)
+        if self.power[j] == self.power[i]:
+            return 0
+        return 1 + self.count(self.move_sups[i], hi, self.power[j])
+
+    def hold(self, p: str, hi: bool) -> int:
+        j = self.index.get(p)
+        if j is None:
+            return 0
+        if self.ot[j] == MOVE:
+            return 0 if self.resolve(j, not hi) else 1
+        return 1 + self.count(self.hold_sups[j], hi)
+
+    def defend(self, j: int, hi: bool) -> int:
+        return 1 + self.count(self.move_sups[j], hi)
+
+    def prevent(self, k: int, hi: bool) -> int:
+        if not self.path(k, hi):
+            return 0
+        m = self.index.get(self.dst[k])  # type: ignore[arg-type]
+        if m is not None and self.head_to_head(k, m) and self.resolve(m, not hi):
+            return 0
+        return 1 + self.count(self.move_sups[k], hi)
+
+    def adjudicate(self, i: int, opt: bool) -> bool:
+        ot = self.ot[i]
+        if ot == MOVE:
+            d = self.dst[i]
+            a = self.attack(i, opt)
+            if a == 0:
+                return False
+            j = self.index.get(d)  # type: ignore[arg-type]
+            if j is not None and self.head_to_head(i, j):
+                if self.defend(j, not opt) >= a:
+                    return False
+            elif self.hold(d, not opt) >= a:  # type: ignore[arg-type]
+                return False
+            for k in self.attackers[d]:  # type: ignore[index]
+                if k != i and self.prevent(k, not opt) >= a:
+                    return False
+            return True
+        if ot == SUPPORT:
+            sd = self.sup_dst[i]
+            sd_prov = province_of(sd) if sd is not None else None
+            for a in self.attackers.get(self.prov[i], ()):
+                if self.power[a] == self.power[i]:
+                    continue
+                if self.prov[a] == sd_prov:
+                    if self.resolve(a, not opt):
+                        return False
+                elif self.path(a, not opt):
+                    return False
+            return True
+        # CONVOY: succeeds unless the fleet is dislodged
+        for a in self.attackers.get(self.prov[i], ()):
+            if self.resolve(a, not opt):
+                return False
+        return True
+
+    def resolve(self, i: int, optimistic: bool) -> bool:
+        if self.resolved[i]:
+            return self.result[i]
+        cycle = self.cycle
+        if i in cycle:
+            self.uncertain = True
+            return optimistic
+        if self.visited[i]:
+            cycle.append(i)
+            self.recursion_hits += 1
+            self.uncertain = True
+            return optimistic
+        self.visited[i] = True
+        old_cycle_len = len(cycle)
+        old_hits = self.recursion_hits
+        old_uncertain = self.uncertain
+        self.uncertain = False
+        opt_result = self.adjudicate(i, True)
+        pes_result = self.adjudicate(i, False) if (self.uncertain and opt_result) else opt_result
+        self.visited[i] = False
+        if opt_result == pes_result:
+            del cycle[old_cycle_len:]
+            self.recursion_hits = old_hits
+            self.uncertain = old_uncertain
+            self.result[i] = opt_result
+            self.resolved[i] = True
+            return opt_result
+        if i in cycle:
+            self.recursion_hits -= 1
+        if self.recursion_hits == old_hits:
+            self.backup_rule(cycle[old_cycle_len:])
+            del cycle[old_cycle_len:]
+            self.uncertain = old_uncertain
+            return self.resolve(i, optimistic)
+        if i not in cycle:
+            cycle.append(i)
+        return optimistic
+
+    def backup_rule(self, members: list[int]) -> None:
+        ot = self.ot
+        if any(ot[m] == CONVOY for m in members):
+            for m in members:  # Szykman: the convoying fleets in the paradox do not convoy
+                if ot[m] == CONVOY:
+                    self.result[m] = False
+                    self.resolved[m] = True
+                    self.paradox.add(m)
+        elif all(ot[m] == MOVE for m in members):
+            for m in members:  # circular movement: every move succeeds
+                self.result[m] = True
+                self.resolved[m] = True
+                self.circular.add(m)
+        else:
+            for m in members:
+                self.result[m] = False
+                self.resolved[m] = True
+
+    # -- running and explaining --------------------------------------------------------------
+
+    def run(self) -> MovementOutcome:
+        limit = sys.getrecursionlimit()
+        if limit < 10000:
+            sys.setrecursionlimit(10000)
+        for i in range(self.n):
+            if self.ot[i] == MOVE or ((self.ot[i] in (SUPPORT, CONVOY)) and self.matched[i]):
+                self.resolve(i, False)
+        return self._outcome()
+
+    def _dislodger(self, j: int) -> int | None:
+        if self.ot[j] == MOVE and self.result[j]:
+            return None
+        for a in self.attackers.get(self.prov[j], ()):
+            if self.result[a]:
+                return a
+        return None
+
+    def _unit_name(self, i: int) -> str:
+        return describe(self.board, self.units[i])
+
+    def _outcome(self) -> MovementOutcome:
+        n = self.n
+        board = self.board
+        results: list[OrderResult] = []
+        new_units: list[Unit] = []
+        dislodged: list[DislodgedUnit] = []
+        occupied: set[str] = set()
+        for i in range(n):
+            u = self.units[i]
+            by = self._dislodger(i)
+            if by is not None:
+                dislodged.append(DislodgedUnit(u, self.prov[by], self.convoyed(by), self.power[by]))
+            elif self.ot[i] == MOVE and self.result[i]:
+                new_units.append(Unit(u.power, u.kind, self.dst_loc[i]))  # type: ignore[arg-type]
+                occupied.add(self.dst[i])  # type: ignore[arg-type]
+            else:
+                new_units.append(u)
+                occupied.add(u.province)
+        contested: set[str] = set()
+        for p, movers in self.attackers.items():
+            if p in occupied:
+                continue
+            if any(not self.result[k] and self.prevent(k, True) > 0 for k in movers):
+                contested.add(p)
+        for i in range(n):
+            by = self._dislodger(i)
+            extra = {"dislodged": by is not None, "dislodged_by": self.prov[by] if by is not None else None}
+            if self.order[i] is None:
+                if i in self.illegal_by_unit:
+                    for r in self.illegal_by_unit[i]:
+                        results.append(_with(r, **extra))
+                    continue
+                results.append(self._explain_hold(i, Hold(self.power[i], self.units[i].kind,
+                                                          self.units[i].location), by, "unordered"))
+                continue
+            for r in self.illegal_by_unit.get(i, ()):
+                results.append(_with(r, **extra))
+            ot = self.ot[i]
+            if ot == MOVE:
+                results.append(self._explain_move(i, by))
+            elif ot == SUPPORT:
+                results.append(self._explain_support(i, by))
+            elif ot == CONVOY:
+                results.append(self._explain_convoy(i, by))
+            else:
+                results.append(self._explain_hold(i, self.order[i], by, "holds"))  # type: ignore[arg-type]
+        results.extend(self.illegal)
+        phase = Phase(self.state.phase.year, self.state.phase.season, RETREAT)
+        after = GameState.build(board, phase, new_units, self.state.owners, dislodged, contested)
+        return MovementOutcome(tuple(results), after)
+
+    # Explanations read the settled decisions; strengths are recomputed from them.
+
+    def _opposition(self, i: int) -> tuple[int, list[int], str]:
+        """Strongest opposition to move i: (strength, units, what)."""
+        d = self.dst[i]
+        j = self.index.get(d)  # type: ignore[arg-type]
+        best, who, what = 0, [], "nothing"
+        if j is not None and self.head_to_head(i, j):
+            best, who, what = self.defend(j, True), [j], "head-to-head"
+        elif j is not None:
+            h = self.hold(d, True)  # type: ignore[arg-type]
+            best, who, what = h, [j], "hold"
+        for k in self.attackers[d]:  # type: ignore[index]
+            if k == i:
+                continue
+            p = self.prevent(k, True)
+            if p > best:
+                best, who, what = p, [k], "prevent"
+            elif p == best and p > 0:
+                who = who + [k]
+                what = "prevent" if what in ("prevent", "nothing") else what
+        return best, who, what
+
+    def _explain_move(self, i: int, by: int | None) -> OrderResult:
+        order = self.order[i]
+        board = self.board
+        d = self.dst[i]
+        dname = space_name(board, self.dst_loc[i])  # type: ignore[arg-type]
+        a = self.attack(i, True)
+        opp, who, what = self._opposition(i)
+        involved = tuple(self.prov[k] for k in who)
+        extra = {"dislodged": by is not None, "dislodged_by": self.prov[by] if by is not None else None}
+        if self.result[i]:
+            j = self.index.get(d)  # type: ignore[arg-type]
+            if i in self.circular:
+                text = f"moves to {dname} (circular movement: all units in the ring move)"
+            elif j is not None and self._dislodger(j) == i:
+                text = f"moves to {dname}, dislodging the {self._unit_name(j)} (strength {a} against {opp})"
+            else:
+                text = f"moves to {dname} (strength {a} against {opp})"
+            via = " by convoy" if self.convoyed(i) else ""
+            return OrderResult(order, Outcome.SUCCESS, "moved", text.replace(" (", f"{via} (", 1) if via else text,
+                               involved, a, opp, **extra)  # type: ignore[arg-type]
+        if self.mode[i] == VIA and not self.convoy_path(i, True):
+            return OrderResult(order, Outcome.FAILURE, "no_convoy", self._why_no_convoy(i), (), 0, None, **extra)  # type: ignore[arg-type]
+        j = self.index.get(d)  # type: ignore[arg-type]
+        if a == 0 and j is not None and self.power[j] == self.power[i]:
+            return OrderResult(order, Outcome.FAILURE, "own_unit",
+                               f"cannot dislodge its own {self._unit_name(j)}, which did not leave", (self.prov[j],),
+                               0, None, **extra)  # type: ignore[arg-type]
+        names = ", ".join(f"the {self._unit_name(k)}" for k in who)
+        if what == "head-to-head":
+            text = f"lost the head-to-head battle with {names} (strength {a} against {opp})"
+            code = "head_to_head"
+        elif what == "hold":
+            jj = who[0]
+            if self.ot[jj] == MOVE:
+                text = f"bounced: {names} failed to leave {dname} (strength {a} against {opp})"
+            elif a > opp and self.power[jj] != self.power[i]:
+                text = f"bounced off {names} (strength {a} against {opp})"
+            else:
+                text = f"bounced off {names} holding with strength {opp} (attack {a})"
+            code = "bounced"
+        else:
+            text = f"bounced with {names} moving to {dname} (strength {a} against {opp})"
+            code = "bounced"
+        return OrderResult(order, Outcome.FAILURE, code, text, involved, a, opp, **extra)  # type: ignore[arg-type]
+
+    def _why_no_convoy(self, i: int) -> str:
+        fleets = self.convoyers[i]
+        if not fleets:
+            return "no fleets were ordered to convoy this army, so it stays"
+        para = [c for c in fleets if c in self.paradox]
+        if para:
+            names = ", ".join(space_name(self.board, self.prov[c]) for c in para)
+            return f"convoy paradox: by the Szykman rule the fleet in {names} does not convoy, so the army stays"
+        lost = [c for c in fleets if not self.result[c]]
+        if lost:
+            names = ", ".join(space_name(self.board, self.prov[c]) for c in lost)
+            return f"convoy disrupted: the fleet in {names} was dislodged, so the army stays"
+        return "the convoying fleets do not form a chain to the destination, so the army stays"
+
+    def _explain_support(self, s: int, by: int | None) -> OrderResult:
+        order = self.order[s]
+        t = self.sup_target[s]
+        extra = {"dislodged": by is not None, "dislodged_by": self.prov[by] if by is not None else None}
+        if not self.matched[s]:
+            if self.sup_dst[s] is None:
+                text = f"void: the {self._unit_name(t)} moved, so it cannot be supported to hold"
+            elif self.ot[t] == MOVE:
+                text = (f"void: the {self._unit_name(t)} moved to "
+                        f"{space_name(self.board, self.dst_loc[t])}, not as supported")  # type: ignore[arg-type]
+            else:
+                text = f"void: the {self._unit_name(t)} did not move there"
+            return OrderResult(order, Outcome.VOID, "void", text, (self.prov[t],), **extra)  # type: ignore[arg-type]
+        if self.result[s]:
+            return OrderResult(order, Outcome.SUCCESS, "supported", "support given", (self.prov[t],), **extra)  # type: ignore[arg-type]
+        if by is not None:
+            return OrderResult(order, Outcome.FAILURE, "cut",
+                               f"cut: the supporting unit was dislodged by the {self._unit_name(by)}",
+                               (self.prov[by],), **extra)  # type: ignore[arg-type]
+        sd = self.sup_dst[s]
+        sd_prov = province_of(sd) if sd else None
+        cutters = [a for a in self.attackers.get(self.prov[s], ())
+                   if self.power[a] != self.power[s] and self.prov[a] != sd_prov and self.path(a, True)]
+        names = ", ".join(f"the {self._unit_name(a)}" for a in cutters) or "an attack"
+        return OrderResult(order, Outcome.FAILURE, "cut", f"cut by the attack of {names}",
+                           tuple(self.prov[a] for a in cutters), **extra)  # type: ignore[arg-type]
+
+    def _explain_convoy(self, c: int, by: int | None) -> OrderResult:
+        order = self.order[c]
+        a = self.sup_target[c]
+        extra = {"dislodged": by is not None, "dislodged_by": self.prov[by] if by is not None else None}
+        if not self.matched[c]:
+            if self.ot[a] == MOVE and self.dst[a] == self.sup_dst[c]:
+                text = f"void: the {self._unit_name(a)} moves over land, not by convoy"
+            else:
+                text = f"void: the {self._unit_name(a)} was not ordered to move there"
+            return OrderResult(order, Outcome.VOID, "void", text, (self.prov[a],), **extra)  # type: ignore[arg-type]
+        if c in self.paradox:
+            return OrderResult(order, Outcome.FAILURE, "paradox",
+                               "convoy paradox: by the Szykman rule this fleet does not convoy", (self.prov[a],),
+                               **extra)  # type: ignore[arg-type]
+        if not self.result[c]:
+            return OrderResult(order, Outcome.FAILURE, "disrupted",
+                               f"disrupted: the fleet was dislodged by the {self._unit_name(by)}"
+                               if by is not None else "disrupted", (self.prov[by],) if by is not None else (),
+                               **extra)  # type: ignore[arg-type]
+        return OrderResult(order, Outcome.SUCCESS, "convoyed", "convoys", (self.prov[a],), **extra)  # type: ignore[arg-type]
+
+    def _explain_hold(self, i: int, order: Order, by: int | None, code: str) -> OrderResult:
+        if by is not None:
+            a = self.attack(by, True)
+            h = 1 + self.count(self.hold_sups[i], True) if self.ot[i] != MOVE else 1
+            return OrderResult(order, Outcome.FAILURE, "dislodged",
+                               f"dislodged by the {self._unit_name(by)} (strength {a} against {h})",
+                               (self.prov[by],), a, h, True, self.prov[by])
+        text = "holds" if code == "holds" else "no order: holds"
+        return OrderResult(order, Outcome.SUCCESS, code, text)
+
+
+def _with(result: OrderResult, **changes: object) -> OrderResult:
+    from dataclasses import replace
+
+    return replace(result, **changes)  # type: ignore[arg-type]
+
+
+def adjudicate_movement(state: GameState, orders: Iterable[Order], rules: RuleSet = CLASSIC) -> MovementOutcome:
+    """Adjudicate a movement phase: every order gets a result, and the retreat phase follows."""
+    return _Resolver(state, orders, rules).run()

@@ -1,0 +1,82 @@
+"""Retreat adjudication (rules XI): retreat, disband, bounce, unordered -> disband."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .board import province_of
+from .errors import OrderError
+from .orders import Disband, Order, Retreat
+from .results import OrderResult, Outcome
+from .rules import CLASSIC, RuleSet
+from .state import GameState, Unit
+from .validation import check_order, describe, space_name
+
+
+@dataclass(frozen=True, slots=True)
+class RetreatOutcome:
+    results: tuple[OrderResult, ...]
+    units: tuple[Unit, ...]  # every unit on the board after the retreats
+
+
+def adjudicate_retreats(state: GameState, orders: Iterable[Order], rules: RuleSet = CLASSIC) -> RetreatOutcome:
+    board = state.board
+    results: list[OrderResult] = []
+    chosen: dict[str, list[tuple[Order, Order]]] = {}
+    for written in orders:
+        try:
+            norm = check_order(state, written)
+        except OrderError as exc:
+            results.append(OrderResult(written, Outcome.ILLEGAL, "illegal", f"illegal: {exc}"))
+            continue
+        chosen.setdefault(norm.province, []).append((written, norm))  # type: ignore[arg-type]
+    retreating: dict[str, tuple[Order, Retreat]] = {}
+    decided: set[str] = set()
+    for prov, pairs in chosen.items():
+        if len({n for _, n in pairs}) > 1:
+            for written, _ in pairs:
+                results.append(OrderResult(written, Outcome.ILLEGAL, "conflicting",
+                                           "illegal: the unit was given different orders, so it is disbanded"))
+            continue
+        written, norm = pairs[-1]
+        decided.add(prov)
+        if isinstance(norm, Retreat):
+            retreating[prov] = (written, norm)
+        else:
+            results.append(OrderResult(written, Outcome.SUCCESS, "disbanded", "disbanded"))
+    targets: dict[str, list[str]] = {}
+    for prov, (_, norm) in retreating.items():
+        targets.setdefault(norm.target_province, []).append(prov)
+    units = list(state.units.values())
+    for prov, (written, norm) in sorted(retreating.items()):
+        rivals = [p for p in targets[norm.target_province] if p != prov]
+        if rivals:
+            names = ", ".join(space_name(board, p) for p in rivals)
+            results.append(OrderResult(written, Outcome.FAILURE, "bounced",
+                                       f"bounced with the unit retreating from {names}; both are disbanded",
+                                       tuple(rivals)))
+        else:
+            d = state.dislodged_in(prov)
+            assert d is not None
+            units.append(Unit(d.unit.power, d.unit.kind, norm.destination))
+            results.append(OrderResult(written, Outcome.SUCCESS, "retreated",
+                                       f"retreats to {space_name(board, norm.destination)}"))
+    for d in state.dislodged:
+        if d.province in decided or d.province in chosen:
+            continue
+        why = ("no order: disbanded" if _has_retreat(state, d.province)
+               else "no retreat is possible: disbanded")
+        results.append(OrderResult(Disband(d.unit.power, d.unit.kind, d.unit.location), Outcome.SUCCESS,
+                                   "unordered", why))
+    units.sort(key=lambda u: province_of(u.location))
+    return RetreatOutcome(tuple(results), tuple(units))
+
+
+def _has_retreat(state: GameState, province: str) -> bool:
+    from .validation import retreat_destinations
+
+    return bool(retreat_destinations(state, province))
+
+
+__all__ = ["RetreatOutcome", "adjudicate_retreats", "describe"]

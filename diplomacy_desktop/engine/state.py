@@ -1,0 +1,219 @@
+"""Immutable game state: the phase, units, dislodged units and supply-centre owners."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+
+from .board import ARMY, FLEET, Board, province_of
+
+SPRING = "spring"
+FALL = "fall"
+SEASONS = (SPRING, FALL)
+
+MOVEMENT = "movement"
+RETREAT = "retreat"
+ADJUSTMENT = "adjustment"
+PHASE_KINDS = (MOVEMENT, RETREAT, ADJUSTMENT)
+
+_ORDER = {(SPRING, MOVEMENT): 0, (SPRING, RETREAT): 1, (FALL, MOVEMENT): 2, (FALL, RETREAT): 3, (FALL, ADJUSTMENT): 4}
+
+
+@dataclass(frozen=True, slots=True)
+class Phase:
+    """A phase of the game: ``Phase(1901, "spring", "movement")``."""
+
+    year: int
+    season: str
+    kind: str
+
+    def __post_init__(self) -> None:
+        if (self.season, self.kind) not in _ORDER:
+            raise ValueError(f"no {self.kind} phase in {self.season}")
+
+    @property
+    def index(self) -> int:
+        """A number that orders phases in time."""
+        return self.year * 5 + _ORDER[(self.season, self.kind)]
+
+    def __lt__(self, other: Phase) -> bool:
+        return self.index < other.index
+
+    def __le__(self, other: Phase) -> bool:
+        return self.index <= other.index
+
+    @property
+    def short(self) -> str:
+        """``S1901M``, ``F1901R``, ``W1901A`` (the usual short names)."""
+        letter = "W" if self.kind == ADJUSTMENT else self.season[0].upper()
+        return f"{letter}{self.year}{self.kind[0].upper()}"
+
+    @property
+    def label(self) -> str:
+        if self.kind == ADJUSTMENT:
+            return f"Winter {self.year} adjustments"
+        return f"{self.season.title()} {self.year} {'moves' if self.kind == MOVEMENT else 'retreats'}"
+
+    def next_in_cycle(self) -> Phase:
+        """The phase that follows in the fixed yearly cycle (phases may later be skipped)."""
+        if self.kind == MOVEMENT:
+            return Phase(self.year, self.season, RETREAT)
+        if self.season == SPRING:
+            return Phase(self.year, FALL, MOVEMENT)
+        if self.kind == RETREAT:
+            return Phase(self.year, FALL, ADJUSTMENT)
+        return Phase(self.year + 1, SPRING, MOVEMENT)
+
+    def __str__(self) -> str:
+        return self.label
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    power: str
+    kind: str
+    location: str
+
+    @property
+    def province(self) -> str:
+        return province_of(self.location)
+
+    @property
+    def is_army(self) -> bool:
+        return self.kind == ARMY
+
+    @property
+    def is_fleet(self) -> bool:
+        return self.kind == FLEET
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.location}"
+
+
+@dataclass(frozen=True, slots=True)
+class DislodgedUnit:
+    """A unit dislodged in the last movement phase, waiting to retreat."""
+
+    unit: Unit
+    attacker_from: str | None = None
+    by_convoy: bool = False
+    attacker_power: str | None = None
+
+    @property
+    def province(self) -> str:
+        return self.unit.province
+
+
+def _frozen(mapping: Mapping[str, object] | None) -> Mapping:  # type: ignore[type-arg]
+    return MappingProxyType(dict(mapping or {}))
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class GameState:
+    """Everything the rules need to know about one moment of a game.  Never mutated."""
+
+    board: Board
+    phase: Phase
+    units: Mapping[str, Unit] = field(default_factory=dict)
+    dislodged: tuple[DislodgedUnit, ...] = ()
+    contested: frozenset[str] = frozenset()
+    owners: Mapping[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def build(
+        cls,
+        board: Board,
+        phase: Phase,
+        units: Iterable[Unit] = (),
+        owners: Mapping[str, str] | None = None,
+        dislodged: Iterable[DislodgedUnit] = (),
+        contested: Iterable[str] = (),
+    ) -> GameState:
+        by_province: dict[str, Unit] = {}
+        for u in units:
+            if u.province in by_province:
+                raise ValueError(f"two units in {u.province}")
+            if not board.unit_can_stand(u.kind, u.location):
+                raise ValueError(f"{u.kind} {u.location}: a unit of that kind cannot stand there")
+            by_province[u.province] = u
+        dis = tuple(sorted(dislodged, key=lambda d: d.unit.location))
+        return cls(
+            board=board,
+            phase=phase,
+            units=_frozen(dict(sorted(by_province.items()))),
+            dislodged=dis,
+            contested=frozenset(contested),
+            owners=_frozen(dict(sorted((owners or {}).items()))),
+        )
+
+    @classmethod
+    def initial(cls, board: Board) -> GameState:
+        units = [Unit(p, k, loc) for p, k, loc in board.start_units]
+        owners = {c: p for p, cs in board.home_centres.items() for c in cs}
+        return cls.build(board, Phase(board.start_year, SPRING, MOVEMENT), units, owners)
+
+    def evolve(self, **changes: object) -> GameState:
+        for key in ("units", "owners"):
+            if key in changes and not isinstance(changes[key], MappingProxyType):
+                changes[key] = _frozen(dict(sorted(changes[key].items())))  # type: ignore[union-attr]
+        return replace(self, **changes)  # type: ignore[arg-type]
+
+    # -- queries --------------------------------------------------------------------------
+
+    def unit_in(self, province: str) -> Unit | None:
+        return self.units.get(province_of(province))
+
+    def units_of(self, power: str) -> list[Unit]:
+        return [u for u in self.units.values() if u.power == power]
+
+    def dislodged_in(self, province: str) -> DislodgedUnit | None:
+        p = province_of(province)
+        for d in self.dislodged:
+            if d.province == p:
+                return d
+        return None
+
+    def centres_of(self, power: str) -> list[str]:
+        return sorted(c for c, p in self.owners.items() if p == power)
+
+    def centre_counts(self) -> dict[str, int]:
+        counts = {p: 0 for p in self.board.power_ids}
+        for p in self.owners.values():
+            counts[p] = counts.get(p, 0) + 1
+        return counts
+
+    def unit_counts(self) -> dict[str, int]:
+        counts = {p: 0 for p in self.board.power_ids}
+        for u in self.units.values():
+            counts[u.power] = counts.get(u.power, 0) + 1
+        for d in self.dislodged:
+            counts[d.unit.power] = counts.get(d.unit.power, 0) + 1
+        return counts
+
+    def is_eliminated(self, power: str) -> bool:
+        return not any(u.power == power for u in self.units.values()) and not any(
+            p == power for p in self.owners.values()
+        ) and not any(d.unit.power == power for d in self.dislodged)
+
+    def surviving_powers(self) -> list[str]:
+        return [p for p in self.board.power_ids if not self.is_eliminated(p)]
+
+    def adjustment_delta(self, power: str) -> int:
+        """Centres minus units: positive = builds owed, negative = removals owed."""
+        return self.centre_counts().get(power, 0) - self.unit_counts().get(power, 0)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameState):
+            return NotImplemented
+        return (
+            self.board is other.board
+            and self.phase == other.phase
+            and dict(self.units) == dict(other.units)
+            and self.dislodged == other.dislodged
+            and self.contested == other.contested
+            and dict(self.owners) == dict(other.owners)
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.phase, tuple(self.units.values()), self.dislodged, tuple(self.owners.items())))

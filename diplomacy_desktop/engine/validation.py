@@ -1,0 +1,417 @@
+"""Is an order legal here?  Each check returns the order as the engine understands it
+(unit kind and coasts filled in from the board) or raises an :class:`OrderError` that says why.
+
+"Legal" follows DATC 4.E.1: an order that, not knowing any other order, could be valid.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .board import ARMY, FLEET, Board, province_of
+from .errors import AmbiguousOrderError, IllegalOrderError
+from .orders import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Order,
+    Remove,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    UnitOrder,
+    Waive,
+)
+from .state import ADJUSTMENT, MOVEMENT, RETREAT, GameState, Unit
+
+KIND_NAMES = {ARMY: "army", FLEET: "fleet"}
+
+
+def space_name(board: Board, loc: str) -> str:
+    prov, _, coast = loc.partition("/")
+    space = board.spaces.get(prov)
+    name = space.name if space else prov
+    return f"{name} ({coast})" if coast else name
+
+
+def describe(board: Board, unit: Unit) -> str:
+    return f"{KIND_NAMES[unit.kind]} in {space_name(board, unit.location)}"
+
+
+# -- convoy routes -------------------------------------------------------------------------
+
+
+def convoy_routes(board: Board, origin: str, dest: str, fleet_seas: Iterable[str], limit: int = 64
+                  ) -> list[tuple[str, ...]]:
+    """Minimal chains of sea provinces (each holding a fleet) that could carry an army.
+
+    A chain is minimal when no fleet in it could be left out: only its first sea touches the
+    origin, only its last touches the destination, and no two non-consecutive seas touch.
+    """
+    seas = set(fleet_seas)
+    nb = board.province_neighbours
+    near_origin = nb.get(origin, frozenset())
+    near_dest = nb.get(dest, frozenset())
+    routes: list[tuple[str, ...]] = []
+
+    def extend(path: list[str]) -> None:
+        if len(routes) >= limit:
+            return
+        last = path[-1]
+        if last in near_dest:
+            routes.append(tuple(path))
+            return
+        for nxt in sorted(nb[last] & seas):
+            if nxt in path or nxt in near_origin:
+                continue
+            if any(nxt in nb[p] for p in path[:-1]):
+                continue
+            path.append(nxt)
+            extend(path)
+            path.pop()
+
+    for first in sorted(near_origin & seas):
+        extend([first])
+    return routes
+
+
+def fleets_at_sea(state: GameState, exclude: str | None = None) -> set[str]:
+    board = state.board
+    return {p for p, u in state.units.items() if u.kind == FLEET and board.is_sea(p) and p != exclude}
+
+
+# -- movement phase --------------------------------------------------------------------------
+
+
+def _own_unit(state: GameState, order: UnitOrder) -> Unit:
+    board = state.board
+    prov = order.province
+    if prov not in board.spaces:
+        raise IllegalOrderError(f"there is no space {order.location!r} on this board")
+    unit = state.units.get(prov)
+    if unit is None:
+        raise IllegalOrderError(f"there is no unit in {space_name(board, prov)}")
+    if unit.power != order.power:
+        owner = board.power(unit.power).adjective if unit.power in board.power_ids else unit.power
+        raise IllegalOrderError(
+            f"the {describe(board, unit)} is {owner}; {board.power(order.power).name if order.power in board.power_ids else order.power} cannot order it"
+        )
+    return unit
+
+
+def fleet_destination(board: Board, src: str, destination: str) -> str:
+    """The exact location a fleet at ``src`` moves to for a written ``destination``."""
+    prov = province_of(destination)
+    space = board.spaces[prov]
+    options = board.fleet_coasts_into(src, prov)
+    if not space.coasts:
+        if not options:
+            raise IllegalOrderError(f"a fleet in {space_name(board, src)} cannot reach {space.name}")
+        return prov
+    if "/" in destination and destination in space.coast_locations:
+        if destination not in options:
+            raise IllegalOrderError(
+                f"a fleet in {space_name(board, src)} cannot reach {space_name(board, destination)}"
+            )
+        return destination
+    if not options:
+        raise IllegalOrderError(f"a fleet in {space_name(board, src)} cannot reach {space.name}")
+    if len(options) > 1:
+        names = ", ".join(space_name(board, o) for o in options)
+        raise AmbiguousOrderError(
+            f"{space.name} has two coasts a fleet in {space_name(board, src)} can reach: name one ({names})",
+            options,
+        )
+    return options[0]
+
+
+def _army_route_possible(state: GameState, src: str, dest: str, exclude: str | None = None) -> bool:
+    board = state.board
+    if not (board.is_coastal(src) and board.is_coastal(dest)):
+        return False
+    return bool(convoy_routes(board, src, dest, fleets_at_sea(state, exclude), limit=1))
+
+
+def _check_destination_space(board: Board, destination: str) -> str:
+    prov = province_of(destination)
+    space = board.spaces.get(prov)
+    if space is None:
+        raise IllegalOrderError(f"there is no space {destination!r} on this board")
+    if space.kind == "impassable":
+        raise IllegalOrderError(f"{space.name} is impassable")
+    return prov
+
+
+def check_move(state: GameState, order: Move) -> Move:
+    board = state.board
+    unit = _own_unit(state, order)
+    dest_prov = _check_destination_space(board, order.destination)
+    if dest_prov == unit.province:
+        raise IllegalOrderError("a unit cannot move to the space it is in")
+    if unit.kind == FLEET:
+        if order.via_convoy:
+            raise IllegalOrderError("only armies can be convoyed")
+        return Move(order.power, FLEET, unit.location, fleet_destination(board, unit.location, order.destination))
+    # army
+    if board.is_sea(dest_prov):
+        raise IllegalOrderError(f"an army cannot move into the sea ({board.spaces[dest_prov].name})")
+    adjacent = dest_prov in board.army_moves[unit.province]
+    if (order.via_convoy or not adjacent) and not _army_route_possible(state, unit.province, dest_prov):
+        if adjacent:
+            raise IllegalOrderError(
+                f"no fleets at sea could convoy the army from {space_name(board, unit.province)} to "
+                f"{board.spaces[dest_prov].name}")
+        raise IllegalOrderError(
+            f"{board.spaces[dest_prov].name} is not next to {space_name(board, unit.province)} "
+            "and no fleets at sea could convoy the army there")
+    return Move(order.power, ARMY, unit.location, dest_prov, order.via_convoy)
+
+
+def _supported_unit(state: GameState, target: str) -> Unit:
+    board = state.board
+    prov = province_of(target)
+    if prov not in board.spaces:
+        raise IllegalOrderError(f"there is no space {target!r} on this board")
+    unit = state.units.get(prov)
+    if unit is None:
+        raise IllegalOrderError(f"there is no unit in {space_name(board, prov)} to support or convoy")
+    return unit
+
+
+def check_support_hold(state: GameState, order: SupportHold) -> SupportHold:
+    board = state.board
+    unit = _own_unit(state, order)
+    target = _supported_unit(state, order.target)
+    if target.province == unit.province:
+        raise IllegalOrderError("a unit cannot support itself")
+    if not board.can_reach(unit.kind, unit.location, target.province):
+        raise IllegalOrderError(
+            f"the {describe(board, unit)} could not move to {space_name(board, target.province)}, "
+            "so it cannot support there")
+    return SupportHold(order.power, unit.kind, unit.location, target.kind, target.location)
+
+
+def check_support_move(state: GameState, order: SupportMove) -> SupportMove:
+    board = state.board
+    unit = _own_unit(state, order)
+    target = _supported_unit(state, order.target)
+    dest_prov = _check_destination_space(board, order.destination)
+    if target.province == unit.province:
+        raise IllegalOrderError("a unit cannot support its own move")
+    if dest_prov == unit.province:
+        raise IllegalOrderError("a unit cannot support a move into its own space")
+    if dest_prov == target.province:
+        raise IllegalOrderError("the supported unit cannot move to the space it is in")
+    if not board.can_reach(unit.kind, unit.location, dest_prov):
+        raise IllegalOrderError(
+            f"the {describe(board, unit)} could not move to {space_name(board, dest_prov)}, "
+            "so it cannot support a move there")
+    # could the supported unit make that move at all?
+    if target.kind == FLEET:
+        if not board.can_reach(FLEET, target.location, dest_prov):
+            raise IllegalOrderError(
+                f"the {describe(board, target)} cannot move to {space_name(board, dest_prov)}")
+    else:
+        if board.is_sea(dest_prov):
+            raise IllegalOrderError("an army cannot move into the sea")
+        if dest_prov not in board.army_moves[target.province] and not _army_route_possible(
+            state, target.province, dest_prov, exclude=unit.province
+        ):
+            raise IllegalOrderError(
+                f"the {describe(board, target)} cannot reach {space_name(board, dest_prov)}, "
+                "not even by convoy")
+    dest = order.destination
+    space = board.spaces[dest_prov]
+    if "/" in dest and dest not in space.coast_locations:
+        dest = dest_prov  # an unknown or irrelevant coast is ignored (DATC 4.B.6)
+    return SupportMove(order.power, unit.kind, unit.location, target.kind, target.location, dest)
+
+
+def check_convoy(state: GameState, order: Convoy) -> Convoy:
+    board = state.board
+    unit = _own_unit(state, order)
+    if unit.kind != FLEET:
+        raise IllegalOrderError("only fleets can convoy")
+    if not board.is_sea(unit.province):
+        raise IllegalOrderError("a fleet can convoy only from a body of water, not from a coast")
+    target = _supported_unit(state, order.target)
+    if target.kind != ARMY:
+        raise IllegalOrderError("only armies can be convoyed")
+    dest_prov = _check_destination_space(board, order.destination)
+    if dest_prov == target.province:
+        raise IllegalOrderError("an army cannot be convoyed to the space it is in")
+    if not (board.is_coastal(target.province) and board.is_coastal(dest_prov)):
+        raise IllegalOrderError("armies are convoyed only from one coast to another")
+    routes = convoy_routes(board, target.province, dest_prov, fleets_at_sea(state))
+    if not any(unit.province in r for r in routes):
+        raise IllegalOrderError(
+            f"the fleet in {space_name(board, unit.province)} is not needed on any route from "
+            f"{space_name(board, target.province)} to {space_name(board, dest_prov)}")
+    return Convoy(order.power, FLEET, unit.location, ARMY, target.location, dest_prov)
+
+
+def check_hold(state: GameState, order: Hold) -> Hold:
+    unit = _own_unit(state, order)
+    return Hold(order.power, unit.kind, unit.location)
+
+
+_MOVEMENT_CHECKS = {
+    Hold: check_hold,
+    Move: check_move,
+    SupportHold: check_support_hold,
+    SupportMove: check_support_move,
+    Convoy: check_convoy,
+}
+
+
+# -- retreat phase ---------------------------------------------------------------------------
+
+
+def retreat_destinations(state: GameState, province: str) -> list[str]:
+    """Where the unit dislodged from ``province`` may retreat (locations, sorted)."""
+    board = state.board
+    d = state.dislodged_in(province)
+    if d is None:
+        return []
+    unit = d.unit
+    if unit.kind == ARMY:
+        candidates = sorted(board.army_moves[unit.province])
+    else:
+        candidates = sorted(board.fleet_moves[unit.location])
+    out = []
+    for loc in candidates:
+        prov = province_of(loc)
+        if prov in state.units or prov in state.contested:
+            continue
+        if prov == d.attacker_from and not d.by_convoy:
+            continue
+        out.append(loc)
+    return out
+
+
+def _dislodged_own(state: GameState, order: UnitOrder) -> Unit:
+    board = state.board
+    d = state.dislodged_in(order.province) if order.province in board.spaces else None
+    if d is None:
+        raise IllegalOrderError(f"there is no dislodged unit in {space_name(board, order.province)}")
+    if d.unit.power != order.power:
+        raise IllegalOrderError(f"the dislodged {describe(board, d.unit)} is not yours to order")
+    return d.unit
+
+
+def check_retreat(state: GameState, order: Retreat) -> Retreat:
+    board = state.board
+    unit = _dislodged_own(state, order)
+    dest_prov = _check_destination_space(board, order.destination)
+    allowed = retreat_destinations(state, unit.province)
+    if unit.kind == FLEET:
+        try:
+            dest = fleet_destination(board, unit.location, order.destination)
+        except AmbiguousOrderError as exc:
+            open_coasts = tuple(c for c in exc.candidates if c in allowed)
+            if len(open_coasts) != 1:
+                raise
+            dest = open_coasts[0]
+    else:
+        if dest_prov not in board.army_moves[unit.province]:
+            raise IllegalOrderError(f"an army cannot retreat to {space_name(board, dest_prov)}: not adjacent")
+        dest = dest_prov
+    if dest not in allowed:
+        d = state.dislodged_in(unit.province)
+        why = "it is occupied"
+        if dest_prov in state.contested:
+            why = "a standoff left it empty this turn"
+        elif d is not None and dest_prov == d.attacker_from:
+            why = "the attacker came from there"
+        elif dest_prov not in state.units:
+            why = "it is not reachable"
+        raise IllegalOrderError(f"cannot retreat to {space_name(board, dest)}: {why}")
+    return Retreat(order.power, unit.kind, unit.location, dest)
+
+
+def check_disband(state: GameState, order: Disband) -> Disband:
+    unit = _dislodged_own(state, order)
+    return Disband(order.power, unit.kind, unit.location)
+
+
+# -- adjustment phase ------------------------------------------------------------------------
+
+
+def check_build(state: GameState, order: Build) -> Build:
+    board = state.board
+    prov = order.province
+    space = board.spaces.get(prov)
+    if space is None:
+        raise IllegalOrderError(f"there is no space {order.location!r} on this board")
+    if state.adjustment_delta(order.power) <= 0:
+        raise IllegalOrderError(f"{board.power(order.power).name} has no builds to make")
+    if space.home != order.power:
+        raise IllegalOrderError(f"{space.name} is not a home supply centre of {board.power(order.power).name}")
+    if state.owners.get(prov) != order.power:
+        raise IllegalOrderError(f"{board.power(order.power).name} does not control {space.name}")
+    if prov in state.units:
+        raise IllegalOrderError(f"{space.name} is occupied")
+    kind = order.unit_kind
+    if kind is None:
+        # DATC 4.C.3: an army inland; a fleet where a coast is named; else unclear
+        if space.kind == "land":
+            kind = ARMY
+        elif "/" in order.location:
+            kind = FLEET
+        else:
+            raise AmbiguousOrderError(f"build an army or a fleet in {space.name}?", (f"A {prov}", f"F {prov}"))
+    if kind == ARMY:
+        return Build(order.power, ARMY, prov)
+    if space.kind != "coast":
+        raise IllegalOrderError(f"a fleet cannot be built in {space.name}: it has no coast")
+    if space.coasts:
+        if order.location not in space.coast_locations:
+            raise AmbiguousOrderError(
+                f"name the coast of {space.name} for the fleet ({', '.join(space.coasts)})",
+                space.coast_locations)
+        return Build(order.power, FLEET, order.location)
+    return Build(order.power, FLEET, prov)
+
+
+def check_remove(state: GameState, order: Remove) -> Remove:
+    board = state.board
+    unit = _own_unit(state, order)
+    if state.adjustment_delta(order.power) >= 0:
+        raise IllegalOrderError(f"{board.power(order.power).name} has no units to remove")
+    return Remove(order.power, unit.kind, unit.location)
+
+
+def check_waive(state: GameState, order: Waive) -> Waive:
+    if state.adjustment_delta(order.power) <= 0:
+        raise IllegalOrderError(f"{state.board.power(order.power).name} has no builds to waive")
+    return order
+
+
+_PHASE_CHECKS = {
+    MOVEMENT: _MOVEMENT_CHECKS,
+    RETREAT: {Retreat: check_retreat, Disband: check_disband},
+    ADJUSTMENT: {Build: check_build, Remove: check_remove, Waive: check_waive},
+}
+
+_PHASE_WORDS = {MOVEMENT: "a movement phase", RETREAT: "a retreat phase", ADJUSTMENT: "an adjustment phase"}
+
+
+def check_order(state: GameState, order: Order) -> Order:
+    """The order as the engine understands it, or :class:`OrderError` saying why not."""
+    if order.power not in state.board.power_ids:
+        raise IllegalOrderError(f"there is no power {order.power!r} in this game")
+    checks = _PHASE_CHECKS[state.phase.kind]
+    check = checks.get(type(order))
+    if check is None:
+        raise IllegalOrderError(f"a {type(order).__name__.lower()} order is not allowed in {_PHASE_WORDS[state.phase.kind]}")
+    return check(state, order)  # type: ignore[operator]
+
+
+def is_legal(state: GameState, order: Order) -> bool:
+    try:
+        check_order(state, order)
+    except (IllegalOrderError, AmbiguousOrderError):
+        return False
+    return True

@@ -1,0 +1,99 @@
+"""Run a DATC-format scenario: set up the position, adjudicate its one phase, compare."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..engine.board import Board
+from ..engine.errors import OrderError
+from ..engine.orders import Order, Waive
+from ..engine.results import OrderResult, Outcome
+from ..engine.rules import RuleSet
+from ..engine.state import MOVEMENT, GameState, Unit
+from ..engine.turns import adjudicate_phase
+from ..engine.validation import retreat_destinations
+from .notation import format_order, parse_order
+from .scenario import Scenario, ScenarioError, scenario_state
+
+
+@dataclass(frozen=True, slots=True)
+class CaseRun:
+    scenario: Scenario
+    results: tuple[OrderResult, ...]
+    units: tuple[Unit, ...]
+    dislodged: tuple[Unit, ...]
+    unreadable: tuple[tuple[str, str, str], ...] = ()  # (power, text, why)
+    mismatches: tuple[str, ...] = field(default=())
+
+    @property
+    def checked(self) -> bool:
+        return self.scenario.has_expectation
+
+    @property
+    def matched(self) -> bool:
+        return not self.mismatches
+
+
+def _key(u: Unit) -> tuple[str, str, str]:
+    return (u.power, u.kind, u.location)
+
+
+def _compare(label: str, got: list[Unit], want: list[Unit] | None) -> list[str]:
+    if want is None:
+        return []
+    g = {_key(u) for u in got}
+    w = {_key(u) for u in want}
+    out = []
+    for p, k, loc in sorted(w - g):
+        out.append(f"{label}: expected {p} {k} {loc}, not there")
+    for p, k, loc in sorted(g - w):
+        out.append(f"{label}: {p} {k} {loc} is there but not expected")
+    return out
+
+
+def run_case(sc: Scenario, board: Board, rules: RuleSet) -> CaseRun:
+    """Adjudicate the scenario's phase.  Raises ScenarioError if the position is impossible."""
+    state: GameState = scenario_state(sc, board)
+    orders: list[Order] = []
+    unreadable: list[tuple[str, str, str]] = []
+    for ol in sc.orders:
+        try:
+            orders.append(parse_order(ol.text, ol.power, state))
+        except OrderError as exc:
+            unreadable.append((ol.power, ol.text, f"line {ol.line}: {exc}"))
+    outcome = adjudicate_phase(state, orders, rules)
+    extra = tuple(
+        OrderResult(Waive(p), Outcome.ILLEGAL, exc_kind(why), f"not followed: {why}") for p, _, why in unreadable
+    )
+    after = outcome.after
+    units = tuple(after.units.values())
+    dislodged = tuple(d.unit for d in after.dislodged) if state.phase.kind == MOVEMENT else ()
+    mism = _compare("units", list(units), sc.expected_units())
+    want_dislodged = sc.expected_dislodged()
+    if want_dislodged is not None:
+        # jDip convention: a dislodged unit with nowhere to retreat is destroyed at once and
+        # may be left out of POSTSTATE_DISLODGED.
+        wanted = {_key(u) for u in want_dislodged}
+        doomed = [u for u in dislodged if _key(u) not in wanted and not retreat_destinations(after, u.province)]
+        mism += _compare("dislodged", [u for u in dislodged if u not in doomed], want_dislodged)
+    return CaseRun(sc, outcome.results + extra, units, dislodged, tuple(unreadable), tuple(mism))
+
+
+def exc_kind(why: str) -> str:
+    return "unreadable"
+
+
+def result_rows(run: CaseRun, board: Board) -> list[dict[str, str]]:
+    rows = []
+    unreadable_iter = iter(run.unreadable)
+    for r in run.results:
+        if r.code == "unreadable":
+            power, text, why = next(unreadable_iter)
+            rows.append({"power": power, "order": text, "result": Outcome.ILLEGAL.value, "reason": why})
+            continue
+        rows.append({"power": r.order.power, "order": format_order(r.order, board),
+                     "result": r.outcome.value, "reason": r.reason})
+    return rows
+
+
+__all__ = ["CaseRun", "ScenarioError", "result_rows", "run_case"]

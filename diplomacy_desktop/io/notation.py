@@ -1,0 +1,433 @@
+"""Order notation: read what players write, write what the rulebook prints.
+
+Reading is lenient (rules VII.4): full names, ids, the usual abbreviations, any case,
+``-``/``->``/``to``, ``S``/``supports``, ``C``/``convoys``, ``H``/``holds``, coasts written
+``spa/nc``, ``Spa(nc)`` or ``Spain north coast``.  Where a word could name several spaces
+(``Nor``) the parser narrows the candidates by asking the engine which readings are legal;
+two legal readings are refused as ambiguous, one reading is accepted however badly written.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from ..engine.board import ARMY, FLEET, Board
+from ..engine.errors import AmbiguousOrderError, IllegalOrderError, OrderError, UnreadableOrderError
+from ..engine.orders import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Order,
+    Remove,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    UnitOrder,
+    Waive,
+)
+from ..engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState
+from ..engine.validation import check_order
+
+COAST_WORDS = {
+    "nc": "nc", "sc": "sc", "ec": "ec", "wc": "wc",
+    "north": "nc", "south": "sc", "east": "ec", "west": "wc",
+    "northern": "nc", "southern": "sc", "eastern": "ec", "western": "wc",
+}
+KIND_WORDS = {"a": ARMY, "army": ARMY, "f": FLEET, "fleet": FLEET}
+HOLD_WORDS = {"h", "hold", "holds", "stand", "stands"}
+SUPPORT_WORDS = {"s", "support", "supports", "sup"}
+CONVOY_WORDS = {"c", "convoy", "convoys", "con."}
+MOVE_WORDS = {"-", "to", "m", "move", "moves", "->", "=>", "attacks"}
+RETREAT_WORDS = {"r", "retreat", "retreats"}
+DISBAND_WORDS = {"d", "disband", "disbands", "destroy"}
+BUILD_WORDS = {"build", "builds", "b"}
+REMOVE_WORDS = {"remove", "removes"}
+WAIVE_WORDS = {"waive", "waives", "waived", "pass"}
+VIA_WORDS = {"via", "by"}
+
+
+def _norm_name(text: str) -> str:
+    return " ".join(re.sub(r"[.'’]", "", text.lower()).replace("-", " ").split())
+
+
+@dataclass(frozen=True, slots=True)
+class _Place:
+    candidates: tuple[str, ...]  # province ids
+    coast: str | None
+    text: str
+
+
+class PlaceNames:
+    """Every way of writing a space on one board."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        exact: dict[str, set[str]] = {}
+        for sid, space in board.spaces.items():
+            for name in (sid, space.name, *space.aliases):
+                exact.setdefault(_norm_name(name), set()).add(sid)
+        self.exact = {k: tuple(sorted(v)) for k, v in exact.items()}
+        self.max_words = max(len(k.split()) for k in self.exact)
+        adjectives = {}
+        for p in board.powers:
+            for w in (p.id, p.name, p.adjective):
+                adjectives[_norm_name(w)] = p.id
+        self.powers = adjectives
+
+    def lookup(self, words: Sequence[str]) -> tuple[str, ...]:
+        """Province ids a sequence of words names exactly (aliases included)."""
+        return self.exact.get(" ".join(words), ())
+
+    def prefix(self, word: str) -> tuple[str, ...]:
+        if len(word) < 3:
+            return ()
+        hits = {sid for name, sids in self.exact.items() if name.replace(" ", "").startswith(word)
+                for sid in sids}
+        return tuple(sorted(hits))
+
+
+_names_cache: dict[int, PlaceNames] = {}
+
+
+def place_names(board: Board) -> PlaceNames:
+    key = id(board)
+    pn = _names_cache.get(key)
+    if pn is None or pn.board is not board:
+        pn = _names_cache[key] = PlaceNames(board)
+    return pn
+
+
+_TOKEN = re.compile(r"->|=>|[A-Za-z][A-Za-z.'’]*(?:/[A-Za-z.]+)?|-|\(|\)|:|,|\S")
+
+
+def _tokens(text: str) -> list[str]:
+    text = text.replace("—", "-").replace("–", "-")
+    return [t.lower().rstrip(".").replace("’", "'") if t not in ("->", "=>") else t for t in _TOKEN.findall(text)]
+
+
+class _Reader:
+    def __init__(self, names: PlaceNames, text: str) -> None:
+        self.names = names
+        self.text = text
+        self.toks = [t for t in _tokens(text) if t not in (",", ":")]
+        self.pos = 0
+
+    def peek(self, k: int = 0) -> str | None:
+        i = self.pos + k
+        return self.toks[i] if i < len(self.toks) else None
+
+    def take(self, words: set[str]) -> str | None:
+        t = self.peek()
+        if t is not None and t in words:
+            self.pos += 1
+            return t
+        return None
+
+    def done(self) -> bool:
+        return self.pos >= len(self.toks)
+
+    def fail(self, what: str) -> UnreadableOrderError:
+        got = self.peek()
+        where = f"at {got!r}" if got is not None else "at the end"
+        return UnreadableOrderError(f"cannot read {self.text.strip()!r}: expected {what} {where}")
+
+    def kind(self) -> str | None:
+        t = self.peek()
+        if t in KIND_WORDS:
+            # 'a' followed by nothing placeable is still a unit letter
+            self.pos += 1
+            return KIND_WORDS[t]
+        return None
+
+    def nationality(self) -> None:
+        t = self.peek()
+        if t is not None and _norm_name(t) in self.names.powers and self.peek(1) is not None:
+            # only skip when a place follows (a power name is never a space name)
+            self.pos += 1
+
+    def place(self, what: str = "a space") -> _Place:
+        start = self.pos
+        toks = self.toks
+        best: tuple[str, ...] = ()
+        best_len = 0
+        for n in range(min(self.names.max_words, len(toks) - start), 0, -1):
+            words = toks[start:start + n]
+            if any(w in ("-", "(", ")", "->", "=>") for w in words):
+                continue
+            base = [w.split("/")[0] for w in words]
+            hit = self.names.lookup(base)
+            if hit:
+                best, best_len = hit, n
+                break
+        coast: str | None = None
+        if not best:
+            word = toks[start] if start < len(toks) else None
+            if word is None or word in ("-", "(", ")", "->", "=>"):
+                raise self.fail(what)
+            hit = self.names.prefix(word.split("/")[0].replace("'", ""))
+            if not hit:
+                raise UnreadableOrderError(f"{word!r} is not a space on this board")
+            best, best_len = hit, 1
+        last = toks[start + best_len - 1]
+        if "/" in last:
+            coast = _coast(last.split("/", 1)[1])
+        self.pos = start + best_len
+        # trailing coast: (nc) / nc / north coast / (north coast)
+        if coast is None:
+            save = self.pos
+            paren = self.take({"("}) is not None
+            t = self.peek()
+            if t is not None and t in COAST_WORDS:
+                c = COAST_WORDS[t]
+                self.pos += 1
+                if self.peek() == "coast":
+                    self.pos += 1
+                elif t in ("north", "south", "east", "west", "northern", "southern", "eastern", "western"):
+                    self.pos = save
+                    c = None
+                if c is not None and paren:
+                    if self.take({")"}) is None:
+                        self.pos = save
+                        c = None
+                coast = c
+            else:
+                self.pos = save
+        return _Place(best, coast, " ".join(toks[start:self.pos]))
+
+
+def _coast(text: str) -> str | None:
+    t = text.replace(".", "").lower()
+    if t in COAST_WORDS:
+        return COAST_WORDS[t]
+    if len(t) == 1 and t + "c" in COAST_WORDS:
+        return t + "c"
+    return None
+
+
+def _loc(board: Board, prov: str, coast: str | None) -> str:
+    if coast and f"{prov}/{coast}" in board.spaces[prov].coast_locations:
+        return f"{prov}/{coast}"
+    return prov  # unknown or irrelevant coasts are ignored (DATC 4.B.6)
+
+
+@dataclass(frozen=True, slots=True)
+class _Shape:
+    """An order with places still to be chosen among candidates."""
+
+    kind: str
+    unit_kind: str | None
+    places: tuple[_Place, ...]
+    target_kind: str | None = None
+    via: bool = False
+
+
+def _read_shape(names: PlaceNames, text: str, phase_kind: str | None) -> _Shape:
+    r = _Reader(names, text)
+    if r.done():
+        raise UnreadableOrderError("empty order")
+    if r.take(WAIVE_WORDS):
+        return _Shape("waive", None, ())
+    if r.take(BUILD_WORDS):
+        k = r.kind()
+        p = r.place("where to build")
+        if not r.done():
+            raise r.fail("nothing more")
+        return _Shape("build", k, (p,))
+    if r.take(REMOVE_WORDS) or (phase_kind == ADJUSTMENT and r.take(DISBAND_WORDS)):
+        k = r.kind()
+        p = r.place("the unit to remove")
+        if not r.done():
+            raise r.fail("nothing more")
+        return _Shape("remove", k, (p,))
+    if r.take(DISBAND_WORDS):
+        k = r.kind()
+        p = r.place("the unit to disband")
+        return _Shape("disband", k, (p,))
+    k = r.kind()
+    src = r.place("a unit's space")
+    if r.done():
+        return _Shape("hold", k, (src,))
+    if r.take(HOLD_WORDS):
+        if not r.done():
+            raise r.fail("nothing after hold")
+        return _Shape("hold", k, (src,))
+    if r.take(DISBAND_WORDS):
+        return _Shape("disband" if phase_kind != ADJUSTMENT else "remove", k, (src,))
+    if r.take(SUPPORT_WORDS):
+        r.nationality()
+        tk = r.kind()
+        tgt = r.place("the supported unit")
+        if r.done() or r.take(HOLD_WORDS):
+            if not r.done():
+                raise r.fail("nothing after hold")
+            return _Shape("support_hold", k, (src, tgt), tk)
+        if r.take(MOVE_WORDS) is None:
+            raise r.fail("'-' and a destination")
+        dst = r.place("the destination of the supported move")
+        if not r.done():
+            raise r.fail("nothing more")
+        return _Shape("support_move", k, (src, tgt, dst), tk)
+    if r.take(CONVOY_WORDS):
+        r.nationality()
+        tk = r.kind()
+        tgt = r.place("the convoyed army")
+        if r.take(MOVE_WORDS) is None:
+            raise r.fail("'-' and a destination")
+        dst = r.place("the destination of the convoy")
+        if not r.done():
+            raise r.fail("nothing more")
+        return _Shape("convoy", k, (src, tgt, dst), tk)
+    retreat = r.take(RETREAT_WORDS) is not None
+    if not retreat and r.take(MOVE_WORDS) is None:
+        raise r.fail("an order word (H, -, S, C)")
+    dst = r.place("a destination")
+    via = False
+    if r.take(VIA_WORDS):
+        if r.take(CONVOY_WORDS | {"convoy"}) is None:
+            raise r.fail("'convoy'")
+        via = True
+    if not r.done():
+        raise r.fail("nothing more")
+    kind = "retreat" if retreat or phase_kind == RETREAT else "move"
+    return _Shape(kind, k, (src, dst), None, via)
+
+
+def _orders_for(board: Board, power: str, shape: _Shape) -> list[Order]:
+    out: list[Order] = []
+    for provs in itertools.product(*(p.candidates for p in shape.places)):
+        locs = [_loc(board, prov, place.coast) for prov, place in zip(provs, shape.places)]
+        k, tk = shape.unit_kind, shape.target_kind
+        match shape.kind:
+            case "waive":
+                out.append(Waive(power))
+            case "build":
+                out.append(Build(power, k, locs[0]))
+            case "remove":
+                out.append(Remove(power, k, locs[0]))
+            case "disband":
+                out.append(Disband(power, k, locs[0]))
+            case "hold":
+                out.append(Hold(power, k, locs[0]))
+            case "move":
+                out.append(Move(power, k, locs[0], locs[1], shape.via))
+            case "retreat":
+                out.append(Retreat(power, k, locs[0], locs[1]))
+            case "support_hold":
+                out.append(SupportHold(power, k, locs[0], tk, locs[1]))
+            case "support_move":
+                out.append(SupportMove(power, k, locs[0], tk, locs[1], locs[2]))
+            case "convoy":
+                out.append(Convoy(power, k, locs[0], tk or ARMY, locs[1], locs[2]))
+    if not out:
+        out.append(Waive(power))
+    return out
+
+
+def parse_order(text: str, power: str, state: GameState | None = None, board: Board | None = None,
+                *, strict: bool = False) -> Order:
+    """Read one order for ``power``.
+
+    With a ``state`` the reading is narrowed to what is legal there.  ``strict`` (what the
+    order box uses) also refuses orders that are readable but illegal or ambiguous on the
+    board; otherwise an illegal order is returned as written, to be adjudicated as illegal.
+    """
+    brd = state.board if state is not None else board
+    if brd is None:
+        raise ValueError("parse_order needs a state or a board")
+    phase_kind = state.phase.kind if state is not None else None
+    shape = _read_shape(place_names(brd), text, phase_kind)
+    if phase_kind == MOVEMENT and shape.kind in ("retreat", "disband"):
+        shape = _Shape("move" if shape.kind == "retreat" else "hold", shape.unit_kind, shape.places,
+                       shape.target_kind, shape.via) if shape.kind == "retreat" else shape
+    candidates = _orders_for(brd, power, shape)
+    if state is None:
+        if len(candidates) > 1:
+            raise AmbiguousOrderError(
+                f"{text.strip()!r} could mean: " + "; ".join(format_order(o, brd) for o in candidates),
+                tuple(format_order(o, brd) for o in candidates))
+        return candidates[0]
+    legal: list[Order] = []
+    errors: list[OrderError] = []
+    for o in candidates:
+        try:
+            check_order(state, o)
+            legal.append(o)
+        except OrderError as exc:
+            errors.append(exc)
+    if len(legal) == 1:
+        return legal[0]
+    if len(legal) > 1:
+        raise AmbiguousOrderError(
+            f"{text.strip()!r} has more than one meaning: " + "; ".join(format_order(o, brd) for o in legal),
+            tuple(format_order(o, brd) for o in legal))
+    if len(candidates) > 1:
+        # narrow by the unit: readings whose unit exists are the plausible ones
+        own = [o for o in candidates if isinstance(o, UnitOrder) and o.province in state.units]
+        if len(own) == 1:
+            candidates = own
+        else:
+            raise AmbiguousOrderError(
+                f"{text.strip()!r} could mean: " + "; ".join(format_order(o, brd) for o in candidates),
+                tuple(format_order(o, brd) for o in candidates))
+    if strict:
+        err = errors[-1] if errors else IllegalOrderError("illegal order")
+        raise err
+    return candidates[0]
+
+
+def parse_orders(lines: Iterable[str], power: str, state: GameState) -> list[Order]:
+    return [parse_order(line, power, state) for line in lines if line.strip()]
+
+
+# -- writing ---------------------------------------------------------------------------------
+
+_SPECIAL_LABELS = {"stp": "StP"}
+
+
+def location_label(loc: str) -> str:
+    prov, _, coast = loc.partition("/")
+    label = _SPECIAL_LABELS.get(prov, prov.capitalize())
+    return f"{label}/{coast}" if coast else label
+
+
+def _unit(kind: str | None, loc: str) -> str:
+    return f"{kind} {location_label(loc)}" if kind else location_label(loc)
+
+
+def format_order(order: Order, board: Board | None = None, *, power_prefix: bool = False) -> str:
+    """Rulebook notation: ``A Bur S A Tyr - Mun``, ``F Mao - Spa/nc``, ``Build F StP/nc``."""
+    match order:
+        case Waive():
+            text = "Waive"
+        case Build():
+            text = f"Build {_unit(order.unit_kind, order.location)}"
+        case Remove():
+            text = f"Remove {_unit(order.unit_kind, order.location)}"
+        case Disband():
+            text = f"{_unit(order.unit_kind, order.location)} disband"
+        case Hold():
+            text = f"{_unit(order.unit_kind, order.location)} H"
+        case Move():
+            text = f"{_unit(order.unit_kind, order.location)} - {location_label(order.destination)}"
+            if order.via_convoy:
+                text += " via convoy"
+        case Retreat():
+            text = f"{_unit(order.unit_kind, order.location)} - {location_label(order.destination)}"
+        case SupportHold():
+            text = f"{_unit(order.unit_kind, order.location)} S {_unit(order.target_kind, order.target)}"
+        case SupportMove():
+            text = (f"{_unit(order.unit_kind, order.location)} S {_unit(order.target_kind, order.target)}"
+                    f" - {location_label(order.destination)}")
+        case Convoy():
+            text = (f"{_unit(order.unit_kind, order.location)} C {_unit(order.target_kind, order.target)}"
+                    f" - {location_label(order.destination)}")
+        case _:
+            text = str(order)
+    if power_prefix and board is not None and order.power in board.power_ids:
+        return f"{board.power(order.power).name}: {text}"
+    return text

@@ -1,0 +1,465 @@
+"""DATC case files (the jDip / godip text format): read and write.
+
+    CASE 6.A.1
+    PRESTATE_SETPHASE Spring 1901, Movement
+    PRESTATE_SUPPLYCENTER_OWNERS / PRESTATE / PRESTATE_DISLODGED / PRESTATE_RESULTS
+    ORDERS
+    POSTSTATE / POSTSTATE_DISLODGED / POSTSTATE_SAME
+    END
+
+Reading is lenient where the meaning is clear (a missing colon, lower-case unit letters,
+full names, a misspelt power); anything else is a :class:`ScenarioError` naming the line.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from ..engine.board import ARMY, FLEET, Board
+from ..engine.errors import OrderError
+from ..engine.movement import adjudicate_movement
+from ..engine.orders import Convoy, Move, Order, UnitOrder
+from ..engine.rules import CLASSIC
+from ..engine.state import ADJUSTMENT, FALL, MOVEMENT, RETREAT, SPRING, DislodgedUnit, GameState, Phase, Unit
+from .notation import _Reader, location_label, parse_order, place_names
+
+
+class ScenarioError(ValueError):
+    """A scenario file (or one case in it) cannot be read; the message names the line."""
+
+    def __init__(self, message: str, line: int | None = None, case: str | None = None) -> None:
+        self.line = line
+        self.case = case
+        where = f"line {line}: " if line is not None else ""
+        super().__init__(f"{where}{message}")
+
+
+@dataclass(frozen=True, slots=True)
+class OrderLine:
+    power: str
+    text: str
+    line: int
+    success: bool | None = None  # for PRESTATE_RESULTS
+
+
+@dataclass(slots=True)
+class Scenario:
+    name: str
+    line: int
+    phase: Phase | None = None
+    owners: dict[str, str] | None = None
+    units: list[Unit] = field(default_factory=list)
+    dislodged: list[Unit] = field(default_factory=list)
+    results: list[OrderLine] = field(default_factory=list)
+    orders: list[OrderLine] = field(default_factory=list)
+    post_units: list[Unit] | None = None
+    post_dislodged: list[Unit] | None = None
+    post_same: bool = False
+    comments: list[str] = field(default_factory=list)
+
+    @property
+    def has_expectation(self) -> bool:
+        return self.post_same or self.post_units is not None or self.post_dislodged is not None
+
+    def expected_units(self) -> list[Unit] | None:
+        if self.post_same:
+            return list(self.units)
+        return self.post_units
+
+    def expected_dislodged(self) -> list[Unit] | None:
+        if self.post_same:
+            return [] if self.phase is None or self.phase.kind == MOVEMENT else None
+        if self.post_dislodged is None and self.post_units is not None:
+            return []
+        return self.post_dislodged
+
+
+@dataclass(frozen=True, slots=True)
+class CaseError:
+    """A case that could not be read: its name and why."""
+
+    name: str
+    line: int
+    message: str
+
+
+_SECTIONS = {
+    "PRESTATE_SETPHASE", "PRESTATE_SUPPLYCENTER_OWNERS", "PRESTATE", "PRESTATE_DISLODGED",
+    "PRESTATE_RESULTS", "ORDERS", "POSTSTATE", "POSTSTATE_DISLODGED", "POSTSTATE_SAME", "END",
+}
+_FILE_LEVEL = {"VARIANT_ALL", "VARIANT"}
+
+
+class _PowerNames:
+    def __init__(self, board: Board) -> None:
+        self.names: dict[str, str] = {}
+        for p in board.powers:
+            for w in (p.id, p.name, p.adjective):
+                self.names[w.lower()] = p.id
+
+    def find(self, word: str) -> str | None:
+        w = word.strip().lower()
+        if w in self.names:
+            return self.names[w]
+        close = difflib.get_close_matches(w, list(self.names), n=2, cutoff=0.75)
+        ids = {self.names[c] for c in close}
+        return ids.pop() if len(ids) == 1 else None
+
+
+def _strip_comment(line: str) -> str:
+    return line.split("#", 1)[0].strip()
+
+
+def _split_power(text: str, powers: _PowerNames, lineno: int) -> tuple[str, str]:
+    if ":" in text:
+        head, _, rest = text.partition(":")
+        power = powers.find(head)
+        if power is None:
+            raise ScenarioError(f"unknown power {head.strip()!r}", lineno)
+        return power, rest.strip()
+    head, _, rest = text.partition(" ")
+    power = powers.find(head)
+    if power is None:
+        raise ScenarioError(f"expected 'Power: ...', got {text!r}", lineno)
+    return power, rest.strip()
+
+
+def _parse_phase(text: str, lineno: int) -> Phase:
+    t = text.lower().replace(",", " ").split()
+    m = re.fullmatch(r"([sfw])(\d{4})([mra])", text.strip().lower())
+    if m:
+        season = {"s": SPRING, "f": FALL, "w": FALL}[m.group(1)]
+        kind = {"m": MOVEMENT, "r": RETREAT, "a": ADJUSTMENT}[m.group(3)]
+        return Phase(int(m.group(2)), season, kind)
+    season = year = kind = None
+    for w in t:
+        if w in ("spring", "s"):
+            season = SPRING
+        elif w in ("fall", "autumn", "f"):
+            season = FALL
+        elif w in ("winter", "w"):
+            season, kind = FALL, ADJUSTMENT
+        elif w.isdigit():
+            year = int(w)
+        elif w.startswith("move") or w == "movement":
+            kind = MOVEMENT
+        elif w.startswith("retreat"):
+            kind = RETREAT
+        elif w.startswith("adjust") or w.startswith("build"):
+            kind = ADJUSTMENT
+    if season is None or year is None or kind is None:
+        raise ScenarioError(f"cannot read the phase {text.strip()!r} (expected e.g. 'Spring 1901, Movement')", lineno)
+    try:
+        return Phase(year, season, kind)
+    except ValueError as exc:
+        raise ScenarioError(str(exc), lineno) from exc
+
+
+def _parse_unit(board: Board, power: str, text: str, lineno: int) -> Unit:
+    r = _Reader(place_names(board), text)
+    kind = r.kind()
+    try:
+        place = r.place("a space")
+    except OrderError as exc:
+        raise ScenarioError(f"cannot read the unit {text!r}: {exc}", lineno) from exc
+    if len(place.candidates) != 1:
+        raise ScenarioError(f"{place.text!r} could name several spaces: {', '.join(place.candidates)}", lineno)
+    prov = place.candidates[0]
+    space = board.spaces[prov]
+    if kind is None:
+        kind = ARMY if space.kind == "land" else FLEET if space.kind == "sea" else None
+        if kind is None:
+            raise ScenarioError(f"say whether the unit in {space.name} is an army (A) or a fleet (F)", lineno)
+    if kind == FLEET and space.coasts:
+        loc = f"{prov}/{place.coast}" if place.coast else ""
+        if loc not in space.coast_locations:
+            raise ScenarioError(f"a fleet in {space.name} needs its coast ({'/'.join(space.coasts)})", lineno)
+    else:
+        loc = prov
+    if not board.unit_can_stand(kind, loc):
+        raise ScenarioError(f"{'an army' if kind == ARMY else 'a fleet'} cannot stand in {space.name}", lineno)
+    return Unit(power, kind, loc)
+
+
+def _centre_of(board: Board, text: str, lineno: int) -> str:
+    r = _Reader(place_names(board), text)
+    r.kind()
+    try:
+        place = r.place("a supply centre")
+    except OrderError as exc:
+        raise ScenarioError(f"cannot read the centre {text!r}: {exc}", lineno) from exc
+    prov = place.candidates[0]
+    if prov not in board.centres:
+        raise ScenarioError(f"{board.spaces[prov].name} is not a supply centre", lineno)
+    return prov
+
+
+def read_scenarios(text: str, board: Board) -> list[Scenario | CaseError]:
+    """Every case in a DATC-format file, in file order; unreadable cases become CaseError."""
+    out: list[Scenario | CaseError] = []
+    powers = _PowerNames(board)
+    current: Scenario | None = None
+    section: str | None = None
+    failed: CaseError | None = None
+    pending_comments: list[str] = []
+
+    def finish() -> None:
+        nonlocal current, failed
+        if failed is not None:
+            out.append(failed)
+        elif current is not None:
+            out.append(current)
+        current, failed = None, None
+
+    for lineno, raw in enumerate(text.splitlines(), start=1):
+        stripped = raw.strip()
+        if stripped.startswith("#"):
+            pending_comments.append(stripped.lstrip("#").strip())
+            continue
+        line = _strip_comment(raw)
+        if not line:
+            continue
+        word, _, rest = line.partition(" ")
+        key = word.upper().rstrip(":")
+        if key == "CASE":
+            if current is not None or failed is not None:
+                name = failed.name if failed else current.name  # type: ignore[union-attr]
+                failed = failed or CaseError(name, lineno, f"line {lineno}: case {name!r} has no END")
+                finish()
+            name = rest.strip() or f"case at line {lineno}"
+            current = Scenario(name=name, line=lineno, comments=pending_comments)
+            pending_comments = []
+            section = None
+            continue
+        pending_comments = []
+        if key in _FILE_LEVEL and current is None:
+            continue
+        if current is None and failed is None:
+            out.append(CaseError(f"line {lineno}", lineno, f"line {lineno}: {line!r} is outside a CASE ... END block"))
+            continue
+        if failed is not None:
+            if key == "END":
+                finish()
+            continue
+        assert current is not None
+        try:
+            if key in _SECTIONS:
+                section = key
+                if key == "PRESTATE_SETPHASE":
+                    current.phase = _parse_phase(rest, lineno)
+                elif key == "PRESTATE_SUPPLYCENTER_OWNERS":
+                    current.owners = {}
+                elif key == "POSTSTATE":
+                    current.post_units = []
+                elif key == "POSTSTATE_DISLODGED":
+                    current.post_dislodged = []
+                elif key == "POSTSTATE_SAME":
+                    current.post_same = True
+                elif key == "END":
+                    if current.phase is None:
+                        # every DATC case without a phase line is a Spring 1901 movement
+                        current.phase = Phase(1901, SPRING, MOVEMENT)
+                        current.comments.append("no PRESTATE_SETPHASE line: Spring 1901, Movement assumed")
+                    finish()
+                if rest.strip() and key not in ("PRESTATE_SETPHASE", "END"):
+                    raise ScenarioError(f"unexpected text after {key}: {rest.strip()!r}", lineno)
+                continue
+            if section is None or section in ("PRESTATE_SETPHASE", "POSTSTATE_SAME"):
+                raise ScenarioError(f"{line!r} is not a section keyword (PRESTATE, ORDERS, ...)", lineno)
+            if section == "PRESTATE_RESULTS":
+                flag, _, body = line.partition(":")
+                flag = flag.strip().upper()
+                if flag not in ("SUCCESS", "FAILURE"):
+                    raise ScenarioError(f"a result line starts with SUCCESS: or FAILURE:, got {line!r}", lineno)
+                power, order = _split_power(body.strip(), powers, lineno)
+                current.results.append(OrderLine(power, order, lineno, flag == "SUCCESS"))
+                continue
+            power, body = _split_power(line, powers, lineno)
+            if section == "ORDERS":
+                current.orders.append(OrderLine(power, body, lineno))
+            elif section == "PRESTATE_SUPPLYCENTER_OWNERS":
+                assert current.owners is not None
+                current.owners[_centre_of(board, body, lineno)] = power
+            else:
+                unit = _parse_unit(board, power, body, lineno)
+                {"PRESTATE": current.units, "PRESTATE_DISLODGED": current.dislodged,
+                 "POSTSTATE": current.post_units, "POSTSTATE_DISLODGED": current.post_dislodged}[section].append(unit)  # type: ignore[union-attr]
+        except ScenarioError as exc:
+            failed = CaseError(current.name, lineno, str(exc))
+            current = None
+    if current is not None or failed is not None:
+        name = failed.name if failed else current.name  # type: ignore[union-attr]
+        failed = failed or CaseError(name, current.line if current else 0, f"case {name!r} has no END")  # type: ignore[union-attr]
+        finish()
+    return out
+
+
+# -- from a scenario to a position ------------------------------------------------------------
+
+
+def _default_owners(board: Board, units: list[Unit]) -> dict[str, str]:
+    return {c: p for p, cs in board.home_centres.items() for c in cs}
+
+
+def scenario_state(sc: Scenario, board: Board) -> GameState:
+    """The position a scenario starts from (raises ScenarioError if it is impossible)."""
+    assert sc.phase is not None
+    owners = sc.owners if sc.owners is not None else _default_owners(board, sc.units)
+    try:
+        if sc.phase.kind != RETREAT:
+            return GameState.build(board, sc.phase, sc.units, owners)
+        dislodged, contested = _retreat_context(sc, board, owners)
+        return GameState.build(board, sc.phase, sc.units, owners, dislodged, contested)
+    except ValueError as exc:
+        if isinstance(exc, ScenarioError):
+            raise
+        raise ScenarioError(f"case {sc.name}: {exc}", sc.line) from exc
+
+
+def _retreat_context(sc: Scenario, board: Board, owners: dict[str, str]
+                     ) -> tuple[list[DislodgedUnit], set[str]]:
+    """Who dislodged whom and which spaces were stood off, from PRESTATE_RESULTS.
+
+    The movement that led here is replayed: each result order's unit is put back where it
+    started, and that movement phase is adjudicated again.
+    """
+    plain = [DislodgedUnit(u) for u in sc.dislodged]
+    if not sc.results:
+        return plain, set()
+    phase = Phase(sc.phase.year, sc.phase.season, MOVEMENT)  # type: ignore[union-attr]
+    parsed: list[tuple[OrderLine, Order]] = []
+    for rl in sc.results:
+        try:
+            parsed.append((rl, parse_order(rl.text, rl.power, board=board)))
+        except OrderError:
+            continue
+    arrived: dict[str, tuple[OrderLine, Move]] = {}
+    for rl, order in parsed:
+        if isinstance(order, Move) and rl.success:
+            arrived[order.target_province] = (rl, order)
+    prior: list[Unit] = []
+    for u in sc.units:
+        hit = arrived.get(u.province)
+        if hit is not None and hit[0].power == u.power:
+            order = hit[1]
+            prior.append(Unit(u.power, u.kind, order.location if u.kind == FLEET else order.province))
+        else:
+            prior.append(u)
+    prior.extend(sc.dislodged)
+    try:
+        pre = GameState.build(board, phase, prior, owners)
+        outcome = adjudicate_movement(pre, [o for _, o in parsed], CLASSIC)
+    except (ValueError, KeyError):
+        outcome = None
+    if outcome is not None and _replay_agrees(outcome, parsed, sc):
+        found = {d.province: d for d in outcome.state.dislodged}
+        occupied = {u.province for u in sc.units}
+        return ([DislodgedUnit(u, found[u.province].attacker_from, found[u.province].by_convoy,
+                               found[u.province].attacker_power) for u in sc.dislodged],
+                {p for p in outcome.state.contested if p not in occupied})
+    return _results_context(sc, board, parsed)
+
+
+def _replay_agrees(outcome: object, parsed: list[tuple[OrderLine, Order]], sc: Scenario) -> bool:
+    from ..engine.movement import MovementOutcome
+    from ..engine.results import Outcome
+
+    assert isinstance(outcome, MovementOutcome)
+    if {d.province for d in outcome.state.dislodged} != {u.province for u in sc.dislodged}:
+        return False
+    by_order = {r.order: r for r in outcome.results}
+    for rl, order in parsed:
+        r = by_order.get(order)
+        if r is None or r.outcome is Outcome.ILLEGAL:
+            return False
+        if isinstance(order, Move) and r.succeeded != bool(rl.success):
+            return False
+    return True
+
+
+def _results_context(sc: Scenario, board: Board, parsed: list[tuple[OrderLine, Order]]
+                     ) -> tuple[list[DislodgedUnit], set[str]]:
+    """Read attackers and standoffs straight from the SUCCESS/FAILURE flags."""
+    moves = [(rl, o) for rl, o in parsed if isinstance(o, Move)]
+    convoyed = {(o.target_province, o.destination_province) for rl, o in parsed
+                if isinstance(o, Convoy) and rl.success}
+
+    def by_convoy(o: Move) -> bool:
+        return o.via_convoy or (o.province, o.target_province) in convoyed or (
+            o.unit_kind == ARMY and o.target_province not in board.army_moves.get(o.province, ()))
+
+    result = []
+    for u in sc.dislodged:
+        hit = next((o for rl, o in moves if rl.success and o.target_province == u.province), None)
+        result.append(DislodgedUnit(u, hit.province, by_convoy(hit), None) if hit else DislodgedUnit(u))
+    occupied = {u.province for u in sc.units}
+    won = {(o.province, o.target_province) for rl, o in moves if rl.success}
+    contested = set()
+    for rl, o in moves:
+        if rl.success or o.target_province in occupied:
+            continue
+        if (o.target_province, o.province) in won and not by_convoy(o):
+            continue  # lost a head-to-head battle: no standoff (rules IX.7)
+        if by_convoy(o) and (o.province, o.target_province) not in convoyed:
+            continue  # its convoy failed: it never arrived
+        contested.add(o.target_province)
+    return result, contested
+
+
+# -- writing ------------------------------------------------------------------------------------
+
+_PHASE_WORD = {MOVEMENT: "Movement", RETREAT: "Retreat", ADJUSTMENT: "Adjustment"}
+
+
+def _unit_line(board: Board, u: Unit) -> str:
+    return f"\t{board.power(u.power).name}: {u.kind} {location_label(u.location).lower()}"
+
+
+def write_scenario(sc: Scenario, board: Board) -> str:
+    lines = [f"# {c}" for c in sc.comments]
+    lines.append(f"CASE {sc.name}")
+    if sc.phase is not None:
+        lines.append(f"PRESTATE_SETPHASE {sc.phase.season.title()} {sc.phase.year}, {_PHASE_WORD[sc.phase.kind]}")
+    if sc.owners is not None:
+        lines.append("PRESTATE_SUPPLYCENTER_OWNERS")
+        for c, p in sorted(sc.owners.items()):
+            lines.append(f"\t{board.power(p).name}: {c}")
+    lines.append("PRESTATE")
+    lines += [_unit_line(board, u) for u in sc.units]
+    if sc.dislodged:
+        lines.append("PRESTATE_DISLODGED")
+        lines += [_unit_line(board, u) for u in sc.dislodged]
+    if sc.results:
+        lines.append("PRESTATE_RESULTS")
+        for r in sc.results:
+            lines.append(f"\t{'SUCCESS' if r.success else 'FAILURE'}: {board.power(r.power).name}: {r.text}")
+    lines.append("ORDERS")
+    lines += [f"\t{board.power(o.power).name}: {o.text}" for o in sc.orders]
+    if sc.post_same:
+        lines.append("POSTSTATE_SAME")
+    else:
+        if sc.post_units is not None:
+            lines.append("POSTSTATE")
+            lines += [_unit_line(board, u) for u in sc.post_units]
+        if sc.post_dislodged is not None:
+            lines.append("POSTSTATE_DISLODGED")
+            lines += [_unit_line(board, u) for u in sc.post_dislodged]
+    lines.append("END")
+    return "\n".join(lines) + "\n"
+
+
+def write_scenarios(scenarios: list[Scenario], board: Board) -> str:
+    return "\n".join(write_scenario(s, board) for s in scenarios)
+
+
+def iter_cases(items: list[Scenario | CaseError]) -> Iterator[Scenario]:
+    for it in items:
+        if isinstance(it, Scenario):
+            yield it
+
+
+__all__ = ["CaseError", "OrderLine", "Scenario", "ScenarioError", "read_scenarios", "scenario_state",
+           "write_scenario", "write_scenarios", "Convoy"]
