@@ -207,7 +207,7 @@ class GameState:
         if not isinstance(other, GameState):
             return NotImplemented
         return (
-            self.board is other.board
+            (self.board is other.board or self.board.name == other.board.name)
             and self.phase == other.phase
             and dict(self.units) == dict(other.units)
             and self.dislodged == other.dislodged

@@ -21,7 +21,11 @@ def read_board(path: Path) -> Board:
     return Board.from_mapping(data)
 
 
-@lru_cache(maxsize=8)
 def load_board(name: str = "standard") -> Board:
     """The shipped board called ``name`` (read once, then cached)."""
+    return _load_board(name)
+
+
+@lru_cache(maxsize=8)
+def _load_board(name: str) -> Board:
     return read_board(map_file(name, f"{name}.toml"))
