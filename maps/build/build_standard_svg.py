@@ -33,6 +33,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import hashlib
+import itertools
 import lzma
 import math
 import subprocess
@@ -138,8 +139,16 @@ SEEDS: dict[str, list[LL]] = {
     "gas": [(-0.6, 44.8), (1.4, 43.6), (0.3, 46.5), (1.8, 45.5), (3.0, 45.5), (-1.0, 43.4)],
     "mar": [(5.4, 43.4), (3.9, 43.7), (2.6, 42.6), (6.3, 44.6), (7.0, 43.8), (5.7, 45.3), (4.8, 45.8)],
     # --- Iberia
-    "spa": [(-3.7, 40.4), (-5.9, 37.4), (-0.5, 39.5), (1.5, 41.7), (-4.5, 42.9), (-7.8, 42.8),
-            (-1.6, 42.6), (-3.6, 37.2)],
+    "spa": [
+        (-3.7, 40.4),
+        (-5.9, 37.4),
+        (-0.5, 39.5),
+        (1.5, 41.7),
+        (-4.5, 42.9),
+        (-7.8, 42.8),
+        (-1.6, 42.6),
+        (-3.6, 37.2),
+    ],
     "por": [(-8.1, 39.6), (-8.4, 41.2), (-8.1, 37.3), (-8.8, 39.0)],
     # --- Low Countries
     "bel": [(4.35, 50.85), (5.5, 50.3), (6.1, 49.7), (3.2, 51.05)],
@@ -147,53 +156,179 @@ SEEDS: dict[str, list[LL]] = {
     # --- Germany, Poland
     "kie": [(10.0, 54.3), (10.0, 53.55), (8.8, 53.1), (9.7, 52.4), (7.6, 52.9), (9.4, 54.7)],
     "ruh": [(7.2, 51.45), (6.9, 50.9), (7.0, 50.05), (7.1, 49.4), (8.4, 51.8)],
-    "mun": [(11.6, 48.15), (9.2, 48.8), (8.3, 48.0), (11.1, 49.45), (8.7, 50.1), (9.6, 51.2),
-            (11.0, 50.95), (12.9, 50.9), (14.3, 51.1)],
+    "mun": [
+        (11.6, 48.15),
+        (9.2, 48.8),
+        (8.3, 48.0),
+        (11.1, 49.45),
+        (8.7, 50.1),
+        (9.6, 51.2),
+        (11.0, 50.95),
+        (12.9, 50.9),
+        (14.3, 51.1),
+    ],
     "ber": [(13.4, 52.5), (12.0, 53.6), (13.8, 53.9), (11.6, 52.2), (14.4, 53.3), (15.4, 53.7)],
     "pru": [(20.2, 54.2), (18.6, 54.2), (16.8, 54.1), (17.9, 53.3), (21.6, 53.9)],
     "sil": [(17.0, 51.1), (16.9, 52.4), (15.4, 51.8), (18.4, 50.5), (18.0, 52.0)],
-    "war": [(21.0, 52.2), (19.45, 51.75), (23.0, 53.1), (22.6, 51.2), (24.0, 53.6), (25.5, 53.5),
-            (27.6, 53.9), (26.0, 52.2)],
+    "war": [
+        (21.0, 52.2),
+        (19.45, 51.75),
+        (23.0, 53.1),
+        (22.6, 51.2),
+        (24.0, 53.6),
+        (25.5, 53.5),
+        (27.6, 53.9),
+        (26.0, 52.2),
+    ],
     # --- Austria-Hungary
     "boh": [(14.4, 50.1), (16.6, 49.2), (13.4, 49.75), (15.8, 50.2), (17.8, 49.7)],
     "vie": [(16.4, 48.2), (15.4, 47.1), (14.3, 48.3), (17.3, 48.3), (14.5, 46.7)],
-    "tyr": [(11.4, 47.3), (11.35, 46.5), (11.1, 46.0), (13.1, 47.7), (12.8, 46.8), (10.0, 46.25),
-            (9.8, 47.2), (13.7, 46.6)],
-    "tri": [(13.85, 45.65), (14.5, 46.05), (16.0, 45.8), (18.4, 43.85), (16.6, 43.7), (17.2, 44.8),
-            (14.9, 45.1)],
-    "bud": [(19.05, 47.5), (21.6, 47.5), (20.15, 46.25), (18.2, 46.1), (17.6, 47.6), (23.6, 46.8),
-            (21.3, 45.8), (19.6, 48.3)],
-    "gal": [(24.0, 49.85), (19.9, 50.05), (22.0, 50.05), (25.6, 49.55), (24.7, 48.9), (25.9, 48.3),
-            (21.3, 48.75), (19.5, 49.2), (22.4, 48.6), (25.3, 50.7)],
+    "tyr": [
+        (11.4, 47.3),
+        (11.35, 46.5),
+        (11.1, 46.0),
+        (13.1, 47.7),
+        (12.8, 46.8),
+        (10.0, 46.25),
+        (9.8, 47.2),
+        (13.7, 46.6),
+    ],
+    "tri": [
+        (13.85, 45.65),
+        (14.5, 46.05),
+        (16.0, 45.8),
+        (18.4, 43.85),
+        (16.6, 43.7),
+        (17.2, 44.8),
+        (14.9, 45.1),
+    ],
+    "bud": [
+        (19.05, 47.5),
+        (21.6, 47.5),
+        (20.15, 46.25),
+        (18.2, 46.1),
+        (17.6, 47.6),
+        (23.6, 46.8),
+        (21.3, 45.8),
+        (19.6, 48.3),
+    ],
+    "gal": [
+        (24.0, 49.85),
+        (19.9, 50.05),
+        (22.0, 50.05),
+        (25.6, 49.55),
+        (24.7, 48.9),
+        (25.9, 48.3),
+        (21.3, 48.75),
+        (19.5, 49.2),
+        (22.4, 48.6),
+        (25.3, 50.7),
+    ],
     # --- Italy
     "pie": [(7.7, 45.05), (8.6, 45.4), (8.9, 44.5), (9.2, 45.5)],
-    "ven": [(12.3, 45.5), (11.0, 45.45), (10.2, 45.55), (13.2, 46.1), (11.35, 44.5), (12.5, 44.0),
-            (13.2, 43.5)],
+    "ven": [
+        (12.3, 45.5),
+        (11.0, 45.45),
+        (10.2, 45.55),
+        (13.2, 46.1),
+        (11.35, 44.5),
+        (12.5, 44.0),
+        (13.2, 43.5),
+    ],
     "tus": [(11.25, 43.75), (10.5, 43.7), (9.9, 44.2), (10.3, 44.7), (11.3, 42.9)],
     "rom": [(12.5, 41.9), (12.4, 43.1), (13.4, 42.3), (13.2, 41.5)],
     "apu": [(16.8, 41.0), (15.55, 41.45), (14.2, 42.35), (18.0, 40.35), (16.5, 40.6), (13.6, 42.9)],
     "nap": [(14.3, 40.9), (15.8, 40.6), (16.3, 39.3), (16.2, 38.6), (14.1, 37.5), (13.4, 38.0)],
     # --- Balkans
-    "ser": [(20.9, 44.0), (20.45, 44.8), (21.4, 42.0), (20.9, 42.6), (21.9, 43.3), (19.8, 45.3),
-            (21.3, 41.1)],
+    "ser": [
+        (20.9, 44.0),
+        (20.45, 44.8),
+        (21.4, 42.0),
+        (20.9, 42.6),
+        (21.9, 43.3),
+        (19.8, 45.3),
+        (21.3, 41.1),
+    ],
     "alb": [(20.0, 41.0), (19.8, 41.35), (19.3, 42.45), (20.1, 40.1)],
     "gre": [(22.0, 39.5), (22.9, 40.65), (22.1, 37.5), (21.0, 39.6), (23.7, 38.0), (24.3, 41.0)],
-    "bul": [(25.0, 42.7), (23.3, 42.7), (27.4, 43.2), (27.3, 42.5), (25.4, 41.15), (25.9, 40.95),
-            (24.4, 41.6)],
-    "rum": [(25.0, 45.0), (26.1, 44.45), (27.6, 47.15), (28.8, 47.0), (28.3, 44.4), (23.8, 44.3),
-            (25.6, 45.65), (26.8, 46.1)],
+    "bul": [
+        (25.0, 42.7),
+        (23.3, 42.7),
+        (27.4, 43.2),
+        (27.3, 42.5),
+        (25.4, 41.15),
+        (25.9, 40.95),
+        (24.4, 41.6),
+    ],
+    "rum": [
+        (25.0, 45.0),
+        (26.1, 44.45),
+        (27.6, 47.15),
+        (28.8, 47.0),
+        (28.3, 44.4),
+        (23.8, 44.3),
+        (25.6, 45.65),
+        (26.8, 46.1),
+    ],
     # --- Russia
-    "stp": [(30.3, 59.9), (33.0, 62.0), (33.0, 67.9), (40.5, 64.4), (35.5, 60.5), (44.0, 62.0),
-            (39.9, 59.3), (29.5, 61.3), (36.0, 67.5), (30.5, 68.8)],
-    "mos": [(37.6, 55.75), (32.0, 54.8), (30.5, 56.3), (39.9, 57.6), (44.0, 56.3), (36.1, 52.95),
-            (39.2, 51.7), (44.5, 53.2), (34.0, 57.5)],
-    "lvn": [(24.1, 56.95), (25.5, 58.6), (25.5, 59.3), (23.9, 55.3), (25.3, 54.7), (28.3, 57.8),
-            (21.6, 55.9), (27.5, 55.8)],
-    "ukr": [(30.5, 50.45), (28.7, 50.25), (32.0, 49.4), (35.0, 48.5), (36.2, 50.0), (33.0, 51.5),
-            (28.5, 49.2), (38.5, 49.5)],
-    "sev": [(34.1, 45.0), (33.5, 44.6), (30.5, 46.7), (32.6, 46.6), (35.4, 47.0), (37.5, 47.2),
-            (39.7, 47.2), (39.0, 45.0), (42.0, 45.0), (44.5, 48.7), (41.7, 42.2), (44.8, 41.7),
-            (45.5, 44.0)],
+    "stp": [
+        (30.3, 59.9),
+        (33.0, 62.0),
+        (33.0, 67.9),
+        (40.5, 64.4),
+        (35.5, 60.5),
+        (44.0, 62.0),
+        (39.9, 59.3),
+        (29.5, 61.3),
+        (36.0, 67.5),
+        (30.5, 68.8),
+    ],
+    "mos": [
+        (37.6, 55.75),
+        (32.0, 54.8),
+        (30.5, 56.3),
+        (39.9, 57.6),
+        (44.0, 56.3),
+        (36.1, 52.95),
+        (39.2, 51.7),
+        (44.5, 53.2),
+        (34.0, 57.5),
+    ],
+    "lvn": [
+        (24.1, 56.95),
+        (25.5, 58.6),
+        (25.5, 59.3),
+        (23.9, 55.3),
+        (25.3, 54.7),
+        (28.3, 57.8),
+        (21.6, 55.9),
+        (27.5, 55.8),
+    ],
+    "ukr": [
+        (30.5, 50.45),
+        (28.7, 50.25),
+        (32.0, 49.4),
+        (35.0, 48.5),
+        (36.2, 50.0),
+        (33.0, 51.5),
+        (28.5, 49.2),
+        (38.5, 49.5),
+    ],
+    "sev": [
+        (34.1, 45.0),
+        (33.5, 44.6),
+        (30.5, 46.7),
+        (32.6, 46.6),
+        (35.4, 47.0),
+        (37.5, 47.2),
+        (39.7, 47.2),
+        (39.0, 45.0),
+        (42.0, 45.0),
+        (44.5, 48.7),
+        (41.7, 42.2),
+        (44.8, 41.7),
+        (45.5, 44.0),
+    ],
     # --- Scandinavia (one country, one province each)
     "nwy": [(10.0, 60.8)],
     "swe": [(15.5, 59.8)],
@@ -203,38 +338,75 @@ SEEDS: dict[str, list[LL]] = {
     # --- Turkey and the east
     "con": [(28.95, 41.05), (26.6, 41.6), (27.5, 41.2), (29.05, 40.2), (30.0, 40.7), (26.9, 40.0)],
     "ank": [(32.85, 39.95), (36.3, 41.2), (33.8, 41.4), (31.8, 41.3), (34.95, 40.55), (36.5, 40.3)],
-    "smy": [(27.3, 38.45), (29.0, 37.8), (30.7, 37.0), (32.5, 37.9), (34.6, 36.9), (30.5, 39.0),
-            (27.9, 39.6), (35.5, 38.7), (36.5, 38.0)],
-    "arm": [(41.3, 39.9), (39.7, 40.8), (44.5, 40.2), (43.0, 38.5), (38.3, 39.0),
-            (37.5, 39.8)],
-    "syr": [(37.2, 36.2), (36.3, 33.5), (36.2, 34.7), (40.2, 37.9), (38.8, 37.2), (43.1, 36.3),
-            (35.4, 36.9), (39.0, 34.5), (36.0, 32.0)],
+    "smy": [
+        (27.3, 38.45),
+        (29.0, 37.8),
+        (30.7, 37.0),
+        (32.5, 37.9),
+        (34.6, 36.9),
+        (30.5, 39.0),
+        (27.9, 39.6),
+        (35.5, 38.7),
+        (36.5, 38.0),
+    ],
+    "arm": [(41.3, 39.9), (39.7, 40.8), (44.5, 40.2), (43.0, 38.5), (38.3, 39.0), (37.5, 39.8)],
+    "syr": [
+        (37.2, 36.2),
+        (36.3, 33.5),
+        (36.2, 34.7),
+        (40.2, 37.9),
+        (38.8, 37.2),
+        (43.1, 36.3),
+        (35.4, 36.9),
+        (39.0, 34.5),
+        (36.0, 32.0),
+    ],
     # --- Africa
-    "naf": [(3.0, 36.0), (-5.0, 34.0), (-7.5, 33.5), (-1.0, 35.0), (5.5, 35.6), (2.0, 33.5),
-            (-6.0, 32.5), (-4.0, 33.0)],
+    "naf": [
+        (3.0, 36.0),
+        (-5.0, 34.0),
+        (-7.5, 33.5),
+        (-1.0, 35.0),
+        (5.5, 35.6),
+        (2.0, 33.5),
+        (-6.0, 32.5),
+        (-4.0, 33.0),
+    ],
     "tun": [(10.1, 36.7), (9.5, 35.0), (9.6, 33.8), (8.4, 36.3)],
     # --- Seas
-    "nao": [(-20.0, 55.0), (-14.0, 53.5), (-12.0, 57.0), (-17.0, 60.0), (-24.0, 62.0),
-            (-6.3, 55.4), (-8.0, 56.6), (-10.5, 52.0)],
-    "nwg": [(0.0, 66.0), (-6.0, 62.0), (5.0, 63.0), (-3.0, 59.6), (12.0, 69.0), (-10.0, 66.5),
-            (18.0, 71.0)],
+    "nao": [
+        (-20.0, 55.0),
+        (-14.0, 53.5),
+        (-12.0, 57.0),
+        (-17.0, 60.0),
+        (-24.0, 62.0),
+        (-6.3, 55.4),
+        (-8.0, 56.6),
+        (-10.5, 52.0),
+    ],
+    "nwg": [(0.0, 66.0), (-6.0, 62.0), (5.0, 63.0), (-3.0, 59.6), (12.0, 69.0), (-10.0, 66.5), (18.0, 71.0)],
     "bar": [(35.0, 70.5), (38.0, 65.8), (30.0, 71.2), (43.0, 69.0), (25.5, 71.8)],
     "nth": [(3.0, 56.0), (1.5, 53.5), (4.0, 58.5), (0.5, 58.3), (3.0, 51.7), (-1.0, 57.0), (7.3, 56.3)],
     "eng": [(-2.5, 50.0), (0.5, 50.3), (-5.0, 49.5), (1.4, 50.8), (1.9, 51.15)],
     "iri": [(-4.8, 53.9), (-5.3, 52.3), (-7.0, 51.2), (-4.0, 51.4)],
-    "mao": [(-12.0, 44.0), (-5.0, 45.8), (-10.5, 38.0), (-9.0, 34.0), (-13.0, 48.5), (-7.0, 36.5),
-            (-3.0, 44.0), (-15.0, 40.0)],
+    "mao": [
+        (-12.0, 44.0),
+        (-5.0, 45.8),
+        (-10.5, 38.0),
+        (-9.0, 34.0),
+        (-13.0, 48.5),
+        (-7.0, 36.5),
+        (-3.0, 44.0),
+        (-15.0, 40.0),
+    ],
     "hel": [(7.7, 54.1), (8.1, 54.6)],
     "ska": [(9.0, 58.0), (11.4, 57.0), (10.6, 57.8)],
-    "bal": [(18.0, 55.5), (19.5, 57.5), (14.5, 54.8), (11.6, 54.4), (23.0, 57.7), (16.5, 56.0),
-            (12.8, 55.5)],
-    "bot": [(20.5, 62.0), (22.5, 64.5), (24.5, 65.3), (26.0, 59.9), (29.0, 60.1), (20.5, 60.3),
-            (23.0, 59.6)],
+    "bal": [(18.0, 55.5), (19.5, 57.5), (14.5, 54.8), (11.6, 54.4), (23.0, 57.7), (16.5, 56.0), (12.8, 55.5)],
+    "bot": [(20.5, 62.0), (22.5, 64.5), (24.5, 65.3), (26.0, 59.9), (29.0, 60.1), (20.5, 60.3), (23.0, 59.6)],
     "wes": [(2.0, 38.5), (-2.0, 36.4), (5.0, 38.0), (7.5, 38.0), (-4.0, 36.1)],
     "lyo": [(4.5, 42.6), (7.5, 43.0), (3.5, 41.5), (6.0, 42.0)],
     "tys": [(12.0, 40.0), (10.8, 42.0), (12.5, 38.4), (10.5, 38.5)],
-    "ion": [(18.0, 38.0), (20.0, 35.5), (12.0, 34.0), (19.5, 39.2), (16.5, 36.5), (22.0, 36.0),
-            (17.0, 39.6)],
+    "ion": [(18.0, 38.0), (20.0, 35.5), (12.0, 34.0), (19.5, 39.2), (16.5, 36.5), (22.0, 36.0), (17.0, 39.6)],
     "adr": [(15.0, 43.5), (13.0, 44.8), (18.0, 41.8), (16.5, 42.5)],
     "aeg": [(25.0, 39.0), (25.0, 37.0), (24.3, 40.0), (26.5, 36.5), (23.5, 37.5)],
     "eas": [(30.0, 34.5), (34.0, 35.5), (26.0, 34.5), (34.0, 33.0)],
@@ -278,15 +450,52 @@ COAST_HINTS: dict[str, LL] = {
 
 # Supply-centre marker positions (the city, nudged inland where 1:50m puts it in the sea).
 SC_AT: dict[str, LL] = {
-    "ank": (32.85, 39.93), "bel": (4.35, 50.85), "ber": (13.4, 52.52), "bre": (-4.2, 48.35),
-    "bud": (19.05, 47.5), "bul": (23.32, 42.7), "con": (28.75, 41.1), "den": (12.3, 55.6),
-    "edi": (-3.25, 55.93), "gre": (23.6, 38.1), "hol": (4.9, 52.3), "kie": (10.0, 54.25),
-    "lon": (-0.12, 51.5), "lvp": (-2.9, 53.45), "mar": (5.45, 43.4), "mos": (37.6, 55.75),
-    "mun": (11.58, 48.14), "nap": (14.35, 40.9), "nwy": (10.75, 60.0), "par": (2.35, 48.86),
-    "por": (-9.0, 38.8), "rom": (12.5, 41.9), "rum": (26.1, 44.43), "ser": (20.46, 44.75),
-    "sev": (33.6, 44.65), "smy": (27.3, 38.45), "spa": (-3.7, 40.42), "stp": (30.4, 59.9),
-    "swe": (18.0, 59.4), "tri": (13.85, 45.68), "tun": (10.1, 36.75), "ven": (12.25, 45.5),
-    "vie": (16.37, 48.21), "war": (21.0, 52.23),
+    "ank": (32.85, 39.93),
+    "bel": (4.35, 50.85),
+    "ber": (13.4, 52.52),
+    "bre": (-4.2, 48.35),
+    "bud": (19.05, 47.5),
+    "bul": (23.32, 42.7),
+    "con": (28.75, 41.1),
+    "den": (12.3, 55.6),
+    "edi": (-3.25, 55.93),
+    "gre": (23.6, 38.1),
+    "hol": (4.9, 52.3),
+    "kie": (10.0, 54.25),
+    "lon": (-0.12, 51.5),
+    "lvp": (-2.9, 53.45),
+    "mar": (5.45, 43.4),
+    "mos": (37.6, 55.75),
+    "mun": (11.58, 48.14),
+    "nap": (14.35, 40.9),
+    "nwy": (10.75, 60.0),
+    "par": (2.35, 48.86),
+    "por": (-9.0, 38.8),
+    "rom": (12.5, 41.9),
+    "rum": (26.1, 44.43),
+    "ser": (20.46, 44.75),
+    "sev": (33.6, 44.65),
+    "smy": (27.3, 38.45),
+    "spa": (-3.7, 40.42),
+    "stp": (30.4, 59.9),
+    "swe": (18.0, 59.4),
+    "tri": (13.85, 45.68),
+    "tun": (10.1, 36.75),
+    "ven": (12.25, 45.5),
+    "vie": (16.37, 48.21),
+    "war": (21.0, 52.23),
+}
+
+# Decorative islands that get an id (island_<name>), found by a point on them.
+ISLAND_NAMES: dict[str, LL] = {
+    "ireland": (-8.0, 53.3),
+    "iceland": (-18.5, 64.9),
+    "corsica": (9.1, 42.1),
+    "sardinia": (9.0, 40.0),
+    "crete": (24.9, 35.25),
+    "cyprus": (33.2, 35.05),
+    "mallorca": (3.0, 39.6),
+    "gotland": (18.5, 57.45),
 }
 
 # Optional hand positions for labels and unit anchors (lon, lat); the rest are computed.
@@ -546,10 +755,14 @@ def build(board: Board, countries: dict[str, BaseGeometry], verbose: bool = True
         dx, dy = pb.x - pa.x, pb.y - pa.y
         norm = math.hypot(dx, dy)
         nx, ny = -dy / norm * 50, dx / norm * 50
-        half_a = Polygon([
-            (pa.x - dx - nx, pa.y - dy - ny), (mid.x - nx, mid.y - ny),
-            (mid.x + nx, mid.y + ny), (pa.x - dx + nx, pa.y - dy + ny),
-        ])
+        half_a = Polygon(
+            [
+                (pa.x - dx - nx, pa.y - dy - ny),
+                (mid.x - nx, mid.y - ny),
+                (mid.x + nx, mid.y + ny),
+                (pa.x - dx + nx, pa.y - dy + ny),
+            ]
+        )
         corridor_pieces[own_a].append(as_polygonal(water_part.intersection(half_a)))
         corridor_pieces[own_b].append(as_polygonal(water_part.difference(half_a)))
         # The strait drawn back on top: the real water, plus a channel where the strait
@@ -572,9 +785,9 @@ def build(board: Board, countries: dict[str, BaseGeometry], verbose: bool = True
 
     if bad:
         print("ignoring bad seeds:\n  " + "\n  ".join(bad), file=sys.stderr)
-        for sid in seeds:
+        for sid, pts in list(seeds.items()):
             medium = land if board.kinds[sid] != "sea" else frame.difference(land)
-            seeds[sid] = [p for p in seeds[sid] if medium.contains(p)]
+            seeds[sid] = [p for p in pts if medium.contains(p)]
 
     # 4-5. Land partition.
     group_of: dict[str, int] = {}
@@ -596,7 +809,7 @@ def build(board: Board, countries: dict[str, BaseGeometry], verbose: bool = True
             gseeds = [(s, p) for s, p in inside if group_of.get(s) == gi]
             if not gseeds:
                 continue
-            region = as_polygonal(comp.intersection(gland))
+            region = as_polygonal(remaining.intersection(gland))
             voronoi_assign(region, gseeds, pieces)
             remaining = remaining.difference(region)
         rest = [(s, p) for s, p in inside if s not in group_of] or inside
@@ -631,9 +844,18 @@ def build(board: Board, countries: dict[str, BaseGeometry], verbose: bool = True
         if len(owners) == 1 and shared_length(lake, spaces[owners[0]]) > 0.95 * lake.length:
             spaces[owners[0]] = as_polygonal(unary_union([spaces[owners[0]], lake]))
 
-    # Round to the output grid; the checks below see exactly what the SVG will hold.
-    for sid in sorted(spaces):
-        spaces[sid] = as_polygonal(shapely.make_valid(shapely.set_precision(spaces[sid], PRECISION)))
+    # One exact coverage on the output grid; the checks below see exactly what the SVG holds.
+    decorative = [
+        g
+        for g in result.islands + result.lakes
+        if not any(
+            shared_length(g, spaces[s]) > 0.95 * g.length and g.within(spaces[s].buffer(0.5))
+            for s in land_ids
+        )
+    ]
+    spaces, result.islands, result.lakes = snap_coverage(
+        frame, spaces, result.islands, result.lakes, decorative
+    )
     result.spaces = spaces
     result.straits = [shapely.set_precision(s, PRECISION) for s in straits if not s.is_empty]
 
@@ -646,6 +868,44 @@ def build(board: Board, countries: dict[str, BaseGeometry], verbose: bool = True
 
 
 COAST_STRIP = 4.0
+
+
+def snap_coverage(
+    frame: Polygon,
+    spaces: dict[str, BaseGeometry],
+    islands: list[Polygon],
+    lakes: list[Polygon],
+    decorative: list[Polygon],
+) -> tuple[dict[str, BaseGeometry], list[Polygon], list[Polygon]]:
+    """Node every outline on the 0.1 px grid, cut the frame into faces, give each face back to
+    the space it came from.  Neighbours then share exactly the same edges."""
+    ids = sorted(spaces)
+    owners: list[BaseGeometry] = [spaces[s] for s in ids] + list(decorative)
+    lines = [g.boundary for g in owners if not g.is_empty] + [frame.boundary]
+    noded = shapely.union_all(lines, grid_size=PRECISION)
+    faces = [f for f in shapely.get_parts(shapely.polygonize(shapely.get_parts(noded))) if f.area > 1e-9]
+    tree = shapely.STRtree(owners)
+    owned: dict[int, list[Polygon]] = defaultdict(list)
+    for face in faces:
+        rp = face.representative_point()
+        hits = [int(i) for i in tree.query(rp, predicate="intersects")]
+        if not hits:
+            continue  # a sliver in no space: leave it to the background
+        best = max(hits, key=lambda i: owners[i].intersection(face).area)
+        owned[best].append(face)
+    out: dict[str, BaseGeometry] = {}
+    for i, sid in enumerate(ids):
+        out[sid] = as_polygonal(shapely.union_all(owned.get(i, []), grid_size=PRECISION))
+    deco = [
+        as_polygonal(shapely.union_all(owned.get(len(ids) + k, []), grid_size=PRECISION))
+        for k in range(len(decorative))
+    ]
+    deco_of = {id(g): d for g, d in zip(decorative, deco, strict=True)}
+    new_islands = [p for g in islands for p in polygons_of(deco_of.get(id(g), g))]
+    new_lakes = [
+        p for g in lakes for p in polygons_of(deco_of.get(id(g), shapely.set_precision(g, PRECISION)))
+    ]
+    return out, new_islands, new_lakes
 
 
 def coast_lines(prov: BaseGeometry, sea: BaseGeometry) -> list[LineString]:
@@ -711,8 +971,12 @@ def text_width(text: str, size: float, *, bold: bool = True) -> float:
 
 
 def fits(geom: BaseGeometry, centre: Point, w: float, h: float, margin: float = 2.0) -> bool:
-    rect = box(centre.x - w / 2 - margin, centre.y - h / 2 - margin,
-               centre.x + w / 2 + margin, centre.y + h / 2 + margin)
+    rect = box(
+        centre.x - w / 2 - margin,
+        centre.y - h / 2 - margin,
+        centre.x + w / 2 + margin,
+        centre.y + h / 2 + margin,
+    )
     return geom.contains(rect)
 
 
@@ -763,8 +1027,10 @@ def place_points(board: Board, result: Result, seeds: dict[str, list[Point]]) ->
             result.markers[sid] = Point(round(m.x, 1), round(m.y, 1))
     for cid, strip in sorted(result.coasts.items()):
         prov = result.spaces[cid.split("/")[0]]
-        line = max((ln for sea in board.coasts[cid] for ln in coast_lines(strip, result.spaces[sea])),
-                   key=lambda ln: ln.length)
+        line = max(
+            (ln for sea in board.coasts[cid] for ln in coast_lines(strip, result.spaces[sea])),
+            key=lambda ln: ln.length,
+        )
         mid = line.interpolate(0.5, normalized=True)
         a = ANCHOR_AT.get(cid)
         p = px(*a) if a else inward(prov, mid, 11)
@@ -790,7 +1056,9 @@ def check(board: Board, result: Result) -> list[str]:
             if b <= a:
                 continue
             lengths[frozenset({a, b})] = shared_length(spaces[a], spaces[b])
-    wanted = {p for p in board.adjacent if not (p & {s for s in board.kinds if board.kinds[s] == "impassable"})}
+    wanted = {
+        p for p in board.adjacent if not (p & {s for s in board.kinds if board.kinds[s] == "impassable"})
+    }
     for pair in sorted(wanted, key=sorted):
         ln = lengths.get(pair, 0.0)
         if ln < MIN_BORDER:
@@ -807,7 +1075,7 @@ def check(board: Board, result: Result) -> list[str]:
         )
         if touching != board.coasts[cid]:
             problems.append(f"coast    {cid} touches {touching}, wants {board.coasts[cid]}")
-        if strip.difference(spaces[cid.split('/')[0]]).area > 0.5:
+        if strip.difference(spaces[cid.split("/")[0]]).area > 0.5:
             problems.append(f"coast    {cid} leaves its province")
     for sid, m in sorted(result.markers.items()):
         if not spaces[sid].contains(m):
@@ -841,7 +1109,7 @@ def debug_png(board: Board, result: Result, path: Path) -> None:
     for g in result.islands:
         xs, ys = g.exterior.xy
         ax.fill(xs, ys, fc="0.8", ec="0.5", lw=0.3)
-    for cid, g in result.coasts.items():
+    for g in result.coasts.values():
         for p in polygons_of(g):
             xs, ys = p.exterior.xy
             ax.fill(xs, ys, fc="red", alpha=0.6)
@@ -930,7 +1198,7 @@ def _ring_d(coords: Sequence[tuple[float, float]]) -> str:
     dedup = dedup[k:] + dedup[:k]
     out = [f"M{_num(dedup[0][0])} {_num(dedup[0][1])}l"]
     parts = []
-    for (x0, y0), (x1, y1) in zip(dedup, dedup[1:], strict=False):
+    for (x0, y0), (x1, y1) in itertools.pairwise(dedup):
         dx, dy = _num(x1 - x0), _num(y1 - y0)
         parts.append(dx + ("" if dy.startswith("-") else " ") + dy)
     out.append(" ".join(parts))
@@ -951,11 +1219,11 @@ def lines_d(geom: BaseGeometry) -> str:
     lines = [g for g in getattr(merged, "geoms", [merged]) if isinstance(g, LineString) and not g.is_empty]
     for line in sorted(lines, key=lambda ln: ln.coords[0]):
         pts = [(round(x * 10), round(y * 10)) for x, y in line.coords]
-        dedup = [pts[0]] + [p for a, p in zip(pts, pts[1:], strict=False) if p != a]
+        dedup = [pts[0]] + [p for a, p in itertools.pairwise(pts) if p != a]
         if len(dedup) < 2:
             continue
         parts = []
-        for (x0, y0), (x1, y1) in zip(dedup, dedup[1:], strict=False):
+        for (x0, y0), (x1, y1) in itertools.pairwise(dedup):
             dx, dy = _num(x1 - x0), _num(y1 - y0)
             parts.append(dx + ("" if dy.startswith("-") else " ") + dy)
         out.append(f"M{_num(dedup[0][0])} {_num(dedup[0][1])}l" + " ".join(parts))
@@ -984,7 +1252,7 @@ def country_borders(board: Board, result: Result) -> BaseGeometry:
     land = sorted(s for s in result.spaces if board.kinds[s] != "sea")
     segs = []
     for i, a in enumerate(land):
-        for b in land[i + 1:]:
+        for b in land[i + 1 :]:
             if board.country.get(a) == board.country.get(b):
                 continue
             ga, gb = result.spaces[a], result.spaces[b]
@@ -1010,20 +1278,31 @@ def write_svg(board: Board, result: Result) -> str:
     )
     seas = sorted(s for s in result.spaces if board.kinds[s] == "sea")
     lands = sorted(s for s in result.spaces if board.kinds[s] != "sea")
-    out.append(f'<g id="seas" stroke="{SEA_LINE}" stroke-width="1.2" stroke-linejoin="round" fill-rule="evenodd">\n')
+    out.append(
+        f'<g id="seas" stroke="{SEA_LINE}" stroke-width="1.2" stroke-linejoin="round" fill-rule="evenodd">\n'
+    )
     for sid in seas:
         out.append(f'<path id="{sid}" class="sea" fill="{SEA}" d="{path_d(result.spaces[sid])}"/>\n')
     out.append("</g>\n")
-    out.append(f'<g id="islands" fill="{OFFBOARD_LAND}" stroke="{COASTLINE}" stroke-width="0.8" '
-               'stroke-linejoin="round" fill-rule="evenodd">\n')
-    for i, g in enumerate(sorted(result.islands, key=lambda p: p.bounds)):
-        out.append(f'<path class="decorative" d="{path_d(g)}"/>\n')
+    out.append(
+        f'<g id="islands" fill="{OFFBOARD_LAND}" stroke="{COASTLINE}" stroke-width="0.8" '
+        'stroke-linejoin="round" fill-rule="evenodd">\n'
+    )
+    named = {name: px(*ll) for name, ll in ISLAND_NAMES.items()}
+    for g in sorted(result.islands, key=lambda p: p.bounds):
+        names = [n for n, p in sorted(named.items()) if g.contains(p)]
+        ident = f'id="island_{names[0]}" ' if names else ""
+        out.append(f'<path {ident}class="decorative" d="{path_d(g)}"/>\n')
     out.append("</g>\n")
-    out.append(f'<g id="provinces" stroke="{BORDER}" stroke-width="0.8" stroke-linejoin="round" '
-               'fill-rule="evenodd">\n')
+    out.append(
+        f'<g id="provinces" stroke="{BORDER}" stroke-width="0.8" stroke-linejoin="round" '
+        'fill-rule="evenodd">\n'
+    )
     for sid in lands:
-        out.append(f'<path id="{sid}" class="{board.kinds[sid]}" fill="{fill_of(board, sid)}" '
-                   f'd="{path_d(result.spaces[sid])}"/>\n')
+        out.append(
+            f'<path id="{sid}" class="{board.kinds[sid]}" fill="{fill_of(board, sid)}" '
+            f'd="{path_d(result.spaces[sid])}"/>\n'
+        )
     out.append("</g>\n")
     water_deco = [g for g in result.lakes] + list(result.straits)
     out.append(f'<g id="lakes" fill="{LAKE}" stroke="none" fill-rule="evenodd">\n')
@@ -1034,20 +1313,28 @@ def write_svg(board: Board, result: Result) -> str:
     out.append("</g>\n")
     out.append('<g id="split-coasts" fill="#2f6ea6" fill-opacity="0.45" stroke="none" fill-rule="evenodd">\n')
     for cid in sorted(result.coasts):
-        out.append(f'<path id="{cid.replace("/", "_")}" class="split-coast" d="{path_d(result.coasts[cid])}"/>\n')
+        out.append(
+            f'<path id="{cid.replace("/", "_")}" class="split-coast" d="{path_d(result.coasts[cid])}"/>\n'
+        )
     out.append("</g>\n")
     borders = country_borders(board, result)
-    out.append(f'<path id="country-borders" class="decorative" fill="none" stroke="{COUNTRY_BORDER}" '
-               f'stroke-width="1.8" stroke-linejoin="round" stroke-linecap="round" d="{lines_d(borders)}"/>\n')
+    out.append(
+        f'<path id="country-borders" class="decorative" fill="none" stroke="{COUNTRY_BORDER}" '
+        f'stroke-width="1.8" stroke-linejoin="round" stroke-linecap="round" d="{lines_d(borders)}"/>\n'
+    )
     land_union = unary_union([result.spaces[s] for s in lands])
     coast = land_union.boundary.difference(box(0, 0, w, h).exterior.buffer(0.05))
     water_lines = unary_union([g.boundary for g in water_deco if not g.is_empty])
-    out.append(f'<path id="coastline" class="decorative" fill="none" stroke="{COASTLINE}" stroke-width="1.1" '
-               f'stroke-linejoin="round" stroke-linecap="round" d="{lines_d(unary_union([coast]))}"/>\n')
+    out.append(
+        f'<path id="coastline" class="decorative" fill="none" stroke="{COASTLINE}" stroke-width="1.1" '
+        f'stroke-linejoin="round" stroke-linecap="round" d="{lines_d(unary_union([coast]))}"/>\n'
+    )
     if not water_lines.is_empty:
         lakes_only = unary_union([g.boundary for g in result.lakes])
-        out.append(f'<path id="lake-shores" class="decorative" fill="none" stroke="{COASTLINE}" '
-                   f'stroke-width="0.7" d="{lines_d(lakes_only)}"/>\n')
+        out.append(
+            f'<path id="lake-shores" class="decorative" fill="none" stroke="{COASTLINE}" '
+            f'stroke-width="0.7" d="{lines_d(lakes_only)}"/>\n'
+        )
     out.append('<g id="supply-centres" fill="#ffffff" stroke="#2b2925" stroke-width="1.6">\n')
     for sid, m in sorted(result.markers.items()):
         out.append(f'<circle id="sc_{sid}" class="supply-centre" cx="{_f(m.x)}" cy="{_f(m.y)}" r="4.5"/>\n')
@@ -1063,20 +1350,28 @@ def write_svg(board: Board, result: Result) -> str:
             style = 'fill="#6f6a60" font-style="italic"'
         else:
             style = f'fill="{LABEL}" font-weight="bold"'
-        out.append(f'<text id="label_{sid}" class="label" x="{_f(p.x)}" y="{_f(p.y + 0.35 * fs)}" '
-                   f'font-size="{_f(fs)}" {style}>{escape(text)}</text>\n')
+        out.append(
+            f'<text id="label_{sid}" class="label" x="{_f(p.x)}" y="{_f(p.y + 0.35 * fs)}" '
+            f'font-size="{_f(fs)}" {style}>{escape(text)}</text>\n'
+        )
     out.append("</g>\n")
     out.append('<g id="anchors" fill="none" stroke="none">\n')
     for sid in sorted(result.anchors):
         a = result.anchors[sid]
-        out.append(f'<circle id="anchor_{sid.replace("/", "_")}" class="anchor" cx="{_f(a.x)}" '
-                   f'cy="{_f(a.y)}" r="2"/>\n')
+        out.append(
+            f'<circle id="anchor_{sid.replace("/", "_")}" class="anchor" cx="{_f(a.x)}" '
+            f'cy="{_f(a.y)}" r="2"/>\n'
+        )
     out.append("</g>\n")
-    out.append(f'<text id="credit" class="decorative" x="{w - 8}" y="{h - 8}" text-anchor="end" '
-               f'font-family="{FONT}" font-size="10" fill="#1f4468">'
-               "Geography: Natural Earth (public domain)</text>\n")
-    out.append(f'<rect id="frame" class="decorative" x="0.5" y="0.5" width="{w - 1}" height="{h - 1}" '
-               'fill="none" stroke="#3e5f7e" stroke-width="1"/>\n')
+    out.append(
+        f'<text id="credit" class="decorative" x="{w - 8}" y="{h - 8}" text-anchor="end" '
+        f'font-family="{FONT}" font-size="10" fill="#1f4468">'
+        "Geography: Natural Earth (public domain)</text>\n"
+    )
+    out.append(
+        f'<rect id="frame" class="decorative" x="0.5" y="0.5" width="{w - 1}" height="{h - 1}" '
+        'fill="none" stroke="#3e5f7e" stroke-width="1"/>\n'
+    )
     out.append("</svg>\n")
     return "".join(out)
 
@@ -1105,8 +1400,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     svg = write_svg(board, result)
     args.out.write_text(svg, encoding="utf-8")
-    print(f"wrote {args.out} ({len(svg.encode()) / 1024:.0f} KiB, sha256 "
-          f"{hashlib.sha256(svg.encode()).hexdigest()[:16]})")
+    print(
+        f"wrote {args.out} ({len(svg.encode()) / 1024:.0f} KiB, sha256 "
+        f"{hashlib.sha256(svg.encode()).hexdigest()[:16]})"
+    )
     return 0
 
 
