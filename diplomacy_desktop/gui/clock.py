@@ -1,0 +1,649 @@
+"""The negotiation clock: a model with no Qt in it, and the big countdown the table looks at.
+
+``ClockModel`` is plain Python.  It knows the periods of the current phase (for a movement
+phase: the diplomacy period, then the order-writing window; for retreats and adjustments one
+short period, or none), counts down against an injectable time source, and reports what
+happened on each ``tick()`` as a tuple of ``ClockEvent`` values: a warning when a period has a
+minute left, the end of a period, and the end of the last one.  It never sleeps and never
+blocks: whoever owns it calls ``tick()`` (``ClockWidget`` does so from a QTimer).
+
+Its whole state goes to and from a dict (``to_dict`` / ``from_dict``), which the main window
+keeps in the saved game's ``table`` so the clock survives save and reopen.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any
+
+from PySide6.QtCore import QElapsedTimer, Qt, QTimer, QUrl, Signal
+from PySide6.QtGui import QFont, QMouseEvent
+from PySide6.QtWidgets import (
+    QApplication,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..engine.state import ADJUSTMENT, FALL, MOVEMENT, RETREAT, Phase
+from ..resources import assets_dir
+
+try:  # QtMultimedia ships with PySide6-Addons, which the app does not require
+    from PySide6.QtMultimedia import QSoundEffect
+except ImportError:  # pragma: no cover - depends on the installed wheels
+    QSoundEffect = None  # type: ignore[assignment,misc]
+
+TimeSource = Callable[[], float]
+
+#: seconds left in a period when the warning is given
+WARNING_SECONDS = 60.0
+
+IDLE = "idle"  # a period is loaded but the clock was not started
+RUNNING = "running"
+PAUSED = "paused"
+EXPIRED = "expired"  # the last period ran out
+OFF = "off"  # this phase has no timed period
+STATUSES = (IDLE, RUNNING, PAUSED, EXPIRED, OFF)
+
+
+@dataclass(frozen=True, slots=True)
+class ClockSettings:
+    """Period lengths in minutes; 0 means "no clock" for that period."""
+
+    spring_minutes: float = 15.0
+    fall_minutes: float = 15.0
+    writing_minutes: float = 5.0
+    retreat_minutes: float = 0.0
+    adjustment_minutes: float = 0.0
+
+    def __post_init__(self) -> None:
+        for name, value in asdict(self).items():
+            if not isinstance(value, (int, float)) or math.isnan(value) or value < 0 or value > 24 * 60:
+                raise ValueError(f"{name} must be between 0 and 1440 minutes, not {value!r}")
+
+    def to_dict(self) -> dict[str, float]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> ClockSettings:
+        known = {k: float(v) for k, v in data.items() if k in cls.__dataclass_fields__}
+        return cls(**known)
+
+    def periods_for(self, phase: Phase) -> tuple[Period, ...]:
+        """The timed periods of ``phase``, in order (none when its lengths are 0)."""
+        season = phase.season.title()
+        if phase.kind == MOVEMENT:
+            talk = self.fall_minutes if phase.season == FALL else self.spring_minutes
+            out = [Period("diplomacy", f"Diplomacy \u2014 {season} {phase.year}", talk * 60),
+                   Period("writing", f"Write orders \u2014 {season} {phase.year}", self.writing_minutes * 60)]
+        elif phase.kind == RETREAT:
+            out = [Period("retreats", f"Retreats \u2014 {season} {phase.year}", self.retreat_minutes * 60)]
+        elif phase.kind == ADJUSTMENT:
+            out = [Period("adjustments", f"Builds and removals \u2014 Winter {phase.year}",
+                          self.adjustment_minutes * 60)]
+        else:  # pragma: no cover - Phase refuses other kinds
+            out = []
+        return tuple(p for p in out if p.seconds > 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Period:
+    """One timed stretch: ``kind`` is diplomacy, writing, retreats or adjustments."""
+
+    kind: str
+    title: str
+    seconds: float
+
+
+@dataclass(frozen=True, slots=True)
+class ClockEvent:
+    """What a tick, or an action, brought about.
+
+    ``kind`` is ``"warning"`` (a minute left), ``"period_ended"`` (a period ran out and the next
+    one began) or ``"expired"`` (the last period ran out).  ``period`` is the period concerned.
+    """
+
+    kind: str
+    period: Period
+
+
+@dataclass(slots=True)
+class ClockModel:
+    """The countdown for one phase.  Mutable, deterministic given its time source."""
+
+    settings: ClockSettings = field(default_factory=ClockSettings)
+    now: TimeSource = time.monotonic
+    periods: tuple[Period, ...] = ()
+    phase_label: str = ""
+    index: int = 0
+    status: str = OFF
+    _remaining: float = 0.0  # seconds left when not running
+    _deadline: float = 0.0  # time-source reading at which the period ends, when running
+    _warned: bool = False
+    _listeners: list[Callable[[ClockEvent], None]] = field(default_factory=list)
+
+    # -- setting up -----------------------------------------------------------------------
+
+    @classmethod
+    def for_phase(cls, phase: Phase, settings: ClockSettings | None = None, *,
+                  now: TimeSource = time.monotonic) -> ClockModel:
+        model = cls(settings or ClockSettings(), now)
+        model.set_phase(phase)
+        return model
+
+    def set_phase(self, phase: Phase) -> None:
+        """Load the periods of ``phase``; the clock waits to be started."""
+        self.phase_label = phase.label
+        self.periods = self.settings.periods_for(phase)
+        self.reset()
+
+    def set_settings(self, settings: ClockSettings, phase: Phase | None = None) -> None:
+        self.settings = settings
+        if phase is not None:
+            self.set_phase(phase)
+
+    def subscribe(self, listener: Callable[[ClockEvent], None]) -> None:
+        """Call ``listener`` with each event as it happens (from ``tick`` and the actions)."""
+        self._listeners.append(listener)
+
+    # -- reading ----------------------------------------------------------------------------
+
+    @property
+    def period(self) -> Period | None:
+        if not self.periods:
+            return None
+        return self.periods[min(self.index, len(self.periods) - 1)]
+
+    @property
+    def remaining(self) -> float:
+        """Seconds left in the current period (never negative)."""
+        if self.status == RUNNING:
+            return max(0.0, self._deadline - self.now())
+        return max(0.0, self._remaining)
+
+    @property
+    def remaining_text(self) -> str:
+        """``"14:59"``; whole seconds rounded up, so 0:00 shows only when time is really out."""
+        secs = int(math.ceil(self.remaining - 1e-9))
+        if secs >= 3600:
+            return f"{secs // 3600}:{secs % 3600 // 60:02d}:{secs % 60:02d}"
+        return f"{secs // 60}:{secs % 60:02d}"
+
+    @property
+    def fraction_left(self) -> float:
+        """Share of the current period left, from 1.0 down to 0.0."""
+        p = self.period
+        if p is None or p.seconds <= 0:
+            return 0.0
+        return max(0.0, min(1.0, self.remaining / p.seconds))
+
+    @property
+    def is_running(self) -> bool:
+        return self.status == RUNNING
+
+    @property
+    def in_warning(self) -> bool:
+        """The last minute of a period that is under way (running or paused)."""
+        return self.status in (RUNNING, PAUSED, IDLE) and self.period is not None and \
+            0 < self.remaining <= WARNING_SECONDS
+
+    @property
+    def has_next_period(self) -> bool:
+        return self.index + 1 < len(self.periods)
+
+    # -- actions ------------------------------------------------------------------------------
+
+    def can_start(self) -> bool:
+        return self.status in (IDLE, PAUSED) and self.period is not None
+
+    def start(self) -> None:
+        """Start (or resume) the countdown.  Does nothing when there is nothing to count."""
+        if not self.can_start():
+            return
+        self._deadline = self.now() + self._remaining
+        self.status = RUNNING
+
+    resume = start
+
+    def pause(self) -> None:
+        if self.status != RUNNING:
+            return
+        self._remaining = max(0.0, self._deadline - self.now())
+        self.status = PAUSED
+
+    def toggle(self) -> None:
+        if self.status == RUNNING:
+            self.pause()
+        else:
+            self.start()
+
+    def add_minute(self, seconds: float = 60.0) -> None:
+        """Give the current period more time.  After the end, the last period reopens, paused."""
+        if self.period is None:
+            return
+        if self.status == EXPIRED:
+            self.index = len(self.periods) - 1
+            self._remaining = seconds
+            self.status = PAUSED
+        elif self.status == RUNNING:
+            self._deadline += seconds
+        else:
+            self._remaining += seconds
+        if self.remaining > WARNING_SECONDS:
+            self._warned = False
+
+    def skip(self) -> tuple[ClockEvent, ...]:
+        """End the current period now (the table agrees to stop talking early)."""
+        if self.period is None or self.status in (EXPIRED, OFF):
+            return ()
+        running = self.status == RUNNING
+        return self._finish_period(self.now(), keep_running=running)
+
+    def reset(self) -> None:
+        """Back to the start of the phase's first period, stopped."""
+        self.index = 0
+        self._warned = False
+        if self.periods:
+            self._remaining = self.periods[0].seconds
+            self.status = IDLE
+        else:
+            self._remaining = 0.0
+            self.status = OFF
+
+    def tick(self) -> tuple[ClockEvent, ...]:
+        """Read the time source and report the warnings and ends that came about since the last
+        tick (several, if the machine slept through them)."""
+        if self.status != RUNNING:
+            return ()
+        events: list[ClockEvent] = []
+        while self.status == RUNNING:
+            now = self.now()
+            left = self._deadline - now
+            period = self.period
+            assert period is not None
+            if left <= 0:
+                events.extend(self._finish_period(self._deadline, keep_running=True, notify=False))
+                continue
+            if left <= WARNING_SECONDS and not self._warned:
+                self._warned = True
+                if period.seconds > WARNING_SECONDS:
+                    events.append(ClockEvent("warning", period))
+            break
+        self._notify(events)
+        return tuple(events)
+
+    def _finish_period(self, at: float, *, keep_running: bool, notify: bool = True) -> list[ClockEvent]:
+        period = self.period
+        assert period is not None
+        events: list[ClockEvent]
+        if self.has_next_period:
+            self.index += 1
+            nxt = self.periods[self.index]
+            self._warned = False
+            events = [ClockEvent("period_ended", period)]
+            if keep_running:
+                self._deadline = at + nxt.seconds
+                self.status = RUNNING
+            else:
+                self._remaining = nxt.seconds
+                self.status = PAUSED if self.status == PAUSED else IDLE
+        else:
+            self._remaining = 0.0
+            self.status = EXPIRED
+            events = [ClockEvent("expired", period)]
+        if notify:
+            self._notify(events)
+        return events
+
+    def _notify(self, events: list[ClockEvent]) -> None:
+        for e in events:
+            for listener in list(self._listeners):
+                listener(e)
+
+    # -- saving -------------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "settings": self.settings.to_dict(),
+            "phase": self.phase_label,
+            "periods": [[p.kind, p.title, p.seconds] for p in self.periods],
+            "index": self.index,
+            "status": self.status,
+            "remaining": round(self.remaining, 3),
+            "warned": self._warned,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], *, now: TimeSource = time.monotonic) -> ClockModel:
+        """The clock as saved: same period, same time left, running if it was running.
+
+        Raises ``ValueError`` on a damaged dict."""
+        try:
+            settings = ClockSettings.from_dict(data.get("settings", {}))
+            periods = tuple(Period(str(k), str(t), float(s)) for k, t, s in data.get("periods", []))
+            status = str(data.get("status", OFF))
+            if status not in STATUSES:
+                raise ValueError(f"unknown clock status {status!r}")
+            index = int(data.get("index", 0))
+            if periods and not 0 <= index < len(periods):
+                raise ValueError(f"period {index} out of range")
+            remaining = max(0.0, float(data.get("remaining", 0.0)))
+        except (TypeError, AttributeError) as exc:
+            raise ValueError(f"damaged clock settings: {exc}") from exc
+        model = cls(settings, now, periods, str(data.get("phase", "")), index)
+        if not periods:
+            model.status = OFF
+            return model
+        model._remaining = remaining
+        model._warned = bool(data.get("warned", False))
+        model.status = PAUSED if status == RUNNING else status
+        if status == RUNNING:
+            model.start()
+        return model
+
+    def with_time_source(self, now: TimeSource) -> ClockModel:
+        """A copy that reads another clock (tests)."""
+        return replace(self, now=now, _listeners=[])
+
+
+#: the chime played when a period ends (generated by packaging/make_sounds.py)
+CHIME_FILE = "clock_end.wav"
+
+_NORMAL = ("#1d2733", "#f4f6f8")  # background, text
+_WARNING = ("#b35c00", "#ffffff")  # orange: colour-blind safe against the dark normal state
+_ENDED = ("#a50021", "#ffffff")
+_FLASH = ("#ffffff", "#a50021")
+
+
+def qt_time_source() -> TimeSource:
+    """A monotonic time source in seconds from Qt's steady clock."""
+    timer = QElapsedTimer()
+    timer.start()
+    return lambda: timer.elapsed() / 1000.0
+
+
+class ClockSound:
+    """The end-of-period chime: our WAV through QSoundEffect where QtMultimedia is installed,
+    else the system's beep."""
+
+    def __init__(self) -> None:
+        self._effect = None
+        path = assets_dir() / CHIME_FILE
+        if QSoundEffect is not None and path.is_file():
+            try:
+                effect = QSoundEffect()
+                effect.setSource(QUrl.fromLocalFile(str(path)))
+                effect.setVolume(0.9)
+                self._effect = effect
+            except Exception:  # pragma: no cover - no audio device
+                self._effect = None
+        self.played = 0
+
+    @property
+    def uses_wav(self) -> bool:
+        return self._effect is not None
+
+    def play(self) -> None:
+        self.played += 1
+        if self._effect is not None:
+            self._effect.play()
+        else:
+            QApplication.beep()
+
+
+class ClockWidget(QWidget):
+    """Large digits, the period's name, a progress bar, and Start/Pause, +1 min, Next, Reset.
+
+    Orange in the last minute; at the end of a period it flashes red and white and chimes until
+    someone clicks it (or a button).  It ticks from a QTimer and never blocks.
+    """
+
+    ticked = Signal()
+    warned = Signal()
+    period_ended = Signal(str)  # the kind of the period that ended
+    expired = Signal()
+    changed = Signal()  # started, paused, minute added, reset: the table may want to save
+
+    TICK_MS = 200
+    FLASH_MS = 400
+    FLASH_LIMIT_MS = 30_000
+
+    def __init__(self, model: ClockModel | None = None, parent: QWidget | None = None, *,
+                 sound: ClockSound | None = None, tick_ms: int | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("clock")
+        self.model = model if model is not None else ClockModel(now=qt_time_source())
+        self.sound = sound if sound is not None else ClockSound()
+        self._flash_on = False
+        self._flashing = False
+        self._flash_elapsed = 0
+
+        self.title = QLabel()
+        self.title.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.title.setWordWrap(True)
+        tf = QFont(self.title.font())
+        tf.setPointSizeF(max(tf.pointSizeF(), 10) * 1.4)
+        tf.setBold(True)
+        self.title.setFont(tf)
+
+        self.digits = QLabel()
+        self.digits.setObjectName("clockDigits")
+        self.digits.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        df = QFont("DejaVu Sans Mono")
+        df.setStyleHint(QFont.StyleHint.Monospace)
+        df.setPointSize(64)
+        df.setBold(True)
+        self.digits.setFont(df)
+        self.digits.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+
+        self.note = QLabel()
+        self.note.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.note.setWordWrap(True)
+
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 1000)
+        self.progress.setTextVisible(False)
+        self.progress.setFixedHeight(14)
+
+        self.start_button = QPushButton("Start")
+        self.start_button.setToolTip("Start or pause the clock (Space when the clock has focus)")
+        self.add_button = QPushButton("+1 min")
+        self.add_button.setToolTip("Add a minute to this period")
+        self.skip_button = QPushButton("Next")
+        self.skip_button.setToolTip("End this period now")
+        self.reset_button = QPushButton("Reset")
+        self.reset_button.setToolTip("Back to the start of this phase's clock")
+        for b in (self.start_button, self.add_button, self.skip_button, self.reset_button):
+            b.setMinimumHeight(32)
+        self.start_button.clicked.connect(self._on_toggle)
+        self.add_button.clicked.connect(self._on_add)
+        self.skip_button.clicked.connect(self._on_skip)
+        self.reset_button.clicked.connect(self._on_reset)
+
+        buttons = QHBoxLayout()
+        for b in (self.start_button, self.add_button, self.skip_button, self.reset_button):
+            buttons.addWidget(b)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.title)
+        layout.addWidget(self.digits, 1)
+        layout.addWidget(self.progress)
+        layout.addWidget(self.note)
+        layout.addLayout(buttons)
+
+        self.timer = QTimer(self)
+        self.timer.setInterval(tick_ms if tick_ms is not None else self.TICK_MS)
+        self.timer.timeout.connect(self.tick)
+        self.flash_timer = QTimer(self)
+        self.flash_timer.setInterval(self.FLASH_MS)
+        self.flash_timer.timeout.connect(self._flash_step)
+        self.setAutoFillBackground(True)
+        self.refresh()
+
+    # -- model in, pixels out ---------------------------------------------------------------
+
+    def set_model(self, model: ClockModel) -> None:
+        self.stop_flashing()
+        self.model = model
+        self.refresh()
+
+    def set_phase(self, phase: Phase) -> None:
+        """A new phase began: load its periods (stopped)."""
+        self.stop_flashing()
+        self.model.set_phase(phase)
+        self.refresh()
+        self.changed.emit()
+
+    def set_settings(self, settings: ClockSettings, phase: Phase) -> None:
+        self.stop_flashing()
+        self.model.set_settings(settings, phase)
+        self.refresh()
+
+    def tick(self) -> None:
+        events = self.model.tick()
+        for e in events:
+            if e.kind == "warning":
+                self.warned.emit()
+            else:
+                self._alarm()
+                if e.kind == "period_ended":
+                    self.period_ended.emit(e.period.kind)
+                else:
+                    self.expired.emit()
+        self.refresh()
+        self.ticked.emit()
+
+    def refresh(self) -> None:
+        m = self.model
+        period = m.period
+        self.title.setText(period.title if period else (m.phase_label or "No clock"))
+        if m.status == OFF:
+            self.digits.setText("\u2014:\u2014")
+            self.note.setText("No time limit for this phase")
+        else:
+            self.digits.setText(m.remaining_text)
+            self.note.setText(self._note_text())
+        self.progress.setValue(int(round(m.fraction_left * 1000)))
+        self.start_button.setText("Pause" if m.status == RUNNING else
+                                  ("Resume" if m.status == PAUSED else "Start"))
+        self.start_button.setEnabled(m.status in (IDLE, PAUSED, RUNNING))
+        self.add_button.setEnabled(m.status != OFF)
+        self.skip_button.setEnabled(m.status in (IDLE, PAUSED, RUNNING))
+        self.skip_button.setText("Write orders now" if period is not None and period.kind == "diplomacy"
+                                 else "End now")
+        self.reset_button.setEnabled(m.status != OFF)
+        if m.status == RUNNING and not self.timer.isActive():
+            self.timer.start()
+        elif m.status != RUNNING and self.timer.isActive():
+            self.timer.stop()
+        self._apply_colours()
+
+    def _note_text(self) -> str:
+        m = self.model
+        if m.status == EXPIRED:
+            return "TIME IS UP \u2014 orders are due"
+        if m.status == PAUSED:
+            return "Paused"
+        if m.status == IDLE:
+            return "Press Start when the table is ready"
+        if m.in_warning:
+            return "One minute left!"
+        if m.has_next_period:
+            upcoming = m.periods[m.index + 1].title.split(" \u2014 ")[0].lower()
+            return f"Then: {upcoming}"
+        return ""
+
+    @property
+    def state_name(self) -> str:
+        """``"normal"``, ``"warning"``, ``"ended"`` or ``"flash"``: what the colours say."""
+        if self._flashing and self._flash_on:
+            return "flash"
+        if self._flashing or self.model.status == EXPIRED:
+            return "ended"
+        if self.model.in_warning:
+            return "warning"
+        return "normal"
+
+    def _apply_colours(self) -> None:
+        bg, fg = {"normal": _NORMAL, "warning": _WARNING, "ended": _ENDED, "flash": _FLASH}[self.state_name]
+        self.setStyleSheet(
+            f"QWidget#clock {{ background: {bg}; }}"
+            f" QWidget#clock QLabel {{ color: {fg}; background: transparent; }}"
+            f" QWidget#clock QProgressBar {{ background: rgba(255,255,255,40); border: 1px solid {fg};"
+            f" border-radius: 3px; }}"
+            f" QWidget#clock QProgressBar::chunk {{ background: {fg}; }}")
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+
+    # -- the end: flash and chime ------------------------------------------------------------
+
+    @property
+    def is_flashing(self) -> bool:
+        return self._flashing
+
+    def _alarm(self) -> None:
+        self._flashing = True
+        self._flash_on = True
+        self._flash_elapsed = 0
+        self.flash_timer.start()
+        self.sound.play()
+
+    def _flash_step(self) -> None:
+        self._flash_on = not self._flash_on
+        self._flash_elapsed += self.FLASH_MS
+        if self._flash_elapsed >= self.FLASH_LIMIT_MS:
+            self._flashing = False
+            self.flash_timer.stop()
+        self._apply_colours()
+
+    def stop_flashing(self) -> None:
+        self._flashing = False
+        self._flash_on = False
+        self.flash_timer.stop()
+        self._apply_colours()
+
+    # -- buttons ---------------------------------------------------------------------------
+
+    def _on_toggle(self) -> None:
+        self.stop_flashing()
+        self.model.toggle()
+        self.refresh()
+        self.changed.emit()
+
+    def _on_add(self) -> None:
+        self.stop_flashing()
+        self.model.add_minute()
+        self.refresh()
+        self.changed.emit()
+
+    def _on_skip(self) -> None:
+        self.stop_flashing()
+        for e in self.model.skip():
+            if e.kind == "period_ended":
+                self.period_ended.emit(e.period.kind)
+            elif e.kind == "expired":
+                self.expired.emit()
+        self.refresh()
+        self.changed.emit()
+
+    def _on_reset(self) -> None:
+        self.stop_flashing()
+        self.model.reset()
+        self.refresh()
+        self.changed.emit()
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt override
+        if self._flashing:
+            self.stop_flashing()
+        super().mousePressEvent(event)
+
+    def keyPressEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802 - Qt override
+        if event.key() == Qt.Key.Key_Space:
+            self._on_toggle()
+            return
+        super().keyPressEvent(event)
