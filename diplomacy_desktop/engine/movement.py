@@ -115,6 +115,10 @@ class _Resolver:
                 self.ot[i] = CONVOY
                 self.sup_target[i] = self.index[norm.target_province]
                 self.sup_dst[i] = norm.destination_province
+        # the units moving into each space in province order, not in the order the orders were
+        # given: resolution and explanations must not depend on how the orders were listed
+        for movers in self.attackers.values():
+            movers.sort()
 
     def _link(self) -> None:
         board = self.board
