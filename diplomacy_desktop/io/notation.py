@@ -155,9 +155,17 @@ class _Reader:
         toks = self.toks
         best: tuple[str, ...] = ()
         best_len = 0
-        for n in range(min(self.names.max_words, len(toks) - start), 0, -1):
+        # a window may hold hyphens inside a name ("Mid-Atlantic Ocean" reads as three words
+        # and two hyphens); a hyphen at either end of the window is the move sign
+        for n in range(min(2 * self.names.max_words - 1, len(toks) - start), 0, -1):
             words = toks[start:start + n]
-            if any(w in ("-", "(", ")", "->", "=>") for w in words):
+            if any(w in ("(", ")", "->", "=>") for w in words):
+                continue
+            if "-" in words:
+                if words[0] == "-" or words[-1] == "-":
+                    continue
+                words = [w for w in words if w != "-"]
+            if len(words) > self.names.max_words:
                 continue
             base = [w.split("/")[0] for w in words]
             hit = self.names.lookup(base)
@@ -226,6 +234,16 @@ class _Shape:
     via: bool = False
 
 
+def _take_move_word(r: _Reader) -> bool:
+    """A move sign or word, and a "to" after a word ("moves to")."""
+    word = r.take(MOVE_WORDS)
+    if word is None:
+        return False
+    if word not in ("-", "->", "=>", "to") and r.peek() == "to" and r.peek(1) is not None:
+        r.take({"to"})
+    return True
+
+
 def _read_shape(names: PlaceNames, text: str, phase_kind: str | None) -> _Shape:
     r = _Reader(names, text)
     if r.done():
@@ -266,7 +284,7 @@ def _read_shape(names: PlaceNames, text: str, phase_kind: str | None) -> _Shape:
             if not r.done():
                 raise r.fail("nothing after hold")
             return _Shape("support_hold", k, (src, tgt), tk)
-        if r.take(MOVE_WORDS) is None:
+        if not _take_move_word(r):
             raise r.fail("'-' and a destination")
         dst = r.place("the destination of the supported move")
         if not r.done():
@@ -276,14 +294,16 @@ def _read_shape(names: PlaceNames, text: str, phase_kind: str | None) -> _Shape:
         r.nationality()
         tk = r.kind()
         tgt = r.place("the convoyed army")
-        if r.take(MOVE_WORDS) is None:
+        if not _take_move_word(r):
             raise r.fail("'-' and a destination")
         dst = r.place("the destination of the convoy")
         if not r.done():
             raise r.fail("nothing more")
         return _Shape("convoy", k, (src, tgt, dst), tk)
     retreat = r.take(RETREAT_WORDS) is not None
-    if not retreat and r.take(MOVE_WORDS) is None:
+    if retreat:
+        r.take({"to"})  # "retreats to"
+    elif not _take_move_word(r):
         raise r.fail("an order word (H, -, S, C)")
     dst = r.place("a destination")
     via = False
