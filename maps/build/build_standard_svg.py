@@ -448,44 +448,6 @@ COAST_HINTS: dict[str, LL] = {
     "bul/sc": (25.5, 40.9),
 }
 
-# Supply-centre marker positions (the city, nudged inland where 1:50m puts it in the sea).
-SC_AT: dict[str, LL] = {
-    "ank": (32.85, 39.93),
-    "bel": (4.35, 50.85),
-    "ber": (13.4, 52.52),
-    "bre": (-4.2, 48.35),
-    "bud": (19.05, 47.5),
-    "bul": (23.32, 42.7),
-    "con": (28.75, 41.1),
-    "den": (12.3, 55.6),
-    "edi": (-3.25, 55.93),
-    "gre": (23.6, 38.1),
-    "hol": (4.9, 52.3),
-    "kie": (10.0, 54.25),
-    "lon": (-0.12, 51.5),
-    "lvp": (-2.9, 53.45),
-    "mar": (5.45, 43.4),
-    "mos": (37.6, 55.75),
-    "mun": (11.58, 48.14),
-    "nap": (14.35, 40.9),
-    "nwy": (10.75, 60.0),
-    "par": (2.35, 48.86),
-    "por": (-9.0, 38.8),
-    "rom": (12.5, 41.9),
-    "rum": (26.1, 44.43),
-    "ser": (20.46, 44.75),
-    "sev": (33.6, 44.65),
-    "smy": (27.3, 38.45),
-    "spa": (-3.7, 40.42),
-    "stp": (30.4, 59.9),
-    "swe": (18.0, 59.4),
-    "tri": (13.85, 45.68),
-    "tun": (10.1, 36.75),
-    "ven": (12.25, 45.5),
-    "vie": (16.37, 48.21),
-    "war": (21.0, 52.23),
-}
-
 # Decorative islands that get an id (island_<name>), found by a point on them.
 ISLAND_NAMES: dict[str, LL] = {
     "ireland": (-8.0, 53.3),
@@ -498,14 +460,15 @@ ISLAND_NAMES: dict[str, LL] = {
     "gotland": (18.5, 57.45),
 }
 
-# Optional hand positions for labels and unit anchors (lon, lat); the rest are computed.
-LABEL_AT: dict[str, LL] = {}
-# Supply centres whose marker sits at the city rather than beside the label.
-SC_AT_CITY: set[str] = set()
-LABEL_DROP = 20.0  # px from the unit anchor down to the label centre
-SHORT_FONT_SIZE = 13.0
-FULL_FONT_SIZE = 12.0
+# Label layout.  Each space gets a cluster: the unit (a circle of UNIT_RADIUS at the anchor), its
+# label under (or over) it, and for a supply centre the marker beside the label.  The cluster is
+# put where it fits best inside the space; hand-placed anchors (lon, lat) override the search.
 ANCHOR_AT: dict[str, LL] = {}
+UNIT_RADIUS = 11.0
+LABEL_GAP = 19.0  # px from the unit anchor to the label's middle
+MARKER_RADIUS = 4.5
+SHORT_FONT_SIZE = 16.0
+FULL_FONT_SIZE = 14.5
 
 
 # ---------------------------------------------------------------------------------------------
@@ -980,51 +943,117 @@ def fits(geom: BaseGeometry, centre: Point, w: float, h: float, margin: float = 
     return geom.contains(rect)
 
 
+@dataclass(frozen=True)
+class Layout:
+    text: str
+    size: float
+    label_dx: float  # label middle relative to the anchor
+    label_dy: float
+    marker_dx: float | None  # marker relative to the label middle (None: no marker)
+    shape: BaseGeometry  # the cluster's footprint with the anchor at (0, 0)
+
+
+def layouts_for(board: Board, sid: str, *, markers: bool = True) -> list[Layout]:
+    """Candidate clusters, best first: label under, over, right of or left of the unit."""
+    kind = board.kinds[sid]
+    full = board.names[sid].upper() if kind == "sea" else board.names[sid]
+    texts: list[tuple[str, float]] = []
+    if kind == "impassable":
+        texts = [(board.names[sid], SHORT_FONT_SIZE - 4)]
+    else:
+        if len(full) > 3:
+            texts.append((full, FULL_FONT_SIZE))
+        texts.append((label_text(board, sid), SHORT_FONT_SIZE))
+    out: list[Layout] = []
+    for text, size in texts:
+        w = text_width(text, size, bold=True)
+        side = UNIT_RADIUS + 3 + w / 2
+        offsets = [(0.0, LABEL_GAP), (0.0, -LABEL_GAP), (side, 0.0), (-side, 0.0)]
+        for dx, dy in offsets:
+            label = box(dx - w / 2, dy - size * 0.55, dx + w / 2, dy + size * 0.45)
+            parts = [label] if kind == "impassable" else [Point(0, 0).buffer(UNIT_RADIUS, 16), label]
+            marker_options: list[float | None] = [None]
+            if markers and sid in board.centres:
+                off = w / 2 + MARKER_RADIUS + 3
+                marker_options = [off] if dx > 0 else [-off] if dx < 0 else [-off, off]
+            for mdx in marker_options:
+                shape_parts = list(parts)
+                if mdx is not None:
+                    shape_parts.append(Point(dx + mdx, dy).buffer(MARKER_RADIUS + 1, 8))
+                out.append(Layout(text, size, dx, dy, mdx, unary_union(shape_parts)))
+    return out
+
+
+def best_place(
+    part: Polygon, layouts: list[Layout], fixed: Point | None, obstacles: BaseGeometry, prefer: Point
+) -> tuple[Point, Layout]:
+    """The anchor and layout whose cluster has most clearance inside ``part`` (capped), nearest
+    ``prefer``; full names win over short ids when they fit with a margin."""
+    if fixed is not None:
+        candidates = [fixed]
+    else:
+        core = part.buffer(-UNIT_RADIUS)
+        if core.is_empty:
+            core = part
+        minx, miny, maxx, maxy = core.bounds
+        step = max(1.5, math.sqrt(core.area / 350))
+        gx, gy = np.meshgrid(np.arange(minx, maxx + step, step), np.arange(miny, maxy + step, step))
+        gx, gy = gx.ravel(), gy.ravel()
+        inside = shapely.contains_xy(core, gx, gy)
+        candidates = [Point(float(x), float(y)) for x, y in zip(gx[inside], gy[inside], strict=True)]
+        candidates.append(prefer)
+    boundary = part.boundary
+    best: tuple[float, Point, Layout] | None = None
+    for rank, layout in enumerate(layouts):
+        coords = np.array([(c.x, c.y) for c in candidates])
+        shapes = [shapely.transform(layout.shape, lambda xy, c=c: xy + c) for c in coords]
+        arr = np.array(shapes, dtype=object)
+        clearance = shapely.distance(boundary, arr)
+        clearance = np.where(shapely.within(arr, part), clearance, -clearance)
+        if not obstacles.is_empty:
+            clearance = np.minimum(clearance, shapely.distance(obstacles, arr))
+        is_full = layout.size == FULL_FONT_SIZE
+        if is_full:
+            clearance = np.where(clearance >= 3.0, clearance, -1e9)
+        # The label's middle (what hit-tests use) must be in the space whatever else happens.
+        label_ok = shapely.contains_xy(part, coords[:, 0] + layout.label_dx, coords[:, 1] + layout.label_dy)
+        unit_ok = shapely.contains_xy(part.buffer(-4), coords[:, 0], coords[:, 1])
+        clearance = np.where(label_ok & unit_ok, clearance, -1e6)
+        dist = np.hypot(coords[:, 0] - prefer.x, coords[:, 1] - prefer.y)
+        score = np.minimum(clearance, 10.0) - 0.02 * dist - 0.5 * rank + (100.0 if is_full else 0.0)
+        i = int(np.argmax(score))
+        if best is None or score[i] > best[0]:
+            best = (float(score[i]), candidates[i], layout)
+    assert best is not None
+    return best[1], best[2]
+
+
+def clearance_of(part: Polygon, layout: Layout, anchor: Point, obstacles: BaseGeometry) -> float:
+    shape = shapely.transform(layout.shape, lambda xy: xy + (anchor.x, anchor.y))
+    c = part.boundary.distance(shape) if shape.within(part) else -1.0
+    if not obstacles.is_empty:
+        c = min(c, obstacles.distance(shape))
+    return c
+
+
+def free_spot(part: Polygon, taken: BaseGeometry, radius: float) -> Point:
+    """The point of ``part`` farthest (up to a cap) from its border and from ``taken``."""
+    minx, miny, maxx, maxy = part.bounds
+    step = max(1.0, math.sqrt(part.area / 1500))
+    gx, gy = np.meshgrid(np.arange(minx, maxx + step, step), np.arange(miny, maxy + step, step))
+    gx, gy = gx.ravel(), gy.ravel()
+    inside = shapely.contains_xy(part, gx, gy)
+    pts = shapely.points(gx[inside], gy[inside])
+    room = np.minimum(shapely.distance(part.boundary, pts), shapely.distance(taken, pts)) - radius
+    centre = taken.centroid
+    score = np.minimum(room, 4.0) - 0.01 * shapely.distance(centre, pts)
+    i = int(np.argmax(score))
+    return pts[i]
+
+
 def place_points(board: Board, result: Result, seeds: dict[str, list[Point]]) -> None:
-    for sid in sorted(result.spaces):
-        geom = result.spaces[sid]
-        kind = board.kinds[sid]
-        part = main_part(geom, seeds[sid][0])
-        if sid in ANCHOR_AT:
-            anchor = px(*ANCHOR_AT[sid])
-        else:
-            anchor = polylabel(part, tolerance=0.5)
-        anchor = Point(round(anchor.x, 1), round(anchor.y, 1))
-        result.anchors[sid] = anchor
-        # The label goes under the unit; the full name where it fits, else the short id.
-        if sid in LABEL_AT:
-            candidates = [px(*LABEL_AT[sid])]
-        else:
-            candidates = [Point(anchor.x, anchor.y + d) for d in (LABEL_DROP, LABEL_DROP + 6, -LABEL_DROP)]
-        full = board.names[sid].upper() if kind == "sea" else board.names[sid]
-        choice: tuple[Point, str, float] | None = None
-        if kind != "impassable" and len(full) > 3:
-            for c in candidates:
-                if fits(part, c, text_width(full, FULL_FONT_SIZE), FULL_FONT_SIZE, 3.0):
-                    choice = (c, full, FULL_FONT_SIZE)
-                    break
-        if choice is None:
-            short = label_text(board, sid) if kind != "impassable" else board.names[sid]
-            size = SHORT_FONT_SIZE if kind != "impassable" else SHORT_FONT_SIZE - 3
-            c = candidates[0]
-            for cand in candidates:
-                if fits(part, cand, text_width(short, size), size, 1.0):
-                    c = cand
-                    break
-            if not part.contains(c):
-                c = inward(part, c, 5)
-            choice = (c, short, size)
-        lp, text, size = choice
-        lp = Point(round(lp.x, 1), round(lp.y, 1))
-        result.labels[sid] = lp
-        result.label_text[sid] = (text, size)
-        if sid in board.centres:
-            half = text_width(text, size) / 2 + 8
-            spots = [Point(lp.x - half, lp.y), Point(lp.x + half, lp.y)]
-            if sid in SC_AT:
-                spots.insert(0, px(*SC_AT[sid])) if sid in SC_AT_CITY else spots.append(px(*SC_AT[sid]))
-            m = next((q for q in spots if part.buffer(-5).contains(q)), None) or inward(part, spots[0], 5)
-            result.markers[sid] = Point(round(m.x, 1), round(m.y, 1))
+    # Split-coast anchors first: they are obstacles for their province's cluster.
+    coast_obstacles: dict[str, list[BaseGeometry]] = defaultdict(list)
     for cid, strip in sorted(result.coasts.items()):
         prov = result.spaces[cid.split("/")[0]]
         line = max(
@@ -1033,8 +1062,33 @@ def place_points(board: Board, result: Result, seeds: dict[str, list[Point]]) ->
         )
         mid = line.interpolate(0.5, normalized=True)
         a = ANCHOR_AT.get(cid)
-        p = px(*a) if a else inward(prov, mid, 11)
-        result.anchors[cid] = Point(round(p.x, 1), round(p.y, 1))
+        p = px(*a) if a else inward(prov, mid, UNIT_RADIUS)
+        p = Point(round(p.x, 1), round(p.y, 1))
+        result.anchors[cid] = p
+        coast_obstacles[cid.split("/")[0]].append(p.buffer(UNIT_RADIUS + 2))
+    for sid in sorted(result.spaces):
+        part = main_part(result.spaces[sid], seeds[sid][0])
+        fixed = px(*ANCHOR_AT[sid]) if sid in ANCHOR_AT else None
+        obstacles = unary_union(coast_obstacles.get(sid, [])) if sid in coast_obstacles else Polygon()
+        prefer = polylabel(part, tolerance=0.5)
+        layouts = layouts_for(board, sid)
+        anchor, layout = best_place(part, layouts, fixed, obstacles, prefer)
+        loose_marker = False
+        if sid in board.centres and clearance_of(part, layout, anchor, obstacles) < 1.0:
+            # Too tight for the whole cluster: place unit and label, then the marker apart.
+            anchor, layout = best_place(part, layouts_for(board, sid, markers=False), fixed, obstacles, prefer)
+            loose_marker = True
+        anchor = Point(round(anchor.x, 1), round(anchor.y, 1))
+        result.anchors[sid] = anchor
+        label = Point(round(anchor.x + layout.label_dx, 1), round(anchor.y + layout.label_dy, 1))
+        result.labels[sid] = label
+        result.label_text[sid] = (layout.text, layout.size)
+        if loose_marker:
+            taken = unary_union([shapely.transform(layout.shape, lambda xy, a=anchor: xy + (a.x, a.y)), obstacles])
+            m = free_spot(part, taken, MARKER_RADIUS + 1)
+            result.markers[sid] = Point(round(m.x, 1), round(m.y, 1))
+        elif layout.marker_dx is not None:
+            result.markers[sid] = Point(round(label.x + layout.marker_dx, 1), label.y)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1080,6 +1134,12 @@ def check(board: Board, result: Result) -> list[str]:
     for sid, m in sorted(result.markers.items()):
         if not spaces[sid].contains(m):
             problems.append(f"marker   sc_{sid} outside its space")
+    for sid, lp in sorted(result.labels.items()):
+        if not spaces[sid].contains(lp):
+            problems.append(f"label    label_{sid} outside its space")
+    for sid, ap in sorted(result.anchors.items()):
+        if not spaces[sid.split("/")[0]].contains(ap):
+            problems.append(f"anchor   anchor_{sid} outside its space")
     for sid, g in sorted(spaces.items()):
         if g.is_empty:
             problems.append(f"empty    {sid}")
@@ -1131,25 +1191,25 @@ def debug_png(board: Board, result: Result, path: Path) -> None:
 # Soft home-country tints, chosen to stay apart for the common colour-vision deficiencies
 # (they differ in lightness as well as hue).
 POWER_TINT = {
-    "austria": "#e59c96",  # soft red
-    "england": "#8f9fd8",  # royal blue
-    "france": "#b3dcf5",  # light sky blue
-    "germany": "#b8ab99",  # grey-brown
-    "italy": "#a9d7a0",  # soft green
-    "russia": "#dacdea",  # pale lavender
-    "turkey": "#f3dc86",  # soft yellow
+    "austria": "#f1a3aa",  # soft red
+    "england": "#8e95d2",  # royal blue, darker than the seas
+    "france": "#c2e5f7",  # light sky blue, lighter than the seas
+    "germany": "#9f988d",  # grey-brown, the darkest tint
+    "italy": "#92d0bc",  # soft bluish green (stays apart from Austria for red-green deficiency)
+    "russia": "#e6dcef",  # white-lavender
+    "turkey": "#f4d873",  # soft yellow
 }
-NEUTRAL_LAND = "#efe8d6"
-OFFBOARD_LAND = "#ddd8cb"
-IMPASSABLE = "#c9c4b7"
-SEA = "#8cb9df"
-SEA_LINE = "#d8e9f6"
+NEUTRAL_LAND = "#ece3cc"
+OFFBOARD_LAND = "#d6d1c4"
+IMPASSABLE = "#bdb8ac"
+SEA = "#86b5dc"
+SEA_LINE = "#d4e6f5"
 LAKE = "#a9cde9"
-BORDER = "#7d776c"
-COUNTRY_BORDER = "#3f3a33"
-COASTLINE = "#3e5f7e"
-LABEL = "#2b2925"
-SEA_LABEL = "#1f4468"
+BORDER = "#6f695f"
+COUNTRY_BORDER = "#35312b"
+COASTLINE = "#3a5a78"
+LABEL = "#24221f"
+SEA_LABEL = "#173a5c"
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 
 HEADER = """\
