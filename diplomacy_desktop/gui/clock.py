@@ -171,7 +171,7 @@ class ClockModel:
     @property
     def remaining_text(self) -> str:
         """``"14:59"``; whole seconds rounded up, so 0:00 shows only when time is really out."""
-        secs = int(math.ceil(self.remaining - 1e-9))
+        secs = math.ceil(self.remaining - 1e-9)
         if secs >= 3600:
             return f"{secs // 3600}:{secs % 3600 // 60:02d}:{secs % 60:02d}"
         return f"{secs // 60}:{secs % 60:02d}"
@@ -382,7 +382,7 @@ class ClockSound:
                 effect.setSource(QUrl.fromLocalFile(str(path)))
                 effect.setVolume(0.9)
                 self._effect = effect
-            except Exception:  # pragma: no cover - no audio device
+            except RuntimeError:  # pragma: no cover - no audio device
                 self._effect = None
         self.played = 0
 
@@ -529,7 +529,7 @@ class ClockWidget(QWidget):
         else:
             self.digits.setText(m.remaining_text)
             self.note.setText(self._note_text())
-        self.progress.setValue(int(round(m.fraction_left * 1000)))
+        self.progress.setValue(round(m.fraction_left * 1000))
         self.start_button.setText("Pause" if m.status == RUNNING else
                                   ("Resume" if m.status == PAUSED else "Start"))
         self.start_button.setEnabled(m.status in (IDLE, PAUSED, RUNNING))
@@ -637,12 +637,12 @@ class ClockWidget(QWidget):
         self.refresh()
         self.changed.emit()
 
-    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt override
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # Qt override
         if self._flashing:
             self.stop_flashing()
         super().mousePressEvent(event)
 
-    def keyPressEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802 - Qt override
+    def keyPressEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # Qt override
         if event.key() == Qt.Key.Key_Space:
             self._on_toggle()
             return

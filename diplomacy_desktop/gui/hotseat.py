@@ -1,0 +1,859 @@
+"""Hot-seat secrecy: one laptop, each power writes its orders in turn behind a curtain.
+
+The cycle of a phase, as ``HotSeatSession`` (plain Python) models it:
+
+    open      the board is visible to all; the table negotiates; nobody's current orders show
+    curtain   "Pass the laptop to France": the window is covered; nobody's orders show
+    entering  France is at the keyboard: only France's orders show, only France may order
+    ready     every power has sealed: the curtain offers to reveal
+    revealed  everybody's orders show; the controller adjudicates, and the next phase opens
+
+The first power to write is drawn at random each phase (``random.Random`` is injected, so a
+seeded one makes it reproducible); the others follow in board order from there.  A power may
+protect its turn with a 4-digit PIN, kept only as a salted hash.  The host may reveal before
+everyone has sealed (``force``).
+
+``HotSeatFlow`` is the Qt side: it keeps a session, drives the controller's secrecy hook
+(``set_visible_powers`` / ``set_active_power``), and shows the ``CurtainWidget``, the
+``ReviewDialog`` and the ``SealStatusStrip``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+import random
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import shiboken6
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QIntValidator, QKeyEvent
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QMessageBox,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..engine.errors import OrderError
+from ..engine.options import orders_needed
+from ..engine.orders import Build, Convoy, Move, Order, Remove, SupportHold, SupportMove, UnitOrder, Waive
+from ..engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState
+from ..engine.validation import check_order
+from ..io.notation import format_order, location_label
+from .palette import power_colour, power_ink, power_letter
+
+if TYPE_CHECKING:
+    from .controller import GameController
+
+OPEN = "open"
+CURTAIN = "curtain"
+ENTERING = "entering"
+READY = "ready"
+REVEALED = "revealed"
+STAGES = (OPEN, CURTAIN, ENTERING, READY, REVEALED)
+
+
+class HotSeatError(ValueError):
+    """An action the hot-seat cycle does not allow now (out of turn, already sealed, ...)."""
+
+
+class PinError(HotSeatError):
+    """A missing or wrong PIN, or a PIN that is not four digits."""
+
+
+# -- PINs ------------------------------------------------------------------------------------
+
+_PIN_RE = re.compile(r"[0-9]{4}")
+_PIN_ITERATIONS = 60_000
+
+
+def is_valid_pin(pin: str) -> bool:
+    return bool(_PIN_RE.fullmatch(pin))
+
+
+def hash_pin(pin: str, *, salt: bytes | None = None) -> str:
+    """``pbkdf2_sha256$iterations$salt$hash``: what is stored instead of the PIN."""
+    if not is_valid_pin(pin):
+        raise PinError("a PIN is four digits")
+    salt = salt if salt is not None else os.urandom(16)
+    digest = hashlib.pbkdf2_hmac("sha256", pin.encode("ascii"), salt, _PIN_ITERATIONS)
+    return f"pbkdf2_sha256${_PIN_ITERATIONS}${salt.hex()}${digest.hex()}"
+
+
+def pin_matches(stored: str, pin: str) -> bool:
+    try:
+        scheme, iterations, salt, digest = stored.split("$")
+        if scheme != "pbkdf2_sha256":
+            return False
+        got = hashlib.pbkdf2_hmac("sha256", pin.encode("ascii", "replace"), bytes.fromhex(salt), int(iterations))
+    except ValueError:
+        return False
+    return hmac.compare_digest(got.hex(), digest)
+
+
+# -- the session -----------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class HotSeatSession:
+    """Whose turn it is to write orders, who has sealed, and what may be shown."""
+
+    rng: random.Random = field(default_factory=random.Random)
+    pins: dict[str, str] = field(default_factory=dict)  # power -> hash_pin(...)
+    phase: str = ""  # the phase this turn is for (``S1901M``)
+    order: tuple[str, ...] = ()  # this phase's writing order: the drawn power first
+    sealed: set[str] = field(default_factory=set)
+    current: str | None = None
+    stage: str = OPEN
+
+    # -- a phase begins ---------------------------------------------------------------------
+
+    def begin_turn(self, phase: str, powers: Sequence[str]) -> None:
+        """A new phase: ``powers`` (in board order) owe orders; draw the first at random."""
+        powers = tuple(powers)
+        if powers:
+            first = self.rng.randrange(len(powers))
+            self.order = powers[first:] + powers[:first]
+        else:
+            self.order = ()
+        self.phase = phase
+        self.sealed = set()
+        self.current = None
+        self.stage = OPEN
+
+    @property
+    def first_power(self) -> str | None:
+        return self.order[0] if self.order else None
+
+    @property
+    def next_power(self) -> str | None:
+        """Who should take the laptop next: the first in the order who has not sealed."""
+        for p in self.order:
+            if p not in self.sealed:
+                return p
+        return None
+
+    @property
+    def all_sealed(self) -> bool:
+        return all(p in self.sealed for p in self.order)
+
+    @property
+    def waiting(self) -> tuple[str, ...]:
+        return tuple(p for p in self.order if p not in self.sealed)
+
+    # -- writing -----------------------------------------------------------------------------
+
+    def start_writing(self) -> None:
+        """The diplomacy period is over: put up the curtain."""
+        if self.stage != OPEN:
+            raise HotSeatError("orders are already being written")
+        self.stage = READY if self.all_sealed else CURTAIN
+
+    def has_pin(self, power: str) -> bool:
+        return power in self.pins
+
+    def set_pin(self, power: str, pin: str | None) -> None:
+        if pin is None or pin == "":
+            self.pins.pop(power, None)
+        else:
+            self.pins[power] = hash_pin(pin)
+
+    def check_pin(self, power: str, pin: str | None) -> bool:
+        stored = self.pins.get(power)
+        if stored is None:
+            return True
+        return pin is not None and pin_matches(stored, pin)
+
+    def verify_open(self, power: str, pin: str | None = None) -> None:
+        if self.stage not in (CURTAIN, READY):
+            raise HotSeatError("the curtain is not up")
+        if power not in self.order:
+            raise HotSeatError(f"{power} has no orders to write this phase")
+        if power in self.pins and not pin:
+            raise PinError("this power's orders are protected by a PIN")
+        if not self.check_pin(power, pin):
+            raise PinError("wrong PIN")
+
+    def can_open(self, power: str, pin: str | None = None) -> bool:
+        try:
+            self.verify_open(power, pin)
+        except HotSeatError:
+            return False
+        return True
+
+    def open(self, power: str, pin: str | None = None) -> None:
+        """``power`` takes the laptop (a sealed power reopens its orders, and is unsealed)."""
+        self.verify_open(power, pin)
+        self.sealed.discard(power)
+        self.current = power
+        self.stage = ENTERING
+
+    def close(self) -> None:
+        """The power at the keyboard steps away without sealing: curtain."""
+        if self.stage != ENTERING:
+            raise HotSeatError("nobody is writing orders")
+        self.current = None
+        self.stage = READY if self.all_sealed else CURTAIN
+
+    def seal(self, power: str) -> None:
+        if self.stage != ENTERING or self.current != power:
+            raise HotSeatError(f"{power} is not at the keyboard")
+        self.sealed.add(power)
+        self.current = None
+        self.stage = READY if self.all_sealed else CURTAIN
+
+    def verify_reveal(self, *, force: bool = False) -> None:
+        if self.stage == REVEALED:
+            raise HotSeatError("the orders are already revealed")
+        if not force and not (self.stage == READY and self.all_sealed):
+            missing = ", ".join(self.waiting) or "nobody"
+            raise HotSeatError(f"not everyone has sealed (waiting for {missing})")
+
+    def reveal(self, *, force: bool = False) -> None:
+        """Show every power's orders (all have sealed, or the host forces it)."""
+        self.verify_reveal(force=force)
+        self.current = None
+        self.stage = REVEALED
+
+    # -- secrecy -----------------------------------------------------------------------------
+
+    @property
+    def visible_powers(self) -> frozenset[str] | None:
+        """Whose current orders may be shown: ``None`` means everybody's."""
+        if self.stage == REVEALED:
+            return None
+        if self.stage == ENTERING and self.current is not None:
+            return frozenset({self.current})
+        return frozenset()
+
+    # -- saving (never a PIN, only its hash) ------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"phase": self.phase, "order": list(self.order), "sealed": sorted(self.sealed),
+                "stage": self.stage, "pins": dict(self.pins)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], *, rng: random.Random | None = None) -> HotSeatSession:
+        """Restore a saved turn.  Whoever was at the keyboard is back behind the curtain."""
+        stage = str(data.get("stage", OPEN))
+        if stage not in STAGES:
+            raise ValueError(f"unknown hot-seat stage {stage!r}")
+        order = tuple(str(p) for p in data.get("order", []))
+        sealed = {str(p) for p in data.get("sealed", []) if p in order}
+        pins = {str(k): str(v) for k, v in (data.get("pins") or {}).items()}
+        s = cls(rng or random.Random(), pins, str(data.get("phase", "")), order, sealed, None, stage)
+        if stage == ENTERING:
+            s.stage = READY if s.all_sealed else CURTAIN
+        return s
+
+
+# -- what the review screen warns about ------------------------------------------------------------
+
+
+def _unit_label(kind: str | None, loc: str) -> str:
+    return f"{kind} {location_label(loc)}" if kind else location_label(loc)
+
+
+def review_warnings(state: GameState, power: str, orders: Iterable[Order]) -> list[str]:
+    """What ``power`` may have overlooked: unordered units, illegal orders, and supports and
+    convoys of its own units that its own orders do not match.  Only ``power``'s orders are read."""
+    mine = [o for o in orders if o.power == power]
+    by_prov: dict[str, Order] = {o.province: o for o in mine if isinstance(o, UnitOrder)}
+    out: list[str] = []
+    kind = state.phase.kind
+    for o in mine:
+        try:
+            check_order(state, o)
+        except OrderError as exc:
+            out.append(f"{format_order(o)} is not a legal order ({exc}); the unit will hold")
+    if kind == MOVEMENT:
+        for u in state.units_of(power):
+            if u.province not in by_prov:
+                out.append(f"{_unit_label(u.kind, u.location)} has no order: it will hold")
+        for o in mine:
+            if isinstance(o, SupportMove | SupportHold | Convoy):
+                out.extend(_mismatch(state, power, o, by_prov))
+    elif kind == RETREAT:
+        for d in state.dislodged:
+            if d.unit.power == power and d.province not in by_prov:
+                out.append(f"{_unit_label(d.unit.kind, d.unit.location)} has no retreat: it will be disbanded")
+    elif kind == ADJUSTMENT:
+        owed = orders_needed(state, power)
+        delta = state.adjustment_delta(power)
+        builds = sum(1 for o in mine if isinstance(o, Build | Waive))
+        removes = sum(1 for o in mine if isinstance(o, Remove))
+        if delta > 0 and builds < owed:
+            left = owed - builds
+            out.append(f"{left} build{'s' if left != 1 else ''} not used: "
+                       f"{'it is' if left == 1 else 'they are'} waived")
+        if delta < 0 and removes < owed:
+            left = owed - removes
+            out.append(f"{left} removal{'s' if left != 1 else ''} not chosen: the rules will choose for you")
+    return out
+
+
+def _mismatch(state: GameState, power: str, o: SupportMove | SupportHold | Convoy,
+              by_prov: Mapping[str, Order]) -> list[str]:
+    target = state.unit_in(o.target)
+    if target is None or target.power != power:
+        return []  # another power's unit: its orders are secret, nothing to compare
+    target_text = _unit_label(target.kind, target.location)
+    theirs = by_prov.get(target.province)
+    given = format_order(o)
+    if isinstance(o, SupportHold):
+        if isinstance(theirs, Move):
+            return [(f"{given}, but {target_text} is ordered to move ({format_order(theirs)}): "
+                     "a support to hold does not help a unit that moves")]
+        return []
+    dest = o.destination.split("/")[0]
+    if not isinstance(theirs, Move):
+        what = "has no order (it will hold)" if theirs is None else f"is ordered {format_order(theirs)}"
+        return [f"{given}, but {target_text} {what}"]
+    if theirs.destination.split("/")[0] != dest:
+        return [f"{given}, but {target_text} is ordered {format_order(theirs)}"]
+    return []
+
+
+# -- widgets -------------------------------------------------------------------------------------
+
+
+def _power_name(controller: GameController | None, power: str) -> str:
+    if controller is None:
+        return power.title()
+    return controller.power_name(power)
+
+
+def _player_suffix(controller: GameController | None, power: str) -> str:
+    if controller is None:
+        return ""
+    name = controller.player_name(power)
+    return f" ({name})" if name else ""
+
+
+class CurtainWidget(QWidget):
+    """Covers the whole window: "Pass the laptop to France".  Shows no order of anyone.
+
+    It follows its parent's size (an event filter), takes keyboard focus, and offers: open the
+    next power (with its PIN if it has one), let another power go first, reveal when all have
+    sealed, and the host's "reveal now".
+    """
+
+    open_requested = Signal(str, str)  # power, pin ("" when none)
+    reveal_requested = Signal()
+    force_requested = Signal()
+
+    def __init__(self, parent: QWidget, controller: GameController | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("curtain")
+        self.controller = controller
+        self.session: HotSeatSession | None = None
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        self.setAutoFillBackground(True)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+
+        self.heading = QLabel("Pass the laptop to")
+        self.power_label = QLabel()
+        self.player_label = QLabel()
+        self.hint = QLabel()
+        self.pin_edit = QLineEdit()
+        self.pin_edit.setEchoMode(QLineEdit.EchoMode.Password)
+        self.pin_edit.setMaxLength(4)
+        self.pin_edit.setValidator(QIntValidator(0, 9999, self))
+        self.pin_edit.setPlaceholderText("PIN")
+        self.pin_edit.setFixedWidth(120)
+        self.pin_edit.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.error_label = QLabel()
+        self.open_button = QPushButton()
+        self.open_button.setDefault(True)
+        self.open_button.setMinimumHeight(44)
+        self.other_combo = QComboBox()
+        self.other_button = QPushButton("Go")
+        self.reveal_button = QPushButton("Reveal all orders and adjudicate")
+        self.reveal_button.setMinimumHeight(44)
+        self.force_button = QPushButton("Host: reveal now")
+        self.force_button.setToolTip("Reveal and adjudicate without waiting for everyone to seal")
+        self.sealed_label = QLabel()
+
+        big = QFont(self.font())
+        big.setPointSize(40)
+        big.setBold(True)
+        self.power_label.setFont(big)
+        mid = QFont(self.font())
+        mid.setPointSize(16)
+        for w in (self.heading, self.player_label, self.hint, self.sealed_label):
+            w.setFont(mid)
+            w.setWordWrap(True)
+        for w in (self.heading, self.power_label, self.player_label, self.hint, self.error_label,
+                  self.sealed_label):
+            w.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.error_label.setStyleSheet("color: #ffb4b4;")
+
+        panel = QFrame(self)
+        panel.setObjectName("curtainPanel")
+        panel.setMaximumWidth(640)
+        box = QVBoxLayout(panel)
+        box.setSpacing(12)
+        box.addWidget(self.heading)
+        box.addWidget(self.power_label)
+        box.addWidget(self.player_label)
+        box.addWidget(self.hint)
+        pin_row = QHBoxLayout()
+        pin_row.addStretch(1)
+        pin_row.addWidget(self.pin_edit)
+        pin_row.addStretch(1)
+        box.addLayout(pin_row)
+        box.addWidget(self.error_label)
+        box.addWidget(self.open_button)
+        box.addWidget(self.reveal_button)
+        other_row = QHBoxLayout()
+        self.other_caption = QLabel("Someone else:")
+        other_row.addWidget(self.other_caption)
+        other_row.addWidget(self.other_combo, 1)
+        other_row.addWidget(self.other_button)
+        box.addLayout(other_row)
+        box.addWidget(self.sealed_label)
+        host_row = QHBoxLayout()
+        host_row.addStretch(1)
+        host_row.addWidget(self.force_button)
+        box.addLayout(host_row)
+        outer = QVBoxLayout(self)
+        outer.addStretch(1)
+        centre = QHBoxLayout()
+        centre.addStretch(1)
+        centre.addWidget(panel, 3)
+        centre.addStretch(1)
+        outer.addLayout(centre)
+        outer.addStretch(2)
+
+        self.open_button.clicked.connect(self._on_open)
+        self.pin_edit.returnPressed.connect(self._on_open)
+        self.other_button.clicked.connect(self._on_other)
+        self.reveal_button.clicked.connect(self.reveal_requested)
+        self.force_button.clicked.connect(self.force_requested)
+        self._colour = QColor("#20262e")
+        parent.installEventFilter(self)
+        self.setGeometry(parent.rect())
+        self.hide()
+
+    # -- covering the parent -----------------------------------------------------------------
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # Qt override
+        if watched is self.parentWidget() and event.type() in (QEvent.Type.Resize, QEvent.Type.Show):
+            self.setGeometry(self.parentWidget().rect())
+            if self.isVisible():
+                self.raise_()
+        return False
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # Qt override
+        event.accept()  # keys never reach the board underneath
+
+    def cover(self) -> None:
+        self.setGeometry(self.parentWidget().rect())
+        self.show()
+        self.raise_()
+        self.activateWindow()
+        if not self.pin_edit.isHidden():
+            self.pin_edit.setFocus()
+        elif not self.open_button.isHidden():
+            self.open_button.setFocus()
+        else:
+            self.setFocus()
+
+    # -- content -----------------------------------------------------------------------------
+
+    def show_session(self, session: HotSeatSession) -> None:
+        self.session = session
+        self.error_label.clear()
+        self.pin_edit.clear()
+        nxt = session.next_power
+        ready = session.stage == READY or nxt is None
+        c = self.controller
+        if ready:
+            self.heading.setText("Every power has sealed its orders")
+            self.power_label.setText("Reveal")
+            self._colour = QColor("#20262e")
+            self.power_label.setStyleSheet("color: #f4f6f8;")
+            self.player_label.setText("")
+            self.hint.setText("Gather round: all orders will be shown and adjudicated.")
+        else:
+            assert nxt is not None
+            self.heading.setText("Pass the laptop to")
+            self.power_label.setText(_power_name(c, nxt))
+            self.power_label.setStyleSheet(f"color: {power_colour(nxt).name()};")
+            self.player_label.setText(_player_suffix(c, nxt).strip(" ()"))
+            self.hint.setText("Everyone else: look away from the screen."
+                              + (" Enter your PIN to see your orders." if session.has_pin(nxt) else ""))
+            self.open_button.setText(f"I am {_power_name(c, nxt)}: show my orders")
+        self.pin_edit.setVisible(not ready and nxt is not None and session.has_pin(nxt))
+        self.open_button.setVisible(not ready)
+        self.reveal_button.setVisible(ready)
+        self.force_button.setVisible(not ready)
+        others = [p for p in session.order if p != nxt]
+        self.other_combo.clear()
+        for p in others:
+            suffix = " (sealed: reopen)" if p in session.sealed else ""
+            self.other_combo.addItem(f"{_power_name(c, p)}{suffix}", p)
+        for w in (self.other_caption, self.other_combo, self.other_button):
+            w.setVisible(bool(others))
+        sealed = [p for p in session.order if p in session.sealed]
+        self.sealed_label.setText("Sealed: " + (", ".join(_power_name(c, p) for p in sealed) if sealed else "nobody yet"))
+        self.setStyleSheet(f"QWidget#curtain {{ background: {self._colour.name()}; }}"
+                           " QWidget#curtain QLabel { color: #f4f6f8; }")
+        self.update()
+
+    def show_error(self, text: str) -> None:
+        self.error_label.setText(text)
+        self.pin_edit.selectAll()
+
+    def _on_open(self) -> None:
+        if self.session is None or self.session.next_power is None or not self.open_button.isVisible():
+            return
+        self.open_requested.emit(self.session.next_power, self.pin_edit.text())
+
+    def _on_other(self) -> None:
+        power = self.other_combo.currentData()
+        if power:
+            self.open_requested.emit(str(power), self.pin_edit.text())
+
+
+class ReviewDialog(QDialog):
+    """Before sealing: one power's own orders and what it may have overlooked."""
+
+    def __init__(self, power: str, orders: Sequence[Order], warnings: Sequence[str],
+                 parent: QWidget | None = None, *, power_name: str | None = None) -> None:
+        super().__init__(parent)
+        name = power_name or power.title()
+        self.setWindowTitle(f"{name}: review and seal")
+        self.power = power
+        title = QLabel(f"{name}'s orders")
+        f = QFont(title.font())
+        f.setPointSize(16)
+        f.setBold(True)
+        title.setFont(f)
+        self.order_list = QListWidget()
+        for o in orders:
+            self.order_list.addItem(format_order(o))
+        if not orders:
+            self.order_list.addItem("(no orders)")
+        self.warning_list = QListWidget()
+        for w in warnings:
+            item = QListWidgetItem("\u26a0 " + w)
+            item.setForeground(QColor("#8a4b00"))
+            self.warning_list.addItem(item)
+        self.warning_caption = QLabel("Check these:" if warnings else "No problems found.")
+        self.warning_list.setVisible(bool(warnings))
+        note = QLabel("Once sealed, your orders are hidden until everyone has sealed. "
+                      "You can reopen them (with your PIN) before the reveal.")
+        note.setWordWrap(True)
+        self.buttons = QDialogButtonBox()
+        self.seal_button = self.buttons.addButton("Seal my orders", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.back_button = self.buttons.addButton("Back to my orders", QDialogButtonBox.ButtonRole.RejectRole)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(title)
+        layout.addWidget(self.order_list, 2)
+        layout.addWidget(self.warning_caption)
+        layout.addWidget(self.warning_list, 1)
+        layout.addWidget(note)
+        layout.addWidget(self.buttons)
+        self.resize(520, 460)
+
+    @property
+    def warnings(self) -> list[str]:
+        return [self.warning_list.item(i).text()[2:] for i in range(self.warning_list.count())]
+
+
+class SealStatusStrip(QWidget):
+    """Who has sealed, who is writing, who is waiting: names only, never an order."""
+
+    write_requested = Signal()  # start the writing round (end of the diplomacy period)
+    seal_requested = Signal()
+    hide_requested = Signal()
+    reveal_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None, controller: GameController | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("sealStrip")
+        self.controller = controller
+        self._chips: dict[str, QLabel] = {}
+        self.caption = QLabel()
+        self.chip_row = QHBoxLayout()
+        self.chip_row.setSpacing(4)
+        self.write_button = QPushButton("Write orders")
+        self.write_button.setToolTip("End the talks: pass the laptop round behind the curtain")
+        self.seal_button = QPushButton("Review and seal\u2026")
+        self.hide_button = QPushButton("Hide my orders")
+        self.reveal_button = QPushButton("Reveal")
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(4, 0, 4, 0)
+        layout.addWidget(self.caption)
+        layout.addLayout(self.chip_row)
+        layout.addStretch(1)
+        for b in (self.write_button, self.seal_button, self.hide_button, self.reveal_button):
+            layout.addWidget(b)
+        self.write_button.clicked.connect(self.write_requested)
+        self.seal_button.clicked.connect(self.seal_requested)
+        self.hide_button.clicked.connect(self.hide_requested)
+        self.reveal_button.clicked.connect(self.reveal_requested)
+        self.show_session(None)
+
+    def chip_text(self, power: str) -> str:
+        chip = self._chips.get(power)
+        return chip.text() if chip is not None else ""
+
+    def show_session(self, session: HotSeatSession | None, *, secrecy: bool = True) -> None:
+        for chip in self._chips.values():
+            self.chip_row.removeWidget(chip)
+            chip.deleteLater()
+        self._chips = {}
+        stage = session.stage if session is not None else None
+        if session is None or not secrecy:
+            self.caption.setText("Hot-seat secrecy off" if not secrecy else "")
+            for b in (self.write_button, self.seal_button, self.hide_button, self.reveal_button):
+                b.hide()
+            return
+        self.caption.setText({OPEN: "Talks \u2014 first to write:", CURTAIN: "Writing orders:",
+                              ENTERING: "Writing orders:", READY: "All sealed:",
+                              REVEALED: "Revealed:"}[session.stage])
+        c = self.controller
+        for p in session.order:
+            if p in session.sealed:
+                mark, state = "\u2713", "sealed"
+            elif p == session.current:
+                mark, state = "\u270e", "writing now"
+            else:
+                mark, state = "\u00b7", "waiting"
+            if stage == OPEN and p != session.first_power:
+                continue  # during the talks only the first writer is named
+            chip = QLabel(f"{mark} {power_letter(p)} {_power_name(c, p)}")
+            chip.setToolTip(f"{_power_name(c, p)}{_player_suffix(c, p)}: {state}")
+            colour = power_colour(p)
+            ink = power_ink(p)
+            border = "2px solid #1a1a1a" if p == session.current else "1px solid #666"
+            weight = "bold" if p in session.sealed or p == session.current else "normal"
+            chip.setStyleSheet(f"QLabel {{ background: {colour.name()}; color: {ink.name()}; border: {border};"
+                               f" border-radius: 8px; padding: 1px 6px; font-weight: {weight}; }}")
+            self.chip_row.addWidget(chip)
+            self._chips[p] = chip
+        self.write_button.setVisible(stage == OPEN and bool(session.order))
+        self.seal_button.setVisible(stage == ENTERING)
+        self.hide_button.setVisible(stage == ENTERING)
+        self.reveal_button.setVisible(stage == READY)
+
+
+# -- the flow ------------------------------------------------------------------------------------
+
+Confirm = Callable[[QWidget, str, str], bool]
+
+
+def _ask(parent: QWidget, title: str, text: str) -> bool:
+    answer = QMessageBox.question(parent, title, text,
+                                  QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+                                  QMessageBox.StandardButton.No)
+    return answer == QMessageBox.StandardButton.Yes
+
+
+class HotSeatFlow(QObject):
+    """Runs the hot-seat cycle around a controller: curtain, turns, review, seal, reveal.
+
+    ``host`` is the widget the curtain covers (the main window).  ``review`` decides whether to
+    seal (it receives the dialog and returns True to seal); tests replace it, the app shows the
+    dialog modally.  ``confirm`` asks the host before a forced reveal.
+    """
+
+    stage_changed = Signal(str)
+    sealed = Signal(str)
+    revealed = Signal()
+
+    TABLE_KEY = "hotseat"
+
+    def __init__(self, controller: GameController, host: QWidget, *, rng: random.Random | None = None,
+                 strip: SealStatusStrip | None = None, enabled: bool = True,
+                 review: Callable[[ReviewDialog], bool] | None = None,
+                 confirm: Confirm | None = None, adjudicate_on_reveal: bool = True) -> None:
+        super().__init__(host)
+        self.controller = controller
+        self.host = host
+        self.session = HotSeatSession(rng if rng is not None else random.Random())
+        self.curtain = CurtainWidget(host, controller)
+        self.strip = strip if strip is not None else SealStatusStrip(None, controller)
+        self.strip.controller = controller
+        self.enabled = enabled
+        self.review = review if review is not None else (lambda dialog: dialog.exec() == QDialog.DialogCode.Accepted)
+        self.confirm = confirm if confirm is not None else _ask
+        self.adjudicate_on_reveal = adjudicate_on_reveal
+        self.curtain.open_requested.connect(self.open_power)
+        self.curtain.reveal_requested.connect(self.reveal)
+        self.curtain.force_requested.connect(self.force_reveal)
+        self.strip.write_requested.connect(self.start_writing)
+        self.strip.seal_requested.connect(self.request_seal)
+        self.strip.hide_requested.connect(self.hide)
+        self.strip.reveal_requested.connect(self.reveal)
+
+    # -- which powers write this phase ---------------------------------------------------------
+
+    def powers_in_play(self) -> tuple[str, ...]:
+        table_powers = self.controller.table.get("powers")
+        ids = self.controller.board.power_ids
+        if isinstance(table_powers, list) and table_powers:
+            return tuple(p for p in ids if p in table_powers)
+        return tuple(ids)
+
+    def powers_to_write(self) -> tuple[str, ...]:
+        state = self.controller.state
+        return tuple(p for p in self.powers_in_play() if orders_needed(state, p) > 0)
+
+    # -- phase boundaries ------------------------------------------------------------------------
+
+    def set_enabled(self, enabled: bool) -> None:
+        self.enabled = enabled
+        self.begin_phase()
+
+    def set_pins(self, pins: Mapping[str, str]) -> None:
+        """PIN hashes (from the New Game dialog), never PINs."""
+        self.session.pins = dict(pins)
+
+    def begin_phase(self, *_: object) -> None:
+        """A phase begins (new game, after an adjudication or its undo): talks, board open."""
+        self.session.begin_turn(self.controller.state.phase.short, self.powers_to_write())
+        self._apply()
+
+    def restore(self) -> None:
+        """After a file was opened: pick up the saved turn if it is for this phase."""
+        saved = self.controller.table.get(self.TABLE_KEY)
+        phase = self.controller.state.phase.short
+        if isinstance(saved, dict):
+            try:
+                restored = HotSeatSession.from_dict(saved, rng=self.session.rng)
+            except ValueError:
+                restored = None
+            if restored is not None:
+                self.session.pins = restored.pins
+                if restored.phase == phase and not self.controller.game.is_over:
+                    self.session.phase, self.session.order = restored.phase, restored.order
+                    self.session.sealed, self.session.stage = restored.sealed, restored.stage
+                    self.session.current = None
+                    self._apply()
+                    return
+        self.begin_phase()
+
+    def start_writing(self) -> None:
+        if not self.enabled or self.session.stage != OPEN or self.controller.game.is_over:
+            return
+        if self.controller.viewing is not None:
+            self.controller.view_phase(None)
+        self.session.start_writing()
+        self._apply()
+
+    # -- one power's turn -----------------------------------------------------------------------
+
+    def open_power(self, power: str, pin: str = "") -> bool:
+        try:
+            self.session.open(power, pin or None)
+        except PinError as exc:
+            self.curtain.show_error(str(exc).capitalize())
+            return False
+        except HotSeatError as exc:
+            self.curtain.show_error(str(exc).capitalize())
+            return False
+        self._apply()
+        return True
+
+    def hide(self) -> None:
+        if self.session.stage == ENTERING:
+            self.session.close()
+            self._apply()
+
+    def review_dialog(self) -> ReviewDialog | None:
+        power = self.session.current
+        if power is None or self.session.stage != ENTERING:
+            return None
+        game = self.controller.game
+        orders = game.orders_of(power)  # only the power at the keyboard
+        warnings = review_warnings(game.state, power, orders)
+        return ReviewDialog(power, orders, warnings, self.host, power_name=self.controller.power_name(power))
+
+    def request_seal(self) -> bool:
+        dialog = self.review_dialog()
+        if dialog is None:
+            return False
+        power = dialog.power
+        try:
+            if not self.review(dialog):
+                return False
+        finally:
+            dialog.hide()
+            shiboken6.delete(dialog)  # gone now, not at the next event loop turn: it held orders
+        self.seal(power)
+        return True
+
+    def seal(self, power: str) -> None:
+        self.session.seal(power)
+        self._apply()
+        self.sealed.emit(power)
+
+    # -- the reveal -------------------------------------------------------------------------------
+
+    def reveal(self) -> None:
+        if self.session.stage != READY:
+            return
+        self._reveal(force=False)
+
+    def force_reveal(self) -> None:
+        waiting = [self.controller.power_name(p) for p in self.session.waiting]
+        text = ("Reveal all orders and adjudicate now?\n\nNot sealed yet: " + ", ".join(waiting) +
+                ".\nTheir orders count as they are; units without orders hold.") if waiting else \
+            "Reveal all orders and adjudicate now?"
+        if not self.confirm(self.host, "Reveal now", text):
+            return
+        self._reveal(force=True)
+
+    def _reveal(self, *, force: bool) -> None:
+        self.session.reveal(force=force)
+        self._apply()
+        self.revealed.emit()
+        if self.adjudicate_on_reveal and not self.controller.game.is_over:
+            self.controller.adjudicate()  # phase_advanced -> begin_phase, when connected
+
+    # -- secrecy, curtain and strip follow the session ----------------------------------------------
+
+    def _apply(self) -> None:
+        c = self.controller
+        s = self.session
+        if not self.enabled:
+            c.set_active_power(None)
+            c.set_visible_powers(None)
+            self.curtain.hide()
+        else:
+            # narrow first, widen last: no moment where too much is visible
+            c.set_visible_powers(s.visible_powers)
+            c.set_active_power(s.current if s.stage == ENTERING else None)
+            if s.stage in (CURTAIN, READY):
+                self.curtain.show_session(s)
+                self.curtain.cover()
+            else:
+                self.curtain.hide()
+        self.strip.show_session(s, secrecy=self.enabled)
+        table_value = s.to_dict()
+        if c.table.get(self.TABLE_KEY) != table_value:
+            c.table[self.TABLE_KEY] = table_value
+        self.stage_changed.emit(s.stage)
+
+    @property
+    def curtain_up(self) -> bool:
+        return self.curtain.isVisible()
