@@ -26,11 +26,8 @@ from diplomacy_desktop.engine.options import power_options
 from diplomacy_desktop.engine.orders import (
     Build,
     Convoy,
-    Disband,
-    Hold,
     Move,
     Order,
-    Remove,
     Retreat,
     SupportHold,
     SupportMove,
