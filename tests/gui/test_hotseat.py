@@ -278,7 +278,7 @@ def _enter(flow: HotSeatFlow, power: str, pin: str = "") -> None:
 
 def test_hotseat_curtain_hides_every_other_powers_orders(qtbot) -> None:
     c = GameController()
-    window, board, strip, flow = _host(qtbot, c, review=lambda d: True)
+    window, _board, strip, flow = _host(qtbot, c, review=lambda d: True)
     flow.start_writing()
     assert flow.curtain_up and flow.curtain.geometry() == window.rect()
     entered: list[str] = []
@@ -316,7 +316,7 @@ def test_hotseat_curtain_hides_every_other_powers_orders(qtbot) -> None:
 
 def test_hotseat_curtain_texts_name_the_next_power_only(qtbot) -> None:
     c = GameController(table={"players": {"france": "Anna"}})
-    window, board, strip, flow = _host(qtbot, c)
+    _window, _board, _strip, flow = _host(qtbot, c)
     flow.start_writing()
     nxt = flow.session.next_power
     assert flow.curtain.power_label.text() == c.power_name(nxt)
@@ -327,7 +327,7 @@ def test_hotseat_curtain_texts_name_the_next_power_only(qtbot) -> None:
 
 def test_hotseat_pin_is_asked_at_the_curtain(qtbot) -> None:
     c = GameController()
-    window, board, strip, flow = _host(qtbot, c, rng_seed=2)
+    _window, _board, _strip, flow = _host(qtbot, c, rng_seed=2)
     flow.set_pins({p: hash_pin("1357") for p in POWERS})
     flow.start_writing()
     nxt = flow.session.next_power
@@ -344,7 +344,7 @@ def test_hotseat_pin_is_asked_at_the_curtain(qtbot) -> None:
 
 def test_hotseat_back_from_review_does_not_seal(qtbot) -> None:
     c = GameController()
-    window, board, strip, flow = _host(qtbot, c, review=lambda d: False)
+    _window, _board, strip, flow = _host(qtbot, c, review=lambda d: False)
     flow.start_writing()
     power = flow.session.next_power
     _enter(flow, power)  # type: ignore[arg-type]
@@ -363,7 +363,7 @@ def test_hotseat_force_reveal_asks_the_host(qtbot) -> None:
         asked.append(text)
         return answer[0]
 
-    window, board, strip, flow = _host(qtbot, c, review=lambda d: True, confirm=confirm)
+    _window, _board, _strip, flow = _host(qtbot, c, review=lambda d: True, confirm=confirm)
     flow.start_writing()
     first = flow.session.next_power
     _enter(flow, first)  # type: ignore[arg-type]
@@ -378,21 +378,21 @@ def test_hotseat_force_reveal_asks_the_host(qtbot) -> None:
 
 def test_hotseat_secrecy_off_shows_everything(qtbot) -> None:
     c = GameController()
-    window, board, strip, flow = _host(qtbot, c, enabled=False)
+    _window, _board, strip, flow = _host(qtbot, c, enabled=False)
     assert c.visible_powers == frozenset(POWERS) and not flow.curtain_up
     assert "off" in strip.caption.text()
 
 
 def test_hotseat_turn_survives_in_the_table(qtbot) -> None:
     c = GameController()
-    window, board, strip, flow = _host(qtbot, c, review=lambda d: True)
+    _window, _board, _strip, flow = _host(qtbot, c, review=lambda d: True)
     flow.start_writing()
     first = flow.session.next_power
     _enter(flow, first)  # type: ignore[arg-type]
     flow.request_seal()
     saved = json.loads(json.dumps(c.table["hotseat"]))
     c2 = GameController(c.game, {"hotseat": saved})
-    window2, board2, strip2, flow2 = _host(qtbot, c2, rng_seed=99, start=False)
+    _window2, _board2, _strip2, flow2 = _host(qtbot, c2, rng_seed=99, start=False)
     flow2.restore()
     assert flow2.session.sealed == {first} and flow2.session.stage == CURTAIN and flow2.curtain_up
     assert flow2.session.order == flow.session.order
