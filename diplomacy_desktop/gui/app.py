@@ -1,0 +1,75 @@
+"""``run_app``: start the application, open the main window, and never show a traceback."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import traceback
+from types import TracebackType
+
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtGui import QGuiApplication, QIcon
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from ..resources import assets_dir
+
+APP_NAME = "Diplomacy Desktop"
+ORG_NAME = "Diplomacy Desktop"
+
+
+def make_application(argv: list[str] | None = None) -> QApplication:
+    """The QApplication (created once), named so QSettings has a home."""
+    app = QApplication.instance()
+    if app is None:
+        QGuiApplication.setHighDpiScaleFactorRoundingPolicy(Qt.HighDpiScaleFactorRoundingPolicy.PassThrough)
+        app = QApplication(argv if argv is not None else sys.argv[:1])
+    QCoreApplication.setOrganizationName(ORG_NAME)
+    QCoreApplication.setApplicationName(APP_NAME)
+    QGuiApplication.setApplicationDisplayName(APP_NAME)
+    icon = assets_dir() / "icon.svg"
+    if icon.exists():
+        QGuiApplication.setWindowIcon(QIcon(str(icon)))
+    assert isinstance(app, QApplication)
+    return app
+
+
+def install_error_handler() -> None:
+    """Any error that escapes becomes a clear message box; the details go to stderr only."""
+
+    def hook(kind: type[BaseException], exc: BaseException, tb: TracebackType | None) -> None:
+        traceback.print_exception(kind, exc, tb, file=sys.stderr)
+        if isinstance(exc, KeyboardInterrupt):
+            QApplication.quit()
+            return
+        parent = QApplication.activeWindow()
+        message = str(exc) or kind.__name__
+        QMessageBox.critical(parent, "Something went wrong",
+                             f"{message}\n\nThe game itself is unchanged; you can go on playing, "
+                             "or save it and restart.")
+
+    sys.excepthook = hook
+
+
+def run_app(args: argparse.Namespace) -> int:
+    app = make_application()
+    install_error_handler()
+    from ..mapdata import MapFileError, MapGeometryError
+    from .controller import GameController
+    from .main_window import MainWindow
+
+    controller = GameController()
+    try:
+        window = MainWindow(controller)
+    except (MapGeometryError, MapFileError, ValueError, OSError) as exc:
+        QMessageBox.critical(None, APP_NAME, f"The map cannot be loaded: {exc}")
+        return 2
+    path = getattr(args, "file", None)
+    if path:
+        window.open_file(path)
+    window.show()
+    if os.environ.get("DIPLOMACY_DESKTOP_QUIT_AFTER_SHOW"):  # for the start-up benchmark
+        from PySide6.QtCore import QTimer
+
+        QTimer.singleShot(0, app.quit)
+    return int(app.exec())

@@ -1,0 +1,287 @@
+"""The board art as a graphics item: fast to show, crisp at every zoom.
+
+Drawing the whole SVG takes a few hundred milliseconds (its coastlines are detailed), far too
+slow to repaint on every hover or zoom step.  So :class:`BoardItem` paints from images:
+
+* a *base* image of the whole board at one pixel per map unit, rendered once and kept in the
+  user's cache folder (raw pixels, read in a few milliseconds at the next start);
+* a *sharp* image of the part of the board on screen at exactly the screen's resolution
+  (device pixels, so high-DPI screens get every pixel), rendered in a worker thread each time
+  zooming or scrolling settles.  Until it arrives the base image, scaled, stands in.
+
+For one-off drawings (the render command) ``direct = True`` paints the SVG itself.
+"""
+
+from __future__ import annotations
+
+import atexit
+import hashlib
+import os
+import struct
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QRectF, QSize, Qt, QThread, Signal, Slot
+from PySide6.QtGui import QImage, QPainter
+from PySide6.QtSvg import QSvgRenderer
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from . import override
+
+_MAGIC = b"DDBOARD1"
+_BACKGROUND = Qt.GlobalColor.white
+
+
+def render_svg(renderer: QSvgRenderer, view_box: QRectF, source: QRectF, size: QSize) -> QImage:
+    """Draw the ``source`` part of the board (map units) into a new image of ``size`` pixels."""
+    image = QImage(size, QImage.Format.Format_RGB32)
+    image.fill(_BACKGROUND)
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+    sx = size.width() / source.width()
+    sy = size.height() / source.height()
+    painter.scale(sx, sy)
+    painter.translate(-source.x(), -source.y())
+    painter.setClipRect(source)
+    renderer.render(painter, view_box)
+    painter.end()
+    return image
+
+
+def _read_raw(path: Path) -> QImage | None:
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    head = len(_MAGIC) + 8
+    if len(data) < head or not data.startswith(_MAGIC):
+        return None
+    w, h = struct.unpack("<II", data[len(_MAGIC):head])
+    if w <= 0 or h <= 0 or len(data) != head + w * h * 4:
+        return None
+    image = QImage(data[head:], w, h, w * 4, QImage.Format.Format_RGB32)
+    return image.copy()  # own the pixels
+
+
+def _write_raw(path: Path, image: QImage) -> None:
+    image = image.convertToFormat(QImage.Format.Format_RGB32)
+    w, h = image.width(), image.height()
+    bits = bytes(image.constBits())[: w * h * 4] if image.bytesPerLine() == w * 4 else b"".join(
+        bytes(image.constScanLine(y))[: w * 4] for y in range(h))
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".tmp{os.getpid()}")
+        tmp.write_bytes(_MAGIC + struct.pack("<II", w, h) + bits)
+        os.replace(tmp, path)
+    except OSError:
+        pass
+
+
+class _SharpWorker(QObject):
+    """Renders parts of boards in its own thread, with its own SVG renderers."""
+
+    done = Signal(object, int, QRectF, float, QImage)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.renderers: dict[str, QSvgRenderer] = {}
+
+    @Slot(object, str, int, QRectF, float)
+    def render(self, relay: object, svg_path: str, ticket: int, source: QRectF, scale: float) -> None:
+        renderer = self.renderers.get(svg_path)
+        if renderer is None:
+            renderer = self.renderers[svg_path] = QSvgRenderer(svg_path)
+        size = QSize(max(1, round(source.width() * scale)), max(1, round(source.height() * scale)))
+        image = render_svg(renderer, renderer.viewBoxF(), source, size)
+        self.done.emit(relay, ticket, source, scale, image)
+
+
+class _SharpThread:
+    """One worker thread for the whole application, stopped when Python exits."""
+
+    thread: QThread | None = None
+    worker: _SharpWorker | None = None
+    dispatcher: _Dispatcher | None = None
+
+    @classmethod
+    def get(cls) -> _SharpWorker:
+        if cls.worker is None:
+            cls.thread = QThread()
+            cls.thread.setObjectName("board-sharpener")
+            cls.worker = _SharpWorker()
+            cls.worker.moveToThread(cls.thread)
+            cls.dispatcher = _Dispatcher()  # created in the GUI thread, so it delivers there
+            cls.worker.done.connect(cls.dispatcher.deliver, Qt.ConnectionType.QueuedConnection)
+            cls.thread.start(QThread.Priority.LowPriority)
+            atexit.register(cls.stop)
+        return cls.worker
+
+    @classmethod
+    def stop(cls) -> None:
+        if cls.thread is not None:
+            cls.thread.quit()
+            cls.thread.wait(5000)
+            cls.thread = None
+            cls.worker = None
+
+
+class _Dispatcher(QObject):
+    @Slot(object, int, QRectF, float, QImage)
+    def deliver(self, relay: object, ticket: int, source: QRectF, scale: float, image: QImage) -> None:
+        if isinstance(relay, _Relay) and relay.item is not None:
+            relay.item._on_sharp(ticket, source, scale, image)
+
+
+class BoardItem(QGraphicsItem):
+    """The board art.  Coordinates are the SVG's user units."""
+
+    def __init__(self, svg_path: Path | str, *, cache_dir: Path | None = None, sharpen: bool = True) -> None:
+        super().__init__()
+        self.svg_path = str(svg_path)
+        self.renderer = QSvgRenderer(self.svg_path)
+        if not self.renderer.isValid():
+            raise ValueError(f"cannot draw the map {svg_path}")
+        self.view_box = self.renderer.viewBoxF()
+        if self.view_box.isEmpty():
+            self.view_box = QRectF(0, 0, self.renderer.defaultSize().width(), self.renderer.defaultSize().height())
+        self.direct = False
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self._cache_dir = cache_dir
+        self._base: QImage | None = None
+        self._sharp: tuple[QRectF, float, QImage] | None = None
+        self._sharpen = sharpen
+        self._relay = _Relay(self)
+        self._ticket = 0
+        self._busy = False
+        self._pending: tuple[QRectF, float] | None = None
+
+    # -- images ------------------------------------------------------------------------------
+
+    def _cache_file(self) -> Path | None:
+        folder = self._cache_dir
+        if folder is None:
+            from ..mapdata import default_cache_dir
+
+            folder = default_cache_dir()
+        try:
+            digest = hashlib.sha256(Path(self.svg_path).read_bytes()).hexdigest()[:32]
+        except OSError:
+            return None
+        return folder / f"{Path(self.svg_path).stem}-{digest}-board1x.raw"
+
+    def base_image(self) -> QImage:
+        """The whole board at one pixel per map unit (from the cache, else rendered now)."""
+        if self._base is None:
+            path = self._cache_file()
+            size = QSize(max(1, round(self.view_box.width())), max(1, round(self.view_box.height())))
+            image = _read_raw(path) if path is not None else None
+            if image is None or image.size() != size:
+                image = render_svg(self.renderer, self.view_box, self.view_box, size)
+                if path is not None:
+                    _write_raw(path, image)
+            self._base = image
+        return self._base
+
+    @property
+    def sharp(self) -> tuple[QRectF, float, QImage] | None:
+        return self._sharp
+
+    def request_sharp(self, visible: QRectF, scale: float) -> None:
+        """Ask for the ``visible`` part (map units) at ``scale`` device pixels per map unit."""
+        if not self._sharpen or scale <= 0:
+            return
+        area = visible.intersected(self.view_box)
+        if area.isEmpty():
+            return
+        if self._sharp is not None:
+            rect, s, _ = self._sharp
+            if abs(s - scale) / scale < 0.01 and rect.contains(area):
+                return
+        # a margin around the visible part, so a little panning stays sharp
+        mx, my = area.width() * 0.25, area.height() * 0.25
+        source = area.adjusted(-mx, -my, mx, my).intersected(self.view_box)
+        limit = 40_000_000  # pixels
+        if source.width() * source.height() * scale * scale > limit:
+            source = area
+        if area.width() * area.height() * scale * scale > limit:
+            return
+        self._pending = (source, scale)
+        self._start_next()
+
+    def _start_next(self) -> None:
+        if self._busy or self._pending is None:
+            return
+        worker = _SharpThread.get()
+        if not self._relay.connected:
+            self._relay.request.connect(worker.render, Qt.ConnectionType.QueuedConnection)
+            self._relay.connected = True
+        source, scale = self._pending
+        self._pending = None
+        self._busy = True
+        self._ticket += 1
+        self._relay.request.emit(self._relay, self.svg_path, self._ticket, source, scale)
+
+    def _on_sharp(self, ticket: int, source: QRectF, scale: float, image: QImage) -> None:
+        self._busy = False
+        if ticket == self._ticket:
+            self._sharp = (source, scale, image)
+            self.update()
+        self._start_next()
+
+    def stop(self) -> None:
+        """Take no more sharp images (the item is going away); late ones are dropped."""
+        self._sharpen = False
+        self._pending = None
+        self._relay.item = None
+
+    # -- painting ----------------------------------------------------------------------------
+
+    @override
+    def boundingRect(self) -> QRectF:
+        return self.view_box
+
+    @override
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        exposed = option.exposedRect.intersected(self.view_box)  # type: ignore[attr-defined]
+        if exposed.isEmpty():
+            return
+        if self.direct:
+            painter.save()
+            painter.setClipRect(exposed)
+            self.renderer.render(painter, self.view_box)
+            painter.restore()
+            return
+        dpr = widget.devicePixelRatioF() if widget is not None else painter.device().devicePixelRatioF()
+        scale = painter.worldTransform().m11() * dpr
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+        if self._sharp is not None:
+            rect, s, image = self._sharp
+            if abs(s - scale) / max(scale, 1e-9) < 0.01 and rect.contains(exposed):
+                src = QRectF((exposed.x() - rect.x()) * s, (exposed.y() - rect.y()) * s,
+                             exposed.width() * s, exposed.height() * s)
+                painter.drawImage(exposed, image, src)
+                return
+        base = self.base_image()
+        bx = base.width() / self.view_box.width()
+        by = base.height() / self.view_box.height()
+        src = QRectF((exposed.x() - self.view_box.x()) * bx, (exposed.y() - self.view_box.y()) * by,
+                     exposed.width() * bx, exposed.height() * by)
+        painter.drawImage(exposed, base, src)
+
+
+class _Relay(QObject):
+    """Lives in the GUI thread: sends one item's requests to the worker."""
+
+    request = Signal(object, str, int, QRectF, float)
+
+    def __init__(self, item: BoardItem) -> None:
+        super().__init__()
+        self.item: BoardItem | None = item
+        self.connected = False
+
+
+def stop_sharpening() -> None:
+    """End the worker thread (the application is quitting)."""
+    _SharpThread.stop()

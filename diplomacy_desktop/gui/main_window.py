@@ -1,0 +1,491 @@
+"""``MainWindow``: the map in the middle, the order, results and centre panels around it.
+
+Hooks for the table features (clock, hot-seat, persistence), which live in their own modules:
+
+* ``table_bar``: a row above the map (hidden while empty) for the negotiation clock;
+* ``status_slot``: a layout at the right of the status bar for the sealing status strip;
+* ``recent_menu``: the Game ▸ Open Recent menu (disabled while empty);
+* ``add_panel(dock, area)``: add a dock widget (and a View menu entry to show it);
+* ``controller.set_visible_powers`` / ``controller.set_active_power``: the secrecy switches.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, QSettings, Qt
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QApplication,
+    QDockWidget,
+    QFileDialog,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..engine.errors import OrderError
+from ..engine.game import GameEnd, HistoryEntry
+from ..io.savefile import SaveFileError
+from ..mapdata import MapGeometry, standard_map_path
+from ..resources import assets_dir
+from . import override
+from .controller import ChangeRecord, GameController
+from .interaction import OrderInteraction
+from .map_scene import BoardPicture, MapScene, current_picture, results_picture
+from .map_view import MapView
+from .order_dock import OrderDock
+from .results_dock import CentresDock, ResultsDock
+
+FILE_FILTER = "Diplomacy Desktop games (*.json *.dipl);;All files (*)"
+
+
+def load_geometry(controller: GameController) -> MapGeometry:
+    """The map geometry for the controller's board, checked against every space and coast."""
+    board = controller.board
+    return MapGeometry.load(standard_map_path() if board.name == "standard" else
+                            standard_map_path().parent.parent / board.name / f"{board.name}.svg",
+                            list(board.spaces) + [loc for loc in board.locations() if "/" in loc])
+
+
+def picture_for(controller: GameController) -> BoardPicture:
+    """What the map shows now: the viewed history entry's results, or the current phase."""
+    entry = controller.viewed_entry
+    if entry is not None:
+        return results_picture(entry)
+    orders = controller.visible_orders()
+    illegal = [o for o in orders if controller.illegal_reason(o) is not None]
+    return current_picture(controller.state, orders, illegal)
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, controller: GameController, *, geometry: MapGeometry | None = None,
+                 settings: QSettings | None = None, sharpen: bool = True) -> None:
+        super().__init__()
+        self.controller = controller
+        self.settings = settings if settings is not None else QSettings()
+        #: ask "save changes?" when closing a modified game (tests turn it off)
+        self.ask_before_closing = True
+        self.geometry_data = geometry if geometry is not None else load_geometry(controller)
+        self.scene = MapScene(self.geometry_data, standard_map_path(), self, sharpen=sharpen)
+        self.view = MapView(self.scene)
+        self.interaction = OrderInteraction(controller, self.scene, self)
+        self.interaction.menu_parent = self.view
+        self.view.clicked.connect(self.interaction.click_at)
+        self.view.hovered.connect(lambda p, g: self.interaction.hover_at(p, g, self.view.viewport()))
+        self.view.left.connect(lambda: self.scene.set_hover(None))
+
+        central = QWidget()
+        col = QVBoxLayout(central)
+        col.setContentsMargins(0, 0, 0, 0)
+        col.setSpacing(0)
+        self.table_bar_widget = QWidget()
+        self.table_bar = QHBoxLayout(self.table_bar_widget)
+        self.table_bar.setContentsMargins(6, 4, 6, 4)
+        self.table_bar_widget.setVisible(False)
+        col.addWidget(self.table_bar_widget)
+        self.banner = QFrame()
+        self.banner.setObjectName("HistoryBanner")
+        self.banner.setStyleSheet("#HistoryBanner { background: #FFF4C2; border-bottom: 1px solid #C9B458; }")
+        bl = QHBoxLayout(self.banner)
+        bl.setContentsMargins(10, 4, 10, 4)
+        self.banner_label = QLabel()
+        self.banner_label.setWordWrap(True)
+        bl.addWidget(self.banner_label, 1)
+        self.banner_prev = QPushButton("◀")
+        self.banner_prev.setToolTip("Previous phase (Page Up)")
+        self.banner_prev.clicked.connect(controller.view_previous)
+        self.banner_next = QPushButton("▶")
+        self.banner_next.setToolTip("Next phase (Page Down)")
+        self.banner_next.clicked.connect(controller.view_next)
+        self.banner_continue = QPushButton()
+        self.banner_continue.setDefault(True)
+        self.banner_continue.clicked.connect(lambda: controller.view_phase(None))
+        bl.addWidget(self.banner_prev)
+        bl.addWidget(self.banner_next)
+        bl.addWidget(self.banner_continue)
+        self.banner.setVisible(False)
+        col.addWidget(self.banner)
+        col.addWidget(self.view, 1)
+        self.setCentralWidget(central)
+
+        self.order_dock = OrderDock(controller, self.interaction, self)
+        self.results_dock = ResultsDock(controller, self)
+        self.results_dock.undo_adjudication_requested.connect(self.undo_adjudication)
+        self.centres_dock = CentresDock(controller, self)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.order_dock)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.results_dock)
+        self.tabifyDockWidget(self.order_dock, self.results_dock)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.centres_dock)
+        self.order_dock.raise_()
+        self.resizeDocks([self.order_dock, self.centres_dock], [520, 230], Qt.Orientation.Vertical)
+        self.resizeDocks([self.order_dock], [400], Qt.Orientation.Horizontal)
+
+        self.hint_label = QLabel()
+        self.hint_label.setWordWrap(False)
+        self.statusBar().addWidget(self.hint_label, 1)
+        self.status_slot_widget = QWidget()
+        self.status_slot = QHBoxLayout(self.status_slot_widget)
+        self.status_slot.setContentsMargins(0, 0, 0, 0)
+        self.statusBar().addPermanentWidget(self.status_slot_widget)
+        self.phase_label = QLabel()
+        self.phase_label.setStyleSheet("font-weight: bold; padding: 0 8px;")
+        self.statusBar().addPermanentWidget(self.phase_label)
+        self.interaction.hint_changed.connect(self.hint_label.setText)
+        self.interaction.message.connect(lambda text: self.statusBar().showMessage(text, 6000))
+
+        self._build_menus()
+        controller.changed.connect(self._on_changed)
+        controller.game_ended.connect(self._on_game_ended)
+        controller.phase_advanced.connect(self._on_phase_advanced)
+        controller.undo_stack.cleanChanged.connect(lambda _c: self._update_title())
+        self.setMinimumSize(800, 560)
+        self.resize(1280, 800)
+        icon = assets_dir() / "icon.svg"
+        if icon.exists():
+            from PySide6.QtGui import QIcon
+
+            self.setWindowIcon(QIcon(str(icon)))
+        self.restore_window_state()
+        self._on_changed(ChangeRecord(game=True, phase=True, viewing=True, visibility=True))
+
+    # -- menus -------------------------------------------------------------------------------
+
+    def _action(self, menu: QMenu, text: str, slot: Callable[[], object], shortcut: object = None,
+                tip: str = "") -> QAction:
+        act = QAction(text, self)
+        if shortcut is not None:
+            if isinstance(shortcut, (list, tuple)):
+                act.setShortcuts([QKeySequence(s) for s in shortcut])  # type: ignore[arg-type]
+            else:
+                act.setShortcut(QKeySequence(shortcut))  # type: ignore[arg-type]
+        if tip:
+            act.setStatusTip(tip)
+        act.triggered.connect(lambda _checked=False: slot())
+        menu.addAction(act)
+        self.addAction(act)  # shortcuts work in full screen (menu bar hidden) too
+        return act
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        game = bar.addMenu("&Game")
+        self.act_new = self._action(game, "&New game", self.new_game, QKeySequence.StandardKey.New)
+        self.act_open = self._action(game, "&Open…", self.open_dialog, QKeySequence.StandardKey.Open)
+        self.recent_menu = game.addMenu("Open &recent")
+        self.recent_menu.setEnabled(False)
+        game.addSeparator()
+        self.act_save = self._action(game, "&Save", self.save, QKeySequence.StandardKey.Save)
+        self.act_save_as = self._action(game, "Save &as…", self.save_as, "Ctrl+Shift+S")
+        self.act_export = self._action(game, "&Export map picture…", self.export_picture, "Ctrl+E")
+        game.addSeparator()
+        self.act_quit = self._action(game, "&Quit", self.close, QKeySequence.StandardKey.Quit)
+
+        edit = bar.addMenu("&Orders")
+        stack = self.controller.undo_stack
+        self.act_undo = stack.createUndoAction(self, "&Undo")
+        self.act_undo.setShortcuts([QKeySequence(QKeySequence.StandardKey.Undo)])
+        self.act_redo = stack.createRedoAction(self, "&Redo")
+        self.act_redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence(QKeySequence.StandardKey.Redo)])
+        edit.addAction(self.act_undo)
+        edit.addAction(self.act_redo)
+        self.addAction(self.act_undo)
+        self.addAction(self.act_redo)
+        edit.addSeparator()
+        self.kind_actions: dict[str, QAction] = {}
+        for letter, text in (("H", "&Hold"), ("M", "&Move"), ("S", "&Support"), ("C", "&Convoy"),
+                             ("D", "&Disband (retreats)"), ("A", "Build &army"), ("F", "Build &fleet")):
+            self.kind_actions[letter] = self._action(edit, text, lambda k=letter: self.interaction.key(k), letter)
+        self.act_clear = self._action(edit, "Clear &order", self.interaction.delete,
+                                      [QKeySequence.StandardKey.Delete, "Backspace"])
+        self.act_back = self._action(edit, "Back one step", self.interaction.back, "Esc")
+        edit.addSeparator()
+        self.act_type = self._action(edit, "&Type an order", self.focus_entry, "Ctrl+L")
+        self.act_next_power = self._action(edit, "Next power", lambda: self._step_power(1), "Ctrl+]")
+        self.act_prev_power = self._action(edit, "Previous power", lambda: self._step_power(-1), "Ctrl+[")
+
+        phase = bar.addMenu("&Phase")
+        self.act_adjudicate = self._action(phase, "&Adjudicate", self.adjudicate, ["Ctrl+Return", "Ctrl+Enter"])
+        self.act_undo_adj = self._action(phase, "&Undo last adjudication…", self.undo_adjudication,
+                                         "Ctrl+Shift+Backspace")
+        phase.addSeparator()
+        self.act_prev_phase = self._action(phase, "&Previous phase", self.controller.view_previous,
+                                           ["PgUp", "Alt+Left"])
+        self.act_next_phase = self._action(phase, "&Next phase", self.controller.view_next, ["PgDown", "Alt+Right"])
+        self.act_current = self._action(phase, "&Current phase", lambda: self.controller.view_phase(None),
+                                        ["End", "Alt+End"])
+
+        view = bar.addMenu("&View")
+        self._action(view, "Zoom &in", self.view.zoom_in, [QKeySequence.StandardKey.ZoomIn, "Ctrl+="])
+        self._action(view, "Zoom &out", self.view.zoom_out, [QKeySequence.StandardKey.ZoomOut])
+        self._action(view, "&Fit to window", self.view.fit_to_window, "Ctrl+0")
+        self.act_full = self._action(view, "F&ull screen", self.toggle_full_screen,
+                                     [QKeySequence.StandardKey.FullScreen, "F11"])
+        view.addSeparator()
+        self.view_menu = view
+        for dock in (self.order_dock, self.results_dock, self.centres_dock):
+            view.addAction(dock.toggleViewAction())
+
+        helpm = bar.addMenu("&Help")
+        self._action(helpm, "&Keys", self.show_keys, "F1")
+        self._action(helpm, "&About", self.show_about)
+
+    def add_panel(self, dock: QDockWidget, area: Qt.DockWidgetArea = Qt.DockWidgetArea.RightDockWidgetArea) -> None:
+        """Add a panel (dock widget) with a View menu entry."""
+        self.addDockWidget(area, dock)
+        self.view_menu.addAction(dock.toggleViewAction())
+
+    def set_table_widget(self, widget: QWidget | None) -> None:
+        """Put a widget (the negotiation clock) in the bar above the map."""
+        while self.table_bar.count():
+            item = self.table_bar.takeAt(0)
+            if item is not None and item.widget() is not None:
+                item.widget().setParent(None)  # type: ignore[call-overload]
+        if widget is not None:
+            self.table_bar.addWidget(widget)
+        self.table_bar_widget.setVisible(widget is not None)
+
+    # -- refresh -----------------------------------------------------------------------------
+
+    def _on_changed(self, record: ChangeRecord) -> None:
+        c = self.controller
+        if record.board_changed:
+            self.scene.show_picture(picture_for(c))
+        elif record.orders and c.viewing is None:
+            for power in sorted(record.orders):
+                orders = c.game.orders_of(power) if c.can_see(power) else []
+                illegal = [o for o in orders if c.illegal_reason(o) is not None]
+                self.scene.show_orders(power, orders, illegal)
+        if record.board_changed:
+            self._update_banner()
+            self.phase_label.setText(c.state.phase.label)
+            self.hint_label.setText(self.interaction.hint())
+            self.act_adjudicate.setEnabled(c.ended is None)
+            if c.viewing is not None:
+                self.results_dock.raise_()
+            elif record.phase or record.game:
+                self.order_dock.raise_()
+        self._update_title()
+
+    def _update_banner(self) -> None:
+        c = self.controller
+        entry = c.viewed_entry
+        if entry is None:
+            self.banner.setVisible(False)
+            return
+        last = c.viewing == len(c.game.history) - 1
+        self.banner_label.setText(f"<b>Results of {entry.state.phase.label}</b> — failed orders are dashed and "
+                                  "crossed, bounces starred, dislodged units drawn beside their space.")
+        self.banner_continue.setText(f"Continue to {c.state.phase.label} ▸" if last else "Back to the current phase ▸")
+        self.banner_prev.setEnabled(c.viewing is not None and c.viewing > 0)
+        self.banner.setVisible(True)
+
+    def _update_title(self) -> None:
+        c = self.controller
+        name = c.path.name if c.path is not None else "New game"
+        star = "*" if c.modified else ""
+        self.setWindowTitle(f"{name}{star} — {c.state.phase.label} — Diplomacy Desktop")
+        self.setWindowModified(c.modified)
+
+    def _on_phase_advanced(self, entry: HistoryEntry) -> None:
+        self.statusBar().showMessage(f"{entry.state.phase.label} adjudicated: now {self.controller.state.phase.label}",
+                                     8000)
+
+    def _on_game_ended(self, end: GameEnd) -> None:
+        QMessageBox.information(self, "The game is over", end.text)
+
+    # -- actions -----------------------------------------------------------------------------
+
+    def adjudicate(self) -> None:
+        c = self.controller
+        if c.ended is not None:
+            self.show_error("The game is over", c.ended.text)
+            return
+        if c.viewing is not None:
+            c.view_phase(None)
+        missing = {p: len(c.unordered(p)) for p in c.board.power_ids if c.unordered(p)}
+        if missing and c.active_power is None:
+            names = ", ".join(f"{c.power_name(p)} ({n})" for p, n in missing.items())
+            what = "hold" if c.state.phase.kind == "movement" else "be disbanded"
+            answer = QMessageBox.question(
+                self, "Adjudicate?", f"Some units have no orders and will {what}: {names}.\n\nAdjudicate now?",
+                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, QMessageBox.StandardButton.No)
+            if answer != QMessageBox.StandardButton.Yes:
+                return
+        try:
+            c.adjudicate()
+        except OrderError as exc:
+            self.show_error("Cannot adjudicate", str(exc))
+
+    def undo_adjudication(self) -> None:
+        c = self.controller
+        last = c.last_entry
+        if last is None:
+            self.statusBar().showMessage("Nothing has been adjudicated yet.", 4000)
+            return
+        answer = QMessageBox.question(
+            self, "Undo the last adjudication?",
+            f"Take back the adjudication of {last.state.phase.label}? Its orders come back and can be changed.",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, QMessageBox.StandardButton.No)
+        if answer == QMessageBox.StandardButton.Yes:
+            c.undo_adjudication()
+
+    def new_game(self) -> None:
+        if not self.maybe_save():
+            return
+        self.controller.new_game()
+
+    def open_dialog(self) -> None:
+        if not self.maybe_save():
+            return
+        start = str(self.settings.value("last_dir", str(Path.home())))
+        path, _ = QFileDialog.getOpenFileName(self, "Open a saved game", start, FILE_FILTER)
+        if path:
+            self.open_file(path)
+
+    def open_file(self, path: str | Path) -> bool:
+        """Open a saved game; a bad file gives a message and changes nothing."""
+        try:
+            self.controller.load(path)
+        except SaveFileError as exc:
+            self.show_error("Cannot open the game", f"{Path(path).name}: {exc}")
+            return False
+        except OSError as exc:
+            self.show_error("Cannot open the game", f"{Path(path).name}: {exc.strerror or exc}")
+            return False
+        self.settings.setValue("last_dir", str(Path(path).resolve().parent))
+        self.view.fit_to_window()
+        return True
+
+    def save(self) -> bool:
+        if self.controller.path is None:
+            return self.save_as()
+        return self._save_to(self.controller.path)
+
+    def save_as(self) -> bool:
+        start = str(self.settings.value("last_dir", str(Path.home())))
+        suggested = str(Path(start) / f"diplomacy-{self.controller.state.phase.short}.json")
+        path, _ = QFileDialog.getSaveFileName(self, "Save the game", suggested, FILE_FILTER)
+        if not path:
+            return False
+        return self._save_to(Path(path))
+
+    def _save_to(self, path: Path) -> bool:
+        try:
+            self.controller.save(path)
+        except OSError as exc:
+            self.show_error("Cannot save the game", f"{path}: {exc.strerror or exc}")
+            return False
+        self.settings.setValue("last_dir", str(path.resolve().parent))
+        self.statusBar().showMessage(f"Saved {path.name}", 4000)
+        self._update_title()
+        return True
+
+    def export_picture(self) -> None:
+        from .render import render_scene
+
+        start = str(self.settings.value("last_dir", str(Path.home())))
+        path, _ = QFileDialog.getSaveFileName(self, "Export the map", str(Path(start) / "map.png"),
+                                              "PNG pictures (*.png)")
+        if not path:
+            return
+        image = render_scene(self.scene, 2400, round(2400 * self.scene.height() / self.scene.width()))
+        if not image.save(path):
+            self.show_error("Cannot export the map", f"{path} could not be written")
+
+    def maybe_save(self) -> bool:
+        """Before a modified game is replaced or closed: save, discard, or cancel."""
+        if not self.controller.modified or not self.ask_before_closing:
+            return True
+        answer = QMessageBox.question(
+            self, "Save the game?", "The game has changes that are not saved. Save them?",
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Save)
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return answer == QMessageBox.StandardButton.Discard
+
+    def focus_entry(self) -> None:
+        self.order_dock.show()
+        self.order_dock.raise_()
+        self.order_dock.entry.setFocus()
+
+    def _step_power(self, step: int) -> None:
+        ids = list(self.controller.board.power_ids)
+        if self.controller.active_power is not None:
+            return
+        i = (ids.index(self.order_dock.power) + step) % len(ids)
+        self.order_dock.show_power(ids[i])
+
+    def toggle_full_screen(self) -> None:
+        if self.isFullScreen():
+            self.showNormal()
+        else:
+            self.showFullScreen()
+
+    def show_keys(self) -> None:
+        QMessageBox.information(self, "Keys", KEYS_HELP)
+
+    def show_about(self) -> None:
+        QMessageBox.about(self, "About Diplomacy Desktop",
+                          "<b>Diplomacy Desktop</b><br>Face-to-face Diplomacy on one laptop.<br>"
+                          "Map geography: Natural Earth (public domain).")
+
+    def show_error(self, title: str, text: str) -> None:
+        """A clear message, never a traceback."""
+        QMessageBox.warning(self, title, text)
+
+    # -- window state ------------------------------------------------------------------------
+
+    def restore_window_state(self) -> None:
+        geom = self.settings.value("window/geometry")
+        state = self.settings.value("window/state")
+        if isinstance(geom, QByteArray) and not geom.isEmpty():
+            self.restoreGeometry(geom)
+        if isinstance(state, QByteArray) and not state.isEmpty():
+            self.restoreState(state)
+
+    def save_window_state(self) -> None:
+        self.settings.setValue("window/geometry", self.saveGeometry())
+        self.settings.setValue("window/state", self.saveState())
+
+    @override
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.maybe_save():
+            event.ignore()
+            return
+        self.save_window_state()
+        self.scene.board_item.stop()
+        event.accept()
+
+
+KEYS_HELP = """Orders on the map
+  click a unit, then a lit space: move there
+  H hold · S support · C convoy · M back to moving
+  click the unit again: hold (or clear its order)
+  D disband (retreats) · A / F build army / fleet
+  Delete: clear the selected unit's order · Esc: one step back
+  right click: a menu of order kinds
+
+Typing
+  Ctrl+L: type an order (with completion) · Ctrl+] / Ctrl+[: next / previous power
+
+Game
+  Ctrl+Return adjudicate · Ctrl+Z / Ctrl+Shift+Z undo / redo an order
+  Page Up / Page Down: browse earlier phases · End: the current phase
+  Ctrl+N new · Ctrl+O open · Ctrl+S save · Ctrl+Shift+S save as
+
+Map
+  wheel or pinch: zoom · drag: pan · + / - / 0 (or Ctrl+0): zoom, fit · F11 full screen"""
+
+
+def app_instance() -> QApplication:
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    return app

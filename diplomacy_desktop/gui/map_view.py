@@ -1,0 +1,229 @@
+"""``MapView``: zoom (wheel, pinch, keys), pan (drag), fit to window; clicks and hover as signals.
+
+The view does not interpret clicks: it reports them in scene coordinates (the map's own
+units) and the interaction decides what they mean.  A press that moves more than a few pixels
+becomes a pan and is not reported as a click.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import (
+    QKeyEvent,
+    QMouseEvent,
+    QNativeGestureEvent,
+    QPainter,
+    QResizeEvent,
+    QShowEvent,
+    QWheelEvent,
+)
+from PySide6.QtWidgets import QFrame, QGestureEvent, QGraphicsView, QPinchGesture, QWidget
+
+from . import override
+from .map_scene import MapScene
+
+MIN_ZOOM = 0.25  # relative to "fit to window"
+MAX_ZOOM = 12.0
+DRAG_THRESHOLD = 6  # px
+
+
+class MapView(QGraphicsView):
+    clicked = Signal(QPointF, object)  # scene point, Qt.MouseButton
+    hovered = Signal(QPointF, QPoint)  # scene point, global screen point
+    left = Signal()
+    zoom_changed = Signal(float)
+
+    def __init__(self, scene: MapScene, parent: QWidget | None = None) -> None:
+        super().__init__(scene, parent)
+        self.map_scene = scene
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform
+                            | QPainter.RenderHint.TextAntialiasing)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        self.setMouseTracking(True)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setBackgroundBrush(Qt.GlobalColor.darkGray)
+        self.viewport().grabGesture(Qt.GestureType.PinchGesture)
+        self.setAccessibleName("Map")
+        self._fitted = True  # keep fitting the board to the window until the user zooms
+        self._press: QPoint | None = None
+        self._press_button: Qt.MouseButton | None = None
+        self._panning = False
+        self._last_pan: QPoint | None = None
+        # when zooming or scrolling settles, ask for a sharp rendering of what is on screen
+        self._settle = QTimer(self)
+        self._settle.setSingleShot(True)
+        self._settle.setInterval(120)
+        self._settle.timeout.connect(self.sharpen)
+        self.horizontalScrollBar().valueChanged.connect(self._schedule_sharpen)
+        self.verticalScrollBar().valueChanged.connect(self._schedule_sharpen)
+        self.zoom_changed.connect(self._schedule_sharpen)
+
+    def _schedule_sharpen(self, *_: object) -> None:
+        self._settle.start()
+
+    def sharpen(self) -> None:
+        """Request the board art for the visible part at the screen's exact resolution."""
+        scale = self.transform().m11() * self.devicePixelRatioF()
+        self.map_scene.board_item.request_sharp(self.visible_scene_rect(), scale)
+
+    # -- zoom --------------------------------------------------------------------------------
+
+    def fit_scale(self) -> float:
+        rect = self.sceneRect()
+        vp = self.viewport().rect()
+        if rect.isEmpty() or vp.isEmpty():
+            return 1.0
+        return min(vp.width() / rect.width(), vp.height() / rect.height())
+
+    @property
+    def zoom(self) -> float:
+        """The current scale relative to "fit to window"."""
+        return self.transform().m11() / self.fit_scale()
+
+    def fit_to_window(self) -> None:
+        self._fitted = True
+        self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+        self.zoom_changed.emit(self.zoom)
+
+    def zoom_by(self, factor: float, anchor: QPointF | None = None) -> None:
+        current = self.zoom
+        target = max(MIN_ZOOM, min(MAX_ZOOM, current * factor))
+        if abs(target - current) < 1e-9:
+            return
+        self._fitted = False
+        f = target / current
+        if anchor is not None:
+            old = self.transformationAnchor()
+            self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
+            scene_before = self.mapToScene(anchor.toPoint())
+            self.scale(f, f)
+            scene_after = self.mapToScene(anchor.toPoint())
+            delta = scene_after - scene_before
+            self.translate(delta.x(), delta.y())
+            self.setTransformationAnchor(old)
+        else:
+            old = self.transformationAnchor()
+            self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+            self.scale(f, f)
+            self.setTransformationAnchor(old)
+        self.zoom_changed.emit(self.zoom)
+
+    def zoom_in(self) -> None:
+        self.zoom_by(1.25)
+
+    def zoom_out(self) -> None:
+        self.zoom_by(0.8)
+
+    def centre_on_space(self, space: str) -> None:
+        x, y = self.map_scene.geometry.label_point(space)
+        self.centerOn(QPointF(x, y))
+
+    @override
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        delta = event.angleDelta().y()
+        if delta == 0:
+            super().wheelEvent(event)
+            return
+        if event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+            super().wheelEvent(event)  # shift + wheel scrolls
+            return
+        self.zoom_by(1.0015 ** delta, event.position())
+        event.accept()
+
+    @override
+    def viewportEvent(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Gesture:
+            assert isinstance(event, QGestureEvent)
+            pinch = event.gesture(Qt.GestureType.PinchGesture)
+            if isinstance(pinch, QPinchGesture):
+                centre = self.viewport().mapFromGlobal(pinch.centerPoint().toPoint())
+                self.zoom_by(pinch.scaleFactor(), QPointF(centre))
+                return True
+        if event.type() == QEvent.Type.NativeGesture:
+            assert isinstance(event, QNativeGestureEvent)
+            if event.gestureType() == Qt.NativeGestureType.ZoomNativeGesture:
+                self.zoom_by(1.0 + event.value(), event.position())
+                return True
+        return super().viewportEvent(event)
+
+    @override
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = event.key()
+        if key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
+            self.zoom_in()
+        elif key in (Qt.Key.Key_Minus, Qt.Key.Key_Underscore):
+            self.zoom_out()
+        elif key == Qt.Key.Key_0:
+            self.fit_to_window()
+        else:
+            super().keyPressEvent(event)
+
+    @override
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self._fitted:
+            self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+        self._schedule_sharpen()
+
+    @override
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._fitted:
+            self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+        self._schedule_sharpen()
+
+    # -- clicks, drags, hover ----------------------------------------------------------------
+
+    @override
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        self._press = event.position().toPoint()
+        self._press_button = event.button()
+        self._panning = False
+        self._last_pan = self._press
+        event.accept()
+
+    @override
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        pos = event.position().toPoint()
+        if self._press is not None and event.buttons() & (Qt.MouseButton.LeftButton | Qt.MouseButton.MiddleButton):
+            if not self._panning and (pos - self._press).manhattanLength() > DRAG_THRESHOLD:
+                self._panning = True
+                self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+            if self._panning and self._last_pan is not None:
+                d = pos - self._last_pan
+                self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() - d.x())
+                self.verticalScrollBar().setValue(self.verticalScrollBar().value() - d.y())
+                self._last_pan = pos
+                event.accept()
+                return
+        self.hovered.emit(self.mapToScene(pos), event.globalPosition().toPoint())
+        event.accept()
+
+    @override
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        was_panning = self._panning
+        press = self._press
+        self._press = None
+        self._panning = False
+        self.viewport().unsetCursor()
+        if not was_panning and press is not None and event.button() == self._press_button:
+            self.clicked.emit(self.mapToScene(event.position().toPoint()), event.button())
+        event.accept()
+
+    @override
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
+        # a double click is two clicks for ordering purposes
+        self.mousePressEvent(event)
+
+    @override
+    def leaveEvent(self, event: QEvent) -> None:
+        super().leaveEvent(event)
+        self.left.emit()
+
+    def visible_scene_rect(self) -> QRectF:
+        return self.mapToScene(self.viewport().rect()).boundingRect()

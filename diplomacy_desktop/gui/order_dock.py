@@ -1,0 +1,413 @@
+"""``OrderDock``: one power's orders in rulebook notation, and a box to type or paste orders.
+
+Units without an order are flagged; an illegal order typed in is kept (as it would be on
+paper) and shown with the reason it will fail; an unreadable or ambiguous one is refused with
+the parser's message and left in the box to be corrected.  Nothing here is shown for a power
+whose orders the controller says may not be seen.
+"""
+
+from __future__ import annotations
+
+import re
+
+from PySide6.QtCore import QStringListModel, Qt, Signal
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFocusEvent,
+    QFont,
+    QIcon,
+    QKeyEvent,
+    QKeySequence,
+    QPainter,
+    QPixmap,
+)
+from PySide6.QtWidgets import (
+    QApplication,
+    QCompleter,
+    QDockWidget,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QTabBar,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..engine.errors import AmbiguousOrderError, IllegalOrderError, OrderError, UnreadableOrderError
+from ..engine.options import power_options
+from ..engine.orders import Build, Order, Remove, Waive
+from ..engine.state import ADJUSTMENT, MOVEMENT, RETREAT
+from ..io.notation import format_order, location_label, parse_order
+from . import override, palette
+from .controller import ChangeRecord, GameController
+from .interaction import OrderInteraction
+
+WARN = QColor("#B45F00")
+BAD = QColor("#B00020")
+
+
+def power_icon(power: str, size: int = 18) -> QIcon:
+    """A small disc in the power's colour with its letter (for tabs and lists)."""
+    pix = QPixmap(size, size)
+    pix.fill(Qt.GlobalColor.transparent)
+    p = QPainter(pix)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    p.setBrush(palette.power_colour(power))
+    p.setPen(palette.OUTLINE)
+    p.drawEllipse(1, 1, size - 2, size - 2)
+    font = QFont()
+    font.setBold(True)
+    font.setPixelSize(int(size * 0.6))
+    p.setFont(font)
+    p.setPen(palette.power_ink(power))
+    p.drawText(pix.rect(), Qt.AlignmentFlag.AlignCenter, palette.power_letter(power))
+    p.end()
+    return QIcon(pix)
+
+
+class OrderLineEdit(QLineEdit):
+    """A one-line order box; pasting several lines submits each of them."""
+
+    pasted_lines = Signal(list)
+    focused = Signal()
+
+    @override
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        self.focused.emit()
+        super().focusInEvent(event)
+
+    @override
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.matches(QKeySequence.StandardKey.Paste):
+            text = QApplication.clipboard().text()
+            lines = [ln for ln in re.split(r"[\r\n;]+", text) if ln.strip()]
+            if len(lines) > 1:
+                self.pasted_lines.emit(lines)
+                return
+        super().keyPressEvent(event)
+
+
+class OrderDock(QDockWidget):
+    """The order panel of one power at a time (tabs choose the power)."""
+
+    def __init__(self, controller: GameController, interaction: OrderInteraction,
+                 parent: QWidget | None = None) -> None:
+        super().__init__("Orders", parent)
+        self.setObjectName("OrderDock")
+        self.controller = controller
+        self.interaction = interaction
+        self.power: str = controller.board.power_ids[0]
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(6, 6, 6, 6)
+        self.tabs = QTabBar()
+        self.tabs.setExpanding(False)
+        self.tabs.setUsesScrollButtons(True)
+        self.tabs.setDrawBase(False)
+        self.tabs.currentChanged.connect(self._tab_changed)
+        layout.addWidget(self.tabs)
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        layout.addWidget(self.summary)
+        self.list = QListWidget()
+        self.list.setAlternatingRowColors(True)
+        self.list.setAccessibleName("Orders of the selected power")
+        self.list.itemActivated.connect(self._item_activated)
+        self.list.itemClicked.connect(self._item_activated)
+        layout.addWidget(self.list, 1)
+        buttons = QHBoxLayout()
+        self.kind_buttons: dict[str, QPushButton] = {}
+        for letter, text in (("H", "Hold"), ("M", "Move"), ("S", "Support"), ("C", "Convoy"), ("D", "Disband")):
+            b = QPushButton(text)
+            b.setToolTip(f"{text} ({letter}) for the selected unit")
+            b.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+            b.clicked.connect(lambda _=False, k=letter: self._kind(k))
+            buttons.addWidget(b)
+            self.kind_buttons[letter] = b
+        layout.addLayout(buttons)
+        row = QHBoxLayout()
+        self.clear_button = QPushButton("Clear order")
+        self.clear_button.clicked.connect(self._clear_selected)
+        self.clear_all_button = QPushButton("Clear all")
+        self.clear_all_button.clicked.connect(lambda: self.controller.clear_orders(self.power))
+        self.waive_button = QPushButton("Waive a build")
+        self.waive_button.clicked.connect(self._waive)
+        row.addWidget(self.clear_button)
+        row.addWidget(self.clear_all_button)
+        row.addWidget(self.waive_button)
+        layout.addLayout(row)
+        self.entry = OrderLineEdit()
+        self.entry.setPlaceholderText("Type an order, e.g. A Par - Bur   (Enter to give it)")
+        self.entry.setAccessibleName("Order entry")
+        self.entry.returnPressed.connect(self.submit_entry)
+        self.entry.pasted_lines.connect(self.submit_lines)
+        self.entry.focused.connect(self.update_completions)
+        self.completer_model = QStringListModel(self)
+        self.completer = QCompleter(self.completer_model, self)
+        self.completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.completer.setFilterMode(Qt.MatchFlag.MatchContains)
+        self.completer.setMaxVisibleItems(14)
+        self.entry.setCompleter(self.completer)
+        layout.addWidget(self.entry)
+        self.feedback = QLabel()
+        self.feedback.setWordWrap(True)
+        self.feedback.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout.addWidget(self.feedback)
+        self.setWidget(body)
+        self._completion_for: tuple[str, int, int] | None = None
+        self._build_tabs()
+        controller.changed.connect(self._on_changed)
+        interaction.mode_changed.connect(lambda _m: self._sync_selection())
+        self.refresh()
+
+    # -- powers ------------------------------------------------------------------------------
+
+    def _build_tabs(self) -> None:
+        self.tabs.blockSignals(True)
+        while self.tabs.count():
+            self.tabs.removeTab(0)
+        for pid in self.controller.board.power_ids:
+            self.tabs.addTab(power_icon(pid), self.controller.power_name(pid))
+        ids = list(self.controller.board.power_ids)
+        if self.power not in ids:
+            self.power = ids[0]
+        self.tabs.setCurrentIndex(ids.index(self.power))
+        self.tabs.blockSignals(False)
+
+    def _tab_changed(self, index: int) -> None:
+        ids = self.controller.board.power_ids
+        if 0 <= index < len(ids):
+            self.show_power(ids[index])
+
+    def show_power(self, power: str) -> None:
+        if power == self.power:
+            return
+        self.power = power
+        ids = list(self.controller.board.power_ids)
+        self.tabs.blockSignals(True)
+        self.tabs.setCurrentIndex(ids.index(power))
+        self.tabs.blockSignals(False)
+        self.feedback.clear()
+        self.refresh()
+
+    # -- refresh -----------------------------------------------------------------------------
+
+    def _on_changed(self, record: ChangeRecord) -> None:
+        if record.game:
+            self._build_tabs()
+        c = self.controller
+        if record.visibility and c.active_power is not None and c.active_power != self.power:
+            self.show_power(c.active_power)
+            return
+        if record.board_changed or self.power in record.orders:
+            self.refresh()
+
+    def refresh(self) -> None:
+        c = self.controller
+        power = self.power
+        state = c.state
+        locked = c.active_power is not None
+        for i, pid in enumerate(c.board.power_ids):
+            self.tabs.setTabEnabled(i, not locked or pid == c.active_power)
+        self.list.clear()
+        self._completion_for = None
+        name = c.power_name(power)
+        player = c.player_name(power)
+        who = f"{name} ({player})" if player else name
+        can_order = c.can_order(power)
+        for b in self.kind_buttons.values():
+            b.setEnabled(can_order)
+        self.clear_button.setEnabled(can_order)
+        self.clear_all_button.setEnabled(can_order)
+        self.entry.setEnabled(can_order)
+        kind = state.phase.kind
+        self.kind_buttons["D"].setVisible(kind == RETREAT)
+        for k in "HMSC":
+            self.kind_buttons[k].setVisible(kind == MOVEMENT)
+        self.waive_button.setVisible(kind == ADJUSTMENT and state.adjustment_delta(power) > 0)
+        if c.viewing is not None:
+            self.summary.setText(f"<b>{who}</b>: you are looking at an earlier phase; its orders and results "
+                                 "are in the Results panel.")
+            return
+        if not c.can_see(power):
+            self.summary.setText(f"<b>{who}</b>: orders are hidden while another power is at the keyboard.")
+            return
+        mine = c.orders_of(power)
+        lines: list[tuple[str, QColor | None, str, str]] = []  # text, colour, tooltip, key
+        if kind == MOVEMENT:
+            units = sorted(state.units_of(power), key=lambda u: u.location)
+            missing = 0
+            for u in units:
+                order = mine.get(u.province)
+                if order is None:
+                    missing += 1
+                    lines.append((f"⚠ {u.kind} {location_label(u.location)} — no order (will hold)", WARN,
+                                  "This unit has no order yet.", u.province))
+                else:
+                    lines.append(self._line(order, u.province))
+            self.summary.setText(f"<b>{who}</b> — {state.phase.label}: {len(units)} unit"
+                                 f"{'s' if len(units) != 1 else ''}, "
+                                 + (f"<span style='color:{WARN.name()}'>{missing} without orders</span>"
+                                    if missing else "all ordered"))
+        elif kind == RETREAT:
+            mine_dis = [d for d in state.dislodged if d.unit.power == power]
+            for d in mine_dis:
+                order = mine.get(d.province)
+                if order is None:
+                    text = f"⚠ {d.unit.kind} {location_label(d.unit.location)} — dislodged, no order (disbanded)"
+                    lines.append((text, WARN, "", d.province))
+                else:
+                    lines.append(self._line(order, d.province))
+            self.summary.setText(f"<b>{who}</b> — {state.phase.label}: "
+                                 + (f"{len(mine_dis)} dislodged unit{'s' if len(mine_dis) != 1 else ''} to retreat"
+                                    if mine_dis else "nothing to retreat"))
+        else:
+            delta = state.adjustment_delta(power)
+            owed = c.orders_owed(power)
+            given = [o for o in mine.values()]
+            for key, order in sorted(mine.items()):
+                lines.append(self._line(order, key))
+            if delta > 0:
+                left = owed - sum(1 for o in given if isinstance(o, (Build, Waive)))
+                text = (f"{delta} build{'s' if delta != 1 else ''} owed"
+                        + (f" ({owed} possible: too few free home centres)" if owed < delta else "")
+                        + (f"; <span style='color:{WARN.name()}'>{left} still to give</span>" if left > 0 else
+                           "; all given"))
+                for _ in range(max(0, left)):
+                    lines.append(("⚠ build not chosen yet: click an empty home centre (or waive)", WARN, "", ""))
+            elif delta < 0:
+                left = owed - sum(1 for o in given if isinstance(o, Remove))
+                text = (f"{-delta} unit{'s' if delta != -1 else ''} to remove"
+                        + (f"; <span style='color:{WARN.name()}'>{left} still to choose</span> "
+                           "(else the rules choose)" if left > 0 else "; all chosen"))
+            else:
+                text = "no adjustments"
+            self.summary.setText(f"<b>{who}</b> — {state.phase.label}: {text}")
+        for text, colour, tip, key in lines:
+            item = QListWidgetItem(text)
+            if colour is not None:
+                item.setForeground(QBrush(colour))
+            if tip:
+                item.setToolTip(tip)
+            item.setData(Qt.ItemDataRole.UserRole, key)
+            self.list.addItem(item)
+        self._sync_selection()
+
+    def _line(self, order: Order, key: str) -> tuple[str, QColor | None, str, str]:
+        text = format_order(order)
+        reason = self.controller.illegal_reason(order)
+        if reason is not None:
+            return (f"✗ {text} — illegal: {reason} (the unit will hold)", BAD, reason, key)
+        return (text, None, "", key)
+
+    def lines(self) -> list[str]:
+        """The texts shown in the list (for tests and screen readers)."""
+        return [self.list.item(i).text() for i in range(self.list.count())]
+
+    def _sync_selection(self) -> None:
+        prov = self.interaction.mode.unit
+        self.list.blockSignals(True)
+        self.list.clearSelection()
+        for i in range(self.list.count()):
+            item = self.list.item(i)
+            if prov is not None and item.data(Qt.ItemDataRole.UserRole) == prov:
+                item.setSelected(True)
+                self.list.setCurrentItem(item)
+        self.list.blockSignals(False)
+
+    # -- buttons -----------------------------------------------------------------------------
+
+    def _item_activated(self, item: QListWidgetItem) -> None:
+        key = item.data(Qt.ItemDataRole.UserRole)
+        if key and self.controller.can_order(self.power) and self.interaction.mode.unit != key:
+            self.interaction.select_unit(key)
+
+    def _selected_key(self) -> str | None:
+        if self.interaction.mode.unit:
+            return self.interaction.mode.unit
+        item = self.list.currentItem()
+        key = item.data(Qt.ItemDataRole.UserRole) if item else None
+        return str(key) if key else None
+
+    def _kind(self, letter: str) -> None:
+        key = self._selected_key()
+        if key is None:
+            self.feedback.setText("Select a unit (click it on the map or in the list) first.")
+            return
+        if self.interaction.mode.unit != key:
+            self.interaction.select_unit(key)
+        self.interaction.key(letter)
+
+    def _clear_selected(self) -> None:
+        key = self._selected_key()
+        if key is not None:
+            self.controller.clear_order(self.power, key)
+            self.interaction.back()
+
+    def _waive(self) -> None:
+        try:
+            self.controller.set_order(Waive(self.power))
+        except OrderError as exc:
+            self.feedback.setText(str(exc))
+
+    # -- typing ------------------------------------------------------------------------------
+
+    def update_completions(self) -> None:
+        """Every legal order of this power, as completions for the order box."""
+        c = self.controller
+        key = (self.power, c.state.phase.index, len(c.game.history))
+        if key == self._completion_for:
+            return
+        self._completion_for = key
+        texts: list[str] = []
+        if c.can_order(self.power):
+            for options in power_options(c.state, self.power).values():
+                texts.extend(format_order(o) for o in options)
+        self.completer_model.setStringList(texts)
+
+    def submit_entry(self) -> None:
+        text = self.entry.text().strip()
+        if not text:
+            return
+        if self.submit_text(text):
+            self.entry.clear()
+
+    def submit_lines(self, lines: list[str]) -> None:
+        failed = [ln for ln in lines if not self.submit_text(ln)]
+        self.entry.setText("; ".join(failed))
+
+    def submit_text(self, text: str) -> bool:
+        """Give one typed order; returns False (with the message shown) if it was refused."""
+        c = self.controller
+        state = c.state
+        power = self.power
+        try:
+            order = parse_order(text, power, state, strict=True)
+        except IllegalOrderError as exc:
+            try:
+                written = parse_order(text, power, state, strict=False)
+                c.set_order(written, allow_illegal=True)
+            except OrderError as again:
+                self._refuse(text, again)
+                return False
+            self.feedback.setText(f"<span style='color:{BAD.name()}'>Kept as written, but illegal: {exc}. "
+                                  "The unit will hold.</span>")
+            return True
+        except (AmbiguousOrderError, UnreadableOrderError, OrderError) as exc:
+            self._refuse(text, exc)
+            return False
+        try:
+            filed = c.set_order(order)
+        except OrderError as exc:
+            self._refuse(text, exc)
+            return False
+        self.feedback.setText(f"Given: {format_order(filed)}")
+        return True
+
+    def _refuse(self, text: str, exc: Exception) -> None:
+        what = "ambiguous" if isinstance(exc, AmbiguousOrderError) else "not accepted"
+        self.feedback.setText(f"<span style='color:{BAD.name()}'>“{text}” {what}: {exc}</span>")

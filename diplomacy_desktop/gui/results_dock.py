@@ -1,0 +1,242 @@
+"""Results and history: each adjudicated order with its reason, the phase list, centre counts.
+
+``ResultsDock`` lists the phases played (and the current one); choosing one draws it on the
+map with its orders and results.  The results list reads every reason from the engine's
+result records, never recomputing anything.  ``CentresDock`` is the supply-centre table.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDockWidget,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..engine.game import HistoryEntry
+from ..engine.orders import UnitOrder
+from ..engine.results import Outcome
+from ..io.notation import format_order
+from .controller import ChangeRecord, GameController
+from .order_dock import power_icon
+
+OUTCOME_COLOURS = {
+    Outcome.SUCCESS: QColor("#1B6E20"),
+    Outcome.FAILURE: QColor("#B00020"),
+    Outcome.ILLEGAL: QColor("#B00020"),
+    Outcome.VOID: QColor("#8A6D00"),
+}
+OUTCOME_WORDS = {Outcome.SUCCESS: "succeeds", Outcome.FAILURE: "fails", Outcome.ILLEGAL: "illegal",
+                 Outcome.VOID: "void"}
+
+
+class ResultsDock(QDockWidget):
+    undo_adjudication_requested = Signal()
+
+    def __init__(self, controller: GameController, parent: QWidget | None = None) -> None:
+        super().__init__("Results and history", parent)
+        self.setObjectName("ResultsDock")
+        self.controller = controller
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(6, 6, 6, 6)
+        nav = QHBoxLayout()
+        self.prev_button = QPushButton("◀ Previous")
+        self.prev_button.setToolTip("Previous phase (Page Up)")
+        self.prev_button.clicked.connect(controller.view_previous)
+        self.next_button = QPushButton("Next ▶")
+        self.next_button.setToolTip("Next phase (Page Down)")
+        self.next_button.clicked.connect(controller.view_next)
+        self.current_button = QPushButton("Current phase")
+        self.current_button.setToolTip("Back to the phase being played (End)")
+        self.current_button.clicked.connect(lambda: controller.view_phase(None))
+        nav.addWidget(self.prev_button)
+        nav.addWidget(self.next_button)
+        nav.addWidget(self.current_button)
+        layout.addLayout(nav)
+        split = QSplitter(Qt.Orientation.Vertical)
+        self.phases = QListWidget()
+        self.phases.setAccessibleName("Phases played")
+        self.phases.currentRowChanged.connect(self._phase_chosen)
+        split.addWidget(self.phases)
+        results_box = QWidget()
+        rl = QVBoxLayout(results_box)
+        rl.setContentsMargins(0, 0, 0, 0)
+        self.title = QLabel()
+        self.title.setWordWrap(True)
+        rl.addWidget(self.title)
+        self.results = QTreeWidget()
+        self.results.setColumnCount(3)
+        self.results.setHeaderLabels(["Order", "Result", "Why"])
+        self.results.setRootIsDecorated(True)
+        self.results.setWordWrap(True)
+        self.results.setUniformRowHeights(False)
+        self.results.setAccessibleName("Results of the phase")
+        self.results.header().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        self.results.header().setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        self.results.header().setStretchLastSection(True)
+        rl.addWidget(self.results)
+        split.addWidget(results_box)
+        split.setStretchFactor(0, 1)
+        split.setStretchFactor(1, 3)
+        layout.addWidget(split, 1)
+        self.undo_button = QPushButton("Undo last adjudication…")
+        self.undo_button.setToolTip("The host takes back the last adjudication: its orders come back")
+        self.undo_button.clicked.connect(self.undo_adjudication_requested)
+        layout.addWidget(self.undo_button)
+        self.setWidget(body)
+        controller.changed.connect(self._on_changed)
+        self.refresh()
+
+    def _on_changed(self, record: ChangeRecord) -> None:
+        if record.board_changed:
+            self.refresh()
+
+    def refresh(self) -> None:
+        c = self.controller
+        history = c.game.history
+        self.phases.blockSignals(True)
+        self.phases.clear()
+        for entry in history:
+            self.phases.addItem(QListWidgetItem(entry.state.phase.label))
+        current = QListWidgetItem(f"{c.state.phase.label} (now)")
+        font = current.font()
+        font.setBold(True)
+        current.setFont(font)
+        self.phases.addItem(current)
+        row = c.viewing if c.viewing is not None else len(history)
+        self.phases.setCurrentRow(row)
+        self.phases.blockSignals(False)
+        self.prev_button.setEnabled(bool(history) and (c.viewing is None or c.viewing > 0))
+        self.next_button.setEnabled(c.viewing is not None)
+        self.current_button.setEnabled(c.viewing is not None)
+        self.undo_button.setEnabled(bool(history))
+        entry = c.viewed_entry
+        if entry is None and history and c.viewing is None:
+            self.title.setText(f"<b>Last results:</b> {history[-1].state.phase.label}")
+            self._show_results(history[-1])
+        elif entry is not None:
+            self.title.setText(f"<b>Results of {entry.state.phase.label}</b>")
+            self._show_results(entry)
+        else:
+            self.title.setText("No phase adjudicated yet.")
+            self.results.clear()
+
+    def _show_results(self, entry: HistoryEntry) -> None:
+        board = self.controller.board
+        self.results.clear()
+        by_power: dict[str, QTreeWidgetItem] = {}
+        for pid in board.power_ids:
+            rows = [r for r in entry.results if r.order.power == pid]
+            if not rows:
+                continue
+            top = QTreeWidgetItem([board.power(pid).name, "", ""])
+            top.setIcon(0, power_icon(pid))
+            font = top.font(0)
+            font.setBold(True)
+            top.setFont(0, font)
+            by_power[pid] = top
+            self.results.addTopLevelItem(top)
+            for r in sorted(rows, key=lambda r: r.order.location if isinstance(r.order, UnitOrder) else "~"):
+                reason = r.reason
+                if r.dislodged and r.code != "dislodged":
+                    reason += f"; the unit was dislodged (by the unit from {r.dislodged_by})"
+                item = QTreeWidgetItem([format_order(r.order), OUTCOME_WORDS[r.outcome], reason])
+                colour = OUTCOME_COLOURS[r.outcome]
+                item.setForeground(1, QBrush(colour))
+                item.setToolTip(2, reason)
+                top.addChild(item)
+        self.results.expandAll()
+
+    def _phase_chosen(self, row: int) -> None:
+        history = self.controller.game.history
+        if row < 0:
+            return
+        self.controller.view_phase(None if row >= len(history) else row)
+
+    def result_texts(self) -> list[str]:
+        """Every result line as 'order | result | why' (for tests and screen readers)."""
+        out = []
+        for i in range(self.results.topLevelItemCount()):
+            top = self.results.topLevelItem(i)
+            for j in range(top.childCount()):
+                ch = top.child(j)
+                out.append(f"{ch.text(0)} | {ch.text(1)} | {ch.text(2)}")
+        return out
+
+
+class CentresDock(QDockWidget):
+    """Supply centres per power: owned, units, and the adjustment that follows."""
+
+    def __init__(self, controller: GameController, parent: QWidget | None = None) -> None:
+        super().__init__("Supply centres", parent)
+        self.setObjectName("CentresDock")
+        self.controller = controller
+        self.table = QTableWidget(0, 4)
+        self.table.setHorizontalHeaderLabels(["Power", "Centres", "Units", "Adjust"])
+        self.table.verticalHeader().setVisible(False)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.table.setAccessibleName("Supply centre counts")
+        self.setWidget(self.table)
+        controller.changed.connect(self._on_changed)
+        self.refresh()
+
+    def _on_changed(self, record: ChangeRecord) -> None:
+        if record.board_changed:
+            self.refresh()
+
+    def refresh(self) -> None:
+        c = self.controller
+        state = c.viewed_state
+        board = c.board
+        centres = state.centre_counts()
+        units = state.unit_counts()
+        rows = sorted(board.power_ids, key=lambda p: (-centres.get(p, 0), p))
+        self.table.setRowCount(len(rows) + 1)
+        for r, pid in enumerate(rows):
+            delta = centres.get(pid, 0) - units.get(pid, 0)
+            name = board.power(pid).name
+            player = c.player_name(pid)
+            cells = [f"{name} ({player})" if player else name, str(centres.get(pid, 0)), str(units.get(pid, 0)),
+                     f"+{delta}" if delta > 0 else (str(delta) if delta < 0 else "")]
+            for col, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                if col == 0:
+                    item.setIcon(power_icon(pid))
+                else:
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                if state.is_eliminated(pid):
+                    item.setForeground(QBrush(QColor("#888888")))
+                self.table.setItem(r, col, item)
+        owned = sum(centres.values())
+        neutral = len(board.centres) - owned
+        last = len(rows)
+        for col, text in enumerate(["Not owned", str(neutral), "", ""]):
+            item = QTableWidgetItem(text)
+            if col:
+                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+            item.setForeground(QBrush(QColor("#666666")))
+            self.table.setItem(last, col, item)
+        self.setWindowTitle(f"Supply centres — {state.phase.label} ({board.victory_centres} to win)")
+
+    def counts(self) -> dict[str, int]:
+        out = {}
+        for r in range(self.table.rowCount() - 1):
+            out[self.table.item(r, 0).text()] = int(self.table.item(r, 1).text())
+        return out
