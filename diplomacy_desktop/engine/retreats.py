@@ -24,11 +24,15 @@ def adjudicate_retreats(state: GameState, orders: Iterable[Order], rules: RuleSe
     board = state.board
     results: list[OrderResult] = []
     chosen: dict[str, list[tuple[Order, Order]]] = {}
+    refused: set[str] = set()  # dislodged units whose only orders were illegal
     for written in orders:
         try:
             norm = check_order(state, written)
         except OrderError as exc:
             results.append(OrderResult(written, Outcome.ILLEGAL, "illegal", f"illegal: {exc}"))
+            d = state.dislodged_in(written.province) if written.province in board.spaces else None
+            if d is not None and d.unit.power == written.power:
+                refused.add(d.province)
             continue
         chosen.setdefault(norm.province, []).append((written, norm))  # type: ignore[arg-type]
     retreating: dict[str, tuple[Order, Retreat]] = {}
@@ -50,11 +54,12 @@ def adjudicate_retreats(state: GameState, orders: Iterable[Order], rules: RuleSe
         targets.setdefault(norm.target_province, []).append(prov)
     units = list(state.units.values())
     for prov, (written, norm) in sorted(retreating.items()):
-        rivals = [p for p in targets[norm.target_province] if p != prov]
+        rivals = sorted(p for p in targets[norm.target_province] if p != prov)
         if rivals:
             names = ", ".join(space_name(board, p) for p in rivals)
+            everyone = "both are" if len(rivals) == 1 else "all are"
             results.append(OrderResult(written, Outcome.FAILURE, "bounced",
-                                       f"bounced with the unit retreating from {names}; both are disbanded",
+                                       f"bounced with the unit retreating from {names}; {everyone} disbanded",
                                        tuple(rivals)))
         else:
             d = state.dislodged_in(prov)
@@ -65,8 +70,12 @@ def adjudicate_retreats(state: GameState, orders: Iterable[Order], rules: RuleSe
     for d in state.dislodged:
         if d.province in decided or d.province in chosen:
             continue
-        why = ("no order: disbanded" if _has_retreat(state, d.province)
-               else "no retreat is possible: disbanded")
+        if not _has_retreat(state, d.province):
+            why = "no retreat is possible: disbanded"
+        elif d.province in refused:
+            why = "its retreat order was illegal: disbanded"
+        else:
+            why = "no order: disbanded"
         results.append(OrderResult(Disband(d.unit.power, d.unit.kind, d.unit.location), Outcome.SUCCESS,
                                    "unordered", why))
     units.sort(key=lambda u: province_of(u.location))
