@@ -1,0 +1,196 @@
+"""New Game settings, the secret draw vote and the game-over screen."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from widget_text import texts
+
+from diplomacy_desktop.engine.game import Game, GameEnd
+from diplomacy_desktop.engine.state import Phase
+from diplomacy_desktop.gui.clock import ClockSettings
+from diplomacy_desktop.gui.dialogs import (
+    DrawVote,
+    DrawVoteDialog,
+    DrawVoteError,
+    GameOverDialog,
+    NewGameDialog,
+    TableSettings,
+    end_headline,
+    standings,
+)
+from diplomacy_desktop.gui.hotseat import pin_matches
+from diplomacy_desktop.io.boardfile import load_board
+
+BOARD = load_board("standard")
+
+
+def test_dialogs_new_game_defaults_are_the_standard_game(qtbot) -> None:
+    d = NewGameDialog(BOARD)
+    qtbot.addWidget(d)
+    s = d.settings()
+    assert s == TableSettings()
+    assert s.powers_in_play(BOARD) == BOARD.power_ids
+    assert s.edition == "classic" and s.end_year is None and s.secrecy
+    assert s.clock.spring_minutes == 15 and s.clock.writing_minutes == 5
+    d.start_button.click()
+    assert d.result() == NewGameDialog.DialogCode.Accepted
+
+
+def test_dialogs_new_game_collects_players_rules_length_clock_and_pins(qtbot) -> None:
+    d = NewGameDialog(BOARD)
+    qtbot.addWidget(d)
+    d.play_boxes["italy"].setChecked(False)
+    d.play_boxes["turkey"].setChecked(False)
+    d.name_edits["france"].setText("Anna")
+    d.pin_edits["france"].setText("2024")
+    d.edition_combo.setCurrentIndex(d.edition_combo.findData("2023"))
+    d.short_box.setChecked(True)
+    d.end_year_spin.setValue(1907)
+    d.spring_spin.setValue(18)
+    d.writing_spin.setValue(4)
+    d.secrecy_box.setChecked(False)
+    s = d.settings()
+    assert s.powers == ("austria", "england", "france", "germany", "russia")
+    assert s.players == {"france": "Anna"}
+    assert s.edition == "2023" and s.end_year == 1907 and not s.secrecy
+    assert s.clock.spring_minutes == 18 and s.clock.writing_minutes == 4
+    assert pin_matches(s.pins["france"], "2024")
+    table = json.loads(json.dumps(s.to_table()))
+    assert "2024" not in json.dumps(table)
+    back = TableSettings.from_table(table, edition="2023", end_year=1907)
+    assert back == s
+
+
+def test_dialogs_new_game_refuses_a_bad_pin_and_too_few_players(qtbot) -> None:
+    d = NewGameDialog(BOARD)
+    qtbot.addWidget(d)
+    d.pin_edits["england"].setText("12")
+    d.start_button.click()
+    assert d.result() != NewGameDialog.DialogCode.Accepted and "four digits" in d.error_label.text()
+    d.pin_edits["england"].setText("")
+    for p in BOARD.power_ids[1:]:
+        d.play_boxes[p].setChecked(False)
+    d.start_button.click()
+    assert "two powers" in d.error_label.text()
+    d.reset_to_defaults()
+    assert d.settings().powers == ()
+
+
+def test_dialogs_new_game_keeps_earlier_pin_hashes(qtbot) -> None:
+    from diplomacy_desktop.gui.hotseat import hash_pin
+
+    stored = hash_pin("5555")
+    d = NewGameDialog(BOARD, TableSettings(pins={"russia": stored}, clock=ClockSettings(spring_minutes=16)))
+    qtbot.addWidget(d)
+    s = d.settings()
+    assert s.pins == {"russia": stored} and s.clock.spring_minutes == 16
+    with pytest.raises(ValueError):
+        TableSettings(pins={"russia": "5555"})  # a PIN, not a hash: refused
+
+
+def test_dialogs_draw_vote_needs_everyone() -> None:
+    v = DrawVote(("england", "france", "russia"))
+    v.vote("england", True)
+    with pytest.raises(DrawVoteError):
+        v.vote("england", True)
+    with pytest.raises(DrawVoteError):
+        v.vote("russia", True)  # out of turn
+    v.vote("france", False)
+    v.vote("russia", True)
+    assert v.complete and not v.accepted
+    w = DrawVote(("england", "france"))
+    w.vote("england", True)
+    assert not w.accepted  # not complete
+    w.vote("france", True)
+    assert w.accepted
+
+
+def test_dialogs_draw_vote_dialog_is_secret_and_passes_the_laptop(qtbot) -> None:
+    names = {"england": "England", "france": "France", "russia": "Russia"}
+    d = DrawVoteDialog(("england", "france", "russia"), names=names)
+    qtbot.addWidget(d)
+    for power, accept in (("england", True), ("france", False), ("russia", True)):
+        assert d.stack.currentWidget() is d.pass_page and d.pass_power.text() == names[power]
+        d.ready_button.click()
+        assert d.stack.currentWidget() is d.vote_page
+        (d.accept_button if accept else d.decline_button).click()
+    assert d.stack.currentWidget() is d.result_page
+    assert "not accepted" in d.result_label.text()
+    shown = " ".join(texts(d))
+    assert "declined" not in shown.replace("who declined", "")  # never who
+    assert not d.accepted_draw
+
+
+def test_dialogs_draw_vote_with_pins_and_all_accepting(qtbot) -> None:
+    from diplomacy_desktop.gui.hotseat import hash_pin
+
+    d = DrawVoteDialog(("austria", "turkey"), pins={"turkey": hash_pin("8080")})
+    qtbot.addWidget(d)
+    d.ready_button.click()
+    d.accept_button.click()
+    assert not d.pin_edit.isHidden()
+    d.pin_edit.setText("1111")
+    d.ready_button.click()
+    assert d.stack.currentWidget() is d.pass_page and d.pin_error.text() == "Wrong PIN"
+    d.pin_edit.setText("8080")
+    d.ready_button.click()
+    d.accept_button.click()
+    assert d.accepted_draw and "accepted" in d.result_label.text()
+    with qtbot.waitSignal(d.accepted, timeout=1000):
+        d.close_button.click()
+
+
+def _game_with(owners: dict[str, str], year: int = 1905, end_year: int | None = None) -> Game:
+    g = Game.new(BOARD, end_year=end_year)
+    g.state = g.state.evolve(owners=owners, phase=Phase(year, "spring", "movement"))
+    return g
+
+
+def test_dialogs_game_over_victory(qtbot) -> None:
+    centres = sorted(BOARD.centres)
+    owners = {c: "france" for c in centres[:18]}
+    owners.update({c: "england" for c in centres[18:]})
+    g = _game_with(owners)
+    end = g.ended
+    assert end is not None and end.kind == "victory"
+    d = GameOverDialog(end, g.state, names={"france": "Anna"})
+    qtbot.addWidget(d)
+    assert d.headline.text() == "France (Anna) wins!"
+    assert d.table.item(0, 1).text().startswith("France") and d.table.item(0, 2).text() == "18"
+    assert "\u2605" in d.table.item(0, 0).text()
+
+
+def test_dialogs_game_over_short_game_shows_a_tie(qtbot) -> None:
+    centres = sorted(BOARD.centres)
+    owners = {c: "germany" for c in centres[:8]}
+    owners.update({c: "russia" for c in centres[8:16]})
+    owners.update({c: "italy" for c in centres[16:20]})
+    g = _game_with(owners, year=1908, end_year=1907)
+    end = g.ended
+    assert end is not None and end.kind == "short_game" and set(end.winners) == {"germany", "russia"}
+    d = GameOverDialog(end, g.state)
+    qtbot.addWidget(d)
+    assert d.headline.text() == "Tie: Germany and Russia"
+    top = {d.table.item(r, 1).text() for r in range(2)}
+    assert top == {"Germany", "Russia"}
+    assert standings(g.state)[0][1] == 8
+
+
+def test_dialogs_game_over_draw(qtbot) -> None:
+    g = Game.new(BOARD)
+    g.declare_draw(["turkey", "austria"])
+    end = g.ended
+    assert end is not None
+    d = GameOverDialog(end, g.state)
+    qtbot.addWidget(d)
+    assert d.headline.text() == "A draw" and "Austria and Turkey" in d.subline.text()
+    with qtbot.waitSignal(d.finished, timeout=1000) as blocker:
+        d.new_button.click()
+    assert blocker.args == [GameOverDialog.NEW_GAME]
+
+
+def test_dialogs_end_headline_single_leader() -> None:
+    end = GameEnd("short_game", ("england",), "The game ended after 1907: England leads with 9 centres")
+    assert end_headline(end, BOARD) == ("England leads", end.text)
