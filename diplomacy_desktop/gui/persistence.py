@@ -1,0 +1,289 @@
+"""Keeping the table's game safe: autosave, the offer to resume, recent files, Save / Open.
+
+* ``Autosave``: one file, ``autosave.json``, in the app's data folder
+  (QStandardPaths.AppDataLocation), written atomically by ``io.savefile.save_game`` (a
+  temporary file, then a rename), so a crash or a pulled plug leaves the previous one whole.
+* ``Autosaver``: writes it right after every adjudication (and its undo), and shortly after any
+  other change (orders, seals, the clock), so very little can be lost.
+* ``RecentFiles``: the Open Recent list, kept in QSettings.
+* ``open_game_file`` / ``save_game_file``: Open and Save for the window; a ``SaveFileError`` (or
+  an OS error) becomes a message, and the game on the table stays as it was.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QObject, QSettings, QStandardPaths, QTimer
+from PySide6.QtWidgets import QMenu, QMessageBox, QWidget
+
+from ..engine.game import Game
+from ..io.savefile import SaveFileError, load_game, save_game
+
+if TYPE_CHECKING:
+    from .controller import ChangeRecord, GameController
+
+AUTOSAVE_NAME = "autosave.json"
+#: set to a folder to keep the autosave somewhere else (portable installs, tests)
+DATA_DIR_ENV = "DIPLOMACY_DESKTOP_DATA"
+
+Message = Callable[[QWidget | None, str, str], None]
+
+
+def show_warning(parent: QWidget | None, title: str, text: str) -> None:
+    QMessageBox.warning(parent, title, text)
+
+
+def app_data_dir() -> Path:
+    """Where the autosave lives: $DIPLOMACY_DESKTOP_DATA, else Qt's AppDataLocation."""
+    override = os.environ.get(DATA_DIR_ENV)
+    if override:
+        return Path(override)
+    location = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
+    if not location:  # pragma: no cover - no home folder at all
+        return Path.home() / ".diplomacy-desktop"
+    return Path(location)
+
+
+# -- autosave ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class AutosaveInfo:
+    """What the resume offer tells the table."""
+
+    path: Path
+    phase: str
+    saved_at: datetime
+    phases_played: int
+
+    @property
+    def text(self) -> str:
+        when = self.saved_at.strftime("%d %b %Y, %H:%M")
+        return f"{self.phase} ({self.phases_played} phase{'s' if self.phases_played != 1 else ''} played), saved {when}"
+
+
+class Autosave:
+    """The one autosave file."""
+
+    def __init__(self, folder: Path | str | None = None) -> None:
+        self.folder = Path(folder) if folder is not None else app_data_dir()
+
+    @property
+    def path(self) -> Path:
+        return self.folder / AUTOSAVE_NAME
+
+    def write(self, game: Game, table: dict[str, Any] | None = None) -> Path:
+        """Atomic: either the new file or the previous one is there, never half of one."""
+        save_game(self.path, game, table)
+        return self.path
+
+    def exists(self) -> bool:
+        return self.path.is_file()
+
+    def load(self) -> tuple[Game, dict[str, Any]]:
+        """The autosaved game and table; SaveFileError if it is damaged."""
+        return load_game(self.path)
+
+    def info(self) -> AutosaveInfo | None:
+        """What there is to resume: ``None`` without a readable autosave or when it holds only an
+        untouched new game (nothing would be lost by starting afresh)."""
+        if not self.exists():
+            return None
+        try:
+            game, _table = self.load()
+        except SaveFileError:
+            return None
+        if not game.history and not game.all_orders() and game.draw is None:
+            return None
+        saved = datetime.fromtimestamp(self.path.stat().st_mtime)
+        return AutosaveInfo(self.path, game.state.phase.label, saved, len(game.history))
+
+    def clear(self) -> None:
+        try:
+            self.path.unlink()
+        except FileNotFoundError:
+            pass
+
+
+class Autosaver(QObject):
+    """Writes the autosave after every phase at once, and a moment after any other change."""
+
+    DELAY_MS = 1500
+
+    def __init__(self, controller: GameController, autosave: Autosave | None = None, *,
+                 parent: QObject | None = None, message: Message | None = None,
+                 window: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.autosave = autosave if autosave is not None else Autosave()
+        self.message = message if message is not None else show_warning
+        self.window = window
+        self.enabled = True
+        self.writes = 0
+        self.last_error: str | None = None
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(self.DELAY_MS)
+        self._timer.timeout.connect(self.save_now)
+        controller.changed.connect(self._on_changed)
+
+    def _on_changed(self, record: ChangeRecord) -> None:
+        if not self.enabled:
+            return
+        if record.phase and not record.game:  # an adjudication or its undo: at once, and
+            self.save_now()  # again once the table (clock, hot-seat turn) has followed
+            self._timer.start()
+        elif record.orders or record.table or record.game:
+            self._timer.start()
+
+    def schedule(self) -> None:
+        """Something outside the controller changed (the clock, a seal): save soon."""
+        if self.enabled:
+            self._timer.start()
+
+    def save_now(self) -> bool:
+        if not self.enabled:
+            return False
+        self._timer.stop()
+        try:
+            self.autosave.write(self.controller.game, self.controller.table)
+        except OSError as exc:
+            text = f"The autosave could not be written to {self.autosave.path}: {exc.strerror or exc}"
+            if text != self.last_error:  # say it once, not after every phase
+                self.message(self.window, "Autosave failed", text)
+            self.last_error = text
+            return False
+        self.last_error = None
+        self.writes += 1
+        return True
+
+    def flush(self) -> None:
+        """Write a pending save now (on quit)."""
+        if self._timer.isActive():
+            self.save_now()
+
+
+def resume_from_autosave(controller: GameController, autosave: Autosave, *, parent: QWidget | None = None,
+                         message: Message | None = None) -> bool:
+    """Replace the controller's game with the autosaved one; on a damaged file say so, keep the game."""
+    try:
+        game, table = autosave.load()
+    except SaveFileError as exc:
+        (message or show_warning)(parent, "Cannot resume", f"The autosaved game cannot be read: {exc}")
+        return False
+    controller.replace_game(game, table)
+    return True
+
+
+def ask_to_resume(parent: QWidget | None, info: AutosaveInfo) -> bool:
+    box = QMessageBox(parent)
+    box.setIcon(QMessageBox.Icon.Question)
+    box.setWindowTitle("Resume the last game?")
+    box.setText(f"<b>A game was left unfinished</b><br>{info.text}")
+    box.setInformativeText("Resume it, or start a new game? (Starting a new game replaces the autosave "
+                           "after its first phase.)")
+    resume = box.addButton("Resume", QMessageBox.ButtonRole.AcceptRole)
+    box.addButton("New game", QMessageBox.ButtonRole.RejectRole)
+    box.setDefaultButton(resume)
+    box.exec()
+    return box.clickedButton() is resume
+
+
+# -- recent files ----------------------------------------------------------------------------------
+
+
+class RecentFiles:
+    """The most recently opened or saved games, newest first, in QSettings."""
+
+    KEY = "recent_files"
+    LIMIT = 8
+
+    def __init__(self, settings: QSettings | None = None) -> None:
+        self.settings = settings if settings is not None else QSettings()
+
+    def _raw(self) -> list[str]:
+        value = self.settings.value(self.KEY, [])
+        if isinstance(value, str):
+            return [value] if value else []
+        if isinstance(value, (list, tuple)):
+            return [str(v) for v in value if v]
+        return []
+
+    def paths(self) -> list[Path]:
+        """The list, without files that have disappeared since."""
+        return [Path(p) for p in self._raw() if Path(p).is_file()]
+
+    def add(self, path: Path | str) -> None:
+        p = str(Path(path).resolve())
+        items = [x for x in self._raw() if x != p]
+        items.insert(0, p)
+        self.settings.setValue(self.KEY, items[: self.LIMIT])
+        self.settings.sync()
+
+    def remove(self, path: Path | str) -> None:
+        p = str(Path(path).resolve())
+        self.settings.setValue(self.KEY, [x for x in self._raw() if x != p])
+        self.settings.sync()
+
+    def clear(self) -> None:
+        self.settings.setValue(self.KEY, [])
+        self.settings.sync()
+
+    def fill_menu(self, menu: QMenu, open_path: Callable[[Path], object]) -> None:
+        """Rebuild ``menu``: one entry per file (Alt+1..9), then "Clear the list"."""
+        menu.clear()
+        paths = self.paths()
+        for i, p in enumerate(paths, start=1):
+            act = menu.addAction(f"&{i}  {p.name}" if i < 10 else p.name)
+            act.setToolTip(str(p))
+            act.setStatusTip(str(p))
+            act.triggered.connect(lambda _checked=False, path=p: open_path(path))
+        if paths:
+            menu.addSeparator()
+            clear = menu.addAction("Clear the list")
+            clear.triggered.connect(lambda _checked=False: (self.clear(), self.fill_menu(menu, open_path)))
+        menu.setEnabled(bool(paths))
+
+
+# -- Open and Save ----------------------------------------------------------------------------------
+
+
+def open_game_file(controller: GameController, path: Path | str, *, parent: QWidget | None = None,
+                   message: Message | None = None, recent: RecentFiles | None = None) -> bool:
+    """Open a saved game.  A broken or foreign file gives a clear message; the game on the table
+    and the file itself stay exactly as they were."""
+    p = Path(path)
+    try:
+        controller.load(p)  # reads and checks everything before it replaces anything
+    except SaveFileError as exc:
+        (message or show_warning)(parent, "Cannot open the game", f"{p.name}: {exc}")
+        if recent is not None and not p.is_file():
+            recent.remove(p)
+        return False
+    except OSError as exc:
+        (message or show_warning)(parent, "Cannot open the game", f"{p.name}: {exc.strerror or exc}")
+        return False
+    if recent is not None:
+        recent.add(p)
+    return True
+
+
+def save_game_file(controller: GameController, path: Path | str, *, parent: QWidget | None = None,
+                   message: Message | None = None, recent: RecentFiles | None = None) -> bool:
+    """Save (atomically); a failure gives a message and leaves any earlier file whole."""
+    p = Path(path)
+    try:
+        controller.save(p)
+    except (OSError, SaveFileError) as exc:
+        text = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        (message or show_warning)(parent, "Cannot save the game", f"{p}: {text}")
+        return False
+    if recent is not None:
+        recent.add(p)
+    return True
