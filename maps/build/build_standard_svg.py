@@ -237,7 +237,7 @@ SEEDS: dict[str, list[LL]] = {
     ],
     "tus": [(11.25, 43.75), (10.5, 43.7), (9.9, 44.2), (10.3, 44.7), (11.3, 42.9)],
     "rom": [(12.5, 41.9), (12.4, 43.1), (13.4, 42.3), (13.2, 41.5)],
-    "apu": [(16.8, 41.0), (15.55, 41.45), (14.2, 42.35), (18.0, 40.35), (16.5, 40.6), (13.6, 42.9)],
+    "apu": [(16.8, 41.0), (15.55, 41.45), (14.2, 42.35), (18.0, 40.35), (13.6, 42.9)],
     "nap": [(14.3, 40.9), (15.8, 40.6), (16.3, 39.3), (16.2, 38.6), (14.1, 37.5), (13.4, 38.0)],
     # --- Balkans
     "ser": [
@@ -463,7 +463,19 @@ ISLAND_NAMES: dict[str, LL] = {
 # Label layout.  Each space gets a cluster: the unit (a circle of UNIT_RADIUS at the anchor), its
 # label under (or over) it, and for a supply centre the marker beside the label.  The cluster is
 # put where it fits best inside the space; hand-placed anchors (lon, lat) override the search.
-ANCHOR_AT: dict[str, LL] = {}
+ANCHOR_AT: dict[str, LL] = {
+    "con": (27.75, 41.35),
+    "cly": (-4.9, 57.25),
+    "edi": (-3.0, 57.2),
+    "lvp": (-2.75, 54.35),
+    "yor": (-1.25, 54.1),
+    "apu": (16.45, 40.95),
+    "nap": (15.75, 40.5),
+    "rom": (12.85, 42.15),
+    "tus": (11.05, 43.45),
+    "den": (9.15, 56.15),
+    "hol": (5.55, 52.55),
+}
 UNIT_RADIUS = 11.0
 LABEL_GAP = 19.0  # px from the unit anchor to the label's middle
 MARKER_RADIUS = 4.5
@@ -1025,7 +1037,28 @@ def best_place(
         if best is None or score[i] > best[0]:
             best = (float(score[i]), candidates[i], layout)
     assert best is not None
-    return best[1], best[2]
+    if best[0] >= 0:
+        return best[1], best[2]
+    # Nothing fits: take the cluster that sticks out of the space least.
+    least: tuple[float, Point, Layout] | None = None
+    for rank, layout in enumerate(layouts):
+        if layout.size == FULL_FONT_SIZE:
+            continue
+        coords = np.array([(c.x, c.y) for c in candidates])
+        arr = np.array(
+            [shapely.transform(layout.shape, lambda xy, c=c: xy + c) for c in coords], dtype=object
+        )
+        outside = shapely.area(shapely.difference(arr, part))
+        if not obstacles.is_empty:
+            outside = outside + shapely.area(shapely.intersection(arr, obstacles))
+        label_ok = shapely.contains_xy(part, coords[:, 0] + layout.label_dx, coords[:, 1] + layout.label_dy)
+        dist = np.hypot(coords[:, 0] - prefer.x, coords[:, 1] - prefer.y)
+        score = np.where(label_ok, -outside, -1e9) - 0.01 * dist - 0.5 * rank
+        i = int(np.argmax(score))
+        if least is None or score[i] > least[0]:
+            least = (float(score[i]), candidates[i], layout)
+    assert least is not None
+    return least[1], least[2]
 
 
 def clearance_of(part: Polygon, layout: Layout, anchor: Point, obstacles: BaseGeometry) -> float:
@@ -1076,15 +1109,22 @@ def place_points(board: Board, result: Result, seeds: dict[str, list[Point]]) ->
         loose_marker = False
         if sid in board.centres and clearance_of(part, layout, anchor, obstacles) < 1.0:
             # Too tight for the whole cluster: place unit and label, then the marker apart.
-            anchor, layout = best_place(part, layouts_for(board, sid, markers=False), fixed, obstacles, prefer)
+            anchor, layout = best_place(
+                part, layouts_for(board, sid, markers=False), fixed, obstacles, prefer
+            )
             loose_marker = True
+        fit = clearance_of(part, layout, anchor, obstacles)
+        if fit < 0:
+            print(f"  note: {sid}: label cluster does not fit ({fit:.1f} px)", file=sys.stderr)
         anchor = Point(round(anchor.x, 1), round(anchor.y, 1))
         result.anchors[sid] = anchor
         label = Point(round(anchor.x + layout.label_dx, 1), round(anchor.y + layout.label_dy, 1))
         result.labels[sid] = label
         result.label_text[sid] = (layout.text, layout.size)
         if loose_marker:
-            taken = unary_union([shapely.transform(layout.shape, lambda xy, a=anchor: xy + (a.x, a.y)), obstacles])
+            taken = unary_union(
+                [shapely.transform(layout.shape, lambda xy, a=anchor: xy + (a.x, a.y)), obstacles]
+            )
             m = free_spot(part, taken, MARKER_RADIUS + 1)
             result.markers[sid] = Point(round(m.x, 1), round(m.y, 1))
         elif layout.marker_dx is not None:
