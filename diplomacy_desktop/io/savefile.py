@@ -75,7 +75,9 @@ def order_to_dict(o: Order) -> dict[str, Any]:
 
 
 def order_from_dict(d: dict[str, Any]) -> Order:
-    cls = _KINDS[d["kind"]]
+    cls = _KINDS.get(d["kind"])
+    if cls is None:
+        raise SaveFileError(f"the saved game is damaged: unknown order kind {d['kind']!r}")
     fields = {k: v for k, v in d.items() if k != "kind"}
     return cls(**fields)  # type: ignore[arg-type]
 
@@ -85,7 +87,10 @@ def _unit_dict(u: Unit) -> dict[str, str]:
 
 
 def _unit(d: dict[str, Any]) -> Unit:
-    return Unit(str(d["power"]), _TYPE_BACK[d["type"]], str(d["location"]))
+    kind = _TYPE_BACK.get(d["type"])
+    if kind is None:
+        raise SaveFileError(f"the saved game is damaged: unknown unit type {d['type']!r}")
+    return Unit(str(d["power"]), kind, str(d["location"]))
 
 
 def state_to_dict(s: GameState) -> dict[str, Any]:
@@ -136,7 +141,9 @@ def game_from_dict(data: Any) -> tuple[Game, dict[str, Any]]:
         return _game_from_dict(data)
     except SaveFileError:
         raise
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+    except KeyError as exc:
+        raise SaveFileError(f"the saved game is damaged: {exc.args[0]!r} is missing") from exc
+    except (TypeError, ValueError, AttributeError) as exc:
         raise SaveFileError(f"the saved game is damaged: {exc}") from exc
 
 
@@ -144,7 +151,9 @@ def _game_from_dict(data: Any) -> tuple[Game, dict[str, Any]]:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveFileError("this is not a Diplomacy Desktop saved game")
     version = data.get("version")
-    if not isinstance(version, int) or version > VERSION:
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise SaveFileError(f"the saved game has no valid format version (found {version!r})")
+    if version > VERSION:
         raise SaveFileError(f"this game was saved by a newer version (format {version}); please update")
     board = load_board(str(data.get("map", "standard")))
     rules = RuleSet.for_edition(str(data.get("edition", "classic")))
