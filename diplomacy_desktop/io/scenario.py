@@ -285,8 +285,15 @@ def read_scenarios(text: str, board: Board) -> list[Scenario | CaseError]:
                 current.owners[_centre_of(board, body, lineno)] = power
             else:
                 unit = _parse_unit(board, power, body, lineno)
-                {"PRESTATE": current.units, "PRESTATE_DISLODGED": current.dislodged,
-                 "POSTSTATE": current.post_units, "POSTSTATE_DISLODGED": current.post_dislodged}[section].append(unit)  # type: ignore[union-attr]
+                units = {"PRESTATE": current.units, "PRESTATE_DISLODGED": current.dislodged,
+                         "POSTSTATE": current.post_units, "POSTSTATE_DISLODGED": current.post_dislodged}[section]
+                assert units is not None
+                clash = next((u for u in units if u.province == unit.province), None)
+                if clash is not None:
+                    raise ScenarioError(
+                        f"two units in {board.spaces[unit.province].name} under {section} "
+                        f"({board.power(clash.power).name} {clash.kind} {clash.location} is already there)", lineno)
+                units.append(unit)
         except ScenarioError as exc:
             failed = CaseError(current.name, lineno, str(exc))
             current = None
