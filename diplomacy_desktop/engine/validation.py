@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .board import ARMY, FLEET, Board, province_of
+from .boardindex import KIND_NAMES, board_index
 from .errors import AmbiguousOrderError, IllegalOrderError
 from .orders import (
     Build,
@@ -26,18 +27,16 @@ from .orders import (
 )
 from .state import ADJUSTMENT, MOVEMENT, RETREAT, GameState, Unit
 
-KIND_NAMES = {ARMY: "army", FLEET: "fleet"}
+__all__ = ["KIND_NAMES", "check_order", "convoy_routes", "describe", "fleet_destination", "fleets_at_sea",
+           "is_legal", "retreat_destinations", "space_name"]
 
 
 def space_name(board: Board, loc: str) -> str:
-    prov, _, coast = loc.partition("/")
-    space = board.spaces.get(prov)
-    name = space.name if space else prov
-    return f"{name} ({coast})" if coast else name
+    return board_index(board).space_name(loc)
 
 
 def describe(board: Board, unit: Unit) -> str:
-    return f"{KIND_NAMES[unit.kind]} in {space_name(board, unit.location)}"
+    return board_index(board).describe(unit.kind, unit.location)
 
 
 # -- convoy routes -------------------------------------------------------------------------
@@ -77,20 +76,91 @@ def convoy_routes(board: Board, origin: str, dest: str, fleet_seas: Iterable[str
     return routes
 
 
+def convoy_fleets(board: Board, origin: str, fleet_seas: Iterable[str]) -> dict[str, frozenset[str]]:
+    """For every coast an army in ``origin`` could be convoyed to, the fleets (their seas) that
+    lie on at least one minimal chain there.
+
+    One walk over the chains from ``origin`` answers for every destination at once; for each
+    destination the fleets are those of ``convoy_routes(board, origin, dest, fleet_seas)``.
+    """
+    seas = set(fleet_seas)
+    nb = board.province_neighbours
+    sea_coasts = board_index(board).sea_coasts
+    near_origin = nb.get(origin, frozenset())
+    found: dict[str, set[str]] = {}
+
+    def extend(path: list[str], touched: frozenset[str]) -> None:
+        """``touched``: every province next to a sea of the chain before its last."""
+        last = path[-1]
+        for dest in sea_coasts[last]:
+            # the chain is minimal for ``dest`` when only its last sea touches ``dest``
+            if dest != origin and dest not in touched:
+                found.setdefault(dest, set()).update(path)
+        touched_now = touched | nb[last]
+        for nxt in nb[last] & seas:
+            if nxt not in path and nxt not in near_origin and nxt not in touched:
+                path.append(nxt)
+                extend(path, touched_now)
+                path.pop()
+
+    for first in near_origin & seas:
+        extend([first], frozenset())
+    return {dest: frozenset(fleets) for dest, fleets in found.items()}
+
+
 def fleets_at_sea(state: GameState, exclude: str | None = None) -> set[str]:
-    board = state.board
-    return {p for p, u in state.units.items() if u.kind == FLEET and board.is_sea(p) and p != exclude}
+    seas = board_index(state.board).seas
+    return {p for p, u in state.units.items() if u.kind == FLEET and p in seas and p != exclude}
+
+
+# The seas holding a fleet in the position last asked about.  Several checks of one phase's
+# orders need them; positions are immutable, so they are worked out once per position (one
+# position is remembered, by identity, in a single tuple so threads never see half of it).
+_last_fleet_seas: tuple[GameState | None, frozenset[str]] = (None, frozenset())
+
+
+def _fleet_seas(state: GameState) -> frozenset[str]:
+    global _last_fleet_seas
+    last, seas = _last_fleet_seas
+    if last is not state:
+        seas = frozenset(fleets_at_sea(state))
+        _last_fleet_seas = (state, seas)
+    return seas
+
+
+def _convoy_reaches(state: GameState, origin: str, dest: str, exclude: str | None = None) -> bool:
+    """Whether fleets at sea (but the one in ``exclude``) chain from ``origin`` to ``dest``.
+
+    The same answer as ``convoy_routes(..., limit=1)`` being non-empty: a shortest chain of
+    fleets between the two coasts is always a minimal one.
+    """
+    nb = state.board.province_neighbours
+    seas = _fleet_seas(state)
+    target = nb[dest]
+    frontier = [p for p in nb[origin] if p in seas and p != exclude]
+    seen = set(frontier)
+    while frontier:
+        p = frontier.pop()
+        if p in target:
+            return True
+        for q in nb[p]:
+            if q in seas and q not in seen and q != exclude:
+                seen.add(q)
+                frontier.append(q)
+    return False
 
 
 # -- movement phase --------------------------------------------------------------------------
 
 
 def _own_unit(state: GameState, order: UnitOrder) -> Unit:
+    prov = province_of(order.location)
+    unit = state.units.get(prov)
+    if unit is not None and unit.power == order.power:
+        return unit
     board = state.board
-    prov = order.province
     if prov not in board.spaces:
         raise IllegalOrderError(f"there is no space {order.location!r} on this board")
-    unit = state.units.get(prov)
     if unit is None:
         raise IllegalOrderError(f"there is no unit in {space_name(board, prov)}")
     if unit.power != order.power:
@@ -105,7 +175,7 @@ def fleet_destination(board: Board, src: str, destination: str) -> str:
     """The exact location a fleet at ``src`` moves to for a written ``destination``."""
     prov = province_of(destination)
     space = board.spaces[prov]
-    options = board.fleet_coasts_into(src, prov)
+    options = board_index(board).fleet_into.get((src, prov), ())
     if not space.coasts:
         if not options:
             raise IllegalOrderError(f"a fleet in {space_name(board, src)} cannot reach {space.name}")
@@ -128,10 +198,10 @@ def fleet_destination(board: Board, src: str, destination: str) -> str:
 
 
 def _army_route_possible(state: GameState, src: str, dest: str, exclude: str | None = None) -> bool:
-    board = state.board
-    if not (board.is_coastal(src) and board.is_coastal(dest)):
+    coasts = board_index(state.board).coasts
+    if not (src in coasts and dest in coasts):
         return False
-    return bool(convoy_routes(board, src, dest, fleets_at_sea(state, exclude), limit=1))
+    return _convoy_reaches(state, src, dest, exclude)
 
 
 def _check_destination_space(board: Board, destination: str) -> str:
@@ -144,6 +214,11 @@ def _check_destination_space(board: Board, destination: str) -> str:
     return prov
 
 
+# Each check returns the order as the engine understands it.  When the order was already
+# written that way (as every legal option and most parsed orders are), it is returned itself
+# rather than rebuilt: orders are values, and this is the adjudicator's hot path.
+
+
 def check_move(state: GameState, order: Move) -> Move:
     board = state.board
     unit = _own_unit(state, order)
@@ -153,12 +228,15 @@ def check_move(state: GameState, order: Move) -> Move:
     if unit.kind == FLEET:
         if order.via_convoy:
             raise IllegalOrderError("only armies can be convoyed")
-        return Move(order.power, FLEET, unit.location, fleet_destination(board, unit.location, order.destination))
+        dest = fleet_destination(board, unit.location, order.destination)
+        if order.unit_kind == FLEET and order.location == unit.location and order.destination == dest:
+            return order
+        return Move(order.power, FLEET, unit.location, dest)
     # army
-    if board.is_sea(dest_prov):
+    if dest_prov in board_index(board).seas:
         raise IllegalOrderError(f"an army cannot move into the sea ({board.spaces[dest_prov].name})")
-    adjacent = dest_prov in board.army_moves[unit.province]
-    if (order.via_convoy or not adjacent) and not _army_route_possible(state, unit.province, dest_prov):
+    adjacent = dest_prov in board.army_moves[unit.location]
+    if (order.via_convoy or not adjacent) and not _army_route_possible(state, unit.location, dest_prov):
         if adjacent:
             raise IllegalOrderError(
                 f"no fleets at sea could convoy the army from {space_name(board, unit.province)} to "
@@ -166,6 +244,8 @@ def check_move(state: GameState, order: Move) -> Move:
         raise IllegalOrderError(
             f"{board.spaces[dest_prov].name} is not next to {space_name(board, unit.province)} "
             "and no fleets at sea could convoy the army there")
+    if order.unit_kind == ARMY and order.location == unit.location and order.destination == dest_prov:
+        return order
     return Move(order.power, ARMY, unit.location, dest_prov, order.via_convoy)
 
 
@@ -190,6 +270,9 @@ def check_support_hold(state: GameState, order: SupportHold) -> SupportHold:
         raise IllegalOrderError(
             f"the {describe(board, unit)} could not move to {space_name(board, target.province)}, "
             "so it cannot support there")
+    if (order.unit_kind == unit.kind and order.location == unit.location and order.target_kind == target.kind
+            and order.target == target.location):
+        return order
     return SupportHold(order.power, unit.kind, unit.location, target.kind, target.location)
 
 
@@ -223,9 +306,11 @@ def check_support_move(state: GameState, order: SupportMove) -> SupportMove:
                 f"the {describe(board, target)} cannot reach {space_name(board, dest_prov)}, "
                 "not even by convoy")
     dest = order.destination
-    space = board.spaces[dest_prov]
-    if "/" in dest and dest not in space.coast_locations:
+    if "/" in dest and dest not in board_index(board).names:
         dest = dest_prov  # an unknown or irrelevant coast is ignored (DATC 4.B.6)
+    if (order.unit_kind == unit.kind and order.location == unit.location and order.target_kind == target.kind
+            and order.target == target.location and order.destination == dest):
+        return order
     return SupportMove(order.power, unit.kind, unit.location, target.kind, target.location, dest)
 
 
@@ -244,16 +329,21 @@ def check_convoy(state: GameState, order: Convoy) -> Convoy:
         raise IllegalOrderError("an army cannot be convoyed to the space it is in")
     if not (board.is_coastal(target.province) and board.is_coastal(dest_prov)):
         raise IllegalOrderError("armies are convoyed only from one coast to another")
-    routes = convoy_routes(board, target.province, dest_prov, fleets_at_sea(state))
+    routes = convoy_routes(board, target.province, dest_prov, _fleet_seas(state))
     if not any(unit.province in r for r in routes):
         raise IllegalOrderError(
             f"the fleet in {space_name(board, unit.province)} is not needed on any route from "
             f"{space_name(board, target.province)} to {space_name(board, dest_prov)}")
+    if (order.unit_kind == FLEET and order.location == unit.location and order.target_kind == ARMY
+            and order.target == target.location and order.destination == dest_prov):
+        return order
     return Convoy(order.power, FLEET, unit.location, ARMY, target.location, dest_prov)
 
 
 def check_hold(state: GameState, order: Hold) -> Hold:
     unit = _own_unit(state, order)
+    if order.unit_kind == unit.kind and order.location == unit.location:
+        return order
     return Hold(order.power, unit.kind, unit.location)
 
 
@@ -400,7 +490,7 @@ _PHASE_WORDS = {MOVEMENT: "a movement phase", RETREAT: "a retreat phase", ADJUST
 
 def check_order(state: GameState, order: Order) -> Order:
     """The order as the engine understands it, or :class:`OrderError` saying why not."""
-    if order.power not in state.board.power_ids:
+    if order.power not in board_index(state.board).power_ids:
         raise IllegalOrderError(f"there is no power {order.power!r} in this game")
     checks = _PHASE_CHECKS[state.phase.kind]
     check = checks.get(type(order))
