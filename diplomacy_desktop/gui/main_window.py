@@ -289,8 +289,7 @@ class MainWindow(QMainWindow):
     def _update_title(self) -> None:
         c = self.controller
         name = c.path.name if c.path is not None else "New game"
-        star = "*" if c.modified else ""
-        self.setWindowTitle(f"{name}{star} — {c.state.phase.label} — Diplomacy Desktop")
+        self.setWindowTitle(f"{name}[*] — {c.state.phase.label} — Diplomacy Desktop")
         self.setWindowModified(c.modified)
 
     def _on_phase_advanced(self, entry: HistoryEntry) -> None:

@@ -1,0 +1,136 @@
+"""Fixtures for the GUI tests: a real main window, offscreen, clicked at map coordinates."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from PySide6.QtCore import QPoint, QPointF, QSettings, Qt  # noqa: E402
+from PySide6.QtWidgets import QMessageBox  # noqa: E402
+
+from diplomacy_desktop.gui.controller import GameController  # noqa: E402
+from diplomacy_desktop.gui.main_window import MainWindow, load_geometry  # noqa: E402
+from diplomacy_desktop.mapdata import MapGeometry  # noqa: E402
+
+_GEOMETRY: dict[str, MapGeometry] = {}
+
+
+def shared_geometry(controller: GameController) -> MapGeometry:
+    """The map geometry, loaded once for the whole test session."""
+    key = controller.board.name
+    if key not in _GEOMETRY:
+        _GEOMETRY[key] = load_geometry(controller)
+    return _GEOMETRY[key]
+
+
+class Table:
+    """A main window and the helpers a test needs to play through it."""
+
+    def __init__(self, qtbot: object, window: MainWindow) -> None:
+        self.qtbot = qtbot
+        self.window = window
+        self.controller = window.controller
+        self.geometry = window.geometry_data
+
+    # -- where things are --------------------------------------------------------------------
+
+    def point_of(self, space: str) -> QPointF:
+        """A point inside ``space`` from the map data: the unit anchor (or a split coast's)."""
+        x, y = self.geometry.unit_anchor(space)
+        return QPointF(x, y)
+
+    def screen_point(self, scene_point: QPointF) -> QPoint:
+        return self.window.view.mapFromScene(scene_point)
+
+    # -- input -------------------------------------------------------------------------------
+
+    def click(self, space: str, button: Qt.MouseButton = Qt.MouseButton.LeftButton) -> None:
+        """Click the map where the map data puts ``space`` (a unit there, if there is one)."""
+        self.click_scene(self.point_of(space), button)
+
+    def click_unit(self, province: str) -> None:
+        """Click the unit drawn for ``province`` (also a dislodged one drawn beside its space)."""
+        scene = self.window.scene
+        item = scene.displaced_items.get(province) or scene.unit_items.get(province)
+        assert item is not None, f"no unit drawn in {province}"
+        self.click_scene(item.pos())
+
+    def click_scene(self, point: QPointF, button: Qt.MouseButton = Qt.MouseButton.LeftButton) -> None:
+        pos = self.screen_point(point)
+        assert self.window.view.viewport().rect().contains(pos), f"{point} is off the screen at {pos}"
+        self.qtbot.mouseClick(self.window.view.viewport(), button, pos=pos)  # type: ignore[attr-defined]
+
+    def key(self, key: Qt.Key | str, modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
+        self.qtbot.keyClick(self.window.view, key, modifier)  # type: ignore[attr-defined]
+
+    def move(self, province: str, destination: str) -> None:
+        self.click_unit(province)
+        self.click(destination)
+
+    def hold(self, province: str) -> None:
+        self.click_unit(province)
+        self.click_unit(province)
+
+    def support(self, province: str, target: str, destination: str | None = None) -> None:
+        self.click_unit(province)
+        self.key("S")
+        self.click_unit(target)
+        if destination is None:
+            self.click_unit(target)
+        else:
+            self.click(destination)
+
+    def convoy(self, province: str, army: str, destination: str) -> None:
+        self.click_unit(province)
+        self.key("C")
+        self.click_unit(army)
+        self.click(destination)
+
+    def orders(self, power: str) -> set[str]:
+        from diplomacy_desktop.io.notation import format_order
+
+        return {format_order(o) for o in self.controller.game.orders_of(power)}
+
+    def adjudicate(self) -> None:
+        self.key(Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> QSettings:
+    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+
+
+@pytest.fixture
+def always_yes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Answer Yes to every question box (the adjudicate-with-missing-orders prompt)."""
+    monkeypatch.setattr(QMessageBox, "question", staticmethod(lambda *a, **k: QMessageBox.StandardButton.Yes))
+
+
+@pytest.fixture
+def table(qtbot: object, settings: QSettings, always_yes: None) -> Iterator[Table]:
+    controller = GameController()
+    window = MainWindow(controller, geometry=shared_geometry(controller), settings=settings, sharpen=False)
+    window.ask_before_closing = False
+    window.interaction.popup_menus = False
+    qtbot.addWidget(window)  # type: ignore[attr-defined]
+    window.resize(1280, 800)
+    window.show()
+    qtbot.waitExposed(window)  # type: ignore[attr-defined]
+    window.activateWindow()
+    window.view.setFocus()
+    window.view.fit_to_window()
+    yield Table(qtbot, window)
+    window.close()
+
+
+@pytest.fixture(autouse=True)
+def _collect_garbage_while_qt_lives() -> Iterator[None]:
+    yield
+    import gc
+
+    gc.collect()
