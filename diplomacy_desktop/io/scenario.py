@@ -299,7 +299,8 @@ def read_scenarios(text: str, board: Board) -> list[Scenario | CaseError]:
             current = None
     if current is not None or failed is not None:
         name = failed.name if failed else current.name  # type: ignore[union-attr]
-        failed = failed or CaseError(name, current.line if current else 0, f"case {name!r} has no END")  # type: ignore[union-attr]
+        start = current.line if current else 0  # type: ignore[union-attr]
+        failed = failed or CaseError(name, start, f"line {start}: case {name!r} has no END (the file ends first)")
         finish()
     return out
 
