@@ -1,0 +1,152 @@
+"""DATC case files: lenient reading, errors that name the line, writing, and running a case."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from diplomacy_desktop.engine.results import Outcome
+from diplomacy_desktop.engine.rules import CLASSIC
+from diplomacy_desktop.engine.state import FALL, MOVEMENT, RETREAT, SPRING, Phase, Unit
+from diplomacy_desktop.io.boardfile import load_board
+from diplomacy_desktop.io.caserun import run_case
+from diplomacy_desktop.io.scenario import CaseError, Scenario, read_scenarios, scenario_state, write_scenarios
+
+BOARD = load_board()
+TESTS = Path(__file__).resolve().parents[1]
+FILES = sorted((TESTS / "datc" / "cases").glob("*.txt")) + [TESTS / "engine" / "rulebook_examples.txt"]
+
+
+def read_one(text: str) -> Scenario | CaseError:
+    (item,) = read_scenarios(text, BOARD)
+    return item
+
+
+def test_scenario_reading_is_lenient_where_the_meaning_is_clear() -> None:
+    sc = read_one("""\
+# a comment before the case
+CASE lenient
+PRESTATE_SETPHASE f1902m
+PRESTATE_SUPPLYCENTER_OWNERS
+  France par
+  Frnace: bre
+PRESTATE
+  France a par
+  Frnace: Fleet Brest
+  england: F North Sea
+  Russia: F stp(sc)
+  Turkey: F Bulgaria south coast
+ORDERS
+  France A par - bur   # a comment after an order
+POSTSTATE_SAME
+END
+""")
+    assert isinstance(sc, Scenario)
+    assert sc.phase == Phase(1902, FALL, MOVEMENT)
+    assert sc.owners == {"par": "france", "bre": "france"}
+    assert sc.units == [Unit("france", "A", "par"), Unit("france", "F", "bre"), Unit("england", "F", "nth"),
+                        Unit("russia", "F", "stp/sc"), Unit("turkey", "F", "bul/sc")]
+    assert [(o.power, o.text, o.line) for o in sc.orders] == [("france", "A par - bur", 14)]
+    assert sc.post_same and sc.comments == ["a comment before the case"]
+
+
+@pytest.mark.parametrize(("text", "phase"), [
+    ("Spring 1901, Movement", Phase(1901, SPRING, MOVEMENT)),
+    ("Fall 1905, Retreat", Phase(1905, FALL, RETREAT)),
+    ("Winter 1903", Phase(1903, FALL, "adjustment")),
+    ("Fall 1901, Adjustment", Phase(1901, FALL, "adjustment")),
+    ("S1901R", Phase(1901, SPRING, RETREAT)),
+    ("autumn 1910 movement", Phase(1910, FALL, MOVEMENT)),
+])
+def test_scenario_phase_forms(text: str, phase: Phase) -> None:
+    sc = read_one(f"CASE p\nPRESTATE_SETPHASE {text}\nEND\n")
+    assert isinstance(sc, Scenario) and sc.phase == phase
+
+
+def test_scenario_without_a_phase_line_is_spring_1901_movement() -> None:
+    sc = read_one("CASE p\nPRESTATE\n\tFrance: A par\nEND\n")
+    assert isinstance(sc, Scenario) and sc.phase == Phase(1901, SPRING, MOVEMENT)
+
+
+@pytest.mark.parametrize(("text", "line", "words"), [
+    ("CASE x\nPRESTATE\n France: F spa\nEND\n", 3, "needs its coast"),
+    ("CASE x\nPRESTATE\n France: A nth\nEND\n", 3, "cannot stand in North Sea"),
+    ("CASE x\nPRESTATE\n Germany: spa\nEND\n", 3, "army (A) or a fleet (F)"),
+    ("CASE x\nPRESTATE\n Narnia: A par\nEND\n", 3, "unknown power 'Narnia'"),
+    ("CASE x\nPRESTATE\n France: A xyz\nEND\n", 3, "not a space"),
+    ("CASE x\nPRESTATE\n France: A par\n Germany: A par\nEND\n", 4, "two units in Paris"),
+    ("CASE x\nPRESTATE_SETPHASE Summer\nEND\n", 2, "cannot read the phase"),
+    ("CASE x\nPRESTATE foo\nEND\n", 2, "unexpected text after PRESTATE"),
+    ("CASE x\n France: A par\nEND\n", 2, "not a section keyword"),
+    ("CASE x\nPRESTATE_SUPPLYCENTER_OWNERS\n France: bur\nEND\n", 3, "not a supply centre"),
+    ("CASE x\nPRESTATE_RESULTS\n MAYBE: France: A par-bur\nEND\n", 3, "SUCCESS: or FAILURE:"),
+    ("CASE x\nPRESTATE\n France: A par\n", 1, "has no END"),
+    ("CASE x\nPRESTATE\n France: A par\nCASE y\nEND\n", 4, "has no END"),
+])
+def test_scenario_errors_name_the_line(text: str, line: int, words: str) -> None:
+    err = read_scenarios(text, BOARD)[0]
+    assert isinstance(err, CaseError) and err.name == "x"
+    assert err.line == line
+    assert err.message.startswith(f"line {line}: ") and words in err.message
+
+
+def test_scenario_an_unreadable_case_does_not_stop_the_next() -> None:
+    items = read_scenarios("CASE bad\nPRESTATE\n Narnia: A par\nEND\nCASE good\nPRESTATE\n France: A par\nEND\n", BOARD)
+    assert [type(i).__name__ for i in items] == ["CaseError", "Scenario"]
+    assert isinstance(items[1], Scenario) and items[1].units == [Unit("france", "A", "par")]
+
+
+def test_scenario_text_outside_a_case_is_an_error() -> None:
+    (err,) = read_scenarios("PRESTATE\n", BOARD)
+    assert isinstance(err, CaseError) and "outside a CASE" in err.message
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
+def test_scenario_write_then_read_gives_the_same_cases(path: Path) -> None:
+    cases = [i for i in read_scenarios(path.read_text(encoding="utf-8"), BOARD) if isinstance(i, Scenario)]
+    again = read_scenarios(write_scenarios(cases, BOARD), BOARD)
+    assert len(again) == len(cases)
+    for a, b in zip(cases, again):
+        assert isinstance(b, Scenario), b
+        assert (a.name, a.phase, a.owners, a.units, a.dislodged, a.post_units, a.post_dislodged, a.post_same) == (
+            b.name, b.phase, b.owners, b.units, b.dislodged, b.post_units, b.post_dislodged, b.post_same)
+        assert [(o.power, o.text, o.success) for o in a.orders + a.results] == [
+            (o.power, o.text, o.success) for o in b.orders + b.results]
+
+
+def test_scenario_retreat_case_recovers_attacker_and_standoffs_from_the_results() -> None:
+    sc = read_one("""\
+CASE retreat
+PRESTATE_SETPHASE Spring 1901, Retreat
+PRESTATE
+\tAustria: A mun
+\tAustria: A tyr
+\tFrance: A bur
+\tGermany: A kie
+PRESTATE_DISLODGED
+\tGermany: A mun
+PRESTATE_RESULTS
+\tSUCCESS: Austria: A boh-mun
+\tSUCCESS: Austria: A tyr S A boh-mun
+\tFAILURE: France: A bur-ruh
+\tFAILURE: Germany: A kie-ruh
+ORDERS
+\tGermany: A mun-ruh
+\tGermany: A mun-boh
+POSTSTATE
+\tAustria: A mun
+\tAustria: A tyr
+\tFrance: A bur
+\tGermany: A kie
+END
+""")
+    assert isinstance(sc, Scenario)
+    state = scenario_state(sc, BOARD)
+    (d,) = state.dislodged
+    assert d.attacker_from == "boh" and not d.by_convoy
+    assert state.contested == {"ruh"}
+    run = run_case(sc, BOARD, CLASSIC)
+    assert run.matched, run.mismatches
+    illegal = [r for r in run.results if r.outcome is Outcome.ILLEGAL]
+    assert {r.order.destination for r in illegal} == {"ruh", "boh"}  # type: ignore[attr-defined]
