@@ -336,7 +336,15 @@ SEEDS: dict[str, list[LL]] = {
     "den": [(9.3, 56.1), (10.4, 55.3), (11.9, 55.5), (10.1, 57.3)],
     "swi": [(8.2, 46.8)],
     # --- Turkey and the east
-    "con": [(28.95, 41.05), (26.6, 41.6), (27.5, 41.2), (29.05, 40.2), (30.0, 40.7), (26.9, 40.0)],
+    "con": [
+        (28.95, 41.05),
+        (26.6, 41.6),
+        (27.5, 41.2),
+        (29.05, 40.2),
+        (30.0, 40.7),
+        (26.9, 40.0),
+        (27.8, 40.1),
+    ],
     "ank": [(32.85, 39.95), (36.3, 41.2), (33.8, 41.4), (31.8, 41.3), (34.95, 40.55), (36.5, 40.3)],
     "smy": [
         (27.3, 38.45),
@@ -464,18 +472,21 @@ ISLAND_NAMES: dict[str, LL] = {
 # label under (or over) it, and for a supply centre the marker beside the label.  The cluster is
 # put where it fits best inside the space; hand-placed anchors (lon, lat) override the search.
 ANCHOR_AT: dict[str, LL] = {
-    "con": (27.75, 41.35),
+    "con": (27.55, 41.45),
     "cly": (-4.9, 57.25),
     "edi": (-3.0, 57.2),
     "lvp": (-2.75, 54.35),
     "yor": (-1.25, 54.1),
-    "apu": (16.45, 40.95),
     "nap": (15.75, 40.5),
     "rom": (12.85, 42.15),
     "tus": (11.05, 43.45),
     "den": (9.15, 56.15),
     "hol": (5.55, 52.55),
 }
+# Where the label goes relative to the unit, for spaces where the search picks badly.
+LABEL_SIDE: dict[str, str] = {"con": "below", "nap": "below", "lvp": "above", "cly": "below"}
+# Supply-centre markers placed by hand (lon, lat).
+MARKER_AT: dict[str, LL] = {"edi": (-3.25, 56.15)}
 UNIT_RADIUS = 11.0
 LABEL_GAP = 19.0  # px from the unit anchor to the label's middle
 MARKER_RADIUS = 4.5
@@ -965,7 +976,7 @@ class Layout:
     shape: BaseGeometry  # the cluster's footprint with the anchor at (0, 0)
 
 
-def layouts_for(board: Board, sid: str, *, markers: bool = True) -> list[Layout]:
+def layouts_for(board: Board, sid: str, *, markers: bool = True, side: str | None = None) -> list[Layout]:
     """Candidate clusters, best first: label under, over, right of or left of the unit."""
     kind = board.kinds[sid]
     full = board.names[sid].upper() if kind == "sea" else board.names[sid]
@@ -979,8 +990,14 @@ def layouts_for(board: Board, sid: str, *, markers: bool = True) -> list[Layout]
     out: list[Layout] = []
     for text, size in texts:
         w = text_width(text, size, bold=True)
-        side = UNIT_RADIUS + 3 + w / 2
-        offsets = [(0.0, LABEL_GAP), (0.0, -LABEL_GAP), (side, 0.0), (-side, 0.0)]
+        beside = UNIT_RADIUS + 3 + w / 2
+        sides = {
+            "below": (0.0, LABEL_GAP),
+            "above": (0.0, -LABEL_GAP),
+            "right": (beside, 0.0),
+            "left": (-beside, 0.0),
+        }
+        offsets = [sides[side]] if side else list(sides.values())
         for dx, dy in offsets:
             label = box(dx - w / 2, dy - size * 0.55, dx + w / 2, dy + size * 0.45)
             parts = [label] if kind == "impassable" else [Point(0, 0).buffer(UNIT_RADIUS, 16), label]
@@ -1104,10 +1121,10 @@ def place_points(board: Board, result: Result, seeds: dict[str, list[Point]]) ->
         fixed = px(*ANCHOR_AT[sid]) if sid in ANCHOR_AT else None
         obstacles = unary_union(coast_obstacles.get(sid, [])) if sid in coast_obstacles else Polygon()
         prefer = polylabel(part, tolerance=0.5)
-        layouts = layouts_for(board, sid)
+        layouts = layouts_for(board, sid, side=LABEL_SIDE.get(sid))
         anchor, layout = best_place(part, layouts, fixed, obstacles, prefer)
         loose_marker = False
-        if sid in board.centres and clearance_of(part, layout, anchor, obstacles) < 1.0:
+        if sid in board.centres and (sid in MARKER_AT or clearance_of(part, layout, anchor, obstacles) < 1.0):
             # Too tight for the whole cluster: place unit and label, then the marker apart.
             anchor, layout = best_place(
                 part, layouts_for(board, sid, markers=False), fixed, obstacles, prefer
@@ -1125,7 +1142,7 @@ def place_points(board: Board, result: Result, seeds: dict[str, list[Point]]) ->
             taken = unary_union(
                 [shapely.transform(layout.shape, lambda xy, a=anchor: xy + (a.x, a.y)), obstacles]
             )
-            m = free_spot(part, taken, MARKER_RADIUS + 1)
+            m = px(*MARKER_AT[sid]) if sid in MARKER_AT else free_spot(part, taken, MARKER_RADIUS + 1)
             result.markers[sid] = Point(round(m.x, 1), round(m.y, 1))
         elif layout.marker_dx is not None:
             result.markers[sid] = Point(round(label.x + layout.marker_dx, 1), label.y)
