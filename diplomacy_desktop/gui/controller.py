@@ -228,6 +228,17 @@ class GameController(QObject):
             return [d.province for d in state.dislodged if d.unit.power == power and d.province not in mine]
         return []
 
+    def orders_missing(self, power: str) -> int:
+        """How many orders ``power`` still owes: unordered units, or builds / removals not chosen."""
+        state = self.game.state
+        if state.phase.kind != ADJUSTMENT:
+            return len(self.unordered(power))
+        mine = self.game.orders.get(power, {}).values()
+        owed = orders_needed(state, power)
+        if state.adjustment_delta(power) > 0:
+            return max(0, owed - sum(1 for o in mine if isinstance(o, (Build, Waive))))
+        return max(0, owed - sum(1 for o in mine if isinstance(o, Remove)))
+
     def _free_waive_key(self, power: str) -> str:
         mine = self.game.orders.get(power, {})
         n = 0

@@ -169,10 +169,23 @@ class OrderInteraction(QObject):
 
     def set_mode(self, mode: Mode) -> None:
         self.mode = mode
-        self.scene.set_lit(mode.lit)
+        self.scene.set_lit(mode.lit if mode is not IDLE else self.idle_lit())
         self.scene.set_selected_unit(mode.unit)
         self.hint_changed.emit(self.hint())
         self.mode_changed.emit(mode)
+
+    def idle_lit(self) -> frozenset[str]:
+        """With nothing selected: in adjustments, the centres where a build may still be given."""
+        c = self.controller
+        state = self.state
+        if c.viewing is not None or state.phase.kind != ADJUSTMENT or c.ended is not None:
+            return frozenset()
+        lit: set[str] = set()
+        for power in state.board.power_ids:
+            if state.adjustment_delta(power) > 0 and c.can_order(power) and c.orders_missing(power) > 0:
+                lit.update(o.province for o in build_options(state, power)
+                           if isinstance(o, Build) and c.game.order_for(power, o.province) is None)
+        return frozenset(lit)
 
     def hint(self) -> str:
         c = self.controller
@@ -194,7 +207,9 @@ class OrderInteraction(QObject):
     def _on_changed(self, record: ChangeRecord) -> None:
         if record.board_changed:
             self.set_mode(IDLE)
-        elif record.orders and self.mode is not IDLE:
+        elif record.orders:
+            if self.mode is IDLE:
+                self.scene.set_lit(self.idle_lit())
             self.hint_changed.emit(self.hint())
 
     def _say(self, text: str) -> None:
@@ -313,7 +328,7 @@ class OrderInteraction(QObject):
         if prov is None:
             self._say("Select a unit first (click it), then Delete clears its order.")
             return
-        power = self._owner(prov)
+        power = self.owner_of(prov)
         if power is not None:
             removed = self.controller.clear_order(power, prov)
             if removed is not None:
@@ -327,7 +342,7 @@ class OrderInteraction(QObject):
         self.set_mode(IDLE)
         self._click_idle(province, None)
 
-    def _owner(self, prov: str) -> str | None:
+    def owner_of(self, prov: str) -> str | None:
         state = self.state
         if state.phase.kind == RETREAT:
             d = state.dislodged_in(prov)
@@ -381,7 +396,7 @@ class OrderInteraction(QObject):
         options = tuple(unit_options(self.state, prov))
         moves = [o for o in options if isinstance(o, Move)]
         lit = _provs(o.destination for o in moves)
-        power = self._owner(prov) or ""
+        power = self.owner_of(prov) or ""
         has = self.controller.order_for(power, prov)
         current = f" (now: {format_order(has)})" if has is not None else ""
         again = "clear its order" if has is not None else "hold"
@@ -393,7 +408,7 @@ class OrderInteraction(QObject):
 
     def _click_unit_mode(self, mode: UnitMode, prov: str, point: QPointF) -> None:
         assert mode.unit is not None
-        power = self._owner(mode.unit) or ""
+        power = self.owner_of(mode.unit) or ""
         if prov == mode.unit:
             if self.controller.order_for(power, prov) is not None:
                 self.controller.clear_order(power, prov)

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
@@ -114,6 +114,13 @@ class MainWindow(QMainWindow):
         self.banner.setVisible(False)
         col.addWidget(self.banner)
         col.addWidget(self.view, 1)
+        self.hint_label = QLabel()
+        self.hint_label.setObjectName("HintBar")
+        self.hint_label.setWordWrap(True)
+        self.hint_label.setStyleSheet("#HintBar { background: #F2F4F7; border-top: 1px solid #C8CDD3; "
+                                      "padding: 5px 10px; font-size: 11pt; }")
+        self.hint_label.setAccessibleName("What to do next")
+        col.addWidget(self.hint_label)
         self.setCentralWidget(central)
 
         self.order_dock = OrderDock(controller, self.interaction, self)
@@ -125,12 +132,8 @@ class MainWindow(QMainWindow):
         self.tabifyDockWidget(self.order_dock, self.results_dock)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.centres_dock)
         self.order_dock.raise_()
-        self.resizeDocks([self.order_dock, self.centres_dock], [520, 230], Qt.Orientation.Vertical)
-        self.resizeDocks([self.order_dock], [400], Qt.Orientation.Horizontal)
+        self._laid_out = False
 
-        self.hint_label = QLabel()
-        self.hint_label.setWordWrap(False)
-        self.statusBar().addWidget(self.hint_label, 1)
         self.status_slot_widget = QWidget()
         self.status_slot = QHBoxLayout(self.status_slot_widget)
         self.status_slot.setContentsMargins(0, 0, 0, 0)
@@ -269,7 +272,7 @@ class MainWindow(QMainWindow):
             self.act_adjudicate.setEnabled(c.ended is None)
             if c.viewing is not None:
                 self.results_dock.raise_()
-            elif record.phase or record.game:
+            else:
                 self.order_dock.raise_()
         self._update_title()
 
@@ -308,12 +311,15 @@ class MainWindow(QMainWindow):
             return
         if c.viewing is not None:
             c.view_phase(None)
-        missing = {p: len(c.unordered(p)) for p in c.board.power_ids if c.unordered(p)}
+        missing = {p: n for p in c.board.power_ids if (n := c.orders_missing(p))}
         if missing and c.active_power is None:
             names = ", ".join(f"{c.power_name(p)} ({n})" for p, n in missing.items())
-            what = "hold" if c.state.phase.kind == "movement" else "be disbanded"
+            what = {"movement": "Some units have no orders and will hold",
+                    "retreat": "Some dislodged units have no orders and will be disbanded",
+                    "adjustment": "Some builds or removals are not chosen (builds are lost; the rules choose "
+                                  "removals)"}[c.state.phase.kind]
             answer = QMessageBox.question(
-                self, "Adjudicate?", f"Some units have no orders and will {what}: {names}.\n\nAdjudicate now?",
+                self, "Adjudicate?", f"{what}: {names}.\n\nAdjudicate now?",
                 QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, QMessageBox.StandardButton.No)
             if answer != QMessageBox.StandardButton.Yes:
                 return
@@ -445,10 +451,22 @@ class MainWindow(QMainWindow):
     def restore_window_state(self) -> None:
         geom = self.settings.value("window/geometry")
         state = self.settings.value("window/state")
+        self._restored = False
         if isinstance(geom, QByteArray) and not geom.isEmpty():
             self.restoreGeometry(geom)
         if isinstance(state, QByteArray) and not state.isEmpty():
-            self.restoreState(state)
+            self._restored = self.restoreState(state)
+
+    @override
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._laid_out:
+            self._laid_out = True
+            if not self._restored:
+                # first start: the map gets the room; panels take about a quarter of the width
+                self.resizeDocks([self.order_dock], [max(300, self.width() // 4)], Qt.Orientation.Horizontal)
+                self.resizeDocks([self.order_dock, self.centres_dock], [self.height() * 2 // 3, self.height() // 3],
+                                 Qt.Orientation.Vertical)
 
     def save_window_state(self) -> None:
         self.settings.setValue("window/geometry", self.saveGeometry())

@@ -55,7 +55,7 @@ from ..mapdata import MapGeometry
 from . import override, palette
 from .board_image import BoardItem
 
-UNIT_SIZE = 22.0
+UNIT_SIZE = 25.0
 DISPLACE = QPointF(UNIT_SIZE * 0.75, -UNIT_SIZE * 0.75)
 
 Z_BOARD = 0
@@ -104,8 +104,13 @@ def current_picture(state: GameState, orders: Iterable[Order], illegal: Iterable
 def results_picture(entry: HistoryEntry) -> BoardPicture:
     """An adjudicated phase: the position before it, every order and what became of it."""
     state = entry.state
-    results = {(_order_key(r.order)): r for r in entry.results if isinstance(r.order, UnitOrder)}
-    orders = tuple(r.order for r in entry.results if isinstance(r.order, UnitOrder))
+    filed = {_order_key(o) for o in entry.orders}
+    # units nobody ordered hold by default: no rings for those; removals and disbands the
+    # rules imposed are still marked
+    shown = [r for r in entry.results if isinstance(r.order, UnitOrder)
+             and (_order_key(r.order) in filed or isinstance(r.order, (Disband, Remove)))]
+    results = {_order_key(r.order): r for r in shown}
+    orders = tuple(r.order for r in shown)
     if state.phase.kind == MOVEMENT:
         displaced = tuple(entry.after.dislodged)
         standoffs = frozenset(entry.after.contested)
@@ -212,7 +217,8 @@ class UnitItem(QGraphicsItem):
 
     @override
     def boundingRect(self) -> QRectF:
-        return self._path.boundingRect().adjusted(-6, -6, 6, 6)
+        r = UNIT_SIZE * 0.95 + 4
+        return self._path.boundingRect().united(QRectF(-r, -r, 2 * r, 2 * r))
 
     @override
     def shape(self) -> QPainterPath:
@@ -223,9 +229,12 @@ class UnitItem(QGraphicsItem):
         power = self.unit.power
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         if self.selected:
-            painter.setPen(QPen(palette.SELECTED_EDGE, 5.0))
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawPath(self._path)
+            r = UNIT_SIZE * 0.95
+            painter.setBrush(QColor(255, 212, 0, 90))
+            painter.setPen(QPen(QColor(20, 20, 20, 220), 5.5))
+            painter.drawEllipse(QPointF(0, 0), r, r)
+            painter.setPen(QPen(palette.SELECTED_EDGE, 3.0))
+            painter.drawEllipse(QPointF(0, 0), r, r)
         if not self.ghost:
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(QColor(0, 0, 0, 70))

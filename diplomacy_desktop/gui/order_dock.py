@@ -161,7 +161,7 @@ class OrderDock(QDockWidget):
         self._completion_for: tuple[str, int, int] | None = None
         self._build_tabs()
         controller.changed.connect(self._on_changed)
-        interaction.mode_changed.connect(lambda _m: self._sync_selection())
+        interaction.mode_changed.connect(self._mode_changed)
         self.refresh()
 
     # -- powers ------------------------------------------------------------------------------
@@ -307,6 +307,13 @@ class OrderDock(QDockWidget):
     def lines(self) -> list[str]:
         """The texts shown in the list (for tests and screen readers)."""
         return [self.list.item(i).text() for i in range(self.list.count())]
+
+    def _mode_changed(self, mode: object) -> None:
+        prov = self.interaction.mode.unit
+        owner = self.interaction.owner_of(prov) if prov else None
+        if owner is not None and owner != self.power and self.controller.can_see(owner):
+            self.show_power(owner)
+        self._sync_selection()
 
     def _sync_selection(self) -> None:
         prov = self.interaction.mode.unit

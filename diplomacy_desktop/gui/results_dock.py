@@ -7,6 +7,8 @@ result records, never recomputing anything.  ``CentresDock`` is the supply-centr
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
@@ -21,8 +23,7 @@ from PySide6.QtWidgets import (
     QSplitter,
     QTableWidget,
     QTableWidgetItem,
-    QTreeWidget,
-    QTreeWidgetItem,
+    QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
@@ -30,7 +31,8 @@ from PySide6.QtWidgets import (
 from ..engine.game import HistoryEntry
 from ..engine.orders import UnitOrder
 from ..engine.results import Outcome
-from ..io.notation import format_order
+from ..io.notation import format_order, location_label
+from . import palette
 from .controller import ChangeRecord, GameController
 from .order_dock import power_icon
 
@@ -79,16 +81,10 @@ class ResultsDock(QDockWidget):
         self.title = QLabel()
         self.title.setWordWrap(True)
         rl.addWidget(self.title)
-        self.results = QTreeWidget()
-        self.results.setColumnCount(3)
-        self.results.setHeaderLabels(["Order", "Result", "Why"])
-        self.results.setRootIsDecorated(True)
-        self.results.setWordWrap(True)
-        self.results.setUniformRowHeights(False)
+        self.results = QTextBrowser()
+        self.results.setOpenLinks(False)
         self.results.setAccessibleName("Results of the phase")
-        self.results.header().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
-        self.results.header().setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
-        self.results.header().setStretchLastSection(True)
+        self._lines: list[str] = []
         rl.addWidget(self.results)
         split.addWidget(results_box)
         split.setStretchFactor(0, 1)
@@ -135,32 +131,32 @@ class ResultsDock(QDockWidget):
         else:
             self.title.setText("No phase adjudicated yet.")
             self.results.clear()
+            self._lines = []
 
     def _show_results(self, entry: HistoryEntry) -> None:
         board = self.controller.board
-        self.results.clear()
-        by_power: dict[str, QTreeWidgetItem] = {}
+        parts: list[str] = []
+        self._lines = []
         for pid in board.power_ids:
             rows = [r for r in entry.results if r.order.power == pid]
             if not rows:
                 continue
-            top = QTreeWidgetItem([board.power(pid).name, "", ""])
-            top.setIcon(0, power_icon(pid))
-            font = top.font(0)
-            font.setBold(True)
-            top.setFont(0, font)
-            by_power[pid] = top
-            self.results.addTopLevelItem(top)
+            colour = palette.power_colour(pid).name()
+            parts.append(f"<p style='margin:8px 0 2px 0'><span style='color:{colour}; font-size:large'>●</span> "
+                         f"<b>{html.escape(board.power(pid).name)}</b></p><table cellspacing='0' cellpadding='1'>")
             for r in sorted(rows, key=lambda r: r.order.location if isinstance(r.order, UnitOrder) else "~"):
                 reason = r.reason
                 if r.dislodged and r.code != "dislodged":
-                    reason += f"; the unit was dislodged (by the unit from {r.dislodged_by})"
-                item = QTreeWidgetItem([format_order(r.order), OUTCOME_WORDS[r.outcome], reason])
-                colour = OUTCOME_COLOURS[r.outcome]
-                item.setForeground(1, QBrush(colour))
-                item.setToolTip(2, reason)
-                top.addChild(item)
-        self.results.expandAll()
+                    reason += f"; the unit was dislodged (by the unit from {location_label(r.dislodged_by or '')})"
+                word = OUTCOME_WORDS[r.outcome]
+                text = format_order(r.order)
+                self._lines.append(f"{text} | {word} | {reason}")
+                parts.append(f"<tr><td style='padding-right:8px'><b>{html.escape(text)}</b></td>"
+                             f"<td style='color:{OUTCOME_COLOURS[r.outcome].name()}'>{word}</td></tr>"
+                             f"<tr><td colspan='2' style='color:#444; padding-left:12px; padding-bottom:3px'>"
+                             f"{html.escape(reason)}</td></tr>")
+            parts.append("</table>")
+        self.results.setHtml("".join(parts))
 
     def _phase_chosen(self, row: int) -> None:
         history = self.controller.game.history
@@ -169,14 +165,8 @@ class ResultsDock(QDockWidget):
         self.controller.view_phase(None if row >= len(history) else row)
 
     def result_texts(self) -> list[str]:
-        """Every result line as 'order | result | why' (for tests and screen readers)."""
-        out = []
-        for i in range(self.results.topLevelItemCount()):
-            top = self.results.topLevelItem(i)
-            for j in range(top.childCount()):
-                ch = top.child(j)
-                out.append(f"{ch.text(0)} | {ch.text(1)} | {ch.text(2)}")
-        return out
+        """Every result shown, as 'order | result | why' (for tests)."""
+        return list(self._lines)
 
 
 class CentresDock(QDockWidget):
@@ -192,6 +182,10 @@ class CentresDock(QDockWidget):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for col in (1, 2, 3):
+            self.table.horizontalHeader().setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+        self.table.verticalHeader().setDefaultSectionSize(22)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.table.setAccessibleName("Supply centre counts")
         self.setWidget(self.table)
         controller.changed.connect(self._on_changed)

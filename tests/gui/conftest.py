@@ -10,12 +10,12 @@ import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QPoint, QPointF, QSettings, Qt  # noqa: E402
-from PySide6.QtWidgets import QMessageBox  # noqa: E402
+from PySide6.QtCore import QPoint, QPointF, QSettings, Qt
+from PySide6.QtWidgets import QMessageBox
 
-from diplomacy_desktop.gui.controller import GameController  # noqa: E402
-from diplomacy_desktop.gui.main_window import MainWindow, load_geometry  # noqa: E402
-from diplomacy_desktop.mapdata import MapGeometry  # noqa: E402
+from diplomacy_desktop.gui.controller import GameController
+from diplomacy_desktop.gui.main_window import MainWindow, load_geometry
+from diplomacy_desktop.mapdata import MapGeometry
 
 _GEOMETRY: dict[str, MapGeometry] = {}
 
