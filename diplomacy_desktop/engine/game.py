@@ -40,6 +40,14 @@ def order_key(order: Order) -> str:
     return "waive"
 
 
+def free_waive_key(filed: dict[str, Order]) -> str:
+    """The first ``waive<n>`` key not yet used among one power's filed orders."""
+    n = 0
+    while f"waive{n}" in filed:
+        n += 1
+    return f"waive{n}"
+
+
 @dataclass(slots=True)
 class Game:
     board: Board
@@ -70,10 +78,7 @@ class Game:
             if not allow_illegal:
                 raise
         mine = self.orders.setdefault(order.power, {})
-        key = order_key(order)
-        if isinstance(order, Waive):
-            n = sum(1 for k in mine if k.startswith("waive"))
-            key = f"waive{n}"
+        key = free_waive_key(mine) if isinstance(order, Waive) else order_key(order)
         mine[key] = order
         return order
 
@@ -120,8 +125,8 @@ class Game:
         self.state = entry.state
         self.orders = {}
         for o in entry.orders:
-            self.orders.setdefault(o.power, {})[order_key(o) if not isinstance(o, Waive) else
-                                                f"waive{len(self.orders.get(o.power, {}))}"] = o
+            mine = self.orders.setdefault(o.power, {})
+            mine[free_waive_key(mine) if isinstance(o, Waive) else order_key(o)] = o
         self.draw = None
         return entry
 

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.board import ARMY, FLEET, Board
-from ..engine.game import Game, HistoryEntry, order_key
+from ..engine.game import Game, HistoryEntry, free_waive_key, order_key
 from ..engine.orders import (
     Build,
     Convoy,
@@ -174,8 +174,8 @@ def _game_from_dict(data: Any) -> tuple[Game, dict[str, Any]]:
     game = Game(board, rules, current, int(end_year) if end_year is not None else None, history)
     for od in data["current"].get("orders", []):
         o = order_from_dict(od)
-        game.orders.setdefault(o.power, {})[order_key(o) if not isinstance(o, Waive)
-                                            else f"waive{len(game.orders.get(o.power, {}))}"] = o
+        mine = game.orders.setdefault(o.power, {})
+        mine[free_waive_key(mine) if isinstance(o, Waive) else order_key(o)] = o
     if data.get("draw"):
         game.draw = tuple(data["draw"])
     table = data.get("table") or {}
