@@ -124,6 +124,23 @@ def test_game_keeps_several_waives(game: Game) -> None:
     assert game.builds_of("russia") == [Waive("russia"), Waive("russia")]
 
 
+def test_game_a_waive_filed_after_clearing_another_does_not_replace_the_one_left(game: Game) -> None:
+    game.state = GameState.build(BOARD, Phase(1901, FALL, ADJUSTMENT), [],
+                                 {"mos": "russia", "sev": "russia", "war": "russia"})
+    game.set_order(Waive("russia"))
+    game.set_order(Waive("russia"))
+    assert game.clear_order("russia", "waive0") == Waive("russia")
+    game.set_order(Waive("russia"))
+    assert game.builds_of("russia") == [Waive("russia"), Waive("russia")]
+    # and after an undo, a further waive is added, not written over a restored one
+    game.set_order(Build("russia", "A", "war"))
+    game.adjudicate()
+    game.undo_adjudication()
+    game.clear_order("russia", "war")
+    game.set_order(Waive("russia"))
+    assert game.builds_of("russia") == [Waive("russia")] * 3
+
+
 def test_game_builds_are_filed_by_centre(game: Game) -> None:
     game.state = GameState.build(BOARD, Phase(1901, FALL, ADJUSTMENT), [], {"mos": "russia", "sev": "russia"})
     game.set_order(Build("russia", "A", "sev"))
