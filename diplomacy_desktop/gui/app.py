@@ -64,6 +64,9 @@ def run_app(args: argparse.Namespace) -> int:
     except (MapGeometryError, MapFileError, ValueError, OSError) as exc:
         QMessageBox.critical(None, APP_NAME, f"The map cannot be loaded: {exc}")
         return 2
+    from .table import install_table_features
+
+    features = install_table_features(window)  # clock, hot-seat, dialogs, autosave, recent files
     path = getattr(args, "file", None)
     if path:
         window.open_file(path)
@@ -72,4 +75,6 @@ def run_app(args: argparse.Namespace) -> int:
         from PySide6.QtCore import QTimer
 
         QTimer.singleShot(0, app.quit)
+    elif not path:
+        features.first_start()  # offer to resume an unfinished game, or the New Game settings
     return int(app.exec())

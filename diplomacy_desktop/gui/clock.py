@@ -20,7 +20,7 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from PySide6.QtCore import QElapsedTimer, Qt, QTimer, QUrl, Signal
-from PySide6.QtGui import QFont, QMouseEvent
+from PySide6.QtGui import QFont, QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import (
     QApplication,
     QHBoxLayout,
@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 
 from ..engine.state import ADJUSTMENT, FALL, MOVEMENT, RETREAT, Phase
 from ..resources import assets_dir
+from . import override
 
 try:  # QtMultimedia ships with PySide6-Addons, which the app does not require
     from PySide6.QtMultimedia import QSoundEffect
@@ -416,9 +417,10 @@ class ClockWidget(QWidget):
     FLASH_LIMIT_MS = 30_000
 
     def __init__(self, model: ClockModel | None = None, parent: QWidget | None = None, *,
-                 sound: ClockSound | None = None, tick_ms: int | None = None) -> None:
+                 sound: ClockSound | None = None, tick_ms: int | None = None, compact: bool = False) -> None:
         super().__init__(parent)
         self.setObjectName("clock")
+        self.compact = compact
         self.model = model if model is not None else ClockModel(now=qt_time_source())
         self.sound = sound if sound is not None else ClockSound()
         self._flash_on = False
@@ -438,7 +440,7 @@ class ClockWidget(QWidget):
         self.digits.setAlignment(Qt.AlignmentFlag.AlignCenter)
         df = QFont("DejaVu Sans Mono")
         df.setStyleHint(QFont.StyleHint.Monospace)
-        df.setPointSize(64)
+        df.setPointSize(40 if compact else 64)
         df.setBold(True)
         self.digits.setFont(df)
         self.digits.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
@@ -470,12 +472,26 @@ class ClockWidget(QWidget):
         buttons = QHBoxLayout()
         for b in (self.start_button, self.add_button, self.skip_button, self.reset_button):
             buttons.addWidget(b)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.title)
-        layout.addWidget(self.digits, 1)
-        layout.addWidget(self.progress)
-        layout.addWidget(self.note)
-        layout.addLayout(buttons)
+        if compact:  # one row, for the bar above the map: words | digits | buttons
+            self.title.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+            self.note.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+            self.digits.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+            words = QVBoxLayout()
+            words.addWidget(self.title)
+            words.addWidget(self.progress)
+            words.addWidget(self.note)
+            layout = QHBoxLayout(self)
+            layout.setContentsMargins(10, 4, 10, 4)
+            layout.addLayout(words, 3)
+            layout.addWidget(self.digits, 0)
+            layout.addLayout(buttons, 0)
+        else:
+            column = QVBoxLayout(self)
+            column.addWidget(self.title)
+            column.addWidget(self.digits, 1)
+            column.addWidget(self.progress)
+            column.addWidget(self.note)
+            column.addLayout(buttons)
 
         self.timer = QTimer(self)
         self.timer.setInterval(tick_ms if tick_ms is not None else self.TICK_MS)
@@ -637,12 +653,14 @@ class ClockWidget(QWidget):
         self.refresh()
         self.changed.emit()
 
-    def mousePressEvent(self, event: QMouseEvent) -> None:  # Qt override
+    @override
+    def mousePressEvent(self, event: QMouseEvent) -> None:
         if self._flashing:
             self.stop_flashing()
         super().mousePressEvent(event)
 
-    def keyPressEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # Qt override
+    @override
+    def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_Space:
             self._on_toggle()
             return

@@ -44,6 +44,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QMessageBox,
     QPushButton,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -54,6 +55,7 @@ from ..engine.orders import Build, Convoy, Move, Order, Remove, SupportHold, Sup
 from ..engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState
 from ..engine.validation import check_order
 from ..io.notation import format_order, location_label
+from . import override
 from .palette import power_colour, power_ink, power_letter
 
 if TYPE_CHECKING:
@@ -387,6 +389,8 @@ class CurtainWidget(QWidget):
         self.force_button = QPushButton("Host: reveal now")
         self.force_button.setToolTip("Reveal and adjudicate without waiting for everyone to seal")
         self.sealed_label = QLabel()
+        self.clock_label = QLabel()  # the writing window's time left, when a clock runs
+        self.clock_label.hide()
 
         big = QFont(self.font())
         big.setPointSize(40)
@@ -394,11 +398,11 @@ class CurtainWidget(QWidget):
         self.power_label.setFont(big)
         mid = QFont(self.font())
         mid.setPointSize(16)
-        for w in (self.heading, self.player_label, self.hint, self.sealed_label):
+        for w in (self.heading, self.player_label, self.hint, self.sealed_label, self.clock_label):
             w.setFont(mid)
             w.setWordWrap(True)
         for w in (self.heading, self.power_label, self.player_label, self.hint, self.error_label,
-                  self.sealed_label):
+                  self.sealed_label, self.clock_label):
             w.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.error_label.setStyleSheet("color: #ffb4b4;")
 
@@ -407,8 +411,9 @@ class CurtainWidget(QWidget):
         panel.setMaximumWidth(640)
         box = QVBoxLayout(panel)
         box.setSpacing(12)
+        box.addWidget(self.clock_label)
         box.addWidget(self.heading)
-        box.addWidget(self.power_label)
+        box.addWidget(self.power_label, 0, Qt.AlignmentFlag.AlignHCenter)
         box.addWidget(self.player_label)
         box.addWidget(self.hint)
         pin_row = QHBoxLayout()
@@ -451,14 +456,16 @@ class CurtainWidget(QWidget):
 
     # -- covering the parent -----------------------------------------------------------------
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # Qt override
+    @override
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.parentWidget() and event.type() in (QEvent.Type.Resize, QEvent.Type.Show):
             self.setGeometry(self.parentWidget().rect())
             if self.isVisible():
                 self.raise_()
         return False
 
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # Qt override
+    @override
+    def keyPressEvent(self, event: QKeyEvent) -> None:
         event.accept()  # keys never reach the board underneath
 
     def cover(self) -> None:
@@ -486,14 +493,15 @@ class CurtainWidget(QWidget):
             self.heading.setText("Every power has sealed its orders")
             self.power_label.setText("Reveal")
             self._colour = QColor("#20262e")
-            self.power_label.setStyleSheet("color: #f4f6f8;")
+            self.power_label.setStyleSheet("color: #f4f6f8; background: transparent;")
             self.player_label.setText("")
             self.hint.setText("Gather round: all orders will be shown and adjudicated.")
         else:
             assert nxt is not None
             self.heading.setText("Pass the laptop to")
-            self.power_label.setText(_power_name(c, nxt))
-            self.power_label.setStyleSheet(f"color: {power_colour(nxt).name()};")
+            self.power_label.setText(f" {power_letter(nxt)} \u00b7 {_power_name(c, nxt)} ")
+            self.power_label.setStyleSheet(f"color: {power_ink(nxt).name()}; background: {power_colour(nxt).name()};"
+                                           " border-radius: 14px; padding: 4px 18px;")
             self.player_label.setText(_player_suffix(c, nxt).strip(" ()"))
             self.hint.setText("Everyone else: look away from the screen."
                               + (" Enter your PIN to see your orders." if session.has_pin(nxt) else ""))
@@ -514,6 +522,11 @@ class CurtainWidget(QWidget):
         self.setStyleSheet(f"QWidget#curtain {{ background: {self._colour.name()}; }}"
                            " QWidget#curtain QLabel { color: #f4f6f8; }")
         self.update()
+
+    def set_clock_text(self, text: str) -> None:
+        """Show the clock's time left on the curtain (the clock itself is covered)."""
+        self.clock_label.setText(text)
+        self.clock_label.setVisible(bool(text))
 
     def show_error(self, text: str) -> None:
         self.error_label.setText(text)
@@ -619,6 +632,7 @@ class SealStatusStrip(QWidget):
     def show_session(self, session: HotSeatSession | None, *, secrecy: bool = True) -> None:
         for chip in self._chips.values():
             self.chip_row.removeWidget(chip)
+            chip.hide()
             chip.deleteLater()
         self._chips = {}
         stage = session.stage if session is not None else None
@@ -640,7 +654,10 @@ class SealStatusStrip(QWidget):
                 mark, state = "\u00b7", "waiting"
             if stage == OPEN and p != session.first_power:
                 continue  # during the talks only the first writer is named
-            chip = QLabel(f"{mark} {power_letter(p)} {_power_name(c, p)}")
+            name = _power_name(c, p)
+            short = name if stage == OPEN else name[:3].upper()
+            chip = QLabel(f"{mark} {short}")
+            chip.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
             chip.setToolTip(f"{_power_name(c, p)}{_player_suffix(c, p)}: {state}")
             colour = power_colour(p)
             ink = power_ink(p)
@@ -725,11 +742,18 @@ class HotSeatFlow(QObject):
         self.begin_phase()
 
     def set_pins(self, pins: Mapping[str, str]) -> None:
-        """PIN hashes (from the New Game dialog), never PINs."""
+        """PIN hashes (from the New Game dialog), never PINs; kept in the table as ``pins``."""
         self.session.pins = dict(pins)
+        self.controller.table["pins"] = dict(pins)
+
+    def _sync_pins(self) -> None:
+        pins = self.controller.table.get("pins")
+        if isinstance(pins, dict):
+            self.session.pins = {str(k): str(v) for k, v in pins.items()}
 
     def begin_phase(self, *_: object) -> None:
         """A phase begins (new game, after an adjudication or its undo): talks, board open."""
+        self._sync_pins()
         self.session.begin_turn(self.controller.state.phase.short, self.powers_to_write())
         self._apply()
 
@@ -744,6 +768,7 @@ class HotSeatFlow(QObject):
                 restored = None
             if restored is not None:
                 self.session.pins = restored.pins
+                self._sync_pins()
                 if restored.phase == phase and not self.controller.game.is_over:
                     self.session.phase, self.session.order = restored.phase, restored.order
                     self.session.sealed, self.session.stage = restored.sealed, restored.stage

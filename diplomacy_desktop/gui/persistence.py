@@ -181,18 +181,19 @@ def resume_from_autosave(controller: GameController, autosave: Autosave, *, pare
     return True
 
 
-def ask_to_resume(parent: QWidget | None, info: AutosaveInfo) -> bool:
+def resume_box(parent: QWidget | None, info: AutosaveInfo) -> QMessageBox:
+    """The offer to resume (not shown yet: ``open()`` it, or ``exec()``); its ``resume_button``
+    is the button that means yes."""
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Icon.Question)
     box.setWindowTitle("Resume the last game?")
     box.setText(f"<b>A game was left unfinished</b><br>{info.text}")
-    box.setInformativeText("Resume it, or start a new game? (Starting a new game replaces the autosave "
-                           "after its first phase.)")
+    box.setInformativeText("Resume it, or start a new game? (A new game replaces the autosave.)")
     resume = box.addButton("Resume", QMessageBox.ButtonRole.AcceptRole)
     box.addButton("New game", QMessageBox.ButtonRole.RejectRole)
     box.setDefaultButton(resume)
-    box.exec()
-    return box.clickedButton() is resume
+    box.resume_button = resume  # type: ignore[attr-defined]
+    return box
 
 
 # -- recent files ----------------------------------------------------------------------------------

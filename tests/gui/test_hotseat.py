@@ -319,7 +319,7 @@ def test_hotseat_curtain_texts_name_the_next_power_only(qtbot) -> None:
     _window, _board, _strip, flow = _host(qtbot, c)
     flow.start_writing()
     nxt = flow.session.next_power
-    assert flow.curtain.power_label.text() == c.power_name(nxt)
+    assert c.power_name(nxt) in flow.curtain.power_label.text()
     all_text = " ".join(texts(flow.curtain))
     assert "Pass the laptop to" in all_text
     assert "A Par" not in all_text and " - " not in all_text
@@ -396,3 +396,83 @@ def test_hotseat_turn_survives_in_the_table(qtbot) -> None:
     flow2.restore()
     assert flow2.session.sealed == {first} and flow2.session.stage == CURTAIN and flow2.curtain_up
     assert flow2.session.order == flow.session.order
+
+
+# -- in the real main window ----------------------------------------------------------------------
+
+CLICKS = {  # Spring 1901 by clicks on the map, per power
+    "england": [("move", "lon", "nth"), ("move", "edi", "nwg"), ("move", "lvp", "yor")],
+    "france": [("move", "par", "bur"), ("support", "mar", "par", "bur"), ("move", "bre", "mao")],
+    "germany": [("move", "mun", "ruh"), ("move", "ber", "mun"), ("move", "kie", "den")],
+    "italy": [("hold", "ven"), ("move", "rom", "apu"), ("move", "nap", "ion")],
+    "austria": [("move", "vie", "gal"), ("move", "bud", "ser"), ("move", "tri", "alb")],
+    "russia": [("move", "war", "gal"), ("move", "mos", "ukr"), ("move", "sev", "bla"), ("move", "stp", "bot")],
+    "turkey": [("move", "ank", "bla"), ("move", "con", "bul"), ("move", "smy", "con")],
+}
+
+
+@pytest.fixture
+def features(table, tmp_path):  # type: ignore[no-untyped-def]
+    from diplomacy_desktop.gui.persistence import Autosave
+    from diplomacy_desktop.gui.table import install_table_features
+
+    return install_table_features(table.window, autosave=Autosave(tmp_path / "data"), rng=random.Random(1901),
+                                  review=lambda d: True, confirm=lambda *a: True,
+                                  message=lambda *a: None)
+
+
+def test_hotseat_main_window_no_widget_shows_another_powers_orders(table, features) -> None:  # type: ignore[no-untyped-def]
+    t, f = table, features
+    c = t.controller
+    assert f.flow.session.stage == OPEN and not f.flow.curtain_up
+    t.click_unit("par")  # during the talks nobody gives orders
+    t.click("bur")
+    assert not c.game.all_orders()
+    f.act_write.trigger()
+    assert f.flow.curtain_up and f.flow.curtain.geometry() == t.window.rect()
+    done: list[str] = []
+    while (power := f.flow.session.next_power) is not None:
+        for p in done:  # the curtain is up: nobody's orders anywhere in the window
+            for o in c.game.orders_of(p):
+                assert not shows(t.window, format_order(o)), (p, format_order(o))
+        f.flow.curtain.open_button.click()
+        assert not f.flow.curtain_up and c.active_power == power
+        for step in CLICKS[power]:
+            getattr(t, step[0])(*step[1:])
+        mine = {format_order(o) for o in c.game.orders_of(power)}
+        assert len(mine) == len(CLICKS[power])
+        assert all(shows(t.window, text) for text in mine)  # one's own orders are shown
+        for p in done:  # but nobody else's: no list, tab, arrow, tooltip or label
+            for o in c.game.orders_of(p):
+                assert not shows(t.window, format_order(o)), (power, "sees", format_order(o))
+        f.strip.seal_button.click()
+        done.append(power)
+        assert "\u2713" in f.strip.chip_text(power)
+    assert f.flow.session.stage == READY and f.flow.curtain_up
+    f.flow.curtain.reveal_button.click()
+    assert c.state.phase.short == "F1901M"
+    entry = c.game.history[-1]
+    assert len(entry.orders) == 22
+    assert {r.order.location for r in entry.results if "bounce" in r.reason.lower()} >= {"vie", "war"}
+    assert f.flow.session.stage == OPEN and f.flow.session.phase == "F1901M"
+
+
+def test_hotseat_main_window_ctrl_return_is_the_hosts_forced_reveal(table, features) -> None:  # type: ignore[no-untyped-def]
+    t, f = table, features
+    asked: list[str] = []
+    f.flow.confirm = lambda parent, title, text: asked.append(text) is not None and False
+    t.adjudicate()
+    assert asked and not t.controller.game.history  # the host said no
+    f.flow.confirm = lambda *a: True
+    t.adjudicate()
+    assert len(t.controller.game.history) == 1
+
+
+def test_hotseat_main_window_clock_end_of_talks_raises_the_curtain(table, features) -> None:  # type: ignore[no-untyped-def]
+    f = features
+    f.clock.model.start()
+    f.clock.model.skip()  # as if the fifteen minutes had run out
+    f.clock.period_ended.emit("diplomacy")
+    assert f.flow.curtain_up and f.flow.session.stage == CURTAIN
+    f.clock.tick()
+    assert "Clock:" in f.flow.curtain.clock_label.text() and "write orders" in f.flow.curtain.clock_label.text()

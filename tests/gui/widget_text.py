@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
@@ -14,32 +14,52 @@ from PySide6.QtWidgets import (
     QGraphicsView,
     QLabel,
     QLineEdit,
+    QListWidget,
     QPlainTextEdit,
+    QTableWidget,
     QTextEdit,
+    QTreeWidget,
+    QTreeWidgetItem,
     QWidget,
 )
 
 
-def _model_texts(view: QAbstractItemView) -> Iterator[str]:
+def _tree_item_texts(item: QTreeWidgetItem) -> Iterator[str]:
+    for c in range(item.columnCount()):
+        yield item.text(c)
+        yield item.toolTip(c)
+    for i in range(item.childCount()):
+        yield from _tree_item_texts(item.child(i))
+
+
+def _view_texts(view: QAbstractItemView) -> Iterator[str]:
+    """Through the item APIs where there are some (they return "" rather than None: asking a
+    model for a role it lacks hands back None, which PySide on Python 3.11 over-releases)."""
+    if isinstance(view, QListWidget):
+        for i in range(view.count()):
+            item = view.item(i)
+            yield item.text()
+            yield item.toolTip()
+        return
+    if isinstance(view, QTableWidget):
+        for r in range(view.rowCount()):
+            for c in range(view.columnCount()):
+                item = view.item(r, c)
+                if item is not None:
+                    yield item.text()
+                    yield item.toolTip()
+        return
+    if isinstance(view, QTreeWidget):
+        for i in range(view.topLevelItemCount()):
+            yield from _tree_item_texts(view.topLevelItem(i))
+        return
     model = view.model()
     if model is None:
         return
-
-    def walk(parent: QModelIndex) -> Iterator[str]:
-        try:
-            columns = model.columnCount(parent)
-        except TypeError:  # list models hide it: one column
-            columns = 1
-        for r in range(model.rowCount(parent)):
-            for c in range(columns):
-                idx = model.index(r, c, parent)
-                for role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
-                    v = model.data(idx, role)
-                    if v:
-                        yield str(v)
-                yield from walk(idx)
-
-    yield from walk(QModelIndex())
+    for r in range(model.rowCount()):
+        value = model.index(r, 0).data(Qt.ItemDataRole.DisplayRole)
+        if isinstance(value, str):
+            yield value
 
 
 def texts(root: QWidget) -> list[str]:
@@ -59,7 +79,7 @@ def texts(root: QWidget) -> list[str]:
         if isinstance(w, QComboBox):
             out.extend(w.itemText(i) for i in range(w.count()))
         if isinstance(w, QAbstractItemView):
-            out.extend(_model_texts(w))
+            out.extend(_view_texts(w))
         if isinstance(w, QGraphicsView) and w.scene() is not None:
             for item in w.scene().items():
                 if item.toolTip():

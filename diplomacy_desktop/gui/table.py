@@ -1,0 +1,404 @@
+"""``TableFeatures``: the table game's pieces attached to a ``MainWindow``.
+
+It puts the negotiation clock in the bar above the map, the sealing status strip in the status
+bar, the hot-seat curtain over the window, the autosave behind every phase, the recent files in
+Game ▸ Open recent, and a Table menu (write orders, seal, reveal, clock, draw, secrecy).  It
+replaces three of the window's plain behaviours with the table's: Ctrl+N asks for the New Game
+settings, Ctrl+Return goes through the hot-seat reveal when secrecy is on, and the end of the
+game shows the game-over screen.
+
+Everything it keeps lives in the controller's ``table`` dict, so it is saved with the game:
+``clock`` (settings), ``clock_state`` (time left, running or paused), ``secrecy``, ``players``,
+``powers``, ``pins`` (hashes) and ``hotseat`` (the turn: order, who has sealed).
+"""
+
+from __future__ import annotations
+
+import random
+import warnings
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, QSettings, QTimer
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QApplication, QDialog, QMenu, QMessageBox
+
+from ..engine.game import GameEnd
+from .clock import (
+    EXPIRED,
+    PAUSED,
+    RUNNING,
+    ClockModel,
+    ClockSettings,
+    ClockSound,
+    ClockWidget,
+    TimeSource,
+    qt_time_source,
+)
+from .controller import ChangeRecord
+from .dialogs import DrawVoteDialog, GameOverDialog, NewGameDialog, TableSettings
+from .hotseat import ENTERING, OPEN, READY, REVEALED, Confirm, HotSeatFlow, ReviewDialog, SealStatusStrip
+from .persistence import (
+    Autosave,
+    Autosaver,
+    Message,
+    RecentFiles,
+    open_game_file,
+    resume_box,
+    resume_from_autosave,
+    show_warning,
+)
+
+if TYPE_CHECKING:
+    from .main_window import MainWindow
+
+FIRST_START_KEY = "table/new_game_offered"
+
+
+class TableFeatures(QObject):
+    """Clock, hot-seat, dialogs and persistence, wired into one main window."""
+
+    def __init__(self, window: MainWindow, *, autosave: Autosave | None = None, rng: random.Random | None = None,
+                 now: TimeSource | None = None, sound: ClockSound | None = None, message: Message | None = None,
+                 confirm: Confirm | None = None, review: Callable[[ReviewDialog], bool] | None = None,
+                 settings: QSettings | None = None) -> None:
+        super().__init__(window)
+        self.window = window
+        self.controller = c = window.controller
+        self.settings = settings if settings is not None else window.settings
+        self.message = message if message is not None else show_warning
+        self.now = now if now is not None else qt_time_source()
+        self.game_over_dialog: GameOverDialog | None = None
+        self.draw_dialog: DrawVoteDialog | None = None
+        self.new_game_dialog: NewGameDialog | None = None
+        self.resume_offer: QMessageBox | None = None
+
+        # the clock, above the map
+        self.clock = ClockWidget(ClockModel(now=self.now), sound=sound, compact=True)
+        window.set_table_widget(self.clock)
+        # the hot-seat strip in the status bar, the curtain over the whole window
+        self.strip = SealStatusStrip(None, c)
+        window.status_slot.addWidget(self.strip)
+        self.flow = HotSeatFlow(c, window, rng=rng, strip=self.strip, review=review, confirm=confirm)
+        # persistence
+        self.autosaver = Autosaver(c, autosave, parent=self, message=self.message, window=window)
+        self.recent = RecentFiles(self.settings)
+
+        self._build_menu()
+        self._take_over_window_actions()
+        c.changed.connect(self._on_changed)
+        c.saved.connect(self._on_saved)
+        c.game_ended.connect(self.show_game_over)
+        self.clock.changed.connect(self._on_clock_changed)
+        self.clock.ticked.connect(self._store_clock)
+        self.clock.period_ended.connect(self._on_period_ended)
+        self.flow.stage_changed.connect(self._on_stage_changed)
+        app = QApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(self.autosaver.flush)
+        self._sync_from_table()
+        self.refresh_recent_menu()
+
+    # -- wiring into the window ------------------------------------------------------------------
+
+    def _build_menu(self) -> None:
+        w = self.window
+        menu = QMenu("&Table", w)
+        self.menu = menu
+
+        def act(text: str, slot: Callable[[], object], shortcut: str | None = None, tip: str = "") -> QAction:
+            a = QAction(text, w)
+            if shortcut:
+                a.setShortcut(QKeySequence(shortcut))
+            if tip:
+                a.setStatusTip(tip)
+            a.triggered.connect(lambda _checked=False: slot())
+            menu.addAction(a)
+            w.addAction(a)  # the shortcut works in full screen too
+            return a
+
+        self.act_write = act("&Write orders (end the talks)", self.flow.start_writing, "F6",
+                             "Pass the laptop round: each power writes its orders behind the curtain")
+        self.act_seal = act("Review and &seal my orders\u2026", self.flow.request_seal, "F7")
+        self.act_reveal = act("&Reveal and adjudicate\u2026", self.adjudicate, "F8",
+                              "When all have sealed; the host may force it")
+        menu.addSeparator()
+        self.act_clock = act("&Clock: start / pause", self.clock.start_button.click, "F5")
+        self.act_minute = act("Clock: add a &minute", self.clock.add_button.click, "Shift+F5")
+        self.act_skip = act("Clock: end this &period", self.clock.skip_button.click, "Ctrl+F5")
+        menu.addSeparator()
+        self.act_draw = act("Propose a &draw\u2026", self.propose_draw, "Ctrl+D",
+                            "Every surviving player votes in secret; a draw only if all accept")
+        self.act_secrecy = act("Hot-seat &secrecy", self.toggle_secrecy)
+        self.act_secrecy.setCheckable(True)
+        bar = w.menuBar()
+        before = next((a for a in bar.actions() if a.text().replace("&", "") == "Help"), None)
+        if before is not None:
+            bar.insertMenu(before, menu)
+        else:
+            bar.addMenu(menu)
+
+    def _take_over_window_actions(self) -> None:
+        """Ctrl+N asks for settings; Ctrl+Return goes through the reveal; the end is our screen."""
+        w = self.window
+        for action, slot in ((w.act_new, self.new_game), (w.act_adjudicate, self.adjudicate)):
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", RuntimeWarning)
+                try:
+                    action.triggered.disconnect()
+                except (RuntimeError, TypeError):
+                    pass
+            action.triggered.connect(lambda _checked=False, s=slot: s())
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)
+            try:
+                self.controller.game_ended.disconnect(w._on_game_ended)
+            except (RuntimeError, TypeError, AttributeError):
+                pass
+
+    # -- the table's settings follow the game ------------------------------------------------------
+
+    @property
+    def table_settings(self) -> TableSettings:
+        g = self.controller.game
+        return TableSettings.from_table(self.controller.table, edition=g.rules.edition.value, end_year=g.end_year)
+
+    @property
+    def secrecy(self) -> bool:
+        return bool(self.controller.table.get("secrecy", True))
+
+    def _sync_from_table(self) -> None:
+        """A game was opened, resumed or started: clock, secrecy and turn as its table says."""
+        self._restore_clock()
+        self.flow.enabled = self.secrecy
+        self.act_secrecy.setChecked(self.secrecy)
+        self.flow.restore()
+        self._update_actions()
+
+    def _restore_clock(self) -> None:
+        c = self.controller
+        table = c.table
+        try:
+            settings = ClockSettings.from_dict(table.get("clock") or {})
+        except (TypeError, ValueError):
+            settings = ClockSettings()
+        phase = c.state.phase
+        model: ClockModel | None = None
+        saved = table.get("clock_state")
+        if isinstance(saved, dict) and saved.get("phase") == phase.label and not c.game.is_over:
+            try:
+                model = ClockModel.from_dict(saved, now=self.now)
+                model.settings = settings
+            except ValueError:
+                model = None
+        if model is None:
+            model = ClockModel.for_phase(phase, settings, now=self.now)
+        self.clock.set_model(model)
+        self._store_clock()
+
+    def _store_clock(self) -> None:
+        self.controller.table["clock_state"] = self.clock.model.to_dict()
+        self._update_curtain_clock()
+
+    def _on_changed(self, record: ChangeRecord) -> None:
+        c = self.controller
+        if record.game:
+            self._sync_from_table()
+            if c.path is not None:
+                self.recent.add(c.path)
+                self.refresh_recent_menu()
+        elif record.phase:
+            self.clock.set_phase(c.state.phase)
+            self.flow.begin_phase()
+        self._update_actions()
+
+    def _on_saved(self, path: str) -> None:
+        self.recent.add(path)
+        self.refresh_recent_menu()
+
+    def _on_clock_changed(self) -> None:
+        self._store_clock()
+        self.autosaver.schedule()
+
+    def _on_period_ended(self, kind: str) -> None:
+        if kind == "diplomacy" and self.flow.enabled and self.flow.session.stage == OPEN:
+            self.flow.start_writing()  # talks are over: the laptop goes round
+
+    def _on_stage_changed(self, _stage: str) -> None:
+        self._update_actions()
+        self._update_curtain_clock()
+        self.autosaver.schedule()
+
+    def _update_curtain_clock(self) -> None:
+        m = self.clock.model
+        if not self.flow.curtain_up or m.period is None or m.status not in (RUNNING, PAUSED, EXPIRED):
+            self.flow.curtain.set_clock_text("")
+            return
+        if m.status == EXPIRED:
+            self.flow.curtain.set_clock_text("Time is up: orders are due")
+            return
+        what = "to write orders" if m.period.kind == "writing" else "left"
+        paused = " (paused)" if m.status == PAUSED else ""
+        self.flow.curtain.set_clock_text(f"Clock: {m.remaining_text} {what}{paused}")
+
+    def _update_actions(self) -> None:
+        s = self.flow.session
+        on = self.flow.enabled
+        over = self.controller.game.is_over
+        self.act_write.setEnabled(on and s.stage == OPEN and not over)
+        self.act_seal.setEnabled(on and s.stage == ENTERING)
+        self.act_reveal.setEnabled(not over)
+        self.act_draw.setEnabled(not over)
+        self.act_clock.setEnabled(self.clock.start_button.isEnabled())
+
+    # -- actions ---------------------------------------------------------------------------------
+
+    def adjudicate(self) -> None:
+        """Ctrl+Return: with secrecy, reveal (all sealed) or the host's forced reveal; else the
+        window's own adjudication."""
+        if self.controller.game.is_over:
+            self.window.adjudicate()  # says the game is over
+            return
+        if not self.flow.enabled or self.flow.session.stage == REVEALED:
+            self.window.adjudicate()
+        elif self.flow.session.stage == READY:
+            self.flow.reveal()
+        else:
+            self.flow.force_reveal()
+
+    def toggle_secrecy(self) -> None:
+        on = not self.secrecy
+        self.controller.update_table(secrecy=on)
+        self.flow.set_enabled(on)
+        self.act_secrecy.setChecked(on)
+        self._update_actions()
+
+    def new_game(self) -> None:
+        """Ctrl+N: save?, then the New Game settings (standard ones filled in)."""
+        if not self.window.maybe_save():
+            return
+        self.offer_new_game()
+
+    def offer_new_game(self, initial: TableSettings | None = None) -> NewGameDialog:
+        """Show the New Game dialog without blocking; "Start game" starts it."""
+        board = self.controller.board
+        if initial is None:
+            current = self.table_settings  # the same people, clock and secrecy (PINs stay hashed)
+            initial = TableSettings(current.powers, dict(current.players), current.edition, None, current.clock,
+                                    current.secrecy, dict(current.pins))
+        dialog = NewGameDialog(board, initial, self.window)
+        self.new_game_dialog = dialog
+
+        def done(result: int) -> None:
+            if result == QDialog.DialogCode.Accepted:
+                self.start_new_game(dialog.settings())
+            dialog.deleteLater()
+            self.new_game_dialog = None
+
+        dialog.finished.connect(done)
+        dialog.open()
+        return dialog
+
+    def start_new_game(self, settings: TableSettings | None = None) -> None:
+        s = settings if settings is not None else TableSettings()
+        self.controller.new_game(s.edition, s.end_year, table=s.to_table())
+        self.window.view.fit_to_window()
+        self.autosaver.save_now()
+
+    def propose_draw(self) -> DrawVoteDialog | None:
+        c = self.controller
+        if c.game.is_over:
+            return None
+        survivors = c.state.surviving_powers()
+        in_play = self.flow.powers_in_play()
+        voters = [p for p in survivors if p in in_play]
+        names = {p: c.power_name(p) + (f" ({c.player_name(p)})" if c.player_name(p) else "") for p in voters}
+        pins = c.table.get("pins") if isinstance(c.table.get("pins"), dict) else {}
+        dialog = DrawVoteDialog(voters, self.window, names=names, pins=pins)
+        self.draw_dialog = dialog
+
+        def done(_result: int) -> None:
+            if dialog.accepted_draw:
+                self.declare_draw(survivors)
+            dialog.deleteLater()
+            self.draw_dialog = None
+
+        dialog.finished.connect(done)
+        dialog.open()
+        return dialog
+
+    def declare_draw(self, powers: list[str]) -> None:
+        c = self.controller
+        c.game.declare_draw(powers)
+        c.changed.emit(ChangeRecord(phase=True))  # views redraw; the autosave writes it
+        end = c.game.ended
+        if end is not None:
+            c.game_ended.emit(end)
+
+    def show_game_over(self, end: GameEnd) -> GameOverDialog:
+        c = self.controller
+        names = {p: n for p in c.board.power_ids if (n := c.player_name(p))}
+        self.clock.model.pause()
+        self.clock.refresh()
+        if self.game_over_dialog is not None:
+            self.game_over_dialog.close()
+        dialog = GameOverDialog(end, c.state, self.window, names=names)
+        self.game_over_dialog = dialog
+
+        def done(result: int) -> None:
+            self.game_over_dialog = None
+            dialog.deleteLater()
+            if result == GameOverDialog.NEW_GAME:
+                self.new_game()
+
+        dialog.finished.connect(done)
+        dialog.open()
+        return dialog
+
+    # -- files -------------------------------------------------------------------------------------
+
+    def refresh_recent_menu(self) -> None:
+        self.recent.fill_menu(self.window.recent_menu, self.open_recent)
+
+    def open_recent(self, path: object) -> bool:
+        if not self.window.maybe_save():
+            return False
+        ok = open_game_file(self.controller, str(path), parent=self.window, message=self.message,
+                            recent=self.recent)
+        self.refresh_recent_menu()
+        if ok:
+            self.window.view.fit_to_window()
+        return ok
+
+    def first_start(self) -> None:
+        """At start-up (no file given): offer to resume an unfinished game; on the very first
+        start, offer the New Game settings (Enter starts the standard game).  Never blocks."""
+        info = self.autosaver.autosave.info()
+        if info is not None:
+            box = resume_box(self.window, info)
+            self.resume_offer = box
+
+            def done(_result: int) -> None:
+                if box.clickedButton() is box.resume_button:  # type: ignore[attr-defined]
+                    resume_from_autosave(self.controller, self.autosaver.autosave, parent=self.window,
+                                         message=self.message)
+                    self.window.view.fit_to_window()
+                self.resume_offer = None
+                box.deleteLater()
+
+            box.finished.connect(done)
+            box.open()
+            return
+        if not self.settings.value(FIRST_START_KEY, False, type=bool):
+            self.settings.setValue(FIRST_START_KEY, True)
+            QTimer.singleShot(0, lambda: self.offer_new_game(TableSettings()))
+
+
+def install_table_features(window: MainWindow, **options: object) -> TableFeatures:
+    """Attach the table features to ``window`` (kept alive as ``window.table_features``)."""
+    features = TableFeatures(window, **options)  # type: ignore[arg-type]
+    window.table_features = features  # type: ignore[attr-defined]
+    return features
+
+
+__all__ = ["FIRST_START_KEY", "TableFeatures", "install_table_features"]
