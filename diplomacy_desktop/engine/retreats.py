@@ -30,7 +30,8 @@ def adjudicate_retreats(state: GameState, orders: Iterable[Order], rules: RuleSe
             norm = check_order(state, written)
         except OrderError as exc:
             results.append(OrderResult(written, Outcome.ILLEGAL, "illegal", f"illegal: {exc}"))
-            d = state.dislodged_in(written.province) if written.province in board.spaces else None
+            where = written.province
+            d = state.dislodged_in(where) if where is not None and where in board.spaces else None
             if d is not None and d.unit.power == written.power:
                 refused.add(d.province)
             continue
