@@ -16,6 +16,7 @@ import sys
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -61,6 +62,7 @@ PLACES = {
     p: ([(ARMY, p)] if BOARD.unit_can_stand(ARMY, p) else []) + [(FLEET, loc) for loc in BOARD.fleet_locations(p)]
     for p in PROVINCES
 }
+T = TypeVar("T")
 EDITIONS = st.sampled_from([RuleSet.for_edition(e) for e in Edition])
 
 FAST = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -126,9 +128,10 @@ def pick_movement_orders(state: GameState, choose: _Chooser) -> list[Order]:
             continue
         opts = options[prov]
         kinds = (SupportHold, SupportMove) if plan == "support" else (Convoy,)
-        fitting = [o for o in opts if isinstance(o, kinds) and _fits(o, chosen)]
-        anything = [o for o in opts if isinstance(o, kinds)]
-        pool = fitting if fitting and choose.one((True, True, True, False)) else anything or opts
+        fitting: list[Order] = [o for o in opts if isinstance(o, kinds) and _fits(o, chosen)]
+        anything: list[Order] = [o for o in opts if isinstance(o, kinds)]
+        prefer_fitting = bool(fitting) and choose.one((True, True, True, False))
+        pool = fitting if prefer_fitting else (anything or opts)
         chosen[prov] = choose.one(pool)
         if isinstance(chosen[prov], Convoy):
             convoy = chosen[prov]
@@ -165,13 +168,13 @@ class _Chooser:
         self.data = data
         self.rnd = rnd
 
-    def one(self, items: Sequence):  # type: ignore[no-untyped-def, type-arg]
+    def one(self, items: Sequence[T]) -> T:
         if self.data is not None:
             return self.data.draw(st.sampled_from(list(items)))
         assert self.rnd is not None
         return self.rnd.choice(list(items))
 
-    def shuffled(self, items: Sequence[Order]) -> list[Order]:
+    def shuffled(self, items: Sequence[T]) -> list[T]:
         if self.data is not None:
             return list(self.data.draw(st.permutations(list(items))))
         assert self.rnd is not None
@@ -222,8 +225,8 @@ def check_results(state: GameState, orders: Sequence[Order], out: PhaseOutcome) 
         assert not out.after.dislodged
         retreated = [r.order for r in out.results if r.outcome is Outcome.SUCCESS and isinstance(r.order, Retreat)]
         assert len(out.after.units) == len(state.units) + len(retreated)
-        for r in retreated:
-            assert r.destination in retreat_destinations(state, r.province)
+        for retreat in retreated:
+            assert retreat.destination in retreat_destinations(state, retreat.province)
     check_position(out.after)
     check_position(out.next_state)
 
@@ -286,7 +289,7 @@ def _adjustment_orders(state: GameState, choose: _Chooser) -> tuple[list[Order],
             sites = sorted({o.province for o in builds})
             n = min(delta, len(sites))
             want = choose.one(list(range(n + 1)) + [n, n])  # usually build all
-            picked_sites = choose.shuffled(sites)[:want]  # type: ignore[arg-type]
+            picked_sites = choose.shuffled(sites)[:want]
             for site in picked_sites:
                 orders.append(choose.one([o for o in builds if o.province == site]))
             waive = want < n and choose.one((True, False))
@@ -294,9 +297,9 @@ def _adjustment_orders(state: GameState, choose: _Chooser) -> tuple[list[Order],
                 orders.append(Waive(p))
             held_back[p] = want < n
         elif delta < 0:
-            units = sorted(o for o in opts)
+            units = sorted(opts)
             k = choose.one(list(range(-delta + 1)) + [-delta])  # sometimes too few: civil disorder
-            for prov in choose.shuffled(units)[:k]:  # type: ignore[arg-type]
+            for prov in choose.shuffled(units)[:k]:
                 orders.append(opts[prov][0])
     return orders, held_back
 

@@ -35,8 +35,8 @@ def played() -> Game:
     game.set_order(Build("russia", "A", "war"))
     game.set_order(Waive("france"))
     game.adjudicate()  # Winter 1901
-    for o in (Move("germany", "A", "ruh", "mun"), SupportMove("germany", "A", "ber", "A", "ruh", "mun")):
-        game.set_order(o)
+    game.set_order(Move("germany", "A", "ruh", "mun"))
+    game.set_order(SupportMove("germany", "A", "ber", "A", "ruh", "mun"))
     game.adjudicate()  # Spring 1902: France dislodged from Munich
     assert game.state.phase.kind == RETREAT
     game.set_order(Retreat("france", "A", "mun", "bur"))
