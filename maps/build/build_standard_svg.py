@@ -691,7 +691,7 @@ def reassign_orphans(
     return leftovers
 
 
-def build(board: Board, countries: dict[str, BaseGeometry], verbose: bool = True) -> Result:
+def build(board: Board, countries: dict[str, BaseGeometry]) -> Result:
     frame = box(0, 0, WIDTH, HEIGHT)
     wide = frame.buffer(40, join_style="mitre")
     # 1-2. Project, clip loosely, simplify as one coverage, then clip to the frame.
@@ -956,16 +956,6 @@ def text_width(text: str, size: float, *, bold: bool = True) -> float:
     return width * size
 
 
-def fits(geom: BaseGeometry, centre: Point, w: float, h: float, margin: float = 2.0) -> bool:
-    rect = box(
-        centre.x - w / 2 - margin,
-        centre.y - h / 2 - margin,
-        centre.x + w / 2 + margin,
-        centre.y + h / 2 + margin,
-    )
-    return geom.contains(rect)
-
-
 @dataclass(frozen=True)
 class Layout:
     text: str
@@ -1026,8 +1016,8 @@ def best_place(
             core = part
         minx, miny, maxx, maxy = core.bounds
         step = max(1.5, math.sqrt(core.area / 350))
-        gx, gy = np.meshgrid(np.arange(minx, maxx + step, step), np.arange(miny, maxy + step, step))
-        gx, gy = gx.ravel(), gy.ravel()
+        mx, my = np.meshgrid(np.arange(minx, maxx + step, step), np.arange(miny, maxy + step, step))
+        gx, gy = mx.ravel(), my.ravel()
         inside = shapely.contains_xy(core, gx, gy)
         candidates = [Point(float(x), float(y)) for x, y in zip(gx[inside], gy[inside], strict=True)]
         candidates.append(prefer)
@@ -1090,8 +1080,8 @@ def free_spot(part: Polygon, taken: BaseGeometry, radius: float) -> Point:
     """The point of ``part`` farthest (up to a cap) from its border and from ``taken``."""
     minx, miny, maxx, maxy = part.bounds
     step = max(1.0, math.sqrt(part.area / 1500))
-    gx, gy = np.meshgrid(np.arange(minx, maxx + step, step), np.arange(miny, maxy + step, step))
-    gx, gy = gx.ravel(), gy.ravel()
+    mx, my = np.meshgrid(np.arange(minx, maxx + step, step), np.arange(miny, maxy + step, step))
+    gx, gy = mx.ravel(), my.ravel()
     inside = shapely.contains_xy(part, gx, gy)
     pts = shapely.points(gx[inside], gy[inside])
     room = np.minimum(shapely.distance(part.boundary, pts), shapely.distance(taken, pts)) - radius
@@ -1367,7 +1357,7 @@ def fill_of(board: Board, sid: str) -> str:
 
 def country_borders(board: Board, result: Result) -> BaseGeometry:
     land = sorted(s for s in result.spaces if board.kinds[s] != "sea")
-    segs = []
+    segs: list[LineString] = []
     for i, a in enumerate(land):
         for b in land[i + 1 :]:
             if board.country.get(a) == board.country.get(b):
@@ -1412,7 +1402,7 @@ def write_svg(board: Board, result: Result) -> str:
         out.append(f'<path {ident}class="decorative" d="{path_d(g)}"/>\n')
     out.append("</g>\n")
     out.append(
-        f'<g id="provinces" stroke="{BORDER}" stroke-width="0.8" stroke-linejoin="round" '
+        f'<g id="provinces" stroke="{BORDER}" stroke-width="0.9" stroke-linejoin="round" '
         'fill-rule="evenodd">\n'
     )
     for sid in lands:
@@ -1421,7 +1411,7 @@ def write_svg(board: Board, result: Result) -> str:
             f'd="{path_d(result.spaces[sid])}"/>\n'
         )
     out.append("</g>\n")
-    water_deco = [g for g in result.lakes] + list(result.straits)
+    water_deco = list(result.lakes) + list(result.straits)
     out.append(f'<g id="lakes" fill="{LAKE}" stroke="none" fill-rule="evenodd">\n')
     for g in sorted(water_deco, key=lambda p: p.bounds):
         d = path_d(g)
@@ -1441,12 +1431,11 @@ def write_svg(board: Board, result: Result) -> str:
     )
     land_union = unary_union([result.spaces[s] for s in lands])
     coast = land_union.boundary.difference(box(0, 0, w, h).exterior.buffer(0.05))
-    water_lines = unary_union([g.boundary for g in water_deco if not g.is_empty])
     out.append(
         f'<path id="coastline" class="decorative" fill="none" stroke="{COASTLINE}" stroke-width="1.1" '
         f'stroke-linejoin="round" stroke-linecap="round" d="{lines_d(unary_union([coast]))}"/>\n'
     )
-    if not water_lines.is_empty:
+    if result.lakes:
         lakes_only = unary_union([g.boundary for g in result.lakes])
         out.append(
             f'<path id="lake-shores" class="decorative" fill="none" stroke="{COASTLINE}" '
