@@ -10,15 +10,16 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .board import ARMY, province_of
+from .boardindex import board_index
 from .errors import OrderError
 from .orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
 from .results import OrderResult, Outcome
 from .rules import CLASSIC, RuleSet
 from .state import RETREAT, DislodgedUnit, GameState, Phase, Unit
-from .validation import check_order, describe, space_name
+from .validation import check_order
 
 HOLD, MOVE, SUPPORT, CONVOY = 0, 1, 2, 3
 LAND, VIA = 0, 1  # how a move travels: over land, or by convoy
@@ -37,13 +38,14 @@ class _Resolver:
         self.state = state
         self.board = state.board
         self.rules = rules
+        self.names = board_index(state.board)
         units = list(state.units.values())
         self.units = units
         n = len(units)
         self.n = n
-        self.index = {u.province: i for i, u in enumerate(units)}
+        self.prov = list(state.units)  # the units are filed by province
+        self.index = {p: i for i, p in enumerate(self.prov)}
         self.power = [u.power for u in units]
-        self.prov = [u.province for u in units]
         self.ot = [HOLD] * n
         self.order: list[Order | None] = [None] * n
         self.dst: list[str | None] = [None] * n
@@ -74,23 +76,27 @@ class _Resolver:
 
     def _read_orders(self, orders: Iterable[Order]) -> None:
         per_unit: dict[int, list[tuple[Order, Order]]] = {}
+        index = self.index
         for written in orders:
             try:
                 norm = check_order(self.state, written)
             except OrderError as exc:
                 res = OrderResult(written, Outcome.ILLEGAL, "illegal", f"illegal: {exc}; the unit holds"
-                                  if written.province in self.index else f"illegal: {exc}")
-                i = self.index.get(written.province or "")
-                if i is not None and self.state.units[self.prov[i]].power == written.power:
+                                  if written.province in index else f"illegal: {exc}")
+                i = index.get(written.province or "")
+                if i is not None and self.power[i] == written.power:
                     self.illegal_by_unit.setdefault(i, []).append(res)
                 else:
                     self.illegal.append(res)
                 continue
-            i = self.index[norm.province]  # type: ignore[index]
-            per_unit.setdefault(i, []).append((written, norm))
+            i = index[province_of(norm.location)]  # type: ignore[attr-defined]
+            pairs = per_unit.get(i)
+            if pairs is None:
+                per_unit[i] = [(written, norm)]
+            else:
+                pairs.append((written, norm))
         for i, pairs in per_unit.items():
-            distinct = {norm for _, norm in pairs}
-            if len(distinct) > 1:
+            if len(pairs) > 1 and len({norm for _, norm in pairs}) > 1:
                 for written, _ in pairs:
                     self.illegal_by_unit.setdefault(i, []).append(OrderResult(
                         written, Outcome.ILLEGAL, "conflicting",
@@ -98,23 +104,25 @@ class _Resolver:
                 continue
             written, norm = pairs[-1]
             self.order[i] = written
-            if isinstance(norm, Move):
+            kind = type(norm)
+            if kind is Move:
+                dst = province_of(norm.destination)  # type: ignore[attr-defined]
                 self.ot[i] = MOVE
-                self.dst[i] = norm.target_province
-                self.dst_loc[i] = norm.destination
-                self.attackers.setdefault(norm.target_province, []).append(i)
-                self.mode[i] = VIA if norm.via_convoy else LAND  # refined in _link
-            elif isinstance(norm, SupportHold):
+                self.dst[i] = dst
+                self.dst_loc[i] = norm.destination  # type: ignore[attr-defined]
+                self.attackers.setdefault(dst, []).append(i)
+                self.mode[i] = VIA if norm.via_convoy else LAND  # type: ignore[attr-defined]  # refined in _link
+            elif kind is SupportHold:
                 self.ot[i] = SUPPORT
-                self.sup_target[i] = self.index[norm.target_province]
-            elif isinstance(norm, SupportMove):
+                self.sup_target[i] = index[province_of(norm.target)]  # type: ignore[attr-defined]
+            elif kind is SupportMove:
                 self.ot[i] = SUPPORT
-                self.sup_target[i] = self.index[norm.target_province]
-                self.sup_dst[i] = norm.destination  # may carry a coast
-            elif isinstance(norm, Convoy):
+                self.sup_target[i] = index[province_of(norm.target)]  # type: ignore[attr-defined]
+                self.sup_dst[i] = norm.destination  # type: ignore[attr-defined]  # may carry a coast
+            elif kind is Convoy:
                 self.ot[i] = CONVOY
-                self.sup_target[i] = self.index[norm.target_province]
-                self.sup_dst[i] = norm.destination_province
+                self.sup_target[i] = index[province_of(norm.target)]  # type: ignore[attr-defined]
+                self.sup_dst[i] = province_of(norm.destination)  # type: ignore[attr-defined]
         # the units moving into each space in province order, not in the order the orders were
         # given: resolution and explanations must not depend on how the orders were listed
         for movers in self.attackers.values():
@@ -221,9 +229,11 @@ class _Resolver:
                 and self.mode[i] == LAND and self.mode[j] == LAND)
 
     def count(self, sups: list[int], hi: bool, exclude_power: str | None = None) -> int:
-        resolve = self.resolve
-        power = self.power
-        return sum(1 for s in sups if power[s] != exclude_power and resolve(s, hi))
+        n = 0
+        for s in sups:  # most lists are short or empty: a plain loop, settled decisions read directly
+            if self.power[s] != exclude_power and (self.result[s] if self.resolved[s] else self.resolve(s, hi)):
+                n += 1
+        return n
 
     def attack(self, i: int, hi: bool) -> int:
         if not self.path(i, hi):
@@ -367,57 +377,61 @@ class _Resolver:
         return None
 
     def _unit_name(self, i: int) -> str:
-        return describe(self.board, self.units[i])
+        u = self.units[i]
+        return self.names.describe(u.kind, u.location)
 
     def _outcome(self) -> MovementOutcome:
         n = self.n
-        board = self.board
+        prov, result = self.prov, self.result
+        self.by = by = [self._dislodger(i) for i in range(n)]
         results: list[OrderResult] = []
-        new_units: list[Unit] = []
+        new_units: dict[str, Unit] = {}
         dislodged: list[DislodgedUnit] = []
-        occupied: set[str] = set()
         for i in range(n):
             u = self.units[i]
-            by = self._dislodger(i)
-            if by is not None:
-                dislodged.append(DislodgedUnit(u, self.prov[by], self.convoyed(by), self.power[by]))
-            elif self.ot[i] == MOVE and self.result[i]:
-                new_units.append(Unit(u.power, u.kind, self.dst_loc[i]))  # type: ignore[arg-type]
-                occupied.add(self.dst[i])  # type: ignore[arg-type]
+            b = by[i]
+            if b is not None:
+                dislodged.append(DislodgedUnit(u, prov[b], self.convoyed(b), self.power[b]))
+            elif self.ot[i] == MOVE and result[i]:
+                new_units[self.dst[i]] = Unit(u.power, u.kind, self.dst_loc[i])  # type: ignore[arg-type,index]
             else:
-                new_units.append(u)
-                occupied.add(u.province)
+                new_units[prov[i]] = u
+        if len(new_units) + len(dislodged) != n:
+            raise AssertionError("adjudication left two units in one space")  # never: the rules forbid it
         contested: set[str] = set()
         for p, movers in self.attackers.items():
-            if p in occupied:
+            if p in new_units:
                 continue
-            if any(not self.result[k] and self.prevent(k, True) > 0 for k in movers):
+            if any(not result[k] and self.prevent(k, True) > 0 for k in movers):
                 contested.add(p)
         for i in range(n):
-            by = self._dislodger(i)
-            extra = {"dislodged": by is not None, "dislodged_by": self.prov[by] if by is not None else None}
-            if self.order[i] is None:
+            b = by[i]
+            order = self.order[i]
+            if order is None:
                 if i in self.illegal_by_unit:
                     for r in self.illegal_by_unit[i]:
-                        results.append(_with(r, **extra))
+                        results.append(_with(r, dislodged=b is not None, dislodged_by=prov[b] if b is not None else None))
                     continue
-                results.append(self._explain_hold(i, Hold(self.power[i], self.units[i].kind,
-                                                          self.units[i].location), by, "unordered"))
+                u = self.units[i]
+                results.append(self._explain_hold(i, Hold(u.power, u.kind, u.location), b, "unordered"))
                 continue
             for r in self.illegal_by_unit.get(i, ()):
-                results.append(_with(r, **extra))
+                results.append(_with(r, dislodged=b is not None, dislodged_by=prov[b] if b is not None else None))
             ot = self.ot[i]
             if ot == MOVE:
-                results.append(self._explain_move(i, by))
+                results.append(self._explain_move(i, b))
             elif ot == SUPPORT:
-                results.append(self._explain_support(i, by))
+                results.append(self._explain_support(i, b))
             elif ot == CONVOY:
-                results.append(self._explain_convoy(i, by))
+                results.append(self._explain_convoy(i, b))
             else:
-                results.append(self._explain_hold(i, self.order[i], by, "holds"))  # type: ignore[arg-type]
+                results.append(self._explain_hold(i, order, b, "holds"))
         results.extend(self.illegal)
         phase = Phase(self.state.phase.year, self.state.phase.season, RETREAT)
-        after = GameState.build(board, phase, new_units, self.state.owners, dislodged, contested)
+        # what GameState.build would make of these units, without re-checking every one of them
+        after = self.state.evolve(phase=phase, units=new_units,
+                                  dislodged=tuple(sorted(dislodged, key=lambda d: d.unit.location)),
+                                  contested=frozenset(contested))
         return MovementOutcome(tuple(results), after)
 
     # Explanations read the settled decisions; strengths are recomputed from them.
@@ -445,31 +459,31 @@ class _Resolver:
 
     def _explain_move(self, i: int, by: int | None) -> OrderResult:
         order = self.order[i]
-        board = self.board
         d = self.dst[i]
-        dname = space_name(board, self.dst_loc[i])  # type: ignore[arg-type]
+        dname = self.names.space_name(self.dst_loc[i])  # type: ignore[arg-type]
         a = self.attack(i, True)
         opp, who, what = self._opposition(i)
         involved = tuple(self.prov[k] for k in who)
-        extra = {"dislodged": by is not None, "dislodged_by": self.prov[by] if by is not None else None}
+        lost, lost_to = by is not None, self.prov[by] if by is not None else None
         if self.result[i]:
             j = self.index.get(d)  # type: ignore[arg-type]
             if i in self.circular:
                 text = f"moves to {dname} (circular movement: all units in the ring move)"
-            elif j is not None and self._dislodger(j) == i:
+            elif j is not None and self.by[j] == i:
                 text = f"moves to {dname}, dislodging the {self._unit_name(j)} (strength {a} against {opp})"
             else:
                 text = f"moves to {dname} (strength {a} against {opp})"
             via = " by convoy" if self.convoyed(i) else ""
-            return OrderResult(order, Outcome.SUCCESS, "moved", text.replace(" (", f"{via} (", 1) if via else text,
-                               involved, a, opp, **extra)  # type: ignore[arg-type]
+            return OrderResult(order, Outcome.SUCCESS, "moved", text.replace(" (", f"{via} (", 1) if via else text,  # type: ignore[arg-type]
+                               involved, a, opp, lost, lost_to)
         if self.mode[i] == VIA and not self.convoy_path(i, True):
-            return OrderResult(order, Outcome.FAILURE, "no_convoy", self._why_no_convoy(i), (), 0, None, **extra)  # type: ignore[arg-type]
+            return OrderResult(order, Outcome.FAILURE, "no_convoy", self._why_no_convoy(i), (), 0, None,  # type: ignore[arg-type]
+                               lost, lost_to)
         j = self.index.get(d)  # type: ignore[arg-type]
         if a == 0 and j is not None and self.power[j] == self.power[i]:
-            return OrderResult(order, Outcome.FAILURE, "own_unit",
+            return OrderResult(order, Outcome.FAILURE, "own_unit",  # type: ignore[arg-type]
                                f"cannot dislodge its own {self._unit_name(j)}, which did not leave", (self.prov[j],),
-                               0, None, **extra)  # type: ignore[arg-type]
+                               0, None, lost, lost_to)
         names = ", ".join(f"the {self._unit_name(k)}" for k in who)
         if what == "head-to-head":
             text = f"lost the head-to-head battle with {names} (strength {a} against {opp})"
@@ -486,7 +500,7 @@ class _Resolver:
         else:
             text = f"bounced with {names} moving to {dname} (strength {a} against {opp})"
             code = "bounced"
-        return OrderResult(order, Outcome.FAILURE, code, text, involved, a, opp, **extra)  # type: ignore[arg-type]
+        return OrderResult(order, Outcome.FAILURE, code, text, involved, a, opp, lost, lost_to)  # type: ignore[arg-type]
 
     def _why_no_convoy(self, i: int) -> str:
         fleets = self.convoyers[i]
@@ -494,61 +508,62 @@ class _Resolver:
             return "no fleets were ordered to convoy this army, so it stays"
         para = [c for c in fleets if c in self.paradox]
         if para:
-            names = ", ".join(space_name(self.board, self.prov[c]) for c in para)
+            names = ", ".join(self.names.space_name(self.prov[c]) for c in para)
             return f"convoy paradox: by the Szykman rule the fleet in {names} does not convoy, so the army stays"
         lost = [c for c in fleets if not self.result[c]]
         if lost:
-            names = ", ".join(space_name(self.board, self.prov[c]) for c in lost)
+            names = ", ".join(self.names.space_name(self.prov[c]) for c in lost)
             return f"convoy disrupted: the fleet in {names} was dislodged, so the army stays"
         return "the convoying fleets do not form a chain to the destination, so the army stays"
 
     def _explain_support(self, s: int, by: int | None) -> OrderResult:
-        order = self.order[s]
+        order: Order = self.order[s]  # type: ignore[assignment]
         t = self.sup_target[s]
-        extra = {"dislodged": by is not None, "dislodged_by": self.prov[by] if by is not None else None}
+        lost, lost_to = by is not None, self.prov[by] if by is not None else None
         if not self.matched[s]:
             if self.sup_dst[s] is None:
                 text = f"void: the {self._unit_name(t)} moved, so it cannot be supported to hold"
             elif self.ot[t] == MOVE:
                 text = (f"void: the {self._unit_name(t)} moved to "
-                        f"{space_name(self.board, self.dst_loc[t])}, not as supported")  # type: ignore[arg-type]
+                        f"{self.names.space_name(self.dst_loc[t])}, not as supported")  # type: ignore[arg-type]
             else:
                 text = f"void: the {self._unit_name(t)} did not move there"
-            return OrderResult(order, Outcome.VOID, "void", text, (self.prov[t],), **extra)  # type: ignore[arg-type]
+            return OrderResult(order, Outcome.VOID, "void", text, (self.prov[t],), None, None, lost, lost_to)
         if self.result[s]:
-            return OrderResult(order, Outcome.SUCCESS, "supported", "support given", (self.prov[t],), **extra)  # type: ignore[arg-type]
+            return OrderResult(order, Outcome.SUCCESS, "supported", "support given", (self.prov[t],), None, None,
+                               lost, lost_to)
         if by is not None:
             return OrderResult(order, Outcome.FAILURE, "cut",
                                f"cut: the supporting unit was dislodged by the {self._unit_name(by)}",
-                               (self.prov[by],), **extra)  # type: ignore[arg-type]
+                               (self.prov[by],), None, None, lost, lost_to)
         sd = self.sup_dst[s]
         sd_prov = province_of(sd) if sd else None
         cutters = [a for a in self.attackers.get(self.prov[s], ())
                    if self.power[a] != self.power[s] and self.prov[a] != sd_prov and self.path(a, True)]
         names = ", ".join(f"the {self._unit_name(a)}" for a in cutters) or "an attack"
         return OrderResult(order, Outcome.FAILURE, "cut", f"cut by the attack of {names}",
-                           tuple(self.prov[a] for a in cutters), **extra)  # type: ignore[arg-type]
+                           tuple(self.prov[a] for a in cutters), None, None, lost, lost_to)
 
     def _explain_convoy(self, c: int, by: int | None) -> OrderResult:
-        order = self.order[c]
+        order: Order = self.order[c]  # type: ignore[assignment]
         a = self.sup_target[c]
-        extra = {"dislodged": by is not None, "dislodged_by": self.prov[by] if by is not None else None}
+        lost, lost_to = by is not None, self.prov[by] if by is not None else None
         if not self.matched[c]:
             if self.ot[a] == MOVE and self.dst[a] == self.sup_dst[c]:
                 text = f"void: the {self._unit_name(a)} moves over land, not by convoy"
             else:
                 text = f"void: the {self._unit_name(a)} was not ordered to move there"
-            return OrderResult(order, Outcome.VOID, "void", text, (self.prov[a],), **extra)  # type: ignore[arg-type]
+            return OrderResult(order, Outcome.VOID, "void", text, (self.prov[a],), None, None, lost, lost_to)
         if c in self.paradox:
             return OrderResult(order, Outcome.FAILURE, "paradox",
                                "convoy paradox: by the Szykman rule this fleet does not convoy", (self.prov[a],),
-                               **extra)  # type: ignore[arg-type]
+                               None, None, lost, lost_to)
         if not self.result[c]:
             return OrderResult(order, Outcome.FAILURE, "disrupted",
-                               f"disrupted: the fleet was dislodged by the {self._unit_name(by)}"
+                               f"disrupted: the fleet was dislodged by the {self._unit_name(by)}"  # type: ignore[arg-type]
                                if by is not None else "disrupted", (self.prov[by],) if by is not None else (),
-                               **extra)  # type: ignore[arg-type]
-        return OrderResult(order, Outcome.SUCCESS, "convoyed", "convoys", (self.prov[a],), **extra)  # type: ignore[arg-type]
+                               None, None, lost, lost_to)
+        return OrderResult(order, Outcome.SUCCESS, "convoyed", "convoys", (self.prov[a],), None, None, lost, lost_to)
 
     def _explain_hold(self, i: int, order: Order, by: int | None, code: str) -> OrderResult:
         if by is not None:
@@ -562,8 +577,6 @@ class _Resolver:
 
 
 def _with(result: OrderResult, **changes: object) -> OrderResult:
-    from dataclasses import replace
-
     return replace(result, **changes)  # type: ignore[arg-type]
 
 

@@ -27,8 +27,12 @@ from .orders import (
 )
 from .state import ADJUSTMENT, MOVEMENT, RETREAT, GameState, Unit
 
-__all__ = ["KIND_NAMES", "check_order", "convoy_routes", "describe", "fleet_destination", "fleets_at_sea",
-           "is_legal", "retreat_destinations", "space_name"]
+__all__ = [
+    "KIND_NAMES", "check_build", "check_convoy", "check_disband", "check_hold", "check_move", "check_order",
+    "check_remove", "check_retreat", "check_support_hold", "check_support_move", "check_waive", "convoy_fleets",
+    "convoy_routes", "describe", "fleet_destination", "fleets_at_sea", "is_legal", "retreat_destinations",
+    "space_name",
+]
 
 
 def space_name(board: Board, loc: str) -> str:
@@ -113,19 +117,38 @@ def fleets_at_sea(state: GameState, exclude: str | None = None) -> set[str]:
     return {p for p, u in state.units.items() if u.kind == FLEET and p in seas and p != exclude}
 
 
-# The seas holding a fleet in the position last asked about.  Several checks of one phase's
-# orders need them; positions are immutable, so they are worked out once per position (one
-# position is remembered, by identity, in a single tuple so threads never see half of it).
-_last_fleet_seas: tuple[GameState | None, frozenset[str]] = (None, frozenset())
+class _Position:
+    """Facts about one position that several checks of its orders need: the seas holding a
+    fleet, and which fleets lie on convoy routes from each coast.  Positions are immutable, so
+    these are worked out once per position; the last position asked about is remembered."""
+
+    __slots__ = ("fleet_routes", "seas", "state")
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.seas = frozenset(fleets_at_sea(state))
+        self.fleet_routes: dict[str, dict[str, frozenset[str]]] = {}
+
+    def convoy_fleets(self, origin: str) -> dict[str, frozenset[str]]:
+        found = self.fleet_routes.get(origin)
+        if found is None:
+            found = self.fleet_routes[origin] = convoy_fleets(self.state.board, origin, self.seas)
+        return found
+
+
+_last_position: _Position | None = None
+
+
+def _position(state: GameState) -> _Position:
+    global _last_position
+    position = _last_position
+    if position is None or position.state is not state:
+        position = _last_position = _Position(state)
+    return position
 
 
 def _fleet_seas(state: GameState) -> frozenset[str]:
-    global _last_fleet_seas
-    last, seas = _last_fleet_seas
-    if last is not state:
-        seas = frozenset(fleets_at_sea(state))
-        _last_fleet_seas = (state, seas)
-    return seas
+    return _position(state).seas
 
 
 def _convoy_reaches(state: GameState, origin: str, dest: str, exclude: str | None = None) -> bool:
@@ -223,7 +246,7 @@ def check_move(state: GameState, order: Move) -> Move:
     board = state.board
     unit = _own_unit(state, order)
     dest_prov = _check_destination_space(board, order.destination)
-    if dest_prov == unit.province:
+    if dest_prov == province_of(unit.location):
         raise IllegalOrderError("a unit cannot move to the space it is in")
     if unit.kind == FLEET:
         if order.via_convoy:
@@ -260,13 +283,21 @@ def _supported_unit(state: GameState, target: str) -> Unit:
     return unit
 
 
+def _can_reach(board: Board, unit: Unit, province: str) -> bool:
+    """Whether ``unit`` could move into ``province`` (any coast): the support test."""
+    if unit.kind == ARMY:
+        return province in board.army_moves[unit.location]
+    return province in board.fleet_reach[unit.location]
+
+
 def check_support_hold(state: GameState, order: SupportHold) -> SupportHold:
     board = state.board
     unit = _own_unit(state, order)
     target = _supported_unit(state, order.target)
-    if target.province == unit.province:
+    target_prov = province_of(target.location)
+    if target_prov == province_of(unit.location):
         raise IllegalOrderError("a unit cannot support itself")
-    if not board.can_reach(unit.kind, unit.location, target.province):
+    if not _can_reach(board, unit, target_prov):
         raise IllegalOrderError(
             f"the {describe(board, unit)} could not move to {space_name(board, target.province)}, "
             "so it cannot support there")
@@ -281,26 +312,27 @@ def check_support_move(state: GameState, order: SupportMove) -> SupportMove:
     unit = _own_unit(state, order)
     target = _supported_unit(state, order.target)
     dest_prov = _check_destination_space(board, order.destination)
-    if target.province == unit.province:
+    unit_prov, target_prov = province_of(unit.location), province_of(target.location)
+    if target_prov == unit_prov:
         raise IllegalOrderError("a unit cannot support its own move")
-    if dest_prov == unit.province:
+    if dest_prov == unit_prov:
         raise IllegalOrderError("a unit cannot support a move into its own space")
-    if dest_prov == target.province:
+    if dest_prov == target_prov:
         raise IllegalOrderError("the supported unit cannot move to the space it is in")
-    if not board.can_reach(unit.kind, unit.location, dest_prov):
+    if not _can_reach(board, unit, dest_prov):
         raise IllegalOrderError(
             f"the {describe(board, unit)} could not move to {space_name(board, dest_prov)}, "
             "so it cannot support a move there")
     # could the supported unit make that move at all?
     if target.kind == FLEET:
-        if not board.can_reach(FLEET, target.location, dest_prov):
+        if not _can_reach(board, target, dest_prov):
             raise IllegalOrderError(
                 f"the {describe(board, target)} cannot move to {space_name(board, dest_prov)}")
     else:
-        if board.is_sea(dest_prov):
+        if dest_prov in board_index(board).seas:
             raise IllegalOrderError("an army cannot move into the sea")
-        if dest_prov not in board.army_moves[target.province] and not _army_route_possible(
-            state, target.province, dest_prov, exclude=unit.province
+        if dest_prov not in board.army_moves[target_prov] and not _army_route_possible(
+            state, target_prov, dest_prov, exclude=unit_prov
         ):
             raise IllegalOrderError(
                 f"the {describe(board, target)} cannot reach {space_name(board, dest_prov)}, "
@@ -329,8 +361,7 @@ def check_convoy(state: GameState, order: Convoy) -> Convoy:
         raise IllegalOrderError("an army cannot be convoyed to the space it is in")
     if not (board.is_coastal(target.province) and board.is_coastal(dest_prov)):
         raise IllegalOrderError("armies are convoyed only from one coast to another")
-    routes = convoy_routes(board, target.province, dest_prov, _fleet_seas(state))
-    if not any(unit.province in r for r in routes):
+    if unit.province not in _position(state).convoy_fleets(target.province).get(dest_prov, ()):
         raise IllegalOrderError(
             f"the fleet in {space_name(board, unit.province)} is not needed on any route from "
             f"{space_name(board, target.province)} to {space_name(board, dest_prov)}")
