@@ -8,6 +8,7 @@ import pytest
 from widget_text import texts
 
 from diplomacy_desktop.engine.game import Game, GameEnd
+from diplomacy_desktop.engine.orders import Move
 from diplomacy_desktop.engine.state import Phase
 from diplomacy_desktop.gui.clock import ClockSettings
 from diplomacy_desktop.gui.dialogs import (
@@ -194,3 +195,87 @@ def test_dialogs_game_over_draw(qtbot) -> None:
 def test_dialogs_end_headline_single_leader() -> None:
     end = GameEnd("short_game", ("england",), "The game ended after 1907: England leads with 9 centres")
     assert end_headline(end, BOARD) == ("England leads", end.text)
+
+
+# -- in the real main window ----------------------------------------------------------------------
+
+
+@pytest.fixture
+def features(table, tmp_path):  # type: ignore[no-untyped-def]
+    import random
+
+    from diplomacy_desktop.gui.persistence import Autosave
+    from diplomacy_desktop.gui.table import install_table_features
+
+    return install_table_features(table.window, autosave=Autosave(tmp_path / "data"), rng=random.Random(3),
+                                  review=lambda d: True, confirm=lambda *a: True, message=lambda *a: None)
+
+
+def test_dialogs_ctrl_n_opens_the_new_game_settings(table, features) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import Qt
+
+    t, f = table, features
+    t.key(Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    d = f.new_game_dialog
+    assert isinstance(d, NewGameDialog) and d.isVisible()
+    d.name_edits["turkey"].setText("Dana")
+    d.edition_combo.setCurrentIndex(d.edition_combo.findData("2023"))
+    d.short_box.setChecked(True)
+    d.end_year_spin.setValue(1905)
+    d.fall_spin.setValue(12)
+    d.secrecy_box.setChecked(False)
+    d.start_button.click()
+    c = t.controller
+    assert c.game.rules.edition.value == "2023" and c.game.end_year == 1905
+    assert c.player_name("turkey") == "Dana"
+    assert not f.flow.enabled and not f.flow.curtain_up and c.visible_powers == frozenset(BOARD.power_ids)
+    assert f.clock.model.settings.fall_minutes == 12
+
+
+def test_dialogs_draw_vote_through_the_table_menu(table, features) -> None:  # type: ignore[no-untyped-def]
+    t, f = table, features
+    f.act_draw.trigger()
+    d = f.draw_dialog
+    assert isinstance(d, DrawVoteDialog) and len(d.vote.voters) == 7
+    for _ in range(7):
+        d.ready_button.click()
+        d.accept_button.click()
+    d.close_button.click()
+    c = t.controller
+    end = c.game.ended
+    assert end is not None and end.kind == "draw" and len(end.winners) == 7
+    over = f.game_over_dialog
+    assert isinstance(over, GameOverDialog) and over.headline.text() == "A draw"
+    assert not f.act_draw.isEnabled()
+
+
+def test_dialogs_declined_draw_changes_nothing(table, features) -> None:  # type: ignore[no-untyped-def]
+    t, f = table, features
+    d = f.propose_draw()
+    assert d is not None
+    for i in range(7):
+        d.ready_button.click()
+        (d.decline_button if i == 3 else d.accept_button).click()
+    d.close_button.click()
+    assert t.controller.game.ended is None and f.game_over_dialog is None
+
+
+def test_dialogs_victory_shows_the_game_over_screen(table, features) -> None:  # type: ignore[no-untyped-def]
+    from diplomacy_desktop.engine.state import Unit
+
+    t, f = table, features
+    c = t.controller
+    others = sorted(BOARD.centres - {"bel"})
+    owners = {ctr: "france" for ctr in others[:17]}
+    owners.update({ctr: "england" for ctr in others[17:]})
+    units = {"bur": Unit("france", "A", "bur"), "nth": Unit("england", "F", "nth")}  # nobody else on the board
+    c.game.state = c.game.state.evolve(owners=owners, units=units, phase=Phase(1901, "fall", "movement"))
+    f.toggle_secrecy()  # the host plays this one openly
+    assert not f.flow.enabled
+    c.set_order(Move("france", "A", "bur", "bel"))
+    t.adjudicate()
+    end = c.game.ended
+    assert end is not None and end.kind == "victory" and end.winners == ("france",)
+    over = f.game_over_dialog
+    assert over is not None and over.isVisible() and over.headline.text() == "France wins!"
+    assert over.table.item(0, 2).text() == "18"

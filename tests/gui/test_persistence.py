@@ -10,7 +10,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QMenu, QWidget
 
 from diplomacy_desktop.engine.orders import Move, SupportMove
@@ -246,3 +246,93 @@ def test_persistence_recent_files_are_limited(tmp_path: Path, count: int) -> Non
         recent.add(p)
     assert len(recent.paths()) == RecentFiles.LIMIT
     assert recent.paths()[0].name == f"g{count - 1}.json"
+
+
+# -- in the real main window ----------------------------------------------------------------------
+
+
+def _features(window, tmp_path: Path, **kw):  # type: ignore[no-untyped-def]
+    import random
+
+    from diplomacy_desktop.gui.table import install_table_features
+
+    options = {"autosave": Autosave(tmp_path / "data"), "rng": random.Random(5), "review": lambda d: True,
+                   "confirm": lambda *a: True, "message": Messages()}
+    options.update(kw)
+    return install_table_features(window, **options)
+
+
+def test_persistence_main_window_autosaves_then_resumes_after_a_crash(qtbot, table, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from conftest import shared_geometry
+
+    from diplomacy_desktop.gui.main_window import MainWindow
+
+    t = table
+    f = _features(t.window, tmp_path)
+    f.act_write.trigger()
+    first = f.flow.session.next_power
+    f.flow.curtain.open_button.click()
+    f.strip.seal_button.click()  # the first power seals at once (its units hold)
+    t.adjudicate()  # Ctrl+Return: the host's forced reveal
+    assert t.controller.state.phase.short == "F1901M" and f.autosaver.writes >= 1
+    f.clock.start_button.click()  # the fall talks begin
+    f.act_write.trigger()
+    nxt = f.flow.session.next_power
+    f.flow.curtain.open_button.click()
+    t.key(Qt.Key.Key_End)
+    f.strip.seal_button.click()
+    f.autosaver.save_now()  # (the debounced save, without waiting for it)
+    expected = game_to_dict(t.controller.game, t.controller.table)
+
+    # the crash: a new controller and window, same data folder, same settings file
+    c2 = GameController()
+    w2 = MainWindow(c2, geometry=shared_geometry(c2), settings=t.window.settings, sharpen=False)
+    w2.ask_before_closing = False
+    qtbot.addWidget(w2)
+    f2 = _features(w2, tmp_path)
+    f2.first_start()
+    box = f2.resume_offer
+    assert box is not None and "Fall 1901" in box.text()
+    box.resume_button.click()
+    got = game_to_dict(c2.game, c2.table)
+    clock_then, clock_now = expected["table"].pop("clock_state"), got["table"].pop("clock_state")
+    assert got == expected  # the game, its history, the orders and the table
+    assert clock_now["status"] == clock_then["status"] == "running"
+    assert abs(clock_now["remaining"] - clock_then["remaining"]) < 5  # only the seconds of the test passed
+    assert c2.game.history[0].orders == t.controller.game.history[0].orders
+    # the table picks up where it was: same writing order, the same powers sealed, curtain up
+    assert f2.flow.session.order == f.flow.session.order and f2.flow.session.sealed == {nxt}
+    assert not f2.flow.curtain.isHidden() and f2.secrecy  # (this window was never shown)
+    assert f2.clock.model.status == "running" and f2.clock.model.period.kind == "diplomacy"
+    assert first is not None
+
+
+def test_persistence_main_window_first_start_offers_the_standard_game(qtbot, table, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    f = _features(table.window, tmp_path)
+    f.first_start()
+    assert f.resume_offer is None  # nothing to resume
+    qtbot.waitUntil(lambda: f.new_game_dialog is not None, timeout=3000)
+    f.new_game_dialog.start_button.click()  # Enter: the standard game, no setup
+    c = table.controller
+    assert c.game.rules.edition.value == "classic" and c.game.end_year is None
+    assert c.table["secrecy"] is True and c.table["clock"]["spring_minutes"] == 15
+    f2 = _features(table.window, tmp_path)
+    f2.first_start()  # only the very first start asks
+    qtbot.wait(50)
+    assert f2.new_game_dialog is None
+
+
+def test_persistence_main_window_recent_files_menu(qtbot, table, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    t = table
+    f = _features(t.window, tmp_path)
+    path = tmp_path / "saved.json"
+    t.controller.save(path)
+    names = [a.text() for a in t.window.recent_menu.actions()]
+    assert t.window.recent_menu.isEnabled() and any("saved.json" in n for n in names)
+    broken = tmp_path / "broken.json"
+    broken.write_text("{")
+    before = game_to_dict(t.controller.game, t.controller.table)
+    assert not f.open_recent(broken)
+    assert game_to_dict(t.controller.game, t.controller.table) == before
+    assert f.message.seen and f.message.seen[-1][0] == "Cannot open the game"
+    assert f.open_recent(path)
