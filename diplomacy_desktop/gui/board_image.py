@@ -21,7 +21,7 @@ import struct
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QRectF, QSize, Qt, QThread, Signal, Slot
-from PySide6.QtGui import QImage, QPainter
+from PySide6.QtGui import QImage, QPainter, QPixmap
 from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
@@ -150,7 +150,8 @@ class BoardItem(QGraphicsItem):
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self._cache_dir = cache_dir
         self._base: QImage | None = None
-        self._sharp: tuple[QRectF, float, QImage] | None = None
+        self._base_pixmap: QPixmap | None = None
+        self._sharp: tuple[QRectF, float, QPixmap] | None = None
         self._sharpen = sharpen
         self._relay = _Relay(self)
         self._ticket = 0
@@ -184,8 +185,13 @@ class BoardItem(QGraphicsItem):
             self._base = image
         return self._base
 
+    def base_pixmap(self) -> QPixmap:
+        if self._base_pixmap is None:
+            self._base_pixmap = QPixmap.fromImage(self.base_image())
+        return self._base_pixmap
+
     @property
-    def sharp(self) -> tuple[QRectF, float, QImage] | None:
+    def sharp(self) -> tuple[QRectF, float, QPixmap] | None:
         return self._sharp
 
     def request_sharp(self, visible: QRectF, scale: float) -> None:
@@ -226,7 +232,8 @@ class BoardItem(QGraphicsItem):
     def _on_sharp(self, ticket: int, source: QRectF, scale: float, image: QImage) -> None:
         self._busy = False
         if ticket == self._ticket:
-            self._sharp = (source, scale, image)
+            # a pixmap is in the screen's own format: drawing it is a plain copy
+            self._sharp = (source, scale, QPixmap.fromImage(image))
             self.update()
         self._start_next()
 
@@ -261,14 +268,14 @@ class BoardItem(QGraphicsItem):
             if abs(s - scale) / max(scale, 1e-9) < 0.01 and rect.contains(exposed):
                 src = QRectF((exposed.x() - rect.x()) * s, (exposed.y() - rect.y()) * s,
                              exposed.width() * s, exposed.height() * s)
-                painter.drawImage(exposed, image, src)
+                painter.drawPixmap(exposed, image, src)
                 return
-        base = self.base_image()
+        base = self.base_pixmap()
         bx = base.width() / self.view_box.width()
         by = base.height() / self.view_box.height()
         src = QRectF((exposed.x() - self.view_box.x()) * bx, (exposed.y() - self.view_box.y()) * by,
                      exposed.width() * bx, exposed.height() * by)
-        painter.drawImage(exposed, base, src)
+        painter.drawPixmap(exposed, base, src)
 
 
 class _Relay(QObject):

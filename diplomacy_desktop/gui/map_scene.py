@@ -51,6 +51,7 @@ from ..engine.orders import (
 )
 from ..engine.results import OrderResult, Outcome
 from ..engine.state import MOVEMENT, RETREAT, DislodgedUnit, GameState, Unit
+from ..io.notation import format_order
 from ..mapdata import MapGeometry
 from . import override, palette
 from .board_image import BoardItem
@@ -197,6 +198,7 @@ class UnitItem(QGraphicsItem):
         self.selected = False
         self._path = palette.unit_path(unit.kind, UNIT_SIZE)
         self.setZValue(Z_DISPLACED if displaced else Z_UNITS)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setAcceptHoverEvents(False)
 
@@ -269,6 +271,7 @@ class CentreItem(QGraphicsItem):
         self.space = space
         self.owner = owner
         self.setZValue(Z_CENTRES)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
     def set_owner(self, owner: str | None) -> None:
@@ -721,8 +724,6 @@ class MapScene(QGraphicsScene):
         return f"{self._name(prov)} ({coast})" if coast else self._name(prov)
 
     def _order_tip(self, order: Order, result: OrderResult | None, illegal: bool) -> str:
-        from ..io.notation import format_order
-
         text = format_order(order)
         if result is not None:
             return f"{text}: {result.reason}"

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QBrush, QColor, QIcon
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDockWidget,
@@ -95,14 +95,22 @@ class ResultsDock(QDockWidget):
         self.undo_button.clicked.connect(self.undo_adjudication_requested)
         layout.addWidget(self.undo_button)
         self.setWidget(body)
+        self._refresh_timer = _soon(self, self.refresh)
         controller.changed.connect(self._on_changed)
         self.refresh()
 
     def _on_changed(self, record: ChangeRecord) -> None:
         if record.board_changed:
+            self._refresh_timer.start()  # after the map has been redrawn
+
+    def flush(self) -> None:
+        """Refresh now if a refresh is pending."""
+        if self._refresh_timer.isActive():
+            self._refresh_timer.stop()
             self.refresh()
 
     def refresh(self) -> None:
+        self._refresh_timer.stop()
         c = self.controller
         history = c.game.history
         self.phases.blockSignals(True)
@@ -166,7 +174,27 @@ class ResultsDock(QDockWidget):
 
     def result_texts(self) -> list[str]:
         """Every result shown, as 'order | result | why' (for tests)."""
+        self.flush()
         return list(self._lines)
+
+
+def _soon(parent: QWidget, slot: object) -> QTimer:
+    """A zero-delay single-shot timer: refresh once, after the current event (the map redraw)."""
+    timer = QTimer(parent)
+    timer.setSingleShot(True)
+    timer.setInterval(0)
+    timer.timeout.connect(slot)  # type: ignore[arg-type]
+    return timer
+
+
+_ICONS: dict[str, QIcon] = {}
+
+
+def _icon(power: str) -> QIcon:
+    icon = _ICONS.get(power)
+    if icon is None:
+        icon = _ICONS[power] = power_icon(power)
+    return icon
 
 
 class CentresDock(QDockWidget):
@@ -183,26 +211,30 @@ class CentresDock(QDockWidget):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         for col in (1, 2, 3):
-            self.table.horizontalHeader().setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+            self.table.horizontalHeader().setSectionResizeMode(col, QHeaderView.ResizeMode.Fixed)
+            self.table.setColumnWidth(col, 64)
         self.table.verticalHeader().setDefaultSectionSize(22)
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.table.setAccessibleName("Supply centre counts")
         self.setWidget(self.table)
+        self._refresh_timer = _soon(self, self.refresh)
         controller.changed.connect(self._on_changed)
         self.refresh()
 
     def _on_changed(self, record: ChangeRecord) -> None:
         if record.board_changed:
-            self.refresh()
+            self._refresh_timer.start()
 
     def refresh(self) -> None:
+        self._refresh_timer.stop()
         c = self.controller
         state = c.viewed_state
         board = c.board
         centres = state.centre_counts()
         units = state.unit_counts()
         rows = sorted(board.power_ids, key=lambda p: (-centres.get(p, 0), p))
-        self.table.setRowCount(len(rows) + 1)
+        if self.table.rowCount() != len(rows) + 1:
+            self.table.setRowCount(len(rows) + 1)
         for r, pid in enumerate(rows):
             delta = centres.get(pid, 0) - units.get(pid, 0)
             name = board.power(pid).name
@@ -210,24 +242,29 @@ class CentresDock(QDockWidget):
             cells = [f"{name} ({player})" if player else name, str(centres.get(pid, 0)), str(units.get(pid, 0)),
                      f"+{delta}" if delta > 0 else (str(delta) if delta < 0 else "")]
             for col, text in enumerate(cells):
-                item = QTableWidgetItem(text)
+                item = self._cell(r, col)
+                item.setText(text)
                 if col == 0:
-                    item.setIcon(power_icon(pid))
-                else:
-                    item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
-                if state.is_eliminated(pid):
-                    item.setForeground(QBrush(QColor("#888888")))
-                self.table.setItem(r, col, item)
+                    item.setIcon(_icon(pid))
+                item.setForeground(QBrush(QColor("#888888" if state.is_eliminated(pid) else "#000000")))
         owned = sum(centres.values())
         neutral = len(board.centres) - owned
         last = len(rows)
         for col, text in enumerate(["Not owned", str(neutral), "", ""]):
-            item = QTableWidgetItem(text)
+            item = self._cell(last, col)
+            item.setText(text)
+            item.setIcon(QIcon())
+            item.setForeground(QBrush(QColor("#666666")))
+        self.setWindowTitle(f"Supply centres — {state.phase.label} ({board.victory_centres} to win)")
+
+    def _cell(self, row: int, col: int) -> QTableWidgetItem:
+        item = self.table.item(row, col)
+        if item is None:
+            item = QTableWidgetItem()
             if col:
                 item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
-            item.setForeground(QBrush(QColor("#666666")))
-            self.table.setItem(last, col, item)
-        self.setWindowTitle(f"Supply centres — {state.phase.label} ({board.victory_centres} to win)")
+            self.table.setItem(row, col, item)
+        return item
 
     def counts(self) -> dict[str, int]:
         out = {}
