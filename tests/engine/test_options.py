@@ -22,6 +22,7 @@ from diplomacy_desktop.engine.orders import (
     Disband,
     Hold,
     Move,
+    Order,
     Remove,
     Retreat,
     SupportHold,
@@ -93,6 +94,64 @@ def test_options_of_random_positions_are_all_legal(rnd: random.Random) -> None:
         chosen.setdefault(p, (k, loc))
     state = position(*(f"{rnd.choice(BOARD.power_ids)} {k} {loc}" for k, loc in chosen.values()))
     assert check_all_legal(state) >= len(state.units)
+
+
+# -- nothing legal is missing ----------------------------------------------------------------------
+
+
+def _legal_by_brute_force(state: GameState) -> set[Order]:
+    """Every order validation accepts unchanged, found by trying every unit, place and target."""
+    locations = list(BOARD.locations())
+    provinces = sorted(BOARD.spaces)
+    candidates: list[Order] = []
+    for u in state.units.values():
+        p, k, loc = u.power, u.kind, u.location
+        candidates.append(Hold(p, k, loc))
+        candidates += [Move(p, k, loc, d) for d in locations] + [Move(p, k, loc, d, True) for d in provinces]
+        candidates.append(Remove(p, k, loc))
+        for t in state.units.values():
+            candidates.append(SupportHold(p, k, loc, t.kind, t.location))
+            for d in provinces:
+                candidates += [SupportMove(p, k, loc, t.kind, t.location, d), Convoy(p, k, loc, t.kind, t.location, d)]
+    for d in state.dislodged:
+        u = d.unit
+        candidates.append(Disband(u.power, u.kind, u.location))
+        candidates += [Retreat(u.power, u.kind, u.location, dest) for dest in locations]
+    for power in BOARD.power_ids:
+        candidates.append(Waive(power))
+        candidates += [Build(power, kind, loc) for loc in locations for kind in ("A", "F")]
+    legal = set()
+    for c in candidates:
+        try:
+            if check_order(state, c) == c:
+                legal.add(c)
+        except ValueError:
+            pass
+    # an army ordered to a space it does not border goes by convoy whether or not the order says
+    # so; the options spell such moves "via convoy" only
+    return {Move(o.power, o.unit_kind, o.location, o.destination, True)
+            if isinstance(o, Move) and o.unit_kind == "A" and not o.via_convoy
+            and o.target_province not in BOARD.army_moves[o.province] else o for o in legal}
+
+
+def _offered(state: GameState) -> set[Order]:
+    return {o for per_unit in all_options(state).values() for options in per_unit.values() for o in options}
+
+
+@pytest.mark.parametrize("name", ["start", "convoys", "retreat", "adjustment"])
+def test_options_are_exactly_the_legal_orders(name: str) -> None:
+    state = {
+        "start": START,
+        "convoys": position("england A lon", "england F eng", "england F mao", "france F wes", "france A spa",
+                            "italy F tys", "italy A nap", "germany F nth", "germany A yor", "russia A nwy",
+                            "russia F nwg"),
+        "retreat": position("russia A bul", "russia A ser", "austria F gre", phase=Phase(1901, FALL, RETREAT),
+                            dislodged=(DislodgedUnit(Unit("turkey", "A", "bul"), "rum"),
+                                       DislodgedUnit(Unit("italy", "F", "gre"), "ion"))),
+        "adjustment": position("france A pic", "france A bur", "france A par", "france A mar", "russia A mos",
+                               phase=Phase(1901, FALL, ADJUSTMENT), owners={**HOME, "pic": "england"}),
+    }[name]
+    assert _offered(state) == _legal_by_brute_force(state)
 
 
 # -- the start position ---------------------------------------------------------------------------
