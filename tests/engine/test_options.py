@@ -113,8 +113,8 @@ def _legal_by_brute_force(state: GameState) -> set[Order]:
             candidates.append(SupportHold(p, k, loc, t.kind, t.location))
             for d in provinces:
                 candidates += [SupportMove(p, k, loc, t.kind, t.location, d), Convoy(p, k, loc, t.kind, t.location, d)]
-    for d in state.dislodged:
-        u = d.unit
+    for gone in state.dislodged:
+        u = gone.unit
         candidates.append(Disband(u.power, u.kind, u.location))
         candidates += [Retreat(u.power, u.kind, u.location, dest) for dest in locations]
     for power in BOARD.power_ids:
