@@ -71,7 +71,7 @@ def cold_start(runs: int, cache_dir: str | None) -> list[float]:
                 env["XDG_CACHE_HOME"] = cache_dir
             env["BENCH_T0"] = repr(time.time())
             proc = subprocess.run([sys.executable, "-c", START_SCRIPT], env=env, cwd=str(ROOT),
-                                  capture_output=True, text=True, timeout=120)
+                                  capture_output=True, text=True, timeout=120, check=False)
             line = next((ln for ln in proc.stdout.splitlines() if ln.startswith("drawn ")), None)
             if line is None:
                 raise RuntimeError(f"the window did not draw:\n{proc.stderr[-2000:]}")

@@ -216,6 +216,7 @@ def test_history_browsing_draws_each_phase(table: Table) -> None:
     assert {i.province for i in t.window.scene.items() if isinstance(i, BounceItem)} == {"bur"}
     moves = {i.order for i in t.window.scene.order_items_of() if isinstance(i.order, Move)}
     assert Move("france", "A", "par", "bur") in moves
+    t.window.results_dock.flush()
     assert t.window.results_dock.phases.currentRow() == 0
     t.key(Qt.Key.Key_PageDown)
     assert c.viewing == 1
@@ -227,6 +228,7 @@ def test_history_browsing_draws_each_phase(table: Table) -> None:
     t.click_unit("par")
     assert t.window.interaction.mode is IDLE
     # the host takes back the last adjudication: its orders come back
+    t.qtbot.waitUntil(t.window.results_dock.undo_button.isEnabled)  # the panel refreshes after the map
     t.window.results_dock.undo_button.click()
     assert c.state.phase == Phase(1901, "fall", "movement")
     assert t.orders("germany") == {"A Mun - Ruh"}
