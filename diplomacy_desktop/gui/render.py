@@ -121,6 +121,10 @@ def _picture_from_scenario(text: str, board: Board, phase: int | None, results: 
         raise RenderError(f"not a readable scenario file: {exc}") from exc
     if not items:
         raise RenderError("no CASE found: this is neither a scenario file nor a saved game")
+    if all(isinstance(i, CaseError) for i in items):
+        first = items[0]
+        assert isinstance(first, CaseError)
+        raise RenderError(f"neither a scenario file nor a saved game: {first.message}")
     index = 1 if phase is None else phase
     if not 1 <= index <= len(items):
         raise RenderError(f"the file has {len(items)} case{'s' if len(items) != 1 else ''}; there is no case "
