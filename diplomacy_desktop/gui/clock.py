@@ -245,7 +245,7 @@ class ClockModel:
         if self.period is None or self.status in (EXPIRED, OFF):
             return ()
         running = self.status == RUNNING
-        return self._finish_period(self.now(), keep_running=running)
+        return tuple(self._finish_period(self.now(), keep_running=running))
 
     def reset(self) -> None:
         """Back to the start of the phase's first period, stopped."""

@@ -458,8 +458,9 @@ class CurtainWidget(QWidget):
 
     @override
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.parentWidget() and event.type() in (QEvent.Type.Resize, QEvent.Type.Show):
-            self.setGeometry(self.parentWidget().rect())
+        parent = self.parentWidget()
+        if parent is not None and watched is parent and event.type() in (QEvent.Type.Resize, QEvent.Type.Show):
+            self.setGeometry(parent.rect())
             if self.isVisible():
                 self.raise_()
         return False
@@ -469,7 +470,9 @@ class CurtainWidget(QWidget):
         event.accept()  # keys never reach the board underneath
 
     def cover(self) -> None:
-        self.setGeometry(self.parentWidget().rect())
+        parent = self.parentWidget()
+        if parent is not None:
+            self.setGeometry(parent.rect())
         self.show()
         self.raise_()
         self.activateWindow()
@@ -515,6 +518,7 @@ class CurtainWidget(QWidget):
         for p in others:
             suffix = " (sealed: reopen)" if p in session.sealed else ""
             self.other_combo.addItem(f"{_power_name(c, p)}{suffix}", p)
+        self.other_caption.setText("Reopen:" if ready else "Someone else:")
         for w in (self.other_caption, self.other_combo, self.other_button):
             w.setVisible(bool(others))
         sealed = [p for p in session.order if p in session.sealed]

@@ -248,7 +248,13 @@ class RecentFiles:
         if paths:
             menu.addSeparator()
             clear = menu.addAction("Clear the list")
-            clear.triggered.connect(lambda _checked=False: (self.clear(), self.fill_menu(menu, open_path)))
+
+            def clear_list(_checked: bool = False) -> None:
+                self.clear()
+                menu.setEnabled(False)
+                QTimer.singleShot(0, lambda: self.fill_menu(menu, open_path))  # not inside its own signal
+
+            clear.triggered.connect(clear_list)
         menu.setEnabled(bool(paths))
 
 

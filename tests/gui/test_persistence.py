@@ -226,6 +226,7 @@ def test_persistence_save_and_open_round_trip_with_recent_files(qtbot, tmp_path:
     assert opened == [path.resolve()]
     actions[-1].trigger()
     assert recent.paths() == [] and not menu.isEnabled()
+    qtbot.waitUntil(lambda: not menu.actions(), timeout=2000)
 
 
 def test_persistence_save_failure_gives_a_message(qtbot, tmp_path: Path) -> None:
