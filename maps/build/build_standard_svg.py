@@ -36,6 +36,7 @@ import hashlib
 import itertools
 import lzma
 import math
+import struct
 import subprocess
 import sys
 import tomllib
@@ -69,6 +70,9 @@ OUT_SVG = REPO / "maps" / "standard" / "standard.svg"
 CACHE = HERE / ".cache"
 
 DEB_PACKAGE = "r-cran-rnaturalearthdata"
+LAKES_PACKAGE = "marble-qt-data"  # holds Natural Earth 1:50m lakes in Marble's PN2 format
+LAKES_FILE = Path("usr/share/marble/data/naturalearth/ne_50m_lakes.pn2")
+MIN_INLAND_LAKE = 20.0  # px^2: smaller lakes are not drawn
 RDATA_DIR = Path("usr/lib/R/site-library/rnaturalearthdata/data")
 
 # ---------------------------------------------------------------------------------------------
@@ -497,19 +501,85 @@ FULL_FONT_SIZE = 14.5
 # ---------------------------------------------------------------------------------------------
 # Geography
 # ---------------------------------------------------------------------------------------------
-def fetch_natural_earth(cache: Path) -> Path:
-    """Return the folder holding Rdata.rdx/.rdb, downloading the Debian package if needed."""
-    data_dir = cache / "pkg" / RDATA_DIR
-    if (data_dir / "Rdata.rdb").is_file():
-        return data_dir
+def fetch_package_file(cache: Path, package: str, member: Path) -> Path:
+    """Return ``member`` of a Debian package, fetched with ``apt-get download`` if needed."""
+    target = cache / "pkg" / member
+    if target.is_file():
+        return target
     cache.mkdir(parents=True, exist_ok=True)
-    debs = sorted(cache.glob(f"{DEB_PACKAGE}_*.deb"))
+    debs = sorted(cache.glob(f"{package}_*.deb"))
     if not debs:
-        print(f"fetching {DEB_PACKAGE} with apt-get download ...", file=sys.stderr)
-        subprocess.run(["apt-get", "download", DEB_PACKAGE], cwd=cache, check=True)
-        debs = sorted(cache.glob(f"{DEB_PACKAGE}_*.deb"))
-    subprocess.run(["dpkg-deb", "-x", str(debs[-1]), str(cache / "pkg")], check=True)
-    return data_dir
+        print(f"fetching {package} with apt-get download ...", file=sys.stderr)
+        subprocess.run(["apt-get", "download", package], cwd=cache, check=True)
+        debs = sorted(cache.glob(f"{package}_*.deb"))
+    (cache / "pkg").mkdir(exist_ok=True)
+    tar = subprocess.run(
+        ["dpkg-deb", "--fsys-tarfile", str(debs[-1])], check=True, capture_output=True
+    ).stdout
+    subprocess.run(["tar", "-x", "-C", str(cache / "pkg"), f"./{member}"], input=tar, check=True)
+    return target
+
+
+def fetch_natural_earth(cache: Path) -> Path:
+    """Return the folder holding Rdata.rdx/.rdb of r-cran-rnaturalearthdata."""
+    fetch_package_file(cache, DEB_PACKAGE, RDATA_DIR / "Rdata.rdx")
+    return fetch_package_file(cache, DEB_PACKAGE, RDATA_DIR / "Rdata.rdb").parent
+
+
+def read_pn2(path: Path) -> list[BaseGeometry]:
+    """Polygons of a Marble PN2 file (Natural Earth data packed by Marble).
+
+    Layout, big-endian: a header (version: u8, ring count: u32, one more u8), then features.  A
+    feature is flag: u8, id: u32; flag 4 (a multi-geometry) is followed by a u8 count of member
+    features, any other flag by the number of absolute nodes (u32) and the nodes.  A node is
+    lat, lon (i16, 1/120 degree) and a count (i16) of relative nodes, each a (lat, lon) i8 offset
+    from its absolute node.  Flag 2 is an outer ring, 3 an inner ring of the same id."""
+    data = path.read_bytes()
+    if data[0] != 2:
+        raise RuntimeError(f"{path.name}: PN2 version {data[0]} not understood")
+    rings: list[tuple[int, int, list[tuple[float, float]]]] = []
+
+    def feature(o: int) -> int:
+        flag = data[o]
+        (fid,) = struct.unpack_from(">I", data, o + 1)
+        o += 5
+        if flag == 4:
+            count = data[o]
+            o += 1
+            for _ in range(count):
+                o = feature(o)
+            return o
+        (nodes,) = struct.unpack_from(">I", data, o)
+        o += 4
+        pts: list[tuple[float, float]] = []
+        for _ in range(nodes):
+            lat, lon, children = struct.unpack_from(">hhh", data, o)
+            o += 6
+            pts.append((lon / 120, lat / 120))
+            for _ in range(children):
+                dlat, dlon = struct.unpack_from(">bb", data, o)
+                o += 2
+                pts.append(((lon + dlon) / 120, (lat + dlat) / 120))
+        rings.append((flag, fid, pts))
+        return o
+
+    o = 6
+    while o < len(data):
+        o = feature(o)
+    outers: dict[int, list[Polygon]] = defaultdict(list)
+    inners: dict[int, list[Polygon]] = defaultdict(list)
+    for flag, fid, pts in rings:
+        if len(pts) < 4:
+            continue
+        poly = shapely.make_valid(Polygon(pts))
+        (outers if flag != 3 else inners)[fid].append(poly)
+    out = []
+    for fid in sorted(outers):
+        geom = unary_union(outers[fid])
+        if inners.get(fid):
+            geom = geom.difference(unary_union(inners[fid]))
+        out.append(geom)
+    return out
 
 
 def read_countries(data_dir: Path) -> dict[str, BaseGeometry]:
@@ -624,6 +694,7 @@ class Result:
     coasts: dict[str, BaseGeometry] = field(default_factory=dict)
     islands: list[Polygon] = field(default_factory=list)  # decorative land
     lakes: list[Polygon] = field(default_factory=list)  # decorative water drawn over land
+    inland_lakes: list[Polygon] = field(default_factory=list)  # Natural Earth lakes, decoration
     straits: list[BaseGeometry] = field(default_factory=list)  # water drawn over corridors
     anchors: dict[str, Point] = field(default_factory=dict)
     labels: dict[str, Point] = field(default_factory=dict)
@@ -691,7 +762,7 @@ def reassign_orphans(
     return leftovers
 
 
-def build(board: Board, countries: dict[str, BaseGeometry]) -> Result:
+def build(board: Board, countries: dict[str, BaseGeometry], lakes: Sequence[BaseGeometry] = ()) -> Result:
     frame = box(0, 0, WIDTH, HEIGHT)
     wide = frame.buffer(40, join_style="mitre")
     # 1-2. Project, clip loosely, simplify as one coverage, then clip to the frame.
@@ -844,6 +915,16 @@ def build(board: Board, countries: dict[str, BaseGeometry]) -> Result:
     )
     result.spaces = spaces
     result.straits = [shapely.set_precision(s, PRECISION) for s in straits if not s.is_empty]
+
+    # Inland lakes: decoration drawn over the provinces, which stay whole underneath.
+    land_now = unary_union([spaces[s] for s in land_ids]).buffer(-0.6)
+    for lake in lakes:
+        if not lake.intersects(box(-40, 20, 70, 85)):
+            continue
+        g = project_geometry(lake).intersection(land_now).simplify(0.4)
+        for part in polygons_of(shapely.set_precision(as_polygonal(g), PRECISION)):
+            if part.area >= MIN_INLAND_LAKE:
+                result.inland_lakes.append(part)
 
     # 7. Split coasts.
     for coast_id in sorted(board.coasts):
@@ -1411,7 +1492,7 @@ def write_svg(board: Board, result: Result) -> str:
             f'd="{path_d(result.spaces[sid])}"/>\n'
         )
     out.append("</g>\n")
-    water_deco = list(result.lakes) + list(result.straits)
+    water_deco = list(result.lakes) + list(result.straits) + list(result.inland_lakes)
     out.append(f'<g id="lakes" fill="{LAKE}" stroke="none" fill-rule="evenodd">\n')
     for g in sorted(water_deco, key=lambda p: p.bounds):
         d = path_d(g)
@@ -1435,8 +1516,8 @@ def write_svg(board: Board, result: Result) -> str:
         f'<path id="coastline" class="decorative" fill="none" stroke="{COASTLINE}" stroke-width="1.1" '
         f'stroke-linejoin="round" stroke-linecap="round" d="{lines_d(unary_union([coast]))}"/>\n'
     )
-    if result.lakes:
-        lakes_only = unary_union([g.boundary for g in result.lakes])
+    if result.lakes or result.inland_lakes:
+        lakes_only = unary_union([g.boundary for g in result.lakes + result.inland_lakes])
         out.append(
             f'<path id="lake-shores" class="decorative" fill="none" stroke="{COASTLINE}" '
             f'stroke-width="0.7" d="{lines_d(lakes_only)}"/>\n'
@@ -1495,7 +1576,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     board = Board.load(BOARD_TOML)
     countries = read_countries(fetch_natural_earth(args.cache))
-    result = build(board, countries)
+    lakes = read_pn2(fetch_package_file(args.cache, LAKES_PACKAGE, LAKES_FILE))
+    result = build(board, countries, lakes)
     if args.debug_png:
         debug_png(board, result, args.debug_png)
     problems = check(board, result)
