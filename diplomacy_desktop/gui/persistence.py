@@ -148,9 +148,9 @@ class Autosaver(QObject):
             self._timer.start()
 
     def save_now(self) -> bool:
+        self._timer.stop()
         if not self.enabled:
             return False
-        self._timer.stop()
         try:
             self.autosave.write(self.controller.game, self.controller.table)
         except OSError as exc:

@@ -96,7 +96,9 @@ class TableFeatures(QObject):
         app = QApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(self.autosaver.flush)
+        self.autosaver.enabled = False  # setting up is no change worth saving
         self._sync_from_table()
+        self.autosaver.enabled = True
         self.refresh_recent_menu()
 
     # -- wiring into the window ------------------------------------------------------------------
@@ -377,8 +379,10 @@ class TableFeatures(QObject):
         if info is not None:
             box = resume_box(self.window, info)
             self.resume_offer = box
+            self.autosaver.enabled = False  # the unfinished game stays on disk until the table answers
 
             def done(_result: int) -> None:
+                self.autosaver.enabled = True
                 if box.clickedButton() is box.resume_button:  # type: ignore[attr-defined]
                     resume_from_autosave(self.controller, self.autosaver.autosave, parent=self.window,
                                          message=self.message)

@@ -337,3 +337,17 @@ def test_persistence_main_window_recent_files_menu(qtbot, table, tmp_path: Path)
     assert game_to_dict(t.controller.game, t.controller.table) == before
     assert f.message.seen and f.message.seen[-1][0] == "Cannot open the game"
     assert f.open_recent(path)
+
+
+def test_persistence_main_window_waits_for_the_answer_before_autosaving(qtbot, table, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    played = GameController()
+    _play(played)
+    Autosave(tmp_path / "data").write(played.game, played.table)
+    f = _features(table.window, tmp_path)
+    f.autosaver._timer.setInterval(5)
+    f.first_start()
+    assert f.resume_offer is not None
+    f.autosaver.schedule()  # whatever happens meanwhile must not overwrite the unfinished game
+    qtbot.wait(100)
+    f.resume_offer.resume_button.click()
+    assert game_to_dict(table.controller.game) == game_to_dict(played.game)
