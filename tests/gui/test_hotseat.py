@@ -447,6 +447,8 @@ def test_hotseat_main_window_no_widget_shows_another_powers_orders(table, featur
         for p in done:  # but nobody else's: no list, tab, arrow, tooltip or label
             for o in c.game.orders_of(p):
                 assert not shows(t.window, format_order(o)), (power, "sees", format_order(o))
+            assert not t.window.scene.order_items_of(p), (power, "sees arrows of", p)
+        assert len(t.window.scene.order_items_of()) == len(CLICKS[power])
         f.strip.seal_button.click()
         done.append(power)
         assert "\u2713" in f.strip.chip_text(power)
