@@ -1526,6 +1526,22 @@ def write_svg(board: Board, result: Result) -> str:
     for sid, m in sorted(result.markers.items()):
         out.append(f'<circle id="sc_{sid}" class="supply-centre" cx="{_f(m.x)}" cy="{_f(m.y)}" r="4.5"/>\n')
     out.append("</g>\n")
+    # Halos in the space's own colour keep labels clear of borders, lakes and coast strips.
+    out.append(
+        f'<g id="label-halos" class="decorative" font-family="{FONT}" text-anchor="middle" '
+        'stroke-width="3.2" stroke-linejoin="round" stroke-opacity="0.85">\n'
+    )
+    for sid in sorted(result.labels):
+        p = result.labels[sid]
+        text, fs = result.label_text[sid]
+        italic = ' font-style="italic"' if board.kinds[sid] in ("sea", "impassable") else ""
+        bold = ' font-weight="bold"' if board.kinds[sid] != "impassable" else ""
+        colour = fill_of(board, sid)
+        out.append(
+            f'<text x="{_f(p.x)}" y="{_f(p.y + 0.35 * fs)}" font-size="{_f(fs)}"{italic}{bold} '
+            f'fill="{colour}" stroke="{colour}">{escape(text)}</text>\n'
+        )
+    out.append("</g>\n")
     out.append(f'<g id="labels" font-family="{FONT}" text-anchor="middle">\n')
     for sid in sorted(result.labels):
         p = result.labels[sid]
