@@ -46,6 +46,7 @@ from ..io.notation import format_order
 from .controller import ChangeRecord, GameController
 from .map_scene import MapScene
 
+COAST_NAMES = {"nc": "north", "sc": "south", "ec": "east", "wc": "west"}
 KIND_WORDS = {"H": "hold", "M": "move", "S": "support", "C": "convoy", "D": "disband", "A": "army", "F": "fleet"}
 
 
@@ -196,6 +197,8 @@ class OrderInteraction(QObject):
         if c.ended is not None:
             return c.ended.text
         if self.mode is IDLE:
+            if not any(c.can_order(p) for p in c.board.power_ids):
+                return "Orders are secret and written in turn: nobody is at the keyboard to give orders now."
             kind = self.state.phase.kind
             if kind == RETREAT:
                 return "Retreats: click a dislodged unit (drawn beside its space), then where it retreats."
@@ -288,6 +291,21 @@ class OrderInteraction(QObject):
         """An order-kind key (H M S C D A F) or a build choice; returns True if used."""
         letter = letter.upper()
         mode = self.mode
+        if isinstance(mode, CoastMode) and letter in "NSEW":
+            chosen = next((o for loc, o in mode.extra.items() if loc.endswith("/" + letter.lower() + "c")), None)
+            if chosen is not None:
+                self._menu_file(chosen)
+                return True
+            self._say("That is not one of the coasts offered.")
+            return True
+        if isinstance(mode, BuildMode) and letter in "NSEW":
+            chosen = next((o for o in mode.options if isinstance(o, Build)
+                           and o.location.endswith("/" + letter.lower() + "c")), None)
+            if chosen is None:
+                self._say("No fleet can be built on that coast here.")
+            else:
+                self._menu_file(chosen)
+            return True
         if isinstance(mode, BuildMode) or (isinstance(mode, CoastMode) and letter in "AF"):
             return self._key_build(mode, letter)
         if isinstance(mode, RetreatMode):
@@ -450,8 +468,9 @@ class OrderInteraction(QObject):
                     self.set_mode(IDLE)
                 return
         coasts = frozenset(by_coast)
-        self.set_mode(CoastMode(coasts, f"{self._name(prov)} has two coasts: click the lit coast you mean "
-                                "(or pick it from the menu). Esc: back.", previous.unit,
+        keys = " / ".join(loc.partition("/")[2][0].upper() for loc in sorted(by_coast))
+        self.set_mode(CoastMode(coasts, f"{self._name(prov)} has two coasts: click the lit coast you mean, press "
+                                f"{keys}, or pick it from the menu. Esc: back.", previous.unit,
                                 tuple(candidates), previous, dict(by_coast)))
         self._coast_menu(by_coast)
 
@@ -607,7 +626,11 @@ class OrderInteraction(QObject):
             self._file(options[0])
             self.set_mode(IDLE)
             return
-        kinds = "A army, F fleet" if any(o.unit_kind == ARMY for o in options) else "F fleet"
+        fleets = [o for o in options if o.unit_kind == FLEET]
+        coasts = [o.location.partition("/")[2] for o in fleets if "/" in o.location]
+        fleet_keys = (" / ".join(c[0].upper() for c in coasts) + " fleet on the " + " / ".join(
+            COAST_NAMES.get(c, c) for c in coasts) + " coast") if coasts else "F fleet"
+        kinds = f"A army, {fleet_keys}" if any(o.unit_kind == ARMY for o in options) else fleet_keys
         self.set_mode(BuildMode(frozenset({prov}), f"Build in {self._name(prov)}: {kinds} "
                                 "(or pick from the menu). Esc: cancel.", prov, options))
         self._build_menu(options)
@@ -642,7 +665,7 @@ class OrderInteraction(QObject):
         menu = QMenu(self.menu_parent)
         for text, fn in actions:
             act = QAction(text, menu)
-            act.triggered.connect(fn)  # type: ignore[arg-type]
+            act.triggered.connect(lambda _checked=False, fn=fn: fn())  # type: ignore[misc, operator]
             menu.addAction(act)
         self._menu = menu
         menu.aboutToHide.connect(self._menu_closed)
@@ -657,12 +680,20 @@ class OrderInteraction(QObject):
         actions: list[tuple[str, object]] = []
         for o in options:
             assert isinstance(o, Build)
-            label = "Build an army" if o.unit_kind == ARMY else f"Build a fleet ({self._name(o.location)})"
+            coast = o.location.partition("/")[2]
+            if o.unit_kind == ARMY:
+                label = "Build an &army"
+            elif coast:
+                name = COAST_NAMES.get(coast, coast)
+                label = f"Build a fleet on the &{name} coast"
+            else:
+                label = f"Build a &fleet ({self._name(o.location)})"
             actions.append((label, lambda o=o: self._menu_file(o)))
         self._popup(actions)
 
     def _coast_menu(self, by_coast: dict[str, Order]) -> None:
-        self._popup([(format_order(o), lambda o=o: self._menu_file(o)) for o in by_coast.values()])
+        self._popup([(f"{format_order(o)}  (&{loc.partition('/')[2][0].upper()})", lambda o=o: self._menu_file(o))
+                     for loc, o in by_coast.items()])
 
     def _menu_file(self, order: Order) -> None:
         if self._file(order):

@@ -120,6 +120,10 @@ class MainWindow(QMainWindow):
         self.hint_label.setStyleSheet("#HintBar { background: #F2F4F7; border-top: 1px solid #C8CDD3; "
                                       "padding: 5px 10px; font-size: 11pt; }")
         self.hint_label.setAccessibleName("What to do next")
+        # two lines, always: a hint that wraps must not resize (and rescale) the map
+        lines = self.hint_label.fontMetrics().lineSpacing() * 2
+        self.hint_label.setFixedHeight(lines + 14)
+        self.hint_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         col.addWidget(self.hint_label)
         self.setCentralWidget(central)
 
@@ -205,6 +209,11 @@ class MainWindow(QMainWindow):
         for letter, text in (("H", "&Hold"), ("M", "&Move"), ("S", "&Support"), ("C", "&Convoy"),
                              ("D", "&Disband (retreats)"), ("A", "Build &army"), ("F", "Build &fleet")):
             self.kind_actions[letter] = self._action(edit, text, lambda k=letter: self.interaction.key(k), letter)
+        for letter in "NEW":  # coasts: north, east, west (S is also "south" when a coast is asked)
+            act = QAction(self)
+            act.setShortcut(QKeySequence(letter))
+            act.triggered.connect(lambda _checked=False, k=letter: self.interaction.key(k))
+            self.addAction(act)
         self.act_clear = self._action(edit, "Clear &order", self.interaction.delete,
                                       [QKeySequence.StandardKey.Delete, "Backspace"])
         self.act_back = self._action(edit, "Back one step", self.interaction.back, "Esc")
@@ -283,8 +292,9 @@ class MainWindow(QMainWindow):
             self.banner.setVisible(False)
             return
         last = c.viewing == len(c.game.history) - 1
-        self.banner_label.setText(f"<b>Results of {entry.state.phase.label}</b> — failed orders are dashed and "
-                                  "crossed, bounces starred, dislodged units drawn beside their space.")
+        self.banner_label.setText(f"<b>Results of {entry.state.phase.label}</b>")
+        self.banner_label.setToolTip("Failed orders are dashed and crossed, bounces starred, dislodged units "
+                                     "drawn beside their space.")
         self.banner_continue.setText(f"Continue to {c.state.phase.label} ▸" if last else "Back to the current phase ▸")
         self.banner_prev.setEnabled(c.viewing is not None and c.viewing > 0)
         self.banner.setVisible(True)

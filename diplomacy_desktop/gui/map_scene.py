@@ -243,7 +243,7 @@ class UnitItem(QGraphicsItem):
             painter.drawPath(self._path.translated(1.4, 1.8))
         fill = palette.power_colour(power)
         if self.ghost:
-            fill.setAlpha(120)
+            fill.setAlpha(175)
         painter.setBrush(fill)
         pen = QPen(palette.FAILURE_MARK if self.displaced else palette.OUTLINE, 2.0 if self.displaced else 1.4)
         if self.ghost or self.displaced:
@@ -259,6 +259,15 @@ class UnitItem(QGraphicsItem):
         if self.unit.kind == "F":
             rect = QRectF(rect.left(), -UNIT_SIZE * 0.24, rect.width() - UNIT_SIZE * 0.2, UNIT_SIZE * 0.72)
         painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, palette.power_letter(power))
+        if self.ghost:  # a "new unit" badge
+            c = QPointF(UNIT_SIZE * 0.55, -UNIT_SIZE * 0.5)
+            r = UNIT_SIZE * 0.26
+            painter.setPen(QPen(palette.OUTLINE, 1.2))
+            painter.setBrush(QColor("#FFFFFF"))
+            painter.drawEllipse(c, r, r)
+            painter.setPen(QPen(QColor("#1B6E20"), 2.2))
+            painter.drawLine(QPointF(c.x() - r * 0.6, c.y()), QPointF(c.x() + r * 0.6, c.y()))
+            painter.drawLine(QPointF(c.x(), c.y() - r * 0.6), QPointF(c.x(), c.y() + r * 0.6))
 
 
 class CentreItem(QGraphicsItem):

@@ -234,7 +234,9 @@ class OrderDock(QDockWidget):
                                  "are in the Results panel.")
             return
         if not c.can_see(power):
-            self.summary.setText(f"<b>{who}</b>: orders are hidden while another power is at the keyboard.")
+            why = ("while another power is at the keyboard" if c.active_power is not None
+                   else "until they are revealed")
+            self.summary.setText(f"<b>{who}</b>: orders are secret {why}.")
             return
         mine = c.orders_of(power)
         lines: list[tuple[str, QColor | None, str, str]] = []  # text, colour, tooltip, key

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..engine.game import HistoryEntry
-from ..engine.orders import UnitOrder
+from ..engine.orders import Hold, UnitOrder
 from ..engine.results import Outcome
 from ..io.notation import format_order, location_label
 from . import palette
@@ -145,10 +145,15 @@ class ResultsDock(QDockWidget):
         board = self.controller.board
         parts: list[str] = []
         self._lines = []
+        filed = {(o.power, o.province) for o in entry.orders}
         for pid in board.power_ids:
             rows = [r for r in entry.results if r.order.power == pid]
             if not rows:
                 continue
+            # units nobody ordered, that simply held: one line, not one each
+            idle = [r for r in rows if isinstance(r.order, Hold) and (pid, r.order.province) not in filed
+                    and r.outcome is Outcome.SUCCESS]
+            rows = [r for r in rows if r not in idle]
             colour = palette.power_colour(pid).name()
             parts.append(f"<p style='margin:8px 0 2px 0'><span style='color:{colour}; font-size:large'>●</span> "
                          f"<b>{html.escape(board.power(pid).name)}</b></p><table cellspacing='0' cellpadding='1'>")
@@ -164,6 +169,10 @@ class ResultsDock(QDockWidget):
                              f"<tr><td colspan='2' style='color:#444; padding-left:12px; padding-bottom:3px'>"
                              f"{html.escape(reason)}</td></tr>")
             parts.append("</table>")
+            if idle:
+                names = ", ".join(format_order(r.order)[:-2] for r in idle)
+                self._lines.append(f"{names} | held | no order")
+                parts.append(f"<p style='color:#666; margin:2px 0 0 12px'>No orders, held: {html.escape(names)}</p>")
         self.results.setHtml("".join(parts))
 
     def _phase_chosen(self, row: int) -> None:
