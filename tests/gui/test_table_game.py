@@ -262,3 +262,49 @@ def test_secrecy_hook_hides_other_powers_orders(table: Table) -> None:
     c.set_visible_powers(None)
     c.set_active_power(None)
     assert {i.order.power for i in t.window.scene.order_items_of()} == {"france", "germany"}
+
+
+def test_on_map_menu_builds_and_coast_keys(table: Table) -> None:
+    t = table
+    c = t.controller
+    spring_1901_by_clicks(t)
+    t.adjudicate()
+    t.key(Qt.Key.Key_End)
+    t.move("bot", "swe")
+    t.adjudicate()
+    t.key(Qt.Key.Key_End)
+    assert c.state.phase == Phase(1901, "fall", "adjustment")
+    t.window.interaction.popup_menus = True
+    t.click("kie")
+    menu = t.window.interaction._menu
+    assert menu is not None
+    labels = [a.text() for a in menu.actions()]
+    assert labels[0] == "Build an &army" and "fleet" in labels[1]
+    menu.actions()[1].trigger()  # the on-map menu, as a mouse user picks from it
+    assert Build("germany", "F", "kie") in c.game.orders_of("germany")
+    menu.close()
+    t.window.interaction.popup_menus = False
+    t.click("stp")
+    t.key("S")  # the south coast, straight from the build prompt
+    assert Build("russia", "F", "stp/sc") in c.game.orders_of("russia")
+
+
+def test_keyboard_only_play(table: Table) -> None:
+    t = table
+    c = t.controller
+    w = t.window
+    t.key("L", Qt.KeyboardModifier.ControlModifier)
+    assert w.order_dock.entry.hasFocus()
+    w.order_dock.show_power("austria")
+    for text in ("A Vie - Gal", "A Bud - Ser", "F Tri - Alb"):
+        t.qtbot.keyClicks(w.order_dock.entry, text)
+        t.qtbot.keyClick(w.order_dock.entry, Qt.Key.Key_Return)
+    t.qtbot.keyClick(w.order_dock.entry, Qt.Key.Key_BracketRight, Qt.KeyboardModifier.ControlModifier)
+    assert w.order_dock.power == "england"
+    t.qtbot.keyClicks(w.order_dock.entry, "F Lon - Nth")
+    t.qtbot.keyClick(w.order_dock.entry, Qt.Key.Key_Return)
+    assert t.orders("austria") == {"A Vie - Gal", "A Bud - Ser", "F Tri - Alb"}
+    assert t.orders("england") == {"F Lon - Nth"}
+    t.qtbot.keyClick(w.order_dock.entry, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    assert c.state.phase == Phase(1901, "fall", "movement")
+    assert c.viewing == 0
