@@ -67,8 +67,10 @@ def _read_raw(path: Path) -> QImage | None:
 def _write_raw(path: Path, image: QImage) -> None:
     image = image.convertToFormat(QImage.Format.Format_RGB32)
     w, h = image.width(), image.height()
-    bits = bytes(image.constBits())[: w * h * 4] if image.bytesPerLine() == w * 4 else b"".join(
-        bytes(image.constScanLine(y))[: w * 4] for y in range(h))
+    data = memoryview(image.constBits())  # type: ignore[arg-type]
+    line = image.bytesPerLine()
+    bits = bytes(data[: w * h * 4]) if line == w * 4 else b"".join(
+        bytes(data[y * line: y * line + w * 4]) for y in range(h))
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(f".tmp{os.getpid()}")

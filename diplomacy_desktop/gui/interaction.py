@@ -18,7 +18,7 @@ legal options, and either moves to the next mode or files an order through the c
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QObject, QPoint, QPointF, Qt, Signal
@@ -449,7 +449,7 @@ class OrderInteraction(QObject):
             return
         self._say(f"The {self._unit_text(mode.unit)} cannot move to {self._name(prov)}.")
 
-    def _finish_with_coast(self, candidates: list[Order], prov: str, point: QPointF | None, previous: Mode,
+    def _finish_with_coast(self, candidates: Sequence[Order], prov: str, point: QPointF | None, previous: Mode,
                            location_of: object) -> None:
         """File the one candidate; where several differ by coast, take the coast clicked or ask."""
         if not candidates:

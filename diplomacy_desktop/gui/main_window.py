@@ -12,6 +12,7 @@ Hooks for the table features (clock, hot-seat, persistence), which live in their
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings, Qt
@@ -44,6 +45,7 @@ from .map_view import MapView
 from .order_dock import OrderDock
 from .results_dock import CentresDock, ResultsDock
 
+_Keys = str | QKeySequence | QKeySequence.StandardKey
 FILE_FILTER = "Diplomacy Desktop games (*.json *.dipl);;All files (*)"
 
 
@@ -165,14 +167,12 @@ class MainWindow(QMainWindow):
 
     # -- menus -------------------------------------------------------------------------------
 
-    def _action(self, menu: QMenu, text: str, slot: Callable[[], object], shortcut: object = None,
-                tip: str = "") -> QAction:
+    def _action(self, menu: QMenu, text: str, slot: Callable[[], object],
+                shortcut: _Keys | list[_Keys] | None = None, tip: str = "") -> QAction:
         act = QAction(text, self)
         if shortcut is not None:
-            if isinstance(shortcut, (list, tuple)):
-                act.setShortcuts([QKeySequence(s) for s in shortcut])  # type: ignore[arg-type]
-            else:
-                act.setShortcut(QKeySequence(shortcut))  # type: ignore[arg-type]
+            keys = shortcut if isinstance(shortcut, list) else [shortcut]
+            act.setShortcuts([QKeySequence(k) for k in keys])
         if tip:
             act.setStatusTip(tip)
         act.triggered.connect(lambda _checked=False: slot())
@@ -208,7 +208,7 @@ class MainWindow(QMainWindow):
         self.kind_actions: dict[str, QAction] = {}
         for letter, text in (("H", "&Hold"), ("M", "&Move"), ("S", "&Support"), ("C", "&Convoy"),
                              ("D", "&Disband (retreats)"), ("A", "Build &army"), ("F", "Build &fleet")):
-            self.kind_actions[letter] = self._action(edit, text, lambda k=letter: self.interaction.key(k), letter)
+            self.kind_actions[letter] = self._action(edit, text, partial(self.interaction.key, letter), letter)
         for letter in "NEW":  # coasts: north, east, west (S is also "south" when a coast is asked)
             act = QAction(self)
             act.setShortcut(QKeySequence(letter))
@@ -257,8 +257,9 @@ class MainWindow(QMainWindow):
         """Put a widget (the negotiation clock) in the bar above the map."""
         while self.table_bar.count():
             item = self.table_bar.takeAt(0)
-            if item is not None and item.widget() is not None:
-                item.widget().setParent(None)  # type: ignore[call-overload]
+            old = item.widget() if item is not None else None
+            if old is not None:
+                old.setParent(None)  # type: ignore[call-overload]
         if widget is not None:
             self.table_bar.addWidget(widget)
         self.table_bar_widget.setVisible(widget is not None)
@@ -411,7 +412,7 @@ class MainWindow(QMainWindow):
         if not path:
             return
         image = render_scene(self.scene, 2400, round(2400 * self.scene.height() / self.scene.width()))
-        if not image.save(path):
+        if not image.save(path):  # type: ignore[attr-defined]
             self.show_error("Cannot export the map", f"{path} could not be written")
 
     def maybe_save(self) -> bool:

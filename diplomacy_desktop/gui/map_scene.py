@@ -593,24 +593,24 @@ class MapScene(QGraphicsScene):
             self.addItem(item)
             self.unit_items[prov] = item
         for d in picture.displaced:
-            item = UnitItem(d.unit, displaced=True)
-            item.setPos(self.anchor(d.unit.location) + DISPLACE)
-            item.setToolTip(self._unit_tip(d.unit) + " (dislodged)")
-            self.addItem(item)
-            self.displaced_items[d.province] = item
-        for sid, item in self.centre_items.items():
-            item.set_owner(state.owners.get(sid))
+            moved = UnitItem(d.unit, displaced=True)
+            moved.setPos(self.anchor(d.unit.location) + DISPLACE)
+            moved.setToolTip(self._unit_tip(d.unit) + " (dislodged)")
+            self.addItem(moved)
+            self.displaced_items[d.province] = moved
+        for sid, centre in self.centre_items.items():
+            centre.set_owner(state.owners.get(sid))
         powers = set(self.order_items) | {o.power for o in picture.orders}
         for power in sorted(powers):
             self._draw_orders(power, [o for o in picture.orders if o.power == power])
-        for item in self.mark_items:
-            self.removeItem(item)
+        for mark in self.mark_items:
+            self.removeItem(mark)
         self.mark_items = []
         for prov in sorted(picture.standoffs):
-            item = BounceItem(prov, f"standoff in {self._name(prov)}: nobody moved in")
-            item.setPos(self.anchor(prov))
-            self.addItem(item)
-            self.mark_items.append(item)
+            bounce = BounceItem(prov, f"standoff in {self._name(prov)}: nobody moved in")
+            bounce.setPos(self.anchor(prov))
+            self.addItem(bounce)
+            self.mark_items.append(bounce)
         if self.selected_province is not None:
             self.set_selected_unit(self.selected_province)
 
@@ -630,8 +630,8 @@ class MapScene(QGraphicsScene):
         return [i for group in items for i in group if isinstance(i, OrderItem)]
 
     def _draw_orders(self, power: str, orders: list[Order]) -> None:
-        for item in self.order_items.pop(power, []):
-            self.removeItem(item)
+        for old in self.order_items.pop(power, []):
+            self.removeItem(old)
         items: list[QGraphicsItem] = []
         assert self.picture is not None
         moves = {o.province: o for o in self.picture.orders if isinstance(o, (Move, Retreat))}
@@ -704,16 +704,16 @@ class MapScene(QGraphicsScene):
             return OrderItem(order, path, style, head=head, outcome=outcome, illegal=illegal,
                              cross_at=path.pointAtPercent(0.5) if failed else None, tooltip=tip)
         if isinstance(order, (Remove, Disband)):
-            item = MarkItem(tip)
-            item.setPos(self._unit_point(order.location))
-            return item
+            mark = MarkItem(tip)
+            mark.setPos(self._unit_point(order.location))
+            return mark
         if isinstance(order, Build):
             kind = order.unit_kind or "A"
-            item = UnitItem(Unit(order.power, kind, order.location), ghost=True)
-            item.setPos(self.anchor(order.location))
-            item.setZValue(Z_MARKS)
-            item.setToolTip(tip)
-            return item
+            ghost = UnitItem(Unit(order.power, kind, order.location), ghost=True)
+            ghost.setPos(self.anchor(order.location))
+            ghost.setZValue(Z_MARKS)
+            ghost.setToolTip(tip)
+            return ghost
         return None
 
     # -- text --------------------------------------------------------------------------------

@@ -115,8 +115,8 @@ class ResultsDock(QDockWidget):
         history = c.game.history
         self.phases.blockSignals(True)
         self.phases.clear()
-        for entry in history:
-            self.phases.addItem(QListWidgetItem(entry.state.phase.label))
+        for past in history:
+            self.phases.addItem(QListWidgetItem(past.state.phase.label))
         current = QListWidgetItem(f"{c.state.phase.label} (now)")
         font = current.font()
         font.setBold(True)
@@ -131,8 +131,9 @@ class ResultsDock(QDockWidget):
         self.undo_button.setEnabled(bool(history))
         entry = c.viewed_entry
         if entry is None and history and c.viewing is None:
-            self.title.setText(f"<b>Last results:</b> {history[-1].state.phase.label}")
-            self._show_results(history[-1])
+            last = history[-1]
+            self.title.setText(f"<b>Last results:</b> {last.state.phase.label}")
+            self._show_results(last)
         elif entry is not None:
             self.title.setText(f"<b>Results of {entry.state.phase.label}</b>")
             self._show_results(entry)
@@ -276,7 +277,14 @@ class CentresDock(QDockWidget):
         return item
 
     def counts(self) -> dict[str, int]:
+        self.flush()
         out = {}
         for r in range(self.table.rowCount() - 1):
-            out[self.table.item(r, 0).text()] = int(self.table.item(r, 1).text())
+            name, count = self.table.item(r, 0), self.table.item(r, 1)
+            if name is not None and count is not None:
+                out[name.text()] = int(count.text())
         return out
+
+    def flush(self) -> None:
+        if self._refresh_timer.isActive():
+            self.refresh()
