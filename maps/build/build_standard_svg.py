@@ -141,7 +141,16 @@ SEEDS: dict[str, list[LL]] = {
     "par": [(2.35, 48.85), (1.9, 47.9), (0.7, 47.4), (3.0, 48.0)],
     "bur": [(4.8, 47.3), (6.2, 48.7), (7.4, 48.3), (4.1, 49.2), (5.6, 46.5)],
     "gas": [(-0.6, 44.8), (1.4, 43.6), (0.3, 46.5), (1.8, 45.5), (3.0, 45.5), (-1.0, 43.4)],
-    "mar": [(5.4, 43.4), (3.9, 43.7), (2.6, 42.6), (6.3, 44.6), (7.0, 43.8), (5.7, 45.3), (4.8, 45.8)],
+    "mar": [
+        (5.4, 43.4),
+        (3.9, 43.7),
+        (2.6, 42.6),
+        (6.3, 44.6),
+        (7.0, 43.8),
+        (5.7, 45.3),
+        (4.8, 45.8),
+        (6.4, 46.0),
+    ],
     # --- Iberia
     "spa": [
         (-3.7, 40.4),
@@ -1069,6 +1078,8 @@ def layouts_for(board: Board, sid: str, *, markers: bool = True, side: str | Non
             "left": (-beside, 0.0),
         }
         offsets = [sides[side]] if side else list(sides.values())
+        if kind == "impassable":
+            offsets = [(0.0, 0.0)]  # no unit: the label sits on the anchor
         for dx, dy in offsets:
             label = box(dx - w / 2, dy - size * 0.55, dx + w / 2, dy + size * 0.45)
             parts = [label] if kind == "impassable" else [Point(0, 0).buffer(UNIT_RADIUS, 16), label]
@@ -1251,6 +1262,14 @@ def check(board: Board, result: Result) -> list[str]:
     for pair, ln in sorted(lengths.items(), key=lambda kv: sorted(kv[0])):
         if pair in wanted and MIN_BORDER <= ln < 6:
             print(f"  note: short border {'-'.join(sorted(pair))} {ln:.1f} px", file=sys.stderr)
+    # Near contacts: spaces the rules keep apart that come within 2 px of each other.
+    for i, a in enumerate(ids):
+        for j in tree.query(spaces[a], predicate="dwithin", distance=2.0):
+            b = ids[int(j)]
+            pair = frozenset({a, b})
+            if b > a and pair not in wanted and lengths.get(pair, 0.0) <= MAX_TOUCH:
+                gap = spaces[a].distance(spaces[b])
+                print(f"  note: near contact {a}-{b}: {gap:.1f} px apart", file=sys.stderr)
     for cid, strip in sorted(result.coasts.items()):
         touching = sorted(
             s for s in spaces if board.kinds[s] == "sea" and shared_length(strip, spaces[s]) >= MIN_BORDER
