@@ -6,7 +6,46 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from json.encoder import encode_basestring_ascii as _quote
 from pathlib import Path
+
+
+def _records_text(records: list[dict[str, object]]) -> str:
+    """``json.dumps(records, indent=1)``, byte for byte, written several times faster.
+
+    The standard library uses its C encoder only without indentation, and ``adjudicate --json``
+    prints thousands of small objects indented.  Records of the two shapes this command makes
+    (a case with units and orders, a case with an error) are written directly, with the C
+    string encoder doing the quoting; anything else goes through the standard library.
+    """
+    parts = []
+    for rec in records:
+        if list(rec) == ["case", "units", "dislodged", "orders"]:
+            parts.append(f'{{\n  "case": {_quote(rec["case"])},\n  "units": {_units_text(rec["units"])},'
+                         f'\n  "dislodged": {_units_text(rec["dislodged"])},\n  "orders": {_rows_text(rec["orders"])}\n }}')
+        elif list(rec) == ["case", "error"]:
+            parts.append(f'{{\n  "case": {_quote(rec["case"])},\n  "error": {_quote(rec["error"])}\n }}')
+        else:
+            parts.append(json.dumps(rec, indent=1).replace("\n", "\n "))
+    return "[\n " + ",\n ".join(parts) + "\n]" if parts else "[]"
+
+
+def _units_text(units: object) -> str:
+    assert isinstance(units, list)
+    if not units:
+        return "[]"
+    return "[\n   " + ",\n   ".join([
+        f'{{\n    "power": {_quote(u["power"])},\n    "type": {_quote(u["type"])},\n    "location": {_quote(u["location"])}\n   }}'
+        for u in units]) + "\n  ]"
+
+
+def _rows_text(rows: object) -> str:
+    assert isinstance(rows, list)
+    if not rows:
+        return "[]"
+    return "[\n   " + ",\n   ".join([
+        f'{{\n    "power": {_quote(r["power"])},\n    "order": {_quote(r["order"])},\n    "result": {_quote(r["result"])},'
+        f'\n    "reason": {_quote(r["reason"])}\n   }}' for r in rows]) + "\n  ]"
 
 
 def _units_json(units: Sequence[object]) -> list[dict[str, str]]:
@@ -72,7 +111,7 @@ def cmd_adjudicate(args: argparse.Namespace) -> int:
             for m in run.mismatches:
                 lines.append(f"  ! {m}")
     if args.json:
-        sys.stdout.write(json.dumps(records, indent=None if args.compact else 1) + "\n")
+        sys.stdout.write((json.dumps(records) if args.compact else _records_text(records)) + "\n")
     else:
         total = len(items)
         lines.append(f"{total - failures} of {total} cases passed" if total else "no cases found")

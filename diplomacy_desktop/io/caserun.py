@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from ..engine.board import Board
 from ..engine.errors import OrderError
+from ..engine.movement import adjudicate_movement
 from ..engine.orders import Order, Waive
 from ..engine.results import OrderResult, Outcome
 from ..engine.rules import RuleSet
@@ -61,11 +62,16 @@ def run_case(sc: Scenario, board: Board, rules: RuleSet) -> CaseRun:
             orders.append(parse_order(ol.text, ol.power, state))
         except OrderError as exc:
             unreadable.append((ol.power, ol.text, f"line {ol.line}: {exc}"))
-    outcome = adjudicate_phase(state, orders, rules)
+    if state.phase.kind == MOVEMENT:
+        # the position right after the phase is all a case needs, not the phase after it
+        moved = adjudicate_movement(state, orders, rules)
+        results, after = moved.results, moved.state
+    else:
+        outcome = adjudicate_phase(state, orders, rules)
+        results, after = outcome.results, outcome.after
     extra = tuple(
         OrderResult(Waive(p), Outcome.ILLEGAL, exc_kind(why), f"not followed: {why}") for p, _, why in unreadable
     )
-    after = outcome.after
     units = tuple(after.units.values())
     dislodged = tuple(d.unit for d in after.dislodged) if state.phase.kind == MOVEMENT else ()
     mism = _compare("units", list(units), sc.expected_units())
@@ -76,7 +82,7 @@ def run_case(sc: Scenario, board: Board, rules: RuleSet) -> CaseRun:
         wanted = {_key(u) for u in want_dislodged}
         doomed = [u for u in dislodged if _key(u) not in wanted and not retreat_destinations(after, u.province)]
         mism += _compare("dislodged", [u for u in dislodged if u not in doomed], want_dislodged)
-    return CaseRun(sc, outcome.results + extra, units, dislodged, tuple(unreadable), tuple(mism))
+    return CaseRun(sc, results + extra, units, dislodged, tuple(unreadable), tuple(mism))
 
 
 def exc_kind(why: str) -> str:
@@ -92,8 +98,11 @@ def result_rows(run: CaseRun, board: Board) -> list[dict[str, str]]:
             rows.append({"power": power, "order": text, "result": Outcome.ILLEGAL.value, "reason": why})
             continue
         rows.append({"power": r.order.power, "order": format_order(r.order, board),
-                     "result": r.outcome.value, "reason": r.reason})
+                     "result": _OUTCOME_WORDS[r.outcome], "reason": r.reason})
     return rows
+
+
+_OUTCOME_WORDS = {o: o.value for o in Outcome}  # quicker than asking each member for its value
 
 
 __all__ = ["CaseRun", "ScenarioError", "result_rows", "run_case"]

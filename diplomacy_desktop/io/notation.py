@@ -11,8 +11,11 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
 
 from ..engine.board import ARMY, FLEET, Board
 from ..engine.errors import AmbiguousOrderError, IllegalOrderError, OrderError, UnreadableOrderError
@@ -73,11 +76,17 @@ class PlaceNames:
                 exact.setdefault(_norm_name(name), set()).add(sid)
         self.exact = {k: tuple(sorted(v)) for k, v in exact.items()}
         self.max_words = max(len(k.split()) for k in self.exact)
+        #: the words that begin a name of several words ("north" of "north sea")
+        self.multi_first = frozenset(k.split()[0] for k in self.exact if " " in k)
         adjectives = {}
         for p in board.powers:
             for w in (p.id, p.name, p.adjective):
                 adjectives[_norm_name(w)] = p.id
         self.powers = adjectives
+        #: (text, power, phase kind) -> the orders the text could mean, and (text, phase kind)
+        #: -> how it reads (see ``_readings``)
+        self.readings: dict[tuple[str, str, str | None], tuple[Order, ...]] = {}
+        self.shapes: dict[tuple[str, str | None], _Shape] = {}
 
     def lookup(self, words: Sequence[str]) -> tuple[str, ...]:
         """Province ids a sequence of words names exactly (aliases included)."""
@@ -102,6 +111,8 @@ def place_names(board: Board) -> PlaceNames:
     return pn
 
 
+_NOT_NAMES = frozenset({"-", "(", ")", "->", "=>"})
+_OPEN = frozenset({"("})
 _TOKEN = re.compile(r"->|=>|[A-Za-z][A-Za-z.'’]*(?:/[A-Za-z.]+)?|-|\(|\)|:|,|\S")
 
 
@@ -121,7 +132,7 @@ class _Reader:
         i = self.pos + k
         return self.toks[i] if i < len(self.toks) else None
 
-    def take(self, words: set[str]) -> str | None:
+    def take(self, words: AbstractSet[str]) -> str | None:
         t = self.peek()
         if t is not None and t in words:
             self.pos += 1
@@ -156,8 +167,16 @@ class _Reader:
         best: tuple[str, ...] = ()
         best_len = 0
         # a window may hold hyphens inside a name ("Mid-Atlantic Ocean" reads as three words
-        # and two hyphens); a hyphen at either end of the window is the move sign
-        for n in range(min(2 * self.names.max_words - 1, len(toks) - start), 0, -1):
+        # and two hyphens); a hyphen at either end of the window is the move sign.  Windows of
+        # several words are tried only after a word that begins a name of several words.
+        widest = min(2 * self.names.max_words - 1, len(toks) - start)
+        if start < len(toks) and toks[start].split("/")[0] not in self.names.multi_first:
+            widest = min(widest, 1)
+            if toks[start] not in _NOT_NAMES:  # one word: the usual case, looked up directly
+                best = self.names.exact.get(toks[start].split("/")[0], ())
+                widest = 0
+                best_len = 1
+        for n in range(widest, 0, -1):
             words = toks[start:start + n]
             if any(w in ("(", ")", "->", "=>") for w in words):
                 continue
@@ -188,7 +207,7 @@ class _Reader:
         # trailing coast: (nc) / nc / north coast / (north coast)
         if coast is None:
             save = self.pos
-            paren = self.take({"("}) is not None
+            paren = self.take(_OPEN) is not None
             t = self.peek()
             if t is not None and t in COAST_WORDS:
                 c = COAST_WORDS[t]
@@ -360,11 +379,9 @@ def parse_order(text: str, power: str, state: GameState | None = None, board: Bo
     if brd is None:
         raise ValueError("parse_order needs a state or a board")
     phase_kind = state.phase.kind if state is not None else None
-    shape = _read_shape(place_names(brd), text, phase_kind)
-    if phase_kind == MOVEMENT and shape.kind in ("retreat", "disband"):
-        shape = _Shape("move" if shape.kind == "retreat" else "hold", shape.unit_kind, shape.places,
-                       shape.target_kind, shape.via) if shape.kind == "retreat" else shape
-    candidates = _orders_for(brd, power, shape)
+    candidates = _readings(brd, text, power, phase_kind)
+    if len(candidates) == 1 and not strict:
+        return candidates[0]  # one reading: accepted as written, legal or not (rules VII.4)
     if state is None:
         if len(candidates) > 1:
             raise AmbiguousOrderError(
@@ -389,7 +406,7 @@ def parse_order(text: str, power: str, state: GameState | None = None, board: Bo
         # narrow by the unit: readings whose unit exists are the plausible ones
         own = [o for o in candidates if isinstance(o, UnitOrder) and o.province in state.units]
         if len(own) == 1:
-            candidates = own
+            candidates = tuple(own)
         else:
             raise AmbiguousOrderError(
                 f"{text.strip()!r} could mean: " + "; ".join(format_order(o, brd) for o in candidates),
@@ -398,6 +415,33 @@ def parse_order(text: str, power: str, state: GameState | None = None, board: Bo
         err = errors[-1] if errors else IllegalOrderError("illegal order")
         raise err
     return candidates[0]
+
+
+def _readings(board: Board, text: str, power: str, phase_kind: str | None) -> tuple[Order, ...]:
+    """The orders ``text`` could mean for ``power`` (before asking which are legal).
+
+    Reading depends only on the words, so each text is read once per board and remembered
+    (files of many positions repeat the same orders); unreadable text is not remembered.
+    """
+    names = place_names(board)
+    key = (text, power, phase_kind)
+    found = names.readings.get(key)
+    if found is None:
+        shape = names.shapes.get((text, phase_kind))
+        if shape is None:
+            shape = _read_shape(names, text, phase_kind)
+            if phase_kind == MOVEMENT and shape.kind == "retreat":
+                shape = _Shape("move", shape.unit_kind, shape.places, shape.target_kind, shape.via)
+            names.shapes[text, phase_kind] = shape
+        found = tuple(_orders_for(board, power, shape))
+        if len(names.readings) >= _MAX_READINGS:
+            names.readings.clear()
+            names.shapes.clear()
+        names.readings[key] = found
+    return found
+
+
+_MAX_READINGS = 100_000
 
 
 def parse_orders(lines: Iterable[str], power: str, state: GameState) -> list[Order]:
@@ -409,6 +453,7 @@ def parse_orders(lines: Iterable[str], power: str, state: GameState) -> list[Ord
 _SPECIAL_LABELS = {"stp": "StP"}
 
 
+@lru_cache(maxsize=1024)
 def location_label(loc: str) -> str:
     prov, _, coast = loc.partition("/")
     label = _SPECIAL_LABELS.get(prov, prov.capitalize())
@@ -419,35 +464,31 @@ def _unit(kind: str | None, loc: str) -> str:
     return f"{kind} {location_label(loc)}" if kind else location_label(loc)
 
 
+def _move_text(o: Move) -> str:
+    text = f"{_unit(o.unit_kind, o.location)} - {location_label(o.destination)}"
+    return text + " via convoy" if o.via_convoy else text
+
+
+_FORMATS: dict[type, Callable[[Any], str]] = {
+    Waive: lambda o: "Waive",
+    Build: lambda o: f"Build {_unit(o.unit_kind, o.location)}",
+    Remove: lambda o: f"Remove {_unit(o.unit_kind, o.location)}",
+    Disband: lambda o: f"{_unit(o.unit_kind, o.location)} disband",
+    Hold: lambda o: f"{_unit(o.unit_kind, o.location)} H",
+    Move: _move_text,
+    Retreat: lambda o: f"{_unit(o.unit_kind, o.location)} - {location_label(o.destination)}",
+    SupportHold: lambda o: f"{_unit(o.unit_kind, o.location)} S {_unit(o.target_kind, o.target)}",
+    SupportMove: lambda o: (f"{_unit(o.unit_kind, o.location)} S {_unit(o.target_kind, o.target)}"
+                            f" - {location_label(o.destination)}"),
+    Convoy: lambda o: (f"{_unit(o.unit_kind, o.location)} C {_unit(o.target_kind, o.target)}"
+                       f" - {location_label(o.destination)}"),
+}
+
+
 def format_order(order: Order, board: Board | None = None, *, power_prefix: bool = False) -> str:
     """Rulebook notation: ``A Bur S A Tyr - Mun``, ``F Mao - Spa/nc``, ``Build F StP/nc``."""
-    match order:
-        case Waive():
-            text = "Waive"
-        case Build():
-            text = f"Build {_unit(order.unit_kind, order.location)}"
-        case Remove():
-            text = f"Remove {_unit(order.unit_kind, order.location)}"
-        case Disband():
-            text = f"{_unit(order.unit_kind, order.location)} disband"
-        case Hold():
-            text = f"{_unit(order.unit_kind, order.location)} H"
-        case Move():
-            text = f"{_unit(order.unit_kind, order.location)} - {location_label(order.destination)}"
-            if order.via_convoy:
-                text += " via convoy"
-        case Retreat():
-            text = f"{_unit(order.unit_kind, order.location)} - {location_label(order.destination)}"
-        case SupportHold():
-            text = f"{_unit(order.unit_kind, order.location)} S {_unit(order.target_kind, order.target)}"
-        case SupportMove():
-            text = (f"{_unit(order.unit_kind, order.location)} S {_unit(order.target_kind, order.target)}"
-                    f" - {location_label(order.destination)}")
-        case Convoy():
-            text = (f"{_unit(order.unit_kind, order.location)} C {_unit(order.target_kind, order.target)}"
-                    f" - {location_label(order.destination)}")
-        case _:
-            text = str(order)
+    write = _FORMATS.get(type(order)) or next((_FORMATS[c] for c in type(order).__mro__ if c in _FORMATS), str)
+    text = write(order)
     if power_prefix and board is not None and order.power in board.power_ids:
         return f"{board.power(order.power).name}: {text}"
     return text

@@ -17,8 +17,9 @@ import difflib
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 
-from ..engine.board import ARMY, FLEET, Board
+from ..engine.board import ARMY, FLEET, Board, province_of
 from ..engine.errors import OrderError
 from ..engine.movement import adjudicate_movement
 from ..engine.orders import Convoy, Move, Order, UnitOrder
@@ -91,6 +92,7 @@ _SECTIONS = {
     "PRESTATE_RESULTS", "ORDERS", "POSTSTATE", "POSTSTATE_DISLODGED", "POSTSTATE_SAME", "END",
 }
 _FILE_LEVEL = {"VARIANT_ALL", "VARIANT"}
+_KEYWORDS = _SECTIONS | {"CASE"}
 
 
 class _PowerNames:
@@ -100,13 +102,20 @@ class _PowerNames:
             for w in (p.id, p.name, p.adjective):
                 self.names[w.lower()] = p.id
 
+        self.found: dict[str, str | None] = {}  # every word asked about, as written
+
     def find(self, word: str) -> str | None:
+        if word in self.found:
+            return self.found[word]
         w = word.strip().lower()
         if w in self.names:
-            return self.names[w]
-        close = difflib.get_close_matches(w, list(self.names), n=2, cutoff=0.75)
-        ids = {self.names[c] for c in close}
-        return ids.pop() if len(ids) == 1 else None
+            power: str | None = self.names[w]
+        else:
+            close = difflib.get_close_matches(w, list(self.names), n=2, cutoff=0.75)
+            ids = {self.names[c] for c in close}
+            power = ids.pop() if len(ids) == 1 else None
+        self.found[word] = power
+        return power
 
 
 def _strip_comment(line: str) -> str:
@@ -159,42 +168,61 @@ def _parse_phase(text: str, lineno: int) -> Phase:
 
 
 def _parse_unit(board: Board, power: str, text: str, lineno: int) -> Unit:
+    kind, loc = _read_unit(board, text)
+    if not kind:
+        raise ScenarioError(loc, lineno)
+    return Unit(power, kind, loc)
+
+
+@lru_cache(maxsize=4096)
+def _read_unit(board: Board, text: str) -> tuple[str, str]:
+    """``(kind, location)`` of a unit as written, or ``("", why not)``.  A file names the same
+    few units again and again, so each text is read once."""
     r = _Reader(place_names(board), text)
     kind = r.kind()
     try:
         place = r.place("a space")
     except OrderError as exc:
-        raise ScenarioError(f"cannot read the unit {text!r}: {exc}", lineno) from exc
+        return "", f"cannot read the unit {text!r}: {exc}"
     if len(place.candidates) != 1:
-        raise ScenarioError(f"{place.text!r} could name several spaces: {', '.join(place.candidates)}", lineno)
+        return "", f"{place.text!r} could name several spaces: {', '.join(place.candidates)}"
     prov = place.candidates[0]
     space = board.spaces[prov]
     if kind is None:
         kind = ARMY if space.kind == "land" else FLEET if space.kind == "sea" else None
         if kind is None:
-            raise ScenarioError(f"say whether the unit in {space.name} is an army (A) or a fleet (F)", lineno)
+            return "", f"say whether the unit in {space.name} is an army (A) or a fleet (F)"
     if kind == FLEET and space.coasts:
         loc = f"{prov}/{place.coast}" if place.coast else ""
         if loc not in space.coast_locations:
-            raise ScenarioError(f"a fleet in {space.name} needs its coast ({'/'.join(space.coasts)})", lineno)
+            return "", f"a fleet in {space.name} needs its coast ({'/'.join(space.coasts)})"
     else:
         loc = prov
     if not board.unit_can_stand(kind, loc):
-        raise ScenarioError(f"{'an army' if kind == ARMY else 'a fleet'} cannot stand in {space.name}", lineno)
-    return Unit(power, kind, loc)
+        return "", f"{'an army' if kind == ARMY else 'a fleet'} cannot stand in {space.name}"
+    return kind, loc
 
 
 def _centre_of(board: Board, text: str, lineno: int) -> str:
+    prov, why = _read_centre(board, text)
+    if not prov:
+        raise ScenarioError(why, lineno)
+    return prov
+
+
+@lru_cache(maxsize=4096)
+def _read_centre(board: Board, text: str) -> tuple[str, str]:
+    """``(province, "")`` of a supply centre as written, or ``("", why not)``."""
     r = _Reader(place_names(board), text)
     r.kind()
     try:
         place = r.place("a supply centre")
     except OrderError as exc:
-        raise ScenarioError(f"cannot read the centre {text!r}: {exc}", lineno) from exc
+        return "", f"cannot read the centre {text!r}: {exc}"
     prov = place.candidates[0]
     if prov not in board.centres:
-        raise ScenarioError(f"{board.spaces[prov].name} is not a supply centre", lineno)
-    return prov
+        return "", f"{board.spaces[prov].name} is not a supply centre"
+    return prov, ""
 
 
 def read_scenarios(text: str, board: Board) -> list[Scenario | CaseError]:
@@ -205,6 +233,7 @@ def read_scenarios(text: str, board: Board) -> list[Scenario | CaseError]:
     section: str | None = None
     failed: CaseError | None = None
     pending_comments: list[str] = []
+    placed: dict[str, dict[str, Unit]] = {}  # per unit section of the current case: province -> unit
 
     def finish() -> None:
         nonlocal current, failed
@@ -215,15 +244,64 @@ def read_scenarios(text: str, board: Board) -> list[Scenario | CaseError]:
         current, failed = None, None
 
     for lineno, raw in enumerate(text.splitlines(), start=1):
-        stripped = raw.strip()
-        if stripped.startswith("#"):
-            pending_comments.append(stripped.lstrip("#").strip())
-            continue
-        line = _strip_comment(raw)
+        if "#" in raw:
+            stripped = raw.strip()
+            if stripped.startswith("#"):
+                pending_comments.append(stripped.lstrip("#").strip())
+                continue
+            line = _strip_comment(raw)
+        else:
+            line = raw.strip()
         if not line:
             continue
         word, _, rest = line.partition(" ")
         key = word.upper().rstrip(":")
+        if key != "CASE" and pending_comments:
+            pending_comments = []  # comments belong to the CASE right after them
+        if current is not None and key not in _KEYWORDS:
+            # a line of the current section: the bulk of a file
+            try:
+                if section is None or section in ("PRESTATE_SETPHASE", "POSTSTATE_SAME"):
+                    raise ScenarioError(f"{line!r} is not a section keyword (PRESTATE, ORDERS, ...)", lineno)
+                if section == "PRESTATE_RESULTS":
+                    flag, _, body = line.partition(":")
+                    flag = flag.strip().upper()
+                    if flag not in ("SUCCESS", "FAILURE"):
+                        raise ScenarioError(f"a result line starts with SUCCESS: or FAILURE:, got {line!r}", lineno)
+                    power, order = _split_power(body.strip(), powers, lineno)
+                    current.results.append(OrderLine(power, order, lineno, flag == "SUCCESS"))
+                    continue
+                power, body = _split_power(line, powers, lineno)
+                if section == "ORDERS":
+                    current.orders.append(OrderLine(power, body, lineno))
+                elif section == "PRESTATE_SUPPLYCENTER_OWNERS":
+                    assert current.owners is not None
+                    current.owners[_centre_of(board, body, lineno)] = power
+                else:
+                    unit = _parse_unit(board, power, body, lineno)
+                    if section == "PRESTATE":
+                        units = current.units
+                    elif section == "PRESTATE_DISLODGED":
+                        units = current.dislodged
+                    elif section == "POSTSTATE":
+                        units = current.post_units  # type: ignore[assignment]
+                    else:
+                        units = current.post_dislodged  # type: ignore[assignment]
+                    assert units is not None
+                    here = placed.setdefault(section, {})
+                    prov = province_of(unit.location)
+                    clash = here.get(prov)
+                    if clash is not None:
+                        raise ScenarioError(
+                            f"two units in {board.spaces[prov].name} under {section} "
+                            f"({board.power(clash.power).name} {clash.kind} {clash.location} is already there)",
+                            lineno)
+                    here[prov] = unit
+                    units.append(unit)
+            except ScenarioError as exc:
+                failed = CaseError(current.name, lineno, str(exc))
+                current = None
+            continue
         if key == "CASE":
             if current is not None or failed is not None:
                 name = failed.name if failed else current.name  # type: ignore[union-attr]
@@ -233,8 +311,8 @@ def read_scenarios(text: str, board: Board) -> list[Scenario | CaseError]:
             current = Scenario(name=name, line=lineno, comments=pending_comments)
             pending_comments = []
             section = None
+            placed = {}
             continue
-        pending_comments = []
         if key in _FILE_LEVEL and current is None:
             continue
         if current is None and failed is None:
@@ -246,54 +324,27 @@ def read_scenarios(text: str, board: Board) -> list[Scenario | CaseError]:
             continue
         assert current is not None
         try:
-            if key in _SECTIONS:
-                section = key
-                if key == "PRESTATE_SETPHASE":
-                    current.phase = _parse_phase(rest, lineno)
-                elif key == "PRESTATE_SUPPLYCENTER_OWNERS":
-                    current.owners = {}
-                elif key == "POSTSTATE":
-                    current.post_units = []
-                elif key == "POSTSTATE_DISLODGED":
-                    current.post_dislodged = []
-                elif key == "POSTSTATE_SAME":
-                    current.post_same = True
-                elif key == "END":
-                    if current.phase is None:
-                        # every DATC case without a phase line is a Spring 1901 movement
-                        current.phase = Phase(1901, SPRING, MOVEMENT)
-                        current.comments.append("no PRESTATE_SETPHASE line: Spring 1901, Movement assumed")
-                    finish()
-                if rest.strip() and key not in ("PRESTATE_SETPHASE", "END"):
-                    raise ScenarioError(f"unexpected text after {key}: {rest.strip()!r}", lineno)
-                continue
-            if section is None or section in ("PRESTATE_SETPHASE", "POSTSTATE_SAME"):
-                raise ScenarioError(f"{line!r} is not a section keyword (PRESTATE, ORDERS, ...)", lineno)
-            if section == "PRESTATE_RESULTS":
-                flag, _, body = line.partition(":")
-                flag = flag.strip().upper()
-                if flag not in ("SUCCESS", "FAILURE"):
-                    raise ScenarioError(f"a result line starts with SUCCESS: or FAILURE:, got {line!r}", lineno)
-                power, order = _split_power(body.strip(), powers, lineno)
-                current.results.append(OrderLine(power, order, lineno, flag == "SUCCESS"))
-                continue
-            power, body = _split_power(line, powers, lineno)
-            if section == "ORDERS":
-                current.orders.append(OrderLine(power, body, lineno))
-            elif section == "PRESTATE_SUPPLYCENTER_OWNERS":
-                assert current.owners is not None
-                current.owners[_centre_of(board, body, lineno)] = power
-            else:
-                unit = _parse_unit(board, power, body, lineno)
-                units = {"PRESTATE": current.units, "PRESTATE_DISLODGED": current.dislodged,
-                         "POSTSTATE": current.post_units, "POSTSTATE_DISLODGED": current.post_dislodged}[section]
-                assert units is not None
-                clash = next((u for u in units if u.province == unit.province), None)
-                if clash is not None:
-                    raise ScenarioError(
-                        f"two units in {board.spaces[unit.province].name} under {section} "
-                        f"({board.power(clash.power).name} {clash.kind} {clash.location} is already there)", lineno)
-                units.append(unit)
+            section = key
+            if key == "PRESTATE_SETPHASE":
+                current.phase = _parse_phase(rest, lineno)
+            elif key == "PRESTATE_SUPPLYCENTER_OWNERS":
+                current.owners = {}
+            elif key == "POSTSTATE":
+                current.post_units = []
+                placed.pop(key, None)
+            elif key == "POSTSTATE_DISLODGED":
+                current.post_dislodged = []
+                placed.pop(key, None)
+            elif key == "POSTSTATE_SAME":
+                current.post_same = True
+            elif key == "END":
+                if current.phase is None:
+                    # every DATC case without a phase line is a Spring 1901 movement
+                    current.phase = Phase(1901, SPRING, MOVEMENT)
+                    current.comments.append("no PRESTATE_SETPHASE line: Spring 1901, Movement assumed")
+                finish()
+            if rest.strip() and key not in ("PRESTATE_SETPHASE", "END"):
+                raise ScenarioError(f"unexpected text after {key}: {rest.strip()!r}", lineno)
         except ScenarioError as exc:
             failed = CaseError(current.name, lineno, str(exc))
             current = None
