@@ -155,7 +155,7 @@ class MainWindow(QMainWindow):
         controller.game_ended.connect(self._on_game_ended)
         controller.phase_advanced.connect(self._on_phase_advanced)
         controller.undo_stack.cleanChanged.connect(lambda _c: self._update_title())
-        self.setMinimumSize(800, 560)
+        self.setMinimumSize(720, 480)
         self.resize(1280, 800)
         icon = assets_dir() / "icon.svg"
         if icon.exists():

@@ -16,6 +16,7 @@ from PySide6.QtGui import (
     QPainter,
     QResizeEvent,
     QShowEvent,
+    QTransform,
     QWheelEvent,
 )
 from PySide6.QtWidgets import QFrame, QGestureEvent, QGraphicsView, QPinchGesture, QWidget
@@ -88,8 +89,14 @@ class MapView(QGraphicsView):
 
     def fit_to_window(self) -> None:
         self._fitted = True
-        self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+        self._fit()
         self.zoom_changed.emit(self.zoom)
+
+    def _fit(self) -> None:
+        """The whole board, as large as the window allows, centred."""
+        s = self.fit_scale()
+        self.setTransform(QTransform.fromScale(s, s))
+        self.centerOn(self.sceneRect().center())
 
     def zoom_by(self, factor: float, anchor: QPointF | None = None) -> None:
         current = self.zoom
@@ -168,14 +175,14 @@ class MapView(QGraphicsView):
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         if self._fitted:
-            self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+            self._fit()
         self._schedule_sharpen()
 
     @override
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         if self._fitted:
-            self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+            self._fit()
         self._schedule_sharpen()
 
     # -- clicks, drags, hover ----------------------------------------------------------------

@@ -1,0 +1,70 @@
+"""The main window's conventions: remembered layout, clear messages for bad files, shortcuts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import Table, shared_geometry
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QMessageBox
+
+from diplomacy_desktop.gui.controller import GameController
+from diplomacy_desktop.gui.main_window import MainWindow
+
+
+def test_window_geometry_is_remembered(qtbot: object, settings: QSettings) -> None:
+    c = GameController()
+    w = MainWindow(c, geometry=shared_geometry(c), settings=settings, sharpen=False)
+    w.ask_before_closing = False
+    qtbot.addWidget(w)  # type: ignore[attr-defined]
+    w.resize(777, 530)  # the offscreen screen is 800 x 600
+    w.show()
+    w.close()
+    assert settings.contains("window/geometry") and settings.contains("window/state")
+    c2 = GameController()
+    w2 = MainWindow(c2, geometry=shared_geometry(c2), settings=settings, sharpen=False)
+    w2.ask_before_closing = False
+    qtbot.addWidget(w2)  # type: ignore[attr-defined]
+    assert (w2.width(), w2.height()) == (777, 530)
+
+
+def test_a_broken_file_gives_a_message_and_changes_nothing(table: Table, tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    t = table
+    t.move("par", "bur")
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", staticmethod(lambda _p, title, text, *a: shown.append(text)))
+    bad = tmp_path / "bad.json"
+    bad.write_text("this is not a game", encoding="utf-8")
+    assert not t.window.open_file(bad)
+    assert shown and "bad.json" in shown[0] and "Traceback" not in shown[0]
+    assert t.orders("france") == {"A Par - Bur"}  # the game at the table is untouched
+
+
+def test_save_and_reopen_through_the_window(table: Table, tmp_path: Path) -> None:
+    t = table
+    t.move("par", "bur")
+    t.adjudicate()
+    path = tmp_path / "game.json"
+    assert t.window._save_to(path)
+    assert not t.controller.modified
+    assert "game.json" in t.window.windowTitle()
+    before = t.controller.game.state
+    t.controller.new_game()
+    assert t.window.open_file(path)
+    assert t.controller.game.state == before
+    assert len(t.controller.game.history) == 1
+
+
+def test_zoom_keys_and_fit(table: Table) -> None:
+    from PySide6.QtCore import Qt
+
+    view = table.window.view
+    view.setFocus()
+    start = view.zoom
+    table.qtbot.keyClick(view, Qt.Key.Key_Plus)
+    assert view.zoom > start * 1.2
+    table.qtbot.keyClick(view, Qt.Key.Key_Minus)
+    table.qtbot.keyClick(view, Qt.Key.Key_0)
+    assert abs(view.zoom - 1.0) < 1e-6
