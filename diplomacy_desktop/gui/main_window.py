@@ -154,7 +154,7 @@ class MainWindow(QMainWindow):
         controller.changed.connect(self._on_changed)
         controller.game_ended.connect(self._on_game_ended)
         controller.phase_advanced.connect(self._on_phase_advanced)
-        controller.undo_stack.cleanChanged.connect(lambda _c: self._update_title())
+        controller.undo_stack.cleanChanged.connect(self._clean_changed)  # a method: disconnected with us
         self.setMinimumSize(720, 480)
         self.resize(1280, 800)
         icon = assets_dir() / "icon.svg"
@@ -299,6 +299,9 @@ class MainWindow(QMainWindow):
         self.banner_continue.setText(f"Continue to {c.state.phase.label} ▸" if last else "Back to the current phase ▸")
         self.banner_prev.setEnabled(c.viewing is not None and c.viewing > 0)
         self.banner.setVisible(True)
+
+    def _clean_changed(self, _clean: bool) -> None:
+        self._update_title()
 
     def _update_title(self) -> None:
         c = self.controller
