@@ -80,6 +80,17 @@ def _write_raw(path: Path, image: QImage) -> None:
         pass
 
 
+def _forget_others(keep: Path) -> None:
+    """Remove cached pictures of earlier versions of the same map (8 MB each)."""
+    stem = keep.name.split("-")[0]
+    try:
+        for old in keep.parent.glob(f"{stem}-*-board1x.raw"):
+            if old != keep:
+                old.unlink()
+    except OSError:
+        pass
+
+
 class _SharpWorker(QObject):
     """Renders parts of boards in its own thread, with its own SVG renderers."""
 
@@ -184,6 +195,7 @@ class BoardItem(QGraphicsItem):
                 image = render_svg(self.renderer, self.view_box, self.view_box, size)
                 if path is not None:
                     _write_raw(path, image)
+                    _forget_others(path)
             self._base = image
         return self._base
 

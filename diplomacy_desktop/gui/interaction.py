@@ -159,6 +159,7 @@ class OrderInteraction(QObject):
         self.popup_menus = True
         self.menu_parent: QWidget | None = None
         self._last_click: QPointF | None = None
+        self._hover_text: str | None = None
         self._menu: QMenu | None = None
         controller.changed.connect(self._on_changed)
 
@@ -208,6 +209,7 @@ class OrderInteraction(QObject):
         return self.mode.hint
 
     def _on_changed(self, record: ChangeRecord) -> None:
+        self.scene.set_hover(None)  # the next hover describes the space afresh
         if record.board_changed:
             self.set_mode(IDLE)
         elif record.orders:
@@ -722,16 +724,17 @@ class OrderInteraction(QObject):
     def hover_at(self, point: QPointF, global_pos: QPoint | None = None, widget: QWidget | None = None) -> str | None:
         """Highlight the space under ``point`` and return (and show) its tooltip text."""
         space = self.geometry.space_at(point.x(), point.y())
-        changed = space != self.scene.hovered
+        if space == self.scene.hovered:
+            return self._hover_text
         self.scene.set_hover(space)
         if space is None:
-            if changed:
-                QToolTip.hideText()
+            self._hover_text = None
+            QToolTip.hideText()
             return None
-        text = self.describe_space(space)
-        if changed and global_pos is not None:
-            QToolTip.showText(global_pos, text, widget)
-        return text
+        self._hover_text = self.describe_space(space)
+        if global_pos is not None:
+            QToolTip.showText(global_pos, self._hover_text, widget)
+        return self._hover_text
 
     def describe_space(self, space: str) -> str:
         """Name, owner and unit of a space (and the unit's order, if it may be shown)."""
