@@ -203,6 +203,11 @@ class OrderDock(QDockWidget):
         if record.visibility and c.active_power is not None and c.active_power != self.power:
             self.show_power(c.active_power)
             return
+        if not record.board_changed and len(record.orders) == 1 and c.active_power is None:
+            (power,) = record.orders
+            if power != self.power and c.can_see(power):
+                self.show_power(power)  # show the power whose orders were just given
+                return
         if record.board_changed or self.power in record.orders:
             self.refresh()
 

@@ -121,7 +121,8 @@ def table(qtbot: object, settings: QSettings, always_yes: None) -> Iterator[Tabl
     window.resize(1280, 800)
     window.show()
     qtbot.waitExposed(window)  # type: ignore[attr-defined]
-    window.activateWindow()
+    with qtbot.waitActive(window):  # type: ignore[attr-defined]  # window shortcuts need an active window
+        window.activateWindow()
     window.view.setFocus()
     window.view.fit_to_window()
     yield Table(qtbot, window)

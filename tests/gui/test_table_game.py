@@ -308,3 +308,46 @@ def test_keyboard_only_play(table: Table) -> None:
     t.qtbot.keyClick(w.order_dock.entry, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
     assert c.state.phase == Phase(1901, "fall", "movement")
     assert c.viewing == 0
+
+
+def test_removals_by_clicking_units(qtbot: object, settings: object, always_yes: None) -> None:
+    from conftest import shared_geometry
+
+    from diplomacy_desktop.engine.game import Game
+    from diplomacy_desktop.engine.orders import Remove
+    from diplomacy_desktop.engine.rules import RuleSet
+    from diplomacy_desktop.engine.state import GameState, Unit
+    from diplomacy_desktop.gui.controller import GameController
+    from diplomacy_desktop.gui.main_window import MainWindow
+    from diplomacy_desktop.io.boardfile import load_board
+
+    board = load_board()
+    owners = {c: p for p, cs in board.home_centres.items() for c in cs}
+    owners["mun"] = "france"  # Germany lost Munich: two centres, three units
+    units = [Unit("germany", "A", "mun"), Unit("germany", "A", "ber"), Unit("germany", "F", "kie"),
+             Unit("france", "A", "par")]
+    state = GameState.build(board, Phase(1901, "fall", "adjustment"), units, owners)
+    controller = GameController(Game(board, RuleSet.for_edition("classic"), state))
+    window = MainWindow(controller, geometry=shared_geometry(controller), settings=settings, sharpen=False)
+    window.ask_before_closing = False
+    window.interaction.popup_menus = False
+    qtbot.addWidget(window)  # type: ignore[attr-defined]
+    window.resize(1280, 800)
+    window.show()
+    qtbot.waitExposed(window)  # type: ignore[attr-defined]
+    with qtbot.waitActive(window):  # type: ignore[attr-defined]
+        window.activateWindow()
+    window.view.setFocus()
+    t = Table(qtbot, window)
+    t.click_unit("kie")
+    assert controller.game.orders_of("germany") == [Remove("germany", "F", "kie")]
+    assert "1 unit to remove" in window.order_dock.summary.text()  # the panel follows Germany
+    t.click_unit("ber")  # one removal owed: the second is refused
+    assert controller.game.orders_of("germany") == [Remove("germany", "F", "kie")]
+    t.click_unit("kie")  # clicking again takes the removal back
+    assert controller.game.orders_of("germany") == []
+    t.click_unit("ber")
+    t.adjudicate()
+    assert controller.state.phase == Phase(1902, "spring", "movement")
+    assert "ber" not in controller.state.units and "kie" in controller.state.units
+    window.close()
