@@ -54,14 +54,13 @@ def install_error_handler() -> None:
 def run_app(args: argparse.Namespace) -> int:
     app = make_application()
     install_error_handler()
-    from ..mapdata import MapFileError, MapGeometryError
     from .controller import GameController
     from .main_window import MainWindow
 
     controller = GameController()
     try:
         window = MainWindow(controller)
-    except (MapGeometryError, MapFileError, ValueError, OSError) as exc:
+    except (ValueError, OSError) as exc:  # the map's own errors are ValueErrors
         QMessageBox.critical(None, APP_NAME, f"The map cannot be loaded: {exc}")
         return 2
     from .table import install_table_features

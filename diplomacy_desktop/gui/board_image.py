@@ -80,6 +80,12 @@ def _write_raw(path: Path, image: QImage) -> None:
         pass
 
 
+def default_cache_dir() -> Path:
+    """The folder mapdata keeps its parsed maps in (named here so Shapely need not load first)."""
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "diplomacy-desktop" / "maps"
+
+
 def _forget_others(keep: Path) -> None:
     """Remove cached pictures of earlier versions of the same map (8 MB each)."""
     stem = keep.name.split("-")[0]
@@ -174,11 +180,7 @@ class BoardItem(QGraphicsItem):
     # -- images ------------------------------------------------------------------------------
 
     def _cache_file(self) -> Path | None:
-        folder = self._cache_dir
-        if folder is None:
-            from ..mapdata import default_cache_dir
-
-            folder = default_cache_dir()
+        folder = self._cache_dir if self._cache_dir is not None else default_cache_dir()
         try:
             digest = hashlib.sha256(Path(self.svg_path).read_bytes()).hexdigest()[:32]
         except OSError:

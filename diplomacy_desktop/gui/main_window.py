@@ -14,8 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QSettings, Qt
+from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
@@ -35,26 +36,45 @@ from PySide6.QtWidgets import (
 from ..engine.errors import OrderError
 from ..engine.game import GameEnd, HistoryEntry
 from ..io.savefile import SaveFileError
-from ..mapdata import MapGeometry, standard_map_path
-from ..resources import assets_dir
+from ..resources import assets_dir, map_file
 from . import override
 from .controller import ChangeRecord, GameController
 from .interaction import OrderInteraction
+from .map_points import DeferredGeometry
 from .map_scene import BoardPicture, MapScene, current_picture, results_picture
 from .map_view import MapView
 from .order_dock import OrderDock
 from .results_dock import CentresDock, ResultsDock
 
 _Keys = str | QKeySequence | QKeySequence.StandardKey
+if TYPE_CHECKING:
+    from ..mapdata import MapGeometry
+
 FILE_FILTER = "Diplomacy Desktop games (*.json *.dipl);;All files (*)"
 
 
-def load_geometry(controller: GameController) -> MapGeometry:
-    """The map geometry for the controller's board, checked against every space and coast."""
+def map_svg(controller: GameController) -> Path:
+    name = controller.board.name
+    return map_file(name, f"{name}.svg")
+
+
+def board_ids(controller: GameController) -> list[str]:
+    """Every space and split coast of the board: each must have a shape and an anchor on the map."""
     board = controller.board
-    return MapGeometry.load(standard_map_path() if board.name == "standard" else
-                            standard_map_path().parent.parent / board.name / f"{board.name}.svg",
-                            list(board.spaces) + [loc for loc in board.locations() if "/" in loc])
+    return list(board.spaces) + [loc for loc in board.locations() if "/" in loc]
+
+
+def load_geometry(controller: GameController) -> MapGeometry:
+    """The full map geometry for the controller's board, checked against every space and coast."""
+    from ..mapdata import MapGeometry
+
+    return MapGeometry.load(map_svg(controller), board_ids(controller))
+
+
+def deferred_geometry(controller: GameController) -> DeferredGeometry:
+    """Anchors and centres now (from the SVG), shapes and hit-testing when first needed."""
+    board = controller.board
+    return DeferredGeometry(map_svg(controller), board.locations(), board.centres, board_ids(controller))
 
 
 def picture_for(controller: GameController) -> BoardPicture:
@@ -68,15 +88,15 @@ def picture_for(controller: GameController) -> BoardPicture:
 
 
 class MainWindow(QMainWindow):
-    def __init__(self, controller: GameController, *, geometry: MapGeometry | None = None,
+    def __init__(self, controller: GameController, *, geometry: MapGeometry | DeferredGeometry | None = None,
                  settings: QSettings | None = None, sharpen: bool = True) -> None:
         super().__init__()
         self.controller = controller
         self.settings = settings if settings is not None else QSettings()
         #: ask "save changes?" when closing a modified game (tests turn it off)
         self.ask_before_closing = True
-        self.geometry_data = geometry if geometry is not None else load_geometry(controller)
-        self.scene = MapScene(self.geometry_data, standard_map_path(), self, sharpen=sharpen)
+        self.geometry_data = geometry if geometry is not None else deferred_geometry(controller)
+        self.scene = MapScene(self.geometry_data, map_svg(controller), self, sharpen=sharpen)
         self.view = MapView(self.scene)
         self.interaction = OrderInteraction(controller, self.scene, self)
         self.interaction.menu_parent = self.view
@@ -471,9 +491,20 @@ class MainWindow(QMainWindow):
         if isinstance(state, QByteArray) and not state.isEmpty():
             self._restored = self.restoreState(state)
 
+    def load_map_shapes(self) -> None:
+        """Load hit-testing shapes (after the first picture is on screen); a bad map is reported."""
+        geometry = self.geometry_data
+        if isinstance(geometry, DeferredGeometry) and not geometry.loaded:
+            try:
+                geometry.load()
+            except ValueError as exc:  # MapGeometryError, MapFileError
+                self.show_error("The map cannot be used", str(exc))
+
     @override
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
+        if isinstance(self.geometry_data, DeferredGeometry) and not self.geometry_data.loaded:
+            QTimer.singleShot(30, self.load_map_shapes)  # just after the first paint
         if not self._laid_out:
             self._laid_out = True
             if not self._restored:

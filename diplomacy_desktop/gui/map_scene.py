@@ -13,6 +13,7 @@ import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import (
@@ -31,8 +32,6 @@ from PySide6.QtWidgets import (
     QStyleOptionGraphicsItem,
     QWidget,
 )
-from shapely.geometry import MultiPolygon, Polygon
-from shapely.geometry.base import BaseGeometry
 
 from ..engine.board import province_of
 from ..engine.game import HistoryEntry
@@ -52,8 +51,12 @@ from ..engine.orders import (
 from ..engine.results import OrderResult, Outcome
 from ..engine.state import MOVEMENT, RETREAT, DislodgedUnit, GameState, Unit
 from ..io.notation import format_order
-from ..mapdata import MapGeometry
 from . import override, palette
+
+if TYPE_CHECKING:
+    from shapely.geometry.base import BaseGeometry
+
+    from ..mapdata import MapGeometry
 from .board_image import BoardItem
 
 UNIT_SIZE = 25.0
@@ -143,6 +146,8 @@ def orders_picture(state: GameState, orders: Iterable[Order], results: Iterable[
 
 def path_from_geometry(geom: BaseGeometry) -> QPainterPath:
     """A Shapely (multi)polygon as a QPainterPath (holes kept with the odd-even rule)."""
+    from shapely.geometry import MultiPolygon, Polygon  # not at import: the first picture needs no Shapely
+
     path = QPainterPath()
     path.setFillRule(Qt.FillRule.OddEvenFill)
     polys: list[Polygon]
@@ -474,7 +479,7 @@ class MarkItem(QGraphicsItem):
 class MapScene(QGraphicsScene):
     """The board and everything drawn on it."""
 
-    def __init__(self, geometry: MapGeometry, svg_path: Path | str, parent: object | None = None, *,
+    def __init__(self, geometry: MapGeometry | Any, svg_path: Path | str, parent: object | None = None, *,
                  sharpen: bool = True) -> None:
         super().__init__(parent)  # type: ignore[arg-type]
         self.geometry = geometry

@@ -167,14 +167,17 @@ def render_file(path: Path, output: Path, size: tuple[int, int], phase: int | No
     else:
         picture = _picture_from_scenario(text, board, phase, results, rules)
     _ensure_app()
-    from ..mapdata import MapGeometry, MapGeometryError, standard_map_path
+    from ..resources import map_file
+    from .map_points import DeferredGeometry
     from .map_scene import MapScene
 
+    svg = map_file(board.name, f"{board.name}.svg")
     try:
-        geometry = MapGeometry.standard(list(board.spaces))
-    except (MapGeometryError, ValueError) as exc:
+        # anchors and centres are all a picture needs: no hit-testing shapes
+        geometry = DeferredGeometry(svg, board.locations(), board.centres)
+        scene = MapScene(geometry, svg, sharpen=False)
+    except ValueError as exc:
         raise RenderError(f"the map cannot be drawn: {exc}") from exc
-    scene = MapScene(geometry, standard_map_path(), sharpen=False)
     scene.show_picture(picture)  # type: ignore[arg-type]
     image = render_scene(scene, *size)
     try:

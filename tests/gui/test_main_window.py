@@ -68,3 +68,32 @@ def test_zoom_keys_and_fit(table: Table) -> None:
     table.qtbot.keyClick(view, Qt.Key.Key_Minus)
     table.qtbot.keyClick(view, Qt.Key.Key_0)
     assert abs(view.zoom - 1.0) < 1e-6
+
+
+def test_deferred_geometry_agrees_with_the_map_data(qapp: object) -> None:
+    from diplomacy_desktop.gui.main_window import deferred_geometry, load_geometry
+
+    c = GameController()
+    quick, full = deferred_geometry(c), load_geometry(c)
+    assert quick.view_box == full.view_box
+    assert quick.centre_ids == full.centre_ids
+    for loc in c.board.locations():
+        qx, qy = quick.unit_anchor(loc)
+        fx, fy = full.unit_anchor(loc)
+        assert abs(qx - fx) < 0.01 and abs(qy - fy) < 0.01, loc
+    for sid in full.centre_ids:
+        assert quick.centre_point(sid) == pytest.approx(full.centre_point(sid), abs=0.01)
+    assert not quick.loaded
+    assert quick.space_at(*full.label_point("par")) == "par"  # hit-testing loads the rest
+    assert quick.loaded
+
+
+def test_the_window_starts_without_shapely() -> None:
+    """Start-up speed: the first picture must not wait for Shapely and NumPy."""
+    import subprocess
+    import sys
+
+    code = ("import sys; import diplomacy_desktop.gui.main_window, diplomacy_desktop.gui.app; "
+            "print('shapely' in sys.modules, 'numpy' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "False"]
