@@ -115,6 +115,7 @@ class GameController(QObject):
         if new == self._visible:
             return
         self._visible = new
+        self._forget_edits()
         self.changed.emit(ChangeRecord(visibility=True))
 
     def can_see(self, power: str | None) -> bool:
@@ -132,7 +133,15 @@ class GameController(QObject):
         if power == self._active:
             return
         self._active = power
+        self._forget_edits()
         self.changed.emit(ChangeRecord(visibility=True))
+
+    def _forget_edits(self) -> None:
+        """A new power at the keyboard must neither undo nor read (in the Undo menu) the last one's edits."""
+        if self.undo_stack.count():
+            dirty = self.modified
+            self.undo_stack.clear()
+            self._dirty = self._dirty or dirty
 
     def can_order(self, power: str) -> bool:
         """May orders be given for ``power`` now (from the map or the order panel)?"""

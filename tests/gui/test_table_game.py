@@ -351,3 +351,18 @@ def test_removals_by_clicking_units(qtbot: object, settings: object, always_yes:
     assert controller.state.phase == Phase(1902, "spring", "movement")
     assert "ber" not in controller.state.units and "kie" in controller.state.units
     window.close()
+
+
+def test_undo_cannot_reach_another_powers_orders(table: Table) -> None:
+    t = table
+    c = t.controller
+    c.set_visible_powers({"france"})
+    c.set_active_power("france")
+    t.move("par", "bur")
+    assert "Par" in t.window.act_undo.text()
+    c.set_visible_powers({"germany"})
+    c.set_active_power("germany")
+    assert not t.window.act_undo.isEnabled() and "Par" not in t.window.act_undo.text()
+    t.key("Z", Qt.KeyboardModifier.ControlModifier)
+    assert c.game.orders_of("france")  # Germany's Ctrl+Z did not take back France's order
+    assert c.modified
