@@ -288,6 +288,8 @@ class MainWindow(QMainWindow):
 
     def _on_changed(self, record: ChangeRecord) -> None:
         c = self.controller
+        if record.visibility:
+            self.statusBar().clearMessage()  # it may name the last power's order
         if record.board_changed:
             self.scene.show_picture(picture_for(c))
         elif record.orders and c.viewing is None:

@@ -200,6 +200,9 @@ class OrderDock(QDockWidget):
         if record.game:
             self._build_tabs()
         c = self.controller
+        if record.visibility or record.game:
+            self.feedback.clear()  # "Given: A Par - Bur" must not outlive the power that gave it
+            self.entry.clear()
         if record.visibility and c.active_power is not None and c.active_power != self.power:
             self.show_power(c.active_power)
             return

@@ -366,3 +366,6 @@ def test_undo_cannot_reach_another_powers_orders(table: Table) -> None:
     t.key("Z", Qt.KeyboardModifier.ControlModifier)
     assert c.game.orders_of("france")  # Germany's Ctrl+Z did not take back France's order
     assert c.modified
+    shown = [t.window.statusBar().currentMessage(), t.window.order_dock.feedback.text(),
+             t.window.hint_label.text(), *t.window.order_dock.lines()]
+    assert not any("Par" in text for text in shown)
