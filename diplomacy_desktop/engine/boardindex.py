@@ -9,11 +9,15 @@ for a board, building them on first use.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .board import ARMY, COAST, IMPASSABLE, SEA, Board, province_of
 
 KIND_NAMES = {ARMY: "army", "F": "fleet"}
+
+#: a node of the tree of convoy chains: (the chains ending here, as (destination, seas of the
+#: chain); the next seas -> their nodes)
+ChainNode = tuple[tuple[tuple[str, frozenset[str]], ...], dict[str, "ChainNode"]]
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -32,6 +36,8 @@ class BoardIndex:
     fleet_moves_sorted: Mapping[str, tuple[str, ...]]
     #: sea -> the coastal provinces it touches (where a convoy through it can land)
     sea_coasts: Mapping[str, frozenset[str]]
+    _chains: dict[str, Mapping[str, tuple[tuple[str, frozenset[str]], ...]]] = field(default_factory=dict)
+    _trees: dict[str, Mapping[str, ChainNode]] = field(default_factory=dict)
 
     @classmethod
     def build(cls, board: Board) -> BoardIndex:
@@ -58,6 +64,56 @@ class BoardIndex:
             fleet_moves_sorted={k: tuple(sorted(v)) for k, v in board.fleet_moves.items()},
             sea_coasts={sea: board.province_neighbours[sea] & coasts for sea in seas},
         )
+
+    def convoy_chains(self, origin: str) -> Mapping[str, tuple[tuple[str, frozenset[str]], ...]]:
+        """Every minimal chain of seas that could carry an army from the coast ``origin``, by
+        its first sea: ``{first sea: ((destination, seas of the chain), ...)}``.
+
+        A chain is minimal when no sea in it could be left out: only its first sea touches the
+        origin, only its last touches the destination, and no two seas that are not next in
+        the chain touch.  Whether a chain is minimal depends on the board alone, so with fleets
+        in some seas the usable chains are exactly those all of whose seas hold a fleet.
+        """
+        found = self._chains.get(origin)
+        if found is None:
+            by_first: dict[str, list[tuple[str, frozenset[str]]]] = {}
+            stack = [(first, node) for first, node in self.convoy_tree(origin).items()]
+            while stack:
+                first, (landings, further) = stack.pop()
+                by_first.setdefault(first, []).extend(landings)
+                stack.extend((first, node) for node in further.values())
+            found = self._chains[origin] = {first: tuple(chains) for first, chains in by_first.items()}
+        return found
+
+    def convoy_tree(self, origin: str) -> Mapping[str, ChainNode]:
+        """The minimal chains from ``origin`` (see :meth:`convoy_chains`) as a tree: first sea
+        -> ``(landings, further)``, where ``landings`` are the chains ending at that sea, as
+        (destination, seas of the chain), and ``further`` maps each next sea to its node.
+        With fleets in some seas, walking only into seas that hold one finds every usable
+        chain and nothing else."""
+        found = self._trees.get(origin)
+        if found is None:
+            found = self._trees[origin] = self._grow(origin)
+        return found
+
+    def _grow(self, origin: str) -> dict[str, ChainNode]:
+        nb = self.board.province_neighbours
+        near_origin = nb.get(origin, frozenset())
+
+        def node(path: list[str], touched: frozenset[str]) -> ChainNode:
+            """``touched``: every province next to a sea of the chain before its last."""
+            last = path[-1]
+            chain = frozenset(path)
+            landings = tuple((dest, chain) for dest in sorted(self.sea_coasts[last])
+                             if dest != origin and dest not in touched)
+            touched_now = touched | nb[last]
+            further = {nxt: node([*path, nxt], touched_now) for nxt in sorted(nb[last] & self.seas)
+                       if nxt not in path and nxt not in near_origin and nxt not in touched}
+            return landings, further
+
+        if origin not in self.coasts:
+            return {}
+        return {first: node([first], frozenset()) for first in sorted(near_origin & self.seas)}
 
     def space_name(self, loc: str) -> str:
         """``St Petersburg (nc)``; an unknown id is printed as it is."""

@@ -24,138 +24,89 @@ from .orders import (
     Waive,
 )
 from .state import ADJUSTMENT, MOVEMENT, RETREAT, GameState, Unit
-from .validation import convoy_fleets, fleets_at_sea, retreat_destinations
-
-_NOTHING: frozenset[str] = frozenset()
+from .validation import fleets_at_sea, retreat_destinations
 
 
 class _ConvoyReach:
-    """What convoys add to one position, worked out once per call: where each army could be
-    convoyed, which fleets lie on those routes, and which armies could reach a province only
-    by convoy."""
+    """What convoys add to one position, worked out once per call from the board's minimal
+    chains of seas (:meth:`BoardIndex.convoy_chains`): where each army could be convoyed and
+    through which fleets, which armies could reach a province only by convoy, and which armies
+    each fleet at sea could help convoy."""
 
     def __init__(self, state: GameState) -> None:
         self.state = state
         self.board = state.board
         self.index = board_index(state.board)
-        self.seas = fleets_at_sea(state)
+        self.seas = frozenset(fleets_at_sea(state))
         provinces = list(state.units)
         #: the order options list other units in: the position's (province order, as built)
         self.rank = None if provinces == sorted(provinces) else {p: i for i, p in enumerate(provinces)}.__getitem__
-        self._cache: dict[tuple[str, str | None], frozenset[str]] = {}
-        self._routes: dict[str, tuple[tuple[str, frozenset[str]], ...]] = {}
-        self._convoy_only: dict[str, list[str]] | None = None
-        self._armies_by_chain: dict[frozenset[str], list[tuple[Unit, tuple[tuple[str, frozenset[str]], ...]]]] = {}
-        self._chain_of: dict[str, frozenset[str]] | None = None
-        self._chain_landings: dict[frozenset[str], frozenset[str]] = {}
         self.pool = _pool(state.board)
+        #: province -> its unit as the order pool files other units ("A bur", "F stp/sc")
+        self.keys = {prov: _unit_key(u) for prov, u in state.units.items()}
+        self.occupied = frozenset(self.keys)
+        #: army's province -> per destination (sorted) every fleet on a chain there
+        self.routes: dict[str, tuple[tuple[str, frozenset[str]], ...]] = {}
+        #: army's province -> {destination: the fleets on every chain there (no way round them)}
+        self.needed: dict[str, dict[str, frozenset[str]]] = {}
+        #: province -> the armies that could get there by convoy but not over land
+        self.convoy_only: dict[str, list[str]] = {}
+        #: sea -> the armies (in position order) its fleet could help convoy, with per
+        #: destination (sorted) every fleet on a chain there
+        self.through: dict[str, list[tuple[Unit, tuple[tuple[str, frozenset[str]], ...]]]] = {}
+        self._destinations: dict[tuple[str, str | None], frozenset[str]] = {}
+        if self.seas:
+            self._find_convoys()
+        self.convoy_only_into = frozenset(self.convoy_only)
+
+    def _find_convoys(self) -> None:
+        seas, nb, army_moves = self.seas, self.board.province_neighbours, self.board.army_moves
+        for prov, u in self.state.units.items():
+            if u.kind != ARMY or seas.isdisjoint(nb[prov]):
+                continue
+            # the chains whose every sea holds a fleet: walk the tree of chains through them
+            chains: list[tuple[str, frozenset[str]]] = []
+            nodes = [node for first, node in self.index.convoy_tree(prov).items() if first in seas]
+            while nodes:
+                landings, further = nodes.pop()
+                chains += landings
+                nodes += [node for sea, node in further.items() if sea in seas]
+            if not chains:
+                continue
+            fleets: dict[str, frozenset[str]] = {}  # per destination: on some chain there
+            needed: dict[str, frozenset[str]] = {}  # per destination: on every chain there
+            for dest, chain in chains:
+                if dest in fleets:
+                    fleets[dest] |= chain
+                    needed[dest] &= chain
+                else:
+                    fleets[dest] = needed[dest] = chain
+            routes = tuple(sorted(fleets.items()))
+            self.routes[prov] = routes
+            self.needed[prov] = needed
+            for dest, _ in routes:
+                if dest not in army_moves[prov]:
+                    self.convoy_only.setdefault(dest, []).append(prov)
+            for fleet in frozenset().union(*fleets.values()):
+                self.through.setdefault(fleet, []).append((u, routes))
 
     def destinations(self, army_prov: str, without: str | None = None) -> frozenset[str]:
-        """Coastal provinces an army in ``army_prov`` could reach by convoy (not using the
-        fleet in ``without``)."""
+        """Coastal provinces an army in ``army_prov`` could reach by convoy, not using the fleet
+        in ``without``."""
+        needed = self.needed.get(army_prov, {})
+        if without is None:
+            return frozenset(needed)
         key = (army_prov, without)
-        hit = self._cache.get(key)
-        if hit is not None:
-            return hit
-        out: set[str] = set()
-        if army_prov in self.index.coasts:
-            chains = self._chains()
-            near = {chains[sea] for sea in self.board.province_neighbours[army_prov] if sea in chains}
-            broken = chains.get(without)  # type: ignore[arg-type]
-            if broken is not None and broken in near and len(broken) > 1:
-                out = _landings_from(self.board, army_prov, self.seas - {without})
-            else:
-                for chain in near:
-                    if chain is not broken:
-                        out |= self._chain_landings[chain]
-            out.discard(army_prov)
-        result = frozenset(out)
-        self._cache[key] = result
-        return result
-
-    def _chains(self) -> dict[str, frozenset[str]]:
-        """Sea holding a fleet -> its chain: every fleet at sea linked to it through others."""
-        if self._chain_of is None:
-            self._chain_of = {}
-            sea_coasts = self.index.sea_coasts
-            nb = self.board.province_neighbours
-            for start in self.seas:
-                if start in self._chain_of:
-                    continue
-                found, frontier = {start}, [start]
-                while frontier:
-                    for q in nb[frontier.pop()]:
-                        if q in self.seas and q not in found:
-                            found.add(q)
-                            frontier.append(q)
-                chain = frozenset(found)
-                self._chain_landings[chain] = frozenset().union(*(sea_coasts[sea] for sea in chain))
-                for sea in chain:
-                    self._chain_of[sea] = chain
-        return self._chain_of
-
-    def routes(self, army_prov: str) -> tuple[tuple[str, frozenset[str]], ...]:
-        """Per convoy destination of the army in ``army_prov`` (sorted), the fleets that lie on
-        a minimal route there: the fleets :func:`validation.convoy_routes` would name."""
-        hit = self._routes.get(army_prov)
-        if hit is None:
-            dests = self.destinations(army_prov)
-            chains = self._chains()
-            near = [sea for sea in self.board.province_neighbours[army_prov] if sea in chains]
-            if all(len(chains[sea]) == 1 for sea in near):
-                # lone fleets: each is a route of its own to every coast it touches
-                sea_coasts = self.index.sea_coasts
-                hit = tuple((dest, frozenset(sea for sea in near if dest in sea_coasts[sea])) for dest in sorted(dests))
-            else:
-                on_route = convoy_fleets(self.board, army_prov, self.seas)
-                hit = tuple((dest, on_route.get(dest, _NOTHING)) for dest in sorted(dests))
-            self._routes[army_prov] = hit
-        return hit
-
-    def armies_by_chain(self, sea: str) -> list[tuple[Unit, tuple[tuple[str, frozenset[str]], ...]]]:
-        """The armies next to the chain of fleets ``sea`` belongs to, in position order, with
-        their routes (as :meth:`routes`)."""
-        chain = self._chains()[sea]
-        found = self._armies_by_chain.get(chain)
+        found = self._destinations.get(key)
         if found is None:
-            nb = self.board.province_neighbours
-            coasts = self.index.coasts
-            found = self._armies_by_chain[chain] = [
-                (u, self.routes(prov)) for prov, u in self.state.units.items()
-                if u.kind == ARMY and prov in coasts and not chain.isdisjoint(nb[prov])]
+            found = self._destinations[key] = frozenset(dest for dest, fleets in needed.items() if without not in fleets)
         return found
 
-    def convoy_only(self) -> dict[str, list[str]]:
-        """Province -> the armies that could get there by convoy but not over land."""
-        if self._convoy_only is None:
-            army_moves = self.board.army_moves
-            into: dict[str, list[str]] = {}
-            if self.seas:
-                for prov, u in self.state.units.items():
-                    if u.kind == ARMY:
-                        for d in self.destinations(prov):
-                            if d not in army_moves[prov]:
-                                into.setdefault(d, []).append(prov)
-            self._convoy_only = into
-        return self._convoy_only
 
-
-def _landings_from(board: Board, army_prov: str, seas: set[str]) -> set[str]:
-    """Coasts reachable by convoy from ``army_prov`` through fleets in ``seas`` (and the
-    army's own province, which callers drop)."""
-    nb = board.province_neighbours
-    sea_coasts = board_index(board).sea_coasts
-    frontier = [p for p in nb[army_prov] if p in seas]
-    seen = set(frontier)
-    out: set[str] = set()
-    while frontier:
-        p = frontier.pop()
-        out |= sea_coasts[p]
-        for q in nb[p]:
-            if q in seas and q not in seen:
-                seen.add(q)
-                frontier.append(q)
-    return out
+def _unit_key(unit: Unit) -> str:
+    """A unit as the order pool files it, kind and location: ``A bur``, ``F stp/sc``.  A string,
+    whose hash Python keeps, makes the look-ups cheaper than a tuple would."""
+    return f"{unit.kind} {unit.location}"
 
 
 class _UnitOrders:
@@ -196,9 +147,9 @@ class _UnitOrders:
             province_of(m) for m, targets in (*board.army_moves.items(), *board.fleet_reach.items())
             if province_of(m) != prov and not supported.isdisjoint(targets))
         self.convoy_moves: dict[str, Order] = {}
-        self.support_holds: dict[tuple[str, str], Order] = {}
+        self.support_holds: dict[str, Order] = {}
         self.support_moves: dict[tuple[str, str, str], Order] = {}
-        self.support_moves_by_unit: dict[tuple[str, str], tuple[Order, ...]] = {}
+        self.support_moves_by_unit: dict[str, tuple[Order, ...]] = {}
         self.convoys: dict[tuple[str, str], Order] = {}
 
     def convoy_move(self, dest: str) -> Order:
@@ -208,7 +159,7 @@ class _UnitOrders:
         return order
 
     def support_hold(self, other: Unit) -> Order:
-        key = (other.kind, other.location)
+        key = _unit_key(other)
         order = self.support_holds.get(key)
         if order is None:
             order = self.support_holds[key] = SupportHold(self.power, self.kind, self.loc, other.kind,
@@ -225,7 +176,7 @@ class _UnitOrders:
 
     def support_moves_of(self, board: Board, other: Unit) -> tuple[Order, ...]:
         """Supports of ``other``'s moves over land or sea into provinces this unit could enter."""
-        key = (other.kind, other.location)
+        key = _unit_key(other)
         orders = self.support_moves_by_unit.get(key)
         if orders is None:
             targets = board.army_moves[other.location] if other.kind == ARMY else board.fleet_reach[other.location]
@@ -279,47 +230,45 @@ def _movement_options(state: GameState, unit: Unit, reach: _ConvoyReach) -> list
     mine = reach.pool.units.get((unit.power, unit.kind, unit.location)) or reach.pool.unit(unit)
     prov = mine.prov
     out: list[Order] = list(mine.basic)  # the hold, then the moves
-    if unit.kind == ARMY:
-        for dest in sorted(reach.destinations(prov)):
-            out.append(mine.convoy_move(dest))
+    if unit.kind == ARMY and prov in reach.routes:
+        for dest, _ in reach.routes[prov]:
+            out.append(mine.convoy_moves.get(dest) or mine.convoy_move(dest))
     # supports: to hold, and to move, into every province this unit could enter
-    units = state.units
+    units, keys = state.units, reach.keys
     support_holds = mine.support_holds
     for target_prov in mine.reach_sorted:
-        other = units.get(target_prov)
-        if other is not None:
-            out.append(support_holds.get((other.kind, other.location)) or mine.support_hold(other))
+        key = keys.get(target_prov)
+        if key is not None:
+            out.append(support_holds.get(key) or mine.support_hold(units[target_prov]))
     # the units that could move into those provinces: over land or sea from the neighbourhood,
-    # and armies that could only be convoyed there
-    at_sea = unit.kind == FLEET and prov in reach.index.seas
-    movers = units.keys() & mine.neighbourhood
-    convoy_only = reach.convoy_only()
+    # and armies that could only be convoyed there.  A fleet at sea cannot support a convoyed
+    # move that needs the fleet itself.
+    at_sea = unit.kind == FLEET and prov in reach.seas
+    movers = mine.neighbourhood & reach.occupied
     convoyed: set[str] = set()
-    if not mine.reach.isdisjoint(convoy_only):
-        for dest in mine.reach:
-            for army_prov in convoy_only.get(dest, ()):
-                # a fleet at sea cannot support a convoyed move that needs the fleet itself
-                if army_prov != prov and dest != prov and (
-                        not at_sea or dest in reach.destinations(army_prov, without=prov)):
+    if not mine.reach.isdisjoint(reach.convoy_only_into):
+        for dest in mine.reach & reach.convoy_only_into:
+            for army_prov in reach.convoy_only[dest]:
+                if army_prov != prov and dest != prov and (not at_sea or prov not in reach.needed[army_prov][dest]):
                     convoyed.add(army_prov)
         movers |= convoyed
     by_unit = mine.support_moves_by_unit
     for other_prov in sorted(movers, key=reach.rank):
-        other = units[other_prov]
         if other_prov not in convoyed:
-            supports = by_unit.get((other.kind, other.location))
-            out.extend(supports if supports is not None else mine.support_moves_of(board, other))
+            supports = by_unit.get(keys[other_prov])
+            out.extend(supports if supports is not None else mine.support_moves_of(board, units[other_prov]))
             continue
-        dests = board.army_moves[other_prov] | reach.destinations(other_prov, without=prov if at_sea else None)
-        for dest in sorted(dests & mine.reach):
+        other = units[other_prov]
+        by_sea = reach.destinations(other_prov, without=prov if at_sea else None)
+        for dest in sorted((board.army_moves[other_prov] | by_sea) & mine.reach):
             if dest != prov:
-                out.append(mine.support_move(other, dest))
+                out.append(mine.support_moves.get((other.kind, other.location, dest)) or mine.support_move(other, dest))
     # convoys: fleets at sea, for armies whose route this fleet is needed on
     if at_sea:
-        for army, routes in reach.armies_by_chain(prov):
-            for dest, on_route in routes:
-                if prov in on_route:
-                    out.append(mine.convoy(army, dest))
+        for army, routes in reach.through.get(prov, ()):
+            for dest, fleets in routes:
+                if prov in fleets:
+                    out.append(mine.convoys.get((army.location, dest)) or mine.convoy(army, dest))
     return out
 
 
@@ -392,8 +341,16 @@ def _power_options(state: GameState, power: str, reach: _ConvoyReach | None) -> 
 
 def all_options(state: GameState, powers: Iterable[str] | None = None) -> dict[str, dict[str, list[Order]]]:
     """Legal orders for every power (or the given ones)."""
-    reach = _ConvoyReach(state) if state.phase.kind == MOVEMENT else None
-    return {p: _power_options(state, p, reach) for p in (powers or state.board.power_ids)}
+    wanted = tuple(powers or state.board.power_ids)
+    if state.phase.kind != MOVEMENT:
+        return {p: _power_options(state, p, None) for p in wanted}
+    reach = _ConvoyReach(state)
+    out: dict[str, dict[str, list[Order]]] = {p: {} for p in wanted}
+    for prov, u in state.units.items():  # one pass over the units, each filed under its power
+        mine = out.get(u.power)
+        if mine is not None:
+            mine[prov] = _movement_options(state, u, reach)
+    return out
 
 
 def orders_needed(state: GameState, power: str) -> int:

@@ -82,34 +82,17 @@ def convoy_routes(board: Board, origin: str, dest: str, fleet_seas: Iterable[str
 
 def convoy_fleets(board: Board, origin: str, fleet_seas: Iterable[str]) -> dict[str, frozenset[str]]:
     """For every coast an army in ``origin`` could be convoyed to, the fleets (their seas) that
-    lie on at least one minimal chain there.
-
-    One walk over the chains from ``origin`` answers for every destination at once; for each
-    destination the fleets are those of ``convoy_routes(board, origin, dest, fleet_seas)``.
+    lie on at least one minimal chain there: for each destination, the fleets of
+    ``convoy_routes(board, origin, dest, fleet_seas)``, found from the board's chains at once.
     """
-    seas = set(fleet_seas)
-    nb = board.province_neighbours
-    sea_coasts = board_index(board).sea_coasts
-    near_origin = nb.get(origin, frozenset())
-    found: dict[str, set[str]] = {}
-
-    def extend(path: list[str], touched: frozenset[str]) -> None:
-        """``touched``: every province next to a sea of the chain before its last."""
-        last = path[-1]
-        for dest in sea_coasts[last]:
-            # the chain is minimal for ``dest`` when only its last sea touches ``dest``
-            if dest != origin and dest not in touched:
-                found.setdefault(dest, set()).update(path)
-        touched_now = touched | nb[last]
-        for nxt in nb[last] & seas:
-            if nxt not in path and nxt not in near_origin and nxt not in touched:
-                path.append(nxt)
-                extend(path, touched_now)
-                path.pop()
-
-    for first in near_origin & seas:
-        extend([first], frozenset())
-    return {dest: frozenset(fleets) for dest, fleets in found.items()}
+    seas = fleet_seas if isinstance(fleet_seas, (set, frozenset)) else set(fleet_seas)
+    found: dict[str, frozenset[str]] = {}
+    for first, chains in board_index(board).convoy_chains(origin).items():
+        if first in seas:
+            for dest, chain in chains:
+                if chain <= seas:
+                    found[dest] = found[dest] | chain if dest in found else chain
+    return found
 
 
 def fleets_at_sea(state: GameState, exclude: str | None = None) -> set[str]:
@@ -152,24 +135,14 @@ def _fleet_seas(state: GameState) -> frozenset[str]:
 
 
 def _convoy_reaches(state: GameState, origin: str, dest: str, exclude: str | None = None) -> bool:
-    """Whether fleets at sea (but the one in ``exclude``) chain from ``origin`` to ``dest``.
-
-    The same answer as ``convoy_routes(..., limit=1)`` being non-empty: a shortest chain of
-    fleets between the two coasts is always a minimal one.
-    """
-    nb = state.board.province_neighbours
+    """Whether fleets at sea (but the one in ``exclude``) chain from ``origin`` to ``dest``:
+    ``convoy_routes(..., limit=1)`` is not empty."""
     seas = _fleet_seas(state)
-    target = nb[dest]
-    frontier = [p for p in nb[origin] if p in seas and p != exclude]
-    seen = set(frontier)
-    while frontier:
-        p = frontier.pop()
-        if p in target:
-            return True
-        for q in nb[p]:
-            if q in seas and q not in seen and q != exclude:
-                seen.add(q)
-                frontier.append(q)
+    for first, chains in board_index(state.board).convoy_chains(origin).items():
+        if first in seas and first != exclude:
+            for to, chain in chains:
+                if to == dest and chain <= seas and exclude not in chain:
+                    return True
     return False
 
 
