@@ -176,10 +176,9 @@ class _Resolver:
                     self.matched[s] = True
                     self.move_sups[t].append(s)
 
-    def _ordered_chain(self, i: int) -> bool:
-        """Whether the fleets ordered to convoy army ``i`` form a chain to its destination."""
+    def _chain(self, i: int, seas: set[str]) -> bool:
+        """Whether fleets in ``seas`` link army ``i``'s province to its destination."""
         nb = self.board.province_neighbours
-        seas = {self.prov[c] for c in self.convoyers[i]}
         target = nb[self.dst[i]]  # type: ignore[index]
         frontier = [p for p in nb[self.prov[i]] if p in seas]
         seen = set(frontier)
@@ -193,28 +192,18 @@ class _Resolver:
                     frontier.append(q)
         return False
 
+    def _ordered_chain(self, i: int) -> bool:
+        """Whether the fleets ordered to convoy army ``i`` form a chain to its destination."""
+        return self._chain(i, {self.prov[c] for c in self.convoyers[i]})
+
     # -- the equations -----------------------------------------------------------------------
 
     def convoy_path(self, i: int, opt: bool) -> bool:
         fleets = self.convoyers[i]
         if not fleets:
             return False
-        nb = self.board.province_neighbours
         ok = {self.prov[c] for c in fleets if self.resolve(c, opt)}
-        if not ok:
-            return False
-        target = nb[self.dst[i]]  # type: ignore[index]
-        frontier = [p for p in nb[self.prov[i]] if p in ok]
-        seen = set(frontier)
-        while frontier:
-            p = frontier.pop()
-            if p in target:
-                return True
-            for q in nb[p]:
-                if q in ok and q not in seen:
-                    seen.add(q)
-                    frontier.append(q)
-        return False
+        return bool(ok) and self._chain(i, ok)
 
     def path(self, i: int, opt: bool) -> bool:
         if self.mode[i] == VIA:
