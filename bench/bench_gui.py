@@ -113,7 +113,7 @@ def interactive(samples: int) -> dict[str, list[float]]:
     class PaintCounter(QObject):
         count = 0
 
-        def eventFilter(self, obj: object, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        def eventFilter(self, obj: object, event: QEvent) -> bool:
             if event.type() == QEvent.Type.Paint:
                 PaintCounter.count += 1
             return False

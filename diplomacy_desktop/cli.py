@@ -21,10 +21,10 @@ def _records_text(records: list[dict[str, object]]) -> str:
     parts = []
     for rec in records:
         if list(rec) == ["case", "units", "dislodged", "orders"]:
-            parts.append(f'{{\n  "case": {_quote(rec["case"])},\n  "units": {_units_text(rec["units"])},'
+            parts.append(f'{{\n  "case": {_quote(str(rec["case"]))},\n  "units": {_units_text(rec["units"])},'
                          f'\n  "dislodged": {_units_text(rec["dislodged"])},\n  "orders": {_rows_text(rec["orders"])}\n }}')
         elif list(rec) == ["case", "error"]:
-            parts.append(f'{{\n  "case": {_quote(rec["case"])},\n  "error": {_quote(rec["error"])}\n }}')
+            parts.append(f'{{\n  "case": {_quote(str(rec["case"]))},\n  "error": {_quote(str(rec["error"]))}\n }}')
         else:
             parts.append(json.dumps(rec, indent=1).replace("\n", "\n "))
     return "[\n " + ",\n ".join(parts) + "\n]" if parts else "[]"

@@ -156,7 +156,8 @@ class GameState:
     def evolve(self, **changes: object) -> GameState:
         for key in ("units", "owners"):
             if key in changes and not isinstance(changes[key], MappingProxyType):
-                changes[key] = _frozen(dict(sorted(changes[key].items())))  # type: ignore[union-attr]
+                value: Mapping[str, object] = changes[key]  # type: ignore[assignment]
+                changes[key] = _frozen(dict(sorted(value.items())))
         return replace(self, **changes)  # type: ignore[arg-type]
 
     # -- queries --------------------------------------------------------------------------

@@ -210,17 +210,16 @@ class _Reader:
             paren = self.take(_OPEN) is not None
             t = self.peek()
             if t is not None and t in COAST_WORDS:
-                c = COAST_WORDS[t]
+                c: str | None = COAST_WORDS[t]
                 self.pos += 1
                 if self.peek() == "coast":
                     self.pos += 1
                 elif t in ("north", "south", "east", "west", "northern", "southern", "eastern", "western"):
                     self.pos = save
                     c = None
-                if c is not None and paren:
-                    if self.take({")"}) is None:
-                        self.pos = save
-                        c = None
+                if c is not None and paren and self.take({")"}) is None:
+                    self.pos = save
+                    c = None
                 coast = c
             else:
                 self.pos = save

@@ -22,7 +22,7 @@ from functools import lru_cache
 from ..engine.board import ARMY, FLEET, Board, province_of
 from ..engine.errors import OrderError
 from ..engine.movement import adjudicate_movement
-from ..engine.orders import Convoy, Move, Order, UnitOrder
+from ..engine.orders import Convoy, Move, Order
 from ..engine.rules import CLASSIC
 from ..engine.state import ADJUSTMENT, FALL, MOVEMENT, RETREAT, SPRING, DislodgedUnit, GameState, Phase, Unit
 from .notation import _Reader, location_label, parse_order, place_names
@@ -140,10 +140,11 @@ def _parse_phase(text: str, lineno: int) -> Phase:
     t = text.lower().replace(",", " ").split()
     m = re.fullmatch(r"([sfw])(\d{4})([mra])", text.strip().lower())
     if m:
-        season = {"s": SPRING, "f": FALL, "w": FALL}[m.group(1)]
-        kind = {"m": MOVEMENT, "r": RETREAT, "a": ADJUSTMENT}[m.group(3)]
-        return Phase(int(m.group(2)), season, kind)
-    season = year = kind = None
+        return Phase(int(m.group(2)), {"s": SPRING, "f": FALL, "w": FALL}[m.group(1)],
+                     {"m": MOVEMENT, "r": RETREAT, "a": ADJUSTMENT}[m.group(3)])
+    season: str | None = None
+    year: int | None = None
+    kind: str | None = None
     for w in t:
         if w in ("spring", "s"):
             season = SPRING
@@ -157,7 +158,7 @@ def _parse_phase(text: str, lineno: int) -> Phase:
             kind = MOVEMENT
         elif w.startswith("retreat"):
             kind = RETREAT
-        elif w.startswith("adjust") or w.startswith("build"):
+        elif w.startswith(("adjust", "build")):
             kind = ADJUSTMENT
     if season is None or year is None or kind is None:
         raise ScenarioError(f"cannot read the phase {text.strip()!r} (expected e.g. 'Spring 1901, Movement')", lineno)
@@ -520,5 +521,14 @@ def iter_cases(items: list[Scenario | CaseError]) -> Iterator[Scenario]:
             yield it
 
 
-__all__ = ["CaseError", "OrderLine", "Scenario", "ScenarioError", "read_scenarios", "scenario_state",
-           "write_scenario", "write_scenarios", "Convoy"]
+__all__ = [
+    "CaseError",
+    "Convoy",
+    "OrderLine",
+    "Scenario",
+    "ScenarioError",
+    "read_scenarios",
+    "scenario_state",
+    "write_scenario",
+    "write_scenarios",
+]
