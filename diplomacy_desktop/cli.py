@@ -3,30 +3,35 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import json
+import os
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass
 from json.encoder import encode_basestring_ascii as _quote
 from pathlib import Path
+from typing import Any
 
 
-def _records_text(records: list[dict[str, object]]) -> str:
-    """``json.dumps(records, indent=1)``, byte for byte, written several times faster.
+def _record_text(rec: dict[str, object]) -> str:
+    """One record as ``json.dumps([rec], indent=1)`` writes it inside the array, byte for byte.
 
     The standard library uses its C encoder only without indentation, and ``adjudicate --json``
     prints thousands of small objects indented.  Records of the two shapes this command makes
     (a case with units and orders, a case with an error) are written directly, with the C
     string encoder doing the quoting; anything else goes through the standard library.
     """
-    parts = []
-    for rec in records:
-        if list(rec) == ["case", "units", "dislodged", "orders"]:
-            parts.append(f'{{\n  "case": {_quote(str(rec["case"]))},\n  "units": {_units_text(rec["units"])},'
-                         f'\n  "dislodged": {_units_text(rec["dislodged"])},\n  "orders": {_rows_text(rec["orders"])}\n }}')
-        elif list(rec) == ["case", "error"]:
-            parts.append(f'{{\n  "case": {_quote(str(rec["case"]))},\n  "error": {_quote(str(rec["error"]))}\n }}')
-        else:
-            parts.append(json.dumps(rec, indent=1).replace("\n", "\n "))
+    if list(rec) == ["case", "units", "dislodged", "orders"]:
+        return (f'{{\n  "case": {_quote(rec["case"])},\n  "units": {_units_text(rec["units"])},'
+                f'\n  "dislodged": {_units_text(rec["dislodged"])},\n  "orders": {_rows_text(rec["orders"])}\n }}')
+    if list(rec) == ["case", "error"]:
+        return f'{{\n  "case": {_quote(rec["case"])},\n  "error": {_quote(rec["error"])}\n }}'
+    return json.dumps(rec, indent=1).replace("\n", "\n ")
+
+
+def _records_text(parts: list[str]) -> str:
+    """The array of records written by :func:`_record_text`: ``json.dumps(records, indent=1)``."""
     return "[\n " + ",\n ".join(parts) + "\n]" if parts else "[]"
 
 
@@ -61,9 +66,7 @@ def _units_json(units: Sequence[object]) -> list[dict[str, str]]:
 def cmd_adjudicate(args: argparse.Namespace) -> int:
     from .engine.rules import RuleSet
     from .io.boardfile import load_board
-    from .io.caserun import result_rows, run_case
-    from .io.notation import location_label
-    from .io.scenario import CaseError, ScenarioError, read_scenarios
+    from .io.scenario import read_scenarios
 
     try:
         rules = RuleSet.for_edition(args.rules)
@@ -76,49 +79,111 @@ def cmd_adjudicate(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"diplomacy-desktop: cannot read {path}: {exc.strerror}", file=sys.stderr)
         return 2
+    # a batch of short-lived values that make no reference cycles: the cycle collector would
+    # only spend time looking for them
+    gc.disable()
     board = load_board("standard")
     items = read_scenarios(text, board)
-    failures = 0
-    records: list[dict[str, object]] = []
-    lines: list[str] = []
-    for item in items:
-        if isinstance(item, CaseError):
-            failures += 1
-            records.append({"case": item.name, "error": item.message})
-            lines.append(f"CASE {item.name}: cannot be read: {item.message}")
-            continue
-        try:
-            run = run_case(item, board, rules)
-        except ScenarioError as exc:
-            failures += 1
-            records.append({"case": item.name, "error": str(exc)})
-            lines.append(f"CASE {item.name}: cannot be set up: {exc}")
-            continue
-        rows = result_rows(run, board)
-        records.append({"case": item.name, "units": _units_json(run.units),
-                        "dislodged": _units_json(run.dislodged), "orders": rows})
-        if not run.matched:
-            failures += 1
-        if not args.json:
-            status = ("matches the expected position" if run.matched else "DOES NOT MATCH") if run.checked \
-                else "no expected position given"
-            lines.append(f"CASE {item.name} ({rules.edition.value} rules): {status}")
-            for row in rows:
-                name = board.power(row["power"]).name if row["power"] in board.power_ids else row["power"]
-                lines.append(f"  {name}: {row['order']:<28} {row['result']:<8} {row['reason']}")
-            if run.dislodged:
-                lines.append("  dislodged: " + ", ".join(f"{u.kind} {location_label(u.location)}" for u in run.dislodged))
-            for m in run.mismatches:
-                lines.append(f"  ! {m}")
+    style = "text" if not args.json else "compact" if args.compact else "json"
+    jobs = args.jobs or min(os.cpu_count() or 1, len(items) // _CASES_PER_JOB)
+    outputs = _case_outputs(_Batch(items, board, rules, style), jobs)
+    failures = sum(failed for _, failed in outputs)
     if args.json:
-        sys.stdout.write((json.dumps(records) if args.compact else _records_text(records)) + "\n")
+        parts = [out for out, _ in outputs]
+        sys.stdout.write(("[" + ", ".join(parts) + "]" if args.compact else _records_text(parts)) + "\n")
     else:
         total = len(items)
+        lines = [out for out, _ in outputs]
         lines.append(f"{total - failures} of {total} cases passed" if total else "no cases found")
         sys.stdout.write("\n".join(lines) + "\n")
     if not items:
         return 1
     return 1 if failures else 0
+
+
+_CASES_PER_JOB = 250  # below this many cases per process, starting processes costs more than it saves
+
+
+@dataclass(frozen=True, slots=True)
+class _Batch:
+    """The cases of one ``adjudicate`` run and how to print them."""
+
+    items: list[Any]  # Scenario | CaseError
+    board: Any  # Board
+    rules: Any  # RuleSet
+    style: str  # "text", "json" or "compact"
+
+
+def _case_outputs(batch: _Batch, jobs: int) -> list[tuple[str, bool]]:
+    """Each case's printed form and whether it failed, in file order.
+
+    With ``jobs`` > 1 the cases are shared out to that many processes (forked, so the parsed
+    cases need not be sent to them); the output is the same as from one process.
+    """
+    count = len(batch.items)
+    if jobs > 1:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+        from concurrent.futures.process import BrokenProcessPool
+
+        global _current_batch
+        step = -(-count // (jobs * 4))  # a few chunks per process, so none waits on a slow one
+        chunks = [(start, min(start + step, count)) for start in range(0, count, step)]
+        _current_batch = batch
+        try:
+            context = multiprocessing.get_context("fork")
+            with ProcessPoolExecutor(jobs, mp_context=context) as pool:
+                return [out for part in pool.map(_chunk_outputs, chunks) for out in part]
+        except (ValueError, OSError, BrokenProcessPool):
+            pass  # no fork on this system, or no processes to be had: do it here
+        finally:
+            _current_batch = None
+    return _chunk_outputs((0, count), batch)
+
+
+_current_batch: _Batch | None = None  # what forked workers inherit
+
+
+def _chunk_outputs(span: tuple[int, int], batch: _Batch | None = None) -> list[tuple[str, bool]]:
+    batch = batch or _current_batch
+    assert batch is not None
+    return [_case_output(item, batch) for item in batch.items[span[0]:span[1]]]
+
+
+def _case_output(item: object, batch: _Batch) -> tuple[str, bool]:
+    """One case adjudicated: its JSON record or its lines of text, and whether it failed."""
+    from .io.caserun import result_rows, run_case
+    from .io.notation import location_label
+    from .io.scenario import CaseError, ScenarioError
+
+    board, rules, style = batch.board, batch.rules, batch.style
+    if isinstance(item, CaseError):
+        return (_json_out({"case": item.name, "error": item.message}, style) if style != "text"
+                else f"CASE {item.name}: cannot be read: {item.message}"), True
+    try:
+        run = run_case(item, board, rules)  # type: ignore[arg-type]
+    except ScenarioError as exc:
+        return (_json_out({"case": item.name, "error": str(exc)}, style) if style != "text"  # type: ignore[attr-defined]
+                else f"CASE {item.name}: cannot be set up: {exc}"), True  # type: ignore[attr-defined]
+    rows = result_rows(run, board)
+    if style != "text":
+        return _json_out({"case": run.scenario.name, "units": _units_json(run.units),
+                          "dislodged": _units_json(run.dislodged), "orders": rows}, style), not run.matched
+    status = ("matches the expected position" if run.matched else "DOES NOT MATCH") if run.checked \
+        else "no expected position given"
+    lines = [f"CASE {run.scenario.name} ({rules.edition.value} rules): {status}"]
+    for row in rows:
+        name = board.power(row["power"]).name if row["power"] in board.power_ids else row["power"]
+        lines.append(f"  {name}: {row['order']:<28} {row['result']:<8} {row['reason']}")
+    if run.dislodged:
+        lines.append("  dislodged: " + ", ".join(f"{u.kind} {location_label(u.location)}" for u in run.dislodged))
+    for m in run.mismatches:
+        lines.append(f"  ! {m}")
+    return "\n".join(lines), not run.matched
+
+
+def _json_out(record: dict[str, object], style: str) -> str:
+    return json.dumps(record) if style == "compact" else _record_text(record)
 
 
 def cmd_render(args: argparse.Namespace) -> int:
@@ -147,6 +212,8 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("--rules", default="classic", help="rule edition: classic (default) or 2023")
     a.add_argument("--json", action="store_true", help="print one JSON array, one object per case")
     a.add_argument("--compact", action="store_true", help=argparse.SUPPRESS)
+    a.add_argument("--jobs", type=int, default=0, metavar="N",
+                   help="processes to share the cases out to (default: one per core for big files)")
     a.set_defaults(func=cmd_adjudicate)
     r = sub.add_parser("render", help="draw a scenario or saved game to a PNG, without a window")
     r.add_argument("file")

@@ -357,14 +357,6 @@ class _Resolver:
                 self.resolve(i, False)
         return self._outcome()
 
-    def _dislodger(self, j: int) -> int | None:
-        if self.ot[j] == MOVE and self.result[j]:
-            return None
-        for a in self.attackers.get(self.prov[j], ()):
-            if self.result[a]:
-                return a
-        return None
-
     def _unit_name(self, i: int) -> str:
         u = self.units[i]
         return self.names.describe(u.kind, u.location)
@@ -372,7 +364,17 @@ class _Resolver:
     def _outcome(self) -> MovementOutcome:
         n = self.n
         prov, result = self.prov, self.result
-        self.by = by = [self._dislodger(i) for i in range(n)]
+        # who dislodged whom: at most one move into a space succeeds, and it dislodges the unit
+        # there unless that unit moved away
+        self.by: list[int | None] = [None] * n
+        by = self.by
+        for dst, movers in self.attackers.items():
+            j = self.index.get(dst)
+            if j is not None and not (self.ot[j] == MOVE and result[j]):
+                for a in movers:
+                    if result[a]:
+                        by[j] = a
+                        break
         results: list[OrderResult] = []
         new_units: dict[str, Unit] = {}
         dislodged: list[DislodgedUnit] = []
@@ -389,10 +391,11 @@ class _Resolver:
             raise AssertionError("adjudication left two units in one space")  # never: the rules forbid it
         contested: set[str] = set()
         for p, movers in self.attackers.items():
-            if p in new_units:
-                continue
-            if any(not result[k] and self.prevent(k, True) > 0 for k in movers):
-                contested.add(p)
+            if p not in new_units:
+                for k in movers:
+                    if not result[k] and self.prevent(k, True) > 0:
+                        contested.add(p)
+                        break
         for i in range(n):
             b = by[i]
             order = self.order[i]

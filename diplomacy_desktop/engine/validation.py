@@ -101,14 +101,15 @@ def fleets_at_sea(state: GameState, exclude: str | None = None) -> set[str]:
 
 
 class _Position:
-    """Facts about one position that several checks of its orders need: the seas holding a
-    fleet, and which fleets lie on convoy routes from each coast.  Positions are immutable, so
+    """Facts about one position that several checks of its orders need: the units by exact
+    location, the seas holding a fleet, and which fleets lie on convoy routes from each coast.  Positions are immutable, so
     these are worked out once per position; the last position asked about is remembered."""
 
-    __slots__ = ("fleet_routes", "seas", "state")
+    __slots__ = ("at", "fleet_routes", "seas", "state")
 
     def __init__(self, state: GameState) -> None:
         self.state = state
+        self.at = {u.location: u for u in state.units.values()}  # location (with coast) -> unit
         self.seas = frozenset(fleets_at_sea(state))
         self.fleet_routes: dict[str, dict[str, frozenset[str]]] = {}
 
@@ -217,6 +218,12 @@ def _check_destination_space(board: Board, destination: str) -> str:
 
 def check_move(state: GameState, order: Move) -> Move:
     board = state.board
+    unit = _position(state).at.get(order.location)
+    if unit is not None and unit.power == order.power and unit.kind == order.unit_kind and not order.via_convoy:
+        # the usual case: the unit named exactly, moving to a neighbouring location
+        moves = board.army_moves if unit.kind == ARMY else board.fleet_moves
+        if order.destination in moves[unit.location]:
+            return order
     unit = _own_unit(state, order)
     dest_prov = _check_destination_space(board, order.destination)
     if dest_prov == province_of(unit.location):
@@ -263,8 +270,25 @@ def _can_reach(board: Board, unit: Unit, province: str) -> bool:
     return province in board.fleet_reach[unit.location]
 
 
+def _exactly(state: GameState, order: SupportHold | SupportMove | Hold) -> tuple[Unit | None, Unit | None]:
+    """The ordered unit and the supported one, when the order names both exactly."""
+    at = _position(state).at
+    unit = at.get(order.location)
+    if unit is None or unit.power != order.power or unit.kind != order.unit_kind:
+        return None, None
+    if isinstance(order, Hold):
+        return unit, None
+    target = at.get(order.target)
+    if target is None or target.kind != order.target_kind or target is unit:
+        return None, None
+    return unit, target
+
+
 def check_support_hold(state: GameState, order: SupportHold) -> SupportHold:
     board = state.board
+    unit, target = _exactly(state, order)
+    if target is not None and _can_reach(board, unit, province_of(target.location)):  # type: ignore[arg-type]
+        return order  # the usual case
     unit = _own_unit(state, order)
     target = _supported_unit(state, order.target)
     target_prov = province_of(target.location)
@@ -282,6 +306,11 @@ def check_support_hold(state: GameState, order: SupportHold) -> SupportHold:
 
 def check_support_move(state: GameState, order: SupportMove) -> SupportMove:
     board = state.board
+    unit, target = _exactly(state, order)
+    dest = order.destination
+    if (target is not None and "/" not in dest and _can_reach(board, unit, dest)  # type: ignore[arg-type]
+            and dest != province_of(target.location) and _can_reach(board, target, dest)):
+        return order  # the usual case: a support of a move to a neighbour of both units
     unit = _own_unit(state, order)
     target = _supported_unit(state, order.target)
     dest_prov = _check_destination_space(board, order.destination)
@@ -345,6 +374,8 @@ def check_convoy(state: GameState, order: Convoy) -> Convoy:
 
 
 def check_hold(state: GameState, order: Hold) -> Hold:
+    if _exactly(state, order)[0] is not None:
+        return order
     unit = _own_unit(state, order)
     if order.unit_kind == unit.kind and order.location == unit.location:
         return order

@@ -169,16 +169,22 @@ def _parse_phase(text: str, lineno: int) -> Phase:
 
 
 def _parse_unit(board: Board, power: str, text: str, lineno: int) -> Unit:
-    kind, loc = _read_unit(board, text)
-    if not kind:
-        raise ScenarioError(loc, lineno)
-    return Unit(power, kind, loc)
+    unit = _read_unit(board, power, text)
+    if isinstance(unit, str):
+        raise ScenarioError(unit, lineno)
+    return unit
 
 
-@lru_cache(maxsize=4096)
-def _read_unit(board: Board, text: str) -> tuple[str, str]:
-    """``(kind, location)`` of a unit as written, or ``("", why not)``.  A file names the same
-    few units again and again, so each text is read once."""
+@lru_cache(maxsize=8192)
+def _read_unit(board: Board, power: str, text: str) -> Unit | str:
+    """The unit as written, or why it cannot be read.  A file names the same few units again
+    and again, so each is read (and made) once."""
+    kind, loc = _read_unit_text(board, text)
+    return Unit(power, kind, loc) if kind else loc
+
+
+def _read_unit_text(board: Board, text: str) -> tuple[str, str]:
+    """``(kind, location)`` of a unit as written, or ``("", why not)``."""
     r = _Reader(place_names(board), text)
     kind = r.kind()
     try:
@@ -272,7 +278,12 @@ def read_scenarios(text: str, board: Board) -> list[Scenario | CaseError]:
                     power, order = _split_power(body.strip(), powers, lineno)
                     current.results.append(OrderLine(power, order, lineno, flag == "SUCCESS"))
                     continue
-                power, body = _split_power(line, powers, lineno)
+                head, colon, body = line.partition(":")
+                power = powers.found.get(head) if colon else None  # the usual "Power: ..."
+                if power is None:
+                    power, body = _split_power(line, powers, lineno)
+                else:
+                    body = body.strip()
                 if section == "ORDERS":
                     current.orders.append(OrderLine(power, body, lineno))
                 elif section == "PRESTATE_SUPPLYCENTER_OWNERS":
