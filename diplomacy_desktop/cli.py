@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 
-def _record_text(rec: dict[str, object]) -> str:
+def _record_text(rec: dict[str, Any]) -> str:
     """One record as ``json.dumps([rec], indent=1)`` writes it inside the array, byte for byte.
 
     The standard library uses its C encoder only without indentation, and ``adjudicate --json``

@@ -279,11 +279,11 @@ def read_scenarios(text: str, board: Board) -> list[Scenario | CaseError]:
                     current.results.append(OrderLine(power, order, lineno, flag == "SUCCESS"))
                     continue
                 head, colon, body = line.partition(":")
-                power = powers.found.get(head) if colon else None  # the usual "Power: ..."
-                if power is None:
+                known = powers.found.get(head) if colon else None  # the usual "Power: ..."
+                if known is None:
                     power, body = _split_power(line, powers, lineno)
                 else:
-                    body = body.strip()
+                    power, body = known, body.strip()
                 if section == "ORDERS":
                     current.orders.append(OrderLine(power, body, lineno))
                 elif section == "PRESTATE_SUPPLYCENTER_OWNERS":
