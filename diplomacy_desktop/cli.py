@@ -9,6 +9,7 @@ import os
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from json.encoder import encode_basestring_ascii as _quote
 from pathlib import Path
 from typing import Any
@@ -66,7 +67,6 @@ def _units_json(units: Sequence[object]) -> list[dict[str, str]]:
 def cmd_adjudicate(args: argparse.Namespace) -> int:
     from .engine.rules import RuleSet
     from .io.boardfile import load_board
-    from .io.scenario import read_scenarios
 
     try:
         rules = RuleSet.for_edition(args.rules)
@@ -82,33 +82,32 @@ def cmd_adjudicate(args: argparse.Namespace) -> int:
     # a batch of short-lived values that make no reference cycles: the cycle collector would
     # only spend time looking for them
     gc.disable()
-    board = load_board("standard")
-    items = read_scenarios(text, board)
     style = "text" if not args.json else "compact" if args.compact else "json"
-    jobs = args.jobs or min(os.cpu_count() or 1, len(items) // _CASES_PER_JOB)
-    outputs = _case_outputs(_Batch(items, board, rules, style), jobs)
+    lines = text.splitlines()
+    jobs = args.jobs or min(os.cpu_count() or 1, len(lines) // _LINES_PER_JOB)
+    outputs = _case_outputs(_Batch(lines, load_board("standard"), rules, style), jobs)
     failures = sum(failed for _, failed in outputs)
     if args.json:
         parts = [out for out, _ in outputs]
         sys.stdout.write(("[" + ", ".join(parts) + "]" if args.compact else _records_text(parts)) + "\n")
     else:
-        total = len(items)
-        lines = [out for out, _ in outputs]
-        lines.append(f"{total - failures} of {total} cases passed" if total else "no cases found")
-        sys.stdout.write("\n".join(lines) + "\n")
-    if not items:
+        total = len(outputs)
+        report = [out for out, _ in outputs]
+        report.append(f"{total - failures} of {total} cases passed" if total else "no cases found")
+        sys.stdout.write("\n".join(report) + "\n")
+    if not outputs:
         return 1
     return 1 if failures else 0
 
 
-_CASES_PER_JOB = 250  # below this many cases per process, starting processes costs more than it saves
+_LINES_PER_JOB = 25_000  # about 250 cases: fewer per process, and starting processes costs more than it saves
 
 
 @dataclass(frozen=True, slots=True)
 class _Batch:
-    """The cases of one ``adjudicate`` run and how to print them."""
+    """The lines of one ``adjudicate`` file and how to adjudicate and print its cases."""
 
-    items: list[Any]  # Scenario | CaseError
+    lines: list[str]
     board: Any  # Board
     rules: Any  # RuleSet
     style: str  # "text", "json" or "compact"
@@ -117,37 +116,61 @@ class _Batch:
 def _case_outputs(batch: _Batch, jobs: int) -> list[tuple[str, bool]]:
     """Each case's printed form and whether it failed, in file order.
 
-    With ``jobs`` > 1 the cases are shared out to that many processes (forked, so the parsed
-    cases need not be sent to them); the output is the same as from one process.
+    With ``jobs`` > 1 the file is cut into pieces, each right after an ``END`` line (where the
+    reader is back where it starts), and the pieces are read and adjudicated by that many
+    processes (forked, so the lines need not be sent); the output is the same as from one.
     """
-    count = len(batch.items)
     if jobs > 1:
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
         from concurrent.futures.process import BrokenProcessPool
 
         global _current_batch
-        step = -(-count // (jobs * 4))  # a few chunks per process, so none waits on a slow one
-        chunks = [(start, min(start + step, count)) for start in range(0, count, step)]
+        pieces = _pieces(batch.lines, jobs * 4)  # a few per process, so none waits on a slow one
         _current_batch = batch
         try:
             context = multiprocessing.get_context("fork")
             with ProcessPoolExecutor(jobs, mp_context=context) as pool:
-                return [out for part in pool.map(_chunk_outputs, chunks) for out in part]
+                return [out for part in pool.map(_piece_outputs, pieces) for out in part]
         except (ValueError, OSError, BrokenProcessPool):
             pass  # no fork on this system, or no processes to be had: do it here
         finally:
             _current_batch = None
-    return _chunk_outputs((0, count), batch)
+    return _piece_outputs((0, len(batch.lines)), batch)
 
 
 _current_batch: _Batch | None = None  # what forked workers inherit
 
 
-def _chunk_outputs(span: tuple[int, int], batch: _Batch | None = None) -> list[tuple[str, bool]]:
+def _pieces(lines: list[str], count: int) -> list[tuple[int, int]]:
+    """About ``count`` ranges of lines covering ``lines``, each but the last ending with an
+    ``END`` line as the scenario reader sees one."""
+    bounds = [0]
+    for k in range(1, count):
+        at = max(bounds[-1], len(lines) * k // count)
+        while at < len(lines) and _keyword(lines[at]) != "END":
+            at += 1
+        if at + 1 < len(lines):
+            bounds.append(at + 1)
+    bounds.append(len(lines))
+    return [(a, b) for a, b in pairwise(bounds) if b > a]
+
+
+def _keyword(raw: str) -> str:
+    """The first word of a line of a case file, as ``read_scenarios`` reads it."""
+    line = raw.split("#", 1)[0].strip()
+    return line.partition(" ")[0].upper().rstrip(":")
+
+
+def _piece_outputs(span: tuple[int, int], batch: _Batch | None = None) -> list[tuple[str, bool]]:
+    from .io.scenario import read_scenarios
+
     batch = batch or _current_batch
     assert batch is not None
-    return [_case_output(item, batch) for item in batch.items[span[0]:span[1]]]
+    start, end = span
+    # blank lines in front keep the line numbers of messages those of the whole file
+    items = read_scenarios("\n" * start + "\n".join(batch.lines[start:end]), batch.board)
+    return [_case_output(item, batch) for item in items]
 
 
 def _case_output(item: object, batch: _Batch) -> tuple[str, bool]:

@@ -7,6 +7,7 @@ This is what the click-to-order interface offers.  Every option returned here pa
 from __future__ import annotations
 
 from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
 
 from .board import ARMY, FLEET, Board, province_of
 from .boardindex import board_index
@@ -25,6 +26,8 @@ from .orders import (
 )
 from .state import ADJUSTMENT, MOVEMENT, RETREAT, GameState, Unit
 from .validation import fleets_at_sea, retreat_destinations
+
+_NOWHERE: frozenset[str] = frozenset()
 
 
 class _ConvoyReach:
@@ -47,6 +50,8 @@ class _ConvoyReach:
         self.occupied = frozenset(self.keys)
         #: army's province -> per destination (sorted) every fleet on a chain there
         self.routes: dict[str, tuple[tuple[str, frozenset[str]], ...]] = {}
+        #: army's province -> where it could be convoyed
+        self.dests: dict[str, frozenset[str]] = {}
         #: army's province -> {destination: the fleets on every chain there (no way round them)}
         self.needed: dict[str, dict[str, frozenset[str]]] = {}
         #: province -> the armies that could get there by convoy but not over land
@@ -83,6 +88,7 @@ class _ConvoyReach:
                     fleets[dest] = needed[dest] = chain
             routes = tuple(sorted(fleets.items()))
             self.routes[prov] = routes
+            self.dests[prov] = frozenset(fleets)
             self.needed[prov] = needed
             for dest, _ in routes:
                 if dest not in army_moves[prov]:
@@ -93,9 +99,9 @@ class _ConvoyReach:
     def destinations(self, army_prov: str, without: str | None = None) -> frozenset[str]:
         """Coastal provinces an army in ``army_prov`` could reach by convoy, not using the fleet
         in ``without``."""
-        needed = self.needed.get(army_prov, {})
         if without is None:
-            return frozenset(needed)
+            return self.dests.get(army_prov, _NOWHERE)
+        needed = self.needed.get(army_prov, {})
         key = (army_prov, without)
         found = self._destinations.get(key)
         if found is None:
@@ -245,15 +251,16 @@ def _movement_options(state: GameState, unit: Unit, reach: _ConvoyReach) -> list
     # move that needs the fleet itself.
     at_sea = unit.kind == FLEET and prov in reach.seas
     movers = mine.neighbourhood & reach.occupied
-    convoyed: set[str] = set()
+    convoyed: AbstractSet[str] = _NOWHERE
     if not mine.reach.isdisjoint(reach.convoy_only_into):
+        convoyed = set()
         for dest in mine.reach & reach.convoy_only_into:
             for army_prov in reach.convoy_only[dest]:
                 if army_prov != prov and dest != prov and (not at_sea or prov not in reach.needed[army_prov][dest]):
                     convoyed.add(army_prov)
         movers |= convoyed
     by_unit = mine.support_moves_by_unit
-    for other_prov in sorted(movers, key=reach.rank):
+    for other_prov in sorted(movers) if reach.rank is None else sorted(movers, key=reach.rank):
         if other_prov not in convoyed:
             supports = by_unit.get(keys[other_prov])
             out.extend(supports if supports is not None else mine.support_moves_of(board, units[other_prov]))
