@@ -48,6 +48,10 @@ class _ConvoyReach:
         #: province -> its unit as the order pool files other units ("A bur", "F stp/sc")
         self.keys = {prov: _unit_key(u) for prov, u in state.units.items()}
         self.occupied = frozenset(self.keys)
+        #: province number -> the number of the unit there, or -1
+        self.occupant = [-1] * len(self.pool.provinces)
+        for prov, key in self.keys.items():
+            self.occupant[self.pool.province_ids[prov]] = self.pool.unit_ids[key]
         #: army's province -> per destination (sorted) every fleet on a chain there
         self.routes: dict[str, tuple[tuple[str, frozenset[str]], ...]] = {}
         #: army's province -> where it could be convoyed
@@ -123,22 +127,25 @@ class _UnitOrders:
     """
 
     __slots__ = (
+        "around_ids",
         "basic",
         "convoy_moves",
         "convoys",
+        "holds_by_id",
         "kind",
         "loc",
+        "moves_by_id",
         "neighbourhood",
         "power",
         "prov",
         "reach",
-        "reach_sorted",
-        "support_holds",
+        "reach_ids",
         "support_moves",
         "support_moves_by_unit",
     )
 
-    def __init__(self, board: Board, power: str, kind: str, loc: str) -> None:
+    def __init__(self, pool: _OrderPool, power: str, kind: str, loc: str) -> None:
+        board = pool.board
         index = board_index(board)
         self.power, self.kind, self.loc = power, kind, loc
         prov = self.prov = province_of(loc)
@@ -147,13 +154,17 @@ class _UnitOrders:
         #: the hold and the moves to neighbours, which depend on nothing else
         self.basic: tuple[Order, ...] = (Hold(power, kind, loc), *(Move(power, kind, loc, d) for d in moves))
         self.reach: frozenset[str] = board.army_moves[prov] if army else board.fleet_reach[loc]
-        self.reach_sorted = tuple(sorted(self.reach))
         supported = self.reach - {prov}
         self.neighbourhood = frozenset(
             province_of(m) for m, targets in (*board.army_moves.items(), *board.fleet_reach.items())
             if province_of(m) != prov and not supported.isdisjoint(targets))
+        # the same by province number, in province order: what the hot loop walks
+        self.reach_ids = tuple(sorted(pool.province_ids[p] for p in self.reach))
+        self.around_ids = tuple(sorted(pool.province_ids[p] for p in self.neighbourhood))
+        #: other unit's number -> this unit's support to hold it, and its supports of the other's moves
+        self.holds_by_id: list[Order | None] = [None] * len(pool.unit_ids)
+        self.moves_by_id: list[tuple[Order, ...] | None] = [None] * len(pool.unit_ids)
         self.convoy_moves: dict[str, Order] = {}
-        self.support_holds: dict[str, Order] = {}
         self.support_moves: dict[tuple[str, str, str], Order] = {}
         self.support_moves_by_unit: dict[str, tuple[Order, ...]] = {}
         self.convoys: dict[tuple[str, str], Order] = {}
@@ -164,12 +175,11 @@ class _UnitOrders:
             order = self.convoy_moves[dest] = Move(self.power, self.kind, self.loc, dest, via_convoy=True)
         return order
 
-    def support_hold(self, other: Unit) -> Order:
-        key = _unit_key(other)
-        order = self.support_holds.get(key)
+    def support_hold(self, other: Unit, other_id: int) -> Order:
+        order = self.holds_by_id[other_id]
         if order is None:
-            order = self.support_holds[key] = SupportHold(self.power, self.kind, self.loc, other.kind,
-                                                          other.location)
+            order = self.holds_by_id[other_id] = SupportHold(self.power, self.kind, self.loc, other.kind,
+                                                             other.location)
         return order
 
     def support_move(self, other: Unit, dest: str) -> Order:
@@ -202,20 +212,25 @@ class _OrderPool:
     """The options of one board, each built once.
 
     Orders are immutable values, so the same option can be handed out as the same object every
-    time it is offered.  Offering a full board's options then costs dictionary look-ups instead
-    of building hundreds of frozen dataclasses per call.  The pool is keyed by the ordering
-    unit; it can only ever hold the orders the board allows, so it is bounded.
+    time it is offered.  Offering a full board's options then costs look-ups instead of building
+    hundreds of frozen dataclasses per call.  The pool is keyed by the ordering unit; it can
+    only ever hold the orders the board allows, so it is bounded.  Provinces and units (kind and
+    location) are numbered, so that the hot loops index lists instead of hashing names.
     """
 
     def __init__(self, board: Board) -> None:
         self.board = board
+        self.provinces = tuple(sorted(board.spaces))
+        self.province_ids = {p: i for i, p in enumerate(self.provinces)}
+        self.unit_ids = {key: i for i, key in enumerate(
+            [f"{ARMY} {loc}" for loc in sorted(board.army_moves)] + [f"{FLEET} {loc}" for loc in sorted(board.fleet_moves)])}
         self.units: dict[tuple[str, str, str], _UnitOrders] = {}
 
     def unit(self, unit: Unit) -> _UnitOrders:
         key = (unit.power, unit.kind, unit.location)
         found = self.units.get(key)
         if found is None:
-            found = self.units[key] = _UnitOrders(self.board, *key)
+            found = self.units[key] = _UnitOrders(self, *key)
         return found
 
 
@@ -240,16 +255,28 @@ def _movement_options(state: GameState, unit: Unit, reach: _ConvoyReach) -> list
         for dest, _ in reach.routes[prov]:
             out.append(mine.convoy_moves.get(dest) or mine.convoy_move(dest))
     # supports: to hold, and to move, into every province this unit could enter
-    units, keys = state.units, reach.keys
-    support_holds = mine.support_holds
-    for target_prov in mine.reach_sorted:
-        key = keys.get(target_prov)
-        if key is not None:
-            out.append(support_holds.get(key) or mine.support_hold(units[target_prov]))
+    units, occupant, provinces = state.units, reach.occupant, reach.pool.provinces
+    holds = mine.holds_by_id
+    for p in mine.reach_ids:
+        other_id = occupant[p]
+        if other_id >= 0:
+            out.append(holds[other_id] or mine.support_hold(units[provinces[p]], other_id))
     # the units that could move into those provinces: over land or sea from the neighbourhood,
     # and armies that could only be convoyed there.  A fleet at sea cannot support a convoyed
     # move that needs the fleet itself.
     at_sea = unit.kind == FLEET and prov in reach.seas
+    if reach.rank is None and mine.reach.isdisjoint(reach.convoy_only_into):
+        # the usual case: no convoyed army to support, and the position lists its units in
+        # province order (as the board numbers them)
+        supports_by_id = mine.moves_by_id
+        for p in mine.around_ids:
+            other_id = occupant[p]
+            if other_id >= 0:
+                supports = supports_by_id[other_id]
+                if supports is None:
+                    supports = supports_by_id[other_id] = mine.support_moves_of(board, units[provinces[p]])
+                out.extend(supports)
+        return _with_convoys(out, mine, reach) if at_sea else out
     movers = mine.neighbourhood & reach.occupied
     convoyed: AbstractSet[str] = _NOWHERE
     if not mine.reach.isdisjoint(reach.convoy_only_into):
@@ -262,7 +289,7 @@ def _movement_options(state: GameState, unit: Unit, reach: _ConvoyReach) -> list
     by_unit = mine.support_moves_by_unit
     for other_prov in sorted(movers) if reach.rank is None else sorted(movers, key=reach.rank):
         if other_prov not in convoyed:
-            supports = by_unit.get(keys[other_prov])
+            supports = by_unit.get(reach.keys[other_prov])
             out.extend(supports if supports is not None else mine.support_moves_of(board, units[other_prov]))
             continue
         other = units[other_prov]
@@ -270,12 +297,16 @@ def _movement_options(state: GameState, unit: Unit, reach: _ConvoyReach) -> list
         for dest in sorted((board.army_moves[other_prov] | by_sea) & mine.reach):
             if dest != prov:
                 out.append(mine.support_moves.get((other.kind, other.location, dest)) or mine.support_move(other, dest))
-    # convoys: fleets at sea, for armies whose route this fleet is needed on
-    if at_sea:
-        for army, routes in reach.through.get(prov, ()):
-            for dest, fleets in routes:
-                if prov in fleets:
-                    out.append(mine.convoys.get((army.location, dest)) or mine.convoy(army, dest))
+    return _with_convoys(out, mine, reach) if at_sea else out
+
+
+def _with_convoys(out: list[Order], mine: _UnitOrders, reach: _ConvoyReach) -> list[Order]:
+    """``out`` and the convoys of the fleet at sea ``mine``: for the armies whose route it is on."""
+    sea = mine.prov
+    for army, routes in reach.through.get(sea, ()):
+        for dest, fleets in routes:
+            if sea in fleets:
+                out.append(mine.convoys.get((army.location, dest)) or mine.convoy(army, dest))
     return out
 
 
