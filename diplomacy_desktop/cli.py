@@ -5,53 +5,19 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import marshal
 import os
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
-from json.encoder import encode_basestring_ascii as _quote
 from pathlib import Path
-from typing import Any
-
-
-def _record_text(rec: dict[str, Any]) -> str:
-    """One record as ``json.dumps([rec], indent=1)`` writes it inside the array, byte for byte.
-
-    The standard library uses its C encoder only without indentation, and ``adjudicate --json``
-    prints thousands of small objects indented.  Records of the two shapes this command makes
-    (a case with units and orders, a case with an error) are written directly, with the C
-    string encoder doing the quoting; anything else goes through the standard library.
-    """
-    if list(rec) == ["case", "units", "dislodged", "orders"]:
-        return (f'{{\n  "case": {_quote(rec["case"])},\n  "units": {_units_text(rec["units"])},'
-                f'\n  "dislodged": {_units_text(rec["dislodged"])},\n  "orders": {_rows_text(rec["orders"])}\n }}')
-    if list(rec) == ["case", "error"]:
-        return f'{{\n  "case": {_quote(rec["case"])},\n  "error": {_quote(rec["error"])}\n }}'
-    return json.dumps(rec, indent=1).replace("\n", "\n ")
+from typing import Any, NoReturn
 
 
 def _records_text(parts: list[str]) -> str:
-    """The array of records written by :func:`_record_text`: ``json.dumps(records, indent=1)``."""
-    return "[\n " + ",\n ".join(parts) + "\n]" if parts else "[]"
-
-
-def _units_text(units: object) -> str:
-    assert isinstance(units, list)
-    if not units:
-        return "[]"
-    return "[\n   " + ",\n   ".join([
-        f'{{\n    "power": {_quote(u["power"])},\n    "type": {_quote(u["type"])},\n    "location": {_quote(u["location"])}\n   }}'
-        for u in units]) + "\n  ]"
-
-
-def _rows_text(rows: object) -> str:
-    assert isinstance(rows, list)
-    if not rows:
-        return "[]"
-    return "[\n   " + ",\n   ".join([
-        f'{{\n    "power": {_quote(r["power"])},\n    "order": {_quote(r["order"])},\n    "result": {_quote(r["result"])},'
-        f'\n    "reason": {_quote(r["reason"])}\n   }}' for r in rows]) + "\n  ]"
+    """The JSON array of ``adjudicate --json``: one case's record a line."""
+    return "[\n" + ",\n".join(parts) + "\n]" if parts else "[]"
 
 
 def _units_json(units: Sequence[object]) -> list[dict[str, str]]:
@@ -82,14 +48,16 @@ def cmd_adjudicate(args: argparse.Namespace) -> int:
     # a batch of short-lived values that make no reference cycles: the cycle collector would
     # only spend time looking for them
     gc.disable()
-    style = "text" if not args.json else "compact" if args.compact else "json"
+    style = "json" if args.json else "text"
     lines = text.splitlines()
-    jobs = args.jobs or min(os.cpu_count() or 1, len(lines) // _LINES_PER_JOB)
+    jobs = args.jobs or min(_cores(), len(lines) // _LINES_PER_JOB)
+    from .io import caserun, notation, scenario  # noqa: F401  (imported once, before any fork)
+
     outputs = _case_outputs(_Batch(lines, load_board("standard"), rules, style), jobs)
     failures = sum(failed for _, failed in outputs)
     if args.json:
         parts = [out for out, _ in outputs]
-        sys.stdout.write(("[" + ", ".join(parts) + "]" if args.compact else _records_text(parts)) + "\n")
+        sys.stdout.write(_records_text(parts) + "\n")
     else:
         total = len(outputs)
         report = [out for out, _ in outputs]
@@ -100,7 +68,15 @@ def cmd_adjudicate(args: argparse.Namespace) -> int:
     return 1 if failures else 0
 
 
-_LINES_PER_JOB = 25_000  # about 250 cases: fewer per process, and starting processes costs more than it saves
+_LINES_PER_JOB = 10_000  # about 100 cases: for fewer, a second process costs more than it saves
+
+
+def _cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,36 +86,63 @@ class _Batch:
     lines: list[str]
     board: Any  # Board
     rules: Any  # RuleSet
-    style: str  # "text", "json" or "compact"
+    style: str  # "text" or "json"
 
 
 def _case_outputs(batch: _Batch, jobs: int) -> list[tuple[str, bool]]:
     """Each case's printed form and whether it failed, in file order.
 
-    With ``jobs`` > 1 the file is cut into pieces, each right after an ``END`` line (where the
-    reader is back where it starts), and the pieces are read and adjudicated by that many
-    processes (forked, so the lines need not be sent); the output is the same as from one.
+    With ``jobs`` > 1 the file is cut into that many pieces, each right after an ``END`` line
+    (where the reader is back where it starts).  This process reads and adjudicates the first
+    piece while forked children do the others and send back their outputs through pipes; a
+    piece whose child fails (or a system without fork) is done here.  The output is the same
+    as from one process.
     """
-    if jobs > 1:
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
-        from concurrent.futures.process import BrokenProcessPool
-
-        global _current_batch
-        pieces = _pieces(batch.lines, jobs * 4)  # a few per process, so none waits on a slow one
-        _current_batch = batch
-        try:
-            context = multiprocessing.get_context("fork")
-            with ProcessPoolExecutor(jobs, mp_context=context) as pool:
-                return [out for part in pool.map(_piece_outputs, pieces) for out in part]
-        except (ValueError, OSError, BrokenProcessPool):
-            pass  # no fork on this system, or no processes to be had: do it here
-        finally:
-            _current_batch = None
-    return _piece_outputs((0, len(batch.lines)), batch)
+    pieces = _pieces(batch.lines, jobs) if jobs > 1 and hasattr(os, "fork") else [(0, len(batch.lines))]
+    children = [_fork_piece(span, batch) for span in pieces[1:]]
+    outputs = _piece_outputs(pieces[0], batch)
+    for span, child in zip(pieces[1:], children):
+        part = _child_outputs(child)
+        outputs.extend(part if part is not None else _piece_outputs(span, batch))
+    return outputs
 
 
-_current_batch: _Batch | None = None  # what forked workers inherit
+def _fork_piece(span: tuple[int, int], batch: _Batch) -> tuple[int, int] | None:
+    """Start a child that does one piece and writes its outputs to a pipe: (pid, read end)."""
+    try:
+        read_end, write_end = os.pipe()
+        pid = os.fork()
+    except OSError:
+        return None
+    if pid:
+        os.close(write_end)
+        return pid, read_end
+    status = 1
+    try:  # the child: nothing it does may reach the parent's output, and it never returns
+        os.close(read_end)
+        data = marshal.dumps(_piece_outputs(span, batch))
+        with os.fdopen(write_end, "wb") as pipe:
+            pipe.write(data)
+        status = 0
+    finally:
+        os._exit(status)
+
+
+def _child_outputs(child: tuple[int, int] | None) -> list[tuple[str, bool]] | None:
+    """What a child sent, or None if it did not finish its piece."""
+    if child is None:
+        return None
+    pid, read_end = child
+    with os.fdopen(read_end, "rb") as pipe:
+        data = pipe.read()
+    _, status = os.waitpid(pid, 0)
+    if status != 0:
+        return None
+    try:
+        outputs = marshal.loads(data)
+    except (EOFError, ValueError, TypeError):
+        return None
+    return outputs if isinstance(outputs, list) else None
 
 
 def _pieces(lines: list[str], count: int) -> list[tuple[int, int]]:
@@ -162,14 +165,11 @@ def _keyword(raw: str) -> str:
     return line.partition(" ")[0].upper().rstrip(":")
 
 
-def _piece_outputs(span: tuple[int, int], batch: _Batch | None = None) -> list[tuple[str, bool]]:
-    from .io.scenario import read_scenarios
+def _piece_outputs(span: tuple[int, int], batch: _Batch) -> list[tuple[str, bool]]:
+    from .io.scenario import read_scenario_lines
 
-    batch = batch or _current_batch
-    assert batch is not None
     start, end = span
-    # blank lines in front keep the line numbers of messages those of the whole file
-    items = read_scenarios("\n" * start + "\n".join(batch.lines[start:end]), batch.board)
+    items = read_scenario_lines(batch.lines[start:end], batch.board, first_line=start + 1)
     return [_case_output(item, batch) for item in items]
 
 
@@ -206,7 +206,7 @@ def _case_output(item: object, batch: _Batch) -> tuple[str, bool]:
 
 
 def _json_out(record: dict[str, object], style: str) -> str:
-    return json.dumps(record) if style == "compact" else _record_text(record)
+    return json.dumps(record, separators=(",", ":"))
 
 
 def cmd_render(args: argparse.Namespace) -> int:
@@ -234,7 +234,6 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("file")
     a.add_argument("--rules", default="classic", help="rule edition: classic (default) or 2023")
     a.add_argument("--json", action="store_true", help="print one JSON array, one object per case")
-    a.add_argument("--compact", action="store_true", help=argparse.SUPPRESS)
     a.add_argument("--jobs", type=int, default=0, metavar="N",
                    help="processes to share the cases out to (default: one per core for big files)")
     a.set_defaults(func=cmd_adjudicate)
@@ -266,5 +265,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
 
 
+def console_main() -> NoReturn:
+    """The ``diplomacy-desktop`` command: :func:`main`, then exit with its code.
+
+    ``adjudicate`` leaves as soon as its output is flushed, without the interpreter's
+    teardown: a big file leaves hundreds of thousands of objects behind, and freeing them one
+    by one would take a good part of the time the whole adjudication took.
+    """
+    code = main()
+    if sys.argv[1:2] == ["adjudicate"]:
+        try:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        except BrokenPipeError:
+            pass  # the reader went away: what it did not read is its own affair
+        os._exit(code)
+    sys.exit(code)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    console_main()

@@ -76,6 +76,7 @@ class PlaceNames:
                 exact.setdefault(_norm_name(name), set()).add(sid)
         self.exact = {k: tuple(sorted(v)) for k, v in exact.items()}
         self.max_words = max(len(k.split()) for k in self.exact)
+        self.coast_locations = frozenset(loc for space in board.spaces.values() for loc in space.coast_locations)
         #: the words that begin a name of several words ("north" of "north sea")
         self.multi_first = frozenset(k.split()[0] for k in self.exact if " " in k)
         adjectives = {}
@@ -235,9 +236,11 @@ def _coast(text: str) -> str | None:
     return None
 
 
-def _loc(board: Board, prov: str, coast: str | None) -> str:
-    if coast and f"{prov}/{coast}" in board.spaces[prov].coast_locations:
-        return f"{prov}/{coast}"
+def _loc(names: PlaceNames, prov: str, coast: str | None) -> str:
+    if coast:
+        loc = f"{prov}/{coast}"
+        if loc in names.coast_locations:
+            return loc
     return prov  # unknown or irrelevant coasts are ignored (DATC 4.B.6)
 
 
@@ -260,6 +263,75 @@ def _take_move_word(r: _Reader) -> bool:
     if word not in ("-", "->", "=>", "to") and r.peek() == "to" and r.peek(1) is not None:
         r.take({"to"})
     return True
+
+
+_PLAIN_WORD = re.compile(r"[a-z]+(?:/[a-z]+)?|-")
+
+
+def _plain_place(names: PlaceNames, word: str) -> _Place | None:
+    """A place written as one word that names exactly one space (``ven``, ``stp/nc``)."""
+    base, slash, coast_text = word.partition("/")
+    if base in names.multi_first:
+        return None
+    hit = names.exact.get(base)
+    if hit is None:
+        return None
+    coast = _coast(coast_text) if slash else None
+    if slash and coast is None:
+        return None
+    return _Place(hit, coast, word)
+
+
+def _plain_shape(names: PlaceNames, text: str, phase_kind: str | None) -> _Shape | None:
+    """How ``text`` reads when it is written the plain way, as orders are printed: words
+    separated by spaces, the unit's kind first, each place one word, ``-`` for a move
+    (``F Adr C A Ven - Alb``, ``A Bur S A Tyr - Mun``, ``F Mao - Spa/nc``, ``A Ser H``).
+
+    None for anything else; :func:`_read_shape` then reads the text word by word.  Where
+    this gives a shape it is the one the word-by-word reading gives.
+    """
+    toks = text.lower().split()
+    n = len(toks)
+    if not 2 <= n <= 7 or toks[0] not in KIND_WORDS:
+        return None
+    for t in toks:
+        if _PLAIN_WORD.fullmatch(t) is None:
+            return None
+    k = KIND_WORDS[toks[0]]
+    src = _plain_place(names, toks[1])
+    if src is None:
+        return None
+    if n == 2:
+        return _Shape("hold", k, (src,))
+    word = toks[2]
+    if n == 3:
+        return _Shape("hold", k, (src,)) if word in HOLD_WORDS else None
+    if word == "-":
+        dst = _plain_place(names, toks[3])
+        if dst is None:
+            return None
+        kind = "retreat" if phase_kind == RETREAT else "move"
+        if n == 4:
+            return _Shape(kind, k, (src, dst))
+        if n == 6 and toks[4] in VIA_WORDS and toks[5] in CONVOY_WORDS | {"convoy"}:
+            return _Shape(kind, k, (src, dst), None, True)
+        return None
+    if (word not in SUPPORT_WORDS and word not in CONVOY_WORDS) or toks[3] not in KIND_WORDS:
+        return None
+    tk = KIND_WORDS[toks[3]]
+    tgt = _plain_place(names, toks[4]) if n >= 5 else None
+    if tgt is None:
+        return None
+    if word in SUPPORT_WORDS and n == 5:
+        return _Shape("support_hold", k, (src, tgt), tk)
+    if n == 6 and word in SUPPORT_WORDS and toks[5] in HOLD_WORDS:
+        return _Shape("support_hold", k, (src, tgt), tk)
+    if n != 7 or toks[5] != "-":
+        return None
+    dst = _plain_place(names, toks[6])
+    if dst is None:
+        return None
+    return _Shape("support_move" if word in SUPPORT_WORDS else "convoy", k, (src, tgt, dst), tk)
 
 
 def _read_shape(names: PlaceNames, text: str, phase_kind: str | None) -> _Shape:
@@ -335,10 +407,15 @@ def _read_shape(names: PlaceNames, text: str, phase_kind: str | None) -> _Shape:
     return _Shape(kind, k, (src, dst), None, via)
 
 
-def _orders_for(board: Board, power: str, shape: _Shape) -> list[Order]:
+def _orders_for(names: PlaceNames, power: str, shape: _Shape) -> list[Order]:
     out: list[Order] = []
-    for provs in itertools.product(*(p.candidates for p in shape.places)):
-        locs = [_loc(board, prov, place.coast) for prov, place in zip(provs, shape.places)]
+    places = shape.places
+    if all(len(p.candidates) == 1 for p in places):
+        choices: Iterable[tuple[str, ...]] = (tuple(p.candidates[0] for p in places),)
+    else:
+        choices = itertools.product(*(p.candidates for p in places))
+    for provs in choices:
+        locs = [_loc(names, prov, place.coast) for prov, place in zip(provs, places)]
         k, tk = shape.unit_kind, shape.target_kind
         match shape.kind:
             case "waive":
@@ -428,11 +505,11 @@ def _readings(board: Board, text: str, power: str, phase_kind: str | None) -> tu
     if found is None:
         shape = names.shapes.get((text, phase_kind))
         if shape is None:
-            shape = _read_shape(names, text, phase_kind)
+            shape = _plain_shape(names, text, phase_kind) or _read_shape(names, text, phase_kind)
             if phase_kind == MOVEMENT and shape.kind == "retreat":
                 shape = _Shape("move", shape.unit_kind, shape.places, shape.target_kind, shape.via)
             names.shapes[text, phase_kind] = shape
-        found = tuple(_orders_for(board, power, shape))
+        found = tuple(_orders_for(names, power, shape))
         if len(names.readings) >= _MAX_READINGS:
             names.readings.clear()
             names.shapes.clear()

@@ -234,6 +234,15 @@ def _read_centre(board: Board, text: str) -> tuple[str, str]:
 
 def read_scenarios(text: str, board: Board) -> list[Scenario | CaseError]:
     """Every case in a DATC-format file, in file order; unreadable cases become CaseError."""
+    return read_scenario_lines(text.splitlines(), board)
+
+
+_BULK = {"PRESTATE_SUPPLYCENTER_OWNERS", "PRESTATE", "PRESTATE_DISLODGED", "ORDERS", "POSTSTATE",
+         "POSTSTATE_DISLODGED"}  # the sections of "Power: ..." lines
+
+
+def read_scenario_lines(lines: list[str], board: Board, first_line: int = 1) -> list[Scenario | CaseError]:
+    """:func:`read_scenarios` of a file's lines from line number ``first_line`` on."""
     out: list[Scenario | CaseError] = []
     powers = _PowerNames(board)
     current: Scenario | None = None
@@ -241,6 +250,10 @@ def read_scenarios(text: str, board: Board) -> list[Scenario | CaseError]:
     failed: CaseError | None = None
     pending_comments: list[str] = []
     placed: dict[str, dict[str, Unit]] = {}  # per unit section of the current case: province -> unit
+    # "Power:" as written at the start of a line (indent included) -> the power: the lines
+    # of a file's sections mostly start the same few ways, and such a line needs no more reading
+    heads: dict[str, str] = {}
+    bulk = False  # in a section of "Power: ..." lines of a case being read
 
     def finish() -> None:
         nonlocal current, failed
@@ -250,7 +263,50 @@ def read_scenarios(text: str, board: Board) -> list[Scenario | CaseError]:
             out.append(current)
         current, failed = None, None
 
-    for lineno, raw in enumerate(text.splitlines(), start=1):
+    def take(power: str, body: str, lineno: int) -> None:
+        """One "Power: body" line of the current bulk section."""
+        assert current is not None and section is not None
+        if section == "ORDERS":
+            current.orders.append(OrderLine(power, body, lineno))
+        elif section == "PRESTATE_SUPPLYCENTER_OWNERS":
+            assert current.owners is not None
+            current.owners[_centre_of(board, body, lineno)] = power
+        else:
+            unit = _parse_unit(board, power, body, lineno)
+            if section == "PRESTATE":
+                units = current.units
+            elif section == "PRESTATE_DISLODGED":
+                units = current.dislodged
+            elif section == "POSTSTATE":
+                units = current.post_units  # type: ignore[assignment]
+            else:
+                units = current.post_dislodged  # type: ignore[assignment]
+            assert units is not None
+            here = placed.setdefault(section, {})
+            prov = province_of(unit.location)
+            clash = here.get(prov)
+            if clash is not None:
+                raise ScenarioError(
+                    f"two units in {board.spaces[prov].name} under {section} "
+                    f"({board.power(clash.power).name} {clash.kind} {clash.location} is already there)",
+                    lineno)
+            here[prov] = unit
+            units.append(unit)
+
+    for lineno, raw in enumerate(lines, start=first_line):
+        if bulk:
+            head, colon, body = raw.partition(":")
+            power = heads.get(head) if colon else None
+            if power is not None and "#" not in body:
+                # the bulk of a file: a line of the current section, its power known
+                if pending_comments:
+                    pending_comments = []
+                try:
+                    take(power, body.strip(), lineno)
+                except ScenarioError as exc:
+                    failed = CaseError(current.name, lineno, str(exc))  # type: ignore[union-attr]
+                    current, bulk = None, False
+                continue
         if "#" in raw:
             stripped = raw.strip()
             if stripped.startswith("#"):
@@ -266,7 +322,7 @@ def read_scenarios(text: str, board: Board) -> list[Scenario | CaseError]:
         if key != "CASE" and pending_comments:
             pending_comments = []  # comments belong to the CASE right after them
         if current is not None and key not in _KEYWORDS:
-            # a line of the current section: the bulk of a file
+            # a line of the current section
             try:
                 if section is None or section in ("PRESTATE_SETPHASE", "POSTSTATE_SAME"):
                     raise ScenarioError(f"{line!r} is not a section keyword (PRESTATE, ORDERS, ...)", lineno)
@@ -284,35 +340,12 @@ def read_scenarios(text: str, board: Board) -> list[Scenario | CaseError]:
                     power, body = _split_power(line, powers, lineno)
                 else:
                     power, body = known, body.strip()
-                if section == "ORDERS":
-                    current.orders.append(OrderLine(power, body, lineno))
-                elif section == "PRESTATE_SUPPLYCENTER_OWNERS":
-                    assert current.owners is not None
-                    current.owners[_centre_of(board, body, lineno)] = power
-                else:
-                    unit = _parse_unit(board, power, body, lineno)
-                    if section == "PRESTATE":
-                        units = current.units
-                    elif section == "PRESTATE_DISLODGED":
-                        units = current.dislodged
-                    elif section == "POSTSTATE":
-                        units = current.post_units  # type: ignore[assignment]
-                    else:
-                        units = current.post_dislodged  # type: ignore[assignment]
-                    assert units is not None
-                    here = placed.setdefault(section, {})
-                    prov = province_of(unit.location)
-                    clash = here.get(prov)
-                    if clash is not None:
-                        raise ScenarioError(
-                            f"two units in {board.spaces[prov].name} under {section} "
-                            f"({board.power(clash.power).name} {clash.kind} {clash.location} is already there)",
-                            lineno)
-                    here[prov] = unit
-                    units.append(unit)
+                    if "#" not in raw:
+                        heads[raw.partition(":")[0]] = known
+                take(power, body, lineno)
             except ScenarioError as exc:
                 failed = CaseError(current.name, lineno, str(exc))
-                current = None
+                current, bulk = None, False
             continue
         if key == "CASE":
             if current is not None or failed is not None:
@@ -322,7 +355,7 @@ def read_scenarios(text: str, board: Board) -> list[Scenario | CaseError]:
             name = rest.strip() or f"case at line {lineno}"
             current = Scenario(name=name, line=lineno, comments=pending_comments)
             pending_comments = []
-            section = None
+            section, bulk = None, False
             placed = {}
             continue
         if key in _FILE_LEVEL and current is None:
@@ -337,6 +370,7 @@ def read_scenarios(text: str, board: Board) -> list[Scenario | CaseError]:
         assert current is not None
         try:
             section = key
+            bulk = key in _BULK
             if key == "PRESTATE_SETPHASE":
                 current.phase = _parse_phase(rest, lineno)
             elif key == "PRESTATE_SUPPLYCENTER_OWNERS":
@@ -359,7 +393,7 @@ def read_scenarios(text: str, board: Board) -> list[Scenario | CaseError]:
                 raise ScenarioError(f"unexpected text after {key}: {rest.strip()!r}", lineno)
         except ScenarioError as exc:
             failed = CaseError(current.name, lineno, str(exc))
-            current = None
+            current, bulk = None, False
     if current is not None or failed is not None:
         name = failed.name if failed else current.name  # type: ignore[union-attr]
         start = current.line if current else 0  # type: ignore[union-attr]
@@ -538,6 +572,7 @@ __all__ = [
     "OrderLine",
     "Scenario",
     "ScenarioError",
+    "read_scenario_lines",
     "read_scenarios",
     "scenario_state",
     "write_scenario",

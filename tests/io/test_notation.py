@@ -342,3 +342,54 @@ def test_notation_round_trips_every_option_of_random_positions(rnd: random.Rando
     provinces = rnd.sample(sorted(PLACES), rnd.randint(5, 30))
     state = position(*(f"{rnd.choice(BOARD.power_ids)} {' '.join(rnd.choice(PLACES[p]))}" for p in provinces))
     assert _round_trip(state) > 0
+
+
+# -- the plain-text fast path ----------------------------------------------------------------------
+
+
+def _variants(text: str) -> list[str]:
+    """The text as printed and written other ways, some of them not plain."""
+    return [text, text.lower(), text.upper(), text.replace(" - ", "-"), text.replace(" - ", " -> "),
+            text + " via convoy", text + " by convoy", text + " via", text + " H", text + " nc",
+            text.replace("/", " "), text.replace(" S ", " S RUSSIAN "), text.replace(" C ", " C "),
+            text.replace("A ", "Army ", 1), text.replace(" - ", " - (nc) ")]
+
+
+TRICKY = ["A Ven H", "F Nth", "A Ven - Tyr", "F Spa/nc - Mao", "F Spa nc - Mao", "F stp/sc - bot",
+          "F Mid - Spa(nc)", "F Mao - spa/xx", "F Mao - Spa/n", "A Nor - Swe via convoy", "A Con - Smy by convoy",
+          "A Bur S Mun - Ruh", "A Bur S A Mun", "A Bur S A Mun H", "A Bur S A Mun holds", "F Nth C A Lon",
+          "F Nth C A Lon - Bel H", "A North - Hol", "F Nor - Nor", "A Ven disband", "A Ven d", "A Ven R Tus",
+          "A Ven - Tyr - Boh", "A Ven m Tyr", "A Ven to Tyr", "F Eng - Bre via", "F Bul/ec - Bla", "A Ven - Ven",
+          "A Mun S A Ber - Kie via convoy", "F Nth C F Lon - Bel", "A Swi - Mun", "A Mos", "Build A Mos", "Waive",
+          "A Sev - Arm -", "A Ven S A Tyr - Mun nc", "F Gas - Spa/sc", "A Gal-War", "a ven h", "A  Ven  H"]
+
+
+@pytest.mark.parametrize("phase_kind", [MOVEMENT, RETREAT, ADJUSTMENT])
+def test_notation_plain_reading_agrees_with_the_word_by_word_reading(phase_kind: str) -> None:
+    from diplomacy_desktop.io.notation import _plain_shape, _read_shape, place_names
+
+    names = place_names(BOARD)
+    texts = list(TRICKY)
+    for state in (GameState.initial(BOARD), RICH):
+        for orders in all_options(state).values():
+            for options in orders.values():
+                texts += [v for o in options for v in _variants(format_order(o, BOARD))]
+    plain = 0
+    for text in texts:
+        fast = _plain_shape(names, text, phase_kind)
+        if fast is None:
+            continue
+        plain += 1
+        assert fast == _read_shape(names, text, phase_kind), text
+    assert plain > len(texts) // 4  # the printed forms are all read the plain way
+
+
+def test_notation_plain_reading_covers_every_printed_unit_order() -> None:
+    from diplomacy_desktop.io.notation import _plain_shape, place_names
+
+    names = place_names(BOARD)
+    for orders in all_options(RICH).values():
+        for options in orders.values():
+            for o in options:
+                text = format_order(o, BOARD)
+                assert _plain_shape(names, text, MOVEMENT) is not None, text
