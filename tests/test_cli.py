@@ -238,3 +238,25 @@ def test_cli_binary_garbage_gives_errors_not_a_traceback(tmp_path: Path) -> None
     no_traceback(proc)
     assert proc.returncode != 0
     assert isinstance(json.loads(proc.stdout), list)
+
+
+# -- several processes ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("json_flag", [(), ("--json",)])
+def test_cli_cases_shared_out_to_processes_print_what_one_process_prints(tmp_path: Path,
+                                                                         json_flag: tuple[str, ...]) -> None:
+    cases = [SUPPORTED, DISLODGED, UNREADABLE, WRONG_EXPECTATION, "stray line between cases\n",
+             "# a comment that belongs to the next case\n", SUPPORTED.replace("CASE supported", "CASE again"),
+             "CASE no end\nPRESTATE_SETPHASE Spring 1901, Movement\n", DISLODGED]
+    text = "".join(cases * 5)
+    one = adjudicate(tmp_path, text, *json_flag, "--jobs", "1")
+    no_traceback(one)
+    for jobs in ("2", "3", "7"):
+        many = adjudicate(tmp_path, text, *json_flag, "--jobs", jobs)
+        assert (many.returncode, many.stdout, many.stderr) == (one.returncode, one.stdout, one.stderr), jobs
+    assert one.returncode == 1
+    if json_flag:
+        records = json.loads(one.stdout)
+        assert len(records) == 5 * 7 + 5  # 7 cases a round, and the stray line each round
+        assert sum("error" in r for r in records) == 5 * 3
