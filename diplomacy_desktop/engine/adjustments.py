@@ -123,7 +123,7 @@ def adjudicate_adjustments(state: GameState, orders: Iterable[Order], rules: Rul
                 for u in civil_disorder_removals(state, power, need - len(removed), rules, removed):
                     removed.append(u.province)
                     results.append(OrderResult(Remove(power, u.kind, u.location), Outcome.SUCCESS, "disorder",
-                                               "removed by the civil-disorder rule (farthest from home)"))
+                                               _DISORDER_REASONS[rules.disorder_to_owned_centres]))
             for p in removed:
                 units.pop(p, None)
         else:
@@ -134,3 +134,9 @@ def adjudicate_adjustments(state: GameState, orders: Iterable[Order], rules: Rul
         for o in rest:
             results.append(OrderResult(o, Outcome.ILLEGAL, "illegal", f"illegal: unknown power {power!r}"))
     return AdjustmentOutcome(tuple(results), tuple(sorted(units.values(), key=lambda u: u.province)))
+
+
+_DISORDER_REASONS = {
+    False: "removed by the civil-disorder rule (farthest from the nearest home centre)",
+    True: "removed by the civil-disorder rule (farthest from the nearest owned centre)",
+}

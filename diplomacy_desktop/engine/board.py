@@ -80,6 +80,9 @@ class Board:
     centres: frozenset[str] = frozenset()
     home_centres: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     fleet_reach: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    #: words that DATC case files (jDip's format) use for a space where typed orders read them
+    #: otherwise: jDip's "nor" is Norway, while a player's "Nor" may begin several names
+    case_file_names: Mapping[str, str] = field(default_factory=dict)
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any]) -> Board:
@@ -160,7 +163,11 @@ class Board:
             centres=centres,
             home_centres={k: tuple(sorted(v)) for k, v in homes.items()},
             fleet_reach={k: frozenset(v) for k, v in fleet_reach.items()},
+            case_file_names={str(k).lower(): str(v) for k, v in data.get("case_file_names", {}).items()},
         )
+        for word, sid in board.case_file_names.items():
+            if sid not in spaces:
+                raise BoardError(f"case file name {word!r} names {sid!r}, which is not a space")
         for pid, kind, loc in board.start_units:
             if not board.unit_can_stand(kind, loc):
                 raise BoardError(f"start unit {pid} {kind} {loc} cannot stand there")

@@ -408,8 +408,8 @@ def retreat_destinations(state: GameState, province: str) -> list[str]:
     out = []
     for loc in candidates:
         prov = province_of(loc)
-        if prov in state.units or prov in state.contested:
-            continue
+        if prov in state.units or prov in state.contested or state.dislodged_in(prov) is not None:
+            continue  # a dislodged unit's space holds its attacker, even where a file left it out
         if prov == d.attacker_from and not d.by_convoy:
             continue
         out.append(loc)

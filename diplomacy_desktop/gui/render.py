@@ -139,7 +139,7 @@ def _picture_from_scenario(text: str, board: Board, phase: int | None, results: 
     orders: list[Order] = []
     for line in item.orders:
         try:
-            orders.append(parse_order(line.text, line.power, state))
+            orders.append(parse_order(line.text, line.power, state, case_file=True))
         except OrderError as exc:
             print(f"diplomacy-desktop: case {item.name}, line {line.line}: {exc} (not drawn)", file=sys.stderr)
     if results:

@@ -59,7 +59,7 @@ def run_case(sc: Scenario, board: Board, rules: RuleSet) -> CaseRun:
     unreadable: list[tuple[str, str, str]] = []
     for ol in sc.orders:
         try:
-            orders.append(parse_order(ol.text, ol.power, state))
+            orders.append(parse_order(ol.text, ol.power, state, case_file=True))
         except OrderError as exc:
             unreadable.append((ol.power, ol.text, f"line {ol.line}: {exc}"))
     if state.phase.kind == MOVEMENT:

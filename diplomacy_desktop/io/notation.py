@@ -9,6 +9,7 @@ two legal readings are refused as ambiguous, one reading is accepted however bad
 
 from __future__ import annotations
 
+import difflib
 import itertools
 import re
 from collections.abc import Callable, Iterable, Sequence
@@ -66,14 +67,17 @@ class _Place:
 
 
 class PlaceNames:
-    """Every way of writing a space on one board."""
+    """Every way of writing a space on one board (in DATC case files, with ``case_file``)."""
 
-    def __init__(self, board: Board) -> None:
+    def __init__(self, board: Board, case_file: bool = False) -> None:
         self.board = board
         exact: dict[str, set[str]] = {}
         for sid, space in board.spaces.items():
             for name in (sid, space.name, *space.aliases):
                 exact.setdefault(_norm_name(name), set()).add(sid)
+        if case_file:
+            for word, sid in board.case_file_names.items():
+                exact[_norm_name(word)] = {sid}
         self.exact = {k: tuple(sorted(v)) for k, v in exact.items()}
         self.max_words = max(len(k.split()) for k in self.exact)
         self.coast_locations = frozenset(loc for space in board.spaces.values() for loc in space.coast_locations)
@@ -100,15 +104,24 @@ class PlaceNames:
                 for sid in sids}
         return tuple(sorted(hits))
 
+    def misspelt(self, word: str) -> tuple[str, ...]:
+        """The one space a misspelt name of five letters or more is close to (``galacia``), if any."""
+        if len(word) < 5:
+            return ()
+        close = difflib.get_close_matches(word, [n for n in self.exact if len(n) >= 5], n=4, cutoff=0.8)
+        hits = {sid for name in close for sid in self.exact[name]}
+        return tuple(hits) if len(hits) == 1 else ()
 
-_names_cache: dict[int, PlaceNames] = {}
+
+_names_cache: dict[tuple[int, bool], PlaceNames] = {}
 
 
-def place_names(board: Board) -> PlaceNames:
-    key = id(board)
+def place_names(board: Board, case_file: bool = False) -> PlaceNames:
+    """The names of ``board``'s spaces as players write them, or as DATC case files do."""
+    key = (id(board), case_file)
     pn = _names_cache.get(key)
     if pn is None or pn.board is not board:
-        pn = _names_cache[key] = PlaceNames(board)
+        pn = _names_cache[key] = PlaceNames(board, case_file)
     return pn
 
 
@@ -198,6 +211,8 @@ class _Reader:
             if word is None or word in ("-", "(", ")", "->", "=>"):
                 raise self.fail(what)
             hit = self.names.prefix(word.split("/")[0].replace("'", ""))
+            if not hit:
+                hit = self.names.misspelt(word.split("/")[0].replace("'", ""))
             if not hit:
                 raise UnreadableOrderError(f"{word!r} is not a space on this board")
             best, best_len = hit, 1
@@ -444,18 +459,19 @@ def _orders_for(names: PlaceNames, power: str, shape: _Shape) -> list[Order]:
 
 
 def parse_order(text: str, power: str, state: GameState | None = None, board: Board | None = None,
-                *, strict: bool = False) -> Order:
+                *, strict: bool = False, case_file: bool = False) -> Order:
     """Read one order for ``power``.
 
     With a ``state`` the reading is narrowed to what is legal there.  ``strict`` (what the
     order box uses) also refuses orders that are readable but illegal or ambiguous on the
     board; otherwise an illegal order is returned as written, to be adjudicated as illegal.
+    ``case_file``: the order comes from a DATC case file, whose names for spaces are jDip's.
     """
     brd = state.board if state is not None else board
     if brd is None:
         raise ValueError("parse_order needs a state or a board")
     phase_kind = state.phase.kind if state is not None else None
-    candidates = _readings(brd, text, power, phase_kind)
+    candidates = _readings(place_names(brd, case_file), text, power, phase_kind)
     if len(candidates) == 1 and not strict:
         return candidates[0]  # one reading: accepted as written, legal or not (rules VII.4)
     if state is None:
@@ -493,13 +509,12 @@ def parse_order(text: str, power: str, state: GameState | None = None, board: Bo
     return candidates[0]
 
 
-def _readings(board: Board, text: str, power: str, phase_kind: str | None) -> tuple[Order, ...]:
+def _readings(names: PlaceNames, text: str, power: str, phase_kind: str | None) -> tuple[Order, ...]:
     """The orders ``text`` could mean for ``power`` (before asking which are legal).
 
     Reading depends only on the words, so each text is read once per board and remembered
     (files of many positions repeat the same orders); unreadable text is not remembered.
     """
-    names = place_names(board)
     key = (text, power, phase_kind)
     found = names.readings.get(key)
     if found is None:

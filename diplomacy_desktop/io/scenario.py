@@ -185,7 +185,7 @@ def _read_unit(board: Board, power: str, text: str) -> Unit | str:
 
 def _read_unit_text(board: Board, text: str) -> tuple[str, str]:
     """``(kind, location)`` of a unit as written, or ``("", why not)``."""
-    r = _Reader(place_names(board), text)
+    r = _Reader(place_names(board, case_file=True), text)
     kind = r.kind()
     try:
         place = r.place("a space")
@@ -220,7 +220,7 @@ def _centre_of(board: Board, text: str, lineno: int) -> str:
 @lru_cache(maxsize=4096)
 def _read_centre(board: Board, text: str) -> tuple[str, str]:
     """``(province, "")`` of a supply centre as written, or ``("", why not)``."""
-    r = _Reader(place_names(board), text)
+    r = _Reader(place_names(board, case_file=True), text)
     r.kind()
     try:
         place = r.place("a supply centre")
@@ -438,7 +438,7 @@ def _retreat_context(sc: Scenario, board: Board, owners: dict[str, str]
     parsed: list[tuple[OrderLine, Order]] = []
     for rl in sc.results:
         try:
-            parsed.append((rl, parse_order(rl.text, rl.power, board=board)))
+            parsed.append((rl, parse_order(rl.text, rl.power, board=board, case_file=True)))
         except OrderError:
             continue
     arrived: dict[str, tuple[OrderLine, Move]] = {}

@@ -172,3 +172,13 @@ def test_retreats_conflicting_orders_for_one_unit_disband_it(two_dislodged: Game
 def test_retreats_cannot_be_ordered_for_another_power(two_dislodged: GameState) -> None:
     with pytest.raises(IllegalOrderError, match="not yours"):
         check_order(two_dislodged, Retreat("france", "A", "mun", "tyr"))
+
+
+def test_retreats_never_into_the_space_of_another_dislodged_unit() -> None:
+    # a position as a file may give it, without the attackers that stand in Vienna and Bohemia
+    state = GameState.build(BOARD, Phase(1901, SPRING, RETREAT), [], HOME,
+                            [DislodgedUnit(Unit("austria", "A", "vie")), DislodgedUnit(Unit("germany", "A", "boh"))])
+    assert "boh" not in retreat_destinations(state, "vie")
+    assert "vie" not in retreat_destinations(state, "boh")
+    with pytest.raises(IllegalOrderError):
+        check_order(state, Retreat("austria", "A", "vie", "boh"))

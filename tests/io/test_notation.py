@@ -393,3 +393,18 @@ def test_notation_plain_reading_covers_every_printed_unit_order() -> None:
             for o in options:
                 text = format_order(o, BOARD)
                 assert _plain_shape(names, text, MOVEMENT) is not None, text
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("A Galacia - Boh", Move("russia", "A", "gal", "boh")),
+    ("F Tri - Adriatc", Move("russia", "F", "tri", "adr")),
+    ("A Bohemai H", Hold("russia", "A", "boh")),
+])
+def test_notation_reads_a_misspelt_name_close_to_one_space(text: str, expected: object) -> None:
+    assert parse_order(text, "russia", board=BOARD) == expected
+
+
+@pytest.mark.parametrize("text", ["A Galxxxx - Boh", "A Ven - Nortx"])
+def test_notation_refuses_a_name_close_to_no_space_or_to_several(text: str) -> None:
+    with pytest.raises(UnreadableOrderError):
+        parse_order(text, "russia", board=BOARD)

@@ -150,3 +150,48 @@ END
     assert run.matched, run.mismatches
     illegal = [r for r in run.results if r.outcome is Outcome.ILLEGAL]
     assert {r.order.destination for r in illegal} == {"ruh", "boh"}  # type: ignore[attr-defined]
+
+
+JDIP_NAMES = """\
+CASE jdip names
+PRESTATE_SETPHASE Fall 1901, Movement
+PRESTATE
+\tEngland: F nor
+\tEngland: F nth
+\tRussia: A Galacia
+\tRussia: F ska
+ORDERS
+\tEngland: F nor S F nth-ska
+\tEngland: F nth-ska
+\tRussia: F ska-nor
+\tRussia: A Galacia-Boh
+POSTSTATE
+\tEngland: F nor
+\tEngland: F ska
+\tRussia: A boh
+POSTSTATE_DISLODGED
+\tRussia: F ska
+END
+"""
+
+
+def test_scenario_reads_jdips_names_nor_is_norway_and_a_misspelt_space() -> None:
+    (sc,) = read_scenarios(JDIP_NAMES, BOARD)
+    assert isinstance(sc, Scenario)
+    assert Unit("england", "F", "nwy") in sc.units
+    assert Unit("russia", "A", "gal") in sc.units
+    run = run_case(sc, BOARD, CLASSIC)
+    assert run.matched, run.mismatches
+    assert not run.unreadable
+
+
+def test_scenario_nor_stays_ambiguous_in_typed_orders() -> None:
+    from diplomacy_desktop.engine.errors import AmbiguousOrderError
+    from diplomacy_desktop.io.notation import parse_order
+
+    (sc,) = read_scenarios(JDIP_NAMES, BOARD)
+    assert isinstance(sc, Scenario)
+    state = scenario_state(sc, BOARD)
+    with pytest.raises(AmbiguousOrderError):
+        parse_order("F Ska - Nor", "russia", state, strict=True)
+    assert parse_order("F Ska - Nor", "russia", state, case_file=True).destination == "nwy"  # type: ignore[attr-defined]
