@@ -81,20 +81,44 @@ class _Resolver:
             try:
                 norm = check_order(self.state, written)
             except OrderError as exc:
-                res = OrderResult(written, Outcome.ILLEGAL, "illegal", f"illegal: {exc}; the unit holds"
-                                  if written.province in index else f"illegal: {exc}")
-                i = index.get(written.province or "")
-                if i is not None and self.power[i] == written.power:
-                    self.illegal_by_unit.setdefault(i, []).append(res)
+                overland = self._overland(written)
+                if overland is not None:
+                    norm = overland
                 else:
-                    self.illegal.append(res)
-                continue
+                    self._illegal(written, exc)
+                    continue
             i = index[province_of(norm.location)]  # type: ignore[attr-defined]
             pairs = per_unit.get(i)
             if pairs is None:
                 per_unit[i] = [(written, norm)]
             else:
                 pairs.append((written, norm))
+        self._file_orders(per_unit)
+
+    def _overland(self, written: Order) -> Move | None:
+        """Classic rules (DATC v2.4 6.G.8): an army ordered "via convoy" to a neighbouring space
+        that no fleets could convoy it to moves over land, as if the words were not there."""
+        if not (self.rules.convoy_falls_back_to_land and type(written) is Move and written.via_convoy):
+            return None
+        try:
+            norm = check_order(self.state, replace(written, via_convoy=False))
+        except OrderError:
+            return None
+        return norm if isinstance(norm, Move) and self.state.units[norm.province].kind == ARMY else None
+
+    def _illegal(self, written: Order, exc: OrderError) -> None:
+        """File the result of an illegal order: under its unit when it is the power's own."""
+        index = self.index
+        res = OrderResult(written, Outcome.ILLEGAL, "illegal",
+                          f"illegal: {exc}; the unit holds" if written.province in index else f"illegal: {exc}")
+        i = index.get(written.province or "")
+        if i is not None and self.power[i] == written.power:
+            self.illegal_by_unit.setdefault(i, []).append(res)
+        else:
+            self.illegal.append(res)
+
+    def _file_orders(self, per_unit: dict[int, list[tuple[Order, Order]]]) -> None:
+        index = self.index
         for i, pairs in per_unit.items():
             if len(pairs) > 1 and len({norm for _, norm in pairs}) > 1:
                 for written, _ in pairs:
@@ -104,6 +128,9 @@ class _Resolver:
                 continue
             written, norm = pairs[-1]
             self.order[i] = written
+            if i in self.illegal_by_unit:  # the unit's illegal orders are not what it does
+                self.illegal_by_unit[i] = [_with(r, reason=r.reason.replace("; the unit holds", "; its legal order stands"))
+                                           for r in self.illegal_by_unit[i]]
             kind = type(norm)
             if kind is Move:
                 dst = province_of(norm.destination)  # type: ignore[attr-defined]

@@ -342,6 +342,10 @@ def check_support_move(state: GameState, order: SupportMove) -> SupportMove:
     dest = order.destination
     if "/" in dest and dest not in board_index(board).names:
         dest = dest_prov  # an unknown or irrelevant coast is ignored (DATC 4.B.6)
+    if "/" in dest and target.kind == FLEET and dest not in board.fleet_moves[target.location]:
+        # the supported fleet cannot reach that coast, so the support can never be valid (DATC 4.B.4, 4.E.1)
+        raise IllegalOrderError(
+            f"the {describe(board, target)} cannot move to {space_name(board, dest)}, so it cannot be supported there")
     if (order.unit_kind == unit.kind and order.location == unit.location and order.target_kind == target.kind
             and order.target == target.location and order.destination == dest):
         return order
