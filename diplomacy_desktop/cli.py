@@ -11,6 +11,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
+from json.encoder import encode_basestring_ascii as _quote
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -20,14 +21,27 @@ def _records_text(parts: list[str]) -> str:
     return "[\n" + ",\n".join(parts) + "\n]" if parts else "[]"
 
 
-def _units_json(units: Sequence[object]) -> list[dict[str, str]]:
-    from .engine.state import Unit
+_KIND_WORDS = {"A": "army", "F": "fleet"}
 
-    out = []
-    for u in units:
-        assert isinstance(u, Unit)
-        out.append({"power": u.power, "type": "army" if u.kind == "A" else "fleet", "location": u.location})
-    return out
+
+def _case_json(name: str, units: Sequence[Any], dislodged: Sequence[Any], rows: Sequence[Any]) -> str:
+    """A case's record, exactly as ``json.dumps(record, separators=(",", ":"))`` writes it.
+
+    Written directly (the C string encoder doing the quoting): thousands of cases would
+    otherwise each build a few hundred small dicts only to have them taken apart again.
+    """
+    q = _quote
+    return "".join((
+        '{"case":', q(name), ',"units":', _units_text(units), ',"dislodged":', _units_text(dislodged),
+        ',"orders":[',
+        ",".join([f'{{"power":{q(p)},"order":{q(o)},"result":{q(r)},"reason":{q(why)}}}' for p, o, r, why in rows]),
+        "]}"))
+
+
+def _units_text(units: Sequence[Any]) -> str:
+    q = _quote
+    return "[" + ",".join([f'{{"power":{q(u.power)},"type":"{_KIND_WORDS[u.kind]}","location":{q(u.location)}}}'
+                           for u in units]) + "]"
 
 
 def cmd_adjudicate(args: argparse.Namespace) -> int:
@@ -190,14 +204,13 @@ def _case_output(item: object, batch: _Batch) -> tuple[str, bool]:
                 else f"CASE {item.name}: cannot be set up: {exc}"), True  # type: ignore[attr-defined]
     rows = result_rows(run, board)
     if style != "text":
-        return _json_out({"case": run.scenario.name, "units": _units_json(run.units),
-                          "dislodged": _units_json(run.dislodged), "orders": rows}, style), not run.matched
+        return _case_json(run.scenario.name, run.units, run.dislodged, rows), not run.matched
     status = ("matches the expected position" if run.matched else "DOES NOT MATCH") if run.checked \
         else "no expected position given"
     lines = [f"CASE {run.scenario.name} ({rules.edition.value} rules): {status}"]
     for row in rows:
-        name = board.power(row["power"]).name if row["power"] in board.power_ids else row["power"]
-        lines.append(f"  {name}: {row['order']:<28} {row['result']:<8} {row['reason']}")
+        name = board.power(row.power).name if row.power in board.power_ids else row.power
+        lines.append(f"  {name}: {row.order:<28} {row.result:<8} {row.reason}")
     if run.dislodged:
         lines.append("  dislodged: " + ", ".join(f"{u.kind} {location_label(u.location)}" for u in run.dislodged))
     for m in run.mismatches:

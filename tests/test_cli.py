@@ -260,3 +260,22 @@ def test_cli_cases_shared_out_to_processes_print_what_one_process_prints(tmp_pat
         records = json.loads(one.stdout)
         assert len(records) == 5 * 7 + 5  # 7 cases a round, and the stray line each round
         assert sum("error" in r for r in records) == 5 * 3
+
+
+def test_cli_case_record_is_written_as_json_dumps_writes_it() -> None:
+    from diplomacy_desktop.cli import _case_json
+    from diplomacy_desktop.engine.state import Unit
+    from diplomacy_desktop.io.caserun import ResultRow
+
+    units = [Unit("england", "F", "stp/nc"), Unit("france", "A", "par")]
+    rows = [ResultRow("france", 'A Par - "Bur"\\', "illegal", "cannot read 'x': é → ü\n\ttab"),
+            ResultRow("england", "F StP/nc H", "success", "holds")]
+    name = 'case "one" – ünïcode\\'
+    record = {"case": name,
+              "units": [{"power": u.power, "type": "army" if u.kind == "A" else "fleet", "location": u.location}
+                        for u in units],
+              "dislodged": [{"power": "france", "type": "army", "location": "par"}],
+              "orders": [{"power": r.power, "order": r.order, "result": r.result, "reason": r.reason} for r in rows]}
+    text = _case_json(name, units, [Unit("france", "A", "par")], rows)
+    assert text == json.dumps(record, separators=(",", ":"))
+    assert json.loads(_case_json("empty", [], [], [])) == {"case": "empty", "units": [], "dislodged": [], "orders": []}

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import TypeVar
 
 from .board import ARMY, FLEET, Board, province_of
 
@@ -16,6 +17,8 @@ MOVEMENT = "movement"
 RETREAT = "retreat"
 ADJUSTMENT = "adjustment"
 PHASE_KINDS = (MOVEMENT, RETREAT, ADJUSTMENT)
+
+_V = TypeVar("_V")
 
 _ORDER = {(SPRING, MOVEMENT): 0, (SPRING, RETREAT): 1, (FALL, MOVEMENT): 2, (FALL, RETREAT): 3, (FALL, ADJUSTMENT): 4}
 
@@ -109,6 +112,13 @@ def _frozen(mapping: Mapping[str, object] | None) -> Mapping:  # type: ignore[ty
     return MappingProxyType(dict(mapping or {}))
 
 
+def _sorted_view(mapping: Mapping[str, _V]) -> Mapping[str, _V]:
+    """A read-only view of ``mapping`` with its keys in sorted order (itself if it is one)."""
+    if isinstance(mapping, MappingProxyType):
+        return mapping
+    return MappingProxyType(dict(sorted(mapping.items())))
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class GameState:
     """Everything the rules need to know about one moment of a game.  Never mutated."""
@@ -153,12 +163,18 @@ class GameState:
         owners = {c: p for p, cs in board.home_centres.items() for c in cs}
         return cls.build(board, Phase(board.start_year, SPRING, MOVEMENT), units, owners)
 
-    def evolve(self, **changes: object) -> GameState:
-        for key in ("units", "owners"):
-            if key in changes and not isinstance(changes[key], MappingProxyType):
-                value: Mapping[str, object] = changes[key]  # type: ignore[assignment]
-                changes[key] = _frozen(dict(sorted(value.items())))
-        return replace(self, **changes)  # type: ignore[arg-type]
+    def evolve(self, *, phase: Phase | None = None, units: Mapping[str, Unit] | None = None,
+               dislodged: tuple[DislodgedUnit, ...] | None = None, contested: frozenset[str] | None = None,
+               owners: Mapping[str, str] | None = None) -> GameState:
+        """This state with the given parts replaced (units and owners filed in sorted order)."""
+        return GameState(
+            self.board,
+            self.phase if phase is None else phase,
+            self.units if units is None else _sorted_view(units),
+            self.dislodged if dislodged is None else dislodged,
+            self.contested if contested is None else contested,
+            self.owners if owners is None else _sorted_view(owners),
+        )
 
     # -- queries --------------------------------------------------------------------------
 

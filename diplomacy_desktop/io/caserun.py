@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from ..engine.board import Board
 from ..engine.errors import OrderError
@@ -89,20 +90,28 @@ def exc_kind(why: str) -> str:
     return "unreadable"
 
 
-def result_rows(run: CaseRun, board: Board) -> list[dict[str, str]]:
+class ResultRow(NamedTuple):
+    """One order of a case as the command line prints it."""
+
+    power: str
+    order: str  # rulebook notation, or the text as written when it could not be read
+    result: str  # "success", "failure", "illegal" or "void"
+    reason: str
+
+
+def result_rows(run: CaseRun, board: Board) -> list[ResultRow]:
     rows = []
     unreadable_iter = iter(run.unreadable)
     for r in run.results:
         if r.code == "unreadable":
             power, text, why = next(unreadable_iter)
-            rows.append({"power": power, "order": text, "result": Outcome.ILLEGAL.value, "reason": why})
+            rows.append(ResultRow(power, text, Outcome.ILLEGAL.value, why))
             continue
-        rows.append({"power": r.order.power, "order": format_order(r.order, board),
-                     "result": _OUTCOME_WORDS[r.outcome], "reason": r.reason})
+        rows.append(ResultRow(r.order.power, format_order(r.order, board), _OUTCOME_WORDS[r.outcome], r.reason))
     return rows
 
 
 _OUTCOME_WORDS = {o: o.value for o in Outcome}  # quicker than asking each member for its value
 
 
-__all__ = ["CaseRun", "ScenarioError", "result_rows", "run_case"]
+__all__ = ["CaseRun", "ResultRow", "ScenarioError", "result_rows", "run_case"]
