@@ -11,6 +11,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from typing import Any
 
 from .board import ARMY, province_of
 from .boardindex import board_index
@@ -18,8 +19,8 @@ from .errors import OrderError
 from .orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
 from .results import OrderResult, Outcome
 from .rules import CLASSIC, RuleSet
-from .state import RETREAT, DislodgedUnit, GameState, Phase, Unit
-from .validation import check_order
+from .state import MOVEMENT, RETREAT, DislodgedUnit, GameState, Phase, Unit
+from .validation import MOVEMENT_CHECKS, check_order
 
 HOLD, MOVE, SUPPORT, CONVOY = 0, 1, 2, 3
 LAND, VIA = 0, 1  # how a move travels: over land, or by convoy
@@ -76,10 +77,14 @@ class _Resolver:
 
     def _read_orders(self, orders: Iterable[Order]) -> None:
         per_unit: dict[int, list[tuple[Order, Order]]] = {}
-        index = self.index
+        index, state = self.index, self.state
+        # check_order's own dispatch, looked up once: the checks of a movement phase by order type
+        checks = MOVEMENT_CHECKS if state.phase.kind == MOVEMENT else {}
+        powers = self.names.power_ids
         for written in orders:
+            check = checks.get(type(written)) if written.power in powers else None
             try:
-                norm = check_order(self.state, written)
+                norm = check(state, written) if check is not None else check_order(state, written)  # type: ignore[operator]
             except OrderError as exc:
                 overland = self._overland(written)
                 if overland is not None:
@@ -477,33 +482,41 @@ class _Resolver:
         return best, who, what
 
     def _explain_move(self, i: int, by: int | None) -> OrderResult:
-        order = self.order[i]
-        d = self.dst[i]
-        dname = self.names.space_name(self.dst_loc[i])  # type: ignore[arg-type]
+        order: Order = self.order[i]  # type: ignore[assignment]
+        d: str = self.dst[i]  # type: ignore[assignment]
+        prov = self.prov
+        lost, lost_to = by is not None, prov[by] if by is not None else None
+        if not self.result[i]:
+            if self.mode[i] == VIA and not self.convoy_path(i, True):
+                return OrderResult(order, Outcome.FAILURE, "no_convoy", self._why_no_convoy(i), (), 0, None,
+                                   lost, lost_to)
+            a = self.attack(i, True)
+            j = self.index.get(d)
+            if a == 0 and j is not None and self.power[j] == self.power[i]:
+                return OrderResult(order, Outcome.FAILURE, "own_unit",
+                                   f"cannot dislodge its own {self._unit_name(j)}, which did not leave", (prov[j],),
+                                   0, None, lost, lost_to)
+            return self._explain_bounce(i, order, a, lost, lost_to)
         a = self.attack(i, True)
+        opp, who, _ = self._opposition(i)
+        dname = self.names.space_name(self.dst_loc[i])  # type: ignore[arg-type]
+        j = self.index.get(d)
+        if i in self.circular:
+            text = f"moves to {dname} (circular movement: all units in the ring move)"
+        elif j is not None and self.by[j] == i:
+            text = f"moves to {dname}, dislodging the {self._unit_name(j)} (strength {a} against {opp})"
+        else:
+            text = f"moves to {dname} (strength {a} against {opp})"
+        if self.mode[i] == VIA:
+            text = text.replace(" (", " by convoy (", 1)
+        return OrderResult(order, Outcome.SUCCESS, "moved", text, tuple([prov[k] for k in who]), a, opp,
+                           lost, lost_to)
+
+    def _explain_bounce(self, i: int, order: Order, a: int, lost: bool, lost_to: str | None) -> OrderResult:
+        """A move that failed against the opposition in its destination."""
         opp, who, what = self._opposition(i)
-        involved = tuple(self.prov[k] for k in who)
-        lost, lost_to = by is not None, self.prov[by] if by is not None else None
-        if self.result[i]:
-            j = self.index.get(d)  # type: ignore[arg-type]
-            if i in self.circular:
-                text = f"moves to {dname} (circular movement: all units in the ring move)"
-            elif j is not None and self.by[j] == i:
-                text = f"moves to {dname}, dislodging the {self._unit_name(j)} (strength {a} against {opp})"
-            else:
-                text = f"moves to {dname} (strength {a} against {opp})"
-            via = " by convoy" if self.convoyed(i) else ""
-            return OrderResult(order, Outcome.SUCCESS, "moved", text.replace(" (", f"{via} (", 1) if via else text,  # type: ignore[arg-type]
-                               involved, a, opp, lost, lost_to)
-        if self.mode[i] == VIA and not self.convoy_path(i, True):
-            return OrderResult(order, Outcome.FAILURE, "no_convoy", self._why_no_convoy(i), (), 0, None,  # type: ignore[arg-type]
-                               lost, lost_to)
-        j = self.index.get(d)  # type: ignore[arg-type]
-        if a == 0 and j is not None and self.power[j] == self.power[i]:
-            return OrderResult(order, Outcome.FAILURE, "own_unit",  # type: ignore[arg-type]
-                               f"cannot dislodge its own {self._unit_name(j)}, which did not leave", (self.prov[j],),
-                               0, None, lost, lost_to)
-        names = ", ".join(f"the {self._unit_name(k)}" for k in who)
+        dname = self.names.space_name(self.dst_loc[i])  # type: ignore[arg-type]
+        names = ", ".join([f"the {self._unit_name(k)}" for k in who])
         if what == "head-to-head":
             text = f"lost the head-to-head battle with {names} (strength {a} against {opp})"
             code = "head_to_head"
@@ -519,7 +532,8 @@ class _Resolver:
         else:
             text = f"bounced with {names} moving to {dname} (strength {a} against {opp})"
             code = "bounced"
-        return OrderResult(order, Outcome.FAILURE, code, text, involved, a, opp, lost, lost_to)  # type: ignore[arg-type]
+        return OrderResult(order, Outcome.FAILURE, code, text, tuple([self.prov[k] for k in who]), a, opp,
+                           lost, lost_to)
 
     def _why_no_convoy(self, i: int) -> str:
         fleets = self.convoyers[i]
@@ -595,8 +609,8 @@ class _Resolver:
         return OrderResult(order, Outcome.SUCCESS, code, text)
 
 
-def _with(result: OrderResult, **changes: object) -> OrderResult:
-    return replace(result, **changes)  # type: ignore[arg-type]
+def _with(result: OrderResult, **changes: Any) -> OrderResult:
+    return result._replace(**changes)
 
 
 def adjudicate_movement(state: GameState, orders: Iterable[Order], rules: RuleSet = CLASSIC) -> MovementOutcome:

@@ -6,7 +6,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from .board import ARMY, FLEET, Board, province_of
 from .boardindex import KIND_NAMES, board_index
@@ -28,7 +29,7 @@ from .orders import (
 from .state import ADJUSTMENT, MOVEMENT, RETREAT, GameState, Unit
 
 __all__ = [
-    "KIND_NAMES", "check_build", "check_convoy", "check_disband", "check_hold", "check_move", "check_order",
+    "KIND_NAMES", "MOVEMENT_CHECKS", "check_build", "check_convoy", "check_disband", "check_hold", "check_move", "check_order",
     "check_remove", "check_retreat", "check_support_hold", "check_support_move", "check_waive", "convoy_fleets",
     "convoy_routes", "describe", "fleet_destination", "fleets_at_sea", "is_legal", "retreat_destinations",
     "space_name",
@@ -386,7 +387,7 @@ def check_hold(state: GameState, order: Hold) -> Hold:
     return Hold(order.power, unit.kind, unit.location)
 
 
-_MOVEMENT_CHECKS = {
+MOVEMENT_CHECKS: dict[type, Callable[[GameState, Any], Order]] = {
     Hold: check_hold,
     Move: check_move,
     SupportHold: check_support_hold,
@@ -518,8 +519,8 @@ def check_waive(state: GameState, order: Waive) -> Waive:
     return order
 
 
-_PHASE_CHECKS = {
-    MOVEMENT: _MOVEMENT_CHECKS,
+_PHASE_CHECKS: dict[str, dict[type, Callable[[GameState, Any], Order]]] = {
+    MOVEMENT: MOVEMENT_CHECKS,
     RETREAT: {Retreat: check_retreat, Disband: check_disband},
     ADJUSTMENT: {Build: check_build, Remove: check_remove, Waive: check_waive},
 }
@@ -535,7 +536,7 @@ def check_order(state: GameState, order: Order) -> Order:
     check = checks.get(type(order))
     if check is None:
         raise IllegalOrderError(f"a {type(order).__name__.lower()} order is not allowed in {_PHASE_WORDS[state.phase.kind]}")
-    return check(state, order)  # type: ignore[operator]
+    return check(state, order)
 
 
 def is_legal(state: GameState, order: Order) -> bool:

@@ -18,6 +18,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import NamedTuple
 
 from ..engine.board import ARMY, FLEET, Board, province_of
 from ..engine.errors import OrderError
@@ -38,8 +39,9 @@ class ScenarioError(ValueError):
         super().__init__(f"{where}{message}")
 
 
-@dataclass(frozen=True, slots=True)
-class OrderLine:
+class OrderLine(NamedTuple):
+    """An order as a case file writes it (a named tuple: a big file has tens of thousands)."""
+
     power: str
     text: str
     line: int
