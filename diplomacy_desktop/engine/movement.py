@@ -92,7 +92,7 @@ class _Resolver:
                 else:
                     self._illegal(written, exc)
                     continue
-            i = index[province_of(norm.location)]  # type: ignore[attr-defined]
+            i = index[norm.location.partition("/")[0]]  # type: ignore[attr-defined]
             pairs = per_unit.get(i)
             if pairs is None:
                 per_unit[i] = [(written, norm)]
@@ -138,7 +138,7 @@ class _Resolver:
                                            for r in self.illegal_by_unit[i]]
             kind = type(norm)
             if kind is Move:
-                dst = province_of(norm.destination)  # type: ignore[attr-defined]
+                dst = norm.destination.partition("/")[0]  # type: ignore[attr-defined]
                 self.ot[i] = MOVE
                 self.dst[i] = dst
                 self.dst_loc[i] = norm.destination  # type: ignore[attr-defined]
@@ -146,14 +146,14 @@ class _Resolver:
                 self.mode[i] = VIA if norm.via_convoy else LAND  # type: ignore[attr-defined]  # refined in _link
             elif kind is SupportHold:
                 self.ot[i] = SUPPORT
-                self.sup_target[i] = index[province_of(norm.target)]  # type: ignore[attr-defined]
+                self.sup_target[i] = index[norm.target.partition("/")[0]]  # type: ignore[attr-defined]
             elif kind is SupportMove:
                 self.ot[i] = SUPPORT
-                self.sup_target[i] = index[province_of(norm.target)]  # type: ignore[attr-defined]
+                self.sup_target[i] = index[norm.target.partition("/")[0]]  # type: ignore[attr-defined]
                 self.sup_dst[i] = norm.destination  # type: ignore[attr-defined]  # may carry a coast
             elif kind is Convoy:
                 self.ot[i] = CONVOY
-                self.sup_target[i] = index[province_of(norm.target)]  # type: ignore[attr-defined]
+                self.sup_target[i] = index[norm.target.partition("/")[0]]  # type: ignore[attr-defined]
                 self.sup_dst[i] = province_of(norm.destination)  # type: ignore[attr-defined]
         # the units moving into each space in province order, not in the order the orders were
         # given: resolution and explanations must not depend on how the orders were listed
@@ -305,9 +305,12 @@ class _Resolver:
                     return False
             return True
         if ot == SUPPORT:
+            attackers = self.attackers.get(self.prov[i])
+            if not attackers:
+                return True  # the usual case: nobody attacks the supporting unit
             sd = self.sup_dst[i]
             sd_prov = province_of(sd) if sd is not None else None
-            for a in self.attackers.get(self.prov[i], ()):
+            for a in attackers:
                 if self.power[a] == self.power[i]:
                     continue
                 if self.prov[a] == sd_prov:

@@ -141,12 +141,14 @@ class GameState:
         contested: Iterable[str] = (),
     ) -> GameState:
         by_province: dict[str, Unit] = {}
+        army_moves, fleet_moves = board.army_moves, board.fleet_moves
         for u in units:
-            if u.province in by_province:
-                raise ValueError(f"two units in {u.province}")
-            if not board.unit_can_stand(u.kind, u.location):
+            prov = u.location.partition("/")[0]
+            if prov in by_province:
+                raise ValueError(f"two units in {prov}")
+            if u.location not in (army_moves if u.kind == ARMY else fleet_moves if u.kind == FLEET else ()):
                 raise ValueError(f"{u.kind} {u.location}: a unit of that kind cannot stand there")
-            by_province[u.province] = u
+            by_province[prov] = u
         dis = tuple(sorted(dislodged, key=lambda d: d.unit.location))
         return cls(
             board=board,

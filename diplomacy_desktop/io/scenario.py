@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import NamedTuple
 
-from ..engine.board import ARMY, FLEET, Board, province_of
+from ..engine.board import ARMY, FLEET, Board
 from ..engine.errors import OrderError
 from ..engine.movement import adjudicate_movement
 from ..engine.orders import Convoy, Move, Order
@@ -285,7 +285,7 @@ def read_scenario_lines(lines: list[str], board: Board, first_line: int = 1) -> 
                 units = current.post_dislodged  # type: ignore[assignment]
             assert units is not None
             here = placed.setdefault(section, {})
-            prov = province_of(unit.location)
+            prov = unit.location.partition("/")[0]
             clash = here.get(prov)
             if clash is not None:
                 raise ScenarioError(
