@@ -280,7 +280,7 @@ def _take_move_word(r: _Reader) -> bool:
     return True
 
 
-_PLAIN_WORD = re.compile(r"[a-z]+(?:/[a-z]+)?|-")
+_PLAIN_TEXT = re.compile(r"\s*(?:[A-Za-z]+(?:/[A-Za-z]+)?|-)(?:\s+(?:[A-Za-z]+(?:/[A-Za-z]+)?|-))*\s*")
 
 
 def _plain_place(names: PlaceNames, word: str) -> _Place | None:
@@ -305,13 +305,12 @@ def _plain_shape(names: PlaceNames, text: str, phase_kind: str | None) -> _Shape
     None for anything else; :func:`_read_shape` then reads the text word by word.  Where
     this gives a shape it is the one the word-by-word reading gives.
     """
+    if _PLAIN_TEXT.fullmatch(text) is None:
+        return None
     toks = text.lower().split()
     n = len(toks)
     if not 2 <= n <= 7 or toks[0] not in KIND_WORDS:
         return None
-    for t in toks:
-        if _PLAIN_WORD.fullmatch(t) is None:
-            return None
     k = KIND_WORDS[toks[0]]
     src = _plain_place(names, toks[1])
     if src is None:
@@ -425,10 +424,11 @@ def _read_shape(names: PlaceNames, text: str, phase_kind: str | None) -> _Shape:
 def _orders_for(names: PlaceNames, power: str, shape: _Shape) -> list[Order]:
     out: list[Order] = []
     places = shape.places
-    if all(len(p.candidates) == 1 for p in places):
-        choices: Iterable[tuple[str, ...]] = (tuple(p.candidates[0] for p in places),)
+    single = [p.candidates[0] for p in places if len(p.candidates) == 1]
+    if len(single) == len(places):
+        choices: Iterable[Sequence[str]] = (single,)
     else:
-        choices = itertools.product(*(p.candidates for p in places))
+        choices = itertools.product(*[p.candidates for p in places])
     for provs in choices:
         locs = [_loc(names, prov, place.coast) for prov, place in zip(provs, places)]
         k, tk = shape.unit_kind, shape.target_kind
