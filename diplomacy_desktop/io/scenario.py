@@ -170,13 +170,6 @@ def _parse_phase(text: str, lineno: int) -> Phase:
         raise ScenarioError(str(exc), lineno) from exc
 
 
-def _parse_unit(board: Board, power: str, text: str, lineno: int) -> Unit:
-    unit = _read_unit(board, power, text)
-    if isinstance(unit, str):
-        raise ScenarioError(unit, lineno)
-    return unit
-
-
 @lru_cache(maxsize=8192)
 def _read_unit(board: Board, power: str, text: str) -> Unit | str:
     """The unit as written, or why it cannot be read.  A file names the same few units again
@@ -256,6 +249,7 @@ def read_scenario_lines(lines: list[str], board: Board, first_line: int = 1) -> 
     # of a file's sections mostly start the same few ways, and such a line needs no more reading
     heads: dict[str, str] = {}
     bulk = False  # in a section of "Power: ..." lines of a case being read
+    order_lines: list[OrderLine] | None = None  # the orders of the case, while in its ORDERS section
 
     def finish() -> None:
         nonlocal current, failed
@@ -274,7 +268,9 @@ def read_scenario_lines(lines: list[str], board: Board, first_line: int = 1) -> 
             assert current.owners is not None
             current.owners[_centre_of(board, body, lineno)] = power
         else:
-            unit = _parse_unit(board, power, body, lineno)
+            unit = _read_unit(board, power, body)
+            if isinstance(unit, str):
+                raise ScenarioError(unit, lineno)
             if section == "PRESTATE":
                 units = current.units
             elif section == "PRESTATE_DISLODGED":
@@ -303,11 +299,14 @@ def read_scenario_lines(lines: list[str], board: Board, first_line: int = 1) -> 
                 # the bulk of a file: a line of the current section, its power known
                 if pending_comments:
                     pending_comments = []
+                if order_lines is not None:
+                    order_lines.append(OrderLine(power, body.strip(), lineno))
+                    continue
                 try:
                     take(power, body.strip(), lineno)
                 except ScenarioError as exc:
                     failed = CaseError(current.name, lineno, str(exc))  # type: ignore[union-attr]
-                    current, bulk = None, False
+                    current, bulk, order_lines = None, False, None
                 continue
         if "#" in raw:
             stripped = raw.strip()
@@ -347,7 +346,7 @@ def read_scenario_lines(lines: list[str], board: Board, first_line: int = 1) -> 
                 take(power, body, lineno)
             except ScenarioError as exc:
                 failed = CaseError(current.name, lineno, str(exc))
-                current, bulk = None, False
+                current, bulk, order_lines = None, False, None
             continue
         if key == "CASE":
             if current is not None or failed is not None:
@@ -357,7 +356,7 @@ def read_scenario_lines(lines: list[str], board: Board, first_line: int = 1) -> 
             name = rest.strip() or f"case at line {lineno}"
             current = Scenario(name=name, line=lineno, comments=pending_comments)
             pending_comments = []
-            section, bulk = None, False
+            section, bulk, order_lines = None, False, None
             placed = {}
             continue
         if key in _FILE_LEVEL and current is None:
@@ -373,6 +372,7 @@ def read_scenario_lines(lines: list[str], board: Board, first_line: int = 1) -> 
         try:
             section = key
             bulk = key in _BULK
+            order_lines = current.orders if key == "ORDERS" else None
             if key == "PRESTATE_SETPHASE":
                 current.phase = _parse_phase(rest, lineno)
             elif key == "PRESTATE_SUPPLYCENTER_OWNERS":
@@ -395,7 +395,7 @@ def read_scenario_lines(lines: list[str], board: Board, first_line: int = 1) -> 
                 raise ScenarioError(f"unexpected text after {key}: {rest.strip()!r}", lineno)
         except ScenarioError as exc:
             failed = CaseError(current.name, lineno, str(exc))
-            current, bulk = None, False
+            current, bulk, order_lines = None, False, None
     if current is not None or failed is not None:
         name = failed.name if failed else current.name  # type: ignore[union-attr]
         start = current.line if current else 0  # type: ignore[union-attr]
