@@ -187,7 +187,7 @@ def _top_up(state: GameState, rng: random.Random) -> GameState | None:
     board = state.board
     units = dict(state.units)
     owners = dict(state.owners)
-    for c in board.centres - set(owners):  # a neutral centre nobody took goes to its neighbour
+    for c in sorted(board.centres - set(owners)):  # a neutral centre nobody took goes to its neighbour
         near = [units[p].power for p in sorted(board.province_neighbours[c]) if p in units]
         if not near:
             return None
