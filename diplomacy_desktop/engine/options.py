@@ -64,6 +64,7 @@ class _ConvoyReach:
         #: destination (sorted) every fleet on a chain there
         self.through: dict[str, list[tuple[Unit, tuple[tuple[str, frozenset[str]], ...]]]] = {}
         self._destinations: dict[tuple[str, str | None], frozenset[str]] = {}
+        self._targets: dict[tuple[str, str | None], frozenset[str]] = {}
         if self.seas:
             self._find_convoys()
         self.convoy_only_into = frozenset(self.convoy_only)
@@ -100,6 +101,15 @@ class _ConvoyReach:
             for fleet in frozenset().union(*fleets.values()):
                 self.through.setdefault(fleet, []).append((u, routes))
 
+    def army_targets(self, army_prov: str, without: str | None) -> frozenset[str]:
+        """Where an army in ``army_prov`` could move, over land or by convoy, not using the fleet
+        in ``without`` (worked out once per army and call)."""
+        key = (army_prov, without)
+        found = self._targets.get(key)
+        if found is None:
+            found = self._targets[key] = self.board.army_moves[army_prov] | self.destinations(army_prov, without)
+        return found
+
     def destinations(self, army_prov: str, without: str | None = None) -> frozenset[str]:
         """Coastal provinces an army in ``army_prov`` could reach by convoy, not using the fleet
         in ``without``."""
@@ -130,6 +140,7 @@ class _UnitOrders:
         "around_ids",
         "basic",
         "convoy_moves",
+        "convoyed_supports",
         "convoys",
         "holds_by_id",
         "kind",
@@ -168,6 +179,7 @@ class _UnitOrders:
         self.support_moves: dict[tuple[str, str, str], Order] = {}
         self.support_moves_by_unit: dict[str, tuple[Order, ...]] = {}
         self.convoys: dict[tuple[str, str], Order] = {}
+        self.convoyed_supports: dict[tuple[str, frozenset[str]], tuple[Order, ...]] = {}
 
     def convoy_move(self, dest: str) -> Order:
         order = self.convoy_moves.get(dest)
@@ -198,6 +210,19 @@ class _UnitOrders:
             targets = board.army_moves[other.location] if other.kind == ARMY else board.fleet_reach[other.location]
             orders = self.support_moves_by_unit[key] = tuple(
                 self.support_move(other, d) for d in sorted(targets & self.reach) if d != self.prov)
+        return orders
+
+    def convoyed_support_moves(self, army: Unit, targets: frozenset[str]) -> tuple[Order, ...]:
+        """Supports of an army's moves into the provinces of ``targets`` (where it could go over
+        land or by convoy) that this unit could enter; filed by the army and the targets, which
+        recur from call to call."""
+        key = (_unit_key(army), targets)
+        orders = self.convoyed_supports.get(key)
+        if orders is None:
+            if len(self.convoyed_supports) >= 256:  # fleets move about: keep the recent few
+                self.convoyed_supports.clear()
+            orders = self.convoyed_supports[key] = tuple(
+                self.support_move(army, d) for d in sorted(targets & self.reach) if d != self.prov)
         return orders
 
     def convoy(self, army: Unit, dest: str) -> Order:
@@ -265,19 +290,6 @@ def _movement_options(state: GameState, unit: Unit, reach: _ConvoyReach) -> list
     # and armies that could only be convoyed there.  A fleet at sea cannot support a convoyed
     # move that needs the fleet itself.
     at_sea = unit.kind == FLEET and prov in reach.seas
-    if reach.rank is None and mine.reach.isdisjoint(reach.convoy_only_into):
-        # the usual case: no convoyed army to support, and the position lists its units in
-        # province order (as the board numbers them)
-        supports_by_id = mine.moves_by_id
-        for p in mine.around_ids:
-            other_id = occupant[p]
-            if other_id >= 0:
-                supports = supports_by_id[other_id]
-                if supports is None:
-                    supports = supports_by_id[other_id] = mine.support_moves_of(board, units[provinces[p]])
-                out.extend(supports)
-        return _with_convoys(out, mine, reach) if at_sea else out
-    movers = mine.neighbourhood & reach.occupied
     convoyed: AbstractSet[str] = _NOWHERE
     if not mine.reach.isdisjoint(reach.convoy_only_into):
         convoyed = set()
@@ -285,18 +297,40 @@ def _movement_options(state: GameState, unit: Unit, reach: _ConvoyReach) -> list
             for army_prov in reach.convoy_only[dest]:
                 if army_prov != prov and dest != prov and (not at_sea or prov not in reach.needed[army_prov][dest]):
                     convoyed.add(army_prov)
-        movers |= convoyed
+    if reach.rank is None:
+        # the usual case: the position lists its units in province order, as the board numbers
+        # them, so the units around are walked by number; armies that could come only by
+        # convoy are merged in at their place in that order
+        supports_by_id = mine.moves_by_id
+        province_ids = reach.pool.province_ids
+        later = sorted([province_ids[a] for a in convoyed], reverse=True) if convoyed else []
+        for p in mine.around_ids:
+            while later and later[-1] <= p:
+                q = later.pop()
+                out.extend(mine.convoyed_support_moves(units[provinces[q]], reach.army_targets(
+                    provinces[q], prov if at_sea else None)))
+                if q == p:
+                    break
+            else:
+                other_id = occupant[p]
+                if other_id >= 0:
+                    supports = supports_by_id[other_id]
+                    if supports is None:
+                        supports = supports_by_id[other_id] = mine.support_moves_of(board, units[provinces[p]])
+                    out.extend(supports)
+        while later:
+            q = later.pop()
+            out.extend(mine.convoyed_support_moves(units[provinces[q]], reach.army_targets(
+                provinces[q], prov if at_sea else None)))
+        return _with_convoys(out, mine, reach) if at_sea else out
     by_unit = mine.support_moves_by_unit
-    for other_prov in sorted(movers) if reach.rank is None else sorted(movers, key=reach.rank):
-        if other_prov not in convoyed:
-            supports = by_unit.get(reach.keys[other_prov])
-            out.extend(supports if supports is not None else mine.support_moves_of(board, units[other_prov]))
+    for other_prov in sorted(mine.neighbourhood & reach.occupied | convoyed, key=reach.rank):
+        if other_prov in convoyed:
+            out.extend(mine.convoyed_support_moves(units[other_prov], reach.army_targets(
+                other_prov, prov if at_sea else None)))
             continue
-        other = units[other_prov]
-        by_sea = reach.destinations(other_prov, without=prov if at_sea else None)
-        for dest in sorted((board.army_moves[other_prov] | by_sea) & mine.reach):
-            if dest != prov:
-                out.append(mine.support_moves.get((other.kind, other.location, dest)) or mine.support_move(other, dest))
+        supports = by_unit.get(reach.keys[other_prov])
+        out.extend(supports if supports is not None else mine.support_moves_of(board, units[other_prov]))
     return _with_convoys(out, mine, reach) if at_sea else out
 
 
