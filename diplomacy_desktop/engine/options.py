@@ -45,13 +45,12 @@ class _ConvoyReach:
         #: the order options list other units in: the position's (province order, as built)
         self.rank = None if provinces == sorted(provinces) else {p: i for i, p in enumerate(provinces)}.__getitem__
         self.pool = _pool(state.board)
-        #: province -> its unit as the order pool files other units ("A bur", "F stp/sc")
-        self.keys = {prov: _unit_key(u) for prov, u in state.units.items()}
-        self.occupied = frozenset(self.keys)
+        self.occupied = frozenset(state.units)
         #: province number -> the number of the unit there, or -1
-        self.occupant = [-1] * len(self.pool.provinces)
-        for prov, key in self.keys.items():
-            self.occupant[self.pool.province_ids[prov]] = self.pool.unit_ids[key]
+        self.occupant = occupant = [-1] * len(self.pool.provinces)
+        province_ids, unit_ids = self.pool.province_ids, self.pool.unit_ids
+        for prov, u in state.units.items():
+            occupant[province_ids[prov]] = unit_ids[f"{u.kind} {u.location}"]
         #: army's province -> per destination (sorted) every fleet on a chain there
         self.routes: dict[str, tuple[tuple[str, frozenset[str]], ...]] = {}
         #: army's province -> where it could be convoyed
@@ -76,11 +75,13 @@ class _ConvoyReach:
                 continue
             # the chains whose every sea holds a fleet: walk the tree of chains through them
             chains: list[tuple[str, frozenset[str]]] = []
-            nodes = [node for first, node in self.index.convoy_tree(prov).items() if first in seas]
+            tree = self.index.convoy_tree(prov)
+            nodes = [tree[first] for first in seas.intersection(tree)]
             while nodes:
                 landings, further = nodes.pop()
                 chains += landings
-                nodes += [node for sea, node in further.items() if sea in seas]
+                if further:
+                    nodes += [further[sea] for sea in seas.intersection(further)]
             if not chains:
                 continue
             fleets: dict[str, frozenset[str]] = {}  # per destination: on some chain there
@@ -302,8 +303,17 @@ def _movement_options(state: GameState, unit: Unit, reach: _ConvoyReach) -> list
         # them, so the units around are walked by number; armies that could come only by
         # convoy are merged in at their place in that order
         supports_by_id = mine.moves_by_id
+        if not convoyed:
+            for p in mine.around_ids:
+                other_id = occupant[p]
+                if other_id >= 0:
+                    supports = supports_by_id[other_id]
+                    if supports is None:
+                        supports = supports_by_id[other_id] = mine.support_moves_of(board, units[provinces[p]])
+                    out.extend(supports)
+            return _with_convoys(out, mine, reach) if at_sea else out
         province_ids = reach.pool.province_ids
-        later = sorted([province_ids[a] for a in convoyed], reverse=True) if convoyed else []
+        later = sorted([province_ids[a] for a in convoyed], reverse=True)
         for p in mine.around_ids:
             while later and later[-1] <= p:
                 q = later.pop()
@@ -329,7 +339,7 @@ def _movement_options(state: GameState, unit: Unit, reach: _ConvoyReach) -> list
             out.extend(mine.convoyed_support_moves(units[other_prov], reach.army_targets(
                 other_prov, prov if at_sea else None)))
             continue
-        supports = by_unit.get(reach.keys[other_prov])
+        supports = by_unit.get(_unit_key(units[other_prov]))
         out.extend(supports if supports is not None else mine.support_moves_of(board, units[other_prov]))
     return _with_convoys(out, mine, reach) if at_sea else out
 
