@@ -203,6 +203,11 @@ class _UnitOrders:
                                                           other.location, dest)
         return order
 
+    def file_support_moves(self, board: Board, other: Unit, other_id: int) -> tuple[Order, ...]:
+        """:meth:`support_moves_of`, filed under the other unit's number for the next call."""
+        orders = self.moves_by_id[other_id] = self.support_moves_of(board, other)
+        return orders
+
     def support_moves_of(self, board: Board, other: Unit) -> tuple[Order, ...]:
         """Supports of ``other``'s moves over land or sea into provinces this unit could enter."""
         key = _unit_key(other)
@@ -308,9 +313,7 @@ def _movement_options(state: GameState, unit: Unit, reach: _ConvoyReach) -> list
                 other_id = occupant[p]
                 if other_id >= 0:
                     supports = supports_by_id[other_id]
-                    if supports is None:
-                        supports = supports_by_id[other_id] = mine.support_moves_of(board, units[provinces[p]])
-                    out.extend(supports)
+                    out.extend(supports if supports is not None else mine.file_support_moves(board, units[provinces[p]], other_id))
             return _with_convoys(out, mine, reach) if at_sea else out
         province_ids = reach.pool.province_ids
         later = sorted([province_ids[a] for a in convoyed], reverse=True)
@@ -325,9 +328,7 @@ def _movement_options(state: GameState, unit: Unit, reach: _ConvoyReach) -> list
                 other_id = occupant[p]
                 if other_id >= 0:
                     supports = supports_by_id[other_id]
-                    if supports is None:
-                        supports = supports_by_id[other_id] = mine.support_moves_of(board, units[provinces[p]])
-                    out.extend(supports)
+                    out.extend(supports if supports is not None else mine.file_support_moves(board, units[provinces[p]], other_id))
         while later:
             q = later.pop()
             out.extend(mine.convoyed_support_moves(units[provinces[q]], reach.army_targets(
