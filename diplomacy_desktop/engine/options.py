@@ -25,7 +25,7 @@ from .orders import (
     Waive,
 )
 from .state import ADJUSTMENT, MOVEMENT, RETREAT, GameState, Unit
-from .validation import fleets_at_sea, retreat_destinations
+from .validation import retreat_destinations
 
 _NOWHERE: frozenset[str] = frozenset()
 
@@ -39,18 +39,23 @@ class _ConvoyReach:
     def __init__(self, state: GameState) -> None:
         self.state = state
         self.board = state.board
-        self.index = board_index(state.board)
-        self.seas = frozenset(fleets_at_sea(state))
-        provinces = list(state.units)
-        #: the order options list other units in: the position's (province order, as built)
-        self.rank = None if provinces == sorted(provinces) else {p: i for i, p in enumerate(provinces)}.__getitem__
-        self.pool = _pool(state.board)
+        self.index = index = board_index(state.board)
+        self.pool = pool = _pool(state.board)
         self.occupied = frozenset(state.units)
         #: province number -> the number of the unit there, or -1
-        self.occupant = occupant = [-1] * len(self.pool.provinces)
-        province_ids, unit_ids = self.pool.province_ids, self.pool.unit_ids
-        for prov, u in state.units.items():
+        self.occupant = occupant = [-1] * len(pool.provinces)
+        province_ids, unit_ids, all_seas = pool.province_ids, pool.unit_ids, index.seas
+        seas: list[str] = []
+        last, in_order = "", True
+        for prov, u in state.units.items():  # one pass: numbers, fleets at sea, order
             occupant[province_ids[prov]] = unit_ids[f"{u.kind} {u.location}"]
+            if prov in all_seas:
+                seas.append(prov)
+            in_order = in_order and last < prov
+            last = prov
+        self.seas = frozenset(seas)
+        #: the order options list other units in: the position's (province order, as built)
+        self.rank = None if in_order else {p: i for i, p in enumerate(state.units)}.__getitem__
         #: army's province -> per destination (sorted) every fleet on a chain there
         self.routes: dict[str, tuple[tuple[str, frozenset[str]], ...]] = {}
         #: army's province -> where it could be convoyed
