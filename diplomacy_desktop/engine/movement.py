@@ -512,6 +512,8 @@ class _Resolver:
             text = f"moves to {dname} (strength {a} against {opp})"
         if self.mode[i] == VIA:
             text = text.replace(" (", " by convoy (", 1)
+        elif getattr(order, "via_convoy", False):
+            text = text.replace(" (", " over land, since no complete convoy was ordered (", 1)
         return OrderResult(order, Outcome.SUCCESS, "moved", text, tuple([prov[k] for k in who]), a, opp,
                            lost, lost_to)
 
