@@ -279,3 +279,43 @@ def test_cli_case_record_is_written_as_json_dumps_writes_it() -> None:
     text = _case_json(name, units, [Unit("france", "A", "par")], rows)
     assert text == json.dumps(record, separators=(",", ":"))
     assert json.loads(_case_json("empty", [], [], [])) == {"case": "empty", "units": [], "dislodged": [], "orders": []}
+
+
+REPEATED = """\
+CASE the same move twice, written two ways
+PRESTATE_SETPHASE Spring 1901, Movement
+PRESTATE
+\tFrance: A par
+ORDERS
+\tFrance: A par-bur
+\tFrance: Army Paris -> Burgundy
+POSTSTATE
+\tFrance: A bur
+END
+
+CASE the same retreat twice
+PRESTATE_SETPHASE Fall 1901, Retreat
+PRESTATE
+\tGermany: A hol
+PRESTATE_DISLODGED
+\tEngland: A hol
+PRESTATE_RESULTS
+\tSUCCESS: Germany: A ruh-hol
+ORDERS
+\tEngland: A hol-bel
+\tEngland: A hol-bel
+POSTSTATE
+\tGermany: A hol
+\tEngland: A bel
+END
+"""
+
+
+def test_cli_an_order_given_twice_gets_a_row_each_time(tmp_path: Path) -> None:
+    proc = adjudicate(tmp_path, REPEATED, "--json")
+    no_traceback(proc)
+    assert proc.returncode == 0
+    moved, retreated = json.loads(proc.stdout)
+    assert [r["result"] for r in moved["orders"]] == ["success", "success"]
+    assert [r["order"] for r in moved["orders"]] == ["A Par - Bur", "A Par - Bur"]
+    assert [r["result"] for r in retreated["orders"]] == ["success", "success"]

@@ -17,7 +17,7 @@ from .board import ARMY, province_of
 from .boardindex import board_index
 from .errors import OrderError
 from .orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
-from .results import OrderResult, Outcome
+from .results import OrderResult, Outcome, with_repeats
 from .rules import CLASSIC, RuleSet
 from .state import MOVEMENT, RETREAT, DislodgedUnit, GameState, Phase, Unit
 from .validation import MOVEMENT_CHECKS, check_order
@@ -61,6 +61,7 @@ class _Resolver:
         self.attackers: dict[str, list[int]] = {}
         self.illegal: list[OrderResult] = []
         self.illegal_by_unit: dict[int, list[OrderResult]] = {}
+        self.repeats: dict[Order, list[Order]] = {}  # an order given again for its unit: the copies
         self._read_orders(orders)
         self._link()
         # resolution administration
@@ -133,6 +134,8 @@ class _Resolver:
                 continue
             written, norm = pairs[-1]
             self.order[i] = written
+            if len(pairs) > 1:
+                self.repeats[written] = [w for w, _ in pairs[:-1]]
             if i in self.illegal_by_unit:  # the unit's illegal orders are not what it does
                 self.illegal_by_unit[i] = [_with(r, reason=r.reason.replace("; the unit holds", "; its legal order stands"))
                                            for r in self.illegal_by_unit[i]]
@@ -454,6 +457,7 @@ class _Resolver:
             else:
                 results.append(self._explain_hold(i, order, b, "holds"))
         results.extend(self.illegal)
+        results = with_repeats(results, self.repeats)
         phase = Phase(self.state.phase.year, self.state.phase.season, RETREAT)
         # what GameState.build would make of these units, without re-checking every one of them
         after = self.state.evolve(phase=phase, units=new_units,

@@ -40,3 +40,16 @@ class OrderResult(NamedTuple):
     @property
     def succeeded(self) -> bool:
         return self.outcome is Outcome.SUCCESS
+
+
+def with_repeats(results: list[OrderResult], repeats: dict[Order, list[Order]]) -> list[OrderResult]:
+    """``results`` with a row for every order written again for a unit (the same order, maybe
+    written another way): each copy gets the result of the order it repeats, right after it."""
+    if not repeats:
+        return results
+    out: list[OrderResult] = []
+    for r in results:
+        out.append(r)
+        for copy in repeats.pop(r.order, ()):
+            out.append(r._replace(order=copy))
+    return out

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from .board import province_of
 from .errors import OrderError
 from .orders import Disband, Order, Retreat
-from .results import OrderResult, Outcome
+from .results import OrderResult, Outcome, with_repeats
 from .rules import CLASSIC, RuleSet
 from .state import GameState, Unit
 from .validation import check_order, describe, space_name
@@ -37,6 +37,7 @@ def adjudicate_retreats(state: GameState, orders: Iterable[Order], rules: RuleSe
             continue
         chosen.setdefault(norm.province, []).append((written, norm))  # type: ignore[arg-type]
     retreating: dict[str, tuple[Order, Retreat]] = {}
+    repeats: dict[Order, list[Order]] = {}  # an order given again for its unit: the copies
     decided: set[str] = set()
     for prov, pairs in chosen.items():
         if len({n for _, n in pairs}) > 1:
@@ -46,6 +47,8 @@ def adjudicate_retreats(state: GameState, orders: Iterable[Order], rules: RuleSe
             continue
         written, norm = pairs[-1]
         decided.add(prov)
+        if len(pairs) > 1:
+            repeats[written] = [w for w, _ in pairs[:-1]]
         if isinstance(norm, Retreat):
             retreating[prov] = (written, norm)
         else:
@@ -80,7 +83,7 @@ def adjudicate_retreats(state: GameState, orders: Iterable[Order], rules: RuleSe
         results.append(OrderResult(Disband(d.unit.power, d.unit.kind, d.unit.location), Outcome.SUCCESS,
                                    "unordered", why))
     units.sort(key=lambda u: province_of(u.location))
-    return RetreatOutcome(tuple(results), tuple(units))
+    return RetreatOutcome(tuple(with_repeats(results, repeats)), tuple(units))
 
 
 def _has_retreat(state: GameState, province: str) -> bool:
