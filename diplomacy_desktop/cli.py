@@ -125,8 +125,13 @@ def _fork_piece(span: tuple[int, int], batch: _Batch) -> tuple[int, int] | None:
     """Start a child that does one piece and writes its outputs to a pipe: (pid, read end)."""
     try:
         read_end, write_end = os.pipe()
+    except OSError:
+        return None
+    try:
         pid = os.fork()
     except OSError:
+        os.close(read_end)
+        os.close(write_end)
         return None
     if pid:
         os.close(write_end)
