@@ -319,3 +319,24 @@ def test_cli_an_order_given_twice_gets_a_row_each_time(tmp_path: Path) -> None:
     assert [r["result"] for r in moved["orders"]] == ["success", "success"]
     assert [r["order"] for r in moved["orders"]] == ["A Par - Bur", "A Par - Bur"]
     assert [r["result"] for r in retreated["orders"]] == ["success", "success"]
+
+
+def test_cli_a_piece_whose_process_fails_is_done_by_the_first_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    from diplomacy_desktop import cli
+    from diplomacy_desktop.engine.rules import CLASSIC
+    from diplomacy_desktop.io.boardfile import load_board
+
+    lines = ((SUPPORTED + DISLODGED) * 3).splitlines()
+    batch = cli._Batch(lines, load_board(), CLASSIC, "json")
+    alone = cli._case_outputs(batch, 1)
+    parent = os.getpid()
+    real = cli._piece_outputs
+
+    def failing_in_children(span: tuple[int, int], b: cli._Batch) -> list[tuple[str, bool]]:
+        if os.getpid() != parent:
+            raise RuntimeError("a child that breaks")
+        return real(span, b)
+
+    monkeypatch.setattr(cli, "_piece_outputs", failing_in_children)
+    assert cli._case_outputs(batch, 3) == alone
+    assert len(alone) == 6
