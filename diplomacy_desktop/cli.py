@@ -200,12 +200,12 @@ def _case_output(item: object, batch: _Batch) -> tuple[str, bool]:
 
     board, rules, style = batch.board, batch.rules, batch.style
     if isinstance(item, CaseError):
-        return (_json_out({"case": item.name, "error": item.message}, style) if style != "text"
+        return (_json_out({"case": item.name, "error": item.message}) if style != "text"
                 else f"CASE {item.name}: cannot be read: {item.message}"), True
     try:
         run = run_case(item, board, rules)  # type: ignore[arg-type]
     except ScenarioError as exc:
-        return (_json_out({"case": item.name, "error": str(exc)}, style) if style != "text"  # type: ignore[attr-defined]
+        return (_json_out({"case": item.name, "error": str(exc)}) if style != "text"  # type: ignore[attr-defined]
                 else f"CASE {item.name}: cannot be set up: {exc}"), True  # type: ignore[attr-defined]
     rows = result_rows(run, board)
     if style != "text":
@@ -223,7 +223,7 @@ def _case_output(item: object, batch: _Batch) -> tuple[str, bool]:
     return "\n".join(lines), not run.matched
 
 
-def _json_out(record: dict[str, object], style: str) -> str:
+def _json_out(record: dict[str, object]) -> str:
     return json.dumps(record, separators=(",", ":"))
 
 

@@ -116,6 +116,12 @@ class _ConvoyReach:
             found = self._targets[key] = self.board.army_moves[army_prov] | self.destinations(army_prov, without)
         return found
 
+    def convoyed_supports(self, mine: _UnitOrders, army_prov: str, at_sea: bool) -> tuple[Order, ...]:
+        """``mine``'s supports of the moves of the army in ``army_prov``, which could come only by
+        convoy into some of the provinces ``mine`` could enter (a fleet at sea not carrying it)."""
+        return mine.convoyed_support_moves(self.state.units[army_prov],
+                                           self.army_targets(army_prov, mine.prov if at_sea else None))
+
     def destinations(self, army_prov: str, without: str | None = None) -> frozenset[str]:
         """Coastal provinces an army in ``army_prov`` could reach by convoy, not using the fleet
         in ``without``."""
@@ -219,9 +225,12 @@ class _UnitOrders:
         orders = self.support_moves_by_unit.get(key)
         if orders is None:
             targets = board.army_moves[other.location] if other.kind == ARMY else board.fleet_reach[other.location]
-            orders = self.support_moves_by_unit[key] = tuple(
-                self.support_move(other, d) for d in sorted(targets & self.reach) if d != self.prov)
+            orders = self.support_moves_by_unit[key] = self._supports_into(other, targets)
         return orders
+
+    def _supports_into(self, other: Unit, targets: frozenset[str]) -> tuple[Order, ...]:
+        """Supports of ``other``'s moves into those of ``targets`` this unit could enter, in order."""
+        return tuple(self.support_move(other, d) for d in sorted(targets & self.reach) if d != self.prov)
 
     def convoyed_support_moves(self, army: Unit, targets: frozenset[str]) -> tuple[Order, ...]:
         """Supports of an army's moves into the provinces of ``targets`` (where it could go over
@@ -232,8 +241,7 @@ class _UnitOrders:
         if orders is None:
             if len(self.convoyed_supports) >= 256:  # fleets move about: keep the recent few
                 self.convoyed_supports.clear()
-            orders = self.convoyed_supports[key] = tuple(
-                self.support_move(army, d) for d in sorted(targets & self.reach) if d != self.prov)
+            orders = self.convoyed_supports[key] = self._supports_into(army, targets)
         return orders
 
     def convoy(self, army: Unit, dest: str) -> Order:
@@ -325,8 +333,7 @@ def _movement_options(state: GameState, unit: Unit, reach: _ConvoyReach) -> list
         for p in mine.around_ids:
             while later and later[-1] <= p:
                 q = later.pop()
-                out.extend(mine.convoyed_support_moves(units[provinces[q]], reach.army_targets(
-                    provinces[q], prov if at_sea else None)))
+                out.extend(reach.convoyed_supports(mine, provinces[q], at_sea))
                 if q == p:
                     break
             else:
@@ -336,14 +343,12 @@ def _movement_options(state: GameState, unit: Unit, reach: _ConvoyReach) -> list
                     out.extend(supports if supports is not None else mine.file_support_moves(board, units[provinces[p]], other_id))
         while later:
             q = later.pop()
-            out.extend(mine.convoyed_support_moves(units[provinces[q]], reach.army_targets(
-                provinces[q], prov if at_sea else None)))
+            out.extend(reach.convoyed_supports(mine, provinces[q], at_sea))
         return _with_convoys(out, mine, reach) if at_sea else out
     by_unit = mine.support_moves_by_unit
     for other_prov in sorted(mine.neighbourhood & reach.occupied | convoyed, key=reach.rank):
         if other_prov in convoyed:
-            out.extend(mine.convoyed_support_moves(units[other_prov], reach.army_targets(
-                other_prov, prov if at_sea else None)))
+            out.extend(reach.convoyed_supports(mine, other_prov, at_sea))
             continue
         supports = by_unit.get(_unit_key(units[other_prov]))
         out.extend(supports if supports is not None else mine.support_moves_of(board, units[other_prov]))

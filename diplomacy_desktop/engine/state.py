@@ -108,10 +108,6 @@ class DislodgedUnit:
         return self.unit.province
 
 
-def _frozen(mapping: Mapping[str, object] | None) -> Mapping:  # type: ignore[type-arg]
-    return MappingProxyType(dict(mapping or {}))
-
-
 def _sorted_view(mapping: Mapping[str, _V]) -> Mapping[str, _V]:
     """A read-only view of ``mapping`` with its keys in sorted order (itself if it is one)."""
     if isinstance(mapping, MappingProxyType):
@@ -153,10 +149,10 @@ class GameState:
         return cls(
             board=board,
             phase=phase,
-            units=_frozen(dict(sorted(by_province.items()))),
+            units=_sorted_view(by_province),
             dislodged=dis,
             contested=frozenset(contested),
-            owners=_frozen(dict(sorted((owners or {}).items()))),
+            owners=_sorted_view(dict(owners or {})),  # a copy: the caller's mapping may change
         )
 
     @classmethod

@@ -210,9 +210,8 @@ class _Reader:
             word = toks[start] if start < len(toks) else None
             if word is None or word in ("-", "(", ")", "->", "=>"):
                 raise self.fail(what)
-            hit = self.names.prefix(word.split("/")[0].replace("'", ""))
-            if not hit:
-                hit = self.names.misspelt(word.split("/")[0].replace("'", ""))
+            name = word.split("/")[0].replace("'", "")
+            hit = self.names.prefix(name) or self.names.misspelt(name)
             if not hit:
                 raise UnreadableOrderError(f"{word!r} is not a space on this board")
             best, best_len = hit, 1
@@ -327,7 +326,7 @@ def _plain_shape(names: PlaceNames, text: str, phase_kind: str | None) -> _Shape
         kind = "retreat" if phase_kind == RETREAT else "move"
         if n == 4:
             return _Shape(kind, k, (src, dst))
-        if n == 6 and toks[4] in VIA_WORDS and toks[5] in CONVOY_WORDS | {"convoy"}:
+        if n == 6 and toks[4] in VIA_WORDS and toks[5] in CONVOY_WORDS:
             return _Shape(kind, k, (src, dst), None, True)
         return None
     if (word not in SUPPORT_WORDS and word not in CONVOY_WORDS) or toks[3] not in KIND_WORDS:
@@ -412,7 +411,7 @@ def _read_shape(names: PlaceNames, text: str, phase_kind: str | None) -> _Shape:
     dst = r.place("a destination")
     via = False
     if r.take(VIA_WORDS):
-        if r.take(CONVOY_WORDS | {"convoy"}) is None:
+        if r.take(CONVOY_WORDS) is None:
             raise r.fail("'convoy'")
         via = True
     if not r.done():
