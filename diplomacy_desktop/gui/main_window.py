@@ -40,6 +40,7 @@ from ..resources import assets_dir, map_file
 from . import override
 from .controller import ChangeRecord, GameController
 from .interaction import OrderInteraction
+from .keys import REDO_KEYS, UNDO_KEYS, HistoryKeys, key_sequences
 from .map_points import DeferredGeometry
 from .map_scene import BoardPicture, MapScene, current_picture, results_picture
 from .map_view import MapView
@@ -183,7 +184,18 @@ class MainWindow(QMainWindow):
 
             self.setWindowIcon(QIcon(str(icon)))
         self.restore_window_state()
+        # Page Up / Page Down / End browse the history whatever has focus (lists and text views
+        # would take them): every widget of the window that gets the focus is watched
+        self.history_keys = HistoryKeys(self)
+        for child in self.findChildren(QWidget):
+            if child.focusPolicy() != Qt.FocusPolicy.NoFocus:
+                self.history_keys.watch(child)
+        app_instance().focusChanged.connect(self._focus_changed)
         self._on_changed(ChangeRecord(game=True, phase=True, viewing=True, visibility=True))
+
+    def _focus_changed(self, _old: QWidget | None, new: QWidget | None) -> None:
+        if new is not None and new.window() is self:
+            self.history_keys.watch(new)
 
     # -- menus -------------------------------------------------------------------------------
 
@@ -191,8 +203,7 @@ class MainWindow(QMainWindow):
                 shortcut: _Keys | list[_Keys] | None = None, tip: str = "") -> QAction:
         act = QAction(text, self)
         if shortcut is not None:
-            keys = shortcut if isinstance(shortcut, list) else [shortcut]
-            act.setShortcuts([QKeySequence(k) for k in keys])
+            act.setShortcuts(key_sequences(shortcut))
         if tip:
             act.setStatusTip(tip)
         act.triggered.connect(lambda _checked=False: slot())
@@ -217,9 +228,11 @@ class MainWindow(QMainWindow):
         edit = bar.addMenu("&Orders")
         stack = self.controller.undo_stack
         self.act_undo = stack.createUndoAction(self, "&Undo")
-        self.act_undo.setShortcuts([QKeySequence(QKeySequence.StandardKey.Undo)])
+        self.act_undo.setShortcuts(key_sequences(UNDO_KEYS))
         self.act_redo = stack.createRedoAction(self, "&Redo")
-        self.act_redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence(QKeySequence.StandardKey.Redo)])
+        # one action, both keys, each once: a sequence claimed twice (the platform's Redo is
+        # Ctrl+Shift+Z on X11) is an "Ambiguous shortcut overload" and fires nothing
+        self.act_redo.setShortcuts(key_sequences(REDO_KEYS))
         edit.addAction(self.act_undo)
         edit.addAction(self.act_redo)
         self.addAction(self.act_undo)
@@ -541,7 +554,7 @@ Typing
   Ctrl+L: type an order (with completion) · Ctrl+] / Ctrl+[: next / previous power
 
 Game
-  Ctrl+Return adjudicate · Ctrl+Z / Ctrl+Shift+Z undo / redo an order
+  Ctrl+Return adjudicate · Ctrl+Z / Ctrl+Shift+Z (or Ctrl+Y) undo / redo an order edit
   Page Up / Page Down: browse earlier phases · End: the current phase
   Ctrl+N new · Ctrl+O open · Ctrl+S save · Ctrl+Shift+S save as
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import QStringListModel, Qt, Signal
+from PySide6.QtCore import QEvent, QStringListModel, Qt, Signal
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -45,6 +45,7 @@ from ..io.notation import format_order, location_label, parse_order
 from . import override, palette
 from .controller import ChangeRecord, GameController
 from .interaction import OrderInteraction
+from .keys import is_undo_or_redo
 
 WARN = QColor("#B45F00")
 BAD = QColor("#B00020")
@@ -79,6 +80,14 @@ class OrderLineEdit(QLineEdit):
     def focusInEvent(self, event: QFocusEvent) -> None:
         self.focused.emit()
         super().focusInEvent(event)
+
+    @override
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent) \
+                and is_undo_or_redo(event):
+            event.ignore()  # Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y undo and redo the order edits, not the text
+            return True
+        return super().event(event)
 
     @override
     def keyPressEvent(self, event: QKeyEvent) -> None:
