@@ -16,7 +16,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer
+from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
@@ -89,6 +89,9 @@ def picture_for(controller: GameController) -> BoardPicture:
 
 
 class MainWindow(QMainWindow):
+    #: the window is closing and the table chose Discard for the game's unsaved changes
+    discarded_on_close = Signal()
+
     def __init__(self, controller: GameController, *, geometry: MapGeometry | DeferredGeometry | None = None,
                  settings: QSettings | None = None, sharpen: bool = True) -> None:
         super().__init__()
@@ -96,6 +99,7 @@ class MainWindow(QMainWindow):
         self.settings = settings if settings is not None else QSettings()
         #: ask "save changes?" when closing a modified game (tests turn it off)
         self.ask_before_closing = True
+        self._discarded = False  # the last "save changes?" was answered Discard
         self.geometry_data = geometry if geometry is not None else deferred_geometry(controller)
         self.scene = MapScene(self.geometry_data, map_svg(controller), self, sharpen=sharpen)
         self.view = MapView(self.scene)
@@ -463,7 +467,8 @@ class MainWindow(QMainWindow):
             QMessageBox.StandardButton.Save)
         if answer == QMessageBox.StandardButton.Save:
             return self.save()
-        return answer == QMessageBox.StandardButton.Discard
+        self._discarded = answer == QMessageBox.StandardButton.Discard
+        return self._discarded
 
     def focus_entry(self) -> None:
         self.order_dock.show()
@@ -534,9 +539,12 @@ class MainWindow(QMainWindow):
 
     @override
     def closeEvent(self, event: QCloseEvent) -> None:
+        self._discarded = False
         if not self.maybe_save():
             event.ignore()
             return
+        if self._discarded:
+            self.discarded_on_close.emit()
         self.save_window_state()
         self.scene.board_item.stop()
         event.accept()
