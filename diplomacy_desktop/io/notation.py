@@ -503,9 +503,11 @@ def parse_order(text: str, power: str, state: GameState | None = None, board: Bo
                 f"{text.strip()!r} has more than one meaning: " + "; ".join(format_order(o, brd) for o in by_owner),
                 tuple(format_order(o, brd) for o in by_owner))
         if not by_owner:
-            reasons = list(dict.fromkeys(str(e) for e in errors))
+            # why each reading fails for the unit's owner (not merely "not your unit")
+            owners_errors = [_owner_error(state, o) or e for o, e in zip(candidates, errors)]
+            reasons = list(dict.fromkeys(str(e) for e in owners_errors))
             if len(reasons) == 1:  # the same whatever the text means ("there is no unit in Skagerrak")
-                raise errors[0]
+                raise owners_errors[0]
             units = {o.unit_text for o in candidates if isinstance(o, UnitOrder)}
             whose = f" for {next(iter(units))}" if len(units) == 1 else ""
             raise IllegalOrderError(f"{text.strip()!r} is illegal here whichever space is meant: "
@@ -533,16 +535,22 @@ def order_owner(state: GameState, order: Order) -> str | None:
     return unit.power if unit is not None else None
 
 
-def _legal_for_owner(state: GameState, order: Order) -> bool:
-    """Would ``order`` be legal if the unit's owner gave it?"""
+def _owner_error(state: GameState, order: Order) -> OrderError | None:
+    """Why ``order`` would be illegal if the unit's owner gave it (``None``: it would be legal,
+    or there is no such unit to ask about)."""
     owner = order_owner(state, order)
     if owner is None:
-        return False
+        return None
     try:
         check_order(state, replace(order, power=owner))
-    except OrderError:
-        return False
-    return True
+    except OrderError as exc:
+        return exc
+    return None
+
+
+def _legal_for_owner(state: GameState, order: Order) -> bool:
+    """Would ``order`` be legal if the unit's owner gave it?"""
+    return order_owner(state, order) is not None and _owner_error(state, order) is None
 
 
 def _readings(names: PlaceNames, text: str, power: str, phase_kind: str | None) -> tuple[Order, ...]:

@@ -123,3 +123,15 @@ def test_right_click_menu_offers_convoy_only_to_a_fleet_at_sea(table: Table) -> 
     t.key(Qt.Key.Key_End)
     at_sea = _menu_texts(t, "nth")
     assert "Convoy (C)" in at_sea
+
+
+def test_typed_ambiguous_order_lists_only_reachable_meanings_on_any_tab(table: Table) -> None:
+    t = table
+    dock = t.window.order_dock
+    dock.show_power("italy")
+    _type(t, "F Kie - Nor")  # Germany's fleet; no space called "Nor" is within its reach
+    text = dock.feedback.text()
+    assert "whichever space is meant" in text and "Italy cannot order" not in text
+    assert "Naf" not in text and "Nao" not in text
+    _type(t, "F Lon - Nor")  # England's fleet reaches one: the North Sea
+    assert t.orders("england") == {"F Lon - Nth"}

@@ -52,6 +52,13 @@ def test_notation_no_reachable_meaning_is_illegal_not_ambiguous() -> None:
         assert name not in str(err.value)
 
 
+def test_notation_no_reachable_meaning_for_another_powers_unit_says_so_not_whose_it_is() -> None:
+    state = position("germany F kie")
+    with pytest.raises(IllegalOrderError, match="whichever space is meant") as err:
+        parse_order("F Kie - Nor", "italy", state)
+    assert "Naf" not in str(err.value)
+
+
 def test_notation_no_unit_says_so_once() -> None:
     state = position("germany F kie")
     with pytest.raises(IllegalOrderError, match="^there is no unit in Skagerrak$"):
