@@ -162,6 +162,7 @@ class Autosaver(QObject):
         self._timer.setInterval(self.DELAY_MS)
         self._timer.timeout.connect(self.save_now)
         controller.changed.connect(self._on_changed)
+        controller.saved.connect(self._on_saved)
 
     def _on_changed(self, record: ChangeRecord) -> None:
         if not self.enabled:
@@ -171,6 +172,11 @@ class Autosaver(QObject):
             self._timer.start()
         elif record.orders or record.table or record.game:
             self._timer.start()
+
+    def _on_saved(self, _path: str) -> None:
+        """Saved under a name: the autosave learns the name at once (a resumed game keeps it)."""
+        if self.enabled:
+            self.save_now()
 
     def schedule(self) -> None:
         """Something outside the controller changed (the clock, a seal): save soon."""

@@ -116,6 +116,23 @@ def test_lifecycle_resumed_game_keeps_its_file_name_and_ctrl_s_saves_there(qtbot
     w2.close()
 
 
+def test_lifecycle_saving_tells_the_autosave_the_file_at_once(qtbot, table: Table, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    t = table
+    data = tmp_path / "data"
+    f = _features(t.window, data)
+    f.toggle_secrecy()
+    t.move("par", "bur")
+    f.autosaver.save_now()
+    assert Autosave(data).origin() is None
+    assert t.window._save_to(tmp_path / "saved.json")  # and then the plug is pulled: no other change
+    assert Autosave(data).origin() == (tmp_path / "saved.json").resolve()
+    w2, f2 = _second_start(qtbot, t, data)
+    f2.first_start()
+    assert f2.resume_offer is not None
+    f2.resume_offer.resume_button.click()
+    assert w2.controller.path == (tmp_path / "saved.json").resolve()
+
+
 def test_lifecycle_a_new_game_forgets_the_file_of_the_last_one(table: Table, tmp_path: Path) -> None:
     t = table
     data = tmp_path / "data"
