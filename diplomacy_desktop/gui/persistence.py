@@ -101,6 +101,7 @@ class Autosave:
         self.folder.mkdir(parents=True, exist_ok=True)
         tmp = self.origin_path.with_name(self.origin_path.name + ".tmp")
         tmp.write_text(text + "\n", encoding="utf-8")
+        tmp.chmod(0o600)  # like the autosave: where a game is kept is nobody else's business
         os.replace(tmp, self.origin_path)
 
     def origin(self) -> Path | None:
