@@ -241,11 +241,11 @@ class ClockModel:
             self._warned = False
 
     def skip(self) -> tuple[ClockEvent, ...]:
-        """End the current period now (the table agrees to stop talking early)."""
+        """End the current period now (the table agrees to stop talking early): the next
+        period starts at once, running ("Write orders now" starts the writing clock)."""
         if self.period is None or self.status in (EXPIRED, OFF):
             return ()
-        running = self.status == RUNNING
-        return tuple(self._finish_period(self.now(), keep_running=running))
+        return tuple(self._finish_period(self.now(), keep_running=True))
 
     def reset(self) -> None:
         """Back to the start of the phase's first period, stopped."""

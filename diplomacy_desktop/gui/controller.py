@@ -151,6 +151,18 @@ class GameController(QObject):
             return False
         return self.can_see(power)
 
+    def order_refusal(self, power: str) -> str | None:
+        """Why orders for ``power`` cannot be given now (``None``: they can)."""
+        if self.can_order(power):
+            return None
+        if self._viewing is not None:
+            return "you are looking at an earlier phase: go back to the current one first"
+        if self.game.is_over:
+            return "the game is over"
+        if self._active is not None and power != self._active:
+            return f"only {self.power_name(self._active)} may give orders now"
+        return f"{self.power_name(power)}'s orders are secret now"
+
     # -- history browsing -------------------------------------------------------------------
 
     @property

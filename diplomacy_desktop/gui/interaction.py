@@ -711,13 +711,20 @@ class OrderInteraction(QObject):
             self._click_idle(prov, point)
         mode = self.mode
         if isinstance(mode, UnitMode):
-            actions: list[tuple[str, object]] = [
-                ("Hold (H)", lambda: self.key("H")), ("Move (M)", lambda: self.key("M")),
-                ("Support (S)", lambda: self.key("S")), ("Convoy (C)", lambda: self.key("C")),
-                ("Clear order (Delete)", self.delete)]
-            self._popup(actions)
+            self._popup(self.unit_menu_actions(mode))
         elif isinstance(mode, RetreatMode):
             self._popup([("Disband (D)", lambda: self.key("D")), ("Cancel (Esc)", self.back)])
+
+    def unit_menu_actions(self, mode: UnitMode) -> list[tuple[str, object]]:
+        """The right-click menu of a selected unit: Convoy only for a fleet at sea."""
+        actions: list[tuple[str, object]] = [
+            ("Hold (H)", lambda: self.key("H")), ("Move (M)", lambda: self.key("M")),
+            ("Support (S)", lambda: self.key("S"))]
+        unit = self.state.units.get(mode.unit or "")
+        if unit is not None and unit.kind == FLEET and self.controller.board.is_sea(unit.province):
+            actions.append(("Convoy (C)", lambda: self.key("C")))
+        actions.append(("Clear order (Delete)", self.delete))
+        return actions
 
     # -- hover -------------------------------------------------------------------------------
 

@@ -16,7 +16,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer
+from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
@@ -40,6 +40,7 @@ from ..resources import assets_dir, map_file
 from . import override
 from .controller import ChangeRecord, GameController
 from .interaction import OrderInteraction
+from .keys import REDO_KEYS, UNDO_KEYS, HistoryKeys, key_sequences
 from .map_points import DeferredGeometry
 from .map_scene import BoardPicture, MapScene, current_picture, results_picture
 from .map_view import MapView
@@ -88,6 +89,9 @@ def picture_for(controller: GameController) -> BoardPicture:
 
 
 class MainWindow(QMainWindow):
+    #: the window is closing and the table chose Discard for the game's unsaved changes
+    discarded_on_close = Signal()
+
     def __init__(self, controller: GameController, *, geometry: MapGeometry | DeferredGeometry | None = None,
                  settings: QSettings | None = None, sharpen: bool = True) -> None:
         super().__init__()
@@ -95,6 +99,7 @@ class MainWindow(QMainWindow):
         self.settings = settings if settings is not None else QSettings()
         #: ask "save changes?" when closing a modified game (tests turn it off)
         self.ask_before_closing = True
+        self._discarded = False  # the last "save changes?" was answered Discard
         self.geometry_data = geometry if geometry is not None else deferred_geometry(controller)
         self.scene = MapScene(self.geometry_data, map_svg(controller), self, sharpen=sharpen)
         self.view = MapView(self.scene)
@@ -183,7 +188,18 @@ class MainWindow(QMainWindow):
 
             self.setWindowIcon(QIcon(str(icon)))
         self.restore_window_state()
+        # Page Up / Page Down / End browse the history whatever has focus (lists and text views
+        # would take them): every widget of the window that gets the focus is watched
+        self.history_keys = HistoryKeys(self)
+        for child in self.findChildren(QWidget):
+            if child.focusPolicy() != Qt.FocusPolicy.NoFocus:
+                self.history_keys.watch(child)
+        app_instance().focusChanged.connect(self._focus_changed)
         self._on_changed(ChangeRecord(game=True, phase=True, viewing=True, visibility=True))
+
+    def _focus_changed(self, _old: QWidget | None, new: QWidget | None) -> None:
+        if new is not None and new.window() is self:
+            self.history_keys.watch(new)
 
     # -- menus -------------------------------------------------------------------------------
 
@@ -191,8 +207,7 @@ class MainWindow(QMainWindow):
                 shortcut: _Keys | list[_Keys] | None = None, tip: str = "") -> QAction:
         act = QAction(text, self)
         if shortcut is not None:
-            keys = shortcut if isinstance(shortcut, list) else [shortcut]
-            act.setShortcuts([QKeySequence(k) for k in keys])
+            act.setShortcuts(key_sequences(shortcut))
         if tip:
             act.setStatusTip(tip)
         act.triggered.connect(lambda _checked=False: slot())
@@ -217,9 +232,11 @@ class MainWindow(QMainWindow):
         edit = bar.addMenu("&Orders")
         stack = self.controller.undo_stack
         self.act_undo = stack.createUndoAction(self, "&Undo")
-        self.act_undo.setShortcuts([QKeySequence(QKeySequence.StandardKey.Undo)])
+        self.act_undo.setShortcuts(key_sequences(UNDO_KEYS))
         self.act_redo = stack.createRedoAction(self, "&Redo")
-        self.act_redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence(QKeySequence.StandardKey.Redo)])
+        # one action, both keys, each once: a sequence claimed twice (the platform's Redo is
+        # Ctrl+Shift+Z on X11) is an "Ambiguous shortcut overload" and fires nothing
+        self.act_redo.setShortcuts(key_sequences(REDO_KEYS))
         edit.addAction(self.act_undo)
         edit.addAction(self.act_redo)
         self.addAction(self.act_undo)
@@ -450,7 +467,8 @@ class MainWindow(QMainWindow):
             QMessageBox.StandardButton.Save)
         if answer == QMessageBox.StandardButton.Save:
             return self.save()
-        return answer == QMessageBox.StandardButton.Discard
+        self._discarded = answer == QMessageBox.StandardButton.Discard
+        return self._discarded
 
     def focus_entry(self) -> None:
         self.order_dock.show()
@@ -521,9 +539,12 @@ class MainWindow(QMainWindow):
 
     @override
     def closeEvent(self, event: QCloseEvent) -> None:
+        self._discarded = False
         if not self.maybe_save():
             event.ignore()
             return
+        if self._discarded:
+            self.discarded_on_close.emit()
         self.save_window_state()
         self.scene.board_item.stop()
         event.accept()
@@ -541,7 +562,7 @@ Typing
   Ctrl+L: type an order (with completion) · Ctrl+] / Ctrl+[: next / previous power
 
 Game
-  Ctrl+Return adjudicate · Ctrl+Z / Ctrl+Shift+Z undo / redo an order
+  Ctrl+Return adjudicate · Ctrl+Z / Ctrl+Shift+Z (or Ctrl+Y) undo / redo an order edit
   Page Up / Page Down: browse earlier phases · End: the current phase
   Ctrl+N new · Ctrl+O open · Ctrl+S save · Ctrl+Shift+S save as
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import QStringListModel, Qt, Signal
+from PySide6.QtCore import QEvent, QStringListModel, Qt, Signal
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -39,12 +39,13 @@ from PySide6.QtWidgets import (
 
 from ..engine.errors import AmbiguousOrderError, IllegalOrderError, OrderError, UnreadableOrderError
 from ..engine.options import power_options
-from ..engine.orders import Build, Order, Remove, Waive
+from ..engine.orders import Build, Order, Remove, UnitOrder, Waive
 from ..engine.state import ADJUSTMENT, MOVEMENT, RETREAT
-from ..io.notation import format_order, location_label, parse_order
+from ..io.notation import format_order, location_label, order_owner, parse_order
 from . import override, palette
 from .controller import ChangeRecord, GameController
 from .interaction import OrderInteraction
+from .keys import is_undo_or_redo
 
 WARN = QColor("#B45F00")
 BAD = QColor("#B00020")
@@ -79,6 +80,14 @@ class OrderLineEdit(QLineEdit):
     def focusInEvent(self, event: QFocusEvent) -> None:
         self.focused.emit()
         super().focusInEvent(event)
+
+    @override
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent) \
+                and is_undo_or_redo(event):
+            event.ignore()  # Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y undo and redo the order edits, not the text
+            return True
+        return super().event(event)
 
     @override
     def keyPressEvent(self, event: QKeyEvent) -> None:
@@ -159,6 +168,7 @@ class OrderDock(QDockWidget):
         layout.addWidget(self.feedback)
         self.setWidget(body)
         self._completion_for: tuple[str, int, int] | None = None
+        self._submitting = False  # an order typed in the box is being filed
         self._build_tabs()
         controller.changed.connect(self._on_changed)
         interaction.mode_changed.connect(self._mode_changed)
@@ -203,6 +213,8 @@ class OrderDock(QDockWidget):
         if record.visibility or record.game:
             self.feedback.clear()  # "Given: A Par - Bur" must not outlive the power that gave it
             self.entry.clear()
+        elif record.orders and not self._submitting:
+            self.feedback.clear()  # an order made otherwise (a click, undo): the box's last word is stale
         if record.visibility and c.active_power is not None and c.active_power != self.power:
             self.show_power(c.active_power)
             return
@@ -398,31 +410,57 @@ class OrderDock(QDockWidget):
         self.entry.setText("; ".join(failed))
 
     def submit_text(self, text: str) -> bool:
-        """Give one typed order; returns False (with the message shown) if it was refused."""
+        """Give one typed order; returns False (with the message shown) if it was refused.
+
+        The order goes to the unit's owner (a build: the centre's home power), whichever
+        power's tab is showing, when the typist may order for that power; otherwise, and for
+        a unit that is not there, it is refused with the reason (nothing is filed)."""
         c = self.controller
         state = c.state
-        power = self.power
         try:
-            order = parse_order(text, power, state, strict=True)
-        except IllegalOrderError as exc:
-            try:
-                written = parse_order(text, power, state, strict=False)
-                c.set_order(written, allow_illegal=True)
-            except OrderError as again:
-                self._refuse(text, again)
-                return False
-            self.feedback.setText(f"<span style='color:{BAD.name()}'>Kept as written, but illegal: {exc}. "
-                                  "The unit will hold.</span>")
-            return True
-        except (AmbiguousOrderError, UnreadableOrderError, OrderError) as exc:
-            self._refuse(text, exc)
-            return False
-        try:
-            filed = c.set_order(order)
+            written = parse_order(text, self.power, state)  # how it reads, legal or not
         except OrderError as exc:
             self._refuse(text, exc)
             return False
-        self.feedback.setText(f"Given: {format_order(filed)}")
+        power = order_owner(state, written) or self.power
+        if isinstance(written, UnitOrder) and not isinstance(written, Build) and order_owner(state, written) is None:
+            self._refuse(text, IllegalOrderError(c.illegal_reason(written) or "there is no such unit"))
+            return False
+        refusal = c.order_refusal(power)
+        if refusal is not None:
+            whose = ""
+            if power != self.power and isinstance(written, UnitOrder):
+                unit = f"{written.unit_kind} {location_label(written.location)}" if written.unit_kind \
+                    else location_label(written.location)
+                whose = f"{unit} is {c.board.power(power).adjective}: "
+            self._refuse(text, IllegalOrderError(whose + refusal))
+            return False
+        for_whom = f" for {c.power_name(power)}" if power != self.power else ""
+        self._submitting = True
+        try:
+            try:
+                order = parse_order(text, power, state, strict=True)
+            except IllegalOrderError as exc:
+                try:
+                    written = parse_order(text, power, state, strict=False)
+                    c.set_order(written, allow_illegal=True)
+                except OrderError as again:
+                    self._refuse(text, again)
+                    return False
+                self.feedback.setText(f"<span style='color:{BAD.name()}'>Kept as written{for_whom}, but illegal: "
+                                      f"{exc}. The unit will hold.</span>")
+                return True
+            except (AmbiguousOrderError, UnreadableOrderError, OrderError) as exc:
+                self._refuse(text, exc)
+                return False
+            try:
+                filed = c.set_order(order)
+            except OrderError as exc:
+                self._refuse(text, exc)
+                return False
+        finally:
+            self._submitting = False
+        self.feedback.setText(f"Given{for_whom}: {format_order(filed)}")
         return True
 
     def _refuse(self, text: str, exc: Exception) -> None:

@@ -29,6 +29,8 @@ if TYPE_CHECKING:
     from .controller import ChangeRecord, GameController
 
 AUTOSAVE_NAME = "autosave.json"
+#: beside the autosave: the file the autosaved game was opened from or last saved to, if any
+ORIGIN_NAME = "autosave-origin.txt"
 #: set to a folder to keep the autosave somewhere else (portable installs, tests)
 DATA_DIR_ENV = "DIPLOMACY_DESKTOP_DATA"
 
@@ -78,10 +80,37 @@ class Autosave:
     def path(self) -> Path:
         return self.folder / AUTOSAVE_NAME
 
-    def write(self, game: Game, table: dict[str, Any] | None = None) -> Path:
-        """Atomic: either the new file or the previous one is there, never half of one."""
+    @property
+    def origin_path(self) -> Path:
+        return self.folder / ORIGIN_NAME
+
+    def write(self, game: Game, table: dict[str, Any] | None = None, origin: Path | str | None = None) -> Path:
+        """Atomic: either the new file or the previous one is there, never half of one.
+        ``origin``: the game's own file, so a resumed game keeps its name."""
+        self._write_origin(origin)
         save_game(self.path, game, table)
         return self.path
+
+    def _write_origin(self, origin: Path | str | None) -> None:
+        if origin is None:
+            self.origin_path.unlink(missing_ok=True)
+            return
+        text = str(Path(origin).resolve())
+        if self.origin() == Path(text):
+            return
+        self.folder.mkdir(parents=True, exist_ok=True)
+        tmp = self.origin_path.with_name(self.origin_path.name + ".tmp")
+        tmp.write_text(text + "\n", encoding="utf-8")
+        tmp.chmod(0o600)  # like the autosave: where a game is kept is nobody else's business
+        os.replace(tmp, self.origin_path)
+
+    def origin(self) -> Path | None:
+        """The file the autosaved game came from (``None``: it was never saved under a name)."""
+        try:
+            text = self.origin_path.read_text(encoding="utf-8").strip()
+        except (OSError, UnicodeDecodeError):
+            return None
+        return Path(text) if text else None
 
     def exists(self) -> bool:
         return self.path.is_file()
@@ -105,10 +134,12 @@ class Autosave:
         return AutosaveInfo(self.path, game.state.phase.label, saved, len(game.history))
 
     def clear(self) -> None:
-        try:
-            self.path.unlink()
-        except FileNotFoundError:
-            pass
+        """Forget the autosaved game (the table discarded it)."""
+        for path in (self.path, self.origin_path):
+            try:
+                path.unlink()
+            except FileNotFoundError:
+                pass
 
 
 class Autosaver(QObject):
@@ -132,6 +163,7 @@ class Autosaver(QObject):
         self._timer.setInterval(self.DELAY_MS)
         self._timer.timeout.connect(self.save_now)
         controller.changed.connect(self._on_changed)
+        controller.saved.connect(self._on_saved)
 
     def _on_changed(self, record: ChangeRecord) -> None:
         if not self.enabled:
@@ -141,6 +173,11 @@ class Autosaver(QObject):
             self._timer.start()
         elif record.orders or record.table or record.game:
             self._timer.start()
+
+    def _on_saved(self, _path: str) -> None:
+        """Saved under a name: the autosave learns the name at once (a resumed game keeps it)."""
+        if self.enabled:
+            self.save_now()
 
     def schedule(self) -> None:
         """Something outside the controller changed (the clock, a seal): save soon."""
@@ -152,7 +189,7 @@ class Autosaver(QObject):
         if not self.enabled:
             return False
         try:
-            self.autosave.write(self.controller.game, self.controller.table)
+            self.autosave.write(self.controller.game, self.controller.table, self.controller.path)
         except OSError as exc:
             text = f"The autosave could not be written to {self.autosave.path}: {exc.strerror or exc}"
             if text != self.last_error:  # say it once, not after every phase
@@ -168,6 +205,12 @@ class Autosaver(QObject):
         if self._timer.isActive():
             self.save_now()
 
+    def discard(self) -> None:
+        """The table discarded the game (Discard on quit): no autosave offers it again."""
+        self._timer.stop()
+        self.enabled = False
+        self.autosave.clear()
+
 
 def resume_from_autosave(controller: GameController, autosave: Autosave, *, parent: QWidget | None = None,
                          message: Message | None = None) -> bool:
@@ -177,7 +220,7 @@ def resume_from_autosave(controller: GameController, autosave: Autosave, *, pare
     except SaveFileError as exc:
         (message or show_warning)(parent, "Cannot resume", f"The autosaved game cannot be read: {exc}")
         return False
-    controller.replace_game(game, table)
+    controller.replace_game(game, table, autosave.origin())  # Ctrl+S saves to its own file again
     return True
 
 

@@ -88,6 +88,7 @@ class TableFeatures(QObject):
         self._take_over_window_actions()
         c.changed.connect(self._on_changed)
         c.saved.connect(self._on_saved)
+        window.discarded_on_close.connect(self.autosaver.discard)  # Discard means: not offered again
         c.game_ended.connect(self.show_game_over)
         self.clock.changed.connect(self._on_clock_changed)
         self.clock.ticked.connect(self._store_clock)

@@ -14,7 +14,7 @@ import itertools
 import re
 from collections.abc import Callable, Iterable, Sequence
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -494,18 +494,63 @@ def parse_order(text: str, power: str, state: GameState | None = None, board: Bo
             f"{text.strip()!r} has more than one meaning: " + "; ".join(format_order(o, brd) for o in legal),
             tuple(format_order(o, brd) for o in legal))
     if len(candidates) > 1:
-        # narrow by the unit: readings whose unit exists are the plausible ones
-        own = [o for o in candidates if isinstance(o, UnitOrder) and o.province in state.units]
-        if len(own) == 1:
-            candidates = tuple(own)
-        else:
+        # No reading is legal for this power.  Narrow as a move generator would: the readings
+        # legal for the unit's owner (another power's unit), else those whose unit exists;
+        # a space the unit cannot reach is never offered as a meaning.
+        by_owner = [o for o in candidates if _legal_for_owner(state, o)]
+        if len(by_owner) > 1:
             raise AmbiguousOrderError(
-                f"{text.strip()!r} could mean: " + "; ".join(format_order(o, brd) for o in candidates),
-                tuple(format_order(o, brd) for o in candidates))
+                f"{text.strip()!r} has more than one meaning: " + "; ".join(format_order(o, brd) for o in by_owner),
+                tuple(format_order(o, brd) for o in by_owner))
+        if not by_owner:
+            # why each reading fails for the unit's owner (not merely "not your unit")
+            owners_errors = [_owner_error(state, o) or e for o, e in zip(candidates, errors)]
+            reasons = list(dict.fromkeys(str(e) for e in owners_errors))
+            if len(reasons) == 1:  # the same whatever the text means ("there is no unit in Skagerrak")
+                raise owners_errors[0]
+            units = {o.unit_text for o in candidates if isinstance(o, UnitOrder)}
+            whose = f" for {next(iter(units))}" if len(units) == 1 else ""
+            raise IllegalOrderError(f"{text.strip()!r} is illegal here whichever space is meant: "
+                                    f"none of its readings is a legal order{whose}")
+        errors = [errors[candidates.index(by_owner[0])]]
+        candidates = (by_owner[0],)
     if strict:
         err = errors[-1] if errors else IllegalOrderError("illegal order")
         raise err
     return candidates[0]
+
+
+def order_owner(state: GameState, order: Order) -> str | None:
+    """The power whose unit ``order`` is for (a build: the home power of its centre); ``None``
+    when there is no such unit, and for a waive."""
+    if isinstance(order, Build):
+        space = state.board.spaces.get(order.province)
+        return space.home if space is not None else None
+    if not isinstance(order, UnitOrder):
+        return None
+    if state.phase.kind == RETREAT:
+        dislodged = state.dislodged_in(order.province)
+        return dislodged.unit.power if dislodged is not None else None
+    unit = state.units.get(order.province)
+    return unit.power if unit is not None else None
+
+
+def _owner_error(state: GameState, order: Order) -> OrderError | None:
+    """Why ``order`` would be illegal if the unit's owner gave it (``None``: it would be legal,
+    or there is no such unit to ask about)."""
+    owner = order_owner(state, order)
+    if owner is None:
+        return None
+    try:
+        check_order(state, replace(order, power=owner))
+    except OrderError as exc:
+        return exc
+    return None
+
+
+def _legal_for_owner(state: GameState, order: Order) -> bool:
+    """Would ``order`` be legal if the unit's owner gave it?"""
+    return order_owner(state, order) is not None and _owner_error(state, order) is None
 
 
 def _readings(names: PlaceNames, text: str, power: str, phase_kind: str | None) -> tuple[Order, ...]:
