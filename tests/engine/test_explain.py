@@ -20,8 +20,8 @@ def _cases(path: Path) -> dict[str, Scenario]:
             if isinstance(sc, Scenario)}
 
 
-RULEBOOK = _cases(HERE / "rulebook_examples.txt")
-V3 = {n: sc for f in sorted((HERE.parent / "datc" / "cases").glob("datc_v3_6*.txt")) for n, sc in _cases(f).items()}
+RULEBOOK = _cases(HERE.parents[1] / "lessons" / "rulebook_examples.txt")
+V3 = {n: sc for f in sorted((HERE.parents[1] / "lessons").glob("datc_v3_6*.txt")) for n, sc in _cases(f).items()}
 
 
 def _explained(sc: Scenario, edition: Edition = Edition.CLASSIC) -> dict[str, str]:

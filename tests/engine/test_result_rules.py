@@ -15,7 +15,7 @@ from diplomacy_desktop.io.scenario import Scenario, read_scenarios
 
 BOARD = load_board()
 HERE = Path(__file__).parent
-DATC = HERE.parent / "datc" / "cases"
+DATC = HERE.parents[1] / "lessons"
 
 
 def _cases(path: Path) -> dict[str, Scenario]:
@@ -23,7 +23,7 @@ def _cases(path: Path) -> dict[str, Scenario]:
             if isinstance(sc, Scenario)}
 
 
-RULEBOOK = _cases(HERE / "rulebook_examples.txt")
+RULEBOOK = _cases(HERE.parents[1] / "lessons" / "rulebook_examples.txt")
 V3 = {name: sc for f in sorted(DATC.glob("datc_v3_6*.txt")) for name, sc in _cases(f).items()}
 
 
