@@ -472,6 +472,9 @@ class _Resolver:
         """The supports of move ``i`` that counted for its attack, and those that did not and why
         (as ``attack`` counts them: none count against the mover's own power's unit, and a
         power's support does not count against its own unit that stays, rules IX.3)."""
+        sups = self.move_sups[i]
+        if not sups:
+            return (), ()
         prov, power, result = self.prov, self.power, self.result
         j = self.index.get(self.dst[i])  # type: ignore[arg-type]
         exclude = None
@@ -479,7 +482,7 @@ class _Resolver:
             exclude = power[j]
         counted: list[str] = []
         other: list[tuple[str, str]] = []
-        for s in self.move_sups[i]:
+        for s in sups:
             if not result[s]:
                 other.append((prov[s], "cut"))
             elif power[s] == exclude:
@@ -489,6 +492,8 @@ class _Resolver:
         return tuple(counted), tuple(other)
 
     def _hold_supports(self, i: int) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
+        if not self.hold_sups[i]:
+            return (), ()
         prov, result = self.prov, self.result
         return (tuple(prov[s] for s in self.hold_sups[i] if result[s]),
                 tuple((prov[s], "cut") for s in self.hold_sups[i] if not result[s]))
@@ -562,6 +567,8 @@ class _Resolver:
         """Whether another move to the same space failed to stand move ``i`` off only because the
         unit it came from was dislodged by the unit leaving that space (rules IX.7)."""
         d = self.dst[i]
+        if len(self.attackers[d]) < 2:  # type: ignore[index]
+            return False
         m = self.index.get(d)  # type: ignore[arg-type]
         if m is None or not (self.ot[m] == MOVE and self.result[m]):
             return False
