@@ -26,3 +26,8 @@ def assets_dir() -> Path:
 
 def map_file(map_name: str, file_name: str) -> Path:
     return maps_dir() / map_name / file_name
+
+
+def lessons_dir() -> Path:
+    """The folder holding the lesson library (the rulebook's examples and the DATC cases)."""
+    return _first_existing(_PACKAGE / "_lessons", _PACKAGE.parent / "lessons")

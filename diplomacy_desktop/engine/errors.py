@@ -4,9 +4,17 @@ from __future__ import annotations
 
 
 class OrderError(ValueError):
-    """An order that cannot be carried out as written."""
+    """An order that cannot be carried out as written.
+
+    ``rule`` names the section of the rules (seed 000's numbering, e.g. ``"IX.1"``) that makes
+    the order impossible; rules VII.4 (an illegal order is not followed) when no narrower one does.
+    """
 
     kind = "error"
+
+    def __init__(self, message: str, *, rule: str = "VII.4") -> None:
+        super().__init__(message)
+        self.rule = rule
 
 
 class UnreadableOrderError(OrderError):
@@ -26,6 +34,6 @@ class AmbiguousOrderError(OrderError):
 
     kind = "ambiguous"
 
-    def __init__(self, message: str, candidates: tuple[str, ...] = ()) -> None:
-        super().__init__(message)
+    def __init__(self, message: str, candidates: tuple[str, ...] = (), *, rule: str = "VII.4") -> None:
+        super().__init__(message, rule=rule)
         self.candidates = candidates

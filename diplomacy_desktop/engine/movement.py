@@ -116,7 +116,8 @@ class _Resolver:
         """File the result of an illegal order: under its unit when it is the power's own."""
         index = self.index
         res = OrderResult(written, Outcome.ILLEGAL, "illegal",
-                          f"illegal: {exc}; the unit holds" if written.province in index else f"illegal: {exc}")
+                          f"illegal: {exc}; the unit holds" if written.province in index else f"illegal: {exc}",
+                          rule=getattr(exc, "rule", "VII.4"))
         i = index.get(written.province or "")
         if i is not None and self.power[i] == written.power:
             self.illegal_by_unit.setdefault(i, []).append(res)
@@ -130,7 +131,7 @@ class _Resolver:
                 for written, _ in pairs:
                     self.illegal_by_unit.setdefault(i, []).append(OrderResult(
                         written, Outcome.ILLEGAL, "conflicting",
-                        "illegal: the unit was given different orders, so it holds (DATC 4.D.3)"))
+                        "illegal: the unit was given different orders, so it holds (DATC 4.D.3)", rule="VII.1"))
                 continue
             written, norm = pairs[-1]
             self.order[i] = written
@@ -467,6 +468,36 @@ class _Resolver:
 
     # Explanations read the settled decisions; strengths are recomputed from them.
 
+    def _move_supports(self, i: int) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
+        """The supports of move ``i`` that counted for its attack, and those that did not and why
+        (as ``attack`` counts them: none count against the mover's own power's unit, and a
+        power's support does not count against its own unit that stays, rules IX.3)."""
+        sups = self.move_sups[i]
+        if not sups:
+            return (), ()
+        prov, power, result = self.prov, self.power, self.result
+        j = self.index.get(self.dst[i])  # type: ignore[arg-type]
+        exclude = None
+        if j is not None and not (self.ot[j] == MOVE and not self.head_to_head(i, j) and result[j]):
+            exclude = power[j]
+        counted: list[str] = []
+        other: list[tuple[str, str]] = []
+        for s in sups:
+            if not result[s]:
+                other.append((prov[s], "cut"))
+            elif power[s] == exclude:
+                other.append((prov[s], "own_unit"))
+            else:
+                counted.append(prov[s])
+        return tuple(counted), tuple(other)
+
+    def _hold_supports(self, i: int) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
+        if not self.hold_sups[i]:
+            return (), ()
+        prov, result = self.prov, self.result
+        return (tuple(prov[s] for s in self.hold_sups[i] if result[s]),
+                tuple((prov[s], "cut") for s in self.hold_sups[i] if not result[s]))
+
     def _opposition(self, i: int) -> tuple[int, list[int], str]:
         """Strongest opposition to move i: (strength, units, what)."""
         d = self.dst[i]
@@ -495,37 +526,63 @@ class _Resolver:
         lost, lost_to = by is not None, prov[by] if by is not None else None
         if not self.result[i]:
             if self.mode[i] == VIA and not self.convoy_path(i, True):
-                return OrderResult(order, Outcome.FAILURE, "no_convoy", self._why_no_convoy(i), (), 0, None,
-                                   lost, lost_to)
+                text, rule = self._why_no_convoy(i)
+                return OrderResult(order, Outcome.FAILURE, "no_convoy", text, (), 0, None, lost, lost_to, rule)
             a = self.attack(i, True)
             j = self.index.get(d)
             if a == 0 and j is not None and self.power[j] == self.power[i]:
+                counted, other = self._move_supports(i)
                 return OrderResult(order, Outcome.FAILURE, "own_unit",
                                    f"cannot dislodge its own {self._unit_name(j)}, which did not leave", (prov[j],),
-                                   0, None, lost, lost_to)
+                                   0, None, lost, lost_to, "IX.3", counted, other)
             return self._explain_bounce(i, order, a, lost, lost_to)
         a = self.attack(i, True)
         opp, who, _ = self._opposition(i)
         dname = self.names.space_name(self.dst_loc[i])  # type: ignore[arg-type]
         j = self.index.get(d)
+        counted, other = self._move_supports(i)
         if i in self.circular:
             text = f"moves to {dname} (circular movement: all units in the ring move)"
+            rule = "XIV.3"
         elif j is not None and self.by[j] == i:
             text = f"moves to {dname}, dislodging the {self._unit_name(j)} (strength {a} against {opp})"
+            rule = "IX.2"
         else:
             text = f"moves to {dname} (strength {a} against {opp})"
+            rule = "IX.2" if counted else "VII.1"
+        if rule != "XIV.3" and self._beat_dislodged_rival(i):
+            rule = "IX.7"
         if self.mode[i] == VIA:
             text = text.replace(" (", " by convoy (", 1)
+            if rule == "VII.1":
+                lost_fleets = any(not self.result[c] for c in self.convoyers[i])
+                rule = "XII.4" if lost_fleets else ("XII.2" if len(self.convoyers[i]) > 1 else "XII.1")
         elif getattr(order, "via_convoy", False):
             text = text.replace(" (", " over land, since no complete convoy was ordered (", 1)
+            rule = "XII.6"
         return OrderResult(order, Outcome.SUCCESS, "moved", text, tuple([prov[k] for k in who]), a, opp,
-                           lost, lost_to)
+                           lost, lost_to, rule, counted, other)
+
+    def _beat_dislodged_rival(self, i: int) -> bool:
+        """Whether another move to the same space failed to stand move ``i`` off only because the
+        unit it came from was dislodged by the unit leaving that space (rules IX.7)."""
+        d = self.dst[i]
+        if len(self.attackers[d]) < 2:  # type: ignore[index]
+            return False
+        m = self.index.get(d)  # type: ignore[arg-type]
+        if m is None or not (self.ot[m] == MOVE and self.result[m]):
+            return False
+        return any(k != i and self.head_to_head(k, m) and self.by[k] == m
+                   for k in self.attackers[d])  # type: ignore[index]
 
     def _explain_bounce(self, i: int, order: Order, a: int, lost: bool, lost_to: str | None) -> OrderResult:
         """A move that failed against the opposition in its destination."""
         opp, who, what = self._opposition(i)
         dname = self.names.space_name(self.dst_loc[i])  # type: ignore[arg-type]
         names = ", ".join([f"the {self._unit_name(k)}" for k in who])
+        counted, other = self._move_supports(i)
+        # equal strengths stand off (VIII); a stronger opponent wins (IX.2)
+        rule = "VIII" if opp == a else "IX.2"
         if what == "head-to-head":
             text = f"lost the head-to-head battle with {names} (strength {a} against {opp})"
             code = "head_to_head"
@@ -533,6 +590,7 @@ class _Resolver:
             jj = who[0]
             if self.ot[jj] == MOVE:
                 text = f"bounced: {names} failed to leave {dname} (strength {a} against {opp})"
+                rule = "VIII"
             elif a > opp and self.power[jj] != self.power[i]:
                 text = f"bounced off {names} (strength {a} against {opp})"
             else:
@@ -541,22 +599,30 @@ class _Resolver:
         else:
             text = f"bounced with {names} moving to {dname} (strength {a} against {opp})"
             code = "bounced"
+            if opp == a and all(self.power[k] == self.power[i] for k in who):
+                rule = "IX.4"  # a power may stand itself off
+        if any(why == "own_unit" for _, why in other) and a + len(other) > opp:
+            rule = "IX.3"  # the support that would have won does not count against its own power's unit
+        elif any(why == "cut" for _, why in other) and a + len(other) > opp:
+            rule = "X"  # the support that was cut would have carried the move
         return OrderResult(order, Outcome.FAILURE, code, text, tuple([self.prov[k] for k in who]), a, opp,
-                           lost, lost_to)
+                           lost, lost_to, rule, counted, other)
 
-    def _why_no_convoy(self, i: int) -> str:
+    def _why_no_convoy(self, i: int) -> tuple[str, str]:
+        """Why convoyed move ``i`` found no route, and the rule that says so."""
         fleets = self.convoyers[i]
         if not fleets:
-            return "no fleets were ordered to convoy this army, so it stays"
+            return "no fleets were ordered to convoy this army, so it stays", "XII.1"
         para = [c for c in fleets if c in self.paradox]
         if para:
             names = ", ".join(self.names.space_name(self.prov[c]) for c in para)
-            return f"convoy paradox: by the Szykman rule the fleet in {names} does not convoy, so the army stays"
+            return (f"convoy paradox: by the Szykman rule the fleet in {names} does not convoy, so the army stays",
+                    "DATC 4.A.2")
         lost = [c for c in fleets if not self.result[c]]
         if lost:
             names = ", ".join(self.names.space_name(self.prov[c]) for c in lost)
-            return f"convoy disrupted: the fleet in {names} was dislodged, so the army stays"
-        return "the convoying fleets do not form a chain to the destination, so the army stays"
+            return f"convoy disrupted: the fleet in {names} was dislodged, so the army stays", "XII.3"
+        return "the convoying fleets do not form a chain to the destination, so the army stays", "XII.2"
 
     def _explain_support(self, s: int, by: int | None) -> OrderResult:
         order: Order = self.order[s]  # type: ignore[assignment]
@@ -570,21 +636,28 @@ class _Resolver:
                         f"{self.names.space_name(self.dst_loc[t])}, not as supported")  # type: ignore[arg-type]
             else:
                 text = f"void: the {self._unit_name(t)} did not move there"
-            return OrderResult(order, Outcome.VOID, "void", text, (self.prov[t],), None, None, lost, lost_to)
+            # a unit ordered to move may be supported only in that move (IX.6); a support must
+            # name the move the unit makes (IX.1)
+            rule = "IX.6" if self.sup_dst[s] is None else "IX.1"
+            return OrderResult(order, Outcome.VOID, "void", text, (self.prov[t],), None, None, lost, lost_to, rule)
         if self.result[s]:
+            attackers = self.attackers.get(self.prov[s], ())
+            rule = "X" if attackers else "IX.2"
+            if any(self.mode[a] == VIA and any(c in self.paradox for c in self.convoyers[a]) for a in attackers):
+                rule = "XII.5"  # a convoyed attack on it whose convoy depends on what it supports
             return OrderResult(order, Outcome.SUCCESS, "supported", "support given", (self.prov[t],), None, None,
-                               lost, lost_to)
+                               lost, lost_to, rule)
         if by is not None:
             return OrderResult(order, Outcome.FAILURE, "cut",
                                f"cut: the supporting unit was dislodged by the {self._unit_name(by)}",
-                               (self.prov[by],), None, None, lost, lost_to)
+                               (self.prov[by],), None, None, lost, lost_to, "X")
         sd = self.sup_dst[s]
         sd_prov = province_of(sd) if sd else None
         cutters = [a for a in self.attackers.get(self.prov[s], ())
                    if self.power[a] != self.power[s] and self.prov[a] != sd_prov and self.path(a, True)]
         names = ", ".join(f"the {self._unit_name(a)}" for a in cutters) or "an attack"
         return OrderResult(order, Outcome.FAILURE, "cut", f"cut by the attack of {names}",
-                           tuple(self.prov[a] for a in cutters), None, None, lost, lost_to)
+                           tuple(self.prov[a] for a in cutters), None, None, lost, lost_to, "X")
 
     def _explain_convoy(self, c: int, by: int | None) -> OrderResult:
         order: Order = self.order[c]  # type: ignore[assignment]
@@ -595,27 +668,45 @@ class _Resolver:
                 text = f"void: the {self._unit_name(a)} moves over land, not by convoy"
             else:
                 text = f"void: the {self._unit_name(a)} was not ordered to move there"
-            return OrderResult(order, Outcome.VOID, "void", text, (self.prov[a],), None, None, lost, lost_to)
+            return OrderResult(order, Outcome.VOID, "void", text, (self.prov[a],), None, None, lost, lost_to,
+                               "XII.1")
         if c in self.paradox:
             return OrderResult(order, Outcome.FAILURE, "paradox",
                                "convoy paradox: by the Szykman rule this fleet does not convoy", (self.prov[a],),
-                               None, None, lost, lost_to)
+                               None, None, lost, lost_to, "DATC 4.A.2")
         if not self.result[c]:
             return OrderResult(order, Outcome.FAILURE, "disrupted",
                                f"disrupted: the fleet was dislodged by the {self._unit_name(by)}"  # type: ignore[arg-type]
                                if by is not None else "disrupted", (self.prov[by],) if by is not None else (),
-                               None, None, lost, lost_to)
-        return OrderResult(order, Outcome.SUCCESS, "convoyed", "convoys", (self.prov[a],), None, None, lost, lost_to)
+                               None, None, lost, lost_to, "XII.3")
+        return OrderResult(order, Outcome.SUCCESS, "convoyed", "convoys", (self.prov[a],), None, None, lost, lost_to,
+                           "XII.1")
 
     def _explain_hold(self, i: int, order: Order, by: int | None, code: str) -> OrderResult:
+        counted, other = self._hold_supports(i) if self.ot[i] != MOVE else ((), ())
         if by is not None:
             a = self.attack(by, True)
             h = 1 + self.count(self.hold_sups[i], True) if self.ot[i] != MOVE else 1
+            rule = "X" if other and h + len(other) >= a else "IX.2"  # a cut support would have held it
             return OrderResult(order, Outcome.FAILURE, "dislodged",
                                f"dislodged by the {self._unit_name(by)} (strength {a} against {h})",
-                               (self.prov[by],), a, h, True, self.prov[by])
+                               (self.prov[by],), a, h, True, self.prov[by], rule, counted, other)
         text = "holds" if code == "holds" else "no order: holds"
-        return OrderResult(order, Outcome.SUCCESS, code, text)
+        attackers = [k for k in self.attackers.get(self.prov[i], ()) if self.path(k, True)]
+        if not attackers:
+            return OrderResult(order, Outcome.SUCCESS, code, text, (), None, None, False, None, "VII.1", counted,
+                               other)
+        h = 1 + len(counted)
+        strongest = max(self.attack(k, True) for k in attackers)
+        involved = tuple(self.prov[k] for k in attackers)
+        if len(attackers) > 1 and strongest > h:
+            # attacks that would each have dislodged it stood each other off (beleaguered garrison)
+            names = " and ".join(f"the {self._unit_name(k)}" for k in attackers)
+            text += f"; the attacks of {names} stood each other off, so it is not dislodged"
+            return OrderResult(order, Outcome.SUCCESS, code, text, involved, h, strongest, False, None, "IX.5",
+                               counted, other)
+        return OrderResult(order, Outcome.SUCCESS, code, text, involved, h, strongest, False, None,
+                           "VIII" if strongest == h else "IX.2", counted, other)
 
 
 def _with(result: OrderResult, **changes: Any) -> OrderResult:

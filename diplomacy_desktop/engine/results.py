@@ -22,6 +22,15 @@ class OrderResult(NamedTuple):
     words, ``involved`` lists the provinces whose units caused it, ``strength`` and
     ``opposition`` are the strengths compared where strengths decided it.
 
+    ``rule`` is the section of the rules that decides the result, in the numbering of the
+    rulebook this project follows (``"IX.5"`` beleaguered garrison, ``"X"`` cutting support,
+    ``"XII.3"`` disrupted convoy ...), or the DATC section where the rulebook is silent
+    (``"DATC 4.A.2"``, the Szykman rule for convoy paradoxes).  ``supports`` lists the provinces
+    of the supports that counted for the order's strength (a move's attack, a unit's hold);
+    ``not_counted`` the supports ordered for it that did not count, each with why: ``"cut"``
+    (the supporting unit's own result says by whom) or ``"own_unit"`` (a power's support does
+    not count against its own unit, rules IX.3).
+
     An immutable record like the engine's other values; a named tuple rather than a frozen
     dataclass because an adjudication makes one per order, and a tuple is made several times
     faster.
@@ -36,6 +45,9 @@ class OrderResult(NamedTuple):
     opposition: int | None = None
     dislodged: bool = False
     dislodged_by: str | None = None
+    rule: str = ""
+    supports: tuple[str, ...] = ()
+    not_counted: tuple[tuple[str, str], ...] = ()
 
     @property
     def succeeded(self) -> bool:

@@ -29,7 +29,8 @@ def adjudicate_retreats(state: GameState, orders: Iterable[Order], rules: RuleSe
         try:
             norm = check_order(state, written)
         except OrderError as exc:
-            results.append(OrderResult(written, Outcome.ILLEGAL, "illegal", f"illegal: {exc}"))
+            results.append(OrderResult(written, Outcome.ILLEGAL, "illegal", f"illegal: {exc}",
+                                       rule=getattr(exc, "rule", "XI")))
             where = written.province
             d = state.dislodged_in(where) if where is not None and where in board.spaces else None
             if d is not None and d.unit.power == written.power:
@@ -43,7 +44,8 @@ def adjudicate_retreats(state: GameState, orders: Iterable[Order], rules: RuleSe
         if len({n for _, n in pairs}) > 1:
             for written, _ in pairs:
                 results.append(OrderResult(written, Outcome.ILLEGAL, "conflicting",
-                                           "illegal: the unit was given different orders, so it is disbanded"))
+                                           "illegal: the unit was given different orders, so it is disbanded",
+                                           rule="XI.2"))
             continue
         written, norm = pairs[-1]
         decided.add(prov)
@@ -52,7 +54,7 @@ def adjudicate_retreats(state: GameState, orders: Iterable[Order], rules: RuleSe
         if isinstance(norm, Retreat):
             retreating[prov] = (written, norm)
         else:
-            results.append(OrderResult(written, Outcome.SUCCESS, "disbanded", "disbanded"))
+            results.append(OrderResult(written, Outcome.SUCCESS, "disbanded", "disbanded", rule="XI.2"))
     targets: dict[str, list[str]] = {}
     for prov, (_, norm) in retreating.items():
         targets.setdefault(norm.target_province, []).append(prov)
@@ -64,24 +66,24 @@ def adjudicate_retreats(state: GameState, orders: Iterable[Order], rules: RuleSe
             everyone = "both are" if len(rivals) == 1 else "all are"
             results.append(OrderResult(written, Outcome.FAILURE, "bounced",
                                        f"bounced with the unit retreating from {names}; {everyone} disbanded",
-                                       tuple(rivals)))
+                                       tuple(rivals), rule="XI.2"))
         else:
             d = state.dislodged_in(prov)
             assert d is not None
             units.append(Unit(d.unit.power, d.unit.kind, norm.destination))
             results.append(OrderResult(written, Outcome.SUCCESS, "retreated",
-                                       f"retreats to {space_name(board, norm.destination)}"))
+                                       f"retreats to {space_name(board, norm.destination)}", rule="XI"))
     for d in state.dislodged:
         if d.province in decided or d.province in chosen:
             continue
         if not _has_retreat(state, d.province):
-            why = "no retreat is possible: disbanded"
+            why, rule = "no retreat is possible: disbanded", "XI"
         elif d.province in refused:
-            why = "its retreat order was illegal: disbanded"
+            why, rule = "its retreat order was illegal: disbanded", "XI.2"
         else:
-            why = "no order: disbanded"
+            why, rule = "no order: disbanded", "XI.2"
         results.append(OrderResult(Disband(d.unit.power, d.unit.kind, d.unit.location), Outcome.SUCCESS,
-                                   "unordered", why))
+                                   "unordered", why, rule=rule))
     units.sort(key=lambda u: province_of(u.location))
     return RetreatOutcome(tuple(with_repeats(results, repeats)), tuple(units))
 

@@ -164,8 +164,8 @@ def _own_unit(state: GameState, order: UnitOrder) -> Unit:
     if unit.power != order.power:
         owner = board.power(unit.power).adjective if unit.power in board.power_ids else unit.power
         raise IllegalOrderError(
-            f"the {describe(board, unit)} is {owner}; {board.power(order.power).name if order.power in board.power_ids else order.power} cannot order it"
-        )
+            f"the {describe(board, unit)} is {owner}; {board.power(order.power).name if order.power in board.power_ids else order.power} cannot order it",
+            rule="VII.1")
     return unit
 
 
@@ -176,22 +176,21 @@ def fleet_destination(board: Board, src: str, destination: str) -> str:
     options = board_index(board).fleet_into.get((src, prov), ())
     if not space.coasts:
         if not options:
-            raise IllegalOrderError(f"a fleet in {space_name(board, src)} cannot reach {space.name}")
+            raise IllegalOrderError(f"a fleet in {space_name(board, src)} cannot reach {space.name}", rule="VII.1")
         return prov
     if "/" in destination and destination in space.coast_locations:
         if destination not in options:
             raise IllegalOrderError(
-                f"a fleet in {space_name(board, src)} cannot reach {space_name(board, destination)}"
-            )
+                f"a fleet in {space_name(board, src)} cannot reach {space_name(board, destination)}",
+                rule="VII.3.2")
         return destination
     if not options:
-        raise IllegalOrderError(f"a fleet in {space_name(board, src)} cannot reach {space.name}")
+        raise IllegalOrderError(f"a fleet in {space_name(board, src)} cannot reach {space.name}", rule="VII.1")
     if len(options) > 1:
         names = ", ".join(space_name(board, o) for o in options)
         raise AmbiguousOrderError(
             f"{space.name} has two coasts a fleet in {space_name(board, src)} can reach: name one ({names})",
-            options,
-        )
+            options, rule="VII.3.2")
     return options[0]
 
 
@@ -208,7 +207,7 @@ def _check_destination_space(board: Board, destination: str) -> str:
     if space is None:
         raise IllegalOrderError(f"there is no space {destination!r} on this board")
     if space.kind == "impassable":
-        raise IllegalOrderError(f"{space.name} is impassable")
+        raise IllegalOrderError(f"{space.name} is impassable", rule="VII.1")
     return prov
 
 
@@ -228,26 +227,26 @@ def check_move(state: GameState, order: Move) -> Move:
     unit = _own_unit(state, order)
     dest_prov = _check_destination_space(board, order.destination)
     if dest_prov == province_of(unit.location):
-        raise IllegalOrderError("a unit cannot move to the space it is in")
+        raise IllegalOrderError("a unit cannot move to the space it is in", rule="VII.1")
     if unit.kind == FLEET:
         if order.via_convoy:
-            raise IllegalOrderError("only armies can be convoyed")
+            raise IllegalOrderError("only armies can be convoyed", rule="XII.1")
         dest = fleet_destination(board, unit.location, order.destination)
         if order.unit_kind == FLEET and order.location == unit.location and order.destination == dest:
             return order
         return Move(order.power, FLEET, unit.location, dest)
     # army
     if dest_prov in board_index(board).seas:
-        raise IllegalOrderError(f"an army cannot move into the sea ({board.spaces[dest_prov].name})")
+        raise IllegalOrderError(f"an army cannot move into the sea ({board.spaces[dest_prov].name})", rule="VII.1")
     adjacent = dest_prov in board.army_moves[unit.location]
     if (order.via_convoy or not adjacent) and not _army_route_possible(state, unit.location, dest_prov):
         if adjacent:
             raise IllegalOrderError(
                 f"no fleets at sea could convoy the army from {space_name(board, unit.province)} to "
-                f"{board.spaces[dest_prov].name}")
+                f"{board.spaces[dest_prov].name}", rule="XII.1")
         raise IllegalOrderError(
             f"{board.spaces[dest_prov].name} is not next to {space_name(board, unit.province)} "
-            "and no fleets at sea could convoy the army there")
+            "and no fleets at sea could convoy the army there", rule="VII.1")
     if order.unit_kind == ARMY and order.location == unit.location and order.destination == dest_prov:
         return order
     return Move(order.power, ARMY, unit.location, dest_prov, order.via_convoy)
@@ -294,11 +293,11 @@ def check_support_hold(state: GameState, order: SupportHold) -> SupportHold:
     target = _supported_unit(state, order.target)
     target_prov = province_of(target.location)
     if target_prov == province_of(unit.location):
-        raise IllegalOrderError("a unit cannot support itself")
+        raise IllegalOrderError("a unit cannot support itself", rule="IX.1")
     if not _can_reach(board, unit, target_prov):
         raise IllegalOrderError(
             f"the {describe(board, unit)} could not move to {space_name(board, target.province)}, "
-            "so it cannot support there")
+            "so it cannot support there", rule="IX.1")
     if (order.unit_kind == unit.kind and order.location == unit.location and order.target_kind == target.kind
             and order.target == target.location):
         return order
@@ -317,36 +316,36 @@ def check_support_move(state: GameState, order: SupportMove) -> SupportMove:
     dest_prov = _check_destination_space(board, order.destination)
     unit_prov, target_prov = province_of(unit.location), province_of(target.location)
     if target_prov == unit_prov:
-        raise IllegalOrderError("a unit cannot support its own move")
+        raise IllegalOrderError("a unit cannot support its own move", rule="IX.1")
     if dest_prov == unit_prov:
-        raise IllegalOrderError("a unit cannot support a move into its own space")
+        raise IllegalOrderError("a unit cannot support a move into its own space", rule="IX.1")
     if dest_prov == target_prov:
-        raise IllegalOrderError("the supported unit cannot move to the space it is in")
+        raise IllegalOrderError("the supported unit cannot move to the space it is in", rule="IX.1")
     if not _can_reach(board, unit, dest_prov):
         raise IllegalOrderError(
             f"the {describe(board, unit)} could not move to {space_name(board, dest_prov)}, "
-            "so it cannot support a move there")
+            "so it cannot support a move there", rule="IX.1")
     # could the supported unit make that move at all?
     if target.kind == FLEET:
         if not _can_reach(board, target, dest_prov):
             raise IllegalOrderError(
-                f"the {describe(board, target)} cannot move to {space_name(board, dest_prov)}")
+                f"the {describe(board, target)} cannot move to {space_name(board, dest_prov)}", rule="IX.1")
     else:
         if dest_prov in board_index(board).seas:
-            raise IllegalOrderError("an army cannot move into the sea")
+            raise IllegalOrderError("an army cannot move into the sea", rule="IX.1")
         if dest_prov not in board.army_moves[target_prov] and not _army_route_possible(
             state, target_prov, dest_prov, exclude=unit_prov
         ):
             raise IllegalOrderError(
                 f"the {describe(board, target)} cannot reach {space_name(board, dest_prov)}, "
-                "not even by convoy")
+                "not even by convoy", rule="IX.1")
     dest = order.destination
     if "/" in dest and dest not in board_index(board).names:
         dest = dest_prov  # an unknown or irrelevant coast is ignored (DATC 4.B.6)
     if "/" in dest and target.kind == FLEET and dest not in board.fleet_moves[target.location]:
         # the supported fleet cannot reach that coast, so the support can never be valid (DATC 4.B.4, 4.E.1)
         raise IllegalOrderError(
-            f"the {describe(board, target)} cannot move to {space_name(board, dest)}, so it cannot be supported there")
+            f"the {describe(board, target)} cannot move to {space_name(board, dest)}, so it cannot be supported there", rule="VII.3.2")
     if (order.unit_kind == unit.kind and order.location == unit.location and order.target_kind == target.kind
             and order.target == target.location and order.destination == dest):
         return order
@@ -357,21 +356,21 @@ def check_convoy(state: GameState, order: Convoy) -> Convoy:
     board = state.board
     unit = _own_unit(state, order)
     if unit.kind != FLEET:
-        raise IllegalOrderError("only fleets can convoy")
+        raise IllegalOrderError("only fleets can convoy", rule="VII.1")
     if not board.is_sea(unit.province):
-        raise IllegalOrderError("a fleet can convoy only from a body of water, not from a coast")
+        raise IllegalOrderError("a fleet can convoy only from a body of water, not from a coast", rule="XIV.3")
     target = _supported_unit(state, order.target)
     if target.kind != ARMY:
-        raise IllegalOrderError("only armies can be convoyed")
+        raise IllegalOrderError("only armies can be convoyed", rule="XII.1")
     dest_prov = _check_destination_space(board, order.destination)
     if dest_prov == target.province:
-        raise IllegalOrderError("an army cannot be convoyed to the space it is in")
+        raise IllegalOrderError("an army cannot be convoyed to the space it is in", rule="XII.1")
     if not (board.is_coastal(target.province) and board.is_coastal(dest_prov)):
-        raise IllegalOrderError("armies are convoyed only from one coast to another")
+        raise IllegalOrderError("armies are convoyed only from one coast to another", rule="XII.1")
     if unit.province not in _position(state).convoy_fleets(target.province).get(dest_prov, ()):
         raise IllegalOrderError(
             f"the fleet in {space_name(board, unit.province)} is not needed on any route from "
-            f"{space_name(board, target.province)} to {space_name(board, dest_prov)}")
+            f"{space_name(board, target.province)} to {space_name(board, dest_prov)}", rule="XII.2")
     if (order.unit_kind == FLEET and order.location == unit.location and order.target_kind == ARMY
             and order.target == target.location and order.destination == dest_prov):
         return order
@@ -425,9 +424,9 @@ def _dislodged_own(state: GameState, order: UnitOrder) -> Unit:
     board = state.board
     d = state.dislodged_in(order.province) if order.province in board.spaces else None
     if d is None:
-        raise IllegalOrderError(f"there is no dislodged unit in {space_name(board, order.province)}")
+        raise IllegalOrderError(f"there is no dislodged unit in {space_name(board, order.province)}", rule="XI")
     if d.unit.power != order.power:
-        raise IllegalOrderError(f"the dislodged {describe(board, d.unit)} is not yours to order")
+        raise IllegalOrderError(f"the dislodged {describe(board, d.unit)} is not yours to order", rule="XI.1")
     return d.unit
 
 
@@ -446,7 +445,7 @@ def check_retreat(state: GameState, order: Retreat) -> Retreat:
             dest = open_coasts[0]
     else:
         if dest_prov not in board.army_moves[unit.province]:
-            raise IllegalOrderError(f"an army cannot retreat to {space_name(board, dest_prov)}: not adjacent")
+            raise IllegalOrderError(f"an army cannot retreat to {space_name(board, dest_prov)}: not adjacent", rule="XI")
         dest = dest_prov
     if dest not in allowed:
         d = state.dislodged_in(unit.province)
@@ -457,7 +456,7 @@ def check_retreat(state: GameState, order: Retreat) -> Retreat:
             why = "the attacker came from there"
         elif dest_prov not in state.units:
             why = "it is not reachable"
-        raise IllegalOrderError(f"cannot retreat to {space_name(board, dest)}: {why}")
+        raise IllegalOrderError(f"cannot retreat to {space_name(board, dest)}: {why}", rule="XI")
     return Retreat(order.power, unit.kind, unit.location, dest)
 
 
@@ -476,13 +475,13 @@ def check_build(state: GameState, order: Build) -> Build:
     if space is None:
         raise IllegalOrderError(f"there is no space {order.location!r} on this board")
     if state.adjustment_delta(order.power) <= 0:
-        raise IllegalOrderError(f"{board.power(order.power).name} has no builds to make")
+        raise IllegalOrderError(f"{board.power(order.power).name} has no builds to make", rule="XIII.2")
     if space.home != order.power:
-        raise IllegalOrderError(f"{space.name} is not a home supply centre of {board.power(order.power).name}")
+        raise IllegalOrderError(f"{space.name} is not a home supply centre of {board.power(order.power).name}", rule="XIII.2")
     if state.owners.get(prov) != order.power:
-        raise IllegalOrderError(f"{board.power(order.power).name} does not control {space.name}")
+        raise IllegalOrderError(f"{board.power(order.power).name} does not control {space.name}", rule="XIII.2")
     if prov in state.units:
-        raise IllegalOrderError(f"{space.name} is occupied")
+        raise IllegalOrderError(f"{space.name} is occupied", rule="XIII.2")
     kind = order.unit_kind
     if kind is None:
         # DATC 4.C.3: an army inland; a fleet where a coast is named; else unclear
@@ -491,16 +490,16 @@ def check_build(state: GameState, order: Build) -> Build:
         elif "/" in order.location:
             kind = FLEET
         else:
-            raise AmbiguousOrderError(f"build an army or a fleet in {space.name}?", (f"A {prov}", f"F {prov}"))
+            raise AmbiguousOrderError(f"build an army or a fleet in {space.name}?", (f"A {prov}", f"F {prov}"), rule="XIII.2")
     if kind == ARMY:
         return Build(order.power, ARMY, prov)
     if space.kind != "coast":
-        raise IllegalOrderError(f"a fleet cannot be built in {space.name}: it has no coast")
+        raise IllegalOrderError(f"a fleet cannot be built in {space.name}: it has no coast", rule="XIII.2")
     if space.coasts:
         if order.location not in space.coast_locations:
             raise AmbiguousOrderError(
                 f"name the coast of {space.name} for the fleet ({', '.join(space.coasts)})",
-                space.coast_locations)
+                space.coast_locations, rule="XIII.2")
         return Build(order.power, FLEET, order.location)
     return Build(order.power, FLEET, prov)
 
@@ -509,13 +508,13 @@ def check_remove(state: GameState, order: Remove) -> Remove:
     board = state.board
     unit = _own_unit(state, order)
     if state.adjustment_delta(order.power) >= 0:
-        raise IllegalOrderError(f"{board.power(order.power).name} has no units to remove")
+        raise IllegalOrderError(f"{board.power(order.power).name} has no units to remove", rule="XIII.2")
     return Remove(order.power, unit.kind, unit.location)
 
 
 def check_waive(state: GameState, order: Waive) -> Waive:
     if state.adjustment_delta(order.power) <= 0:
-        raise IllegalOrderError(f"{state.board.power(order.power).name} has no builds to waive")
+        raise IllegalOrderError(f"{state.board.power(order.power).name} has no builds to waive", rule="XIII.2")
     return order
 
 
@@ -535,7 +534,9 @@ def check_order(state: GameState, order: Order) -> Order:
     checks = _PHASE_CHECKS[state.phase.kind]
     check = checks.get(type(order))
     if check is None:
-        raise IllegalOrderError(f"a {type(order).__name__.lower()} order is not allowed in {_PHASE_WORDS[state.phase.kind]}")
+        raise IllegalOrderError(
+            f"a {type(order).__name__.lower()} order is not allowed in {_PHASE_WORDS[state.phase.kind]}",
+            rule={MOVEMENT: "VII.1", RETREAT: "XI", ADJUSTMENT: "XIII.2"}[state.phase.kind])
     return check(state, order)
 
 

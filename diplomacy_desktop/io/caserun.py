@@ -71,7 +71,8 @@ def run_case(sc: Scenario, board: Board, rules: RuleSet) -> CaseRun:
         outcome = adjudicate_phase(state, orders, rules)
         results, after = outcome.results, outcome.after
     extra = tuple(
-        OrderResult(Waive(p), Outcome.ILLEGAL, exc_kind(why), f"not followed: {why}") for p, _, why in unreadable
+        OrderResult(Waive(p), Outcome.ILLEGAL, exc_kind(why), f"not followed: {why}", rule="VII.4")
+        for p, _, why in unreadable
     )
     units = tuple(after.units.values())
     dislodged = tuple(d.unit for d in after.dislodged) if state.phase.kind == MOVEMENT else ()

@@ -1,4 +1,4 @@
-"""Every DATC v3.0 case (transcribed into tests/datc/cases), each its own test.
+"""Every DATC v3.0 case (transcribed into lessons/, where they are lessons too), each its own test.
 
 Cases run under the edition whose preferences they state: plain cases under the 2023 edition
 (DATC v3.0), ``*.classic`` variants under the classic edition (DATC v2.4).  A case without a
@@ -18,7 +18,7 @@ from diplomacy_desktop.io.boardfile import load_board
 from diplomacy_desktop.io.caserun import run_case
 from diplomacy_desktop.io.scenario import CaseError, Scenario, read_scenarios
 
-CASES = Path(__file__).parent / "cases"
+CASES = Path(__file__).resolve().parents[2] / "lessons"
 SHARED_DATC = Path(__file__).resolve().parents[3] / "shared" / "reference" / "datc"
 SHARED_V24 = SHARED_DATC / "godip" / "datc_v2.4_06.txt"
 SHARED_V24_JDIP = SHARED_DATC / "jdip" / "datc_v2.4_06.txt"

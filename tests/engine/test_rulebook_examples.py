@@ -24,7 +24,7 @@ from diplomacy_desktop.io.notation import parse_order
 from diplomacy_desktop.io.scenario import CaseError, Scenario, read_scenarios, scenario_state
 
 BOARD = load_board()
-FILE = Path(__file__).parent / "rulebook_examples.txt"
+FILE = Path(__file__).resolve().parents[2] / "lessons" / "rulebook_examples.txt"
 ITEMS = read_scenarios(FILE.read_text(encoding="utf-8"), BOARD)
 CASES = {sc.name: sc for sc in ITEMS if isinstance(sc, Scenario)}
 

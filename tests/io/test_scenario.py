@@ -15,7 +15,7 @@ from diplomacy_desktop.io.scenario import CaseError, Scenario, read_scenarios, s
 
 BOARD = load_board()
 TESTS = Path(__file__).resolve().parents[1]
-FILES = sorted((TESTS / "datc" / "cases").glob("*.txt")) + [TESTS / "engine" / "rulebook_examples.txt"]
+FILES = sorted((TESTS.parent / "lessons").glob("*.txt"))
 
 
 def read_one(text: str) -> Scenario | CaseError:

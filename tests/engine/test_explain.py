@@ -1,0 +1,108 @@
+"""Explanations read like a teacher: they name the units, the strengths and the rule."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from diplomacy_desktop.engine.explain import RULES, explain
+from diplomacy_desktop.engine.rules import Edition, RuleSet
+from diplomacy_desktop.io.boardfile import load_board
+from diplomacy_desktop.io.caserun import run_case
+from diplomacy_desktop.io.notation import format_order
+from diplomacy_desktop.io.scenario import Scenario, read_scenarios, scenario_state
+
+BOARD = load_board()
+HERE = Path(__file__).parent
+
+
+def _cases(path: Path) -> dict[str, Scenario]:
+    return {sc.name: sc for sc in read_scenarios(path.read_text(encoding="utf-8"), BOARD)
+            if isinstance(sc, Scenario)}
+
+
+RULEBOOK = _cases(HERE.parents[1] / "lessons" / "rulebook_examples.txt")
+V3 = {n: sc for f in sorted((HERE.parents[1] / "lessons").glob("datc_v3_6*.txt")) for n, sc in _cases(f).items()}
+
+
+def _explained(sc: Scenario, edition: Edition = Edition.CLASSIC) -> dict[str, str]:
+    run = run_case(sc, BOARD, RuleSet.for_edition(edition))
+    state = scenario_state(sc, BOARD)
+    return {r.order.province: explain(r, state, run.results).text(format_order(r.order, BOARD))  # type: ignore[attr-defined]
+            for r in run.results}
+
+
+def test_explain_simple_bounce_names_both_armies_and_equal_strengths() -> None:
+    text = _explained(RULEBOOK["Example 4"])["rum"]
+    assert "bounced with the army in Bulgaria moving to Serbia" in text
+    assert "the army in Rumania with the support of the army in Budapest: strength 2" in text
+    assert "The army in Bulgaria, also moving to Serbia, came with the support of the army in Greece: strength 2" in text
+    assert "equal strengths stand off" in text
+    assert "Rule VIII (Conflicts)" in text
+
+
+def test_explain_beleaguered_garrison() -> None:
+    text = _explained(RULEBOOK["Example 4"])["ser"]
+    assert "the attacks of the army in Bulgaria and the army in Rumania stood each other off" in text
+    assert "The army in Serbia held alone: strength 1." in text
+    assert "Rule IX.5 (Beleaguered garrison)" in text
+
+
+def test_explain_cut_support_names_the_cutter() -> None:
+    texts = _explained(RULEBOOK["Example 10"])
+    assert "The support of the army in Silesia does not count: it was cut by the attack of the army in Munich (rule X)." \
+        in texts["pru"]
+    assert "1 against 1: equal strengths stand off" in texts["pru"]
+    assert texts["pru"].endswith(RULES["X"][1])
+    assert "cut by the attack of the army in Munich" in texts["sil"]
+
+
+def test_explain_disrupted_convoy_names_the_fleet() -> None:
+    texts = _explained(RULEBOOK["Example 11"])
+    assert "the fleet in Tyrrhenian Sea was dislodged, so the army stays" in texts["spa"]
+    assert "Rule XII.3 (Disrupting a convoy)" in texts["spa"]
+    assert "dislodged by the fleet in Ionian Sea" in texts["tys"]
+
+
+def test_explain_szykman_paradox() -> None:
+    texts = _explained(V3["6.F.14"], Edition.Y2023)
+    assert "by the Szykman rule the fleet in English Channel does not convoy" in texts["bre"]
+    assert "Rule DATC 4.A.2" in texts["bre"]
+    assert "Rule XII.5" in texts["lon"] and "does not cut it" in texts["lon"]
+
+
+def test_explain_circular_movement() -> None:
+    texts = _explained(V3["6.C.1"], Edition.Y2023)
+    assert all("circular movement" in t and "Rule XIV.3" in t for t in texts.values())
+
+
+def test_explain_self_dislodgement_prohibited() -> None:
+    texts = _explained(RULEBOOK["Example 1"])
+    assert "cannot dislodge its own fleet in Denmark" in texts["nth"]
+    assert "belongs to the same power and did not leave" in texts["nth"]
+    assert "Rule IX.3 (Self-dislodgement prohibited)" in texts["nth"]
+    text2 = _explained(RULEBOOK["Example 2"])["boh"]
+    assert "The support of the German army in Kiel does not count: it cannot help dislodge a German unit" in text2
+
+
+def test_explain_illegal_order_says_why_and_cites_the_rule() -> None:
+    (sc,) = read_scenarios("""CASE x
+PRESTATE_SETPHASE Spring 1901, Movement
+PRESTATE
+  France: F bre
+  France: A par
+ORDERS
+  France: F bre C A par-lon
+POSTSTATE_SAME
+END
+""", BOARD)
+    assert isinstance(sc, Scenario)
+    text = _explained(sc)["bre"]
+    assert text.startswith("F Bre C A Par - Lon: is illegal — a fleet can convoy only from a body of water")
+    assert "Rule XIV.3" in text
+
+
+def test_explain_every_rule_cited_is_described() -> None:
+    for sc in [*RULEBOOK.values(), *V3.values()]:
+        run = run_case(sc, BOARD, RuleSet.for_edition(Edition.CLASSIC if ".classic" in sc.name else Edition.Y2023))
+        for r in run.results:
+            assert r.rule in RULES, (sc.name, r)
