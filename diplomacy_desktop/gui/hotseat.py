@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
+    QDockWidget,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -525,13 +526,18 @@ class CurtainWidget(QWidget):
             self.setGeometry(parent.rect())
             if self.isVisible():
                 self.raise_()
+        elif parent is not None and watched is parent and kind == QEvent.Type.ChildAdded and self.isVisible():
+            # a new panel or tab bar of the window would come above us: watch it and stay on top
+            self.raise_()
+            QTimer.singleShot(0, self._rewatch)
         elif self.isVisible() and watched is not self and isinstance(watched, QWidget) \
                 and kind in (QEvent.Type.ZOrderChange, QEvent.Type.Show):
-            if watched.isWindow():  # a floating panel: it cannot be covered, so it goes while we are up
+            if isinstance(watched, QDockWidget) and watched.isFloating():
+                # a floating panel cannot be covered: it goes while the curtain is up
                 if watched not in self._hidden_floating:
                     self._hidden_floating.append(watched)
                 QTimer.singleShot(0, self._hide_floating)
-            else:
+            elif not watched.isWindow():  # (dialogs over the curtain are left alone)
                 self.raise_()  # Ctrl+L, View ▸ Orders: nothing comes above the curtain
         return False
 
@@ -544,7 +550,7 @@ class CurtainWidget(QWidget):
         if parent is None:
             return []
         return [w for w in parent.findChildren(QWidget, options=Qt.FindChildOption.FindDirectChildrenOnly)
-                if w is not self]
+                if w is not self and (not w.isWindow() or isinstance(w, QDockWidget))]
 
     def _hide_floating(self) -> None:
         if not self.isVisible():
@@ -559,13 +565,18 @@ class CurtainWidget(QWidget):
             if w not in self._watched:
                 w.installEventFilter(self)
                 self._watched.append(w)
-            if w.isWindow() and w.isVisible() and w not in self._hidden_floating:
+            if isinstance(w, QDockWidget) and w.isFloating() and w.isVisible() and w not in self._hidden_floating:
                 self._hidden_floating.append(w)
         self._hide_floating()
         app = QApplication.instance()
         if isinstance(app, QApplication) and not self._watching_focus:
             app.focusChanged.connect(self._on_focus_changed)
             self._watching_focus = True
+
+    def _rewatch(self) -> None:
+        if self.isVisible():
+            self._watch()
+            self.raise_()
 
     def _unwatch(self) -> None:
         for w in self._watched:
