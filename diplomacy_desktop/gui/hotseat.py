@@ -453,11 +453,12 @@ class CurtainWidget(QWidget):
         self.power_label.setFixedHeight(QFontMetrics(big).lineSpacing() + 16)
         for w, lines in ((self.error_label, 1), (self.notice_label, 3), (self.host_label, 2)):
             w.setFixedHeight(lines * small + 6)
-        for w in (self.clock_label, self.player_label, self.pin_edit, self.error_label, self.other_combo,
-                  self.other_button, self.force_button, self.notice_label):
-            policy = w.sizePolicy()
+        kept: tuple[QWidget, ...] = (self.clock_label, self.player_label, self.pin_edit, self.error_label,
+                                     self.other_combo, self.other_button, self.force_button, self.notice_label)
+        for widget in kept:
+            policy = widget.sizePolicy()
             policy.setRetainSizeWhenHidden(True)
-            w.setSizePolicy(policy)
+            widget.setSizePolicy(policy)
         self.other_caption = QLabel("Someone else:")
         caption_policy = self.other_caption.sizePolicy()
         caption_policy.setRetainSizeWhenHidden(True)

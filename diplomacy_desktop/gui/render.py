@@ -99,9 +99,8 @@ def unrevealed_in(table: object, phase: str) -> bool:
         return False  # not a table game: nothing is sealed
     if not table.get("secrecy", True):
         return False  # played openly: the table sees every order as it is written
-    if isinstance(turn, dict) and turn.get("phase") == phase and turn.get("stage") == "revealed":
-        return False
-    return True
+    revealed = isinstance(turn, dict) and turn.get("phase") == phase and turn.get("stage") == "revealed"
+    return not revealed
 
 
 def _picture_from_saved_game(text: str, phase: int | None, results: bool, reveal: bool = False) -> object:

@@ -545,6 +545,6 @@ def test_secrecy_curtain_texts_name_no_order(table, features) -> None:  # type: 
     t, f = table, features
     start(f)
     f.act_write.trigger()
-    power, orders = seal_next(t, f)
+    _power, orders = seal_next(t, f)
     assert not any(o in " ".join(texts(f.flow.curtain)) for o in orders)
     assert "ask for the host PIN" in f.flow.curtain.host_label.text()
