@@ -813,7 +813,9 @@ class SealStatusStrip(QWidget):
         self.show_session(None)
 
     def show_notice(self, text: str) -> None:
-        self.notice.setText(f"\u26a0 {text}" if text else "")
+        """The last thing the table must be told, cut to fit beside the chips (all of it on hover)."""
+        shown = self.notice.fontMetrics().elidedText(f"\u26a0 {text}", Qt.TextElideMode.ElideRight, 300)
+        self.notice.setText(shown if text else "")
         self.notice.setToolTip(text)
         self.notice.setVisible(bool(text))
 
@@ -985,6 +987,7 @@ class HotSeatFlow(QObject):
                 if restored.phase == phase and not self.controller.game.is_over:
                     self.session.phase, self.session.order = restored.phase, restored.order
                     self.session.sealed, self.session.stage = restored.sealed, restored.stage
+                    self.session.notices = list(restored.notices)  # what the table was told stays told
                     self.session.current = None
                     self._apply()
                     return

@@ -6,6 +6,7 @@ widget's text (``widget_text``), on the scene's order arrows and on the model.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
 
@@ -301,10 +302,13 @@ def test_secrecy_reopening_a_power_without_pin_is_the_hosts_and_the_table_is_tol
     curtain.other_button.click()
     assert f.flow.session.current == power and power not in f.flow.session.sealed
     notice = f"{name}'s sealed orders were reopened by the host"
-    assert f.strip.notice.isVisible() and notice in f.strip.notice.text()
+    assert f.strip.notice.isVisible() and notice in f.strip.notice.toolTip()
     f.flow.hide()  # back behind the curtain: still told, on the curtain itself
     assert curtain.notice_label.isVisible() and notice in curtain.notice_label.text()
-    assert f.flow.session.to_dict()["notices"]  # saved with the turn
+    assert f.flow.session.to_dict()["notices"]  # saved with the turn, and told again after a resume
+    c = t.controller
+    c.replace_game(c.game, json.loads(json.dumps(c.table)))
+    assert f.flow.curtain_up and notice in f.flow.curtain.notice_label.text()
 
 
 def test_secrecy_reopening_with_no_host_pin_says_anyone_and_tells_the_table(table, features, host) -> None:  # type: ignore[no-untyped-def]
@@ -322,7 +326,7 @@ def test_secrecy_reopening_with_no_host_pin_says_anyone_and_tells_the_table(tabl
     host.answer = True
     curtain.other_button.click()
     assert f.flow.session.current == power
-    assert "reopened by someone at the table (no host PIN is set)" in f.strip.notice.text()
+    assert "reopened by someone at the table (no host PIN is set)" in f.strip.notice.toolTip()
 
 
 def test_secrecy_reopening_a_power_with_a_pin(table, features, host) -> None:  # type: ignore[no-untyped-def]
@@ -339,7 +343,7 @@ def test_secrecy_reopening_a_power_with_a_pin(table, features, host) -> None:  #
     curtain.other_combo.setCurrentIndex(curtain.other_combo.findData(power))
     curtain.other_button.click()
     assert f.flow.session.current == power
-    assert "reopened with" in f.strip.notice.text()
+    assert "reopened with" in f.strip.notice.toolTip()
 
 
 # -- 1. host actions needed no host ----------------------------------------------------------------
