@@ -357,6 +357,11 @@ def _mismatch(state: GameState, power: str, o: SupportMove | SupportHold | Convo
 # -- widgets -------------------------------------------------------------------------------------
 
 
+def _sentence(text: str) -> str:
+    """``text`` with a capital first letter (and the rest as it was: "PIN" stays "PIN")."""
+    return text[:1].upper() + text[1:]
+
+
 def _power_name(controller: GameController | None, power: str) -> str:
     if controller is None:
         return power.title()
@@ -510,6 +515,7 @@ class CurtainWidget(QWidget):
         self.open_button.clicked.connect(self._on_open)
         self.pin_edit.returnPressed.connect(self._on_open)
         self.other_button.clicked.connect(self._on_other)
+        self.other_combo.currentIndexChanged.connect(lambda _i: self._update_pin_field())
         self.reveal_button.clicked.connect(self.reveal_requested)
         self.force_button.clicked.connect(self.force_requested)
         self._colour = QColor("#20262e")
@@ -650,7 +656,6 @@ class CurtainWidget(QWidget):
             self.hint.setText("Everyone else: look away from the screen."
                               + (" Enter your PIN to see your orders." if session.has_pin(nxt) else ""))
             self.open_button.setText(f"I am {_power_name(c, nxt)}: show my orders")
-        self.pin_edit.setVisible(not ready and nxt is not None and session.has_pin(nxt))
         self.action_stack.setCurrentWidget(self.reveal_button if ready else self.open_button)
         self.force_button.setVisible(not ready)
         others = [p for p in session.order if p != nxt]
@@ -661,6 +666,7 @@ class CurtainWidget(QWidget):
         self.other_caption.setText("Reopen:" if ready else "Someone else:")
         for w in (self.other_caption, self.other_combo, self.other_button):
             w.setVisible(bool(others))
+        self._update_pin_field()
         sealed = [p for p in session.order if p in session.sealed]
         self.sealed_label.setText("Sealed: " + (", ".join(_power_name(c, p) for p in sealed) if sealed else "nobody yet"))
         self.notice_label.setText("\n".join(session.notices[-3:]))
@@ -669,6 +675,17 @@ class CurtainWidget(QWidget):
         self.setStyleSheet(f"QWidget#curtain {{ background: {self._colour.name()}; }}"
                            " QWidget#curtain QLabel { color: #f4f6f8; }")
         self.update()
+
+    def _update_pin_field(self) -> None:
+        """The PIN field shows when the next power, or the one chosen under "Someone else", has a PIN."""
+        s = self.session
+        if s is None:
+            return
+        nxt = s.next_power
+        ready = s.stage == READY or nxt is None
+        other = self.other_combo.currentData() if self.other_combo.isVisibleTo(self) else None
+        self.pin_edit.setVisible((not ready and nxt is not None and s.has_pin(nxt))
+                                 or (bool(other) and s.has_pin(str(other))))
 
     def set_clock_text(self, text: str) -> None:
         """Show the clock's time left on the curtain (the clock itself is covered)."""
@@ -1007,10 +1024,10 @@ class HotSeatFlow(QObject):
         try:
             self.session.open(power, pin or None)
         except PinError as exc:
-            self.curtain.show_error(str(exc).capitalize())
+            self.curtain.show_error(_sentence(str(exc)))
             return False
         except HotSeatError as exc:
-            self.curtain.show_error(str(exc).capitalize())
+            self.curtain.show_error(_sentence(str(exc)))
             return False
         self._apply()
         return True
@@ -1049,7 +1066,7 @@ class HotSeatFlow(QObject):
         try:
             s.open(power, pin or None, by_host=by_host)
         except HotSeatError as exc:
-            self.curtain.show_error(str(exc).capitalize())
+            self.curtain.show_error(_sentence(str(exc)))
             return False
         s.notices.append(notice)
         self.tell(notice)

@@ -552,3 +552,25 @@ def test_secrecy_curtain_texts_name_no_order(table, features) -> None:  # type: 
     _power, orders = seal_next(t, f)
     assert not any(o in " ".join(texts(f.flow.curtain)) for o in orders)
     assert "ask for the host PIN" in f.flow.curtain.host_label.text()
+
+
+def test_secrecy_curtain_asks_the_pin_of_the_power_chosen_under_someone_else(table, features) -> None:  # type: ignore[no-untyped-def]
+    t, f = table, features
+    start(f, pins={"france": "1470"})
+    f.act_write.trigger()
+    curtain = f.flow.curtain
+    if f.flow.session.next_power == "france":
+        seal_next(t, f, "1470")
+    nxt = f.flow.session.next_power
+    assert nxt != "france" and curtain.pin_edit.isHidden()
+    curtain.other_combo.setCurrentIndex(curtain.other_combo.findData("france"))
+    assert not curtain.pin_edit.isHidden()
+    curtain.other_button.click()
+    assert "protected by a PIN" in curtain.error_label.text() and f.flow.session.stage == CURTAIN
+    other = next(p for p in CLICKS if p not in ("france", nxt))
+    curtain.other_combo.setCurrentIndex(curtain.other_combo.findData(other))
+    assert curtain.pin_edit.isHidden()
+    curtain.other_combo.setCurrentIndex(curtain.other_combo.findData("france"))
+    curtain.pin_edit.setText("1470")
+    curtain.other_button.click()
+    assert f.flow.session.current == "france"
