@@ -162,8 +162,13 @@ class TableFeatures(QObject):
         """Ctrl+N asks for settings; Ctrl+Return goes through the reveal; undoing an adjudication
         and replacing a game in progress are the host's; the end is our screen."""
         w = self.window
-        for action, slot in ((w.act_new, self.new_game), (w.act_adjudicate, self.adjudicate),
-                             (w.act_undo_adj, self.undo_adjudication), (w.act_open, self.open_dialog)):
+        takeovers: tuple[tuple[QAction, Callable[[], object]], ...] = (
+            (w.act_new, self.new_game), (w.act_adjudicate, self.adjudicate),
+            (w.act_undo_adj, self.undo_adjudication), (w.act_open, self.open_dialog),
+            # a file dialog may be the desktop's own (not a Qt dialog we see appear): curtain first
+            (w.act_save_as, self._covered(w.save_as)), (w.act_export, self._covered(w.export_picture)),
+            (w.act_save, self._covered(w.save, when=lambda: self.controller.path is None)))
+        for action, slot in takeovers:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", RuntimeWarning)
                 try:
@@ -182,6 +187,14 @@ class TableFeatures(QObject):
             except (RuntimeError, TypeError, AttributeError):
                 pass
         w.results_dock.undo_adjudication_requested.connect(self.undo_adjudication)
+
+    def _covered(self, slot: Callable[[], object], *, when: Callable[[], bool] | None = None) -> Callable[[], object]:
+        """``slot``, after the power at the keyboard (if any) has stepped behind the curtain."""
+        def run() -> object:
+            if when is None or when():
+                self.flow.step_away()
+            return slot()
+        return run
 
     # -- the table's settings follow the game ------------------------------------------------------
 

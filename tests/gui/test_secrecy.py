@@ -574,3 +574,27 @@ def test_secrecy_curtain_asks_the_pin_of_the_power_chosen_under_someone_else(tab
     curtain.pin_edit.setText("1470")
     curtain.other_button.click()
     assert f.flow.session.current == "france"
+
+
+@pytest.mark.parametrize("action", ["act_save_as", "act_export", "act_save", "act_open"])
+def test_secrecy_desktop_file_dialogs_mid_writing_come_behind_the_curtain(table, features, action: str,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    """A desktop's own file dialog is no Qt dialog the window sees appear: the actions step away first."""
+    from PySide6.QtWidgets import QFileDialog
+
+    t, f = table, features
+    start(f)
+    f.act_write.trigger()
+    power = f.flow.session.next_power
+    orders = write(t, f, power)
+    seen: list[bool] = []
+
+    def native(*_a: object, **_k: object) -> tuple[str, str]:
+        seen.append(f.flow.curtain_up and not t.window.scene.order_items_of(power))
+        return "", ""
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(native))
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(native))
+    getattr(t.window, action).trigger()
+    assert seen == [True]
+    assert_hidden(t, power, orders)
