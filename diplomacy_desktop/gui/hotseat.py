@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 import shiboken6
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QHideEvent, QIntValidator, QKeyEvent
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QHideEvent, QIntValidator, QKeyEvent, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
@@ -627,8 +627,15 @@ class CurtainWidget(QWidget):
 
     @override
     def hideEvent(self, event: QHideEvent) -> None:
-        self._unwatch()
+        parent = self.parentWidget()
+        if parent is None or not self.isVisibleTo(parent):  # taken down, not just minimised with the window
+            self._unwatch()
         super().hideEvent(event)
+
+    @override
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self._watch()  # also when the window comes back with the curtain still up
 
     # -- content -----------------------------------------------------------------------------
 

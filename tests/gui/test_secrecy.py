@@ -598,3 +598,20 @@ def test_secrecy_desktop_file_dialogs_mid_writing_come_behind_the_curtain(table,
     getattr(t.window, action).trigger()
     assert seen == [True]
     assert_hidden(t, power, orders)
+
+
+def test_secrecy_curtain_keeps_floating_panels_away_after_the_window_is_hidden_and_shown(table, features) -> None:  # type: ignore[no-untyped-def]
+    t, f = table, features
+    w = t.window
+    start(f)
+    w.results_dock.setFloating(True)
+    w.results_dock.show()
+    f.act_write.trigger()
+    QApplication.processEvents()
+    assert f.flow.curtain_up and not w.results_dock.isVisible()
+    w.hide()  # minimised, say
+    w.show()
+    QApplication.processEvents()
+    assert f.flow.curtain_up and not w.results_dock.isVisible()
+    w.act_type.trigger()
+    assert _covered(w, f.flow.curtain, w.order_dock.tabs)
