@@ -11,7 +11,10 @@ The cycle of a phase, as ``HotSeatSession`` (plain Python) models it:
 The first power to write is drawn at random each phase (``random.Random`` is injected, so a
 seeded one makes it reproducible); the others follow in board order from there.  A power may
 protect its turn with a 4-digit PIN, kept only as a salted hash.  The host may reveal before
-everyone has sealed (``force``).
+everyone has sealed (``force``) and reopen another power's orders; when the game has a host PIN
+(``table["host_pin"]``, a salted hash) each host action asks for it, otherwise the question says
+that anyone at the table may do it.  A reopened power is recorded in ``notices`` (saved with the
+turn) and shown on the curtain and the status strip, so the table is told.
 
 ``HotSeatFlow`` is the Qt side: it keeps a session, drives the controller's secrecy hook
 (``set_visible_powers`` / ``set_active_power``), and shows the ``CurtainWidget``, the
