@@ -261,6 +261,9 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--size", default="1600x1200", help="WxH in pixels")
     r.add_argument("--phase", type=int, default=None, help="which case (scenario file) or phase (saved game), from 1")
     r.add_argument("--results", action="store_true", help="adjudicate and draw the results")
+    r.add_argument("--reveal", action="store_true",
+                   help="draw a hot-seat save's unrevealed orders of the current phase (sealed or being "
+                        "written); without it they are not drawn")
     r.add_argument("--rules", default="classic")
     r.set_defaults(func=cmd_render)
     g = sub.add_parser("play", help="open the game window (the default)")

@@ -7,7 +7,11 @@ the form it takes in the controller's ``table`` dict and so in the saved game:
      "powers": ["austria", ...],                # powers with a player; the others hold (civil disorder)
      "clock": {"spring_minutes": 15, ...},      # ClockSettings
      "secrecy": true,                           # hot-seat curtain on / off
-     "pins": {"france": "pbkdf2_sha256$..."}}   # salted PIN hashes, never PINs
+     "pins": {"france": "pbkdf2_sha256$..."},   # salted PIN hashes, never PINs
+     "host_pin": "pbkdf2_sha256$..."}           # the host PIN's salted hash (absent: no host PIN)
+
+A new game never carries the previous game's PINs: the dialog starts with none, and only the PINs
+typed into it are kept (as hashes).
 
 ``DrawVote`` is the plain model of a draw proposal: every surviving player votes in secret, the
 result is only "all accepted" or "not accepted" (never who declined).
@@ -70,12 +74,15 @@ class TableSettings:
     clock: ClockSettings = field(default_factory=ClockSettings)
     secrecy: bool = True
     pins: Mapping[str, str] = field(default_factory=dict)  # power -> salted hash
+    host_pin: str | None = None  # salted hash of the host PIN; None: anyone may do host actions
 
     def __post_init__(self) -> None:
         Edition.parse(self.edition)
         for power, stored in self.pins.items():
             if not stored.startswith("pbkdf2_sha256$"):
                 raise ValueError(f"the PIN of {power} must be given as a hash")
+        if self.host_pin is not None and not self.host_pin.startswith("pbkdf2_sha256$"):
+            raise ValueError("the host PIN must be given as a hash")
 
     def powers_in_play(self, board: Board) -> tuple[str, ...]:
         return tuple(p for p in board.power_ids if not self.powers or p in self.powers)
@@ -87,6 +94,7 @@ class TableSettings:
             "clock": self.clock.to_dict(),
             "secrecy": self.secrecy,
             "pins": dict(self.pins),
+            **({"host_pin": self.host_pin} if self.host_pin is not None else {}),
         }
 
     @classmethod
@@ -96,6 +104,7 @@ class TableSettings:
         players = table.get("players") or {}
         powers = table.get("powers") or []
         pins = table.get("pins") or {}
+        host_pin = table.get("host_pin")
         try:
             clock = ClockSettings.from_dict(table.get("clock") or {})
         except (TypeError, ValueError):
@@ -104,7 +113,8 @@ class TableSettings:
                    {str(k): str(v) for k, v in players.items()} if isinstance(players, dict) else {},
                    edition, end_year, clock, bool(table.get("secrecy", True)),
                    {str(k): str(v) for k, v in pins.items() if str(v).startswith("pbkdf2_sha256$")}
-                   if isinstance(pins, dict) else {})
+                   if isinstance(pins, dict) else {},
+                   host_pin if isinstance(host_pin, str) and host_pin.startswith("pbkdf2_sha256$") else None)
 
 
 def _chip(power: str, name: str) -> QLabel:
@@ -115,15 +125,15 @@ def _chip(power: str, name: str) -> QLabel:
 
 
 class NewGameDialog(QDialog):
-    """Who plays, which rules, how long, the clock and secrecy.  "Start game" with no change
-    gives the standard game: seven powers, classic rules, 15 + 5 minute clock, secrecy on."""
+    """Who plays, which rules, how long, the clock, secrecy and the host PIN.  "Start game" with
+    no change gives the standard game: seven powers, classic rules, 15 + 5 minute clock, secrecy
+    on, no PINs.  PINs are never carried over from ``initial`` (a new game starts without any)."""
 
     def __init__(self, board: Board, initial: TableSettings | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("New game")
         self.board = board
         initial = initial or TableSettings()
-        self._kept_pins = dict(initial.pins)
 
         players = QGroupBox("Players")
         grid = QGridLayout(players)
@@ -145,7 +155,7 @@ class NewGameDialog(QDialog):
             pin.setEchoMode(QLineEdit.EchoMode.Password)
             pin.setMaxLength(4)
             pin.setValidator(QIntValidator(0, 9999, pin))
-            pin.setPlaceholderText("set" if power in initial.pins else "none")
+            pin.setPlaceholderText("none")
             pin.setToolTip("Protects this power's orders: asked at the curtain. Type it yourself, unseen.")
             box.toggled.connect(edit.setEnabled)
             box.toggled.connect(pin.setEnabled)
@@ -195,6 +205,22 @@ class NewGameDialog(QDialog):
 
         self.secrecy_box = QCheckBox("Hot-seat secrecy: each power writes its orders alone, behind a curtain")
         self.secrecy_box.setChecked(initial.secrecy)
+        host = QHBoxLayout()
+        host.addWidget(QLabel("Host PIN (optional, 4 digits):"))
+        self.host_pin_edit = QLineEdit()
+        self.host_pin_edit.setEchoMode(QLineEdit.EchoMode.Password)
+        self.host_pin_edit.setMaxLength(4)
+        self.host_pin_edit.setValidator(QIntValidator(0, 9999, self.host_pin_edit))
+        self.host_pin_edit.setPlaceholderText("none")
+        self.host_pin_edit.setFixedWidth(90)
+        self.host_pin_edit.setToolTip("The host types it, unseen. It guards lifting secrecy, revealing before "
+                                      "everyone has sealed, undoing an adjudication, reopening someone "
+                                      "else's orders and ending the game.")
+        host.addWidget(self.host_pin_edit)
+        self.host_note = QLabel("Without a host PIN, anyone at the table may do the host's actions "
+                                "(lift secrecy, reveal now, undo an adjudication, reopen, end the game).")
+        self.host_note.setWordWrap(True)
+        host.addWidget(self.host_note, 1)
 
         self.error_label = QLabel()
         self.error_label.setStyleSheet("color: #a50021;")
@@ -214,6 +240,7 @@ class NewGameDialog(QDialog):
         settings_row.addWidget(clock, 2)
         layout.addLayout(settings_row)
         layout.addWidget(self.secrecy_box)
+        layout.addLayout(host)
         layout.addWidget(self.error_label)
         layout.addWidget(self.buttons)
 
@@ -250,6 +277,9 @@ class NewGameDialog(QDialog):
             pin = self.pin_edits[p].text()
             if pin and not is_valid_pin(pin):
                 out.append(f"{self.board.power(p).name}'s PIN must be four digits.")
+        host = self.host_pin_edit.text()
+        if host and not is_valid_pin(host):
+            out.append("The host PIN must be four digits.")
         return out
 
     def settings(self) -> TableSettings:
@@ -260,8 +290,7 @@ class NewGameDialog(QDialog):
             typed = self.pin_edits[p].text()
             if typed and is_valid_pin(typed):
                 pins[p] = hash_pin(typed)
-            elif not typed and p in self._kept_pins:
-                pins[p] = self._kept_pins[p]
+        host = self.host_pin_edit.text()
         clock = ClockSettings(self.spring_spin.value(), self.fall_spin.value(), self.writing_spin.value(),
                               self.retreat_spin.value(), self.adjustment_spin.value())
         return TableSettings(
@@ -272,6 +301,7 @@ class NewGameDialog(QDialog):
             clock=clock,
             secrecy=self.secrecy_box.isChecked(),
             pins=pins,
+            host_pin=hash_pin(host) if host and is_valid_pin(host) else None,
         )
 
     @override

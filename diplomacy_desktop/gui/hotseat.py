@@ -11,7 +11,10 @@ The cycle of a phase, as ``HotSeatSession`` (plain Python) models it:
 The first power to write is drawn at random each phase (``random.Random`` is injected, so a
 seeded one makes it reproducible); the others follow in board order from there.  A power may
 protect its turn with a 4-digit PIN, kept only as a salted hash.  The host may reveal before
-everyone has sealed (``force``).
+everyone has sealed (``force``) and reopen another power's orders; when the game has a host PIN
+(``table["host_pin"]``, a salted hash) each host action asks for it, otherwise the question says
+that anyone at the table may do it.  A reopened power is recorded in ``notices`` (saved with the
+turn) and shown on the curtain and the status strip, so the table is told.
 
 ``HotSeatFlow`` is the Qt side: it keeps a session, drives the controller's secrecy hook
 (``set_visible_powers`` / ``set_active_power``), and shows the ``CurtainWidget``, the
@@ -30,12 +33,14 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import shiboken6
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QIntValidator, QKeyEvent
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QHideEvent, QIntValidator, QKeyEvent, QShowEvent
 from PySide6.QtWidgets import (
+    QApplication,
     QComboBox,
     QDialog,
     QDialogButtonBox,
+    QDockWidget,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -45,6 +50,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPushButton,
     QSizePolicy,
+    QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -107,6 +113,13 @@ def pin_matches(stored: str, pin: str) -> bool:
     return hmac.compare_digest(got.hex(), digest)
 
 
+# -- the host ----------------------------------------------------------------------------------
+
+NO_HOST_PIN = "No host PIN is set for this game: anyone at the table may do this."
+NO_HOST_PIN_CURTAIN = "No host PIN is set: anyone at the table may use the host actions."
+HOST_PIN_SET = "Host actions (reveal now, reopen a sealed power) ask for the host PIN."
+
+
 # -- the session -----------------------------------------------------------------------------
 
 
@@ -121,6 +134,7 @@ class HotSeatSession:
     sealed: set[str] = field(default_factory=set)
     current: str | None = None
     stage: str = OPEN
+    notices: list[str] = field(default_factory=list)  # what the table must be told (reopened powers)
 
     # -- a phase begins ---------------------------------------------------------------------
 
@@ -136,6 +150,7 @@ class HotSeatSession:
         self.sealed = set()
         self.current = None
         self.stage = OPEN
+        self.notices = []
 
     @property
     def first_power(self) -> str | None:
@@ -180,11 +195,14 @@ class HotSeatSession:
             return True
         return pin is not None and pin_matches(stored, pin)
 
-    def verify_open(self, power: str, pin: str | None = None) -> None:
+    def verify_open_stage(self, power: str) -> None:
         if self.stage not in (CURTAIN, READY):
             raise HotSeatError("the curtain is not up")
         if power not in self.order:
             raise HotSeatError(f"{power} has no orders to write this phase")
+
+    def verify_open(self, power: str, pin: str | None = None) -> None:
+        self.verify_open_stage(power)
         if power in self.pins and not pin:
             raise PinError("this power's orders are protected by a PIN")
         if not self.check_pin(power, pin):
@@ -197,9 +215,13 @@ class HotSeatSession:
             return False
         return True
 
-    def open(self, power: str, pin: str | None = None) -> None:
-        """``power`` takes the laptop (a sealed power reopens its orders, and is unsealed)."""
-        self.verify_open(power, pin)
+    def open(self, power: str, pin: str | None = None, *, by_host: bool = False) -> None:
+        """``power`` takes the laptop (a sealed power reopens its orders, and is unsealed).
+        ``by_host``: the host (who proved it with the host PIN) opens it without the power's PIN."""
+        if by_host:
+            self.verify_open_stage(power)
+        else:
+            self.verify_open(power, pin)
         self.sealed.discard(power)
         self.current = power
         self.stage = ENTERING
@@ -245,8 +267,11 @@ class HotSeatSession:
     # -- saving (never a PIN, only its hash) ------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        return {"phase": self.phase, "order": list(self.order), "sealed": sorted(self.sealed),
-                "stage": self.stage, "pins": dict(self.pins)}
+        out: dict[str, Any] = {"phase": self.phase, "order": list(self.order), "sealed": sorted(self.sealed),
+                               "stage": self.stage, "pins": dict(self.pins)}
+        if self.notices:
+            out["notices"] = list(self.notices)
+        return out
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], *, rng: random.Random | None = None) -> HotSeatSession:
@@ -257,7 +282,9 @@ class HotSeatSession:
         order = tuple(str(p) for p in data.get("order", []))
         sealed = {str(p) for p in data.get("sealed", []) if p in order}
         pins = {str(k): str(v) for k, v in (data.get("pins") or {}).items()}
-        s = cls(rng or random.Random(), pins, str(data.get("phase", "")), order, sealed, None, stage)
+        notices = data.get("notices") or []
+        s = cls(rng or random.Random(), pins, str(data.get("phase", "")), order, sealed, None, stage,
+                [str(n) for n in notices] if isinstance(notices, list) else [])
         if stage == ENTERING:
             s.stage = READY if s.all_sealed else CURTAIN
         return s
@@ -333,6 +360,11 @@ def _mismatch(state: GameState, power: str, o: SupportMove | SupportHold | Convo
 # -- widgets -------------------------------------------------------------------------------------
 
 
+def _sentence(text: str) -> str:
+    """``text`` with a capital first letter (and the rest as it was: "PIN" stays "PIN")."""
+    return text[:1].upper() + text[1:]
+
+
 def _power_name(controller: GameController | None, power: str) -> str:
     if controller is None:
         return power.title()
@@ -350,11 +382,18 @@ class CurtainWidget(QWidget):
     """Covers the whole window: "Pass the laptop to France".  Shows no order of anyone.
 
     It follows its parent's size (an event filter), takes keyboard focus, and offers: open the
-    next power (with its PIN if it has one), let another power go first, reveal when all have
-    sealed, and the host's "reveal now".
+    next power (with its PIN if it has one), let another power go first or reopen one (a host
+    action), reveal when all have sealed, and the host's "reveal now".
+
+    While it is up nothing of the window may come above it: a sibling that is raised or shown
+    (Ctrl+L raises the Orders dock, View ▸ shows a panel) is put back under it at once, a
+    floating panel is hidden until the curtain goes, and keyboard focus that wanders into the
+    window behind comes back to the curtain.  Its buttons keep their places on every screen
+    (hidden rows keep their room), so nobody presses the wrong one out of habit.
     """
 
-    open_requested = Signal(str, str)  # power, pin ("" when none)
+    open_requested = Signal(str, str)  # power, pin ("" when none): the next power takes the laptop
+    other_requested = Signal(str, str)  # power, pin: "Someone else / Reopen" (reopening is the host's)
     reveal_requested = Signal()
     force_requested = Signal()
 
@@ -366,6 +405,9 @@ class CurtainWidget(QWidget):
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         self.setAutoFillBackground(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self._watched: list[QWidget] = []
+        self._hidden_floating: list[QWidget] = []
+        self._watching_focus = False
 
         self.heading = QLabel("Pass the laptop to")
         self.power_label = QLabel()
@@ -389,6 +431,8 @@ class CurtainWidget(QWidget):
         self.force_button = QPushButton("Host: reveal now")
         self.force_button.setToolTip("Reveal and adjudicate without waiting for everyone to seal")
         self.sealed_label = QLabel()
+        self.notice_label = QLabel()  # "France's sealed orders were reopened by ...": the table is told
+        self.host_label = QLabel()  # whether host actions need the host PIN
         self.clock_label = QLabel()  # the writing window's time left, when a clock runs
         self.clock_label.hide()
 
@@ -402,9 +446,37 @@ class CurtainWidget(QWidget):
             w.setFont(mid)
             w.setWordWrap(True)
         for w in (self.heading, self.power_label, self.player_label, self.hint, self.error_label,
-                  self.sealed_label, self.clock_label):
+                  self.sealed_label, self.clock_label, self.notice_label, self.host_label):
             w.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.notice_label.setWordWrap(True)
+        self.host_label.setWordWrap(True)
         self.error_label.setStyleSheet("color: #ffb4b4;")
+        self.notice_label.setStyleSheet("color: #ffd27a; font-weight: bold;")
+        # every row keeps its height on every screen: the buttons never move
+        line = QFontMetrics(mid).lineSpacing()
+        small = QFontMetrics(self.font()).lineSpacing()
+        for w, lines in ((self.clock_label, 1), (self.heading, 1), (self.player_label, 1), (self.hint, 3),
+                         (self.sealed_label, 2)):
+            w.setFixedHeight(lines * line + 6)
+        self.power_label.setFixedHeight(QFontMetrics(big).lineSpacing() + 16)
+        for w, lines in ((self.error_label, 1), (self.notice_label, 3), (self.host_label, 2)):
+            w.setFixedHeight(lines * small + 6)
+        kept: tuple[QWidget, ...] = (self.clock_label, self.player_label, self.pin_edit, self.error_label,
+                                     self.other_combo, self.other_button, self.force_button, self.notice_label)
+        for widget in kept:
+            policy = widget.sizePolicy()
+            policy.setRetainSizeWhenHidden(True)
+            widget.setSizePolicy(policy)
+        self.other_caption = QLabel("Someone else:")
+        caption_policy = self.other_caption.sizePolicy()
+        caption_policy.setRetainSizeWhenHidden(True)
+        self.other_caption.setSizePolicy(caption_policy)
+        self.other_caption.setFixedWidth(QFontMetrics(self.font()).horizontalAdvance("Someone else:") + 8)
+        # the open button and the reveal button share one place
+        self.action_stack = QStackedWidget()
+        self.action_stack.addWidget(self.open_button)
+        self.action_stack.addWidget(self.reveal_button)
+        self.action_stack.setFixedHeight(48)
 
         panel = QFrame(self)
         panel.setObjectName("curtainPanel")
@@ -422,17 +494,16 @@ class CurtainWidget(QWidget):
         pin_row.addStretch(1)
         box.addLayout(pin_row)
         box.addWidget(self.error_label)
-        box.addWidget(self.open_button)
-        box.addWidget(self.reveal_button)
+        box.addWidget(self.action_stack)
         other_row = QHBoxLayout()
-        self.other_caption = QLabel("Someone else:")
         other_row.addWidget(self.other_caption)
         other_row.addWidget(self.other_combo, 1)
         other_row.addWidget(self.other_button)
         box.addLayout(other_row)
         box.addWidget(self.sealed_label)
+        box.addWidget(self.notice_label)
         host_row = QHBoxLayout()
-        host_row.addStretch(1)
+        host_row.addWidget(self.host_label, 1)
         host_row.addWidget(self.force_button)
         box.addLayout(host_row)
         outer = QVBoxLayout(self)
@@ -447,6 +518,7 @@ class CurtainWidget(QWidget):
         self.open_button.clicked.connect(self._on_open)
         self.pin_edit.returnPressed.connect(self._on_open)
         self.other_button.clicked.connect(self._on_other)
+        self.other_combo.currentIndexChanged.connect(lambda _i: self._update_pin_field())
         self.reveal_button.clicked.connect(self.reveal_requested)
         self.force_button.clicked.connect(self.force_requested)
         self._colour = QColor("#20262e")
@@ -459,33 +531,118 @@ class CurtainWidget(QWidget):
     @override
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         parent = self.parentWidget()
-        if parent is not None and watched is parent and event.type() in (QEvent.Type.Resize, QEvent.Type.Show):
+        kind = event.type()
+        if parent is not None and watched is parent and kind in (QEvent.Type.Resize, QEvent.Type.Show):
             self.setGeometry(parent.rect())
             if self.isVisible():
                 self.raise_()
+        elif parent is not None and watched is parent and kind == QEvent.Type.ChildAdded and self.isVisible():
+            # a new panel or tab bar of the window would come above us: watch it and stay on top
+            self.raise_()
+            QTimer.singleShot(0, self._rewatch)
+        elif self.isVisible() and watched is not self and isinstance(watched, QWidget) \
+                and kind in (QEvent.Type.ZOrderChange, QEvent.Type.Show):
+            if isinstance(watched, QDockWidget) and watched.isFloating():
+                # a floating panel cannot be covered: it goes while the curtain is up
+                if watched not in self._hidden_floating:
+                    self._hidden_floating.append(watched)
+                QTimer.singleShot(0, self._hide_floating)
+            elif not watched.isWindow():  # (dialogs over the curtain are left alone)
+                self.raise_()  # Ctrl+L, View ▸ Orders: nothing comes above the curtain
         return False
 
     @override
     def keyPressEvent(self, event: QKeyEvent) -> None:
         event.accept()  # keys never reach the board underneath
 
-    def cover(self) -> None:
+    def _siblings(self) -> list[QWidget]:
+        parent = self.parentWidget()
+        if parent is None:
+            return []
+        return [w for w in parent.findChildren(QWidget, options=Qt.FindChildOption.FindDirectChildrenOnly)
+                if w is not self and (not w.isWindow() or isinstance(w, QDockWidget))]
+
+    def _hide_floating(self) -> None:
+        if not self.isVisible():
+            return
+        for w in self._hidden_floating:
+            if shiboken6.isValid(w) and w.isVisible():
+                w.hide()
+
+    def _watch(self) -> None:
+        """While up: watch every sibling (docks, menu bar, central widget) and the focus."""
+        for w in self._siblings():
+            if w not in self._watched:
+                w.installEventFilter(self)
+                self._watched.append(w)
+            if isinstance(w, QDockWidget) and w.isFloating() and w.isVisible() and w not in self._hidden_floating:
+                self._hidden_floating.append(w)
+        self._hide_floating()
+        app = QApplication.instance()
+        if isinstance(app, QApplication) and not self._watching_focus:
+            app.focusChanged.connect(self._on_focus_changed)
+            self._watching_focus = True
+
+    def _rewatch(self) -> None:
+        if self.isVisible():
+            self._watch()
+            self.raise_()
+
+    def _unwatch(self) -> None:
+        for w in self._watched:
+            if shiboken6.isValid(w):
+                w.removeEventFilter(self)
+        self._watched = []
+        app = QApplication.instance()
+        if isinstance(app, QApplication) and self._watching_focus:
+            app.focusChanged.disconnect(self._on_focus_changed)
+            self._watching_focus = False
+        floating, self._hidden_floating = self._hidden_floating, []
+        for w in floating:
+            if shiboken6.isValid(w):
+                w.show()
+
+    def _on_focus_changed(self, _old: QWidget | None, new: QWidget | None) -> None:
+        if new is None or not self.isVisible() or new is self or self.isAncestorOf(new):
+            return
+        parent = self.parentWidget()
+        if parent is not None and (new is parent or parent.isAncestorOf(new)):
+            self._take_focus()  # the order box (Ctrl+L) or a panel behind the curtain: back here
+
+    def _take_focus(self) -> None:
+        if not self.pin_edit.isHidden():
+            self.pin_edit.setFocus()
+        elif not self.open_button.isHidden() and self.open_button.isVisibleTo(self):
+            self.open_button.setFocus()
+        else:
+            self.setFocus()
+
+    def cover(self, *, activate: bool = True) -> None:
         parent = self.parentWidget()
         if parent is not None:
             self.setGeometry(parent.rect())
         self.show()
         self.raise_()
-        self.activateWindow()
-        if not self.pin_edit.isHidden():
-            self.pin_edit.setFocus()
-        elif not self.open_button.isHidden():
-            self.open_button.setFocus()
-        else:
-            self.setFocus()
+        self._watch()
+        if activate:
+            self.activateWindow()
+        self._take_focus()
+
+    @override
+    def hideEvent(self, event: QHideEvent) -> None:
+        parent = self.parentWidget()
+        if parent is None or not self.isVisibleTo(parent):  # taken down, not just minimised with the window
+            self._unwatch()
+        super().hideEvent(event)
+
+    @override
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self._watch()  # also when the window comes back with the curtain still up
 
     # -- content -----------------------------------------------------------------------------
 
-    def show_session(self, session: HotSeatSession) -> None:
+    def show_session(self, session: HotSeatSession, *, host_pin: bool = False) -> None:
         self.session = session
         self.error_label.clear()
         self.pin_edit.clear()
@@ -509,9 +666,7 @@ class CurtainWidget(QWidget):
             self.hint.setText("Everyone else: look away from the screen."
                               + (" Enter your PIN to see your orders." if session.has_pin(nxt) else ""))
             self.open_button.setText(f"I am {_power_name(c, nxt)}: show my orders")
-        self.pin_edit.setVisible(not ready and nxt is not None and session.has_pin(nxt))
-        self.open_button.setVisible(not ready)
-        self.reveal_button.setVisible(ready)
+        self.action_stack.setCurrentWidget(self.reveal_button if ready else self.open_button)
         self.force_button.setVisible(not ready)
         others = [p for p in session.order if p != nxt]
         self.other_combo.clear()
@@ -521,11 +676,26 @@ class CurtainWidget(QWidget):
         self.other_caption.setText("Reopen:" if ready else "Someone else:")
         for w in (self.other_caption, self.other_combo, self.other_button):
             w.setVisible(bool(others))
+        self._update_pin_field()
         sealed = [p for p in session.order if p in session.sealed]
         self.sealed_label.setText("Sealed: " + (", ".join(_power_name(c, p) for p in sealed) if sealed else "nobody yet"))
+        self.notice_label.setText("\n".join(session.notices[-3:]))
+        self.notice_label.setVisible(bool(session.notices))
+        self.host_label.setText(HOST_PIN_SET if host_pin else NO_HOST_PIN_CURTAIN)
         self.setStyleSheet(f"QWidget#curtain {{ background: {self._colour.name()}; }}"
                            " QWidget#curtain QLabel { color: #f4f6f8; }")
         self.update()
+
+    def _update_pin_field(self) -> None:
+        """The PIN field shows when the next power, or the one chosen under "Someone else", has a PIN."""
+        s = self.session
+        if s is None:
+            return
+        nxt = s.next_power
+        ready = s.stage == READY or nxt is None
+        other = self.other_combo.currentData() if self.other_combo.isVisibleTo(self) else None
+        self.pin_edit.setVisible((not ready and nxt is not None and s.has_pin(nxt))
+                                 or (bool(other) and s.has_pin(str(other))))
 
     def set_clock_text(self, text: str) -> None:
         """Show the clock's time left on the curtain (the clock itself is covered)."""
@@ -544,7 +714,43 @@ class CurtainWidget(QWidget):
     def _on_other(self) -> None:
         power = self.other_combo.currentData()
         if power:
-            self.open_requested.emit(str(power), self.pin_edit.text())
+            self.other_requested.emit(str(power), self.pin_edit.text())
+
+
+class HostPinDialog(QDialog):
+    """Asks for the host PIN before a host action (the digits are checked by the caller)."""
+
+    def __init__(self, title: str, text: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self.text_label = QLabel(text)
+        self.text_label.setWordWrap(True)
+        self.note = QLabel("This is a host action: the host types the host PIN.")
+        self.pin_edit = QLineEdit()
+        self.pin_edit.setEchoMode(QLineEdit.EchoMode.Password)
+        self.pin_edit.setMaxLength(4)
+        self.pin_edit.setValidator(QIntValidator(0, 9999, self))
+        self.pin_edit.setPlaceholderText("Host PIN")
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.text_label)
+        layout.addWidget(self.note)
+        layout.addWidget(self.pin_edit)
+        layout.addWidget(self.buttons)
+        self.resize(440, 200)
+
+
+def ask_host_pin(parent: QWidget, title: str, text: str) -> str | None:
+    """The app's host prompt: the typed PIN, or None when the host cancels."""
+    dialog = HostPinDialog(title, text, parent)
+    try:
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return dialog.pin_edit.text()
+    finally:
+        dialog.deleteLater()
 
 
 class ReviewDialog(QDialog):
@@ -616,10 +822,14 @@ class SealStatusStrip(QWidget):
         self.seal_button = QPushButton("Review and seal\u2026")
         self.hide_button = QPushButton("Hide my orders")
         self.reveal_button = QPushButton("Reveal")
+        self.notice = QLabel()  # "France's sealed orders were reopened by ...": the table is told
+        self.notice.setStyleSheet("color: #8a4b00; font-weight: bold;")
+        self.notice.hide()
         layout = QHBoxLayout(self)
         layout.setContentsMargins(4, 0, 4, 0)
         layout.addWidget(self.caption)
         layout.addLayout(self.chip_row)
+        layout.addWidget(self.notice)
         layout.addStretch(1)
         for b in (self.write_button, self.seal_button, self.hide_button, self.reveal_button):
             layout.addWidget(b)
@@ -628,6 +838,13 @@ class SealStatusStrip(QWidget):
         self.hide_button.clicked.connect(self.hide_requested)
         self.reveal_button.clicked.connect(self.reveal_requested)
         self.show_session(None)
+
+    def show_notice(self, text: str) -> None:
+        """The last thing the table must be told, cut to fit beside the chips (all of it on hover)."""
+        shown = self.notice.fontMetrics().elidedText(f"\u26a0 {text}", Qt.TextElideMode.ElideRight, 300)
+        self.notice.setText(shown if text else "")
+        self.notice.setToolTip(text)
+        self.notice.setVisible(bool(text))
 
     def chip_text(self, power: str) -> str:
         chip = self._chips.get(power)
@@ -640,6 +857,7 @@ class SealStatusStrip(QWidget):
             chip.deleteLater()
         self._chips = {}
         stage = session.stage if session is not None else None
+        self.show_notice(session.notices[-1] if session is not None and session.notices else "")
         if session is None or not secrecy:
             self.caption.setText("Hot-seat secrecy off" if not secrecy else "")
             for b in (self.write_button, self.seal_button, self.hide_button, self.reveal_button):
@@ -680,6 +898,7 @@ class SealStatusStrip(QWidget):
 # -- the flow ------------------------------------------------------------------------------------
 
 Confirm = Callable[[QWidget, str, str], bool]
+HostPrompt = Callable[[QWidget, str, str], "str | None"]  # parent, title, text -> typed PIN or None
 
 
 def _ask(parent: QWidget, title: str, text: str) -> bool:
@@ -694,7 +913,13 @@ class HotSeatFlow(QObject):
 
     ``host`` is the widget the curtain covers (the main window).  ``review`` decides whether to
     seal (it receives the dialog and returns True to seal); tests replace it, the app shows the
-    dialog modally.  ``confirm`` asks the host before a forced reveal.
+    dialog modally.
+
+    Host actions (``ask_host``) go through the game's host PIN (``table["host_pin"]``, a salted
+    hash): ``host_prompt`` asks for it; with no host PIN set, ``confirm`` asks instead and says
+    that anyone at the table may do it.  While a power is writing, any dialog of the window that
+    appears (a draw vote, a question, a file dialog, help) brings the curtain down first: the
+    writer steps away and nothing of theirs is left on screen behind the dialog.
     """
 
     stage_changed = Signal(str)
@@ -706,7 +931,8 @@ class HotSeatFlow(QObject):
     def __init__(self, controller: GameController, host: QWidget, *, rng: random.Random | None = None,
                  strip: SealStatusStrip | None = None, enabled: bool = True,
                  review: Callable[[ReviewDialog], bool] | None = None,
-                 confirm: Confirm | None = None, adjudicate_on_reveal: bool = True) -> None:
+                 confirm: Confirm | None = None, adjudicate_on_reveal: bool = True,
+                 host_prompt: HostPrompt | None = None) -> None:
         super().__init__(host)
         self.controller = controller
         self.host = host
@@ -717,8 +943,11 @@ class HotSeatFlow(QObject):
         self.enabled = enabled
         self.review = review if review is not None else (lambda dialog: dialog.exec() == QDialog.DialogCode.Accepted)
         self.confirm = confirm if confirm is not None else _ask
+        self.host_prompt: HostPrompt = host_prompt if host_prompt is not None else ask_host_pin
+        self._filtering = False
         self.adjudicate_on_reveal = adjudicate_on_reveal
         self.curtain.open_requested.connect(self.open_power)
+        self.curtain.other_requested.connect(self.open_other)
         self.curtain.reveal_requested.connect(self.reveal)
         self.curtain.force_requested.connect(self.force_reveal)
         self.strip.write_requested.connect(self.start_writing)
@@ -742,8 +971,17 @@ class HotSeatFlow(QObject):
     # -- phase boundaries ------------------------------------------------------------------------
 
     def set_enabled(self, enabled: bool) -> None:
+        """Secrecy on or off.  Never unseals anyone and never sends the phase back to the talks:
+        the turn goes on where it was (the power at the keyboard steps behind the curtain)."""
         self.enabled = enabled
-        self.begin_phase()
+        s = self.session
+        if s.phase != self.controller.state.phase.short or s.stage == REVEALED:
+            self.begin_phase()
+            return
+        self._sync_pins()
+        if s.stage == ENTERING:
+            s.close()
+        self._apply()
 
     def set_pins(self, pins: Mapping[str, str]) -> None:
         """PIN hashes (from the New Game dialog), never PINs; kept in the table as ``pins``."""
@@ -752,8 +990,8 @@ class HotSeatFlow(QObject):
 
     def _sync_pins(self) -> None:
         pins = self.controller.table.get("pins")
-        if isinstance(pins, dict):
-            self.session.pins = {str(k): str(v) for k, v in pins.items()}
+        # a game without PINs has none: never the previous game's
+        self.session.pins = {str(k): str(v) for k, v in pins.items()} if isinstance(pins, dict) else {}
 
     def begin_phase(self, *_: object) -> None:
         """A phase begins (new game, after an adjudication or its undo): talks, board open."""
@@ -776,6 +1014,7 @@ class HotSeatFlow(QObject):
                 if restored.phase == phase and not self.controller.game.is_over:
                     self.session.phase, self.session.order = restored.phase, restored.order
                     self.session.sealed, self.session.stage = restored.sealed, restored.stage
+                    self.session.notices = list(restored.notices)  # what the table was told stays told
                     self.session.current = None
                     self._apply()
                     return
@@ -795,11 +1034,52 @@ class HotSeatFlow(QObject):
         try:
             self.session.open(power, pin or None)
         except PinError as exc:
-            self.curtain.show_error(str(exc).capitalize())
+            self.curtain.show_error(_sentence(str(exc)))
             return False
         except HotSeatError as exc:
-            self.curtain.show_error(str(exc).capitalize())
+            self.curtain.show_error(_sentence(str(exc)))
             return False
+        self._apply()
+        return True
+
+    def open_other(self, power: str, pin: str = "") -> bool:
+        """"Someone else / Reopen": a power out of turn.  One that has not written yet simply goes
+        first (with its PIN, if it has one).  Opening orders already written or sealed is
+        reopening: the power's own PIN does it; otherwise it is a host action (the host PIN, or
+        with none set anyone, who is told so), and the table is told who reopened what."""
+        s = self.session
+        c = self.controller
+        name = c.power_name(power)
+        sealed = power in s.sealed
+        if not sealed and not c.game.orders_of(power):
+            return self.open_power(power, pin)
+        what = "sealed orders" if sealed else "orders written so far"
+        if s.has_pin(power) and pin:
+            if not s.check_pin(power, pin):
+                self.curtain.show_error("Wrong PIN")
+                return False
+            notice = f"{name}'s {what} were reopened with {name}'s PIN."
+            by_host = False
+        else:
+            host_pin = self.host_pin()
+            if s.has_pin(power) and host_pin is None:
+                self.curtain.show_error(f"{name}'s orders are protected by a PIN")
+                return False
+            text = (f"Reopen {name}'s {what}? Whoever opens them sees them and can change them. "
+                    "The table will be told.")
+            if not self.ask_host(f"Reopen {name}", text):
+                return False
+            by = "the host (host PIN)" if host_pin is not None else "someone at the table (no host PIN is set)"
+            without = f" without {name}'s PIN" if s.has_pin(power) else ""
+            notice = f"{name}'s {what} were reopened by {by}{without}."
+            by_host = True
+        try:
+            s.open(power, pin or None, by_host=by_host)
+        except HotSeatError as exc:
+            self.curtain.show_error(_sentence(str(exc)))
+            return False
+        s.notices.append(notice)
+        self.tell(notice)
         self._apply()
         return True
 
@@ -807,6 +1087,66 @@ class HotSeatFlow(QObject):
         if self.session.stage == ENTERING:
             self.session.close()
             self._apply()
+
+    def step_away(self) -> None:
+        """A dialog is about to appear: the power at the keyboard steps away (its orders are kept,
+        not sealed) and the curtain covers the map, the orders and the lists first."""
+        if self.enabled and self.session.stage == ENTERING:
+            self.session.close()
+            self._apply(activate=False)
+
+    # -- the host -------------------------------------------------------------------------------
+
+    def host_pin(self) -> str | None:
+        """The host PIN's salted hash, or None when the game has no host PIN."""
+        stored = self.controller.table.get("host_pin")
+        return stored if isinstance(stored, str) and stored.startswith("pbkdf2_sha256$") else None
+
+    def ask_host(self, title: str, text: str) -> bool:
+        """A host action: the host PIN when one is set; otherwise a question that says anyone at
+        the table may do it.  A wrong PIN is said where the table sees it, and nothing is done."""
+        stored = self.host_pin()
+        if stored is None:
+            return self.confirm(self.host, title, f"{text}\n\n{NO_HOST_PIN}")
+        pin = self.host_prompt(self.host, title, text)
+        if pin is None:
+            return False
+        if pin_matches(stored, pin):
+            return True
+        self.tell(f"Wrong host PIN: {title[:1].lower() + title[1:]} was not done.")
+        return False
+
+    def tell(self, text: str) -> None:
+        """A message for the whole table: on the curtain when it is up, and in the status bar."""
+        if self.curtain.isVisible():
+            self.curtain.show_error(text)
+        self.strip.show_notice(text)
+        bar = getattr(self.host, "statusBar", None)
+        if callable(bar):
+            bar().showMessage(text, 15000)
+
+    # -- dialogs while a power writes -------------------------------------------------------------
+
+    @override
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if (event.type() == QEvent.Type.Show and isinstance(watched, QDialog) and watched.isWindow()
+                and not isinstance(watched, ReviewDialog) and self._belongs(watched)):
+            self.step_away()
+        return False
+
+    def _belongs(self, dialog: QWidget) -> bool:
+        parent = dialog.parentWidget()
+        return parent is not None and parent.window() is self.host.window()
+
+    def _filter_dialogs(self, on: bool) -> None:
+        app = QApplication.instance()
+        if app is None or on == self._filtering:
+            return
+        if on:
+            app.installEventFilter(self)
+        else:
+            app.removeEventFilter(self)
+        self._filtering = on
 
     def review_dialog(self) -> ReviewDialog | None:
         power = self.session.current
@@ -843,14 +1183,19 @@ class HotSeatFlow(QObject):
             return
         self._reveal(force=False)
 
-    def force_reveal(self) -> None:
+    def force_reveal(self) -> bool:
+        """The host reveals before everyone has sealed (a host action)."""
+        self.step_away()
+        if self.session.stage == REVEALED:
+            return False
         waiting = [self.controller.power_name(p) for p in self.session.waiting]
         text = ("Reveal all orders and adjudicate now?\n\nNot sealed yet: " + ", ".join(waiting) +
                 ".\nTheir orders count as they are; units without orders hold.") if waiting else \
             "Reveal all orders and adjudicate now?"
-        if not self.confirm(self.host, "Reveal now", text):
-            return
+        if not self.ask_host("Reveal now", text):
+            return False
         self._reveal(force=True)
+        return True
 
     def _reveal(self, *, force: bool) -> None:
         self.session.reveal(force=force)
@@ -861,7 +1206,7 @@ class HotSeatFlow(QObject):
 
     # -- secrecy, curtain and strip follow the session ----------------------------------------------
 
-    def _apply(self) -> None:
+    def _apply(self, *, activate: bool = True) -> None:
         c = self.controller
         s = self.session
         if not self.enabled:
@@ -873,10 +1218,11 @@ class HotSeatFlow(QObject):
             c.set_visible_powers(s.visible_powers)
             c.set_active_power(s.current if s.stage == ENTERING else None)
             if s.stage in (CURTAIN, READY):
-                self.curtain.show_session(s)
-                self.curtain.cover()
+                self.curtain.show_session(s, host_pin=self.host_pin() is not None)
+                self.curtain.cover(activate=activate)
             else:
                 self.curtain.hide()
+        self._filter_dialogs(self.enabled and s.stage == ENTERING)
         self.strip.show_session(s, secrecy=self.enabled)
         table_value = s.to_dict()
         if c.table.get(self.TABLE_KEY) != table_value:

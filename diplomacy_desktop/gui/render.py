@@ -1,12 +1,16 @@
 """``diplomacy-desktop render``: draw a scenario or a saved game to a PNG, without a window.
 
-    diplomacy-desktop render FILE -o OUT.png [--size WxH] [--phase N] [--results]
+    diplomacy-desktop render FILE -o OUT.png [--size WxH] [--phase N] [--results] [--reveal]
 
 FILE is a DATC-format scenario file (``--phase N`` picks its N-th case, default the first) or
 a saved game (``--phase N`` picks its N-th phase, default the current one).  The picture is
 drawn by the same :class:`MapScene` as the window: units, centre ownership, the orders as
 arrows, and with ``--results`` what the adjudication made of them (failed orders dashed and
 crossed, dislodged units drawn beside their space, bounces starred).
+
+A hot-seat save keeps the orders of the phase being written in the clear, but they are not
+revealed yet (sealed, or being written): ``render`` draws none of them unless ``--reveal`` is
+given, and says so on stderr.  Earlier, adjudicated phases are public and always drawn.
 
 Exit codes: 0 drawn; 1 the file has no such case or phase, or the picture cannot be written;
 2 the file or the arguments cannot be read.
@@ -85,12 +89,26 @@ def render_scene(scene: object, width: int, height: int) -> object:
     return image
 
 
-def _picture_from_saved_game(text: str, phase: int | None, results: bool) -> object:
+def unrevealed_in(table: object, phase: str) -> bool:
+    """Whether a save's current orders (for ``phase``) are unrevealed hot-seat orders: the game
+    is played with secrecy on and its turn for this phase has not been revealed."""
+    if not isinstance(table, dict):
+        return False
+    turn = table.get("hotseat")
+    if "secrecy" not in table and turn is None:
+        return False  # not a table game: nothing is sealed
+    if not table.get("secrecy", True):
+        return False  # played openly: the table sees every order as it is written
+    revealed = isinstance(turn, dict) and turn.get("phase") == phase and turn.get("stage") == "revealed"
+    return not revealed
+
+
+def _picture_from_saved_game(text: str, phase: int | None, results: bool, reveal: bool = False) -> object:
     from ..io.savefile import SaveFileError, loads
     from .map_scene import current_picture, orders_picture, results_picture
 
     try:
-        game, _table = loads(text)
+        game, table = loads(text)
     except SaveFileError as exc:
         raise RenderError(f"not a readable saved game: {exc}") from exc
     phases = len(game.history) + 1
@@ -104,6 +122,13 @@ def _picture_from_saved_game(text: str, phase: int | None, results: bool) -> obj
             return results_picture(entry)
         return current_picture(entry.state, entry.orders)
     orders = game.all_orders()
+    if orders and not reveal and unrevealed_in(table, game.state.phase.short):
+        if results:
+            raise RenderError(f"the orders of {game.state.phase.label} are not revealed yet (hot-seat secrecy): "
+                              "add --reveal to adjudicate and draw them", 1)
+        print(f"diplomacy-desktop: {len(orders)} unrevealed order{'s' if len(orders) != 1 else ''} of "
+              f"{game.state.phase.label} not drawn (hot-seat secrecy; add --reveal to draw them)", file=sys.stderr)
+        orders = []
     if results and orders:
         out = adjudicate_phase(game.state, orders, game.rules)
         return orders_picture(game.state, orders, out.results, out.after)
@@ -148,9 +173,8 @@ def _picture_from_scenario(text: str, board: Board, phase: int | None, results: 
     return orders_picture(state, orders)
 
 
-def render_file(path: Path, output: Path, size: tuple[int, int], phase: int | None, results: bool,
-                rules: RuleSet) -> tuple[int, int]:
-    """Draw ``path`` into ``output``; returns the picture's size.  Raises RenderError."""
+def read_picture(path: Path, phase: int | None, results: bool, rules: RuleSet, *, reveal: bool = False) -> object:
+    """The ``BoardPicture`` that ``render`` draws for ``path``.  Raises RenderError."""
     from ..io.boardfile import load_board
 
     try:
@@ -163,9 +187,17 @@ def render_file(path: Path, output: Path, size: tuple[int, int], phase: int | No
         raise RenderError(f"{path.name} is not a text file (neither a scenario nor a saved game)") from None
     board = load_board("standard")
     if text.lstrip().startswith("{"):
-        picture = _picture_from_saved_game(text, phase, results)
+        picture = _picture_from_saved_game(text, phase, results, reveal)
     else:
         picture = _picture_from_scenario(text, board, phase, results, rules)
+    return picture
+
+
+def picture_scene(picture: object) -> object:
+    """A ``MapScene`` (no window) showing ``picture``.  Raises RenderError."""
+    from ..io.boardfile import load_board
+
+    board = load_board("standard")
     _ensure_app()
     from ..resources import map_file
     from .map_points import DeferredGeometry
@@ -179,6 +211,13 @@ def render_file(path: Path, output: Path, size: tuple[int, int], phase: int | No
     except ValueError as exc:
         raise RenderError(f"the map cannot be drawn: {exc}") from exc
     scene.show_picture(picture)  # type: ignore[arg-type]
+    return scene
+
+
+def render_file(path: Path, output: Path, size: tuple[int, int], phase: int | None, results: bool,
+                rules: RuleSet, *, reveal: bool = False) -> tuple[int, int]:
+    """Draw ``path`` into ``output``; returns the picture's size.  Raises RenderError."""
+    scene = picture_scene(read_picture(path, phase, results, rules, reveal=reveal))
     image = render_scene(scene, *size)
     try:
         output.parent.mkdir(parents=True, exist_ok=True)
@@ -196,7 +235,8 @@ def render_command(args: argparse.Namespace) -> int:
         phase = getattr(args, "phase", None)
         if phase is not None and phase < 1:
             raise RenderError("--phase counts from 1")
-        w, h = render_file(Path(args.file), Path(args.output), size, phase, bool(args.results), rules)
+        w, h = render_file(Path(args.file), Path(args.output), size, phase, bool(args.results), rules,
+                           reveal=bool(getattr(args, "reveal", False)))
     except RenderError as exc:
         print(f"diplomacy-desktop: {exc}", file=sys.stderr)
         return exc.code

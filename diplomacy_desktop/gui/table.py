@@ -9,7 +9,13 @@ game shows the game-over screen.
 
 Everything it keeps lives in the controller's ``table`` dict, so it is saved with the game:
 ``clock`` (settings), ``clock_state`` (time left, running or paused), ``secrecy``, ``players``,
-``powers``, ``pins`` (hashes) and ``hotseat`` (the turn: order, who has sealed).
+``powers``, ``pins`` (hashes), ``host_pin`` (a hash, when the table chose a host PIN) and
+``hotseat`` (the turn: order, who has sealed).
+
+Host actions go through ``HotSeatFlow.ask_host`` (the host PIN, or when none is set a question
+that says anyone at the table may do it): lifting or restoring secrecy, the forced reveal
+(Ctrl+Return, F8, "Host: reveal now"), undoing an adjudication, reopening someone else's
+orders, ending the game in an accepted draw, and replacing a game in progress (New, Open).
 """
 
 from __future__ import annotations
@@ -37,7 +43,18 @@ from .clock import (
 )
 from .controller import ChangeRecord
 from .dialogs import DrawVoteDialog, GameOverDialog, NewGameDialog, TableSettings
-from .hotseat import ENTERING, OPEN, READY, REVEALED, Confirm, HotSeatFlow, ReviewDialog, SealStatusStrip
+from .hotseat import (
+    CURTAIN,
+    ENTERING,
+    OPEN,
+    READY,
+    REVEALED,
+    Confirm,
+    HostPrompt,
+    HotSeatFlow,
+    ReviewDialog,
+    SealStatusStrip,
+)
 from .persistence import (
     Autosave,
     Autosaver,
@@ -61,7 +78,7 @@ class TableFeatures(QObject):
     def __init__(self, window: MainWindow, *, autosave: Autosave | None = None, rng: random.Random | None = None,
                  now: TimeSource | None = None, sound: ClockSound | None = None, message: Message | None = None,
                  confirm: Confirm | None = None, review: Callable[[ReviewDialog], bool] | None = None,
-                 settings: QSettings | None = None) -> None:
+                 settings: QSettings | None = None, host_prompt: HostPrompt | None = None) -> None:
         super().__init__(window)
         self.window = window
         self.controller = c = window.controller
@@ -79,7 +96,8 @@ class TableFeatures(QObject):
         # the hot-seat strip in the status bar, the curtain over the whole window
         self.strip = SealStatusStrip(None, c)
         window.status_slot.addWidget(self.strip)
-        self.flow = HotSeatFlow(c, window, rng=rng, strip=self.strip, review=review, confirm=confirm)
+        self.flow = HotSeatFlow(c, window, rng=rng, strip=self.strip, review=review, confirm=confirm,
+                                host_prompt=host_prompt)
         # persistence
         self.autosaver = Autosaver(c, autosave, parent=self, message=self.message, window=window)
         self.recent = RecentFiles(self.settings)
@@ -142,9 +160,16 @@ class TableFeatures(QObject):
             bar.addMenu(menu)
 
     def _take_over_window_actions(self) -> None:
-        """Ctrl+N asks for settings; Ctrl+Return goes through the reveal; the end is our screen."""
+        """Ctrl+N asks for settings; Ctrl+Return goes through the reveal; undoing an adjudication
+        and replacing a game in progress are the host's; the end is our screen."""
         w = self.window
-        for action, slot in ((w.act_new, self.new_game), (w.act_adjudicate, self.adjudicate)):
+        takeovers: tuple[tuple[QAction, Callable[[], object]], ...] = (
+            (w.act_new, self.new_game), (w.act_adjudicate, self.adjudicate),
+            (w.act_undo_adj, self.undo_adjudication), (w.act_open, self.open_dialog),
+            # a file dialog may be the desktop's own (not a Qt dialog we see appear): curtain first
+            (w.act_save_as, self._covered(w.save_as)), (w.act_export, self._covered(w.export_picture)),
+            (w.act_save, self._covered(w.save, when=lambda: self.controller.path is None)))
+        for action, slot in takeovers:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", RuntimeWarning)
                 try:
@@ -158,6 +183,19 @@ class TableFeatures(QObject):
                 self.controller.game_ended.disconnect(w._on_game_ended)
             except (RuntimeError, TypeError, AttributeError):
                 pass
+            try:
+                w.results_dock.undo_adjudication_requested.disconnect(w.undo_adjudication)
+            except (RuntimeError, TypeError, AttributeError):
+                pass
+        w.results_dock.undo_adjudication_requested.connect(self.undo_adjudication)
+
+    def _covered(self, slot: Callable[[], object], *, when: Callable[[], bool] | None = None) -> Callable[[], object]:
+        """``slot``, after the power at the keyboard (if any) has stepped behind the curtain."""
+        def run() -> object:
+            if when is None or when():
+                self.flow.step_away()
+            return slot()
+        return run
 
     # -- the table's settings follow the game ------------------------------------------------------
 
@@ -269,26 +307,104 @@ class TableFeatures(QObject):
         else:
             self.flow.force_reveal()
 
-    def toggle_secrecy(self) -> None:
+    def unrevealed_summary(self) -> str:
+        """Who has sealed or written orders that are not revealed yet ("" when nobody has)."""
+        c = self.controller
+        s = self.flow.session
+        if s.stage == REVEALED or s.phase != c.state.phase.short:
+            return ""
+        sealed = [c.power_name(p) for p in s.order if p in s.sealed]
+        written = [c.power_name(p) for p in c.board.power_ids if p not in s.sealed and c.game.orders_of(p)]
+        parts = []
+        if sealed:
+            parts.append("Sealed: " + ", ".join(sealed) + ".")
+        if written:
+            parts.append("Written, not sealed: " + ", ".join(written) + ".")
+        return " ".join(parts)
+
+    def toggle_secrecy(self) -> bool:
+        """Table ▸ Hot-seat secrecy, a host action.  Lifting it while orders are sealed or written
+        asks the table "Reveal all sealed orders now?" (No: nothing is lifted).  Restoring it
+        unseals nobody and keeps the phase where it is, and says where that is."""
+        f = self.flow
         on = not self.secrecy
+        self.act_secrecy.setChecked(self.secrecy)  # until it is done
+        if not on:
+            f.step_away()
+            if not f.ask_host("Lift secrecy", "Turn hot-seat secrecy off? Every power's orders will be "
+                                              "shown to everyone at the table."):
+                return False
+            hidden = self.unrevealed_summary()
+            if hidden and not f.confirm(self.window, "Reveal all sealed orders now?",
+                                        f"Reveal all sealed orders now?\n\n{hidden}\n\nEveryone at the table will "
+                                        "see them. If the table says No, secrecy stays on and nothing is shown."):
+                f.tell("Secrecy stays on: nothing was revealed.")
+                return False
+        elif not f.ask_host("Restore secrecy", "Turn hot-seat secrecy back on? Nobody is unsealed and the phase "
+                                               "goes on where it is; orders are hidden again."):
+            return False
         self.controller.update_table(secrecy=on)
-        self.flow.set_enabled(on)
+        f.set_enabled(on)
         self.act_secrecy.setChecked(on)
         self._update_actions()
+        if not on:
+            f.tell("Hot-seat secrecy is off: every power's orders are shown.")
+        elif f.session.stage == OPEN:
+            f.tell("Hot-seat secrecy is on: the talks go on; Write orders (F6) when they end.")
+        elif f.session.stage in (CURTAIN, READY):
+            sealed = ", ".join(self.controller.power_name(p) for p in f.session.order if p in f.session.sealed)
+            f.tell("Hot-seat secrecy is on again: the orders are being written"
+                   + (f" (still sealed: {sealed})." if sealed else "."))
+        return True
+
+    def game_in_progress(self) -> bool:
+        c = self.controller
+        return not c.game.is_over and bool(c.game.history or c.game.all_orders())
+
+    def may_end_game(self, title: str) -> bool:
+        """Replacing a game in progress ends it: a host action."""
+        if not self.game_in_progress():
+            return True
+        phase = self.controller.state.phase.label
+        return self.flow.ask_host(title, f"{title}? The game in progress ({phase}) ends here; "
+                                         "save it first if the table wants to come back to it.")
 
     def new_game(self) -> None:
-        """Ctrl+N: save?, then the New Game settings (standard ones filled in)."""
+        """Ctrl+N: the host's say, save?, then the New Game settings (standard ones filled in)."""
+        self.flow.step_away()
+        if not self.may_end_game("Start a new game"):
+            return
         if not self.window.maybe_save():
             return
         self.offer_new_game()
+
+    def open_dialog(self) -> None:
+        """Ctrl+O: the host's say when a game is in progress, then the window's Open dialog."""
+        self.flow.step_away()
+        if self.may_end_game("Open another game"):
+            self.window.open_dialog()
+
+    def undo_adjudication(self) -> bool:
+        """Take back the last adjudication: a host action."""
+        c = self.controller
+        last = c.last_entry
+        if last is None:
+            self.window.statusBar().showMessage("Nothing has been adjudicated yet.", 4000)
+            return False
+        self.flow.step_away()
+        if not self.flow.ask_host("Undo the last adjudication",
+                                  f"Take back the adjudication of {last.state.phase.label}? "
+                                  "Its orders come back and can be changed."):
+            return False
+        return c.undo_adjudication() is not None
 
     def offer_new_game(self, initial: TableSettings | None = None) -> NewGameDialog:
         """Show the New Game dialog without blocking; "Start game" starts it."""
         board = self.controller.board
         if initial is None:
-            current = self.table_settings  # the same people, clock and secrecy (PINs stay hashed)
+            current = self.table_settings  # the same people, clock and secrecy; never the PINs
             initial = TableSettings(current.powers, dict(current.players), current.edition, None, current.clock,
-                                    current.secrecy, dict(current.pins))
+                                    current.secrecy)
         dialog = NewGameDialog(board, initial, self.window)
         self.new_game_dialog = dialog
 
@@ -315,6 +431,7 @@ class TableFeatures(QObject):
         survivors = c.state.surviving_powers()
         in_play = self.flow.powers_in_play()
         voters = [p for p in survivors if p in in_play]
+        self.flow.step_away()  # the writer's orders are covered before the laptop goes round
         names = {p: c.power_name(p) + (f" ({c.player_name(p)})" if c.player_name(p) else "") for p in voters}
         pins = c.table.get("pins") if isinstance(c.table.get("pins"), dict) else {}
         dialog = DrawVoteDialog(voters, self.window, names=names, pins=pins)
@@ -322,7 +439,11 @@ class TableFeatures(QObject):
 
         def done(_result: int) -> None:
             if dialog.accepted_draw:
-                self.declare_draw(survivors)
+                shared = ", ".join(c.power_name(p) for p in survivors)
+                if self.flow.ask_host("End the game in a draw",
+                                      f"Every surviving player accepted. End the game now, as a draw shared by "
+                                      f"{shared}?"):
+                    self.declare_draw(survivors)
             dialog.deleteLater()
             self.draw_dialog = None
 
@@ -364,6 +485,9 @@ class TableFeatures(QObject):
         self.recent.fill_menu(self.window.recent_menu, self.open_recent)
 
     def open_recent(self, path: object) -> bool:
+        self.flow.step_away()
+        if not self.may_end_game("Open another game"):
+            return False
         if not self.window.maybe_save():
             return False
         ok = open_game_file(self.controller, str(path), parent=self.window, message=self.message,

@@ -79,14 +79,19 @@ def test_dialogs_new_game_refuses_a_bad_pin_and_too_few_players(qtbot) -> None:
     assert d.settings().powers == ()
 
 
-def test_dialogs_new_game_keeps_earlier_pin_hashes(qtbot) -> None:
+def test_dialogs_new_game_never_carries_earlier_pins(qtbot) -> None:
+    # issue 8: a new game never carries the previous game's PINs (player PINs and host PIN)
     from diplomacy_desktop.gui.hotseat import hash_pin
 
     stored = hash_pin("5555")
-    d = NewGameDialog(BOARD, TableSettings(pins={"russia": stored}, clock=ClockSettings(spring_minutes=16)))
+    d = NewGameDialog(BOARD, TableSettings(pins={"russia": stored}, clock=ClockSettings(spring_minutes=16),
+                                           host_pin=hash_pin("9999")))
     qtbot.addWidget(d)
     s = d.settings()
-    assert s.pins == {"russia": stored} and s.clock.spring_minutes == 16
+    assert s.pins == {} and s.host_pin is None and s.clock.spring_minutes == 16
+    assert d.pin_edits["russia"].placeholderText() == "none" and not d.host_pin_edit.text()
+    assert "pins" not in s.to_table() or s.to_table()["pins"] == {}
+    assert "host_pin" not in s.to_table()
     with pytest.raises(ValueError):
         TableSettings(pins={"russia": "5555"})  # a PIN, not a hash: refused
 
