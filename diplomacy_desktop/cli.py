@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import io
 import json
 import marshal
 import os
@@ -101,11 +102,24 @@ def _file_error(args: argparse.Namespace, message: str) -> int:
 
 
 def write_stdout(text: str) -> bool:
-    """Write and flush ``text`` to stdout; on an error (a full disk, ``/dev/full``) say so in
-    one line on stderr and return False.  A reader that went away raises BrokenPipeError."""
+    """Write ``text`` to stdout, all of it; on an error (a full disk, ``/dev/full``) say so in
+    one line on stderr and return False.  A reader that went away raises BrokenPipeError.
+
+    The bytes go straight to the file descriptor, each short write continued: Python's own
+    buffered stdout takes a short write on a nearly full disk for success and drops the rest.
+    """
     try:
-        sys.stdout.write(text)
-        sys.stdout.flush()
+        stream = sys.stdout
+        stream.flush()
+        try:
+            fd = stream.fileno()
+        except (AttributeError, ValueError, io.UnsupportedOperation):
+            stream.write(text)  # not a real file (a test capturing the output)
+            stream.flush()
+            return True
+        view = memoryview(text.encode(stream.encoding or "utf-8", errors="replace"))
+        while view:
+            view = view[os.write(fd, view):]
     except BrokenPipeError:
         raise
     except OSError as exc:
