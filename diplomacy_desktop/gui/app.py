@@ -70,6 +70,7 @@ def run_app(args: argparse.Namespace) -> int:
     if path:
         window.open_file(path)
     window.show()
+    features.check_autosave()  # a damaged autosave is kept aside before anything is autosaved
     if os.environ.get("DIPLOMACY_DESKTOP_QUIT_AFTER_SHOW"):  # for the start-up benchmark
         from PySide6.QtCore import QTimer
 
