@@ -282,10 +282,14 @@ def _case_output(item: object, batch: _Batch) -> tuple[str, bool]:
                 else f"CASE {item.name}: cannot be read: {item.message}"), True
     try:
         run = run_case(item, board, rules)  # type: ignore[arg-type]
+        rows = result_rows(run, board)
     except ScenarioError as exc:
         return (_json_out({"case": item.name, "error": str(exc)}) if style != "text"  # type: ignore[attr-defined]
                 else f"CASE {item.name}: cannot be set up: {exc}"), True  # type: ignore[attr-defined]
-    rows = result_rows(run, board)
+    except Exception as exc:  # noqa: BLE001  (a bug: this case says so, the others are still adjudicated)
+        why = f"internal error, please report it: {type(exc).__name__}: {exc}"
+        return (_json_out({"case": item.name, "error": why}) if style != "text"  # type: ignore[attr-defined]
+                else f"CASE {item.name}: {why}"), True  # type: ignore[attr-defined]
     if style != "text":
         return _case_json(run.scenario.name, run.units, run.dislodged, rows), not run.matched
     status = ("matches the expected position" if run.matched else "DOES NOT MATCH") if run.checked \
