@@ -53,9 +53,7 @@ def schema() -> dict[str, Any]:
 
 @lru_cache(maxsize=1)
 def _validator() -> Draft202012Validator:
-    s = schema()
-    Draft202012Validator.check_schema(s)
-    return Draft202012Validator(s)
+    return Draft202012Validator(schema())  # (tests check the schema itself against the meta-schema)
 
 
 # -- parsing ------------------------------------------------------------------------------------

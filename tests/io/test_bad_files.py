@@ -130,6 +130,15 @@ def test_bad_files_schema_is_package_data_and_a_valid_schema() -> None:
 
     Draft202012Validator.check_schema(schema())
     assert schema()["properties"]["version"]["maximum"] == 1
+    # a wheel (non-editable install) and the PyInstaller bundle carry the schema file
+    import tomllib
+
+    root = Path(__file__).resolve().parents[2]
+    project = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+    assert "diplomacy_desktop.io" in project["tool"]["setuptools"]["packages"]
+    assert project["tool"]["setuptools"]["package-data"]["diplomacy_desktop.io"] == ["*.schema.json"]
+    assert any(d.startswith("jsonschema") for d in project["project"]["dependencies"])
+    assert "savegame.schema.json" in (root / "packaging" / "diplomacy_desktop.spec").read_text(encoding="utf-8")
 
 
 # -- saving over a file ---------------------------------------------------------------------------
