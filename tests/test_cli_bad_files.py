@@ -10,6 +10,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Self
 
 import pytest
 
@@ -192,7 +193,7 @@ def test_cli_bad_files_render_on_a_full_disk_leaves_no_picture(tmp_path: Path, m
         def __init__(self, fh: object) -> None:
             self.fh = fh
 
-        def __enter__(self) -> Full:
+        def __enter__(self) -> Self:
             return self
 
         def __exit__(self, *exc: object) -> None:

@@ -251,8 +251,7 @@ def case_file_text(raw: bytes) -> str:
     what it cannot read)."""
     if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
         raise ScenarioError("UTF-16 is not supported, save as UTF-8")
-    if raw.startswith(_BOM):
-        raw = raw[len(_BOM):]
+    raw = raw.removeprefix(_BOM)
     if b"\x00" in raw:
         raise ScenarioError("not a text file")
     head = raw[:65536]
@@ -644,10 +643,10 @@ __all__ = [
     "MAX_LINE_LENGTH",
     "CaseError",
     "Convoy",
-    "case_file_text",
     "OrderLine",
     "Scenario",
     "ScenarioError",
+    "case_file_text",
     "read_scenario_lines",
     "read_scenarios",
     "scenario_state",

@@ -79,8 +79,8 @@ def _good_text() -> str:
     ('{"format": 1}'.encode("utf-16"), "UTF-16 is not supported, save as UTF-8"),
     (b'{"version": NaN}', "not a saved game: NaN is not a JSON number"),
     (b"CASE 6.A.1\nPRESTATE_SETPHASE Spring 1901, Movement\nPRESTATE\n  England: F nth\nORDERS\nEND\n",
-     'this is a DATC scenario file, not a saved game: check it with "diplomacy-desktop adjudicate FILE", '
-     'or draw it with "diplomacy-desktop render FILE -o picture.png"'),
+     ('this is a DATC scenario file, not a saved game: check it with "diplomacy-desktop adjudicate FILE", '
+      'or draw it with "diplomacy-desktop render FILE -o picture.png"')),
     (b'{"format": "diplomacy-desktop-game", "vers', "not a saved game: the JSON is broken at line 1, column 38"),
 ], ids=["empty", "blank", "nested", "nested-in-table", "png", "latin-1", "utf-16", "nan", "scenario", "truncated"])
 def test_bad_files_foreign_files_say_what_they_are(content: bytes, message: str, tmp_path: Path) -> None:

@@ -22,7 +22,13 @@ from diplomacy_desktop.engine.rules import RuleSet
 from diplomacy_desktop.io.boardfile import load_board
 from diplomacy_desktop.io.caserun import result_rows, run_case
 from diplomacy_desktop.io.savefile import SaveFileError, dumps, loads
-from diplomacy_desktop.io.scenario import CaseError, Scenario, ScenarioError, case_file_text, read_scenario_lines
+from diplomacy_desktop.io.scenario import (
+    CaseError,
+    Scenario,
+    ScenarioError,
+    case_file_text,
+    read_scenario_lines,
+)
 
 HERE = Path(__file__).resolve().parent
 BOARD = load_board()
