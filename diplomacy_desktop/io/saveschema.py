@@ -245,6 +245,24 @@ def check_names(data: dict[str, Any], board: Board) -> None:
         for where, value in _names(data, paths):
             if not ok(value):
                 raise SaveFileError(f"the saved game is damaged: {where}: expected {what}, found {found(value)}")
+    _check_hotseat(data)
+
+
+def _check_hotseat(data: dict[str, Any]) -> None:
+    """The hot-seat turn agrees with itself: only powers of the writing order have sealed, and
+    "ready" (to reveal) means every one of them has."""
+    table = data.get("table")
+    turn = table.get("hotseat") if isinstance(table, dict) else None
+    if not isinstance(turn, dict):
+        return
+    order, sealed = turn.get("order", []), turn.get("sealed", [])
+    for i, p in enumerate(sealed):
+        if p not in order:
+            raise SaveFileError(f"the saved game is damaged: $.table.hotseat.sealed[{i}]: expected a power of "
+                                f"$.table.hotseat.order, found {found(p)}")
+    if turn.get("stage") == "ready" and set(sealed) != set(order):
+        raise SaveFileError('the saved game is damaged: $.table.hotseat.stage: expected "curtain" while not every '
+                            'power has sealed, found the text "ready"')
 
 
 __all__ = ["LongNumber", "SaveFileError", "check_names", "check_shape", "describe", "found", "parse_json", "schema"]

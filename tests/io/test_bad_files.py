@@ -36,6 +36,8 @@ EXPECTED = {
     "pins_list.json": "$.table.pins: expected an object of power: PIN hash, found a list",
     "host_pin_plain.json": '$.table.host_pin: expected a PIN hash ("pbkdf2_sha256$...") or null, found the text "4321"',
     "hotseat_order_int.json": '$.table.hotseat.order[7]: expected a power id such as "france", found 3',
+    "hotseat_ready_unsealed.json":
+        '$.table.hotseat.stage: expected "curtain" while not every power has sealed, found the text "ready"',
     "orders_int.json": '$.current.orders[3]: expected an order: {"power", "kind", ...}, found 3',
 }
 

@@ -78,6 +78,8 @@ def main() -> None:
     write("orders_int.json", lambda d: d["current"]["orders"].append(3))
     write("host_pin_plain.json", lambda d: d["table"].update(host_pin="4321"))
     write("clock_state_list.json", lambda d: d["table"].update(clock_state=[1, 2]))
+    # found by a fuzz of the window: "ready" to reveal with nobody sealed gave a crash box at Ctrl+Return
+    write("hotseat_ready_unsealed.json", lambda d: d["table"]["hotseat"].update(stage="ready"))
 
 
 if __name__ == "__main__":
