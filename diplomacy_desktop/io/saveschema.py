@@ -20,12 +20,13 @@ import re
 from collections.abc import Callable, Iterator
 from functools import lru_cache
 from importlib import resources
-from typing import Any
-
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError, best_match
+from typing import TYPE_CHECKING, Any
 
 from ..engine.board import Board
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
 
 SCHEMA_FILE = "savegame.schema.json"
 #: integers longer than this are not read as numbers (Python refuses past 4,300 digits anyway)
@@ -53,6 +54,8 @@ def schema() -> dict[str, Any]:
 
 @lru_cache(maxsize=1)
 def _validator() -> Draft202012Validator:
+    # imported here: reading case files (``adjudicate``) never needs it
+    from jsonschema import Draft202012Validator
     return Draft202012Validator(schema())  # (tests check the schema itself against the meta-schema)
 
 
@@ -92,6 +95,8 @@ def parse_json(text: str) -> Any:
 
 def check_shape(data: Any) -> None:
     """Raise SaveFileError naming the first field that does not match the schema."""
+    from jsonschema.exceptions import best_match
+
     error = best_match(_validator().iter_errors(data))
     if error is not None:
         raise SaveFileError(f"the saved game is damaged: {describe(error)}")
