@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import argparse
 import gc
+import io
 import json
 import marshal
 import os
+import re
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -47,39 +49,104 @@ def _units_text(units: Sequence[Any]) -> str:
 def cmd_adjudicate(args: argparse.Namespace) -> int:
     from .engine.rules import RuleSet
     from .io.boardfile import load_board
+    from .io.scenario import ScenarioError, case_file_text
 
     try:
         rules = RuleSet.for_edition(args.rules)
     except ValueError as exc:
         print(f"diplomacy-desktop: {exc}", file=sys.stderr)
         return 2
+    if args.jobs < 0:
+        print(f"diplomacy-desktop: --jobs must be 0 (one per core) or more, not {args.jobs}", file=sys.stderr)
+        return 2
     path = Path(args.file)
     try:
-        text = path.read_text(encoding="utf-8", errors="replace")
+        text = case_file_text(path.read_bytes())
     except OSError as exc:
-        print(f"diplomacy-desktop: cannot read {path}: {exc.strerror}", file=sys.stderr)
-        return 2
+        return _file_error(args, f"cannot read {path}: {exc.strerror or exc}")
+    except ScenarioError as exc:
+        return _file_error(args, f"{path.name}: {exc}")
     # a batch of short-lived values that make no reference cycles: the cycle collector would
     # only spend time looking for them
     gc.disable()
     style = "json" if args.json else "text"
     lines = text.splitlines()
-    jobs = args.jobs or min(_cores(), len(lines) // _LINES_PER_JOB)
+    cases = _case_count(text)
+    jobs = min(args.jobs or min(_cores(), len(lines) // _LINES_PER_JOB), cases)
     from .io import caserun, notation, scenario  # noqa: F401  (imported once, before any fork)
 
     outputs = _case_outputs(_Batch(lines, load_board("standard"), rules, style), jobs)
     failures = sum(failed for _, failed in outputs)
     if args.json:
         parts = [out for out, _ in outputs]
-        sys.stdout.write(_records_text(parts) + "\n")
+        written = write_stdout(_records_text(parts) + "\n")
     else:
         total = len(outputs)
         report = [out for out, _ in outputs]
         report.append(f"{total - failures} of {total} cases passed" if total else "no cases found")
-        sys.stdout.write("\n".join(report) + "\n")
+        written = write_stdout("\n".join(report) + "\n")
+    if not written:
+        return 1
     if not outputs:
         return 1
     return 1 if failures else 0
+
+
+def _file_error(args: argparse.Namespace, message: str) -> int:
+    """A file that cannot be read at all: one line on stderr, and with ``--json`` a JSON array
+    holding one error object (``"case": null``) on stdout.  Exit code 2."""
+    print(f"diplomacy-desktop: {message}", file=sys.stderr)
+    if getattr(args, "json", False):
+        write_stdout(_records_text([_json_out({"case": None, "error": message})]) + "\n")
+    return 2
+
+
+def write_stdout(text: str) -> bool:
+    """Write ``text`` to stdout, all of it; on an error (a full disk, ``/dev/full``) say so in
+    one line on stderr and return False.  A reader that went away raises BrokenPipeError.
+
+    The bytes go straight to the file descriptor, each short write continued: Python's own
+    buffered stdout takes a short write on a nearly full disk for success and drops the rest.
+    """
+    try:
+        stream = sys.stdout
+        stream.flush()
+        try:
+            fd = stream.fileno()
+        except (AttributeError, ValueError, io.UnsupportedOperation):
+            stream.write(text)  # not a real file (a test capturing the output)
+            stream.flush()
+            return True
+        view = memoryview(text.encode(stream.encoding or "utf-8", errors="replace"))
+        while view:
+            view = view[os.write(fd, view):]
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        _drop_stdout()
+        print(f"diplomacy-desktop: cannot write the output: {exc.strerror or exc}", file=sys.stderr)
+        return False
+    return True
+
+
+def _drop_stdout() -> None:
+    """After a failed write: what is still buffered goes nowhere (instead of failing again, with
+    a traceback, when the interpreter flushes it at exit)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+_CASE_LINE = re.compile(r"^[ \t]*case\b", re.IGNORECASE | re.MULTILINE)
+
+
+def _case_count(text: str) -> int:
+    """At least the number of cases in ``text`` (lines starting with the word CASE): more
+    processes than that would have nothing to do."""
+    return max(1, len(_CASE_LINE.findall(text)))
 
 
 _LINES_PER_JOB = 10_000  # about 100 cases: for fewer, a second process costs more than it saves
@@ -112,6 +179,8 @@ def _case_outputs(batch: _Batch, jobs: int) -> list[tuple[str, bool]]:
     piece whose child fails (or a system without fork) is done here.  The output is the same
     as from one process.
     """
+    if not batch.lines:
+        return []
     pieces = _pieces(batch.lines, jobs) if jobs > 1 and hasattr(os, "fork") else [(0, len(batch.lines))]
     children = [_fork_piece(span, batch) for span in pieces[1:]]
     outputs = _piece_outputs(pieces[0], batch)
@@ -165,16 +234,25 @@ def _child_outputs(child: tuple[int, int] | None) -> list[tuple[str, bool]] | No
 
 
 def _pieces(lines: list[str], count: int) -> list[tuple[int, int]]:
-    """About ``count`` ranges of lines covering ``lines``, each but the last ending with an
-    ``END`` line as the scenario reader sees one."""
+    """About ``count`` ranges of lines covering ``lines``, each but the first starting at a
+    ``CASE`` line that follows an ``END`` line (with the comments right above it), where the
+    reader is back where it starts and no run of lines outside a case goes on."""
     bounds = [0]
+    n = len(lines)
     for k in range(1, count):
-        at = max(bounds[-1], len(lines) * k // count)
-        while at < len(lines) and _keyword(lines[at]) != "END":
+        at = max(bounds[-1], n * k // count)
+        while at < n and _keyword(lines[at]) != "END":
             at += 1
-        if at + 1 < len(lines):
-            bounds.append(at + 1)
-    bounds.append(len(lines))
+        end = at
+        while at < n and _keyword(lines[at]) != "CASE":
+            at += 1
+        if at >= n:
+            break
+        while at - 1 > end and not lines[at - 1].split("#", 1)[0].strip():
+            at -= 1  # the comments (and blank lines) right above the CASE go with it
+        if at > bounds[-1]:
+            bounds.append(at)
+    bounds.append(n)
     return [(a, b) for a, b in pairwise(bounds) if b > a]
 
 
@@ -204,10 +282,14 @@ def _case_output(item: object, batch: _Batch) -> tuple[str, bool]:
                 else f"CASE {item.name}: cannot be read: {item.message}"), True
     try:
         run = run_case(item, board, rules)  # type: ignore[arg-type]
+        rows = result_rows(run, board)
     except ScenarioError as exc:
         return (_json_out({"case": item.name, "error": str(exc)}) if style != "text"  # type: ignore[attr-defined]
                 else f"CASE {item.name}: cannot be set up: {exc}"), True  # type: ignore[attr-defined]
-    rows = result_rows(run, board)
+    except Exception as exc:  # noqa: BLE001  (a bug: this case says so, the others are still adjudicated)
+        why = f"internal error, please report it: {type(exc).__name__}: {exc}"
+        return (_json_out({"case": item.name, "error": why}) if style != "text"  # type: ignore[attr-defined]
+                else f"CASE {item.name}: {why}"), True  # type: ignore[attr-defined]
     if style != "text":
         return _case_json(run.scenario.name, run.units, run.dislodged, rows), not run.matched
     status = ("matches the expected position" if run.matched else "DOES NOT MATCH") if run.checked \

@@ -214,7 +214,11 @@ def test_cli_missing_file_is_a_clear_message_and_exit_2(tmp_path: Path, json_fla
     no_traceback(proc)
     assert proc.returncode == 2
     assert "cannot read" in proc.stderr and "nowhere.txt" in proc.stderr and "No such file" in proc.stderr
-    assert proc.stdout == ""
+    if json_flag:  # --json always prints JSON: here one error object for the whole file
+        [record] = json.loads(proc.stdout)
+        assert record["case"] is None and "No such file" in record["error"]
+    else:
+        assert proc.stdout == ""
 
 
 def test_cli_unknown_edition_exits_2(tmp_path: Path) -> None:

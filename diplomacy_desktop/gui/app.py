@@ -67,9 +67,10 @@ def run_app(args: argparse.Namespace) -> int:
 
     features = install_table_features(window)  # clock, hot-seat, dialogs, autosave, recent files
     path = getattr(args, "file", None)
+    window.show()  # first: a message about the file or the autosave then sits over the window
+    features.check_autosave()  # a damaged autosave is kept aside before anything is autosaved
     if path:
         window.open_file(path)
-    window.show()
     if os.environ.get("DIPLOMACY_DESKTOP_QUIT_AFTER_SHOW"):  # for the start-up benchmark
         from PySide6.QtCore import QTimer
 

@@ -5,6 +5,10 @@
   temporary file, then a rename), so a crash or a pulled plug leaves the previous one whole.
 * ``Autosaver``: writes it right after every adjudication (and its undo), and shortly after any
   other change (orders, seals, the clock), so very little can be lost.
+* At start, ``Autosave.set_aside_if_damaged`` moves an autosave that cannot be read to
+  ``autosave.damaged-<time>.json`` (never over another file) so that the new game's autosave
+  cannot overwrite it, and the table is told where it is; ``Autosave.clean_temp_files``
+  removes the temporary files a kill mid-write left behind (only ours, only old ones).
 * ``RecentFiles``: the Open Recent list, kept in QSettings.
 * ``open_game_file`` / ``save_game_file``: Open and Save for the window; a ``SaveFileError`` (or
   an OS error) becomes a message, and the game on the table stays as it was.
@@ -23,7 +27,7 @@ from PySide6.QtCore import QObject, QSettings, QStandardPaths, QTimer
 from PySide6.QtWidgets import QMenu, QMessageBox, QWidget
 
 from ..engine.game import Game
-from ..io.savefile import SaveFileError, load_game, save_game
+from ..io.savefile import SaveFileError, load_game, save_game, stale_temp_files
 
 if TYPE_CHECKING:
     from .controller import ChangeRecord, GameController
@@ -140,6 +144,70 @@ class Autosave:
                 path.unlink()
             except FileNotFoundError:
                 pass
+
+    def set_aside_if_damaged(self, *, now: datetime | None = None) -> DamagedAutosave | None:
+        """If the autosave cannot be read, move it to ``autosave.damaged-<time>.json`` in the
+        same folder (never replacing a file there) and say where and why; ``None`` if there is
+        no autosave or it reads well.  An OS error while moving it is in the answer too."""
+        if not self.exists():
+            return None
+        try:
+            self.load()
+        except SaveFileError as exc:
+            reason = str(exc)
+        else:
+            return None
+        stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
+        for n in range(1, 1000):
+            kept = self.folder / f"autosave.damaged-{stamp}{'' if n == 1 else f'-{n}'}.json"
+            try:
+                os.link(self.path, kept)  # fails if the name is taken: nothing is ever overwritten
+            except FileExistsError:
+                continue
+            except OSError:  # no hard links here (some file systems): rename, having looked first
+                if kept.exists():
+                    continue
+                try:
+                    os.rename(self.path, kept)
+                except OSError as exc:
+                    return DamagedAutosave(self.path, reason, f"it could not be moved aside: {exc.strerror or exc}")
+                return DamagedAutosave(kept, reason)
+            try:
+                self.path.unlink()
+            except OSError as exc:
+                return DamagedAutosave(kept, reason, f"the damaged file could not be removed: {exc.strerror or exc}")
+            return DamagedAutosave(kept, reason)
+        return DamagedAutosave(self.path, reason, "no free name to keep it under")  # pragma: no cover
+
+    def clean_temp_files(self) -> list[Path]:
+        """Remove the temporary files of autosaves a kill left half-written (only files named
+        after the autosave, and only ones untouched for a while); the removed ones."""
+        removed = []
+        for p in stale_temp_files(self.path):
+            try:
+                p.unlink()
+            except OSError:
+                continue
+            removed.append(p)
+        return removed
+
+
+@dataclass(frozen=True, slots=True)
+class DamagedAutosave:
+    """An autosave that could not be read: where it is now, why, and any trouble moving it."""
+
+    kept: Path
+    reason: str
+    trouble: str = ""
+
+    @property
+    def text(self) -> str:
+        if self.trouble:
+            return (f"The autosaved game cannot be read ({self.reason}), and {self.trouble}. "
+                    f"It is still at {self.kept}; the app starts with a new game, and its autosave "
+                    "will replace that file.")
+        return (f"The autosaved game cannot be read ({self.reason}). It was kept as {self.kept} "
+                "and will not be overwritten; the app starts with a new game.")
 
 
 class Autosaver(QObject):

@@ -182,7 +182,7 @@ def read_picture(path: Path, phase: int | None, results: bool, rules: RuleSet, *
     except OSError as exc:
         raise RenderError(f"cannot read {path}: {exc.strerror or exc}") from exc
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise RenderError(f"{path.name} is not a text file (neither a scenario nor a saved game)") from None
     board = load_board("standard")
@@ -219,13 +219,28 @@ def render_file(path: Path, output: Path, size: tuple[int, int], phase: int | No
     """Draw ``path`` into ``output``; returns the picture's size.  Raises RenderError."""
     scene = picture_scene(read_picture(path, phase, results, rules, reveal=reveal))
     image = render_scene(scene, *size)
+    write_png(image, output)
+    return size
+
+
+def write_png(image: object, output: Path) -> None:
+    """Encode ``image`` as PNG and put it at ``output`` whole or not at all: a temporary file
+    beside it, then a rename, so a full disk never leaves a truncated picture there."""
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+
+    from ..io.savefile import write_atomic
+
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    ok = image.save(buffer, "PNG")  # type: ignore[attr-defined]
+    buffer.close()
+    if not ok:
+        raise RenderError(f"cannot write {output}: the picture could not be encoded", 1)
     try:
-        output.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(output, bytes(data.data()))
     except OSError as exc:
         raise RenderError(f"cannot write {output}: {exc.strerror or exc}", 1) from exc
-    if not image.save(str(output), "PNG"):  # type: ignore[attr-defined]
-        raise RenderError(f"cannot write {output}", 1)
-    return size
 
 
 def render_command(args: argparse.Namespace) -> int:
@@ -246,5 +261,17 @@ def render_command(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"diplomacy-desktop: {exc}", file=sys.stderr)
         return 1
-    print(f"wrote {args.output} ({w}x{h})")
+    try:
+        sys.stdout.write(f"wrote {args.output} ({w}x{h})\n")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        pass
+    except OSError as exc:  # the picture is there; only the note about it could not be printed
+        print(f"diplomacy-desktop: wrote {args.output}, but cannot print to the output: {exc.strerror or exc}",
+              file=sys.stderr)
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+        return 1
     return 0

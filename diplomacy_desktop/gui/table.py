@@ -58,6 +58,7 @@ from .hotseat import (
 from .persistence import (
     Autosave,
     Autosaver,
+    DamagedAutosave,
     Message,
     RecentFiles,
     open_game_file,
@@ -496,6 +497,17 @@ class TableFeatures(QObject):
         if ok:
             self.window.view.fit_to_window()
         return ok
+
+    def check_autosave(self) -> DamagedAutosave | None:
+        """At start-up, before anything is autosaved: remove what a kill mid-write left behind,
+        and keep an autosave that cannot be read aside (renamed, never overwritten), telling
+        the table where it is.  The app always starts."""
+        autosave = self.autosaver.autosave
+        autosave.clean_temp_files()
+        damaged = autosave.set_aside_if_damaged()
+        if damaged is not None:
+            self.message(self.window, "The autosave is damaged", damaged.text)
+        return damaged
 
     def first_start(self) -> None:
         """At start-up (no file given): offer to resume an unfinished game; on the very first

@@ -7,7 +7,7 @@
       "edition": "classic" | "2023",
       "end_year": 1910 | null,
       "draw": null | ["england", "france"],
-      "table": {...},                      # the table's settings (names, clock, secrecy): free-form
+      "table": {...},                      # the table's settings (names, clock, secrecy, PIN hashes)
       "history": [ {"state": STATE, "orders": [ORDER, ...]}, ... ],   # adjudicated phases, in order
       "current": {"state": STATE, "orders": [ORDER, ...]}             # the phase being played
     }
@@ -18,15 +18,23 @@
     ORDER = {"power": "france", "kind": "move", "unit": "A", "location": "par",
              "destination": "bur", "via_convoy": false, ...}
 
+The file is validated against the declared JSON Schema ``savegame.schema.json`` (shipped with
+this package; see ``saveschema``) and its names against the board before anything is built
+from it: a damaged file is refused with one message naming the field by its JSON path.
+The table is strict on the keys it knows and keeps keys it does not know (a later version's
+settings); every other part of the file allows no unknown field.
+
 Results are not stored: loading replays every phase (the engine is deterministic) and checks
 that each replay arrives at the next stored position, so a tampered file is refused.
-Writing is atomic: a temporary file in the same folder, then a rename.
+Writing is atomic: a temporary file in the same folder, then a rename.  Saving over a symbolic
+link writes the file it points to; saving over a file keeps its permissions.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import stat
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -50,13 +58,13 @@ from ..engine.rules import RuleSet
 from ..engine.state import DislodgedUnit, GameState, Phase, Unit
 from ..engine.turns import adjudicate_phase
 from .boardfile import load_board
+from .saveschema import SaveFileError, check_names, check_shape, parse_json
 
 FORMAT = "diplomacy-desktop-game"
 VERSION = 1
-
-
-class SaveFileError(ValueError):
-    """A file that is not a readable saved game; the message says why."""
+#: a temporary file ``write_atomic`` left behind (a kill mid-write) is this old before it is
+#: taken for abandoned: a write takes milliseconds
+STALE_TEMP_SECONDS = 600.0
 
 
 _KINDS = {"hold": Hold, "move": Move, "support_hold": SupportHold, "support_move": SupportMove, "convoy": Convoy,
@@ -136,26 +144,32 @@ def game_to_dict(game: Game, table: dict[str, Any] | None = None) -> dict[str, A
 
 
 def game_from_dict(data: Any) -> tuple[Game, dict[str, Any]]:
-    """The game and the table settings; SaveFileError if anything is off."""
-    try:
-        return _game_from_dict(data)
-    except SaveFileError:
-        raise
-    except KeyError as exc:
-        raise SaveFileError(f"the saved game is damaged: {exc.args[0]!r} is missing") from exc
-    except (TypeError, ValueError, AttributeError) as exc:
-        raise SaveFileError(f"the saved game is damaged: {exc}") from exc
+    """The game and the table settings; SaveFileError if anything is off.
 
-
-def _game_from_dict(data: Any) -> tuple[Game, dict[str, Any]]:
+    The data is checked whole (schema, then names against the board) before anything is built.
+    """
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveFileError("this is not a Diplomacy Desktop saved game")
     version = data.get("version")
-    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise SaveFileError(f"the saved game has no valid format version (found {version!r})")
-    if version > VERSION:
+    if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
         raise SaveFileError(f"this game was saved by a newer version (format {version}); please update")
-    board = load_board(str(data.get("map", "standard")))
+    check_shape(data)
+    map_name = str(data.get("map", "standard"))
+    try:
+        board = load_board(map_name)
+    except (OSError, ValueError, KeyError) as exc:
+        raise SaveFileError(f"the saved game is damaged: $.map: there is no map called {map_name!r}") from exc
+    check_names(data, board)
+    try:
+        return _game_from_dict(data, board)
+    except SaveFileError:
+        raise
+    except (TypeError, ValueError, KeyError, AttributeError, ArithmeticError) as exc:
+        # a combination the schema cannot express (a unit where none can stand, ...)
+        raise SaveFileError(f"the saved game is damaged: {exc}") from exc
+
+
+def _game_from_dict(data: dict[str, Any], board: Board) -> tuple[Game, dict[str, Any]]:
     rules = RuleSet.for_edition(str(data.get("edition", "classic")))
     end_year = data.get("end_year")
     history: list[HistoryEntry] = []
@@ -179,8 +193,6 @@ def _game_from_dict(data: Any) -> tuple[Game, dict[str, Any]]:
     if data.get("draw"):
         game.draw = tuple(data["draw"])
     table = data.get("table") or {}
-    if not isinstance(table, dict):
-        raise SaveFileError("the table settings are damaged")
     return game, table
 
 
@@ -189,11 +201,7 @@ def dumps(game: Game, table: dict[str, Any] | None = None) -> str:
 
 
 def loads(text: str) -> tuple[Game, dict[str, Any]]:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SaveFileError(f"not a saved game: the JSON is broken at line {exc.lineno}, column {exc.colno}") from exc
-    return game_from_dict(data)
+    return game_from_dict(parse_json(text))
 
 
 def save_game(path: Path | str, game: Game, table: dict[str, Any] | None = None) -> None:
@@ -201,15 +209,27 @@ def save_game(path: Path | str, game: Game, table: dict[str, Any] | None = None)
     write_atomic(Path(path), dumps(game, table))
 
 
-def write_atomic(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=str(path.parent))
+def write_atomic(path: Path, text: str | bytes) -> None:
+    """Write ``path`` through a temporary file in its folder and a rename.
+
+    A symbolic link is followed (the file it points to is replaced, the link stays), and an
+    existing file keeps its permission bits; a new file gets the usual ones (0666 less the umask).
+    """
+    target = Path(os.path.realpath(path)) if path.is_symlink() else path
+    target.parent.mkdir(parents=True, exist_ok=True)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        mode = target.stat().st_mode & 0o7777
+    except OSError:
+        mode = 0o666 & ~_umask()
+    data = text.encode("utf-8") if isinstance(text, str) else text
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=str(target.parent))
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
-        os.replace(tmp, path)
+            os.fchmod(fh.fileno(), mode)
+        os.replace(tmp, target)
     except BaseException:
         try:
             os.unlink(tmp)
@@ -218,12 +238,53 @@ def write_atomic(path: Path, text: str) -> None:
         raise
 
 
-def load_game(path: Path | str) -> tuple[Game, dict[str, Any]]:
-    p = Path(path)
+def _umask() -> int:
+    current = os.umask(0)
+    os.umask(current)
+    return current
+
+
+def stale_temp_files(path: Path, *, older_than: float = STALE_TEMP_SECONDS, now: float | None = None) -> list[Path]:
+    """Temporary files ``write_atomic`` began for ``path`` and never finished (the process was
+    killed mid-write): only ours (named after ``path``), and only those not written to for
+    ``older_than`` seconds, so that a write in progress is left alone."""
+    import time
+
+    limit = (time.time() if now is None else now) - older_than
+    out = []
+    for p in path.parent.glob(f".{glob_escape(path.name)}.*.tmp"):
+        try:
+            st = p.lstat()
+        except OSError:
+            continue
+        if stat.S_ISREG(st.st_mode) and st.st_mtime < limit:
+            out.append(p)
+    return sorted(out)
+
+
+def glob_escape(name: str) -> str:
+    return "".join(f"[{c}]" if c in "*?[" else c for c in name)
+
+
+def read_text(path: Path) -> str:
+    """A saved game's text; SaveFileError if it cannot be read or is not UTF-8 text."""
     try:
-        text = p.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise SaveFileError(f"{p.name} is not a saved game (not text)") from exc
+        raw = path.read_bytes()
     except OSError as exc:
-        raise SaveFileError(f"cannot open {p}: {exc.strerror}") from exc
-    return loads(text)
+        raise SaveFileError(f"cannot open the file: {exc.strerror or exc}") from exc
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise SaveFileError("UTF-16 is not supported, save as UTF-8")
+    if raw.startswith(b"\xef\xbb\xbf"):
+        raw = raw[3:]
+    if b"\x00" in raw:
+        raise SaveFileError("this is not a saved game: it is not a text file")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SaveFileError("this is not a saved game: it is not a text file (or not UTF-8)") from None
+
+
+def load_game(path: Path | str) -> tuple[Game, dict[str, Any]]:
+    """The game and table saved in ``path``; SaveFileError (the file is not changed) if it is
+    not a readable saved game.  Messages do not repeat the file's name: the caller adds it."""
+    return loads(read_text(Path(path)))

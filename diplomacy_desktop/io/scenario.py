@@ -138,9 +138,17 @@ def _split_power(text: str, powers: _PowerNames, lineno: int) -> tuple[str, str]
     return power, rest.strip()
 
 
+_YEAR = re.compile(r"[0-9]{1,4}")
+
+
+def _shorten(text: str, limit: int = 40) -> str:
+    """``text``, cut to ``limit`` characters (a message never echoes a whole absurd line)."""
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
 def _parse_phase(text: str, lineno: int) -> Phase:
     t = text.lower().replace(",", " ").split()
-    m = re.fullmatch(r"([sfw])(\d{4})([mra])", text.strip().lower())
+    m = re.fullmatch(r"([sfw])([0-9]{4})([mra])", text.strip().lower())
     if m:
         return Phase(int(m.group(2)), {"s": SPRING, "f": FALL, "w": FALL}[m.group(1)],
                      {"m": MOVEMENT, "r": RETREAT, "a": ADJUSTMENT}[m.group(3)])
@@ -154,7 +162,10 @@ def _parse_phase(text: str, lineno: int) -> Phase:
             season = FALL
         elif w in ("winter", "w"):
             season, kind = FALL, ADJUSTMENT
-        elif w.isdigit():
+        elif w.isnumeric():  # "1901", but also "²" or "١٩٠١", which are no years
+            if not _YEAR.fullmatch(w):
+                raise ScenarioError(f"the year {_shorten(w)!r} is not a year from 1 to 9999 "
+                                    "(written with the digits 0-9)", lineno)
             year = int(w)
         elif w.startswith("move") or w == "movement":
             kind = MOVEMENT
@@ -227,10 +238,38 @@ def _read_centre(board: Board, text: str) -> tuple[str, str]:
     return prov, ""
 
 
+_BOM = b"\xef\xbb\xbf"
+_CONTROL = bytes(c for c in range(32) if c not in b"\t\n\r\f\v")
+
+
+def case_file_text(raw: bytes) -> str:
+    """The text of a case file: UTF-8, with or without a byte-order mark.
+
+    ScenarioError (one message for the whole file) for UTF-16 and for what is not text at all:
+    a NUL byte, or more than one in twenty characters of its start being control characters or
+    not UTF-8.  A text file with a stray bad byte is read, the byte replaced (its case then says
+    what it cannot read)."""
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise ScenarioError("UTF-16 is not supported, save as UTF-8")
+    raw = raw.removeprefix(_BOM)
+    if b"\x00" in raw:
+        raise ScenarioError("not a text file")
+    head = raw[:65536]
+    bad = len(head) - len(head.translate(None, _CONTROL))
+    bad += head.decode("utf-8", errors="replace").count("\ufffd")
+    if bad * 20 > len(head):
+        raise ScenarioError("not a text file")
+    return raw.decode("utf-8", errors="replace")
+
+
 def read_scenarios(text: str, board: Board) -> list[Scenario | CaseError]:
     """Every case in a DATC-format file, in file order; unreadable cases become CaseError."""
     return read_scenario_lines(text.splitlines(), board)
 
+
+#: a longer line is refused at once (DATC lines are a few dozen characters; a megabyte-long
+#: "order" would otherwise be read, parsed and echoed at great cost)
+MAX_LINE_LENGTH = 2000
 
 _BULK = {"PRESTATE_SUPPLYCENTER_OWNERS", "PRESTATE", "PRESTATE_DISLODGED", "ORDERS", "POSTSTATE",
          "POSTSTATE_DISLODGED"}  # the sections of "Power: ..." lines
@@ -250,6 +289,23 @@ def read_scenario_lines(lines: list[str], board: Board, first_line: int = 1) -> 
     heads: dict[str, str] = {}
     bulk = False  # in a section of "Power: ..." lines of a case being read
     order_lines: list[OrderLine] | None = None  # the orders of the case, while in its ORDERS section
+    # lines outside any case, reported together: [first line, last line, count], first text
+    stray: list[int] = []
+    stray_text = ""
+
+    def flush_stray() -> None:
+        nonlocal stray
+        if not stray:
+            return
+        first, last, count = stray
+        if count == 1:
+            out.append(CaseError(f"line {first}", first,
+                                 f"line {first}: {stray_text!r} is outside a CASE ... END block"))
+        else:
+            out.append(CaseError(f"lines {first}-{last}", first,
+                                 f"lines {first}-{last}: {count:,} lines outside a CASE ... END block "
+                                 f"(the first: {stray_text!r})"))
+        stray = []
 
     def finish() -> None:
         nonlocal current, failed
@@ -292,6 +348,17 @@ def read_scenario_lines(lines: list[str], board: Board, first_line: int = 1) -> 
             units.append(unit)
 
     for lineno, raw in enumerate(lines, start=first_line):
+        if len(raw) > MAX_LINE_LENGTH:
+            why = (f"line {lineno} is {len(raw):,} characters long; a line of a case file may have at most "
+                   f"{MAX_LINE_LENGTH:,}")
+            if current is not None:
+                failed = CaseError(current.name, lineno, why)
+                current, bulk, order_lines = None, False, None
+            elif failed is None:
+                if not stray:
+                    stray, stray_text = [lineno, lineno, 0], f"{raw[:40]}... ({len(raw):,} characters)"
+                stray[1], stray[2] = lineno, stray[2] + 1
+            continue
         if bulk:
             head, colon, body = raw.partition(":")
             power = heads.get(head) if colon else None
@@ -349,6 +416,7 @@ def read_scenario_lines(lines: list[str], board: Board, first_line: int = 1) -> 
                 current, bulk, order_lines = None, False, None
             continue
         if key == "CASE":
+            flush_stray()
             if current is not None or failed is not None:
                 name = failed.name if failed else current.name  # type: ignore[union-attr]
                 failed = failed or CaseError(name, lineno, f"line {lineno}: case {name!r} has no END")
@@ -362,7 +430,9 @@ def read_scenario_lines(lines: list[str], board: Board, first_line: int = 1) -> 
         if key in _FILE_LEVEL and current is None:
             continue
         if current is None and failed is None:
-            out.append(CaseError(f"line {lineno}", lineno, f"line {lineno}: {line!r} is outside a CASE ... END block"))
+            if not stray:
+                stray, stray_text = [lineno, lineno, 0], _shorten(line)
+            stray[1], stray[2] = lineno, stray[2] + 1
             continue
         if failed is not None:
             if key == "END":
@@ -396,6 +466,7 @@ def read_scenario_lines(lines: list[str], board: Board, first_line: int = 1) -> 
         except ScenarioError as exc:
             failed = CaseError(current.name, lineno, str(exc))
             current, bulk, order_lines = None, False, None
+    flush_stray()
     if current is not None or failed is not None:
         name = failed.name if failed else current.name  # type: ignore[union-attr]
         start = current.line if current else 0  # type: ignore[union-attr]
@@ -569,11 +640,13 @@ def iter_cases(items: list[Scenario | CaseError]) -> Iterator[Scenario]:
 
 
 __all__ = [
+    "MAX_LINE_LENGTH",
     "CaseError",
     "Convoy",
     "OrderLine",
     "Scenario",
     "ScenarioError",
+    "case_file_text",
     "read_scenario_lines",
     "read_scenarios",
     "scenario_state",

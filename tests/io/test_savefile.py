@@ -109,20 +109,21 @@ def _tamper_current(d: dict[str, Any]) -> None:
     (lambda d: d.update(format="something-else"), "not a Diplomacy Desktop saved game"),
     (lambda d: d.update(version=2), "newer version"),
     (lambda d: d.update(version=99), "format 99"),
-    (lambda d: d.update(version="1"), "no valid format version"),
-    (lambda d: d.pop("version"), "no valid format version"),
+    (lambda d: d.update(version="1"), r"\$\.version: expected format version 1, found the text \"1\"$"),
+    (lambda d: d.pop("version"), r"\$\.version is missing$"),
     (_tamper_history, "does not follow"),
     (_tamper_current, "current phase does not follow"),
-    (lambda d: d.pop("current"), "'current' is missing"),
-    (lambda d: d["current"]["orders"].append({"power": "france", "kind": "teleport"}), "unknown order kind"),
+    (lambda d: d.pop("current"), r"\$\.current is missing$"),
+    (lambda d: d["current"]["orders"].append({"power": "france", "kind": "teleport"}),
+     r"\$\.current\.orders\[1\]\.kind: expected an order kind \(hold, .*\), found the text \"teleport\"$"),
     (lambda d: d["current"]["state"]["units"].append({"power": "narnia", "type": "army", "location": "bur"}),
-     "unknown power"),
+     r"\$\.current\.state\.units\[23\]\.power: expected a power of this map \(austria, .*\), found the text \"narnia\""),
     (lambda d: d["current"]["state"]["units"].append({"power": "france", "type": "tank", "location": "bur"}),
-     "unknown unit type"),
+     r"\$\.current\.state\.units\[23\]\.type: expected \"army\" or \"fleet\", found the text \"tank\"$"),
     (lambda d: d["current"]["state"]["units"].append({"power": "france", "type": "army", "location": "swi"}),
      "cannot stand there"),
-    (lambda d: d.update(edition="1999"), "unknown rule edition"),
-    (lambda d: d.update(table=[1, 2]), "table settings are damaged"),
+    (lambda d: d.update(edition="1999"), r"\$\.edition: expected \"classic\" or \"2023\", found the text \"1999\"$"),
+    (lambda d: d.update(table=[1, 2]), r"\$\.table: expected the table settings \(an object\), found a list$"),
 ], ids=["format", "version-2", "version-99", "version-text", "version-missing", "history", "current", "missing",
         "order-kind", "power", "unit-type", "switzerland", "edition", "table"])
 def test_savefile_damage_is_refused_with_a_clear_message(played: Game, change: Callable[[dict[str, Any]], object],
@@ -143,9 +144,10 @@ def test_savefile_broken_json_names_the_place(played: Game, tmp_path: Path) -> N
 
 
 @pytest.mark.parametrize(("content", "message"), [
-    (b"\xff\xfe\x00binary", "not a saved game"),
+    (b"\x89PNG\r\n\x1a\n\x00\x00binary", "^this is not a saved game: it is not a text file$"),
+    (b"\xff\xfe{\x00}\x00", "^UTF-16 is not supported, save as UTF-8$"),
     (b"[1, 2, 3]", "not a Diplomacy Desktop saved game"),
-    (b"", "JSON is broken"),
+    (b"", "^the file is empty$"),
 ])
 def test_savefile_files_that_are_not_saved_games(tmp_path: Path, content: bytes, message: str) -> None:
     path = tmp_path / "x.dipl"

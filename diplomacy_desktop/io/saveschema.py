@@ -1,0 +1,273 @@
+"""Checking a saved game before anything is built from it.
+
+Two steps, both before the loader touches the data:
+
+1. the JSON text is parsed with limits (numbers of at most 40 digits, nesting as deep as the
+   parser allows, no ``NaN``/``Infinity``), and validated against the declared JSON Schema
+   ``savegame.schema.json`` (shipped in this package) by ``jsonschema``;
+2. one pass over the names the schema can only check for shape: every power and every space
+   must exist on the board the file names.
+
+Either step refuses with one :class:`SaveFileError` naming the field by its JSON path and
+saying what was expected, e.g. ``$.current.orders[0].destination: expected a space id such
+as "bur" or "stp/nc", found 3.5``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterator
+from functools import lru_cache
+from importlib import resources
+from typing import TYPE_CHECKING, Any
+
+from ..engine.board import Board
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
+
+SCHEMA_FILE = "savegame.schema.json"
+#: integers longer than this are not read as numbers (Python refuses past 4,300 digits anyway)
+MAX_DIGITS = 40
+
+
+class SaveFileError(ValueError):
+    """A file that is not a readable saved game; the message says why."""
+
+
+class LongNumber(str):
+    """An integer of more than MAX_DIGITS digits, kept as its text: the schema refuses it
+    wherever a number is expected, and the message can say how long it was."""
+
+    __slots__ = ()
+
+
+@lru_cache(maxsize=1)
+def schema() -> dict[str, Any]:
+    """The declared schema (package data next to this module)."""
+    text = resources.files(__package__).joinpath(SCHEMA_FILE).read_text(encoding="utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+@lru_cache(maxsize=1)
+def _validator() -> Draft202012Validator:
+    # imported here: reading case files (``adjudicate``) never needs it
+    from jsonschema import Draft202012Validator
+    return Draft202012Validator(schema())  # (tests check the schema itself against the meta-schema)
+
+
+# -- parsing ------------------------------------------------------------------------------------
+
+
+def _int(text: str) -> int | LongNumber:
+    return LongNumber(text) if len(text.lstrip("-")) > MAX_DIGITS else int(text)
+
+
+def _constant(name: str) -> float:
+    raise SaveFileError(f"not a saved game: {name} is not a JSON number")
+
+
+_SCENARIO_LINE = re.compile(r"^\s*CASE\b", re.MULTILINE | re.IGNORECASE)
+
+
+def parse_json(text: str) -> Any:
+    """The JSON value of ``text``; SaveFileError (one line) if it is not one."""
+    if not text.strip():
+        raise SaveFileError("the file is empty" if not text else "the file holds only blank space")
+    try:
+        return json.loads(text, parse_int=_int, parse_constant=_constant)
+    except json.JSONDecodeError as exc:
+        if _SCENARIO_LINE.search(text[:200_000]) and not text.lstrip().startswith(("{", "[")):
+            raise SaveFileError(
+                "this is a DATC scenario file, not a saved game: check it with "
+                "\"diplomacy-desktop adjudicate FILE\", or draw it with "
+                "\"diplomacy-desktop render FILE -o picture.png\"") from None
+        raise SaveFileError(f"not a saved game: the JSON is broken at line {exc.lineno}, column {exc.colno}") from None
+    except RecursionError:
+        raise SaveFileError("not a saved game: its brackets are nested too deeply") from None
+
+
+# -- the schema -----------------------------------------------------------------------------------
+
+
+def check_shape(data: Any) -> None:
+    """Raise SaveFileError naming the first field that does not match the schema."""
+    from jsonschema.exceptions import best_match
+
+    error = best_match(_validator().iter_errors(data))
+    if error is not None:
+        raise SaveFileError(f"the saved game is damaged: {describe(error)}")
+
+
+def _child(path: str, key: object) -> str:
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    if isinstance(key, str) and re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", key):
+        return f"{path}.{key}"
+    return f"{path}[{json.dumps(key)}]"
+
+
+def found(value: object) -> str:
+    """How a value found in a file is named in a message."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, LongNumber):
+        return f"a number of {len(value.lstrip('-'))} digits"
+    if isinstance(value, float) and value in (float("inf"), float("-inf")):
+        return "a number too large to read"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, str):
+        return f"the text {_short(value)}"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__  # pragma: no cover - json gives no other types
+
+
+def _short(text: str, limit: int = 40) -> str:
+    shown = json.dumps(text if len(text) <= limit else text[:limit], ensure_ascii=False)
+    return shown if len(text) <= limit else shown[:-1] + '..."'
+
+
+_TYPE_WORDS = {"object": "an object", "array": "a list", "string": "text", "integer": "a whole number",
+               "number": "a number", "boolean": "true or false", "null": "null"}
+
+
+def _expected(error: ValidationError) -> str:
+    schema_here = error.schema if isinstance(error.schema, dict) else {}
+    title = schema_here.get("title")
+    if isinstance(title, str):
+        return title
+    v, value = error.validator, error.validator_value
+    if v == "type":
+        types = [value] if isinstance(value, str) else list(value)
+        return " or ".join(_TYPE_WORDS.get(t, t) for t in types)
+    if v == "const":
+        return json.dumps(value)
+    if v == "enum":
+        return "one of " + ", ".join(json.dumps(x) for x in value)
+    if v == "minimum":
+        return f"at least {value}"
+    if v == "maximum":
+        return f"at most {value}"
+    if v == "maxLength":
+        return f"at most {value} characters"
+    if v == "uniqueItems":
+        return "no item twice"
+    if v in ("minItems", "maxItems"):
+        return f"{'at least' if v == 'minItems' else 'at most'} {value} items"
+    return str(error.message)  # pragma: no cover - every keyword the schema uses is named above
+
+
+def describe(error: ValidationError) -> str:
+    """``PATH: expected ..., found ...`` (or ``PATH is missing``) for one schema error."""
+    path = error.json_path
+    instance = error.instance
+    if error.validator == "required" and isinstance(instance, dict):
+        missing = next(k for k in error.validator_value if k not in instance)
+        return f"{_child(path, missing)} is missing"
+    if error.validator == "additionalProperties" and isinstance(instance, dict):
+        known = (error.schema or {}).get("properties", {}) if isinstance(error.schema, dict) else {}
+        extra = sorted(str(k) for k in instance if k not in known)
+        return f"{_child(path, extra[0])} is not a field here (expected only {', '.join(known) or 'nothing'})"
+    if error.validator == "propertyNames":
+        # reported on the object; the offending key is the instance of the sub-error
+        key = instance
+        title = (error.validator_value or {}).get("title") if isinstance(error.validator_value, dict) else None
+        return f"{path}: the key {found(key)} is not {title or 'allowed'}"
+    if error.validator == "uniqueItems" and isinstance(instance, list):
+        return f"{path}: expected each item once, found {found(_first_repeat(instance))} twice"
+    return f"{path}: expected {_expected(error)}, found {found(instance)}"
+
+
+def _first_repeat(items: list[Any]) -> Any:
+    seen: list[Any] = []
+    for x in items:
+        if x in seen:
+            return x
+        seen.append(x)
+    return None  # pragma: no cover - only called when there is a repeat
+
+
+# -- names against the board ---------------------------------------------------------------------
+
+# Where the names are, as paths through the validated data: a word is a key, "*" every item of a
+# list or every value of an object, "~" every key of an object.
+_PHASES = ("history.*", "current")
+_POWER_PATHS = ["draw.*", "table.players.~", "table.powers.*", "table.pins.~", "table.hotseat.order.*",
+                "table.hotseat.sealed.*", "table.hotseat.pins.~",
+                *(f"{p}.{rest}" for p in _PHASES for rest in (
+                    "state.units.*.power", "state.dislodged.*.power", "state.dislodged.*.attacker_power",
+                    "state.owners.*", "orders.*.power"))]
+_LOCATION_PATHS = [f"{p}.{rest}" for p in _PHASES for rest in (
+    "state.units.*.location", "state.dislodged.*.location", "orders.*.location", "orders.*.target",
+    "orders.*.destination")]
+_PROVINCE_PATHS = [f"{p}.{rest}" for p in _PHASES for rest in ("state.contested.*", "state.dislodged.*.attacker_from")]
+_CENTRE_PATHS = [f"{p}.state.owners.~" for p in _PHASES]
+
+
+def _walk(value: Any, steps: list[str], path: str) -> Iterator[tuple[str, Any]]:
+    if not steps:
+        yield path, value
+        return
+    step, rest = steps[0], steps[1:]
+    if step == "*":
+        items = enumerate(value) if isinstance(value, list) else value.items() if isinstance(value, dict) else ()
+        for k, v in items:
+            yield from _walk(v, rest, _child(path, k))
+    elif step == "~":
+        if isinstance(value, dict):
+            for k in value:
+                yield _child(path, k), k
+    elif isinstance(value, dict) and step in value:
+        yield from _walk(value[step], rest, _child(path, step))
+
+
+def _names(data: Any, paths: list[str]) -> Iterator[tuple[str, Any]]:
+    for p in paths:
+        for where, v in _walk(data, p.split("."), "$"):
+            if v is not None:
+                yield where, v
+
+
+def check_names(data: dict[str, Any], board: Board) -> None:
+    """Every power and space the file names exists on ``board`` (SaveFileError naming the field)."""
+    powers = set(board.power_ids)
+    checks: list[tuple[list[str], Callable[[str], bool], str]] = [
+        (_POWER_PATHS, lambda v: v in powers, f"a power of this map ({', '.join(board.power_ids)})"),
+        (_LOCATION_PATHS, lambda v: board.is_location(v) or v in board.spaces, "a space of this map"),
+        (_PROVINCE_PATHS, lambda v: v in board.spaces, "a province of this map"),
+        (_CENTRE_PATHS, lambda v: v in board.centres, "a supply centre of this map"),
+    ]
+    for paths, ok, what in checks:
+        for where, value in _names(data, paths):
+            if not ok(value):
+                raise SaveFileError(f"the saved game is damaged: {where}: expected {what}, found {found(value)}")
+    _check_hotseat(data)
+
+
+def _check_hotseat(data: dict[str, Any]) -> None:
+    """The hot-seat turn agrees with itself: only powers of the writing order have sealed, and
+    "ready" (to reveal) means every one of them has."""
+    table = data.get("table")
+    turn = table.get("hotseat") if isinstance(table, dict) else None
+    if not isinstance(turn, dict):
+        return
+    order, sealed = turn.get("order", []), turn.get("sealed", [])
+    for i, p in enumerate(sealed):
+        if p not in order:
+            raise SaveFileError(f"the saved game is damaged: $.table.hotseat.sealed[{i}]: expected a power of "
+                                f"$.table.hotseat.order, found {found(p)}")
+    if turn.get("stage") == "ready" and set(sealed) != set(order):
+        raise SaveFileError('the saved game is damaged: $.table.hotseat.stage: expected "curtain" while not every '
+                            'power has sealed, found the text "ready"')
+
+
+__all__ = ["LongNumber", "SaveFileError", "check_names", "check_shape", "describe", "found", "parse_json", "schema"]
