@@ -120,7 +120,7 @@ def test_cli_bad_files_a_big_mutated_file_still_gives_json(tmp_path: Path) -> No
     import random
 
     rng = random.Random(10)
-    cases = (ROOT / "tests" / "datc" / "cases" / "datc_v3_6A.txt").read_bytes()
+    cases = (ROOT / "lessons" / "datc_v3_6A.txt").read_bytes()
     data = bytearray(cases * (2_000_000 // len(cases)))
     for _ in range(3000):  # bytes flipped, lines broken and joined, all over the file
         data[rng.randrange(len(data))] = rng.choice(b"\r\n\t :#-\xff\xc3" + bytes([rng.randrange(32, 127)]))

@@ -33,7 +33,7 @@ from diplomacy_desktop.io.scenario import (
 HERE = Path(__file__).resolve().parent
 BOARD = load_board()
 GOOD_SAVE = (HERE / "bad_saves" / "good.json").read_text(encoding="utf-8")
-CASES = "".join((HERE.parent / "datc" / "cases" / n).read_text(encoding="utf-8")
+CASES = "".join((HERE.parents[1] / "lessons" / n).read_text(encoding="utf-8")
                 for n in ("datc_v3_6A.txt", "datc_v3_6E.txt", "datc_v3_6H.txt"))
 
 _YEAR = re.compile(r"\b1[89][0-9][0-9]\b")
