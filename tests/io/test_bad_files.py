@@ -186,3 +186,18 @@ def test_bad_files_stale_temp_files_are_only_ours_and_old(tmp_path: Path) -> Non
     for p in (old, other, unrelated):
         os.utime(p, (past, past))
     assert stale_temp_files(target) == [old]
+
+
+def test_bad_files_hot_seat_notices_and_host_pin_are_checked(tmp_path: Path) -> None:
+    data = json.loads(_good_text())
+    data["table"]["host_pin"] = "pbkdf2_sha256$1$00$00"
+    data["table"]["hotseat"] = {"phase": "S1901M", "stage": "curtain", "notices": ["Austria was reopened."]}
+    _, table = load_game(_write(tmp_path, data))
+    assert table["hotseat"]["notices"] == ["Austria was reopened."]
+    data["table"]["hotseat"]["notices"] = "Austria was reopened."
+    with pytest.raises(SaveFileError, match=r"\$\.table\.hotseat\.notices: expected a list of notices"):
+        load_game(_write(tmp_path, data))
+    data["table"]["hotseat"]["notices"] = []
+    data["table"]["host_pin"] = "1234"
+    with pytest.raises(SaveFileError, match=r"\$\.table\.host_pin"):
+        load_game(_write(tmp_path, data))
