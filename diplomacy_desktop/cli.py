@@ -36,8 +36,21 @@ def _case_json(name: str, units: Sequence[Any], dislodged: Sequence[Any], rows: 
     return "".join((
         '{"case":', q(name), ',"units":', _units_text(units), ',"dislodged":', _units_text(dislodged),
         ',"orders":[',
-        ",".join([f'{{"power":{q(p)},"order":{q(o)},"result":{q(r)},"reason":{q(why)}}}' for p, o, r, why in rows]),
+        ",".join([_row_json(row) for row in rows]),
         "]}"))
+
+
+def _row_json(row: Any) -> str:
+    """An order's record: ``power``, ``order``, ``result``, ``reason``, then ``code``, ``rule``,
+    ``strength``, ``opposition``, ``involved`` and, with ``--explain``, ``explanation``."""
+    q = _quote
+    strength = "null" if row.strength is None else str(row.strength)
+    opposition = "null" if row.opposition is None else str(row.opposition)
+    involved = ",".join([q(p) for p in row.involved])
+    tail = f',"explanation":{q(row.explanation)}' if row.explanation else ""
+    return (f'{{"power":{q(row.power)},"order":{q(row.order)},"result":{q(row.result)},"reason":{q(row.reason)},'
+            f'"code":{q(row.code)},"rule":{q(row.rule)},"strength":{strength},"opposition":{opposition},'
+            f'"involved":[{involved}]{tail}}}')
 
 
 def _units_text(units: Sequence[Any]) -> str:
@@ -75,7 +88,7 @@ def cmd_adjudicate(args: argparse.Namespace) -> int:
     jobs = min(args.jobs or min(_cores(), len(lines) // _LINES_PER_JOB), cases)
     from .io import caserun, notation, scenario  # noqa: F401  (imported once, before any fork)
 
-    outputs = _case_outputs(_Batch(lines, load_board("standard"), rules, style), jobs)
+    outputs = _case_outputs(_Batch(lines, load_board("standard"), rules, style, args.explain), jobs)
     failures = sum(failed for _, failed in outputs)
     if args.json:
         parts = [out for out, _ in outputs]
@@ -168,6 +181,7 @@ class _Batch:
     board: Any  # Board
     rules: Any  # RuleSet
     style: str  # "text" or "json"
+    explain: bool = False  # each order's result explained in plain words, with its rule
 
 
 def _case_outputs(batch: _Batch, jobs: int) -> list[tuple[str, bool]]:
@@ -282,7 +296,7 @@ def _case_output(item: object, batch: _Batch) -> tuple[str, bool]:
                 else f"CASE {item.name}: cannot be read: {item.message}"), True
     try:
         run = run_case(item, board, rules)  # type: ignore[arg-type]
-        rows = result_rows(run, board)
+        rows = result_rows(run, board, explain=batch.explain)
     except ScenarioError as exc:
         return (_json_out({"case": item.name, "error": str(exc)}) if style != "text"  # type: ignore[attr-defined]
                 else f"CASE {item.name}: cannot be set up: {exc}"), True  # type: ignore[attr-defined]
@@ -297,7 +311,11 @@ def _case_output(item: object, batch: _Batch) -> tuple[str, bool]:
     lines = [f"CASE {run.scenario.name} ({rules.edition.value} rules): {status}"]
     for row in rows:
         name = board.power(row.power).name if row.power in board.power_ids else row.power
-        lines.append(f"  {name}: {row.order:<28} {row.result:<8} {row.reason}")
+        if batch.explain:
+            text = row.explanation.replace("\n", "\n      ")
+            lines.append(f"  {name}: {text}")
+        else:
+            lines.append(f"  {name}: {row.order:<28} {row.result:<8} {row.reason}")
     if run.dislodged:
         lines.append("  dislodged: " + ", ".join(f"{u.kind} {location_label(u.location)}" for u in run.dislodged))
     for m in run.mismatches:
@@ -334,6 +352,8 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("file")
     a.add_argument("--rules", default="classic", help="rule edition: classic (default) or 2023")
     a.add_argument("--json", action="store_true", help="print one JSON array, one object per case")
+    a.add_argument("--explain", action="store_true",
+                   help="explain each result in plain words with the rule that decides it")
     a.add_argument("--jobs", type=int, default=0, metavar="N",
                    help="processes to share the cases out to (default: one per core for big files)")
     a.set_defaults(func=cmd_adjudicate)

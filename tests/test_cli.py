@@ -133,9 +133,12 @@ def test_cli_json_has_exactly_the_documented_shape(tmp_path: Path) -> None:
             assert unit["type"] in ("army", "fleet")
             assert unit["location"] == unit["location"].lower()
         for order in case["orders"]:
-            assert set(order) == {"power", "order", "result", "reason"}
+            assert set(order) == {"power", "order", "result", "reason", "code", "rule", "strength", "opposition",
+                                  "involved"}
             assert order["result"] in ("success", "failure", "illegal", "void")
-            assert order["reason"].strip()
+            assert order["reason"].strip() and order["code"] and order["rule"]
+            assert order["strength"] is None or isinstance(order["strength"], int)
+            assert all(p == p.lower() and len(p) == 3 for p in order["involved"])
     second = data[1]
     assert sorted((u["power"], u["type"], u["location"]) for u in second["units"]) == [
         ("austria", "army", "mun"), ("austria", "army", "tyr"), ("russia", "fleet", "stp/sc")]
@@ -144,6 +147,11 @@ def test_cli_json_has_exactly_the_documented_shape(tmp_path: Path) -> None:
     results = {o["order"]: (o["power"], o["result"]) for o in second["orders"]}
     assert results == {"A Boh - Mun": ("austria", "success"), "A Tyr S A Boh - Mun": ("austria", "success"),
                        "F Bot - StP": ("russia", "success"), "A Mun H": ("germany", "failure")}
+    boh = next(o for o in second["orders"] if o["order"] == "A Boh - Mun")
+    assert (boh["code"], boh["rule"], boh["strength"], boh["opposition"], boh["involved"]) == \
+        ("moved", "IX.2", 2, 1, ["mun"])
+    mun = next(o for o in second["orders"] if o["order"] == "A Mun H")
+    assert (mun["code"], mun["rule"], mun["involved"]) == ("dislodged", "IX.2", ["boh"])
 
 
 def test_cli_json_is_the_same_for_both_editions_where_they_agree(tmp_path: Path) -> None:
@@ -181,7 +189,8 @@ def test_cli_json_unreadable_order_is_reported_in_its_case(tmp_path: Path) -> No
     (case,) = json.loads(proc.stdout)
     garbled = [o for o in case["orders"] if o["order"] == "A par jumps bur"]
     assert garbled == [{"power": "france", "order": "A par jumps bur", "result": "illegal",
-                        "reason": garbled[0]["reason"]}]
+                        "reason": garbled[0]["reason"], "code": "unreadable", "rule": "VII.4", "strength": None,
+                        "opposition": None, "involved": []}]
     assert "line 5" in garbled[0]["reason"]
 
 
@@ -272,14 +281,18 @@ def test_cli_case_record_is_written_as_json_dumps_writes_it() -> None:
     from diplomacy_desktop.io.caserun import ResultRow
 
     units = [Unit("england", "F", "stp/nc"), Unit("france", "A", "par")]
-    rows = [ResultRow("france", 'A Par - "Bur"\\', "illegal", "cannot read 'x': é → ü\n\ttab"),
-            ResultRow("england", "F StP/nc H", "success", "holds")]
+    rows = [ResultRow("france", 'A Par - "Bur"\\', "illegal", "cannot read 'x': é → ü\n\ttab", "unreadable", "VII.4"),
+            ResultRow("england", "F StP/nc H", "success", "holds", "holds", "IX.2", 2, 1, ("lon", "stp")),
+            ResultRow("england", "F Lon H", "success", "holds", "holds", "VII.1", explanation='Said "so".\nRule')]
     name = 'case "one" – ünïcode\\'
     record = {"case": name,
               "units": [{"power": u.power, "type": "army" if u.kind == "A" else "fleet", "location": u.location}
                         for u in units],
               "dislodged": [{"power": "france", "type": "army", "location": "par"}],
-              "orders": [{"power": r.power, "order": r.order, "result": r.result, "reason": r.reason} for r in rows]}
+              "orders": [{"power": r.power, "order": r.order, "result": r.result, "reason": r.reason, "code": r.code,
+                          "rule": r.rule, "strength": r.strength, "opposition": r.opposition,
+                          "involved": list(r.involved), **({"explanation": r.explanation} if r.explanation else {})}
+                         for r in rows]}
     text = _case_json(name, units, [Unit("france", "A", "par")], rows)
     assert text == json.dumps(record, separators=(",", ":"))
     assert json.loads(_case_json("empty", [], [], [])) == {"case": "empty", "units": [], "dislodged": [], "orders": []}
@@ -344,3 +357,45 @@ def test_cli_a_piece_whose_process_fails_is_done_by_the_first_process(monkeypatc
     monkeypatch.setattr(cli, "_piece_outputs", failing_in_children)
     assert cli._case_outputs(batch, 3) == alone
     assert len(alone) == 6
+
+
+def test_cli_explain_prints_each_result_in_plain_words_with_its_rule(tmp_path: Path) -> None:
+    beleaguered = """CASE Example 4
+PRESTATE_SETPHASE Spring 1901, Movement
+PRESTATE
+  Austria: A ser
+  Russia: A rum
+  Russia: A bud
+  Turkey: A bul
+  Turkey: A gre
+ORDERS
+  Austria: A ser H
+  Russia: A rum-ser
+  Russia: A bud S A rum-ser
+  Turkey: A bul-ser
+  Turkey: A gre S A bul-ser
+POSTSTATE_SAME
+END
+"""
+    proc = adjudicate(tmp_path, beleaguered, "--explain")
+    no_traceback(proc)
+    assert proc.returncode == 0, proc.stdout
+    out = proc.stdout
+    assert "Austria: A Ser H: succeeds — holds; the attacks of the army in Bulgaria and the army in Rumania " \
+           "stood each other off, so it is not dislodged." in out
+    assert "Rule IX.5 (Beleaguered garrison)" in out
+    assert "The army in Bulgaria, also moving to Serbia, came with the support of the army in Greece: strength 2." in out
+    records = json.loads(adjudicate(tmp_path, beleaguered, "--json", "--explain").stdout)
+    ser = next(o for o in records[0]["orders"] if o["order"] == "A Ser H")
+    assert ser["rule"] == "IX.5" and "Rule IX.5 (Beleaguered garrison)" in ser["explanation"]
+    assert sorted(ser["involved"]) == ["bul", "rum"]
+
+
+def test_cli_json_gives_a_rule_for_every_order_of_the_datc_files() -> None:
+    lessons = Path(__file__).resolve().parents[1] / "lessons"
+    for name in ("datc_v3_6E.txt", "datc_v3_6F.txt", "datc_v3_6H.txt", "datc_v3_6J.txt"):
+        proc = subprocess.run([sys.executable, "-m", "diplomacy_desktop", "adjudicate", str(lessons / name), "--json",
+                               "--rules", "2023"], capture_output=True, text=True, timeout=120)
+        for case in json.loads(proc.stdout):
+            for order in case.get("orders", []):
+                assert order["rule"], (name, case["case"], order)

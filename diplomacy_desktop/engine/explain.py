@@ -162,8 +162,9 @@ def _not_counted(names: _Names, result: OrderResult, by_province: Mapping[str, O
             target = result.involved[0] if result.involved else ""
             victim = names.unit_at(target) if target else None
             power = names.board.power(victim.power).adjective if victim is not None else "its own"
+            article = "an" if power[:1].lower() in "aeiou" else "a"
             out.append(f"The support of {names.unit(province, nationality=True)} does not count: it cannot "
-                       f"help dislodge a {power} unit (rule IX.3).")
+                       f"help dislodge {article} {power} unit (rule IX.3).")
             continue
         support = by_province.get(province)
         if support is not None and support.dislodged_by:
@@ -176,6 +177,15 @@ def _not_counted(names: _Names, result: OrderResult, by_province: Mapping[str, O
     return out
 
 
+def _all_supports(result: OrderResult | None) -> tuple[str, ...]:
+    """The supports that count for a move's defence of its own space or its standing off other
+    moves: all of them that were not cut, whoever's unit it attacks (rules IX.3 limits only the
+    attack)."""
+    if result is None:
+        return ()
+    return result.supports + tuple(p for p, why in result.not_counted if why == "own_unit")
+
+
 def _move_details(result: OrderResult, names: _Names, by_province: Mapping[str, OrderResult]) -> list[str]:
     order = result.order
     assert isinstance(order, UnitOrder)
@@ -184,7 +194,7 @@ def _move_details(result: OrderResult, names: _Names, by_province: Mapping[str, 
     dest = getattr(order, "destination", "")
     if result.code == "no_convoy":
         return out
-    if result.strength is not None:
+    if result.strength is not None and result.code != "own_unit":
         out.append(_strength(names, f"It attacked {names.space(dest)}: {me}", result.strength, result.supports)
                    + ".")
     out.extend(_not_counted(names, result, by_province))
@@ -199,7 +209,7 @@ def _move_details(result: OrderResult, names: _Names, by_province: Mapping[str, 
         out.append("Nothing opposed it.")
     elif result.code == "head_to_head":
         other = by_province.get(who[0])
-        sup = other.supports if other is not None else ()
+        sup = _all_supports(other)
         out.append(_strength(names, f"{_cap(names.unit(who[0]))}, moving the other way, defended",
                              result.opposition, sup) + ".")
     else:
@@ -210,7 +220,7 @@ def _move_details(result: OrderResult, names: _Names, by_province: Mapping[str, 
                                                                  "own_unit")
             if moving and other is not None and other.order.destination.partition("/")[0] == dest.partition("/")[0]:  # type: ignore[attr-defined]
                 out.append(_strength(names, f"{_cap(names.unit(p))}, also moving to {names.space(dest)}, "
-                                     "came", result.opposition, other.supports) + ".")
+                                     "came", result.opposition, _all_supports(other)) + ".")
             elif moving:
                 out.append(f"{_cap(names.unit(p))} tried to leave {names.space(dest)} but could not, so it "
                            f"stayed with strength {result.opposition}.")

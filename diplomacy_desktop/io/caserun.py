@@ -7,6 +7,7 @@ from typing import NamedTuple
 
 from ..engine.board import Board
 from ..engine.errors import OrderError
+from ..engine.explain import explain as explain_result
 from ..engine.movement import adjudicate_movement
 from ..engine.orders import Order, Waive
 from ..engine.results import OrderResult, Outcome
@@ -26,6 +27,7 @@ class CaseRun:
     dislodged: tuple[Unit, ...]
     unreadable: tuple[tuple[str, str, str], ...] = ()  # (power, text, why)
     mismatches: tuple[str, ...] = field(default=())
+    state: GameState | None = None  # the position the orders were given in
 
     @property
     def checked(self) -> bool:
@@ -84,7 +86,7 @@ def run_case(sc: Scenario, board: Board, rules: RuleSet) -> CaseRun:
         wanted = {_key(u) for u in want_dislodged}
         doomed = [u for u in dislodged if _key(u) not in wanted and not retreat_destinations(after, u.province)]
         mism += _compare("dislodged", [u for u in dislodged if u not in doomed], want_dislodged)
-    return CaseRun(sc, results + extra, units, dislodged, tuple(unreadable), tuple(mism))
+    return CaseRun(sc, results + extra, units, dislodged, tuple(unreadable), tuple(mism), state)
 
 
 def exc_kind(why: str) -> str:
@@ -98,17 +100,29 @@ class ResultRow(NamedTuple):
     order: str  # rulebook notation, or the text as written when it could not be read
     result: str  # "success", "failure", "illegal" or "void"
     reason: str
+    code: str = ""  # the engine's reason code ("bounced", "cut", ...)
+    rule: str = ""  # the section of the rules that decides it ("IX.5"), or "DATC 4.A.2"
+    strength: int | None = None
+    opposition: int | None = None
+    involved: tuple[str, ...] = ()  # canonical province ids of the units that caused it
+    explanation: str = ""  # with ``explain=True``: the result in plain words
 
 
-def result_rows(run: CaseRun, board: Board) -> list[ResultRow]:
+def result_rows(run: CaseRun, board: Board, *, explain: bool = False) -> list[ResultRow]:
     rows = []
     unreadable_iter = iter(run.unreadable)
     for r in run.results:
         if r.code == "unreadable":
             power, text, why = next(unreadable_iter)
-            rows.append(ResultRow(power, text, Outcome.ILLEGAL.value, why))
+            rows.append(ResultRow(power, text, Outcome.ILLEGAL.value, why, r.code, r.rule,
+                                  explanation=f"{text}: is illegal — {why}." if explain else ""))
             continue
-        rows.append(ResultRow(r.order.power, format_order(r.order, board), _OUTCOME_WORDS[r.outcome], r.reason))
+        written = format_order(r.order, board)
+        said = ""
+        if explain and run.state is not None:
+            said = explain_result(r, run.state, run.results).text(written)
+        rows.append(ResultRow(r.order.power, written, _OUTCOME_WORDS[r.outcome], r.reason, r.code, r.rule,
+                              r.strength, r.opposition, r.involved, said))
     return rows
 
 
