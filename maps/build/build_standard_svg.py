@@ -488,18 +488,23 @@ ANCHOR_AT: dict[str, LL] = {
     "con": (27.55, 41.45),
     "cly": (-4.9, 57.25),
     "edi": (-3.0, 57.2),
-    "lvp": (-2.75, 54.35),
-    "yor": (-1.25, 54.1),
+    # Liverpool and Yorkshire as far apart as the island allows, so two units (and a move
+    # arrow between them) have room
+    "lvp": (-3.55, 54.55),
+    "yor": (-0.95, 54.05),
     "nap": (15.75, 40.5),
     "rom": (12.85, 42.15),
     "tus": (11.05, 43.45),
     "den": (9.15, 56.15),
     "hol": (5.55, 52.55),
+    # Sweden's unit in the south, where its neighbours (Skagerrak, Baltic, Norway) are: from the
+    # far north an arrow to the Skagerrak crossed Norway
+    "swe": (13.4, 61.2),
 }
 # Where the label goes relative to the unit, for spaces where the search picks badly.
 LABEL_SIDE: dict[str, str] = {"con": "below", "nap": "below", "lvp": "above", "cly": "below"}
 # Supply-centre markers placed by hand (lon, lat).
-MARKER_AT: dict[str, LL] = {"edi": (-3.25, 56.15)}
+MARKER_AT: dict[str, LL] = {"edi": (-3.25, 56.15), "swe": (15.7, 60.3)}
 UNIT_RADIUS = 11.0
 LABEL_GAP = 19.0  # px from the unit anchor to the label's middle
 MARKER_RADIUS = 4.5
