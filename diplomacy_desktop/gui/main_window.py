@@ -169,6 +169,8 @@ class MainWindow(QMainWindow):
         self.tabifyDockWidget(self.order_dock, self.results_dock)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.centres_dock)
         self.order_dock.raise_()
+        # the Orders and Results tabs share one width: switching tabs must not move the map
+        self.tabifiedDockWidgetActivated.connect(self._keep_tab_width)
         self._laid_out = False
 
         self.status_slot_widget = QWidget()
@@ -525,13 +527,23 @@ class MainWindow(QMainWindow):
             QTimer.singleShot(30, self.load_map_shapes)  # just after the first paint
         if not self._laid_out:
             self._laid_out = True
-            # a window nobody resized fills the screen; a remembered or resized one is only kept on it
-            self._fit_frame_on_screen(only_if_off_screen=self._restored or self.geometry() != self._first_rect)
+            # a window nobody resized fills the screen; a remembered one is brought onto it
+            if self._restored:
+                self._fit_frame_on_screen(only_if_off_screen=True)
+            elif self.geometry() == self._first_rect:
+                self._fit_frame_on_screen()
             if not self._restored:
                 # first start: the map gets the room; panels take about a quarter of the width
                 self.resizeDocks([self.order_dock], [max(300, self.width() // 4)], Qt.Orientation.Horizontal)
                 self.resizeDocks([self.order_dock, self.centres_dock], [self.height() * 2 // 3, self.height() // 3],
                                  Qt.Orientation.Vertical)
+
+    def _keep_tab_width(self, dock: QDockWidget) -> None:
+        tabs = (self.order_dock, self.results_dock)
+        if dock in tabs:
+            other = tabs[1] if dock is tabs[0] else tabs[0]
+            if other.width() > 0 and dock.width() != other.width():
+                self.resizeDocks([dock], [other.width()], Qt.Orientation.Horizontal)
 
     def _fit_frame_on_screen(self, *, only_if_off_screen: bool = False) -> None:
         """Once the window is framed (or not: no window manager), fit the frame to the available screen

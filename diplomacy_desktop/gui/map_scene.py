@@ -789,10 +789,12 @@ class MapScene(QGraphicsScene):
                 ax, ay = self.geometry.unit_anchor(space)
             except (KeyError, AttributeError):
                 ax, ay = middle.x(), middle.y() - 1e6
-            need = half + gap + text.height() / 2
             dy = middle.y() - ay
-            if abs(middle.x() - ax) < text.width() / 2 + half and abs(dy) < need:
-                middle = QPointF(middle.x(), ay + (need if dy >= 0 else -need))
+            if abs(middle.x() - ax) < text.width() / 2 + half:
+                if dy >= 0 and middle.y() + text.top() < ay + half + gap:  # below the unit
+                    middle = QPointF(middle.x(), ay + half + gap - text.top())
+                elif dy < 0 and middle.y() + text.bottom() > ay - half - gap:  # above it
+                    middle = QPointF(middle.x(), ay - half - gap - text.bottom())
             item.setPos(middle)
             centre = self.centre_items.get(space)
             if centre is not None:
