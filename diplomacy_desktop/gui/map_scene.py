@@ -744,8 +744,6 @@ class MapScene(QGraphicsScene):
         if (unit, label) == (self.unit_size, self.label_factor):
             return False
         self.unit_size, self.label_factor = unit, label
-        for item in self.label_items.values():
-            item.set_factor(label)
         if self.picture is not None:
             self.show_picture(self.picture)
         else:
@@ -778,10 +776,30 @@ class MapScene(QGraphicsScene):
         art chose (so it does not jump as units come and go); its supply-centre marker, when
         the art puts it beside the label, stays beside it.  Labels are drawn above units, so a
         unit standing elsewhere (a fleet on a coast, a dislodged unit) never hides a name.
+        Names that would grow into each other (small provinces side by side) keep the art's
+        size and place, moved only for a unit standing in their province.
         """
+        for item in self.label_items.values():
+            item.set_factor(self.label_factor)
+        self._place_label_items(self.label_items)
+        # names grown into each other (small provinces side by side) keep the art's own size
+        crowded: dict[str, LabelItem] = {}
+        items = list(self.label_items.items())
+        rects = [(space, item, item.mapRectToScene(item.text_rect())) for space, item in items]
+        for i, (space, item, rect) in enumerate(rects):
+            for other, other_item, other_rect in rects[i + 1:]:
+                if rect.intersects(other_rect):
+                    crowded[space], crowded[other] = item, other_item
+        if crowded:
+            for item in crowded.values():
+                item.set_factor(1.0)
+            # and move off the art's place only for a unit actually standing there
+            self._place_label_items(crowded, always=False)
+
+    def _place_label_items(self, labels: Mapping[str, LabelItem], *, always: bool = True) -> None:
         half = self.unit_size * 0.5
         gap = 1.5 * self.unit_scale
-        for space, item in self.label_items.items():
+        for space, item in labels.items():
             spec = item.spec
             middle = spec.middle
             text = item.text_rect()
@@ -790,7 +808,7 @@ class MapScene(QGraphicsScene):
             except (KeyError, AttributeError):
                 ax, ay = middle.x(), middle.y() - 1e6
             dy = middle.y() - ay
-            if abs(middle.x() - ax) < text.width() / 2 + half:
+            if (always or space in self.unit_items) and abs(middle.x() - ax) < text.width() / 2 + half:
                 if dy >= 0 and middle.y() + text.top() < ay + half + gap:  # below the unit
                     middle = QPointF(middle.x(), ay + half + gap - text.top())
                 elif dy < 0 and middle.y() + text.bottom() > ay - half - gap:  # above it
@@ -895,7 +913,7 @@ class MapScene(QGraphicsScene):
         for d in picture.displaced:
             attacker = by_whom.get(d.province, "") or (d.attacker_from or "")
             moved = UnitItem(d.unit, displaced=True, size=size, dislodged_by=attacker)
-            moved.setPos(self.anchor(d.unit.location) + self.displace_offset())
+            moved.setPos(self.displaced_point(d.unit.location))
             tip = self._unit_tip(d.unit) + " (dislodged"
             tip += f" from {self._name(attacker)})" if attacker else ")"
             moved.setToolTip(tip)
@@ -917,9 +935,17 @@ class MapScene(QGraphicsScene):
         if self.selected_province is not None:
             self.set_selected_unit(self.selected_province)
 
-    def displace_offset(self) -> QPointF:
-        """Where a dislodged unit is drawn, relative to its space's anchor."""
-        return QPointF(self.unit_size * 0.8, -self.unit_size * 0.8)
+    def displaced_point(self, location: str) -> QPointF:
+        """Where a dislodged unit is drawn: beside its space's anchor, inside its own province
+        (the first of a few places around the anchor that is) and clear of the unit standing there."""
+        anchor = self.anchor(location)
+        outline = self.art.outline(province_of(location))
+        s = self.unit_size
+        for dx, dy in ((0.8, -0.8), (-0.8, -0.8), (0.8, 0.8), (-0.8, 0.8), (1.1, 0.0), (-1.1, 0.0)):
+            point = anchor + QPointF(dx * s, dy * s)
+            if outline.isEmpty() or outline.contains(point):
+                return point
+        return anchor + QPointF(0.8 * s, -0.8 * s)
 
     def show_orders(self, power: str, orders: Iterable[Order], illegal: Iterable[Order] = ()) -> None:
         """Redraw one power's orders only (the others are untouched)."""

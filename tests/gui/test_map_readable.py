@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 from conftest import Table, shared_geometry
-from PySide6.QtCore import QPointF, QRect
+from PySide6.QtCore import QRect
 from PySide6.QtWidgets import QApplication
 from shapely.geometry import LineString, Point
 
@@ -157,10 +157,13 @@ def test_short_move_has_a_shaft_of_at_least_the_minimum(scene: MapScene) -> None
         scene.set_view_scale(scale)
         scene.show_picture(scenario_picture())
         arrow = item_for(scene, "lvp")
-        assert arrow.shaft_length() >= MIN_SHAFT * scene.unit_scale
-        # the head sits at the end of the shaft, outside the unit it left
-        start = arrow.path.pointAtPercent(0.0)
-        assert (start - scene.unit_items["lvp"].pos()).manhattanLength() >= 0
+        k = scene.unit_scale
+        assert arrow.shaft_length() >= MIN_SHAFT * k
+        # what shows of the line (outside the unit it leaves, before the head) is a shaft too
+        unit = scene.unit_items["lvp"]
+        samples = [arrow.path.pointAtPercent(i / 400) for i in range(401)]
+        outside = sum(not unit.contains(unit.mapFromScene(p)) for p in samples) / len(samples)
+        assert outside * arrow.shaft_length() - 12.0 * k >= MIN_SHAFT * k * 0.75
 
 
 # -- results ----------------------------------------------------------------------------------
@@ -183,6 +186,9 @@ def test_dislodged_unit_is_marked_on_itself_not_at_a_support_tip(scene: MapScene
     assert "rum" in scene.displaced_items
     unit = scene.displaced_items["rum"]
     assert unit.displaced and unit.dislodged_by == "ser"
+    # drawn beside its space's anchor but still inside its own province
+    assert scene.art.outline("rum").contains(unit.pos())
+    assert unit.pos() != scene.anchor("rum")
     assert "dislodged" in unit.toolTip()
     # the badge is drawn by the unit itself, inside its own bounds
     assert unit.boundingRect().contains(unit.badge_point())
@@ -262,6 +268,18 @@ def test_labels_are_clear_of_their_units(scene: MapScene, scale: float) -> None:
         ra = scene.unit_items[a].mapRectToScene(scene.unit_items[a].shape().boundingRect())
         rb = scene.unit_items[b].mapRectToScene(scene.unit_items[b].shape().boundingRect())
         assert not ra.intersects(rb), (a, b)
+
+
+@pytest.mark.parametrize("scale", [0.45, 0.75, 1.2])
+def test_labels_do_not_grow_into_each_other(scene: MapScene, scale: float) -> None:
+    board = load_board("standard")
+    from diplomacy_desktop.engine.state import GameState
+
+    scene.set_view_scale(scale)
+    scene.show_picture(BoardPicture(GameState.initial(board)))
+    rects = [(space, item.mapRectToScene(item.text_rect())) for space, item in scene.label_items.items()]
+    overlapping = {(a, b) for i, (a, ra) in enumerate(rects) for b, rb in rects[i + 1:] if ra.intersects(rb)}
+    assert not overlapping
 
 
 def test_sweden_anchor_sends_arrows_to_the_skagerrak_clear_of_norway(scene: MapScene) -> None:
@@ -361,5 +379,3 @@ def test_render_paints_an_owned_centre_in_its_owners_colour(qapp: QApplication, 
     pixel = QColor(image.pixel(round(spot.x), round(spot.y)))
     assert pixel.name() != QColor(palette.power_colour("france")).name()
 
-
-_ = QPointF
