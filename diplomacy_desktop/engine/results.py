@@ -20,7 +20,8 @@ class OrderResult(NamedTuple):
 
     ``code`` names the reason (``bounced``, ``cut``, ``no_convoy`` ...), ``reason`` says it in
     words, ``involved`` lists the provinces whose units caused it, ``strength`` and
-    ``opposition`` are the strengths compared where strengths decided it.
+    ``opposition`` are the strengths compared where strengths decided it; ``route`` is the
+    chain of seas a convoyed army went through.
 
     An immutable record like the engine's other values; a named tuple rather than a frozen
     dataclass because an adjudication makes one per order, and a tuple is made several times
@@ -36,6 +37,8 @@ class OrderResult(NamedTuple):
     opposition: int | None = None
     dislodged: bool = False
     dislodged_by: str | None = None
+    #: for an army that moved by convoy: the seas of the fleets that carried it, in order
+    route: tuple[str, ...] = ()
 
     @property
     def succeeded(self) -> bool:

@@ -1072,10 +1072,14 @@ class MapScene(QGraphicsScene):
     def convoy_route(self, order: Move) -> tuple[str, ...]:
         """The seas (in order) of the fleets that carried (or, before adjudication, are to carry) the army.
 
-        Read from the convoy orders of the same picture: after adjudication only those that
-        succeeded; a move without convoy orders (or over land) has no route.
+        After adjudication, the route in the move's result; otherwise read from the convoy
+        orders of the same picture (after adjudication only those that succeeded); a move
+        without convoy orders (or over land) has no route.
         """
         assert self.picture is not None
+        result = self.picture.results.get(_order_key(order))
+        if result is not None and result.route:  # the adjudicator's record of the way it went
+            return result.route
         src, dst = province_of(order.location), province_of(order.destination)
         board = self.picture.state.board
         convoys = [o for o in self.picture.orders if isinstance(o, Convoy)

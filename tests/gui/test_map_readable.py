@@ -170,7 +170,9 @@ def test_short_move_has_a_shaft_of_at_least_the_minimum(scene: MapScene) -> None
 
 
 def test_convoy_is_drawn_through_the_sea_of_the_fleet_that_carried_it(scene: MapScene) -> None:
-    scene.show_picture(scenario_picture())
+    picture = scenario_picture()
+    assert picture.results[("italy", "apu")].route == ("ion",)  # the adjudicator's record
+    scene.show_picture(picture)
     geometry = scene.geometry
     arrow = item_for(scene, "apu")
     assert scene.convoy_route(arrow.order) == ("ion",)  # type: ignore[arg-type]
