@@ -803,10 +803,8 @@ class MapScene(QGraphicsScene):
             spec = item.spec
             middle = spec.middle
             text = item.text_rect()
-            try:
-                ax, ay = self.geometry.unit_anchor(space)
-            except (KeyError, AttributeError):
-                ax, ay = middle.x(), middle.y() - 1e6
+            anchor = self._known_anchor(space)
+            ax, ay = (anchor.x(), anchor.y()) if anchor is not None else (middle.x(), middle.y() - 1e6)
             dy = middle.y() - ay
             if (always or space in self.unit_items) and abs(middle.x() - ax) < text.width() / 2 + half:
                 if dy >= 0 and middle.y() + text.top() < ay + half + gap:  # below the unit
@@ -833,6 +831,17 @@ class MapScene(QGraphicsScene):
         if path is None:
             path = self._paths[space] = path_from_geometry(self.geometry.polygon(space))
         return path
+
+    def _known_anchor(self, space: str) -> QPointF | None:
+        """The space's unit anchor, or None for a space units never stand in (Switzerland)."""
+        has = getattr(self.geometry, "has_anchor", None)
+        if has is not None and not has(space):
+            return None
+        try:
+            x, y = self.geometry.unit_anchor(space)
+        except KeyError:
+            return None
+        return QPointF(x, y)
 
     def anchor(self, location: str) -> QPointF:
         try:
