@@ -381,3 +381,16 @@ def test_render_paints_an_owned_centre_in_its_owners_colour(qapp: QApplication, 
     pixel = QColor(image.pixel(round(spot.x), round(spot.y)))
     assert pixel.name() != QColor(palette.power_colour("france")).name()
 
+
+
+def test_first_picture_with_fills_and_names_needs_no_full_geometry(qapp: QApplication) -> None:
+    from diplomacy_desktop.gui.main_window import deferred_geometry, map_svg
+    from diplomacy_desktop.gui.map_scene import current_picture
+
+    c = GameController()
+    quick = deferred_geometry(c)
+    scene = MapScene(quick, map_svg(c), sharpen=False)
+    scene.set_view_scale(0.6)
+    scene.show_picture(current_picture(c.state, []))
+    assert scene.owner_fill("vie") == palette.ownership_colour("austria")
+    assert not quick.loaded  # Shapely and the hit-testing shapes still wait for the first paint
