@@ -228,6 +228,31 @@ class _Resolver:
                     frontier.append(q)
         return False
 
+    def _route(self, i: int) -> tuple[str, ...]:
+        """The seas, in order from army ``i`` to its destination, of the shortest chain of the
+        fleets whose convoy succeeded (the way the army went)."""
+        nb = self.board.province_neighbours
+        seas = {self.prov[c] for c in self.convoyers[i] if self.resolve(c, True)}
+        target = nb[self.dst[i]]  # type: ignore[index]
+        frontier = sorted(p for p in nb[self.prov[i]] if p in seas)
+        previous: dict[str, str | None] = dict.fromkeys(frontier)
+        while frontier:
+            later: list[str] = []
+            for p in frontier:
+                if p in target:
+                    chain: list[str] = []
+                    at: str | None = p
+                    while at is not None:
+                        chain.append(at)
+                        at = previous[at]
+                    return tuple(reversed(chain))
+                for q in sorted(nb[p]):
+                    if q in seas and q not in previous:
+                        previous[q] = p
+                        later.append(q)
+            frontier = later
+        return ()
+
     def _ordered_chain(self, i: int) -> bool:
         """Whether the fleets ordered to convoy army ``i`` form a chain to its destination."""
         return self._chain(i, {self.prov[c] for c in self.convoyers[i]})
@@ -561,7 +586,7 @@ class _Resolver:
             text = text.replace(" (", " over land, since no complete convoy was ordered (", 1)
             rule = "XII.6"
         return OrderResult(order, Outcome.SUCCESS, "moved", text, tuple([prov[k] for k in who]), a, opp,
-                           lost, lost_to, rule, counted, other)
+                           lost, lost_to, rule, counted, other, self._route(i) if self.mode[i] == VIA else ())
 
     def _beat_dislodged_rival(self, i: int) -> bool:
         """Whether another move to the same space failed to stand move ``i`` off only because the

@@ -20,7 +20,8 @@ class OrderResult(NamedTuple):
 
     ``code`` names the reason (``bounced``, ``cut``, ``no_convoy`` ...), ``reason`` says it in
     words, ``involved`` lists the provinces whose units caused it, ``strength`` and
-    ``opposition`` are the strengths compared where strengths decided it.
+    ``opposition`` are the strengths compared where strengths decided it; ``route`` is the
+    chain of seas a convoyed army went through.
 
     ``rule`` is the section of the rules that decides the result, in the numbering of the
     rulebook this project follows (``"IX.5"`` beleaguered garrison, ``"X"`` cutting support,
@@ -48,6 +49,8 @@ class OrderResult(NamedTuple):
     rule: str = ""
     supports: tuple[str, ...] = ()
     not_counted: tuple[tuple[str, str], ...] = ()
+    #: for an army that moved by convoy: the seas of the fleets that carried it, in order
+    route: tuple[str, ...] = ()
 
     @property
     def succeeded(self) -> bool:

@@ -20,7 +20,7 @@ import os
 import struct
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QRectF, QSize, Qt, QThread, Signal, Slot
+from PySide6.QtCore import QByteArray, QObject, QRectF, QSize, Qt, QThread, Signal, Slot
 from PySide6.QtGui import QImage, QPainter, QPixmap
 from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
@@ -106,11 +106,11 @@ class _SharpWorker(QObject):
         super().__init__()
         self.renderers: dict[str, QSvgRenderer] = {}
 
-    @Slot(object, str, int, QRectF, float)
-    def render(self, relay: object, svg_path: str, ticket: int, source: QRectF, scale: float) -> None:
-        renderer = self.renderers.get(svg_path)
+    @Slot(object, str, object, int, QRectF, float)
+    def render(self, relay: object, key: str, svg: object, ticket: int, source: QRectF, scale: float) -> None:
+        renderer = self.renderers.get(key)
         if renderer is None:
-            renderer = self.renderers[svg_path] = QSvgRenderer(svg_path)
+            renderer = self.renderers[key] = _renderer(key, svg)
         size = QSize(max(1, round(source.width() * scale)), max(1, round(source.height() * scale)))
         image = render_svg(renderer, renderer.viewBoxF(), source, size)
         self.done.emit(relay, ticket, source, scale, image)
@@ -152,13 +152,27 @@ class _Dispatcher(QObject):
             relay.item._on_sharp(ticket, source, scale, image)
 
 
-class BoardItem(QGraphicsItem):
-    """The board art.  Coordinates are the SVG's user units."""
+def _renderer(svg_path: str, svg: object) -> QSvgRenderer:
+    """A renderer for the SVG text ``svg`` (bytes), or for the file ``svg_path`` when there is none."""
+    if isinstance(svg, bytes):
+        return QSvgRenderer(QByteArray(svg))
+    return QSvgRenderer(svg_path)
 
-    def __init__(self, svg_path: Path | str, *, cache_dir: Path | None = None, sharpen: bool = True) -> None:
+
+class BoardItem(QGraphicsItem):
+    """The board art.  Coordinates are the SVG's user units.
+
+    ``svg_data``, when given, is the SVG text to draw (the map file without the parts the scene
+    draws itself); ``svg_path`` still names the map (and its cache file).
+    """
+
+    def __init__(self, svg_path: Path | str, *, cache_dir: Path | None = None, sharpen: bool = True,
+                 svg_data: bytes | None = None) -> None:
         super().__init__()
         self.svg_path = str(svg_path)
-        self.renderer = QSvgRenderer(self.svg_path)
+        self.svg_data = svg_data
+        self._key = self.svg_path if svg_data is None else f"{self.svg_path}#{hashlib.sha256(svg_data).hexdigest()[:16]}"
+        self.renderer = _renderer(self.svg_path, svg_data)
         if not self.renderer.isValid():
             raise ValueError(f"cannot draw the map {svg_path}")
         self.view_box = self.renderer.viewBoxF()
@@ -182,9 +196,10 @@ class BoardItem(QGraphicsItem):
     def _cache_file(self) -> Path | None:
         folder = self._cache_dir if self._cache_dir is not None else default_cache_dir()
         try:
-            digest = hashlib.sha256(Path(self.svg_path).read_bytes()).hexdigest()[:32]
+            data = self.svg_data if self.svg_data is not None else Path(self.svg_path).read_bytes()
         except OSError:
             return None
+        digest = hashlib.sha256(data).hexdigest()[:32]
         return folder / f"{Path(self.svg_path).stem}-{digest}-board1x.raw"
 
     def base_image(self) -> QImage:
@@ -243,7 +258,7 @@ class BoardItem(QGraphicsItem):
         self._pending = None
         self._busy = True
         self._ticket += 1
-        self._relay.request.emit(self._relay, self.svg_path, self._ticket, source, scale)
+        self._relay.request.emit(self._relay, self._key, self.svg_data, self._ticket, source, scale)
 
     def _on_sharp(self, ticket: int, source: QRectF, scale: float, image: QImage) -> None:
         self._busy = False
@@ -297,7 +312,7 @@ class BoardItem(QGraphicsItem):
 class _Relay(QObject):
     """Lives in the GUI thread: sends one item's requests to the worker."""
 
-    request = Signal(object, str, int, QRectF, float)
+    request = Signal(object, str, object, int, QRectF, float)
 
     def __init__(self, item: BoardItem) -> None:
         super().__init__()

@@ -16,7 +16,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QByteArray, QMargins, QRect, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
@@ -86,6 +86,17 @@ def picture_for(controller: GameController) -> BoardPicture:
     orders = controller.visible_orders()
     illegal = [o for o in orders if controller.illegal_reason(o) is not None]
     return current_picture(controller.state, orders, illegal)
+
+
+#: room left for a window manager's title bar and borders before the window is shown
+FRAME_GUESS = QMargins(0, 32, 0, 0)
+
+
+def first_window_rect(available: QRect, frame: QMargins = FRAME_GUESS) -> QRect:
+    """The first window's client area: the whole available screen (taskbars and panels left out)
+    less the window frame, so the bottom strip is never off screen on a small laptop."""
+    inner = available.marginsRemoved(frame)
+    return QRect(inner.topLeft(), inner.size())
 
 
 class MainWindow(QMainWindow):
@@ -163,6 +174,8 @@ class MainWindow(QMainWindow):
         self.tabifyDockWidget(self.order_dock, self.results_dock)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.centres_dock)
         self.order_dock.raise_()
+        # the Orders and Results tabs share one width: switching tabs must not move the map
+        self.tabifiedDockWidgetActivated.connect(self._keep_tab_width)
         self._laid_out = False
 
         self.status_slot_widget = QWidget()
@@ -181,7 +194,12 @@ class MainWindow(QMainWindow):
         controller.phase_advanced.connect(self._on_phase_advanced)
         controller.undo_stack.cleanChanged.connect(self._clean_changed)  # a method: disconnected with us
         self.setMinimumSize(720, 480)
-        self.resize(1280, 800)
+        screen = self.screen()
+        if screen is not None:
+            self.setGeometry(first_window_rect(screen.availableGeometry()))
+        else:
+            self.resize(1280, 800)
+        self._first_rect = self.geometry()
         icon = assets_dir() / "icon.svg"
         if icon.exists():
             from PySide6.QtGui import QIcon
@@ -527,11 +545,44 @@ class MainWindow(QMainWindow):
             QTimer.singleShot(30, self.load_map_shapes)  # just after the first paint
         if not self._laid_out:
             self._laid_out = True
+            # a window nobody resized fills the screen; a remembered one is brought onto it
+            if self._restored:
+                self._fit_frame_on_screen(only_if_off_screen=True)
+            elif self.geometry() == self._first_rect:
+                self._fit_frame_on_screen()
             if not self._restored:
                 # first start: the map gets the room; panels take about a quarter of the width
                 self.resizeDocks([self.order_dock], [max(300, self.width() // 4)], Qt.Orientation.Horizontal)
                 self.resizeDocks([self.order_dock, self.centres_dock], [self.height() * 2 // 3, self.height() // 3],
                                  Qt.Orientation.Vertical)
+
+    def _keep_tab_width(self, dock: QDockWidget) -> None:
+        tabs = (self.order_dock, self.results_dock)
+        if dock in tabs:
+            other = tabs[1] if dock is tabs[0] else tabs[0]
+            if other.width() > 0 and dock.width() != other.width():
+                self.resizeDocks([dock], [other.width()], Qt.Orientation.Horizontal)
+
+    def _fit_frame_on_screen(self, *, only_if_off_screen: bool = False) -> None:
+        """Once the window is framed (or not: no window manager), fit the frame to the available screen
+        (a window restored from a larger screen too)."""
+        screen = self.screen()
+        if screen is None or self.isMaximized() or self.isFullScreen():
+            return
+        inner, frame = self.geometry(), self.frameGeometry()
+        available = screen.availableGeometry()
+        if only_if_off_screen and available.contains(frame):
+            return
+        margins = QMargins(inner.left() - frame.left(), inner.top() - frame.top(),
+                           frame.right() - inner.right(), frame.bottom() - inner.bottom())
+        wanted = first_window_rect(available, margins)
+        if only_if_off_screen:  # keep its size where it fits, and bring it onto the screen
+            w, h = min(inner.width(), wanted.width()), min(inner.height(), wanted.height())
+            x = max(wanted.left(), min(inner.left(), wanted.right() + 1 - w))
+            y = max(wanted.top(), min(inner.top(), wanted.bottom() + 1 - h))
+            wanted = QRect(x, y, w, h)
+        if wanted != inner:
+            self.setGeometry(wanted)
 
     def save_window_state(self) -> None:
         self.settings.setValue("window/geometry", self.saveGeometry())

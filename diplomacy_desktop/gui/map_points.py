@@ -73,6 +73,16 @@ class DeferredGeometry:
             return self._anchors[location]
         return self.full.unit_anchor(location)
 
+    def has_anchor(self, location: str) -> bool:
+        """Whether ``location`` has a unit anchor (answered without loading the full geometry)."""
+        if self._full is not None:
+            try:
+                self._full.unit_anchor(location)
+            except KeyError:
+                return False
+            return True
+        return location in self._anchors
+
     # -- everything else -----------------------------------------------------------------------
 
     @property

@@ -13,12 +13,14 @@ import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import (
+    QBrush,
     QColor,
     QFont,
+    QFontMetricsF,
     QPainter,
     QPainterPath,
     QPainterPathStroker,
@@ -52,6 +54,7 @@ from ..engine.results import OrderResult, Outcome
 from ..engine.state import MOVEMENT, RETREAT, DislodgedUnit, GameState, Unit
 from ..io.notation import format_order
 from . import override, palette
+from .map_art import LabelSpec, MapArt
 
 if TYPE_CHECKING:
     from shapely.geometry.base import BaseGeometry
@@ -59,17 +62,43 @@ if TYPE_CHECKING:
     from ..mapdata import MapGeometry
 from .board_image import BoardItem
 
+#: the size (map units) units were designed at; strokes and marks scale with the unit size
 UNIT_SIZE = 25.0
-DISPLACE = QPointF(UNIT_SIZE * 0.75, -UNIT_SIZE * 0.75)
+#: units are drawn about this many screen pixels across ...
+UNIT_SCREEN_PX = 30.0
+#: ... within these sizes in map units (larger ones would hide small provinces and their neighbours)
+UNIT_MIN = 26.0
+UNIT_MAX = 32.0
+#: labels are drawn about this many screen pixels high, never smaller than the art's own size
+LABEL_SCREEN_PX = 14.0
+LABEL_MAX_FACTOR = 1.4
+#: a move arrow's shaft (without its head) is never shorter than this (times the unit scale)
+MIN_SHAFT = 12.0
 
 Z_BOARD = 0
+Z_OWNERSHIP = 2
 Z_LIT = 5
 Z_HOVER = 6
 Z_CENTRES = 8
 Z_ARROWS = 20
 Z_UNITS = 30
 Z_DISPLACED = 32
+#: names above units (a unit never hides a name; the halo keeps both readable), under marks
+Z_LABELS = 34
 Z_MARKS = 40
+
+
+def sizes_for_scale(scale: float) -> tuple[float, float]:
+    """The unit size (map units) and label factor for a view drawing ``scale`` pixels per map unit.
+
+    Units and labels keep a readable size on screen: at a small scale (a whole board in a window)
+    they are drawn larger on the board, up to a limit; zoomed in they grow with the board.
+    """
+    if scale <= 0:
+        return UNIT_MAX, 1.0
+    unit = round(min(UNIT_MAX, max(UNIT_MIN, UNIT_SCREEN_PX / scale)))
+    label = round(min(LABEL_MAX_FACTOR, max(1.0, LABEL_SCREEN_PX / (14.5 * scale))) * 20) / 20
+    return float(unit), label
 
 
 # -- what to draw ---------------------------------------------------------------------------
@@ -180,6 +209,34 @@ def _bent_path(a: QPointF, b: QPointF, bend: float = 0.12) -> QPainterPath:
     return path
 
 
+def _ends_with_shaft(a: QPointF, b: QPointF, start: float, end: float, minimum: float) -> tuple[QPointF, QPointF]:
+    """``a`` and ``b`` moved towards each other by ``start`` and ``end``, but keeping at least
+    ``minimum`` between them (the start gives way first, then the end; they never pass a and b)."""
+    length = QLineF(a, b).length()
+    if length < 1e-6:
+        return a, b
+    spare = length - minimum
+    if start + end > spare:
+        start = min(start, max(0.0, spare - end))
+        end = min(end, max(0.0, spare - start))
+    ux, uy = (b.x() - a.x()) / length, (b.y() - a.y()) / length
+    return QPointF(a.x() + ux * start, a.y() + uy * start), QPointF(b.x() - ux * end, b.y() - uy * end)
+
+
+def _smooth_path(points: list[QPointF]) -> QPainterPath:
+    """A smooth curve through every point (Catmull-Rom, drawn as cubic segments)."""
+    path = QPainterPath(points[0])
+    n = len(points)
+    for i in range(n - 1):
+        p0 = points[i - 1] if i > 0 else points[i]
+        p1, p2 = points[i], points[i + 1]
+        p3 = points[i + 2] if i + 2 < n else p2
+        c1 = p1 + (p2 - p0) / 6
+        c2 = p2 - (p3 - p1) / 6
+        path.cubicTo(c1, c2, p2)
+    return path
+
+
 def _shorten(a: QPointF, b: QPointF, start: float, end: float) -> tuple[QPointF, QPointF]:
     line = QLineF(a, b)
     length = line.length()
@@ -195,13 +252,17 @@ def _shorten(a: QPointF, b: QPointF, start: float, end: float) -> tuple[QPointF,
 class UnitItem(QGraphicsItem):
     """An army (disc) or fleet (hull) in its power's colour, with the power's letter."""
 
-    def __init__(self, unit: Unit, *, displaced: bool = False, ghost: bool = False) -> None:
+    def __init__(self, unit: Unit, *, displaced: bool = False, ghost: bool = False, size: float = UNIT_SIZE,
+                 dislodged_by: str = "") -> None:
         super().__init__()
         self.unit = unit
         self.displaced = displaced
         self.ghost = ghost
         self.selected = False
-        self._path = palette.unit_path(unit.kind, UNIT_SIZE)
+        self.size = size
+        #: for a dislodged unit: the province the attack came from ("" if unknown)
+        self.dislodged_by = dislodged_by
+        self._path = palette.unit_path(unit.kind, size)
         self.setZValue(Z_DISPLACED if displaced else Z_UNITS)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
@@ -221,11 +282,9 @@ class UnitItem(QGraphicsItem):
             self.update()
 
     @override
-
-    @override
     def boundingRect(self) -> QRectF:
-        r = UNIT_SIZE * 0.95 + 4
-        return self._path.boundingRect().united(QRectF(-r, -r, 2 * r, 2 * r))
+        r = self.size * 0.95 + 4 * self.size / UNIT_SIZE
+        return self._path.boundingRect().adjusted(-4, -4, 4, 4).united(QRectF(-r, -r, 2 * r, 2 * r))
 
     @override
     def shape(self) -> QPainterPath:
@@ -234,94 +293,205 @@ class UnitItem(QGraphicsItem):
     @override
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         power = self.unit.power
+        size = self.size
+        k = size / UNIT_SIZE
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         if self.selected:
-            r = UNIT_SIZE * 0.95
+            r = size * 0.95
             painter.setBrush(QColor(255, 212, 0, 90))
-            painter.setPen(QPen(QColor(20, 20, 20, 220), 5.5))
+            painter.setPen(QPen(QColor(20, 20, 20, 220), 5.5 * k))
             painter.drawEllipse(QPointF(0, 0), r, r)
-            painter.setPen(QPen(palette.SELECTED_EDGE, 3.0))
+            painter.setPen(QPen(palette.SELECTED_EDGE, 3.0 * k))
+            painter.drawEllipse(QPointF(0, 0), r, r)
+        if self.displaced:  # a dislodged unit: a red ring around it, whatever the ground
+            r = size * 0.78
+            painter.setBrush(QColor(255, 255, 255, 150))
+            painter.setPen(QPen(palette.FAILURE_MARK, 3.2 * k))
             painter.drawEllipse(QPointF(0, 0), r, r)
         if not self.ghost:
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(QColor(0, 0, 0, 70))
-            painter.drawPath(self._path.translated(1.4, 1.8))
+            painter.drawPath(self._path.translated(1.4 * k, 1.8 * k))
+            # a light halo, so a unit stands out on its own power's colour too
+            halo = QPen(QColor(255, 255, 255, 215), 4.2 * k)
+            halo.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+            painter.setPen(halo)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawPath(self._path)
         fill = palette.power_colour(power)
         if self.ghost:
             fill.setAlpha(175)
         painter.setBrush(fill)
-        pen = QPen(palette.FAILURE_MARK if self.displaced else palette.OUTLINE, 2.0 if self.displaced else 1.4)
-        if self.ghost or self.displaced:
+        pen = QPen(palette.OUTLINE, 1.6 * k)
+        pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        if self.ghost:
             pen.setStyle(Qt.PenStyle.DashLine)
         painter.setPen(pen)
         painter.drawPath(self._path)
         font = QFont("DejaVu Sans")
         font.setBold(True)
-        font.setPixelSize(int(UNIT_SIZE * 0.62))
+        font.setPixelSize(max(1, int(size * 0.62)))
         painter.setFont(font)
         painter.setPen(palette.power_ink(power))
         rect = self._path.boundingRect()
         if self.unit.kind == "F":
-            rect = QRectF(rect.left(), -UNIT_SIZE * 0.24, rect.width() - UNIT_SIZE * 0.2, UNIT_SIZE * 0.72)
+            rect = QRectF(rect.left(), -size * 0.24, rect.width() - size * 0.2, size * 0.72)
         painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, palette.power_letter(power))
+        if self.displaced:  # the mark of a dislodged unit: a red badge with a white cross, on the unit
+            c = self.badge_point()
+            r = size * 0.30
+            painter.setPen(QPen(QColor("#FFFFFF"), 1.6 * k))
+            painter.setBrush(palette.FAILURE_MARK)
+            painter.drawEllipse(c, r, r)
+            cross = QPen(QColor("#FFFFFF"), 2.4 * k)
+            cross.setCapStyle(Qt.PenCapStyle.RoundCap)
+            painter.setPen(cross)
+            d = r * 0.5
+            painter.drawLine(QPointF(c.x() - d, c.y() - d), QPointF(c.x() + d, c.y() + d))
+            painter.drawLine(QPointF(c.x() - d, c.y() + d), QPointF(c.x() + d, c.y() - d))
         if self.ghost:  # a "new unit" badge
-            c = QPointF(UNIT_SIZE * 0.55, -UNIT_SIZE * 0.5)
-            r = UNIT_SIZE * 0.26
-            painter.setPen(QPen(palette.OUTLINE, 1.2))
+            c = QPointF(size * 0.55, -size * 0.5)
+            r = size * 0.26
+            painter.setPen(QPen(palette.OUTLINE, 1.2 * k))
             painter.setBrush(QColor("#FFFFFF"))
             painter.drawEllipse(c, r, r)
-            painter.setPen(QPen(QColor("#1B6E20"), 2.2))
+            painter.setPen(QPen(QColor("#1B6E20"), 2.2 * k))
             painter.drawLine(QPointF(c.x() - r * 0.6, c.y()), QPointF(c.x() + r * 0.6, c.y()))
             painter.drawLine(QPointF(c.x(), c.y() - r * 0.6), QPointF(c.x(), c.y() + r * 0.6))
 
+    def badge_point(self) -> QPointF:
+        """Where the dislodged badge sits, relative to the unit (its upper right)."""
+        return QPointF(self.size * 0.55, -self.size * 0.5)
+
 
 class CentreItem(QGraphicsItem):
-    """A supply-centre marker filled with its owner's colour (white when nobody owns it)."""
+    """A supply-centre marker: white when nobody owns it, else the owner's colour and letter."""
 
     RADIUS = 6.0
 
-    def __init__(self, space: str, owner: str | None) -> None:
+    def __init__(self, space: str, owner: str | None, size: float = 1.0) -> None:
         super().__init__()
         self.space = space
         self.owner = owner
+        self.size = size
         self.setZValue(Z_CENTRES)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
+    @property
+    def radius(self) -> float:
+        return (self.RADIUS * 1.45 if self.owner else self.RADIUS) * self.size
+
     def set_owner(self, owner: str | None) -> None:
         if owner != self.owner:
+            self.prepareGeometryChange()
             self.owner = owner
             self.update()
 
-    @override
+    def set_size(self, size: float) -> None:
+        if size != self.size:
+            self.prepareGeometryChange()
+            self.size = size
+            self.update()
 
     @override
     def boundingRect(self) -> QRectF:
-        r = self.RADIUS + 2
+        r = self.radius + 2 * self.size
         return QRectF(-r, -r, 2 * r, 2 * r)
 
     @override
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setPen(QPen(palette.OUTLINE, 1.6))
+        r = self.radius
+        painter.setPen(QPen(QColor("#FFFFFF") if self.owner else palette.OUTLINE, 1.6 * self.size))
         painter.setBrush(palette.power_colour(self.owner) if self.owner else QColor("#FFFFFF"))
-        painter.drawEllipse(QPointF(0, 0), self.RADIUS, self.RADIUS)
-        if self.owner:
-            painter.setPen(QPen(QColor("#FFFFFF"), 1.2))
+        painter.drawEllipse(QPointF(0, 0), r, r)
+        if self.owner:  # the owner's letter: ownership never rests on colour alone
+            painter.setPen(QPen(palette.OUTLINE, 1.0 * self.size))
             painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawEllipse(QPointF(0, 0), self.RADIUS - 2.4, self.RADIUS - 2.4)
+            painter.drawEllipse(QPointF(0, 0), r + 0.8 * self.size, r + 0.8 * self.size)
+            font = QFont("DejaVu Sans")
+            font.setBold(True)
+            font.setPixelSize(max(1, round(r * 1.3)))
+            painter.setFont(font)
+            painter.setPen(palette.power_ink(self.owner))
+            painter.drawText(QRectF(-r, -r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter,
+                             palette.power_letter(self.owner))
+
+
+class LabelItem(QGraphicsItem):
+    """A province's name with a light halo, drawn by the scene (sized for the view, clear of units)."""
+
+    def __init__(self, spec: LabelSpec, factor: float = 1.0) -> None:
+        super().__init__()
+        self.spec = spec
+        self.setZValue(Z_LABELS)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.factor = 0.0
+        self.text_path = QPainterPath()
+        self.set_factor(factor)
+
+    @property
+    def font_size(self) -> float:
+        return self.spec.size * self.factor
+
+    def set_factor(self, factor: float) -> None:
+        if factor == self.factor:
+            return
+        self.prepareGeometryChange()
+        self.factor = factor
+        font = QFont("DejaVu Sans")
+        font.setPixelSize(max(1, round(self.spec.size * factor)))
+        font.setBold(self.spec.bold)
+        font.setItalic(self.spec.italic)
+        width = QFontMetricsF(font).horizontalAdvance(self.spec.text)
+        path = QPainterPath()
+        # the item's origin is the middle of the text
+        path.addText(QPointF(-width / 2, 0.35 * font.pixelSize()), font, self.spec.text)
+        self.text_path = path
+        self.update()
+
+    def text_rect(self) -> QRectF:
+        """The text's extent around the item's origin."""
+        return self.text_path.boundingRect()
+
+    @override
+    def boundingRect(self) -> QRectF:
+        m = self.font_size * 0.25 + 1
+        return self.text_rect().adjusted(-m, -m, m, m)
+
+    @override
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        sea = self.spec.italic
+        halo = QPen(QColor(214, 232, 247, 220) if sea else QColor(252, 249, 240, 225), self.font_size * 0.24)
+        halo.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        painter.setPen(halo)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawPath(self.text_path)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(self.spec.colour))
+        painter.drawPath(self.text_path)
 
 
 class OrderItem(QGraphicsItem):
     """One order drawn on the board: a move or retreat arrow, a support or convoy line, a hold ring.
 
-    ``outcome`` is None before adjudication; a failed, void or illegal order is drawn dashed
-    and pale with a red cross.
+    Every stroke has a dark outline, so an arrow reads on any ground (its own power's colour too).
+    Moves are solid; supports dashed, ending on the supported unit or arrow; convoys dotted with
+    a diamond.  ``outcome`` is None before adjudication; a failed, void or illegal order is drawn
+    dashed and pale with a red cross.
     """
+
+    #: stroke widths (at the design unit size) by style
+    WIDTHS: ClassVar[dict[str, float]] = {"move": 4.6, "support": 3.2, "convoy": 3.2, "hold": 3.0}
+    #: the dark outline's width on each side of a stroke (at the design unit size)
+    HALO = 1.7
 
     def __init__(self, order: Order, path: QPainterPath, style: str, *, head: QPolygonF | None = None,
                  ring: QRectF | None = None, outcome: Outcome | None = None, illegal: bool = False,
-                 cross_at: QPointF | None = None, tooltip: str = "") -> None:
+                 cross_at: QPointF | None = None, tooltip: str = "", scale: float = 1.0) -> None:
         super().__init__()
         self.order = order
         self.style = style  # "move", "support", "convoy", "hold", "build", "remove"
@@ -331,27 +501,63 @@ class OrderItem(QGraphicsItem):
         self.outcome = outcome
         self.illegal = illegal
         self.cross_at = cross_at
+        self.scale_factor = scale
         self.setZValue(Z_ARROWS if style not in ("remove", "build") else Z_MARKS)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         if tooltip:
             self.setToolTip(tooltip)
         stroker = QPainterPathStroker()
-        stroker.setWidth(8)
+        stroker.setWidth(8 * scale)
         shape = stroker.createStroke(path)
         if head is not None:
             shape.addPolygon(head)
         if ring is not None:
-            shape.addEllipse(ring.adjusted(-4, -4, 4, 4))
+            shape.addEllipse(ring.adjusted(-4 * scale, -4 * scale, 4 * scale, 4 * scale))
         if cross_at is not None:
-            shape.addEllipse(cross_at, 8, 8)
+            shape.addEllipse(cross_at, 8 * scale, 8 * scale)
         self._shape = shape
-        self._bounds = shape.boundingRect().adjusted(-6, -6, 6, 6)
+        self._bounds = shape.boundingRect().adjusted(-6 * scale, -6 * scale, 6 * scale, 6 * scale)
 
     @property
     def failed(self) -> bool:
         return self.illegal or (self.outcome is not None and self.outcome is not Outcome.SUCCESS)
 
-    @override
+    @property
+    def width(self) -> float:
+        """The width of the coloured stroke (map units)."""
+        return self.WIDTHS.get(self.style, 3.0) * self.scale_factor
+
+    def outline_pen(self) -> QPen:
+        """The dark pen drawn under the coloured stroke (its outline)."""
+        width = self.width
+        outline = QPen(QColor(20, 20, 20, 215 if not self.failed else 150), width + 2 * self.HALO * self.scale_factor)
+        outline.setCapStyle(Qt.PenCapStyle.RoundCap)
+        outline.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        dashes = self._dashes()
+        if dashes:
+            ratio = width / outline.widthF()
+            outline.setDashPattern([d * ratio for d in dashes])
+        return outline
+
+    def _dashes(self) -> list[float]:
+        if self.style == "support":
+            return [2.6, 1.3]
+        if self.style == "convoy":
+            return [0.5, 1.4]
+        if self.failed and self.style == "move":
+            return [2.2, 1.4]
+        return []
+
+    def colour(self) -> QColor:
+        colour = palette.power_colour(self.order.power)
+        if self.failed:
+            colour = colour.lighter(125)
+            colour.setAlpha(210)
+        return colour
+
+    def shaft_length(self) -> float:
+        """The length of the drawn line, without the arrow head."""
+        return self.path.length()
 
     @override
     def boundingRect(self) -> QRectF:
@@ -364,27 +570,16 @@ class OrderItem(QGraphicsItem):
     @override
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        colour = palette.power_colour(self.order.power)
-        failed = self.failed
-        if failed:
-            colour = colour.lighter(125)
-            colour.setAlpha(200)
-        width = {"move": 4.0, "support": 2.6, "convoy": 2.6, "hold": 2.6}.get(self.style, 2.6)
-        outline = QPen(QColor(20, 20, 20, 200 if not failed else 130), width + 2.4)
-        outline.setCapStyle(Qt.PenCapStyle.RoundCap)
-        outline.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        colour = self.colour()
+        width = self.width
+        k = self.scale_factor
+        outline = self.outline_pen()
         pen = QPen(colour, width)
         pen.setCapStyle(Qt.PenCapStyle.RoundCap)
         pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
-        if self.style == "support":
-            pen.setDashPattern([2.2, 1.4])
-            outline.setDashPattern([2.2 * width / (width + 2.4), 1.4 * width / (width + 2.4)])
-        elif self.style == "convoy":
-            pen.setDashPattern([0.6, 1.2])
-            outline.setDashPattern([0.6 * width / (width + 2.4), 1.2 * width / (width + 2.4)])
-        elif failed and self.style == "move":
-            pen.setDashPattern([2.5, 1.5])
-            outline.setDashPattern([2.5 * width / (width + 2.4), 1.5 * width / (width + 2.4)])
+        dashes = self._dashes()
+        if dashes:
+            pen.setDashPattern(dashes)
         painter.setBrush(Qt.BrushStyle.NoBrush)
         if not self.path.isEmpty():
             painter.setPen(outline)
@@ -392,28 +587,28 @@ class OrderItem(QGraphicsItem):
             painter.setPen(pen)
             painter.drawPath(self.path)
         if self.ring is not None:
-            painter.setPen(QPen(QColor(20, 20, 20, 200), width + 2.4))
+            ring_outline = QPen(outline)
+            painter.setPen(ring_outline)
             painter.drawEllipse(self.ring)
-            ring_pen = QPen(colour, width)
-            if self.style == "support":
-                ring_pen.setDashPattern([2.2, 1.4])
-            painter.setPen(ring_pen)
+            painter.setPen(pen)
             painter.drawEllipse(self.ring)
         if self.head is not None:
-            painter.setPen(QPen(QColor(20, 20, 20, 220), 1.4))
-            painter.setBrush(colour)
+            head_pen = QPen(QColor(20, 20, 20, 230), 1.8 * k)
+            head_pen.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
+            painter.setPen(head_pen)
+            painter.setBrush(QBrush(colour))
             painter.drawPolygon(self.head)
         if self.cross_at is not None:
-            draw_cross(painter, self.cross_at, 6.0)
+            draw_cross(painter, self.cross_at, 6.0 * k, k)
 
 
-def draw_cross(painter: QPainter, at: QPointF, r: float) -> None:
-    pen = QPen(QColor("#FFFFFF"), 5.0)
+def draw_cross(painter: QPainter, at: QPointF, r: float, k: float = 1.0) -> None:
+    pen = QPen(QColor("#FFFFFF"), 5.0 * k)
     pen.setCapStyle(Qt.PenCapStyle.RoundCap)
     painter.setPen(pen)
     painter.drawLine(QPointF(at.x() - r, at.y() - r), QPointF(at.x() + r, at.y() + r))
     painter.drawLine(QPointF(at.x() - r, at.y() + r), QPointF(at.x() + r, at.y() - r))
-    pen = QPen(palette.FAILURE_MARK, 2.8)
+    pen = QPen(palette.FAILURE_MARK, 2.8 * k)
     pen.setCapStyle(Qt.PenCapStyle.RoundCap)
     painter.setPen(pen)
     painter.drawLine(QPointF(at.x() - r, at.y() - r), QPointF(at.x() + r, at.y() + r))
@@ -423,30 +618,30 @@ def draw_cross(painter: QPainter, at: QPointF, r: float) -> None:
 class BounceItem(QGraphicsItem):
     """A standoff: a red burst on a province that two or more moves bounced out of."""
 
-    def __init__(self, province: str, tooltip: str = "") -> None:
+    def __init__(self, province: str, tooltip: str = "", scale: float = 1.0) -> None:
         super().__init__()
         self.province = province
+        self.scale_factor = scale
         self.setZValue(Z_MARKS)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         if tooltip:
             self.setToolTip(tooltip)
         star = QPolygonF()
         for i in range(16):
-            r = 13.0 if i % 2 == 0 else 6.0
+            r = (13.0 if i % 2 == 0 else 6.0) * scale
             a = math.pi * i / 8
             star.append(QPointF(r * math.cos(a), r * math.sin(a)))
         self._star = star
 
     @override
-
-    @override
     def boundingRect(self) -> QRectF:
-        return QRectF(-15, -15, 30, 30)
+        r = 15 * self.scale_factor
+        return QRectF(-r, -r, 2 * r, 2 * r)
 
     @override
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setPen(QPen(QColor("#FFFFFF"), 1.5))
+        painter.setPen(QPen(QColor("#FFFFFF"), 1.5 * self.scale_factor))
         painter.setBrush(QColor(200, 0, 0, 220))
         painter.drawPolygon(self._star)
 
@@ -454,23 +649,23 @@ class BounceItem(QGraphicsItem):
 class MarkItem(QGraphicsItem):
     """A red cross over a unit: removed, disbanded or destroyed."""
 
-    def __init__(self, tooltip: str = "") -> None:
+    def __init__(self, tooltip: str = "", scale: float = 1.0) -> None:
         super().__init__()
+        self.scale_factor = scale
         self.setZValue(Z_MARKS)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         if tooltip:
             self.setToolTip(tooltip)
 
     @override
-
-    @override
     def boundingRect(self) -> QRectF:
-        return QRectF(-12, -12, 24, 24)
+        r = 12 * self.scale_factor
+        return QRectF(-r, -r, 2 * r, 2 * r)
 
     @override
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        draw_cross(painter, QPointF(0, 0), 9.0)
+        draw_cross(painter, QPointF(0, 0), 9.0 * self.scale_factor, self.scale_factor)
 
 
 # -- the scene ------------------------------------------------------------------------------
@@ -486,12 +681,16 @@ class MapScene(QGraphicsScene):
         x, y, w, h = geometry.view_box
         self.setSceneRect(QRectF(x, y, w, h))
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
-        self.board_item = BoardItem(svg_path, sharpen=sharpen)
+        self.art = MapArt(svg_path)
+        self.board_item = BoardItem(svg_path, sharpen=sharpen, svg_data=self.art.board_svg)
         self.board_item.setZValue(Z_BOARD)
         vb = self.board_item.view_box
         if vb.width() > 0 and (abs(vb.width() - w) > 0.5 or abs(vb.height() - h) > 0.5 or vb.x() != x or vb.y() != y):
             raise ValueError(f"the map art ({vb.width():g}x{vb.height():g}) and the map data ({w:g}x{h:g}) differ")
         self.addItem(self.board_item)
+        #: units are drawn this size (map units); labels at this factor of the art's own size
+        self.view_scale = 0.0
+        self.unit_size, self.label_factor = sizes_for_scale(self.view_scale)
         self._paths: dict[str, QPainterPath] = {}
         self.hover_item = QGraphicsPathItem()
         self.hover_item.setZValue(Z_HOVER)
@@ -503,18 +702,127 @@ class MapScene(QGraphicsScene):
         self.lit: frozenset[str] = frozenset()
         self._lit_items: list[QGraphicsPathItem] = []
         self.centre_items: dict[str, CentreItem] = {}
+        #: owned supply centres: the whole province in its owner's colour (hidden while unowned)
+        self.ownership_items: dict[str, QGraphicsPathItem] = {}
         for sid in geometry.centre_ids:
             item = CentreItem(sid, None)
             cx, cy = geometry.centre_point(sid)
             item.setPos(cx, cy)
             self.addItem(item)
             self.centre_items[sid] = item
+            fill = QGraphicsPathItem(self.art.outline(sid))
+            fill.setZValue(Z_OWNERSHIP)
+            fill.setPen(QPen(Qt.PenStyle.NoPen))
+            fill.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+            fill.setVisible(False)
+            fill.setData(0, sid)
+            self.addItem(fill)
+            self.ownership_items[sid] = fill
+        self.label_items: dict[str, LabelItem] = {}
+        for space, spec in self.art.labels.items():
+            label = LabelItem(spec, self.label_factor)
+            label.setPos(spec.middle)
+            self.addItem(label)
+            self.label_items[space] = label
         self.unit_items: dict[str, UnitItem] = {}  # by province
         self.displaced_items: dict[str, UnitItem] = {}  # by province
         self.order_items: dict[str, list[QGraphicsItem]] = {}  # by power
         self.mark_items: list[QGraphicsItem] = []
         self.picture: BoardPicture | None = None
         self.selected_province: str | None = None
+        self._place_labels()
+
+    @property
+    def unit_scale(self) -> float:
+        """The unit size relative to the design size: strokes, heads and marks scale with it."""
+        return self.unit_size / UNIT_SIZE
+
+    def set_view_scale(self, scale: float) -> bool:
+        """Size units and labels for a view drawing ``scale`` pixels per map unit; True if they changed."""
+        self.view_scale = scale
+        unit, label = sizes_for_scale(scale)
+        if (unit, label) == (self.unit_size, self.label_factor):
+            return False
+        self.unit_size, self.label_factor = unit, label
+        if self.picture is not None:
+            self.show_picture(self.picture)
+        else:
+            self._place_labels()
+        return True
+
+    def owner_fill(self, centre: str) -> QColor | None:
+        """The colour the centre's province is filled with (None while nobody owns it)."""
+        item = self.ownership_items.get(centre)
+        if item is None or not item.isVisible():
+            return None
+        return item.brush().color()
+
+    def _show_owners(self, owners: Mapping[str, str]) -> None:
+        for sid, centre in self.centre_items.items():
+            owner = owners.get(sid)
+            centre.set_owner(owner)
+            centre.set_size(self.label_factor)
+            fill = self.ownership_items[sid]
+            if owner is None:
+                fill.setVisible(False)
+            else:
+                fill.setBrush(palette.ownership_colour(owner))
+                fill.setVisible(True)
+
+    def _place_labels(self) -> None:
+        """Put every label where the art has it, kept clear of its own space's unit.
+
+        A label is kept at least half a unit plus a gap from its space's anchor, on the side the
+        art chose (so it does not jump as units come and go); its supply-centre marker, when
+        the art puts it beside the label, stays beside it.  Labels are drawn above units, so a
+        unit standing elsewhere (a fleet on a coast, a dislodged unit) never hides a name.
+        Names that would grow into each other (small provinces side by side) keep the art's
+        size and place, moved only for a unit standing in their province.
+        """
+        for item in self.label_items.values():
+            item.set_factor(self.label_factor)
+        self._place_label_items(self.label_items)
+        # names grown into each other (small provinces side by side) keep the art's own size
+        crowded: dict[str, LabelItem] = {}
+        items = list(self.label_items.items())
+        rects = [(space, item, item.mapRectToScene(item.text_rect())) for space, item in items]
+        for i, (space, item, rect) in enumerate(rects):
+            for other, other_item, other_rect in rects[i + 1:]:
+                if rect.intersects(other_rect):
+                    crowded[space], crowded[other] = item, other_item
+        if crowded:
+            for item in crowded.values():
+                item.set_factor(1.0)
+            # and move off the art's place only for a unit actually standing there
+            self._place_label_items(crowded, always=False)
+
+    def _place_label_items(self, labels: Mapping[str, LabelItem], *, always: bool = True) -> None:
+        half = self.unit_size * 0.5
+        gap = 1.5 * self.unit_scale
+        for space, item in labels.items():
+            spec = item.spec
+            middle = spec.middle
+            text = item.text_rect()
+            anchor = self._known_anchor(space)
+            ax, ay = (anchor.x(), anchor.y()) if anchor is not None else (middle.x(), middle.y() - 1e6)
+            dy = middle.y() - ay
+            if (always or space in self.unit_items) and abs(middle.x() - ax) < text.width() / 2 + half:
+                if dy >= 0 and middle.y() + text.top() < ay + half + gap:  # below the unit
+                    middle = QPointF(middle.x(), ay + half + gap - text.top())
+                elif dy < 0 and middle.y() + text.bottom() > ay - half - gap:  # above it
+                    middle = QPointF(middle.x(), ay - half - gap - text.bottom())
+            item.setPos(middle)
+            centre = self.centre_items.get(space)
+            if centre is not None:
+                cx, cy = self.geometry.centre_point(space)
+                base = spec.middle
+                off = cx - base.x()
+                if abs(cy - base.y()) < spec.size and abs(off) < spec.size * (len(spec.text) + 2):
+                    # a marker beside its label stays beside it as the label moves and grows
+                    side = 1.0 if off >= 0 else -1.0
+                    centre.setPos(middle.x() + side * (text.width() / 2 + centre.radius + gap), middle.y())
+                else:
+                    centre.setPos(cx, cy)
 
     # -- spaces ------------------------------------------------------------------------------
 
@@ -523,6 +831,17 @@ class MapScene(QGraphicsScene):
         if path is None:
             path = self._paths[space] = path_from_geometry(self.geometry.polygon(space))
         return path
+
+    def _known_anchor(self, space: str) -> QPointF | None:
+        """The space's unit anchor, or None for a space units never stand in (Switzerland)."""
+        has = getattr(self.geometry, "has_anchor", None)
+        if has is not None and not has(space):
+            return None
+        try:
+            x, y = self.geometry.unit_anchor(space)
+        except KeyError:
+            return None
+        return QPointF(x, y)
 
     def anchor(self, location: str) -> QPointF:
         try:
@@ -584,6 +903,7 @@ class MapScene(QGraphicsScene):
         """Draw a whole picture: units, ownership, orders, results."""
         self.picture = picture
         state = picture.state
+        size = self.unit_size
         for item in list(self.unit_items.values()) + list(self.displaced_items.values()):
             self.removeItem(item)
         self.unit_items = {}
@@ -592,19 +912,24 @@ class MapScene(QGraphicsScene):
         for prov, unit in state.units.items():
             if prov in displaced and displaced[prov].unit == unit:
                 continue
-            item = UnitItem(unit)
+            item = UnitItem(unit, size=size)
             item.setPos(self.anchor(unit.location))
             item.setToolTip(self._unit_tip(unit))
             self.addItem(item)
             self.unit_items[prov] = item
+        by_whom = {r.order.province: r.dislodged_by or "" for r in picture.results.values()
+                   if r.dislodged and isinstance(r.order, UnitOrder)}
         for d in picture.displaced:
-            moved = UnitItem(d.unit, displaced=True)
-            moved.setPos(self.anchor(d.unit.location) + DISPLACE)
-            moved.setToolTip(self._unit_tip(d.unit) + " (dislodged)")
+            attacker = by_whom.get(d.province, "") or (d.attacker_from or "")
+            moved = UnitItem(d.unit, displaced=True, size=size, dislodged_by=attacker)
+            moved.setPos(self.displaced_point(d.unit.location))
+            tip = self._unit_tip(d.unit) + " (dislodged"
+            tip += f" from {self._name(attacker)})" if attacker else ")"
+            moved.setToolTip(tip)
             self.addItem(moved)
             self.displaced_items[d.province] = moved
-        for sid, centre in self.centre_items.items():
-            centre.set_owner(state.owners.get(sid))
+        self._show_owners(state.owners)
+        self._place_labels()
         powers = set(self.order_items) | {o.power for o in picture.orders}
         for power in sorted(powers):
             self._draw_orders(power, [o for o in picture.orders if o.power == power])
@@ -612,12 +937,24 @@ class MapScene(QGraphicsScene):
             self.removeItem(mark)
         self.mark_items = []
         for prov in sorted(picture.standoffs):
-            bounce = BounceItem(prov, f"standoff in {self._name(prov)}: nobody moved in")
+            bounce = BounceItem(prov, f"standoff in {self._name(prov)}: nobody moved in", self.unit_scale)
             bounce.setPos(self.anchor(prov))
             self.addItem(bounce)
             self.mark_items.append(bounce)
         if self.selected_province is not None:
             self.set_selected_unit(self.selected_province)
+
+    def displaced_point(self, location: str) -> QPointF:
+        """Where a dislodged unit is drawn: beside its space's anchor, inside its own province
+        (the first of a few places around the anchor that is) and clear of the unit standing there."""
+        anchor = self.anchor(location)
+        outline = self.art.outline(province_of(location))
+        s = self.unit_size
+        for dx, dy in ((0.8, -0.8), (-0.8, -0.8), (0.8, 0.8), (-0.8, 0.8), (1.1, 0.0), (-1.1, 0.0)):
+            point = anchor + QPointF(dx * s, dy * s)
+            if outline.isEmpty() or outline.contains(point):
+                return point
+        return anchor + QPointF(0.8 * s, -0.8 * s)
 
     def show_orders(self, power: str, orders: Iterable[Order], illegal: Iterable[Order] = ()) -> None:
         """Redraw one power's orders only (the others are untouched)."""
@@ -663,32 +1000,31 @@ class MapScene(QGraphicsScene):
         outcome = result.outcome if result is not None else None
         illegal = key in self.picture.illegal
         failed = illegal or (outcome is not None and outcome is not Outcome.SUCCESS)
+        # a dislodged unit carries its own mark (on the unit, beside its space): its order gets no cross
+        crossed = failed and not (result is not None and result.dislodged)
         tip = self._order_tip(order, result, illegal)
-        half = UNIT_SIZE * 0.55
+        size = self.unit_size
+        k = self.unit_scale
+        half = size * 0.55
         if isinstance(order, (Move, Retreat)):
-            src = self._unit_point(order.location)
-            dst = self.anchor(order.destination)
-            a, b = _shorten(src, dst, half, half * (1.15 if province_of(order.destination) in self.unit_items
-                                                    else 0.4))
-            path = _bent_path(a, b, 0.10)
-            head = _arrow_head(path, 11.0, 7.5)
-            cross = path.pointAtPercent(0.82) if failed else None
+            path = self._move_path(order)
+            head = _arrow_head(path, 12.0 * k, 8.0 * k)
+            cross = path.pointAtPercent(0.5) if crossed else None
             return OrderItem(order, path, "move", head=head, outcome=outcome, illegal=illegal,
-                             cross_at=cross, tooltip=tip)
+                             cross_at=cross, tooltip=tip, scale=k)
         if isinstance(order, Hold):
             centre = self._unit_point(order.location)
-            ring = QRectF(centre.x() - UNIT_SIZE * 0.85, centre.y() - UNIT_SIZE * 0.85,
-                          UNIT_SIZE * 1.7, UNIT_SIZE * 1.7)
+            ring = QRectF(centre.x() - size * 0.85, centre.y() - size * 0.85, size * 1.7, size * 1.7)
             return OrderItem(order, QPainterPath(), "hold", ring=ring, outcome=outcome, illegal=illegal,
-                             cross_at=QPointF(ring.right(), ring.top()) if failed else None, tooltip=tip)
+                             cross_at=QPointF(ring.right(), ring.top()) if crossed else None, tooltip=tip, scale=k)
         if isinstance(order, SupportHold):
             src = self._unit_point(order.location)
             tgt = self._unit_point(order.target)
-            a, b = _shorten(src, tgt, half, UNIT_SIZE * 0.95)
+            a, b = _shorten(src, tgt, half, size * 0.95)
             path = _bent_path(a, b, 0.0)
-            ring = QRectF(tgt.x() - UNIT_SIZE * 0.95, tgt.y() - UNIT_SIZE * 0.95, UNIT_SIZE * 1.9, UNIT_SIZE * 1.9)
+            ring = QRectF(tgt.x() - size * 0.95, tgt.y() - size * 0.95, size * 1.9, size * 1.9)
             return OrderItem(order, path, "support", ring=ring, outcome=outcome, illegal=illegal,
-                             cross_at=path.pointAtPercent(0.5) if failed else None, tooltip=tip)
+                             cross_at=path.pointAtPercent(0.5) if crossed else None, tooltip=tip, scale=k)
         if isinstance(order, (SupportMove, Convoy)):
             src = self._unit_point(order.location)
             tgt = self._unit_point(order.target)
@@ -697,29 +1033,101 @@ class MapScene(QGraphicsScene):
             target_move = moves.get(province_of(order.target))
             if (target_move is not None and isinstance(target_move, Move)
                     and province_of(target_move.destination) == province_of(order.destination)):
-                ta, tb = _shorten(tgt, self.anchor(target_move.destination), half, half)
-                end = _bent_path(ta, tb, 0.10).pointAtPercent(0.6)
+                end = self._move_path(target_move).pointAtPercent(0.55)
             else:
-                end = tgt + (dst - tgt) * 0.6
+                end = tgt + (dst - tgt) * 0.55
             a, _ = _shorten(src, end, half, 0)
             path = QPainterPath(a)
             path.lineTo(end)
             style = "support" if isinstance(order, SupportMove) else "convoy"
-            head = _arrow_head(path, 8.0, 6.0) if style == "support" else _diamond(end, 5.0)
+            head = _arrow_head(path, 9.0 * k, 6.5 * k) if style == "support" else _diamond(end, 6.0 * k)
             return OrderItem(order, path, style, head=head, outcome=outcome, illegal=illegal,
-                             cross_at=path.pointAtPercent(0.5) if failed else None, tooltip=tip)
+                             cross_at=path.pointAtPercent(0.5) if crossed else None, tooltip=tip, scale=k)
         if isinstance(order, (Remove, Disband)):
-            mark = MarkItem(tip)
+            mark = MarkItem(tip, k)
             mark.setPos(self._unit_point(order.location))
             return mark
         if isinstance(order, Build):
             kind = order.unit_kind or "A"
-            ghost = UnitItem(Unit(order.power, kind, order.location), ghost=True)
+            ghost = UnitItem(Unit(order.power, kind, order.location), ghost=True, size=size)
             ghost.setPos(self.anchor(order.location))
             ghost.setZValue(Z_MARKS)
             ghost.setToolTip(tip)
             return ghost
         return None
+
+    def _move_path(self, order: Move | Retreat) -> QPainterPath:
+        """The line a move (or retreat) arrow follows: along its convoy's seas if it went by sea.
+
+        The line leaves the unit's edge and stops short of the destination's unit, but its shaft
+        is never shorter than :data:`MIN_SHAFT` plus a head, however close the two spaces are.
+        """
+        size = self.unit_size
+        k = self.unit_scale
+        half = size * 0.55
+        src = self._unit_point(order.location)
+        dst = self.anchor(order.destination)
+        occupied = province_of(order.destination) in self.unit_items
+        end_gap = half * (1.15 if occupied else 0.35)
+        route = self.convoy_route(order) if isinstance(order, Move) else ()
+        if route:
+            points = [src, *(self._unit_point(sea) for sea in route), dst]
+            a, _ = _shorten(points[0], points[1], half, 0)
+            _, b = _shorten(points[-2], points[-1], 0, end_gap)
+            return _smooth_path([a, *points[1:-1], b])
+        a, b = _ends_with_shaft(src, dst, half, end_gap, (MIN_SHAFT + 12.0) * k)
+        return _bent_path(a, b, 0.10)
+
+    def convoy_route(self, order: Move) -> tuple[str, ...]:
+        """The seas (in order) of the fleets that carried (or, before adjudication, are to carry) the army.
+
+        After adjudication, the route in the move's result; otherwise read from the convoy
+        orders of the same picture (after adjudication only those that succeeded); a move
+        without convoy orders (or over land) has no route.
+        """
+        assert self.picture is not None
+        result = self.picture.results.get(_order_key(order))
+        if result is not None and result.route:  # the adjudicator's record of the way it went
+            return result.route
+        src, dst = province_of(order.location), province_of(order.destination)
+        board = self.picture.state.board
+        convoys = [o for o in self.picture.orders if isinstance(o, Convoy)
+                   and province_of(o.target) == src and province_of(o.destination) == dst]
+        if not convoys:
+            return ()
+        if self.picture.results:
+            carried = [o for o in convoys if (r := self.picture.results.get(_order_key(o))) is not None
+                       and r.outcome is Outcome.SUCCESS]
+            convoys = carried or convoys
+        seas = {o.province for o in convoys}
+        if not board.is_sea(src) and dst in board.sea_neighbours(src) and not seas:
+            return ()
+        # the shortest chain of those seas from the army's coast to the destination's
+        start = sorted(s for s in seas if s in board.sea_neighbours(src))
+        previous: dict[str, str | None] = {s: None for s in start}
+        frontier = list(start)
+        end: str | None = None
+        while frontier:
+            nxt: list[str] = []
+            for sea in frontier:
+                if sea in board.sea_neighbours(dst):
+                    end = sea
+                    break
+                for n in sorted(board.sea_neighbours(sea)):
+                    if n in seas and n not in previous:
+                        previous[n] = sea
+                        nxt.append(n)
+            if end is not None:
+                break
+            frontier = nxt
+        if end is None:
+            return ()
+        chain: list[str] = []
+        at: str | None = end
+        while at is not None:
+            chain.append(at)
+            at = previous[at]
+        return tuple(reversed(chain))
 
     # -- text --------------------------------------------------------------------------------
 
@@ -764,6 +1172,6 @@ def _diamond(at: QPointF, r: float) -> QPolygonF:
 
 
 __all__ = [
-    "BoardPicture", "BounceItem", "CentreItem", "MapScene", "MarkItem", "OrderItem", "UnitItem",
+    "BoardPicture", "BounceItem", "CentreItem", "LabelItem", "MapScene", "MarkItem", "OrderItem", "UnitItem",
     "current_picture", "orders_picture", "path_from_geometry", "results_picture",
 ]

@@ -64,6 +64,11 @@ class MapView(QGraphicsView):
         self.horizontalScrollBar().valueChanged.connect(self._schedule_sharpen)
         self.verticalScrollBar().valueChanged.connect(self._schedule_sharpen)
         self.zoom_changed.connect(self._schedule_sharpen)
+        self.zoom_changed.connect(self._size_items)
+
+    def _size_items(self, *_: object) -> None:
+        """Units and labels keep a readable size on screen as the view grows, shrinks and zooms."""
+        self.map_scene.set_view_scale(self.transform().m11())
 
     def _schedule_sharpen(self, *_: object) -> None:
         self._settle.start()
@@ -176,6 +181,7 @@ class MapView(QGraphicsView):
         super().resizeEvent(event)
         if self._fitted:
             self._fit()
+        self._size_items()
         self._schedule_sharpen()
 
     @override
@@ -183,6 +189,7 @@ class MapView(QGraphicsView):
         super().showEvent(event)
         if self._fitted:
             self._fit()
+        self._size_items()
         self._schedule_sharpen()
 
     # -- clicks, drags, hover ----------------------------------------------------------------

@@ -90,3 +90,15 @@ def unit_path(kind: str, size: float) -> QPainterPath:
 
 def unit_bounds(kind: str, size: float) -> QRectF:
     return unit_path(kind, size).boundingRect()
+
+
+#: how strongly an owned supply centre's province is filled with its owner's colour (0 to 255): strong
+#: enough to read across a table, light enough that the province's name and the units stay clear
+OWNERSHIP_ALPHA = 150
+
+
+def ownership_colour(power: str) -> QColor:
+    """The fill of an owned supply centre's province."""
+    colour = power_colour(power)
+    colour.setAlpha(OWNERSHIP_ALPHA)
+    return colour

@@ -76,6 +76,8 @@ def render_scene(scene: object, width: int, height: int) -> object:
     target = QRectF((width - w) / 2, (height - h) / 2, w, h)
     hover = scene.hover_item.isVisible()
     scene.hover_item.setVisible(False)
+    view_scale = scene.view_scale
+    scene.set_view_scale(scale)  # units and labels sized for the picture, as for a window of its size
     direct = scene.board_item.direct
     scene.board_item.direct = True  # draw the SVG itself at the picture's resolution
     painter = QPainter(image)
@@ -85,6 +87,7 @@ def render_scene(scene: object, width: int, height: int) -> object:
     scene.render(painter, target, source, Qt.AspectRatioMode.KeepAspectRatio)
     painter.end()
     scene.board_item.direct = direct
+    scene.set_view_scale(view_scale)
     scene.hover_item.setVisible(hover)
     return image
 

@@ -486,20 +486,25 @@ ISLAND_NAMES: dict[str, LL] = {
 # put where it fits best inside the space; hand-placed anchors (lon, lat) override the search.
 ANCHOR_AT: dict[str, LL] = {
     "con": (27.55, 41.45),
-    "cly": (-4.9, 57.25),
-    "edi": (-3.0, 57.2),
-    "lvp": (-2.75, 54.35),
-    "yor": (-1.25, 54.1),
+    "cly": (-5.2, 57.45),
+    "edi": (-2.6, 57.2),
+    # Liverpool and Yorkshire as far apart as the island allows, so two units (and a move
+    # arrow between them) have room
+    "lvp": (-3.55, 54.55),
+    "yor": (-0.95, 54.05),
     "nap": (15.75, 40.5),
     "rom": (12.85, 42.15),
     "tus": (11.05, 43.45),
     "den": (9.15, 56.15),
     "hol": (5.55, 52.55),
+    # Sweden's unit in the south, where its neighbours (Skagerrak, Baltic, Norway) are: from the
+    # far north an arrow to the Skagerrak crossed Norway
+    "swe": (13.9, 59.9),
 }
 # Where the label goes relative to the unit, for spaces where the search picks badly.
 LABEL_SIDE: dict[str, str] = {"con": "below", "nap": "below", "lvp": "above", "cly": "below"}
 # Supply-centre markers placed by hand (lon, lat).
-MARKER_AT: dict[str, LL] = {"edi": (-3.25, 56.15)}
+MARKER_AT: dict[str, LL] = {"edi": (-3.25, 56.15), "swe": (12.5, 59.7)}
 UNIT_RADIUS = 11.0
 LABEL_GAP = 19.0  # px from the unit anchor to the label's middle
 MARKER_RADIUS = 4.5
