@@ -35,7 +35,7 @@ from diplomacy_desktop.gui.main_window import MainWindow
 controller = GameController()
 window = MainWindow(controller, settings=QSettings(os.environ["BENCH_SETTINGS"], QSettings.Format.IniFormat))
 try:
-    from diplomacy_desktop.gui.table import install_table_features
+    from diplomacy_desktop.gui.table.features import install_table_features
 except ImportError:
     install_table_features = None
 if install_table_features is not None:

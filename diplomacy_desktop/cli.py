@@ -329,7 +329,7 @@ def _json_out(record: dict[str, object]) -> str:
 
 def cmd_render(args: argparse.Namespace) -> int:
     try:
-        from .gui.render import render_command
+        from .gui.board.render import render_command
     except ImportError as exc:
         print(f"diplomacy-desktop: rendering needs the map and Qt: {exc}", file=sys.stderr)
         return 2

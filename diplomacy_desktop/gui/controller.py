@@ -30,7 +30,7 @@ from ..engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState
 from ..engine.validation import check_order
 from ..io.boardfile import load_board
 from ..io.savefile import load_game, save_game
-from .commands import ClearOrdersCommand, SetOrderCommand
+from .orders.commands import ClearOrdersCommand, SetOrderCommand
 
 
 @dataclass(frozen=True, slots=True)

@@ -38,14 +38,14 @@ from ..engine.game import GameEnd, HistoryEntry
 from ..io.savefile import SaveFileError
 from ..resources import assets_dir, map_file
 from . import override
+from .board.map_points import DeferredGeometry
+from .board.map_scene import BoardPicture, MapScene, current_picture, results_picture
+from .board.map_view import MapView
 from .controller import ChangeRecord, GameController
-from .interaction import OrderInteraction
 from .keys import REDO_KEYS, UNDO_KEYS, HistoryKeys, key_sequences
-from .map_points import DeferredGeometry
-from .map_scene import BoardPicture, MapScene, current_picture, results_picture
-from .map_view import MapView
-from .order_dock import OrderDock
-from .results_dock import CentresDock, ResultsDock
+from .orders.interaction import OrderInteraction
+from .orders.order_dock import OrderDock
+from .orders.results_dock import CentresDock, ResultsDock
 
 _Keys = str | QKeySequence | QKeySequence.StandardKey
 if TYPE_CHECKING:
@@ -464,7 +464,7 @@ class MainWindow(QMainWindow):
         return True
 
     def export_picture(self) -> None:
-        from .render import render_scene
+        from .board.render import render_scene
 
         start = str(self.settings.value("last_dir", str(Path.home())))
         path, _ = QFileDialog.getSaveFileName(self, "Export the map", str(Path(start) / "map.png"),

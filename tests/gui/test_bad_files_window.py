@@ -13,7 +13,7 @@ import pytest
 from conftest import Table
 from PySide6.QtWidgets import QMessageBox
 
-from diplomacy_desktop.gui.persistence import AUTOSAVE_NAME, Autosave
+from diplomacy_desktop.gui.table.persistence import AUTOSAVE_NAME, Autosave
 from diplomacy_desktop.io.savefile import game_to_dict
 
 BAD = Path(__file__).resolve().parents[1] / "io" / "bad_saves"
@@ -40,7 +40,7 @@ def boxes(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[str]]:
 def _features(window: object, data: Path, **kw: object):  # type: ignore[no-untyped-def]
     import random
 
-    from diplomacy_desktop.gui.table import install_table_features
+    from diplomacy_desktop.gui.table.features import install_table_features
 
     options = {"autosave": Autosave(data), "rng": random.Random(5), "review": lambda d: True,
                "confirm": lambda *a: True, "message": Messages()}

@@ -8,7 +8,7 @@ import wave
 import pytest
 
 from diplomacy_desktop.engine.state import Phase
-from diplomacy_desktop.gui.clock import (
+from diplomacy_desktop.gui.table.clock import (
     CHIME_FILE,
     EXPIRED,
     IDLE,

@@ -10,8 +10,8 @@ from widget_text import texts
 from diplomacy_desktop.engine.game import Game, GameEnd
 from diplomacy_desktop.engine.orders import Move
 from diplomacy_desktop.engine.state import Phase
-from diplomacy_desktop.gui.clock import ClockSettings
-from diplomacy_desktop.gui.dialogs import (
+from diplomacy_desktop.gui.table.clock import ClockSettings
+from diplomacy_desktop.gui.table.dialogs import (
     DrawVote,
     DrawVoteDialog,
     DrawVoteError,
@@ -21,7 +21,7 @@ from diplomacy_desktop.gui.dialogs import (
     end_headline,
     standings,
 )
-from diplomacy_desktop.gui.hotseat import pin_matches
+from diplomacy_desktop.gui.table.hotseat import pin_matches
 from diplomacy_desktop.io.boardfile import load_board
 
 BOARD = load_board("standard")
@@ -81,7 +81,7 @@ def test_dialogs_new_game_refuses_a_bad_pin_and_too_few_players(qtbot) -> None:
 
 def test_dialogs_new_game_never_carries_earlier_pins(qtbot) -> None:
     # issue 8: a new game never carries the previous game's PINs (player PINs and host PIN)
-    from diplomacy_desktop.gui.hotseat import hash_pin
+    from diplomacy_desktop.gui.table.hotseat import hash_pin
 
     stored = hash_pin("5555")
     d = NewGameDialog(BOARD, TableSettings(pins={"russia": stored}, clock=ClockSettings(spring_minutes=16),
@@ -130,7 +130,7 @@ def test_dialogs_draw_vote_dialog_is_secret_and_passes_the_laptop(qtbot) -> None
 
 
 def test_dialogs_draw_vote_with_pins_and_all_accepting(qtbot) -> None:
-    from diplomacy_desktop.gui.hotseat import hash_pin
+    from diplomacy_desktop.gui.table.hotseat import hash_pin
 
     d = DrawVoteDialog(("austria", "turkey"), pins={"turkey": hash_pin("8080")})
     qtbot.addWidget(d)
@@ -209,8 +209,8 @@ def test_dialogs_end_headline_single_leader() -> None:
 def features(table, tmp_path):  # type: ignore[no-untyped-def]
     import random
 
-    from diplomacy_desktop.gui.persistence import Autosave
-    from diplomacy_desktop.gui.table import install_table_features
+    from diplomacy_desktop.gui.table.features import install_table_features
+    from diplomacy_desktop.gui.table.persistence import Autosave
 
     return install_table_features(table.window, autosave=Autosave(tmp_path / "data"), rng=random.Random(3),
                                   review=lambda d: True, confirm=lambda *a: True, message=lambda *a: None)

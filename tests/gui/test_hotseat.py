@@ -11,7 +11,7 @@ from widget_text import shows, texts
 
 from diplomacy_desktop.engine.orders import Build, Convoy, Hold, Move, SupportHold, SupportMove
 from diplomacy_desktop.gui.controller import ChangeRecord, GameController
-from diplomacy_desktop.gui.hotseat import (
+from diplomacy_desktop.gui.table.hotseat import (
     CURTAIN,
     ENTERING,
     OPEN,
@@ -415,8 +415,8 @@ CLICKS = {  # Spring 1901 by clicks on the map, per power
 
 @pytest.fixture
 def features(table, tmp_path):  # type: ignore[no-untyped-def]
-    from diplomacy_desktop.gui.persistence import Autosave
-    from diplomacy_desktop.gui.table import install_table_features
+    from diplomacy_desktop.gui.table.features import install_table_features
+    from diplomacy_desktop.gui.table.persistence import Autosave
 
     return install_table_features(table.window, autosave=Autosave(tmp_path / "data"), rng=random.Random(1901),
                                   review=lambda d: True, confirm=lambda *a: True,

@@ -11,8 +11,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QWidget
 
-from diplomacy_desktop.gui.persistence import Autosave
-from diplomacy_desktop.gui.table import install_table_features
+from diplomacy_desktop.gui.table.features import install_table_features
+from diplomacy_desktop.gui.table.persistence import Autosave
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 SHIFT = Qt.KeyboardModifier.ShiftModifier

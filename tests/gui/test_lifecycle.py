@@ -11,11 +11,11 @@ from conftest import Table, shared_geometry
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
-from diplomacy_desktop.gui.clock import IDLE, RUNNING
 from diplomacy_desktop.gui.controller import GameController
 from diplomacy_desktop.gui.main_window import MainWindow
-from diplomacy_desktop.gui.persistence import Autosave
-from diplomacy_desktop.gui.table import TableFeatures, install_table_features
+from diplomacy_desktop.gui.table.clock import IDLE, RUNNING
+from diplomacy_desktop.gui.table.features import TableFeatures, install_table_features
+from diplomacy_desktop.gui.table.persistence import Autosave
 
 
 def _features(window: MainWindow, data: Path) -> TableFeatures:

@@ -11,10 +11,8 @@ from PySide6.QtWidgets import QApplication
 from shapely.geometry import LineString, Point
 
 from diplomacy_desktop.engine.rules import RuleSet
-from diplomacy_desktop.gui import palette
-from diplomacy_desktop.gui.controller import GameController
-from diplomacy_desktop.gui.main_window import MainWindow, first_window_rect
-from diplomacy_desktop.gui.map_scene import (
+from diplomacy_desktop.gui.board import palette
+from diplomacy_desktop.gui.board.map_scene import (
     MIN_SHAFT,
     BoardPicture,
     LabelItem,
@@ -22,7 +20,9 @@ from diplomacy_desktop.gui.map_scene import (
     OrderItem,
     sizes_for_scale,
 )
-from diplomacy_desktop.gui.render import _picture_from_scenario
+from diplomacy_desktop.gui.board.render import _picture_from_scenario
+from diplomacy_desktop.gui.controller import GameController
+from diplomacy_desktop.gui.main_window import MainWindow, first_window_rect
 from diplomacy_desktop.io.boardfile import load_board
 from diplomacy_desktop.io.notation import parse_order
 from diplomacy_desktop.resources import map_file
@@ -384,8 +384,8 @@ def test_render_paints_an_owned_centre_in_its_owners_colour(qapp: QApplication, 
 
 
 def test_first_picture_with_fills_and_names_needs_no_full_geometry(qapp: QApplication) -> None:
+    from diplomacy_desktop.gui.board.map_scene import current_picture
     from diplomacy_desktop.gui.main_window import deferred_geometry, map_svg
-    from diplomacy_desktop.gui.map_scene import current_picture
 
     c = GameController()
     quick = deferred_geometry(c)

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QMenu, QWidget
 
 from diplomacy_desktop.engine.orders import Move, SupportMove
 from diplomacy_desktop.gui.controller import GameController
-from diplomacy_desktop.gui.persistence import (
+from diplomacy_desktop.gui.table.persistence import (
     AUTOSAVE_NAME,
     DATA_DIR_ENV,
     Autosave,
@@ -89,7 +89,7 @@ def test_persistence_autosave_then_crash_then_resume_gives_the_same_game(qtbot, 
         app = QApplication([])
         from diplomacy_desktop.engine.orders import Move, SupportMove
         from diplomacy_desktop.gui.controller import GameController
-        from diplomacy_desktop.gui.persistence import Autosave, Autosaver
+        from diplomacy_desktop.gui.table.persistence import Autosave, Autosaver
         from diplomacy_desktop.io.savefile import dumps
         c = GameController(table={{"players": {{"england": "Bea"}}, "secrecy": True}})
         saver = Autosaver(c, Autosave({str(tmp_path)!r}))
@@ -255,7 +255,7 @@ def test_persistence_recent_files_are_limited(tmp_path: Path, count: int) -> Non
 def _features(window, tmp_path: Path, **kw):  # type: ignore[no-untyped-def]
     import random
 
-    from diplomacy_desktop.gui.table import install_table_features
+    from diplomacy_desktop.gui.table.features import install_table_features
 
     options = {"autosave": Autosave(tmp_path / "data"), "rng": random.Random(5), "review": lambda d: True,
                    "confirm": lambda *a: True, "message": Messages()}

@@ -117,7 +117,7 @@ def _hotseat_save(tmp_path: Path, *, stage: str = "curtain", secrecy: bool = Tru
 def test_render_hotseat_save_draws_no_unrevealed_order_without_reveal(qapp: object, tmp_path: Path,
                                                                       capsys: pytest.CaptureFixture[str]) -> None:
     from diplomacy_desktop.engine.rules import RuleSet
-    from diplomacy_desktop.gui.render import picture_scene, read_picture
+    from diplomacy_desktop.gui.board.render import picture_scene, read_picture
 
     path, game = _hotseat_save(tmp_path)
     rules = RuleSet.for_edition("classic")
@@ -160,7 +160,7 @@ def test_render_hotseat_results_need_reveal(qapp: object, tmp_path: Path, capsys
 
 def test_render_open_table_and_revealed_turn_draw_the_orders(qapp: object, tmp_path: Path) -> None:
     from diplomacy_desktop.engine.rules import RuleSet
-    from diplomacy_desktop.gui.render import read_picture
+    from diplomacy_desktop.gui.board.render import read_picture
 
     rules = RuleSet.for_edition("classic")
     path, _game = _hotseat_save(tmp_path, secrecy=False)  # played openly: everyone saw them written

@@ -15,8 +15,8 @@ from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QDialog, QDockWidget, QMessageBox, QWidget
 from widget_text import shows, texts
 
-from diplomacy_desktop.gui.dialogs import DrawVoteDialog, NewGameDialog, TableSettings
-from diplomacy_desktop.gui.hotseat import CURTAIN, ENTERING, OPEN, READY, hash_pin, pin_matches
+from diplomacy_desktop.gui.table.dialogs import DrawVoteDialog, NewGameDialog, TableSettings
+from diplomacy_desktop.gui.table.hotseat import CURTAIN, ENTERING, OPEN, READY, hash_pin, pin_matches
 from diplomacy_desktop.io.notation import format_order
 
 HOST_PIN = "4242"
@@ -57,8 +57,8 @@ def host() -> Host:
 
 @pytest.fixture
 def features(table, tmp_path, host):  # type: ignore[no-untyped-def]
-    from diplomacy_desktop.gui.persistence import Autosave
-    from diplomacy_desktop.gui.table import install_table_features
+    from diplomacy_desktop.gui.table.features import install_table_features
+    from diplomacy_desktop.gui.table.persistence import Autosave
 
     return install_table_features(table.window, autosave=Autosave(tmp_path / "data"), rng=random.Random(1901),
                                   review=lambda d: True, confirm=host.confirm, host_prompt=host.prompt,

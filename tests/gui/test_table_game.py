@@ -8,8 +8,8 @@ from PySide6.QtCore import Qt
 from diplomacy_desktop.engine.orders import Build, Move, Retreat
 from diplomacy_desktop.engine.results import Outcome
 from diplomacy_desktop.engine.state import Phase
-from diplomacy_desktop.gui.interaction import IDLE, CoastMode, SupportTargetMode, UnitMode
-from diplomacy_desktop.gui.map_scene import BounceItem, OrderItem
+from diplomacy_desktop.gui.board.map_scene import BounceItem, OrderItem
+from diplomacy_desktop.gui.orders.interaction import IDLE, CoastMode, SupportTargetMode, UnitMode
 
 
 def spring_1901_by_clicks(t: Table) -> None:

@@ -9,7 +9,16 @@ import pytest
 from diplomacy_desktop.engine.rules import Edition, RuleSet
 from diplomacy_desktop.io.boardfile import load_board
 from diplomacy_desktop.io.caserun import run_case
-from diplomacy_desktop.io.lessons import DATC, OWN, RULEBOOK, LessonError, builtin_lessons, by_key, folder_lessons, search
+from diplomacy_desktop.io.lessons import (
+    DATC,
+    OWN,
+    RULEBOOK,
+    LessonError,
+    builtin_lessons,
+    by_key,
+    folder_lessons,
+    search,
+)
 
 BOARD = load_board()
 LESSONS = builtin_lessons(BOARD)

@@ -25,11 +25,11 @@ from PySide6.QtCore import QObject, QPoint, QPointF, Qt, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QToolTip, QWidget
 
-from ..engine.board import ARMY, FLEET, province_of
-from ..engine.errors import OrderError
-from ..engine.game import order_key
-from ..engine.options import build_options, unit_options
-from ..engine.orders import (
+from ...engine.board import ARMY, FLEET, province_of
+from ...engine.errors import OrderError
+from ...engine.game import order_key
+from ...engine.options import build_options, unit_options
+from ...engine.orders import (
     Build,
     Convoy,
     Disband,
@@ -41,10 +41,10 @@ from ..engine.orders import (
     SupportHold,
     SupportMove,
 )
-from ..engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState
-from ..io.notation import format_order
-from .controller import ChangeRecord, GameController
-from .map_scene import MapScene
+from ...engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState
+from ...io.notation import format_order
+from ..board.map_scene import MapScene
+from ..controller import ChangeRecord, GameController
 
 COAST_NAMES = {"nc": "north", "sc": "south", "ec": "east", "wc": "west"}
 KIND_WORDS = {"H": "hold", "M": "move", "S": "support", "C": "convoy", "D": "disband", "A": "army", "F": "fleet"}

@@ -35,9 +35,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..engine.board import province_of
-from ..engine.game import HistoryEntry
-from ..engine.orders import (
+from ...engine.board import province_of
+from ...engine.game import HistoryEntry
+from ...engine.orders import (
     Build,
     Convoy,
     Disband,
@@ -50,16 +50,17 @@ from ..engine.orders import (
     SupportMove,
     UnitOrder,
 )
-from ..engine.results import OrderResult, Outcome
-from ..engine.state import MOVEMENT, RETREAT, DislodgedUnit, GameState, Unit
-from ..io.notation import format_order
-from . import override, palette
+from ...engine.results import OrderResult, Outcome
+from ...engine.state import MOVEMENT, RETREAT, DislodgedUnit, GameState, Unit
+from ...io.notation import format_order
+from .. import override
+from . import palette
 from .map_art import LabelSpec, MapArt
 
 if TYPE_CHECKING:
     from shapely.geometry.base import BaseGeometry
 
-    from ..mapdata import MapGeometry
+    from ...mapdata import MapGeometry
 from .board_image import BoardItem
 
 #: the size (map units) units were designed at; strokes and marks scale with the unit size

@@ -47,14 +47,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..engine.board import Board
-from ..engine.game import GameEnd
-from ..engine.rules import Edition
-from ..engine.state import GameState
-from . import override
+from ...engine.board import Board
+from ...engine.game import GameEnd
+from ...engine.rules import Edition
+from ...engine.state import GameState
+from .. import override
+from ..board.palette import power_colour, power_ink, power_letter
 from .clock import ClockSettings
 from .hotseat import hash_pin, is_valid_pin, pin_matches
-from .palette import power_colour, power_ink, power_letter
 
 EDITIONS = ((Edition.CLASSIC.value, "Classic rules (1971/1982 rulebook, DATC 2.4)"),
             (Edition.Y2023.value, "2023 rulebook (DATC 3.0)"))

@@ -37,15 +37,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..engine.errors import AmbiguousOrderError, IllegalOrderError, OrderError, UnreadableOrderError
-from ..engine.options import power_options
-from ..engine.orders import Build, Order, Remove, UnitOrder, Waive
-from ..engine.state import ADJUSTMENT, MOVEMENT, RETREAT
-from ..io.notation import format_order, location_label, order_owner, parse_order
-from . import override, palette
-from .controller import ChangeRecord, GameController
+from ...engine.errors import AmbiguousOrderError, IllegalOrderError, OrderError, UnreadableOrderError
+from ...engine.options import power_options
+from ...engine.orders import Build, Order, Remove, UnitOrder, Waive
+from ...engine.state import ADJUSTMENT, MOVEMENT, RETREAT
+from ...io.notation import format_order, location_label, order_owner, parse_order
+from .. import override
+from ..board import palette
+from ..controller import ChangeRecord, GameController
+from ..keys import is_undo_or_redo
 from .interaction import OrderInteraction
-from .keys import is_undo_or_redo
 
 WARN = QColor("#B45F00")
 BAD = QColor("#B00020")

@@ -55,17 +55,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..engine.errors import OrderError
-from ..engine.options import orders_needed
-from ..engine.orders import Build, Convoy, Move, Order, Remove, SupportHold, SupportMove, UnitOrder, Waive
-from ..engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState
-from ..engine.validation import check_order
-from ..io.notation import format_order, location_label
-from . import override
-from .palette import power_colour, power_ink, power_letter
+from ...engine.errors import OrderError
+from ...engine.options import orders_needed
+from ...engine.orders import Build, Convoy, Move, Order, Remove, SupportHold, SupportMove, UnitOrder, Waive
+from ...engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState
+from ...engine.validation import check_order
+from ...io.notation import format_order, location_label
+from .. import override
+from ..board.palette import power_colour, power_ink, power_letter
 
 if TYPE_CHECKING:
-    from .controller import GameController
+    from ..controller import GameController
 
 OPEN = "open"
 CURTAIN = "curtain"

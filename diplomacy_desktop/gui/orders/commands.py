@@ -6,11 +6,11 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QUndoCommand
 
-from ..engine.orders import Order
-from ..io.notation import format_order
+from ...engine.orders import Order
+from ...io.notation import format_order
 
 if TYPE_CHECKING:
-    from .controller import GameController
+    from ..controller import GameController
 
 
 class SetOrderCommand(QUndoCommand):

@@ -32,9 +32,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..engine.state import ADJUSTMENT, FALL, MOVEMENT, RETREAT, Phase
-from ..resources import assets_dir
-from . import override
+from ...engine.state import ADJUSTMENT, FALL, MOVEMENT, RETREAT, Phase
+from ...resources import assets_dir
+from .. import override
 
 try:  # QtMultimedia ships with PySide6-Addons, which the app does not require
     from PySide6.QtMultimedia import QSoundEffect

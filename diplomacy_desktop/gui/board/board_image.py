@@ -25,7 +25,7 @@ from PySide6.QtGui import QImage, QPainter, QPixmap
 from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from . import override
+from .. import override
 
 _MAGIC = b"DDBOARD1"
 _BACKGROUND = Qt.GlobalColor.white

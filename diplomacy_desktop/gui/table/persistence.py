@@ -26,11 +26,11 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, QSettings, QStandardPaths, QTimer
 from PySide6.QtWidgets import QMenu, QMessageBox, QWidget
 
-from ..engine.game import Game
-from ..io.savefile import SaveFileError, load_game, save_game, stale_temp_files
+from ...engine.game import Game
+from ...io.savefile import SaveFileError, load_game, save_game, stale_temp_files
 
 if TYPE_CHECKING:
-    from .controller import ChangeRecord, GameController
+    from ..controller import ChangeRecord, GameController
 
 AUTOSAVE_NAME = "autosave.json"
 #: beside the autosave: the file the autosaved game was opened from or last saved to, if any

@@ -28,12 +28,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..engine.game import HistoryEntry
-from ..engine.orders import Hold, UnitOrder
-from ..engine.results import Outcome
-from ..io.notation import format_order, location_label
-from . import palette
-from .controller import ChangeRecord, GameController
+from ...engine.game import HistoryEntry
+from ...engine.orders import Hold, UnitOrder
+from ...engine.results import Outcome
+from ...io.notation import format_order, location_label
+from ..board import palette
+from ..controller import ChangeRecord, GameController
 from .order_dock import power_icon
 
 OUTCOME_COLOURS = {

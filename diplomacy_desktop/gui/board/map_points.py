@@ -18,7 +18,7 @@ from PySide6.QtCore import QRectF
 from PySide6.QtSvg import QSvgRenderer
 
 if TYPE_CHECKING:
-    from ..mapdata import MapGeometry
+    from ...mapdata import MapGeometry
 
 Point2 = tuple[float, float]
 
@@ -92,7 +92,7 @@ class DeferredGeometry:
     def load(self) -> MapGeometry:
         """Load the full geometry now (Shapely, hit-testing index); raises MapGeometryError."""
         if self._full is None:
-            from ..mapdata import MapGeometry
+            from ...mapdata import MapGeometry
 
             self._full = MapGeometry.load(self.svg_path, self._check_ids)
         return self._full

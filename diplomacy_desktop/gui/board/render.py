@@ -23,11 +23,11 @@ import os
 import sys
 from pathlib import Path
 
-from ..engine.board import Board
-from ..engine.errors import OrderError
-from ..engine.orders import Order
-from ..engine.rules import RuleSet
-from ..engine.turns import adjudicate_phase
+from ...engine.board import Board
+from ...engine.errors import OrderError
+from ...engine.orders import Order
+from ...engine.rules import RuleSet
+from ...engine.turns import adjudicate_phase
 
 
 class RenderError(Exception):
@@ -107,7 +107,7 @@ def unrevealed_in(table: object, phase: str) -> bool:
 
 
 def _picture_from_saved_game(text: str, phase: int | None, results: bool, reveal: bool = False) -> object:
-    from ..io.savefile import SaveFileError, loads
+    from ...io.savefile import SaveFileError, loads
     from .map_scene import current_picture, orders_picture, results_picture
 
     try:
@@ -139,8 +139,8 @@ def _picture_from_saved_game(text: str, phase: int | None, results: bool, reveal
 
 
 def _picture_from_scenario(text: str, board: Board, phase: int | None, results: bool, rules: RuleSet) -> object:
-    from ..io.notation import parse_order
-    from ..io.scenario import CaseError, ScenarioError, read_scenarios, scenario_state
+    from ...io.notation import parse_order
+    from ...io.scenario import CaseError, ScenarioError, read_scenarios, scenario_state
     from .map_scene import orders_picture
 
     try:
@@ -178,7 +178,7 @@ def _picture_from_scenario(text: str, board: Board, phase: int | None, results: 
 
 def read_picture(path: Path, phase: int | None, results: bool, rules: RuleSet, *, reveal: bool = False) -> object:
     """The ``BoardPicture`` that ``render`` draws for ``path``.  Raises RenderError."""
-    from ..io.boardfile import load_board
+    from ...io.boardfile import load_board
 
     try:
         raw = path.read_bytes()
@@ -198,11 +198,11 @@ def read_picture(path: Path, phase: int | None, results: bool, rules: RuleSet, *
 
 def picture_scene(picture: object) -> object:
     """A ``MapScene`` (no window) showing ``picture``.  Raises RenderError."""
-    from ..io.boardfile import load_board
+    from ...io.boardfile import load_board
 
     board = load_board("standard")
     _ensure_app()
-    from ..resources import map_file
+    from ...resources import map_file
     from .map_points import DeferredGeometry
     from .map_scene import MapScene
 
@@ -231,7 +231,7 @@ def write_png(image: object, output: Path) -> None:
     beside it, then a rename, so a full disk never leaves a truncated picture there."""
     from PySide6.QtCore import QBuffer, QByteArray, QIODevice
 
-    from ..io.savefile import write_atomic
+    from ...io.savefile import write_atomic
 
     data = QByteArray()
     buffer = QBuffer(data)

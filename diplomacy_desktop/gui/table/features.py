@@ -29,7 +29,8 @@ from PySide6.QtCore import QObject, QSettings, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QDialog, QMenu, QMessageBox
 
-from ..engine.game import GameEnd
+from ...engine.game import GameEnd
+from ..controller import ChangeRecord
 from .clock import (
     EXPIRED,
     PAUSED,
@@ -41,7 +42,6 @@ from .clock import (
     TimeSource,
     qt_time_source,
 )
-from .controller import ChangeRecord
 from .dialogs import DrawVoteDialog, GameOverDialog, NewGameDialog, TableSettings
 from .hotseat import (
     CURTAIN,
@@ -68,7 +68,7 @@ from .persistence import (
 )
 
 if TYPE_CHECKING:
-    from .main_window import MainWindow
+    from ..main_window import MainWindow
 
 FIRST_START_KEY = "table/new_game_offered"
 

@@ -21,7 +21,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QFrame, QGestureEvent, QGraphicsView, QPinchGesture, QWidget
 
-from . import override
+from .. import override
 from .map_scene import MapScene
 
 MIN_ZOOM = 0.25  # relative to "fit to window"

@@ -1,0 +1,1 @@
+"""Teaching: the sandbox, explanations, step-through and the lesson library."""
