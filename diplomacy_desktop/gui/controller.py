@@ -11,7 +11,7 @@ powers are visible; the hot-seat flow narrows it to the power at the keyboard.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -72,6 +72,7 @@ class GameController(QObject):
         self.undo_stack = QUndoStack(self)
         self._viewing: int | None = None
         self._visible: frozenset[str] | None = None  # None = everybody
+        self._policy: Callable[[str], bool] | None = None  # who may be ordered at all (the window's mode)
         self._active: str | None = None
         self._dirty = False
         #: after an adjudication, show its results (the history entry) until the table moves on
@@ -143,9 +144,20 @@ class GameController(QObject):
             self.undo_stack.clear()
             self._dirty = self._dirty or dirty
 
+    def set_order_policy(self, policy: Callable[[str], bool] | None) -> None:
+        """Who may be given orders at all (the window's mode decides); ``None``: every power."""
+        self._policy = policy
+        self.notify_access_changed()
+
+    def notify_access_changed(self) -> None:
+        """Who may order or see what has changed: every view looks again."""
+        self.changed.emit(ChangeRecord(visibility=True))
+
     def can_order(self, power: str) -> bool:
         """May orders be given for ``power`` now (from the map or the order panel)?"""
         if self._viewing is not None or self.game.is_over:
+            return False
+        if self._policy is not None and not self._policy(power):
             return False
         if self._active is not None and power != self._active:
             return False
@@ -161,6 +173,8 @@ class GameController(QObject):
             return "the game is over"
         if self._active is not None and power != self._active:
             return f"only {self.power_name(self._active)} may give orders now"
+        if self._policy is not None and not self._policy(power):
+            return f"{self.power_name(power)} cannot be given orders here"
         return f"{self.power_name(power)}'s orders are secret now"
 
     # -- history browsing -------------------------------------------------------------------

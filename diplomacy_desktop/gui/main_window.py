@@ -1,6 +1,8 @@
 """``MainWindow``: the map in the middle, the order, results and centre panels around it.
 
-Hooks for the table features (clock, hot-seat, persistence), which live in their own modules:
+The window hosts a *mode* (``window.mode``, see :mod:`.mode`): the plain board, the table game or
+the sandbox.  Every Game and Phase action, the results panel's "undo adjudication" and the end of
+the game go through the mode's hooks; ``set_mode`` installs one.  Places a mode puts its pieces:
 
 * ``table_bar``: a row above the map (hidden while empty) for the negotiation clock;
 * ``status_slot``: a layout at the right of the status bar for the sealing status strip;
@@ -43,6 +45,7 @@ from .board.map_scene import BoardPicture, MapScene, current_picture, results_pi
 from .board.map_view import MapView
 from .controller import ChangeRecord, GameController
 from .keys import REDO_KEYS, UNDO_KEYS, HistoryKeys, key_sequences
+from .mode import WindowMode
 from .orders.interaction import OrderInteraction
 from .orders.order_dock import OrderDock
 from .orders.results_dock import CentresDock, ResultsDock
@@ -167,7 +170,7 @@ class MainWindow(QMainWindow):
 
         self.order_dock = OrderDock(controller, self.interaction, self)
         self.results_dock = ResultsDock(controller, self)
-        self.results_dock.undo_adjudication_requested.connect(self.undo_adjudication)
+        self.results_dock.undo_adjudication_requested.connect(lambda: self.mode.undo_adjudication())
         self.centres_dock = CentresDock(controller, self)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.order_dock)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.results_dock)
@@ -188,9 +191,11 @@ class MainWindow(QMainWindow):
         self.interaction.hint_changed.connect(self.hint_label.setText)
         self.interaction.message.connect(lambda text: self.statusBar().showMessage(text, 6000))
 
+        self.mode: WindowMode = WindowMode(self)
+        controller.set_order_policy(lambda power: self.mode.may_order(power))
         self._build_menus()
         controller.changed.connect(self._on_changed)
-        controller.game_ended.connect(self._on_game_ended)
+        controller.game_ended.connect(lambda end: self.mode.game_ended(end))
         controller.phase_advanced.connect(self._on_phase_advanced)
         controller.undo_stack.cleanChanged.connect(self._clean_changed)  # a method: disconnected with us
         self.setMinimumSize(720, 480)
@@ -236,14 +241,14 @@ class MainWindow(QMainWindow):
     def _build_menus(self) -> None:
         bar = self.menuBar()
         game = bar.addMenu("&Game")
-        self.act_new = self._action(game, "&New game", self.new_game, QKeySequence.StandardKey.New)
-        self.act_open = self._action(game, "&Open…", self.open_dialog, QKeySequence.StandardKey.Open)
+        self.act_new = self._action(game, "&New game", lambda: self.mode.new_game(), QKeySequence.StandardKey.New)
+        self.act_open = self._action(game, "&Open…", lambda: self.mode.open_dialog(), QKeySequence.StandardKey.Open)
         self.recent_menu = game.addMenu("Open &recent")
         self.recent_menu.setEnabled(False)
         game.addSeparator()
-        self.act_save = self._action(game, "&Save", self.save, QKeySequence.StandardKey.Save)
-        self.act_save_as = self._action(game, "Save &as…", self.save_as, "Ctrl+Shift+S")
-        self.act_export = self._action(game, "&Export map picture…", self.export_picture, "Ctrl+E")
+        self.act_save = self._action(game, "&Save", lambda: self.mode.save(), QKeySequence.StandardKey.Save)
+        self.act_save_as = self._action(game, "Save &as…", lambda: self.mode.save_as(), "Ctrl+Shift+S")
+        self.act_export = self._action(game, "&Export map picture…", lambda: self.mode.export_picture(), "Ctrl+E")
         game.addSeparator()
         self.act_quit = self._action(game, "&Quit", self.close, QKeySequence.StandardKey.Quit)
 
@@ -278,8 +283,9 @@ class MainWindow(QMainWindow):
         self.act_prev_power = self._action(edit, "Previous power", lambda: self._step_power(-1), "Ctrl+[")
 
         phase = bar.addMenu("&Phase")
-        self.act_adjudicate = self._action(phase, "&Adjudicate", self.adjudicate, ["Ctrl+Return", "Ctrl+Enter"])
-        self.act_undo_adj = self._action(phase, "&Undo last adjudication…", self.undo_adjudication,
+        self.act_adjudicate = self._action(phase, "&Adjudicate", lambda: self.mode.adjudicate(),
+                                           ["Ctrl+Return", "Ctrl+Enter"])
+        self.act_undo_adj = self._action(phase, "&Undo last adjudication…", lambda: self.mode.undo_adjudication(),
                                          "Ctrl+Shift+Backspace")
         phase.addSeparator()
         self.act_prev_phase = self._action(phase, "&Previous phase", self.controller.view_previous,
@@ -287,6 +293,9 @@ class MainWindow(QMainWindow):
         self.act_next_phase = self._action(phase, "&Next phase", self.controller.view_next, ["PgDown", "Alt+Right"])
         self.act_current = self._action(phase, "&Current phase", lambda: self.controller.view_phase(None),
                                         ["End", "Alt+End"])
+        self.phase_menu = phase
+        self._mode_phase_separator = phase.addSeparator()
+        self._mode_phase_separator.setVisible(False)
 
         view = bar.addMenu("&View")
         self._action(view, "Zoom &in", self.view.zoom_in, [QKeySequence.StandardKey.ZoomIn, "Ctrl+="])
@@ -370,8 +379,25 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"{entry.state.phase.label} adjudicated: now {self.controller.state.phase.label}",
                                      8000)
 
-    def _on_game_ended(self, end: GameEnd) -> None:
+    def show_game_over(self, end: GameEnd) -> None:
         QMessageBox.information(self, "The game is over", end.text)
+
+    # -- the mode --------------------------------------------------------------------------------
+
+    def set_mode(self, mode: WindowMode) -> None:
+        """Let ``mode`` decide who may order what, what is hidden and what the game actions do."""
+        old = self.mode
+        if old is mode:
+            return
+        for act in old.phase_actions():
+            self.phase_menu.removeAction(act)
+        old.detach()
+        self.mode = mode
+        extra = mode.phase_actions()
+        for act in extra:
+            self.phase_menu.addAction(act)
+        self._mode_phase_separator.setVisible(bool(extra))
+        self.controller.notify_access_changed()
 
     # -- actions -----------------------------------------------------------------------------
 
@@ -489,6 +515,8 @@ class MainWindow(QMainWindow):
         return self._discarded
 
     def focus_entry(self) -> None:
+        if self.mode.covered():
+            return  # the curtain is up: no order panel over it
         self.order_dock.show()
         self.order_dock.raise_()
         self.order_dock.entry.setFocus()

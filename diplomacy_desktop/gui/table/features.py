@@ -1,11 +1,12 @@
-"""``TableFeatures``: the table game's pieces attached to a ``MainWindow``.
+"""``TableFeatures``: the table game, the window's mode for a table sharing one laptop.
 
 It puts the negotiation clock in the bar above the map, the sealing status strip in the status
 bar, the hot-seat curtain over the window, the autosave behind every phase, the recent files in
-Game ▸ Open recent, and a Table menu (write orders, seal, reveal, clock, draw, secrecy).  It
-replaces three of the window's plain behaviours with the table's: Ctrl+N asks for the New Game
-settings, Ctrl+Return goes through the hot-seat reveal when secrecy is on, and the end of the
-game shows the game-over screen.
+Game ▸ Open recent, and a Table menu (write orders, seal, reveal, clock, draw, secrecy).  As the
+window's mode (:class:`..mode.WindowMode`) it answers the window's hooks the table's way: New
+asks for the New Game settings, Adjudicate goes through the hot-seat reveal when secrecy is on,
+undoing an adjudication and replacing a game in progress are the host's, a file dialog brings
+the curtain down first, and the end of the game shows the game-over screen.
 
 Everything it keeps lives in the controller's ``table`` dict, so it is saved with the game:
 ``clock`` (settings), ``clock_state`` (time left, running or paused), ``secrecy``, ``players``,
@@ -21,16 +22,16 @@ orders, ending the game in an accepted draw, and replacing a game in progress (N
 from __future__ import annotations
 
 import random
-import warnings
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QSettings, QTimer
+from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QDialog, QMenu, QMessageBox
 
 from ...engine.game import GameEnd
 from ..controller import ChangeRecord
+from ..mode import WindowMode
 from .clock import (
     EXPIRED,
     PAUSED,
@@ -73,15 +74,16 @@ if TYPE_CHECKING:
 FIRST_START_KEY = "table/new_game_offered"
 
 
-class TableFeatures(QObject):
-    """Clock, hot-seat, dialogs and persistence, wired into one main window."""
+class TableFeatures(WindowMode):
+    """Clock, hot-seat, dialogs and persistence: the table game's mode of one main window."""
+
+    title = "Table game"
 
     def __init__(self, window: MainWindow, *, autosave: Autosave | None = None, rng: random.Random | None = None,
                  now: TimeSource | None = None, sound: ClockSound | None = None, message: Message | None = None,
                  confirm: Confirm | None = None, review: Callable[[ReviewDialog], bool] | None = None,
                  settings: QSettings | None = None, host_prompt: HostPrompt | None = None) -> None:
         super().__init__(window)
-        self.window = window
         self.controller = c = window.controller
         self.settings = settings if settings is not None else window.settings
         self.message = message if message is not None else show_warning
@@ -104,11 +106,9 @@ class TableFeatures(QObject):
         self.recent = RecentFiles(self.settings)
 
         self._build_menu()
-        self._take_over_window_actions()
         c.changed.connect(self._on_changed)
         c.saved.connect(self._on_saved)
         window.discarded_on_close.connect(self.autosaver.discard)  # Discard means: not offered again
-        c.game_ended.connect(self.show_game_over)
         self.clock.changed.connect(self._on_clock_changed)
         self.clock.ticked.connect(self._store_clock)
         self.clock.period_ended.connect(self._on_period_ended)
@@ -160,43 +160,30 @@ class TableFeatures(QObject):
         else:
             bar.addMenu(menu)
 
-    def _take_over_window_actions(self) -> None:
-        """Ctrl+N asks for settings; Ctrl+Return goes through the reveal; undoing an adjudication
-        and replacing a game in progress are the host's; the end is our screen."""
-        w = self.window
-        takeovers: tuple[tuple[QAction, Callable[[], object]], ...] = (
-            (w.act_new, self.new_game), (w.act_adjudicate, self.adjudicate),
-            (w.act_undo_adj, self.undo_adjudication), (w.act_open, self.open_dialog),
-            # a file dialog may be the desktop's own (not a Qt dialog we see appear): curtain first
-            (w.act_save_as, self._covered(w.save_as)), (w.act_export, self._covered(w.export_picture)),
-            (w.act_save, self._covered(w.save, when=lambda: self.controller.path is None)))
-        for action, slot in takeovers:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore", RuntimeWarning)
-                try:
-                    action.triggered.disconnect()
-                except (RuntimeError, TypeError):
-                    pass
-            action.triggered.connect(lambda _checked=False, s=slot: s())
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", RuntimeWarning)
-            try:
-                self.controller.game_ended.disconnect(w._on_game_ended)
-            except (RuntimeError, TypeError, AttributeError):
-                pass
-            try:
-                w.results_dock.undo_adjudication_requested.disconnect(w.undo_adjudication)
-            except (RuntimeError, TypeError, AttributeError):
-                pass
-        w.results_dock.undo_adjudication_requested.connect(self.undo_adjudication)
+    # -- the window's hooks (WindowMode) ------------------------------------------------------------
 
-    def _covered(self, slot: Callable[[], object], *, when: Callable[[], bool] | None = None) -> Callable[[], object]:
-        """``slot``, after the power at the keyboard (if any) has stepped behind the curtain."""
-        def run() -> object:
-            if when is None or when():
-                self.flow.step_away()
-            return slot()
-        return run
+    def covered(self) -> bool:
+        return self.flow.curtain_up
+
+    def phase_actions(self) -> list[QAction]:
+        return [self.act_write, self.act_seal, self.act_reveal]
+
+    def save(self) -> None:
+        # a file dialog may be the desktop's own (not a Qt dialog we see appear): curtain first
+        if self.controller.path is None:
+            self.flow.step_away()
+        self.window.save()
+
+    def save_as(self) -> None:
+        self.flow.step_away()
+        self.window.save_as()
+
+    def export_picture(self) -> None:
+        self.flow.step_away()
+        self.window.export_picture()
+
+    def game_ended(self, end: GameEnd) -> None:
+        self.show_game_over(end)
 
     # -- the table's settings follow the game ------------------------------------------------------
 
@@ -385,7 +372,7 @@ class TableFeatures(QObject):
         if self.may_end_game("Open another game"):
             self.window.open_dialog()
 
-    def undo_adjudication(self) -> bool:
+    def undo_adjudication(self) -> bool:  # type: ignore[override]  # tells whether it was undone
         """Take back the last adjudication: a host action."""
         c = self.controller
         last = c.last_entry
@@ -536,9 +523,10 @@ class TableFeatures(QObject):
 
 
 def install_table_features(window: MainWindow, **options: object) -> TableFeatures:
-    """Attach the table features to ``window`` (kept alive as ``window.table_features``)."""
+    """Make the table game ``window``'s mode (kept as ``window.mode`` and ``window.table_features``)."""
     features = TableFeatures(window, **options)  # type: ignore[arg-type]
     window.table_features = features  # type: ignore[attr-defined]
+    window.set_mode(features)
     return features
 
 
