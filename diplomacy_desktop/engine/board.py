@@ -236,6 +236,31 @@ class Board:
     def sea_neighbours(self, province: str) -> frozenset[str]:
         return frozenset(p for p in self.province_neighbours.get(province, ()) if self.is_sea(p))
 
+    def convoy_chain(self, origin: str, destination: str, seas: Iterable[str]) -> tuple[str, ...]:
+        """The seas, in order, of the shortest chain among ``seas`` that links the coast ``origin``
+        to the coast ``destination`` (the first such chain in alphabetical order); ``()`` if none."""
+        nb = self.province_neighbours
+        usable = set(seas)
+        target = nb[destination]
+        frontier = sorted(p for p in nb[origin] if p in usable)
+        previous: dict[str, str | None] = dict.fromkeys(frontier)
+        while frontier:
+            later: list[str] = []
+            for p in frontier:
+                if p in target:
+                    chain: list[str] = []
+                    at: str | None = p
+                    while at is not None:
+                        chain.append(at)
+                        at = previous[at]
+                    return tuple(reversed(chain))
+                for q in sorted(nb[p]):
+                    if q in usable and q not in previous:
+                        previous[q] = p
+                        later.append(q)
+            frontier = later
+        return ()
+
     def distances_from(self, sources: Iterable[str], neighbours: Mapping[str, Iterable[str]]) -> dict[str, int]:
         """Breadth-first distances over the graph ``neighbours`` (province or location keyed)."""
         dist: dict[str, int] = {}

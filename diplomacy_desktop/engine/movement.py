@@ -231,27 +231,8 @@ class _Resolver:
     def _route(self, i: int) -> tuple[str, ...]:
         """The seas, in order from army ``i`` to its destination, of the shortest chain of the
         fleets whose convoy succeeded (the way the army went)."""
-        nb = self.board.province_neighbours
-        seas = {self.prov[c] for c in self.convoyers[i] if self.resolve(c, True)}
-        target = nb[self.dst[i]]  # type: ignore[index]
-        frontier = sorted(p for p in nb[self.prov[i]] if p in seas)
-        previous: dict[str, str | None] = dict.fromkeys(frontier)
-        while frontier:
-            later: list[str] = []
-            for p in frontier:
-                if p in target:
-                    chain: list[str] = []
-                    at: str | None = p
-                    while at is not None:
-                        chain.append(at)
-                        at = previous[at]
-                    return tuple(reversed(chain))
-                for q in sorted(nb[p]):
-                    if q in seas and q not in previous:
-                        previous[q] = p
-                        later.append(q)
-            frontier = later
-        return ()
+        seas = [self.prov[c] for c in self.convoyers[i] if self.resolve(c, True)]
+        return self.board.convoy_chain(self.prov[i], self.dst[i], seas)  # type: ignore[arg-type]
 
     def _ordered_chain(self, i: int) -> bool:
         """Whether the fleets ordered to convoy army ``i`` form a chain to its destination."""

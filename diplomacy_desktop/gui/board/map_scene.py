@@ -1103,32 +1103,7 @@ class MapScene(QGraphicsScene):
         seas = {o.province for o in convoys}
         if not board.is_sea(src) and dst in board.sea_neighbours(src) and not seas:
             return ()
-        # the shortest chain of those seas from the army's coast to the destination's
-        start = sorted(s for s in seas if s in board.sea_neighbours(src))
-        previous: dict[str, str | None] = {s: None for s in start}
-        frontier = list(start)
-        end: str | None = None
-        while frontier:
-            nxt: list[str] = []
-            for sea in frontier:
-                if sea in board.sea_neighbours(dst):
-                    end = sea
-                    break
-                for n in sorted(board.sea_neighbours(sea)):
-                    if n in seas and n not in previous:
-                        previous[n] = sea
-                        nxt.append(n)
-            if end is not None:
-                break
-            frontier = nxt
-        if end is None:
-            return ()
-        chain: list[str] = []
-        at: str | None = end
-        while at is not None:
-            chain.append(at)
-            at = previous[at]
-        return tuple(reversed(chain))
+        return board.convoy_chain(src, dst, seas)
 
     # -- text --------------------------------------------------------------------------------
 
