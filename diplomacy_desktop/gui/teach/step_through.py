@@ -475,13 +475,13 @@ class StepThrough(QObject):
                            f"<p style='font-size:14pt'>All the results of {html.escape(phase)} are on the map.</p>")
         else:
             parts = [f"<p style='font-size:16pt'><b>Missed {len(missed)}:</b> why each went as it did.</p>"]
-            for r in missed:
-                parts.append(explanation_html(self.entry, r, size=14) + "<hr>")
+            for miss in missed:
+                parts.append(explanation_html(self.entry, miss, size=14) + "<hr>")
             p.text.setHtml("".join(parts))
-        r = self.to_predict[self.selected] if self.to_predict else None
-        if r is not None:
-            self.highlight.show(provinces_named(r, self.entry.results),
-                                subject=r.order.province if isinstance(r.order, UnitOrder) else None)
+        chosen = self.to_predict[self.selected] if self.to_predict else None
+        if chosen is not None:
+            self.highlight.show(provinces_named(chosen, self.entry.results),
+                                subject=chosen.order.province if isinstance(chosen.order, UnitOrder) else None)
 
     def _fill_list(self, text: object, good: object) -> None:
         lst = self.panel.list
