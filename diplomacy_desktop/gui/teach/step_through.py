@@ -357,8 +357,6 @@ class StepThrough(QObject):
         if app is not None:
             app.removeEventFilter(self)
         w = self.window
-        w.controller.changed.disconnect(self._on_changed)
-        w.view.clicked.disconnect(self._map_clicked)
         self.highlight.clear()
         self._clear_marks()
         self.panel.hide()
@@ -370,8 +368,11 @@ class StepThrough(QObject):
         w.explanations.suspend(False)
         if getattr(w, "step_through", None) is self:
             w.step_through = None  # type: ignore[attr-defined]
+        self.deleteLater()  # and with it its connections to the window's signals
 
     def _on_changed(self, record: ChangeRecord) -> None:
+        if not self.active:
+            return
         if record.board_changed and not (record.visibility and not (record.phase or record.game or record.viewing)):
             self.leave()  # another phase or game: this one is over
         elif record.visibility and self.window.mode.covered():
@@ -534,7 +535,7 @@ class StepThrough(QObject):
             self.select(row)
 
     def _map_clicked(self, point: QPointF, button: object = Qt.MouseButton.LeftButton) -> None:
-        if not self.predicting or button != Qt.MouseButton.LeftButton:
+        if not self.active or not self.predicting or button != Qt.MouseButton.LeftButton:
             return
         order = order_at(self.window.scene, point)
         for i, r in enumerate(self.to_predict):
