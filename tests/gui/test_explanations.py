@@ -37,7 +37,7 @@ def test_explanations_simple_bounce_by_row_and_by_arrow(table: Table) -> None:
     adjudicate(table)
     for text in (_via_row(table, "A Rum - Ser"), _via_arrow(table, "A Rum - Ser")):
         assert text.startswith("A Rum - Ser fails")
-        assert "the army in Rumania with the support of the army in Budapest: strength 2" in text
+        assert "The army in Rumania attacked Serbia with the support of the army in Budapest: strength 2" in text
         assert "The army in Bulgaria, also moving to Serbia, came with the support of the army in Greece: " \
                "strength 2" in text
         assert "Rule VIII — Conflicts" in text
@@ -83,7 +83,7 @@ def test_explanations_szykman_paradox(table: Table) -> None:
     adjudicate(table)
     text = _via_row(table, "A Bre - Lon")
     assert "by the Szykman rule the fleet in English Channel does not convoy" in text
-    assert "Rule DATC 4.A.2 — Convoy disruption paradoxes (Szykman rule)" in text
+    assert "Rule DATC 4.A.2 — Convoy disruption paradoxes: the Szykman rule" in text
     assert {"bre", "eng"} <= _ringed(table)
     text = _via_arrow(table, "F Lon S F Wal - Eng")
     assert "does not cut it" in text and "Rule XII.5" in text

@@ -316,7 +316,17 @@ class ExplanationDock(QDockWidget):
         self._draw_highlight()
         self.show()
         self.raise_()
+        self._make_room()
         self.window_.statusBar().showMessage(f"Why: {format_order(result.order)}", 4000)
+
+    def _make_room(self) -> None:
+        """A panel too low to read the explanation in takes about half the window's height."""
+        w = self.window_
+        if self.isFloating() or w.dockWidgetArea(self) != w.dockWidgetArea(w.results_dock):
+            return
+        if self.height() < w.height() * 0.4:
+            w.resizeDocks([w.results_dock, self], [w.height() * 4 // 10, w.height() * 6 // 10],
+                          Qt.Orientation.Vertical)
 
     def _draw_highlight(self) -> None:
         result = self.result
@@ -341,7 +351,9 @@ def install_explanations(window: MainWindow) -> ExplanationDock:
     """Give the window its explanation panel and Phase ▸ "Step through these results"."""
     dock = ExplanationDock(window)
     window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
-    window.splitDockWidget(window.results_dock, dock, Qt.Orientation.Vertical)
+    # under the Results panel (its rows stay clickable), sharing the place of the centre counts
+    window.tabifyDockWidget(window.centres_dock, dock)
+    window.centres_dock.raise_()
     window.view_menu.addAction(dock.toggleViewAction())
     act = QAction("Step &through these results…", window)
     act.setStatusTip("Reveal the decisions of the adjudicated phase shown, one at a time")
