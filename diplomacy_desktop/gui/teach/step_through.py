@@ -184,7 +184,8 @@ def _key(r: OrderResult) -> tuple[str, str]:
 
 
 class StepPanel(QDockWidget):
-    """The step's title and text in large type, the buttons, and the orders to predict."""
+    """The step's title and text in large type, the buttons, and the orders to predict: beside the
+    map, full height, in place of the other panels while a step-through runs."""
 
     def __init__(self, window: MainWindow) -> None:
         super().__init__("Step through", window)
@@ -192,44 +193,41 @@ class StepPanel(QDockWidget):
         body = QWidget()
         layout = QVBoxLayout(body)
         layout.setContentsMargins(10, 6, 10, 6)
-        top = QHBoxLayout()
-        self.counter = QLabel()
-        self.counter.setStyleSheet("font-size: 14pt; color: #555;")
         self.title = QLabel()
         self.title.setStyleSheet("font-size: 20pt; font-weight: bold;")
         self.title.setWordWrap(True)
-        top.addWidget(self.title, 1)
-        top.addWidget(self.counter)
-        self.back_button = _button("◀ Back (←)")
-        self.next_button = _button("Next (→) ▶")
-        self.end_button = _button("To the end (End)")
-        self.reveal_button = _button("Reveal (Enter)")
-        self.leave_button = _button("Leave (Esc)")
+        layout.addWidget(self.title)
+        top = QHBoxLayout()
+        self.counter = QLabel()
+        self.counter.setStyleSheet("font-size: 14pt; color: #555;")
+        top.addWidget(self.counter, 1)
+        self.back_button = _button("◀ Back", "Back one step (←)")
+        self.next_button = _button("Next ▶", "Next step (→, Space)")
+        self.end_button = _button("End", "Everything revealed (End)")
+        self.reveal_button = _button("Reveal", "Reveal the results and score (Enter)")
+        self.leave_button = _button("Leave", "Leave the step-through (Esc)")
         for b in (self.back_button, self.next_button, self.end_button, self.reveal_button, self.leave_button):
             top.addWidget(b)
         layout.addLayout(top)
-        row = QHBoxLayout()
         self.list = QListWidget()
         self.list.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.list.setAccessibleName("Orders to predict")
         font = self.list.font()
         font.setPointSize(14)
         self.list.setFont(font)
-        self.list.setMaximumWidth(420)
-        row.addWidget(self.list)
+        layout.addWidget(self.list, 2)
         self.text = QTextBrowser()
         self.text.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.text.setAccessibleName("The current step")
-        row.addWidget(self.text, 1)
-        layout.addLayout(row, 1)
+        layout.addWidget(self.text, 3)
         self.setWidget(body)
-        self.setMinimumHeight(240)
 
 
-def _button(text: str) -> QPushButton:
+def _button(text: str, tip: str) -> QPushButton:
     b = QPushButton(text)
+    b.setToolTip(tip)
     b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-    b.setStyleSheet("font-size: 12pt; padding: 4px 10px;")
+    b.setStyleSheet("font-size: 12pt; padding: 4px 8px;")
     return b
 
 
@@ -266,9 +264,13 @@ class StepThrough(QObject):
         if entry in c.game.history:
             c.view_phase(c.game.history.index(entry))
         self.panel = _panel(window)
-        self._results_visible = window.results_dock.isVisible()
+        # the panels beside the map make way for the step's text (the Results panel's reasons
+        # would tell the ending anyway)
+        self._hidden = [d for d in window.findChildren(QDockWidget)
+                        if d is not self.panel and d.isVisible() and not d.isFloating()]
         window.explanations.suspend(True)
-        window.results_dock.hide()  # its reasons would tell the ending
+        for dock in self._hidden:
+            dock.hide()
         p = self.panel
         p.back_button.clicked.connect(self.back)
         p.next_button.clicked.connect(self.forward)
@@ -278,6 +280,10 @@ class StepThrough(QObject):
         p.list.currentRowChanged.connect(self._row_chosen)
         p.show()
         p.raise_()
+        window.resizeDocks([p], [max(380, window.width() * 2 // 5)], Qt.Orientation.Horizontal)
+        window.hint_label.setText("Step through: → or Space next · ← back · End: everything · Esc: leave"
+                                  if not predict else "Predict: S succeeds · F fails · Tab next order · "
+                                  "Enter: reveal and score · Esc: leave")
         c.changed.connect(self._on_changed)
         window.view.clicked.connect(self._map_clicked)
         app = QApplication.instance()
@@ -363,8 +369,9 @@ class StepThrough(QObject):
         from ..main_window import picture_for
 
         w.scene.show_picture(picture_for(w.controller))
-        if self._results_visible:
-            w.results_dock.show()
+        for dock in self._hidden:
+            dock.show()
+        w.hint_label.setText(w.interaction.hint())
         w.explanations.suspend(False)
         if getattr(w, "step_through", None) is self:
             w.step_through = None  # type: ignore[attr-defined]
@@ -506,12 +513,12 @@ class StepThrough(QObject):
                 continue
             label = QGraphicsSimpleTextItem("✓" if m else "✗")
             font = QFont()
-            font.setPixelSize(max(12, round(scene.unit_size * 1.1)))
+            font.setPixelSize(max(14, round(scene.unit_size * 1.8)))
             font.setBold(True)
             label.setFont(font)
             label.setBrush(QBrush(QColor("#1B6E20" if m else "#B00020")))
             label.setPen(QPen(QColor("white"), max(1.0, scene.unit_size * 0.06)))
-            label.setPos(unit.pos() + QPointF(scene.unit_size * 0.55, -scene.unit_size * 1.3))
+            label.setPos(unit.pos() + QPointF(scene.unit_size * 0.5, -scene.unit_size * 2.0))
             label.setZValue(50)
             scene.addItem(label)
             self._mark_items.append(label)
@@ -615,7 +622,7 @@ def _panel(window: MainWindow) -> StepPanel:
     panel = getattr(window, "step_panel", None)
     if not isinstance(panel, StepPanel):
         panel = StepPanel(window)
-        window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, panel)
+        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, panel)
         window.step_panel = panel  # type: ignore[attr-defined]
     return panel
 
