@@ -202,6 +202,15 @@ def _move_details(result: OrderResult, names: _Names, by_province: Mapping[str, 
     if result.code == "own_unit" and who:
         out.append(f"{_cap(names.unit(who[0]))} belongs to the same power and did not leave, so the move "
                    "cannot succeed whatever its strength.")
+        target = dest.partition("/")[0]
+        rivals = [p for p, other in by_province.items() if p != order.province
+                  and getattr(other.order, "destination", "").partition("/")[0] == target
+                  and isinstance(other.order, UnitOrder) and other.order.province == p]
+        blocker = by_province.get(who[0])
+        if rivals and blocker is not None and getattr(blocker.order, "destination", None) is not None:
+            out.append(f"{_cap(names.units(rivals))} also tried to move to {names.space(dest)}, so the moves "
+                       f"around it could not all happen together: {names.unit(who[0])} could not leave, and the "
+                       "units waiting on it stay where they are.")
         return out
     if result.opposition is None:
         return out

@@ -106,3 +106,10 @@ def test_explain_every_rule_cited_is_described() -> None:
         run = run_case(sc, BOARD, RuleSet.for_edition(Edition.CLASSIC if ".classic" in sc.name else Edition.Y2023))
         for r in run.results:
             assert r.rule in RULES, (sc.name, r)
+
+
+def test_explain_broken_circular_movement_names_the_rival_move() -> None:
+    texts = _explained(V3["6.C.3"], Edition.Y2023)
+    assert "The army in Bulgaria also tried to move to Constantinople" in texts["ank"]
+    assert "the army in Constantinople could not leave" in texts["ank"]
+    assert "also tried" not in texts["smy"]  # the next unit in the ring only waited on the one ahead

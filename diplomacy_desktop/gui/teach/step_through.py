@@ -125,7 +125,7 @@ def teaching_steps(entry: HistoryEntry) -> list[Step]:
     steps += [_step(entry, "convoy", "The convoyed army stays", r) for r in carried]
     for r in moves:
         verdict = "succeeds" if r.succeeded else "fails"
-        at = f" (strength {r.strength})" if r.strength is not None else ""
+        at = f" (strength {r.strength})" if r.strength and r.code != "own_unit" else ""
         steps.append(_step(entry, "move", f"A move {verdict}{at}", r))
     steps += [_step(entry, "hold", "A unit stands", r) for r in holds]
     steps += _dislodgements(entry, rows)
