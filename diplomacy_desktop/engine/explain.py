@@ -215,7 +215,15 @@ def _move_details(result: OrderResult, names: _Names, by_province: Mapping[str, 
     if result.opposition is None:
         return out
     if not who or result.opposition == 0:
-        out.append("Nothing opposed it.")
+        target = dest.partition("/")[0]
+        beaten = [p for p, other in by_province.items() if p != order.province and other.dislodged
+                  and other.dislodged_by is not None and other.dislodged_by.partition("/")[0] == target
+                  and getattr(other.order, "destination", "").partition("/")[0] == target]
+        for p in beaten:
+            by = by_province[p].dislodged_by or ""
+            out.append(f"{_cap(names.unit(p))} also tried to move to {names.space(dest)}, but it was dislodged by "
+                       f"{names.unit(by)}, coming the other way, so it has no effect on {names.space(dest)}.")
+        out.append("Nothing else opposed it." if beaten else "Nothing opposed it.")
     elif result.code == "head_to_head":
         other = by_province.get(who[0])
         sup = _all_supports(other)

@@ -113,3 +113,10 @@ def test_explain_broken_circular_movement_names_the_rival_move() -> None:
     assert "The army in Bulgaria also tried to move to Constantinople" in texts["ank"]
     assert "the army in Constantinople could not leave" in texts["ank"]
     assert "also tried" not in texts["smy"]  # the next unit in the ring only waited on the one ahead
+
+
+def test_explain_a_unit_dislodged_head_to_head_has_no_effect_on_the_space() -> None:
+    texts = _explained(V3["6.E.1"], Edition.Y2023)
+    assert ("The army in Prussia also tried to move to Berlin, but it was dislodged by the army in Berlin, coming "
+            "the other way, so it has no effect on Berlin.") in texts["kie"]
+    assert "Nothing else opposed it." in texts["kie"] and "Rule IX.7" in texts["kie"]
