@@ -148,3 +148,30 @@ def test_step_through_refused_under_the_curtain(table: Table, monkeypatch: objec
     assert entry is not None
     monkeypatch.setattr(table.window.mode, "covered", lambda: True)  # type: ignore[attr-defined]
     assert start_step_through(table.window, entry) is None
+
+
+def test_step_through_standoff_mark_only_when_both_moves_are_revealed(table: Table) -> None:
+    from diplomacy_desktop.engine.orders import Move
+    from diplomacy_desktop.gui.board.map_scene import BounceItem
+
+    c = table.controller
+    c.set_order(Move("france", "A", "par", "bur"))
+    c.set_order(Move("germany", "A", "mun", "bur"))
+    adjudicate(table)
+    entry = c.last_entry
+    assert entry is not None
+    st = start_step_through(table.window, entry)
+    assert st is not None
+    table.window.view.setFocus()
+    assert [s.kind for s in st.steps] == ["move", "move"]
+    assert st.steps[0].title == "A move fails (strength 1)"
+
+    def bounces() -> list[BounceItem]:
+        return [m for m in table.window.scene.mark_items if isinstance(m, BounceItem)]
+
+    table.key(Qt.Key.Key_Right)
+    assert not bounces()
+    table.key(Qt.Key.Key_Right)
+    assert len(bounces()) == 1
+    table.key(Qt.Key.Key_Home)
+    assert st.position == 0 and not bounces()
