@@ -82,7 +82,7 @@ RULES: dict[str, tuple[str, str]] = {
     "XIV.3": ("Players should note that",
               ("Three or more units may move around a ring of spaces in rotation; fleets in coastal "
               "provinces may not convoy.")),
-    "DATC 4.A.2": ("Convoy disruption paradoxes (Szykman rule)",
+    "DATC 4.A.2": ("Convoy disruption paradoxes: the Szykman rule",
                    ("When a convoy's success depends on itself, the convoying fleets in the paradox do not "
                    "convoy, and everything else is settled as usual.")),
 }
@@ -195,18 +195,35 @@ def _move_details(result: OrderResult, names: _Names, by_province: Mapping[str, 
     if result.code == "no_convoy":
         return out
     if result.strength is not None and result.code != "own_unit":
-        out.append(_strength(names, f"It attacked {names.space(dest)}: {me}", result.strength, result.supports)
+        out.append(_strength(names, f"{_cap(me)} attacked {names.space(dest)}", result.strength, result.supports)
                    + ".")
     out.extend(_not_counted(names, result, by_province))
     who = result.involved
     if result.code == "own_unit" and who:
         out.append(f"{_cap(names.unit(who[0]))} belongs to the same power and did not leave, so the move "
                    "cannot succeed whatever its strength.")
+        target = dest.partition("/")[0]
+        rivals = [p for p, other in by_province.items() if p != order.province
+                  and getattr(other.order, "destination", "").partition("/")[0] == target
+                  and isinstance(other.order, UnitOrder) and other.order.province == p]
+        blocker = by_province.get(who[0])
+        if rivals and blocker is not None and getattr(blocker.order, "destination", None) is not None:
+            out.append(f"{_cap(names.units(rivals))} also tried to move to {names.space(dest)}, so the moves "
+                       f"around it could not all happen together: {names.unit(who[0])} could not leave, and the "
+                       "units waiting on it stay where they are.")
         return out
     if result.opposition is None:
         return out
     if not who or result.opposition == 0:
-        out.append("Nothing opposed it.")
+        target = dest.partition("/")[0]
+        beaten = [p for p, other in by_province.items() if p != order.province and other.dislodged
+                  and other.dislodged_by is not None and other.dislodged_by.partition("/")[0] == target
+                  and getattr(other.order, "destination", "").partition("/")[0] == target]
+        for p in beaten:
+            by = by_province[p].dislodged_by or ""
+            out.append(f"{_cap(names.unit(p))} also tried to move to {names.space(dest)}, but it was dislodged by "
+                       f"{names.unit(by)}, coming the other way, so it has no effect on {names.space(dest)}.")
+        out.append("Nothing else opposed it." if beaten else "Nothing opposed it.")
     elif result.code == "head_to_head":
         other = by_province.get(who[0])
         sup = _all_supports(other)
@@ -222,18 +239,36 @@ def _move_details(result: OrderResult, names: _Names, by_province: Mapping[str, 
                 out.append(_strength(names, f"{_cap(names.unit(p))}, also moving to {names.space(dest)}, "
                                      "came", result.opposition, _all_supports(other)) + ".")
             elif moving:
-                out.append(f"{_cap(names.unit(p))} tried to leave {names.space(dest)} but could not, so it "
-                           f"stayed with strength {result.opposition}.")
+                assert other is not None
+                away = names.space(other.order.destination)  # type: ignore[attr-defined]
+                out.append(f"{_cap(names.unit(p))} tried to leave for {away} but could not, so it stayed and "
+                           f"defended {names.space(dest)} with strength {result.opposition}.")
             else:
                 sup = other.supports if other is not None else ()
                 out.append(_strength(names, f"{_cap(names.unit(p))} held", result.opposition, sup) + ".")
     if result.outcome is Outcome.SUCCESS:
         out.append(f"{result.strength} is more than {result.opposition}, so the move succeeds.")
     elif result.strength is not None and result.strength == result.opposition:
-        out.append(f"{result.strength} against {result.opposition}: equal strengths stand off, so nobody enters.")
+        if result.code == "head_to_head" or _rivals(result, dest, by_province):
+            out.append(f"{result.strength} against {result.opposition}: equal strengths stand off, so nobody "
+                       "enters.")
+        else:
+            out.append(f"{result.strength} against {result.opposition}: an attack must be stronger than the "
+                       f"defence to enter, so {names.units(who)} stays.")
     elif result.strength is not None:
         out.append(f"{result.strength} is not more than {result.opposition}, so the move fails.")
     return out
+
+
+def _rivals(result: OrderResult, dest: str, by_province: Mapping[str, OrderResult]) -> bool:
+    """Whether another unit also tried to move into ``dest`` (a standoff, not an attack held off)."""
+    target = dest.partition("/")[0]
+    for p in result.involved:
+        other = by_province.get(p)
+        destination = getattr(other.order, "destination", None) if other is not None else None
+        if destination is not None and destination.partition("/")[0] == target:
+            return True
+    return False
 
 
 def _hold_details(result: OrderResult, names: _Names, by_province: Mapping[str, OrderResult]) -> list[str]:

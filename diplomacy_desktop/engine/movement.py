@@ -661,8 +661,12 @@ class _Resolver:
         sd_prov = province_of(sd) if sd else None
         cutters = [a for a in self.attackers.get(self.prov[s], ())
                    if self.power[a] != self.power[s] and self.prov[a] != sd_prov and self.path(a, True)]
-        names = ", ".join(f"the {self._unit_name(a)}" for a in cutters) or "an attack"
-        return OrderResult(order, Outcome.FAILURE, "cut", f"cut by the attack of {names}",
+        each = [f"the {self._unit_name(a)}" for a in cutters]
+        if len(each) > 1:
+            text = f"cut by the attacks of {', '.join(each[:-1])} and {each[-1]}"
+        else:
+            text = f"cut by the attack of {each[0]}" if each else "cut by an attack"
+        return OrderResult(order, Outcome.FAILURE, "cut", text,
                            tuple(self.prov[a] for a in cutters), None, None, lost, lost_to, "X")
 
     def _explain_convoy(self, c: int, by: int | None) -> OrderResult:

@@ -49,6 +49,7 @@ from .mode import WindowMode
 from .orders.interaction import OrderInteraction
 from .orders.order_dock import OrderDock
 from .orders.results_dock import CentresDock, ResultsDock
+from .teach.explanations import install_explanations
 
 _Keys = str | QKeySequence | QKeySequence.StandardKey
 if TYPE_CHECKING:
@@ -210,6 +211,8 @@ class MainWindow(QMainWindow):
             from PySide6.QtGui import QIcon
 
             self.setWindowIcon(QIcon(str(icon)))
+        # the explanation panel (every mode: only adjudicated, public history is explained)
+        self.explanations = install_explanations(self)
         self.restore_window_state()
         # Page Up / Page Down / End browse the history whatever has focus (lists and text views
         # would take them): every widget of the window that gets the focus is watched

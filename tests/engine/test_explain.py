@@ -34,7 +34,7 @@ def _explained(sc: Scenario, edition: Edition = Edition.CLASSIC) -> dict[str, st
 def test_explain_simple_bounce_names_both_armies_and_equal_strengths() -> None:
     text = _explained(RULEBOOK["Example 4"])["rum"]
     assert "bounced with the army in Bulgaria moving to Serbia" in text
-    assert "the army in Rumania with the support of the army in Budapest: strength 2" in text
+    assert "The army in Rumania attacked Serbia with the support of the army in Budapest: strength 2" in text
     assert "The army in Bulgaria, also moving to Serbia, came with the support of the army in Greece: strength 2" in text
     assert "equal strengths stand off" in text
     assert "Rule VIII (Conflicts)" in text
@@ -51,7 +51,7 @@ def test_explain_cut_support_names_the_cutter() -> None:
     texts = _explained(RULEBOOK["Example 10"])
     assert "The support of the army in Silesia does not count: it was cut by the attack of the army in Munich (rule X)." \
         in texts["pru"]
-    assert "1 against 1: equal strengths stand off" in texts["pru"]
+    assert "1 against 1: an attack must be stronger than the defence to enter, so the army in Berlin stays" in texts["pru"]
     assert texts["pru"].endswith(RULES["X"][1])
     assert "cut by the attack of the army in Munich" in texts["sil"]
 
@@ -106,3 +106,17 @@ def test_explain_every_rule_cited_is_described() -> None:
         run = run_case(sc, BOARD, RuleSet.for_edition(Edition.CLASSIC if ".classic" in sc.name else Edition.Y2023))
         for r in run.results:
             assert r.rule in RULES, (sc.name, r)
+
+
+def test_explain_broken_circular_movement_names_the_rival_move() -> None:
+    texts = _explained(V3["6.C.3"], Edition.Y2023)
+    assert "The army in Bulgaria also tried to move to Constantinople" in texts["ank"]
+    assert "the army in Constantinople could not leave" in texts["ank"]
+    assert "also tried" not in texts["smy"]  # the next unit in the ring only waited on the one ahead
+
+
+def test_explain_a_unit_dislodged_head_to_head_has_no_effect_on_the_space() -> None:
+    texts = _explained(V3["6.E.1"], Edition.Y2023)
+    assert ("The army in Prussia also tried to move to Berlin, but it was dislodged by the army in Berlin, coming "
+            "the other way, so it has no effect on Berlin.") in texts["kie"]
+    assert "Nothing else opposed it." in texts["kie"] and "Rule IX.7" in texts["kie"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QBrush, QColor, QIcon
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 
 from ...engine.game import HistoryEntry
 from ...engine.orders import Hold, UnitOrder
-from ...engine.results import Outcome
+from ...engine.results import OrderResult, Outcome
 from ...io.notation import format_order, location_label
 from ..board import palette
 from ..controller import ChangeRecord, GameController
@@ -48,6 +48,8 @@ OUTCOME_WORDS = {Outcome.SUCCESS: "succeeds", Outcome.FAILURE: "fails", Outcome.
 
 class ResultsDock(QDockWidget):
     undo_adjudication_requested = Signal()
+    #: an order's row was clicked: (HistoryEntry, OrderResult) of the adjudicated phase shown
+    result_clicked = Signal(object, object)
 
     def __init__(self, controller: GameController, parent: QWidget | None = None) -> None:
         super().__init__("Results and history", parent)
@@ -84,7 +86,10 @@ class ResultsDock(QDockWidget):
         self.results = QTextBrowser()
         self.results.setOpenLinks(False)
         self.results.setAccessibleName("Results of the phase")
+        self.results.anchorClicked.connect(self._anchor_clicked)
         self._lines: list[str] = []
+        self._shown: HistoryEntry | None = None
+        self._rows: list[OrderResult] = []
         rl.addWidget(self.results)
         split.addWidget(results_box)
         split.setStretchFactor(0, 1)
@@ -141,11 +146,15 @@ class ResultsDock(QDockWidget):
             self.title.setText("No phase adjudicated yet.")
             self.results.clear()
             self._lines = []
+            self._shown = None
+            self._rows = []
 
     def _show_results(self, entry: HistoryEntry) -> None:
         board = self.controller.board
         parts: list[str] = []
         self._lines = []
+        self._shown = entry
+        self._rows = []
         filed = {(o.power, o.province) for o in entry.orders}
         for pid in board.power_ids:
             rows = [r for r in entry.results if r.order.power == pid]
@@ -165,16 +174,30 @@ class ResultsDock(QDockWidget):
                 word = OUTCOME_WORDS[r.outcome]
                 text = format_order(r.order)
                 self._lines.append(f"{text} | {word} | {reason}")
-                parts.append(f"<tr><td style='padding-right:8px'><b>{html.escape(text)}</b></td>"
-                             f"<td style='color:{OUTCOME_COLOURS[r.outcome].name()}'>{word}</td></tr>"
+                # each row is a link: clicking it explains the order (the explanation panel)
+                link = f"<a href='result:{len(self._rows)}' style='text-decoration:none'>"
+                self._rows.append(r)
+                parts.append(f"<tr><td style='padding-right:8px'>{link}<b style='color:#000'>{html.escape(text)}"
+                             f"</b></a></td><td style='color:{OUTCOME_COLOURS[r.outcome].name()}'>{word}</td></tr>"
                              f"<tr><td colspan='2' style='color:#444; padding-left:12px; padding-bottom:3px'>"
-                             f"{html.escape(reason)}</td></tr>")
+                             f"{link}<span style='color:#444'>{html.escape(reason)}</span></a></td></tr>")
             parts.append("</table>")
             if idle:
                 names = ", ".join(format_order(r.order)[:-2] for r in idle)
                 self._lines.append(f"{names} | held | no order")
                 parts.append(f"<p style='color:#666; margin:2px 0 0 12px'>No orders, held: {html.escape(names)}</p>")
         self.results.setHtml("".join(parts))
+
+    def _anchor_clicked(self, url: QUrl) -> None:
+        text = url.toString()
+        if not text.startswith("result:") or self._shown is None:
+            return
+        try:
+            row = int(text.removeprefix("result:"))
+        except ValueError:
+            return
+        if 0 <= row < len(self._rows):
+            self.result_clicked.emit(self._shown, self._rows[row])
 
     def _phase_chosen(self, row: int) -> None:
         history = self.controller.game.history

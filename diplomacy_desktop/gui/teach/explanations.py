@@ -1,0 +1,375 @@
+"""The explanation panel: why an adjudicated order succeeded or failed, with the rule that decides it.
+
+Click an order's row in the Results panel, its arrow (or its unit) on the map while an adjudicated
+phase is shown, or the order in this panel's own list: the panel shows the text of
+:func:`~diplomacy_desktop.engine.explain.explain` for that result (never recomputed here), the
+rule's section and title in large type, and the units it names are ringed on the map.
+
+Secrecy: only adjudicated history is explained.  The panel reads orders from
+``controller.game.history`` alone, never the current phase's orders, and shows nothing while the
+window's curtain is up.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QAction, QBrush, QColor, QPen
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QGraphicsEllipseItem,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QSplitter,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ...engine.board import province_of
+from ...engine.explain import Explanation, explain
+from ...engine.game import HistoryEntry
+from ...engine.orders import Convoy, Move, Order, SupportHold, SupportMove, UnitOrder
+from ...engine.results import OrderResult, Outcome
+from ...io.notation import format_order
+from ..board.map_scene import MapScene, OrderItem
+from ..controller import ChangeRecord, GameController
+
+if TYPE_CHECKING:
+    from ..main_window import MainWindow
+
+#: the highlight ring around a unit an explanation names (above units and arrows)
+Z_HIGHLIGHT = 45
+HIGHLIGHT_COLOUR = QColor("#FFB300")
+SUBJECT_COLOUR = QColor("#E65100")
+OUTCOME_COLOURS = {Outcome.SUCCESS: "#1B6E20", Outcome.FAILURE: "#B00020", Outcome.ILLEGAL: "#B00020",
+                   Outcome.VOID: "#8A6D00"}
+
+
+def provinces_named(result: OrderResult, results: Iterable[OrderResult] = ()) -> list[str]:
+    """The provinces of the units a result's explanation names: the ordered unit first, then the
+    units involved, the supports (counted or not), who dislodged it and the convoying fleets (for
+    an army whose convoy failed, the fleets ordered to convoy it, read from ``results``)."""
+    out: list[str] = []
+    order = result.order
+    if isinstance(order, UnitOrder):
+        out.append(order.province)
+    if isinstance(order, (SupportHold, SupportMove, Convoy)):
+        out.append(province_of(order.target))
+    out.extend(province_of(p) for p in result.involved)
+    out.extend(province_of(p) for p in result.supports)
+    out.extend(province_of(p) for p, _ in result.not_counted)
+    if result.dislodged_by:
+        out.append(province_of(result.dislodged_by))
+    out.extend(province_of(p) for p in result.route)
+    if isinstance(order, Move) and result.code == "no_convoy":
+        out.extend(r.order.province for r in results if isinstance(r.order, Convoy)
+                   and province_of(r.order.target) == order.province
+                   and province_of(r.order.destination) == province_of(order.destination))
+    seen: list[str] = []
+    for p in out:
+        if p and p not in seen:
+            seen.append(p)
+    return seen
+
+
+def filed_results(entry: HistoryEntry) -> list[OrderResult]:
+    """The results of the orders the players wrote (not the holds of units nobody ordered, unless
+    something happened to them), in the order the powers come."""
+    filed = {(o.power, o.province) for o in entry.orders if isinstance(o, UnitOrder)}
+    out = []
+    for r in entry.results:
+        order = r.order
+        if isinstance(order, UnitOrder) and (order.power, order.province) not in filed \
+                and r.code == "unordered" and not r.dislodged:
+            continue
+        out.append(r)
+    return out
+
+
+def explanation_of(entry: HistoryEntry, result: OrderResult) -> Explanation:
+    """The engine's explanation of one result of an adjudicated phase."""
+    return explain(result, entry.state, entry.results)
+
+
+def explanation_html(entry: HistoryEntry, result: OrderResult, *, size: int = 12) -> str:
+    """The explanation as rich text: the order and its verdict, the reason, the details, and the
+    rule's section and title large."""
+    ex = explanation_of(entry, result)
+    order = html.escape(format_order(result.order))
+    colour = OUTCOME_COLOURS[result.outcome]
+    parts = [(f"<p style='font-size:{size + 4}pt; margin:0 0 6px 0'><b>{order}</b> "
+             f"<span style='color:{colour}'><b>{html.escape(ex.verdict)}</b></span></p>"),
+             f"<p style='font-size:{size + 1}pt; margin:0 0 8px 0'>{html.escape(_cap(ex.reason))}.</p>"]
+    for line in ex.details:
+        parts.append(f"<p style='font-size:{size}pt; margin:0 0 5px 0'>{html.escape(line)}</p>")
+    if ex.rule:
+        parts.append(f"<p style='font-size:{size + 3}pt; margin:10px 0 2px 0; color:#0D47A1'>"
+                     f"<b>Rule {html.escape(ex.rule)} — {html.escape(ex.rule_title)}</b></p>"
+                     f"<p style='font-size:{size}pt; margin:0; color:#333'>{html.escape(ex.rule_text)}</p>")
+    return "".join(parts)
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+class MapHighlight:
+    """Rings on the map around the units an explanation or a step names."""
+
+    def __init__(self, scene: MapScene) -> None:
+        self.scene = scene
+        self.items: list[QGraphicsEllipseItem] = []
+        #: the provinces ringed now, the subject first
+        self.provinces: tuple[str, ...] = ()
+
+    def _point(self, province: str) -> QPointF:
+        scene = self.scene
+        item = scene.displaced_items.get(province) or scene.unit_items.get(province)
+        if item is not None:
+            return item.pos()
+        return scene.anchor(province)
+
+    def show(self, provinces: Sequence[str], *, subject: str | None = None) -> None:
+        self.clear()
+        self.provinces = tuple(provinces)
+        r = self.scene.unit_size * 1.15
+        width = max(2.5, self.scene.unit_size * 0.16)
+        for prov in provinces:
+            try:
+                centre = self._point(prov)
+            except (KeyError, ValueError):
+                continue
+            colour = SUBJECT_COLOUR if prov == subject else HIGHLIGHT_COLOUR
+            ring = QGraphicsEllipseItem(QRectF(centre.x() - r, centre.y() - r, 2 * r, 2 * r))
+            ring.setPen(QPen(colour, width))
+            ring.setBrush(QBrush(Qt.BrushStyle.NoBrush))
+            ring.setZValue(Z_HIGHLIGHT)
+            ring.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+            ring.setData(0, prov)
+            self.scene.addItem(ring)
+            self.items.append(ring)
+
+    def clear(self) -> None:
+        for item in self.items:
+            if item.scene() is self.scene:
+                self.scene.removeItem(item)
+        self.items = []
+        self.provinces = ()
+
+
+def order_at(scene: MapScene, point: QPointF) -> Order | None:
+    """The order drawn under ``point``: an arrow or line first, else the order of the unit there."""
+    # where lines cross, the smaller drawing (a support line over a long convoyed arrow) wins
+    hits = [item for item in scene.items(point) if isinstance(item, OrderItem)]
+    if hits:
+        best = min(hits, key=lambda i: i.boundingRect().width() * i.boundingRect().height())
+        return best.order
+    unit = scene.unit_item_at(point)
+    if unit is not None and scene.picture is not None:
+        for order in scene.picture.orders:
+            if isinstance(order, UnitOrder) and order.province == unit.province:
+                return order
+    return None
+
+
+def result_for(entry: HistoryEntry, order: Order) -> OrderResult | None:
+    for r in entry.results:
+        if r.order == order:
+            return r
+    if isinstance(order, UnitOrder):
+        for r in entry.results:
+            if isinstance(r.order, UnitOrder) and r.order.power == order.power \
+                    and r.order.province == order.province:
+                return r
+    return None
+
+
+class ExplanationDock(QDockWidget):
+    """Why an adjudicated order succeeded or failed: the list of the shown phase's orders, and the
+    explanation of the one chosen."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__("Why? — explanations", window)
+        self.setObjectName("ExplanationDock")
+        self.window_ = window
+        self.controller: GameController = window.controller
+        self.highlight = MapHighlight(window.scene)
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(6, 6, 6, 6)
+        self.heading = QLabel()
+        self.heading.setWordWrap(True)
+        layout.addWidget(self.heading)
+        split = QSplitter(Qt.Orientation.Vertical)
+        self.list = QListWidget()
+        self.list.setAccessibleName("Orders of the adjudicated phase")
+        self.list.currentRowChanged.connect(self._row_chosen)
+        split.addWidget(self.list)
+        self.text = QTextBrowser()
+        self.text.setAccessibleName("Why the order succeeded or failed")
+        self.text.setOpenLinks(False)
+        split.addWidget(self.text)
+        split.setStretchFactor(0, 1)
+        split.setStretchFactor(1, 3)
+        layout.addWidget(split, 1)
+        self.setWidget(body)
+        #: the adjudicated phase whose orders are listed, and the result explained (None: none)
+        self.entry: HistoryEntry | None = None
+        self.result: OrderResult | None = None
+        self._rows: list[OrderResult] = []
+        #: a step-through owns the map and this panel while it runs
+        self.suspended = False
+        self.controller.changed.connect(self._on_changed)
+        window.view.clicked.connect(self.map_clicked)
+        window.results_dock.result_clicked.connect(self._results_row_clicked)
+        self.refresh()
+
+    # -- what may be explained -----------------------------------------------------------------
+
+    def shown_entry(self) -> HistoryEntry | None:
+        """The adjudicated phase the window shows: the one browsed, else the last one (whose
+        results the Results panel shows).  Never the current phase; nothing under the curtain."""
+        c = self.controller
+        if self.window_.mode.covered() or self.suspended:
+            return None
+        if c.viewed_entry is not None:
+            return c.viewed_entry
+        return c.last_entry
+
+    def _on_changed(self, record: ChangeRecord) -> None:
+        if record.board_changed or record.visibility:
+            self.refresh()
+
+    def refresh(self) -> None:
+        entry = self.shown_entry()
+        if entry is self.entry and entry is not None and self.result is not None:
+            self._draw_highlight()  # the map was redrawn: ring the units again
+            return
+        self.entry = entry
+        self.result = None
+        self.highlight.clear()
+        self.list.blockSignals(True)
+        self.list.clear()
+        self._rows = []
+        if entry is None:
+            self.heading.setText("Adjudicate a phase, then click an order to read why it succeeded or failed."
+                                 if not self.window_.mode.covered() else "")
+            self.text.clear()
+            self.list.blockSignals(False)
+            return
+        self.heading.setText(f"<b>{html.escape(entry.state.phase.label)}</b>: click an order (here, in the "
+                             "Results panel or on the map) to read why.")
+        for r in filed_results(entry):
+            mark = {Outcome.SUCCESS: "✓", Outcome.FAILURE: "✗", Outcome.ILLEGAL: "✗", Outcome.VOID: "–"}[r.outcome]
+            item = QListWidgetItem(f"{mark} {format_order(r.order)}")
+            item.setForeground(QBrush(QColor(OUTCOME_COLOURS[r.outcome])))
+            self.list.addItem(item)
+            self._rows.append(r)
+        self.list.setCurrentRow(-1)
+        self.list.blockSignals(False)
+        self.text.setHtml("<p style='color:#555'>Choose an order above to read why it succeeded or failed.</p>")
+
+    # -- choosing an order -------------------------------------------------------------------
+
+    def _row_chosen(self, row: int) -> None:
+        if 0 <= row < len(self._rows) and self.entry is not None:
+            self.show_result(self.entry, self._rows[row])
+
+    def _results_row_clicked(self, entry: object, result: object) -> None:
+        shown = self.shown_entry()
+        if shown is None or entry is not shown or not isinstance(result, OrderResult):
+            return
+        self.show_result(shown, result)
+
+    def map_clicked(self, point: QPointF, button: object = Qt.MouseButton.LeftButton) -> None:
+        """A click on the map explains the order under it, only while an adjudicated phase is drawn."""
+        c = self.controller
+        if button != Qt.MouseButton.LeftButton or c.viewing is None:
+            return  # the map shows the current phase: its orders are not results, maybe secret
+        entry = self.shown_entry()
+        if entry is None:
+            return
+        order = order_at(self.window_.scene, point)
+        if order is None:
+            return
+        result = result_for(entry, order)
+        if result is not None:
+            self.show_result(entry, result)
+
+    def show_result(self, entry: HistoryEntry, result: OrderResult) -> None:
+        """Explain ``result`` (one of ``entry``'s, an adjudicated phase shown now)."""
+        if entry is not self.shown_entry() or result not in entry.results:
+            return
+        if self.entry is not entry:
+            self.refresh()
+        self.result = result
+        self.text.setHtml(explanation_html(entry, result))
+        if result in self._rows:
+            self.list.blockSignals(True)
+            self.list.setCurrentRow(self._rows.index(result))
+            self.list.blockSignals(False)
+        self._draw_highlight()
+        self.show()
+        self.raise_()
+        self._make_room()
+        self.window_.statusBar().showMessage(f"Why: {format_order(result.order)}", 4000)
+
+    def _make_room(self) -> None:
+        """A panel too low to read the explanation in takes about half the window's height."""
+        w = self.window_
+        if self.isFloating() or w.dockWidgetArea(self) != w.dockWidgetArea(w.results_dock):
+            return
+        if self.height() < w.height() * 0.4:
+            w.resizeDocks([w.results_dock, self], [w.height() * 4 // 10, w.height() * 6 // 10],
+                          Qt.Orientation.Vertical)
+
+    def _draw_highlight(self) -> None:
+        result = self.result
+        if result is None:
+            self.highlight.clear()
+            return
+        subject = result.order.province if isinstance(result.order, UnitOrder) else None
+        self.highlight.show(provinces_named(result, self.entry.results if self.entry else ()), subject=subject)
+
+    def explained_text(self) -> str:
+        """The explanation shown, as plain text (for tests)."""
+        return self.text.toPlainText() if self.result is not None else ""
+
+    def suspend(self, suspended: bool) -> None:
+        """A step-through takes the map (True) or gives it back (False)."""
+        self.suspended = suspended
+        self.entry = None
+        self.refresh()
+
+
+def install_explanations(window: MainWindow) -> ExplanationDock:
+    """Give the window its explanation panel and Phase ▸ "Step through these results"."""
+    dock = ExplanationDock(window)
+    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+    # under the Results panel (its rows stay clickable), sharing the place of the centre counts
+    window.tabifyDockWidget(window.centres_dock, dock)
+    window.centres_dock.raise_()
+    window.view_menu.addAction(dock.toggleViewAction())
+    act = QAction("Step &through these results…", window)
+    act.setStatusTip("Reveal the decisions of the adjudicated phase shown, one at a time")
+    act.triggered.connect(lambda _checked=False: step_through_shown(window))
+    window.phase_menu.insertAction(window._mode_phase_separator, act)
+    window.addAction(act)
+    window.act_step_through = act  # type: ignore[attr-defined]
+    return dock
+
+
+def step_through_shown(window: MainWindow, *, predict: bool = False) -> None:
+    """Step through the adjudicated phase the window shows (its results are public)."""
+    from .step_through import start_step_through
+
+    entry = window.explanations.shown_entry()
+    if entry is None:
+        window.statusBar().showMessage("Nothing adjudicated to step through: adjudicate a phase first.", 5000)
+        return
+    start_step_through(window, entry, predict=predict)
