@@ -19,7 +19,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, Qt
+from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QMouseEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -188,6 +188,7 @@ class SandboxPanel(QDockWidget):
         col.addWidget(QLabel("Adjudications tried (select one to see it again):"))
         self.tries = QListWidget()
         self.tries.setObjectName("SandboxTries")
+        self.tries.setMaximumHeight(self.tries.fontMetrics().lineSpacing() * 5)
         self.tries.currentRowChanged.connect(mode.show_try)
         col.addWidget(self.tries, 1)
         self.setWidget(body)
@@ -275,6 +276,7 @@ class SandboxMode(WindowMode):
 
         self.panel = SandboxPanel(self)
         window.add_panel(self.panel)
+        window.tabifyDockWidget(window.centres_dock, self.panel)  # the lesson gets the room under the orders
         self.panel.show()
         self.panel.raise_()
 
@@ -561,9 +563,8 @@ class SandboxMode(WindowMode):
         if unit is None:
             self.refuse(f"there is no unit in {place_name(self.board, province)}")
             return False
-        if province_of(location) == unit.province:
-            if location == unit.location:
-                return False
+        if location == unit.location:
+            return False
         moved = Unit(unit.power, unit.kind, location)
         problem = standing_problem(self.board, moved.kind, location)
         if problem is not None:
@@ -641,6 +642,12 @@ class SandboxMode(WindowMode):
         self.controller.game.rules = RuleSet.for_edition(edition)
         self.dirty = True
         self.window.statusBar().showMessage(f"Adjudicated by the {EDITION_NAMES[Edition.parse(edition)]}", 5000)
+
+    def give_room(self) -> None:
+        """The lesson's text and the set-up get two thirds of the height at the right."""
+        h = self.window.height()
+        self.window.resizeDocks([self.window.order_dock, self.panel], [h * 2 // 5, h * 3 // 5],
+                                Qt.Orientation.Vertical)
 
     def _focus_phase(self) -> None:
         self.panel.show()
@@ -870,6 +877,7 @@ class SandboxMode(WindowMode):
         parts = []
         if self.lesson_title:
             parts.append(f"<h3>{html.escape(self.lesson_title)}</h3>")
+        verdict_at = len(parts)  # the verdict comes first, under the title: it is what one looks for
         if self.lesson_text:
             paras = [p for p in self.lesson_text.split("\n\n") if p.strip()]
             parts += [f"<p>{html.escape(p).replace(chr(10), ' ')}</p>" for p in paras]
@@ -883,14 +891,15 @@ class SandboxMode(WindowMode):
             mism = self.verdict(entry)
             if mism is not None:
                 if not mism:
-                    parts.append("<p style='color:#1B6E2E'><b>✓ The adjudication agrees with the expected result."
+                    parts.insert(verdict_at, "<p style='color:#1B6E2E'><b>✓ The adjudication agrees with the expected result."
                                  "</b></p>")
                 else:
-                    parts.append("<p style='color:#9B1C1C'><b>✗ The adjudication differs from the expected result:"
+                    parts.insert(verdict_at, "<p style='color:#9B1C1C'><b>✗ The adjudication differs from the expected result:"
                                  "</b><br>" + "<br>".join(html.escape(m) for m in mism) + "</p>")
-        if not parts or parts == [""]:
-            parts = ["<p>An empty sandbox. Switch on <b>Set up the position</b> and click the map to place "
-                     "units; switch it off to give orders to every power; Ctrl+Return adjudicates.</p>"]
+        parts = [p for p in parts if p]
+        if not parts:
+            parts = [("<p>A sandbox. Switch on <b>Set up the position</b> and click the map to place units; "
+                      "switch it off to give orders to every power; Ctrl+Return adjudicates.</p>")]
         self.panel.lesson.setHtml("".join(parts))
 
     # -- keeping up ------------------------------------------------------------------------------
@@ -946,8 +955,9 @@ def open_sandbox_window(parent: MainWindow, *, state: GameState | None = None, e
     _WINDOWS.append(window)
     window.destroyed.connect(lambda _o=None, w=window: _WINDOWS.remove(w) if w in _WINDOWS else None)
     mode = enter_sandbox(window, state=state, edition=edition, orders=orders, title=title, text=text)
-    window.resize(parent.size())
+    window.setGeometry(parent.geometry())  # in the same place: it is seen at once, over the game
     window.show()
+    QTimer.singleShot(0, mode.give_room)
     window.raise_()
     window.activateWindow()
     window.view.fit_to_window()
