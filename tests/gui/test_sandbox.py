@@ -163,7 +163,8 @@ def test_sandbox_orders_for_every_power_adjudicate_undo_and_try_again(sandbox: S
     assert [d.unit.location for d in second.after.dislodged] == ["bur"]
     # the first try is still there to look at
     assert mode.panel.tries.count() == 2
-    assert "changed: A Mar - Gas, A Ruh S A Mun - Bur" in mode.panel.tries.item(1).text()
+    assert "changed: A Mar - Gas, A Ruh S A Mun - Bur; no longer: A Mar S A Bur, A Ruh H" \
+        in mode.panel.tries.item(1).text()
     mode.panel.tries.setCurrentRow(0)
     assert "Try 1" in sandbox.window.banner_label.text()
     assert "bur" in sandbox.window.scene.unit_items
@@ -347,8 +348,17 @@ def test_lessons_teachers_folder_is_added_and_remembered(table: Table, tmp_path:
     mode = dialog.open_current()
     assert mode is not None and mode.window is not table.window
     assert "Two armies bounce in Burgundy" in mode.panel.lesson.toPlainText()
-    mode.controller.adjudicate()
+    mode.adjudicate()
     assert "agrees with the expected result" in mode.panel.lesson.toPlainText()
+    # what if France stayed at home? The verdict says the result differs, and why that is no surprise
+    mode.undo_adjudication()
+    assert "expected result" in mode.panel.lesson.toPlainText()
+    assert "agrees" not in mode.panel.lesson.toPlainText()
+    mode.controller.clear_order("france", "par")
+    mode.adjudicate()
+    said = mode.panel.lesson.toPlainText()
+    assert "differs from the expected result" in said and "not the lesson's orders" in said
+    assert "germany A bur is there but not expected" in said
     again = LessonLibrary(table.window)  # the folder is remembered
     assert any(lesson.key == "My bounce" for lesson in again.lessons)
     (folder / "broken.txt").write_text("CASE broken\nPRESTATE_SETPHASE Summer 1901\nEND\n")

@@ -264,6 +264,7 @@ class SandboxMode(WindowMode):
         self.lesson_title = ""
         self.lesson_text = ""
         self.unreadable: list[str] = []
+        self.lesson_orders: list[str] | None = None
         #: every adjudication tried from this sandbox, taken back or not (what-if)
         self.tried: list[HistoryEntry] = []
         self.last_menu: QMenu | None = None
@@ -345,11 +346,22 @@ class SandboxMode(WindowMode):
         if path:
             self.save_scenario(Path(path))
 
+    def adjudicate(self) -> None:
+        """Adjudicate at once: in a sandbox a unit without an order simply holds (no question asked)."""
+        c = self.controller
+        if c.viewing is not None:
+            c.view_phase(None)
+        try:
+            c.adjudicate()
+        except OrderError as exc:
+            self.window.show_error("Cannot adjudicate", str(exc))
+
     def undo_adjudication(self) -> None:
         """Step back: the position and orders come back, the result stays in the list of tries."""
         if self.controller.undo_adjudication() is None:
             self.window.statusBar().showMessage("Nothing has been adjudicated yet.", 4000)
             return
+        self.show_lesson()
         self.window.statusBar().showMessage("Adjudication taken back: change the orders and adjudicate again. "
                                             "The earlier result stays in the sandbox panel.", 8000)
 
@@ -383,6 +395,8 @@ class SandboxMode(WindowMode):
             except OrderError as exc:
                 self.unreadable.append(f"{format_order(order)}: {exc}")  # type: ignore[arg-type]
         self.scenario = scenario
+        #: the orders the lesson came with (a what-if with other orders is told so beside the verdict)
+        self.lesson_orders = sorted(format_order(o) for o in game.all_orders()) if scenario is not None else None
         self.lesson_title = title
         self.lesson_text = text
         self.tried = []
@@ -796,11 +810,14 @@ class SandboxMode(WindowMode):
         if n > 1:
             before = {format_order(o) for o in self.tried[-2].orders}
             now = {format_order(o) for o in entry.orders}
-            diff = sorted(now - before)
-            changed = f" — changed: {', '.join(diff)}" if diff else " — same orders"
+            added, dropped = sorted(now - before), sorted(before - now)
+            words = ([f"changed: {', '.join(added)}"] if added else []) + \
+                    ([f"no longer: {', '.join(dropped)}"] if dropped else [])
+            changed = f" — {'; '.join(words)}" if words else " — same orders"
         failed = sum(1 for r in entry.results if r.outcome is not Outcome.SUCCESS)
-        item = QListWidgetItem(f"Try {n}: {entry.state.phase.label}, {len(entry.results)} orders, "
+        item = QListWidgetItem(f"Try {n}: {entry.state.phase.label}, {len(entry.results)} results, "
                                f"{failed} not carried out{changed}")
+        item.setToolTip(item.text())
         self.panel.tries.blockSignals(True)
         self.panel.tries.addItem(item)
         self.panel.tries.setCurrentRow(-1)
@@ -891,11 +908,16 @@ class SandboxMode(WindowMode):
             mism = self.verdict(entry)
             if mism is not None:
                 if not mism:
-                    parts.insert(verdict_at, "<p style='color:#1B6E2E'><b>✓ The adjudication agrees with the expected result."
-                                 "</b></p>")
+                    parts.insert(verdict_at, "<p style='color:#1B6E2E'><b>✓ The adjudication agrees with the "
+                                             "expected result.</b></p>")
                 else:
-                    parts.insert(verdict_at, "<p style='color:#9B1C1C'><b>✗ The adjudication differs from the expected result:"
-                                 "</b><br>" + "<br>".join(html.escape(m) for m in mism) + "</p>")
+                    parts.insert(verdict_at, "<p style='color:#9B1C1C'><b>✗ The adjudication differs from the "
+                                             "expected result:</b><br>"
+                                             + "<br>".join(html.escape(m) for m in mism) + "</p>")
+                    if self.lesson_orders is not None and \
+                            sorted(format_order(o) for o in entry.orders) != self.lesson_orders:
+                        parts.insert(verdict_at + 1, "<p><i>These are not the lesson's orders: its expected "
+                                                     "result is for its own orders.</i></p>")
         parts = [p for p in parts if p]
         if not parts:
             parts = [("<p>A sandbox. Switch on <b>Set up the position</b> and click the map to place units; "
