@@ -352,7 +352,7 @@ def test_lessons_teachers_folder_is_added_and_remembered(table: Table, tmp_path:
     assert "agrees with the expected result" in mode.panel.lesson.toPlainText()
     # what if France stayed at home? The verdict says the result differs, and why that is no surprise
     mode.undo_adjudication()
-    assert "expected result" in mode.panel.lesson.toPlainText()
+    assert "Expected result" in mode.panel.lesson.toPlainText()
     assert "agrees" not in mode.panel.lesson.toPlainText()
     mode.controller.clear_order("france", "par")
     mode.adjudicate()
