@@ -510,6 +510,8 @@ class SandboxMode(WindowMode):
         self.act_setup.setChecked(on)
         self.panel.setup_button.setChecked(on)
         self.window.interaction.back()
+        if on and self.controller.viewing is not None:
+            self.controller.view_phase(None)  # one sets up the phase being played, not a result
         if on:
             self.window.hint_label.setText("Setting up: click a space to place or remove a unit or set its owner; "
                                            "drag a unit to move it. Switch set-up off to give orders.")
@@ -822,7 +824,6 @@ class SandboxMode(WindowMode):
         self.panel.tries.addItem(item)
         self.panel.tries.setCurrentRow(-1)
         self.panel.tries.blockSignals(False)
-        self.dirty = True
         self.show_lesson(entry)
 
     def show_try(self, row: int) -> None:
