@@ -134,7 +134,13 @@ class LessonLibrary(QDialog):
         current = self.list.currentItem()
         key = current.data(Qt.ItemDataRole.UserRole).key if current is not None else None
         self.list.clear()
-        for lesson in search(self.lessons, self.search.text()):
+        query = self.search.text().strip().lower()
+
+        def rank(lesson: Lesson) -> int:  # a number asked for comes first ("Example 7", "6.F.1")
+            key = lesson.key.lower()
+            return 0 if key == query else 1 if key.startswith((query + " ", query + ".")) else 2
+
+        for lesson in sorted(search(self.lessons, query), key=rank):
             item = QListWidgetItem(f"{lesson.label}    ·    {lesson.source}")
             item.setData(Qt.ItemDataRole.UserRole, lesson)
             self.list.addItem(item)

@@ -83,6 +83,8 @@ SCENARIO_FILTER = "Scenarios (DATC case format) (*.txt *.case);;All files (*)"
 EDITION_NAMES = {Edition.CLASSIC: "Classic rules (2000 rulebook)", Edition.Y2023: "2023 rules"}
 KIND_WORDS = {MOVEMENT: "Movement", RETREAT: "Retreat", ADJUSTMENT: "Adjustment"}
 _DRAG_THRESHOLD = 6
+SETUP_HINT = ("Setting up: click a space to place or remove a unit or set its owner; drag a unit to move it. "
+              "Switch set-up off to give orders.")
 
 
 def kind_name(kind: str) -> str:
@@ -512,9 +514,11 @@ class SandboxMode(WindowMode):
         self.window.interaction.back()
         if on and self.controller.viewing is not None:
             self.controller.view_phase(None)  # one sets up the phase being played, not a result
-        if on:
-            self.window.hint_label.setText("Setting up: click a space to place or remove a unit or set its owner; "
-                                           "drag a unit to move it. Switch set-up off to give orders.")
+        self._hint()
+
+    def _hint(self) -> None:
+        if self.setup:
+            self.window.hint_label.setText(SETUP_HINT)
         else:
             self.window.hint_label.setText(self.window.interaction.hint())
 
@@ -932,6 +936,8 @@ class SandboxMode(WindowMode):
             self.dirty = True
         if record.phase or record.game:
             self.panel.show_phase(self.controller.state.phase, self.edition)
+        if self.setup:
+            self._hint()  # after the window's own hint
         self._title()
 
     def _title(self) -> None:
