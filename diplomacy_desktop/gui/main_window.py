@@ -149,6 +149,11 @@ class MainWindow(QMainWindow):
         self.banner_continue = QPushButton()
         self.banner_continue.setDefault(True)
         self.banner_continue.clicked.connect(lambda: controller.view_phase(None))
+        self.banner_sandbox = QPushButton("Open in sandbox")
+        self.banner_sandbox.setToolTip("Copy this phase (position and orders) into a sandbox window to try "
+                                       "other orders; the game is not touched (Ctrl+Shift+B)")
+        self.banner_sandbox.clicked.connect(partial(self._teach, "open_phase_in_sandbox"))
+        bl.addWidget(self.banner_sandbox)
         bl.addWidget(self.banner_prev)
         bl.addWidget(self.banner_next)
         bl.addWidget(self.banner_continue)

@@ -370,3 +370,50 @@ def test_lessons_teachers_folder_is_added_and_remembered(table: Table, tmp_path:
     mode.window.close()
     again.close()
     dialog.close()
+
+
+def test_sandbox_open_in_sandbox_from_the_results_banner(table: Table) -> None:
+    table.move("par", "bur")
+    table.adjudicate()
+    assert table.window.banner.isVisible()
+    from diplomacy_desktop.gui.teach import sandbox as sandbox_module
+
+    count = len(sandbox_module._WINDOWS)
+    table.window.banner_sandbox.click()
+    assert len(sandbox_module._WINDOWS) == count + 1
+    opened = sandbox_module._WINDOWS[-1]
+    assert isinstance(opened.mode, SandboxMode)
+    assert opened.controller.state == table.controller.game.history[0].state
+    assert [str(o) for o in opened.controller.game.all_orders()] == [str(o) for o in table.controller.game.history[0].orders]
+    assert table.window.mode is not opened.mode and table.controller.viewing == 0  # the game as it was
+    opened.close()
+
+
+@pytest.mark.parametrize("predict", [False, True])
+def test_sandbox_step_through_adjudicates_and_hands_over_the_entry(sandbox: Sandbox, predict: bool,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+    import types
+
+    calls: list[tuple[object, object, bool]] = []
+    fake = types.ModuleType("diplomacy_desktop.gui.teach.step_through")
+    fake.start_step_through = lambda window, entry, *, predict=False: calls.append((window, entry, predict))  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "diplomacy_desktop.gui.teach.step_through", fake)
+    mode = sandbox.mode
+    mode.set_setup(True)
+    sandbox.setup_click("par", "Place France", "Army")
+    mode.set_setup(False)
+    sandbox.move("par", "bur")
+    (mode.act_predict if predict else mode.act_step).trigger()
+    entry = sandbox.controller.last_entry
+    assert entry is not None and calls == [(sandbox.window, entry, predict)]
+
+
+def test_sandbox_step_through_missing_says_so(sandbox: Sandbox, monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", staticmethod(lambda _p, title, text, *a: shown.append(title)))
+    monkeypatch.setitem(sys.modules, "diplomacy_desktop.gui.teach.step_through", None)  # import fails
+    sandbox.mode.act_step.trigger()
+    assert shown == ["Step by step is not available"]
