@@ -384,6 +384,27 @@ class GameController(QObject):
         self._emit(ChangeRecord(phase=True, viewing=True, orders=frozenset(self.board.power_ids)))
         return entry
 
+    def set_position(self, state: GameState) -> None:
+        """The sandbox's setup: ``state`` replaces the current position (the history stays).
+
+        Orders of units that are no longer where they were, and every order when the kind of
+        phase changes, are dropped; the order edits' undo steps go (they named the old position).
+        """
+        old = self.game.state
+        same_kind = old.phase.kind == state.phase.kind
+        for power in list(self.game.orders):
+            mine = self.game.orders[power]
+            for key in list(mine):
+                if not same_kind or old.unit_in(key) != state.unit_in(key) \
+                        or old.dislodged_in(key) != state.dislodged_in(key):
+                    mine.pop(key)
+            if not mine:
+                self.game.orders.pop(power)
+        self.game.state = state
+        self.undo_stack.clear()
+        self._viewing = None
+        self._emit(ChangeRecord(phase=True, viewing=True, orders=frozenset(self.board.power_ids)))
+
     def results_for(self, index: int | None = None) -> tuple[OrderResult, ...]:
         """Results of the history entry ``index`` (default: the one being viewed, else the last)."""
         if index is None:

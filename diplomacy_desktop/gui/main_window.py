@@ -150,6 +150,11 @@ class MainWindow(QMainWindow):
         self.banner_continue = QPushButton()
         self.banner_continue.setDefault(True)
         self.banner_continue.clicked.connect(lambda: controller.view_phase(None))
+        self.banner_sandbox = QPushButton("Open in sandbox")
+        self.banner_sandbox.setToolTip("Copy this phase (position and orders) into a sandbox window to try "
+                                       "other orders; the game is not touched (Ctrl+Shift+B)")
+        self.banner_sandbox.clicked.connect(partial(self._teach, "open_phase_in_sandbox"))
+        bl.addWidget(self.banner_sandbox)
         bl.addWidget(self.banner_prev)
         bl.addWidget(self.banner_next)
         bl.addWidget(self.banner_continue)
@@ -249,6 +254,11 @@ class MainWindow(QMainWindow):
         self.recent_menu = game.addMenu("Open &recent")
         self.recent_menu.setEnabled(False)
         game.addSeparator()
+        self.act_new_sandbox = self._action(game, "New sand&box", partial(self._teach, "new_sandbox"), "Ctrl+Shift+N",
+                                            "A board to set up any position and try orders on (its own window)")
+        self.act_open_scenario = self._action(game, "Open s&cenario…", partial(self._teach, "open_scenario_in_sandbox"),
+                                              tip="Open a position and its orders (DATC case format) in a sandbox")
+        game.addSeparator()
         self.act_save = self._action(game, "&Save", lambda: self.mode.save(), QKeySequence.StandardKey.Save)
         self.act_save_as = self._action(game, "Save &as…", lambda: self.mode.save_as(), "Ctrl+Shift+S")
         self.act_export = self._action(game, "&Export map picture…", lambda: self.mode.export_picture(), "Ctrl+E")
@@ -296,6 +306,11 @@ class MainWindow(QMainWindow):
         self.act_next_phase = self._action(phase, "&Next phase", self.controller.view_next, ["PgDown", "Alt+Right"])
         self.act_current = self._action(phase, "&Current phase", lambda: self.controller.view_phase(None),
                                         ["End", "Alt+End"])
+        phase.addSeparator()
+        self.act_open_in_sandbox = self._action(phase, "Open this phase in a sand&box",
+                                                partial(self._teach, "open_phase_in_sandbox"), "Ctrl+Shift+B",
+                                                "Copy the position and orders shown into a sandbox; the game is "
+                                                "not touched")
         self.phase_menu = phase
         self._mode_phase_separator = phase.addSeparator()
         self._mode_phase_separator.setVisible(False)
@@ -313,7 +328,16 @@ class MainWindow(QMainWindow):
 
         helpm = bar.addMenu("&Help")
         self._action(helpm, "&Keys", self.show_keys, "F1")
+        self.act_lessons = self._action(helpm, "&Lessons…", partial(self._teach, "show_lessons"), "Ctrl+Shift+L",
+                                        "The rulebook's examples and the DATC cases, ready to open in a sandbox")
         self._action(helpm, "&About", self.show_about)
+
+    def _teach(self, name: str) -> None:
+        """The sandbox and the lessons (gui/teach), loaded when first asked for."""
+        from .teach import lessons_panel, sandbox
+
+        action = getattr(sandbox, name, None) or getattr(lessons_panel, name)
+        action(self)
 
     def add_panel(self, dock: QDockWidget, area: Qt.DockWidgetArea = Qt.DockWidgetArea.RightDockWidgetArea) -> None:
         """Add a panel (dock widget) with a View menu entry."""

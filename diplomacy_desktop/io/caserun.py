@@ -78,7 +78,17 @@ def run_case(sc: Scenario, board: Board, rules: RuleSet) -> CaseRun:
     )
     units = tuple(after.units.values())
     dislodged = tuple(d.unit for d in after.dislodged) if state.phase.kind == MOVEMENT else ()
-    mism = _compare("units", list(units), sc.expected_units())
+    mism = expectation_mismatches(sc, state, after)
+    return CaseRun(sc, results + extra, units, dislodged, tuple(unreadable), mism, state)
+
+
+def expectation_mismatches(sc: Scenario, before: GameState, after: GameState) -> tuple[str, ...]:
+    """How the position ``after`` the scenario's phase differs from its POSTSTATE (empty: it agrees,
+    or the case expects nothing).  ``after`` is the position right after the phase (after a
+    movement phase: with its dislodged units), as ``HistoryEntry.after`` is."""
+    units = list(after.units.values())
+    dislodged = [d.unit for d in after.dislodged] if before.phase.kind == MOVEMENT else []
+    mism = _compare("units", units, sc.expected_units())
     want_dislodged = sc.expected_dislodged()
     if want_dislodged is not None:
         # jDip convention: a dislodged unit with nowhere to retreat is destroyed at once and
@@ -86,7 +96,7 @@ def run_case(sc: Scenario, board: Board, rules: RuleSet) -> CaseRun:
         wanted = {_key(u) for u in want_dislodged}
         doomed = [u for u in dislodged if _key(u) not in wanted and not retreat_destinations(after, u.province)]
         mism += _compare("dislodged", [u for u in dislodged if u not in doomed], want_dislodged)
-    return CaseRun(sc, results + extra, units, dislodged, tuple(unreadable), tuple(mism), state)
+    return tuple(mism)
 
 
 def exc_kind(why: str) -> str:
@@ -129,4 +139,4 @@ def result_rows(run: CaseRun, board: Board, *, explain: bool = False) -> list[Re
 _OUTCOME_WORDS = {o: o.value for o in Outcome}  # quicker than asking each member for its value
 
 
-__all__ = ["CaseRun", "ResultRow", "ScenarioError", "result_rows", "run_case"]
+__all__ = ["CaseRun", "ResultRow", "ScenarioError", "expectation_mismatches", "result_rows", "run_case"]

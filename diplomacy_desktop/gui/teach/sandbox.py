@@ -1,0 +1,1037 @@
+"""The sandbox: set up any position, give every power's orders, adjudicate, step back and try again.
+
+A sandbox always lives in its own window (``open_sandbox_window``): File ▸ New sandbox, "Open this
+phase in a sandbox" and a lesson never touch the game in the window they came from, which stays
+as it was, ready to go on.  The sandbox is a :class:`~diplomacy_desktop.gui.mode.WindowMode`:
+nothing is hidden, every power may order, and its game actions mean "new sandbox", "open / save a
+scenario" (the DATC case format of :mod:`diplomacy_desktop.io.scenario`).
+
+Setting up: with *Set up the position* on, a click on a space opens a menu (place an army or a
+fleet of any power, remove the unit, a dislodged unit, the centre's owner) and a unit dragged onto
+another space moves there.  The engine decides what may stand where (``GameState.build``); the
+sandbox only puts the reason in words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, Qt, QTimer
+from PySide6.QtGui import QAction, QCloseEvent, QMouseEvent
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDockWidget,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QInputDialog,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMenu,
+    QMessageBox,
+    QPushButton,
+    QSpinBox,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ...engine.board import ARMY, FLEET, IMPASSABLE, LAND, SEA, Board, province_of
+from ...engine.errors import OrderError
+from ...engine.game import Game, HistoryEntry
+from ...engine.results import Outcome
+from ...engine.rules import Edition, RuleSet
+from ...engine.state import (
+    ADJUSTMENT,
+    FALL,
+    MOVEMENT,
+    PHASE_KINDS,
+    RETREAT,
+    SPRING,
+    DislodgedUnit,
+    GameState,
+    Phase,
+    Unit,
+)
+from ...io.caserun import expectation_mismatches
+from ...io.notation import format_order, location_label, parse_order
+from ...io.scenario import (
+    CaseError,
+    OrderLine,
+    Scenario,
+    ScenarioError,
+    read_scenarios,
+    scenario_state,
+    write_scenario,
+)
+from .. import override
+from ..board.map_scene import BoardPicture, results_picture
+from ..controller import ChangeRecord, GameController
+from ..mode import WindowMode
+from ..orders.interaction import COAST_NAMES
+
+if TYPE_CHECKING:
+    from ..main_window import MainWindow
+
+SCENARIO_FILTER = "Scenarios (DATC case format) (*.txt *.case);;All files (*)"
+EDITION_NAMES = {Edition.CLASSIC: "Classic rules (2000 rulebook)", Edition.Y2023: "2023 rules"}
+KIND_WORDS = {MOVEMENT: "Movement", RETREAT: "Retreat", ADJUSTMENT: "Adjustment"}
+_DRAG_THRESHOLD = 6
+SETUP_HINT = ("Setting up: click a space to place or remove a unit or set its owner; drag a unit to move it. "
+              "Switch set-up off to give orders.")
+
+
+def kind_name(kind: str) -> str:
+    return "army" if kind == ARMY else "fleet"
+
+
+def place_name(board: Board, loc: str) -> str:
+    space = board.spaces.get(province_of(loc))
+    name = space.name if space is not None else loc
+    coast = loc.partition("/")[2]
+    return f"{name} ({COAST_NAMES.get(coast, coast)} coast)" if coast else name
+
+
+def unit_words(board: Board, unit: Unit) -> str:
+    """``the French fleet in Spain (north coast)``"""
+    return f"the {board.power(unit.power).adjective} {kind_name(unit.kind)} in {place_name(board, unit.location)}"
+
+
+def standing_problem(board: Board, kind: str, loc: str) -> str | None:
+    """Why a unit of ``kind`` cannot stand on ``loc`` (``None``: it can).  The board decides
+    (``unit_can_stand``, the check ``GameState.build`` makes); this only says why in words."""
+    if board.unit_can_stand(kind, loc):
+        return None
+    space = board.spaces.get(province_of(loc))
+    if space is None:
+        return f"there is no space {loc!r} on this board"
+    name = space.name
+    if space.kind == IMPASSABLE:
+        return f"{name} is impassable: no unit may ever enter it"
+    if kind == ARMY:
+        if space.kind == SEA:
+            return f"an army cannot stand at sea ({name} is a sea space)"
+        return f"an army stands on {name} itself, not on one of its coasts"
+    if space.kind == LAND:
+        return f"a fleet cannot stand inland ({name} has no coast)"
+    if space.coasts and "/" not in loc:
+        coasts = " or the ".join(COAST_NAMES.get(c, c) for c in space.coasts)
+        return f"{name} has two coasts: a fleet there must be on the {coasts} coast"
+    return f"a fleet cannot stand on {place_name(board, loc)}"
+
+
+def _power_word(board: Board, power: str) -> str:
+    return board.power(power).name
+
+
+# -- the setup panel --------------------------------------------------------------------------------
+
+
+class SandboxPanel(QDockWidget):
+    """The sandbox's side panel: set-up switch, phase and rules, the lesson, earlier tries."""
+
+    def __init__(self, mode: SandboxMode) -> None:
+        super().__init__("Sandbox", mode.window)
+        self.setObjectName("SandboxPanel")
+        self.mode = mode
+        body = QWidget()
+        col = QVBoxLayout(body)
+        col.setContentsMargins(8, 6, 8, 6)
+
+        self.setup_button = QPushButton("Set up the position")
+        self.setup_button.setCheckable(True)
+        self.setup_button.setToolTip("On: click a space to place or remove units and set its owner; drag a unit "
+                                     "to move it. Off: give orders.")
+        self.setup_button.toggled.connect(mode.set_setup)
+        col.addWidget(self.setup_button)
+
+        form = QFormLayout()
+        row = QHBoxLayout()
+        self.season = QComboBox()
+        self.season.addItem("Spring", SPRING)
+        self.season.addItem("Fall", FALL)
+        self.year = QSpinBox()
+        self.year.setRange(1, 9999)
+        self.kind = QComboBox()
+        for k in PHASE_KINDS:
+            self.kind.addItem(KIND_WORDS[k], k)
+        row.addWidget(self.season)
+        row.addWidget(self.year)
+        row.addWidget(self.kind)
+        self.set_phase_button = QPushButton("Set")
+        self.set_phase_button.setToolTip("Make this the phase being played (orders of another kind are dropped)")
+        self.set_phase_button.clicked.connect(self._set_phase)
+        row.addWidget(self.set_phase_button)
+        form.addRow("Phase", row)
+        self.edition = QComboBox()
+        for ed, text in EDITION_NAMES.items():
+            self.edition.addItem(text, ed)
+        self.edition.activated.connect(lambda _i: mode.set_edition(self.edition.currentData()))
+        form.addRow("Rules", self.edition)
+        col.addLayout(form)
+
+        self.message = QLabel()
+        self.message.setObjectName("SandboxMessage")
+        self.message.setWordWrap(True)
+        self.message.setStyleSheet("#SandboxMessage { color: #9B1C1C; font-weight: bold; }")
+        col.addWidget(self.message)
+
+        self.lesson = QTextBrowser()
+        self.lesson.setObjectName("LessonText")
+        self.lesson.setOpenExternalLinks(False)
+        col.addWidget(self.lesson, 3)
+
+        col.addWidget(QLabel("Adjudications tried (select one to see it again):"))
+        self.tries = QListWidget()
+        self.tries.setObjectName("SandboxTries")
+        self.tries.setMaximumHeight(self.tries.fontMetrics().lineSpacing() * 5)
+        self.tries.currentRowChanged.connect(mode.show_try)
+        col.addWidget(self.tries, 1)
+        self.setWidget(body)
+
+    def _set_phase(self) -> None:
+        self.mode.set_phase(self.year.value(), str(self.season.currentData()), str(self.kind.currentData()))
+
+    def show_phase(self, phase: Phase, edition: Edition) -> None:
+        self.season.setCurrentIndex(self.season.findData(phase.season))
+        self.year.setValue(phase.year)
+        self.kind.setCurrentIndex(self.kind.findData(phase.kind))
+        self.edition.setCurrentIndex(self.edition.findData(edition))
+
+
+class DislodgedDialog(QDialog):
+    """Place a dislodged unit: its power, kind and coast, and where its attacker came from."""
+
+    def __init__(self, mode: SandboxMode, province: str) -> None:
+        super().__init__(mode.window)
+        self.setWindowTitle("Place a dislodged unit")
+        self.mode = mode
+        self.province = province
+        board = mode.board
+        form = QFormLayout(self)
+        form.addRow(QLabel(f"A unit dislodged from <b>{place_name(board, province)}</b>"))
+        self.power = QComboBox()
+        for p in board.power_ids:
+            self.power.addItem(_power_word(board, p), p)
+        form.addRow("Power", self.power)
+        self.unit = QComboBox()
+        self.unit.addItem("Army", (ARMY, province))
+        for loc in board.fleet_locations(province) or (province,):
+            self.unit.addItem(f"Fleet{' (' + COAST_NAMES.get(loc.partition('/')[2], '') + ' coast)' if '/' in loc else ''}",
+                              (FLEET, loc))
+        form.addRow("Unit", self.unit)
+        self.attacker = QComboBox()
+        self.attacker.addItem("unknown (it may retreat anywhere free)", None)
+        near = sorted({province_of(x) for x in (*board.army_moves.get(province, ()),
+                                                 *(y for loc in board.fleet_locations(province)
+                                                   for y in board.fleet_moves.get(loc, ())))})
+        for prov in near:
+            self.attacker.addItem(place_name(board, prov), prov)
+        form.addRow("Attacked from", self.attacker)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+
+    @override
+    def accept(self) -> None:
+        kind, loc = self.unit.currentData()
+        unit = Unit(str(self.power.currentData()), kind, loc)
+        if self.mode.place_dislodged(unit, self.attacker.currentData()):
+            super().accept()
+
+
+# -- the mode -----------------------------------------------------------------------------------------
+
+
+class SandboxMode(WindowMode):
+    """Any position, every power's orders in the open, adjudicate and take back at will."""
+
+    title = "Sandbox"
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.controller: GameController = window.controller
+        self.board: Board = self.controller.board
+        self.setup = False
+        self.dirty = False
+        self.path: Path | None = None
+        self.scenario: Scenario | None = None  # the lesson or scenario file loaded, with its expectation
+        self.lesson_title = ""
+        self.lesson_text = ""
+        self.unreadable: list[str] = []
+        self.lesson_orders: list[str] | None = None
+        #: every adjudication tried from this sandbox, taken back or not (what-if)
+        self.tried: list[HistoryEntry] = []
+        self.last_menu: QMenu | None = None
+        self.last_refusal = ""
+        #: ask "save the sandbox?" before it is replaced or closed (tests turn it off)
+        self.ask_before_closing = False
+        self._press: QPoint | None = None
+        self._drag: str | None = None  # province of the unit being dragged
+        self._dragging = False
+
+        self.panel = SandboxPanel(self)
+        window.add_panel(self.panel)
+        window.tabifyDockWidget(window.centres_dock, self.panel)  # the lesson gets the room under the orders
+        self.panel.show()
+        self.panel.raise_()
+
+        self.act_setup = QAction("Set &up the position", self)
+        self.act_setup.setCheckable(True)
+        self.act_setup.setShortcut("Ctrl+Shift+U")
+        self.act_setup.toggled.connect(self.panel.setup_button.setChecked)
+        self.act_step = QAction("Adjudicate &step by step", self)
+        self.act_step.triggered.connect(lambda _c=False: self.step_through(predict=False))
+        self.act_predict = QAction("&Predict the outcome…", self)
+        self.act_predict.triggered.connect(lambda _c=False: self.step_through(predict=True))
+        self.act_phase = QAction("Set p&hase…", self)
+        self.act_phase.triggered.connect(self._focus_phase)
+        self.act_owners = QAction("Centres to the units standing on them", self)
+        self.act_owners.setStatusTip("Every supply centre with a unit on it goes to that unit's power")
+        self.act_owners.triggered.connect(lambda _c=False: self.owners_from_units())
+        self.act_lesson = QAction("Compare with the lesson's expected result", self)
+        self.act_lesson.triggered.connect(lambda _c=False: self.show_lesson())
+        for act in (self.act_setup, self.act_step, self.act_predict):
+            window.addAction(act)
+
+        self._viewport = window.view.viewport()
+        self._viewport.installEventFilter(self)
+        window.installEventFilter(self)
+        self.controller.changed.connect(self._on_changed)
+        self.controller.phase_advanced.connect(self._on_adjudicated)
+
+    # -- the mode's hooks ----------------------------------------------------------------------
+
+    def phase_actions(self) -> list[QAction]:
+        return [self.act_setup, self.act_step, self.act_predict, self.act_phase, self.act_owners]
+
+    def new_game(self) -> None:
+        box = QMessageBox(self.window)
+        box.setWindowTitle("New sandbox")
+        box.setText("Start the sandbox from which position?")
+        standard = box.addButton("The standard start", QMessageBox.ButtonRole.AcceptRole)
+        empty = box.addButton("An empty board", QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.exec()
+        if box.clickedButton() not in (standard, empty):
+            return
+        if not self.maybe_save():
+            return
+        state = GameState.initial(self.board) if box.clickedButton() is standard else empty_state(self.board)
+        self.start(state, edition=self.edition)
+
+    def open_dialog(self) -> None:
+        if not self.maybe_save():
+            return
+        start = str(self.window.settings.value("sandbox/last_dir", str(Path.home())))
+        path, _ = QFileDialog.getOpenFileName(self.window, "Open a scenario", start, SCENARIO_FILTER)
+        if path:
+            self.open_scenario(path)
+
+    def save(self) -> None:
+        if self.path is None:
+            self.save_as()
+        else:
+            self.save_scenario(self.path)
+
+    def save_as(self) -> None:
+        start = str(self.window.settings.value("sandbox/last_dir", str(Path.home())))
+        path, _ = QFileDialog.getSaveFileName(self.window, "Save the scenario", str(Path(start) / "scenario.txt"),
+                                              SCENARIO_FILTER)
+        if path:
+            self.save_scenario(Path(path))
+
+    def adjudicate(self) -> None:
+        """Adjudicate at once: in a sandbox a unit without an order simply holds (no question asked)."""
+        c = self.controller
+        if c.viewing is not None:
+            c.view_phase(None)
+        try:
+            c.adjudicate()
+        except OrderError as exc:
+            self.window.show_error("Cannot adjudicate", str(exc))
+
+    def undo_adjudication(self) -> None:
+        """Step back: the position and orders come back, the result stays in the list of tries."""
+        if self.controller.undo_adjudication() is None:
+            self.window.statusBar().showMessage("Nothing has been adjudicated yet.", 4000)
+            return
+        self.show_lesson()
+        self.window.statusBar().showMessage("Adjudication taken back: change the orders and adjudicate again. "
+                                            "The earlier result stays in the sandbox panel.", 8000)
+
+    def detach(self) -> None:
+        self._viewport.removeEventFilter(self)
+        self.window.removeEventFilter(self)
+
+    # -- starting ------------------------------------------------------------------------------
+
+    @property
+    def edition(self) -> Edition:
+        return self.controller.game.rules.edition
+
+    def start(self, state: GameState, *, edition: Edition | str | None = None, orders: Iterable[object] = (),
+              title: str = "", text: str = "", scenario: Scenario | None = None) -> None:
+        """A new sandbox game from ``state`` with ``orders`` (engine orders, or ``OrderLine``s to read)."""
+        ed = Edition.parse(edition) if edition is not None else Edition.CLASSIC
+        game = Game(self.board, RuleSet.for_edition(ed), state)
+        self.unreadable = []
+        for o in orders:
+            if isinstance(o, OrderLine):
+                try:
+                    order = parse_order(o.text, o.power, state, case_file=True)
+                except OrderError as exc:
+                    self.unreadable.append(f"{_power_word(self.board, o.power)}: {o.text} — line {o.line}: {exc}")
+                    continue
+            else:
+                order = o  # type: ignore[assignment]
+            try:
+                game.set_order(order, allow_illegal=True)  # type: ignore[arg-type]
+            except OrderError as exc:
+                self.unreadable.append(f"{format_order(order)}: {exc}")  # type: ignore[arg-type]
+        self.scenario = scenario
+        #: the orders the lesson came with (a what-if with other orders is told so beside the verdict)
+        self.lesson_orders = sorted(format_order(o) for o in game.all_orders()) if scenario is not None else None
+        self.lesson_title = title
+        self.lesson_text = text
+        self.tried = []
+        self.panel.tries.clear()
+        self.controller.replace_game(game)
+        self.dirty = False
+        self.panel.show_phase(state.phase, ed)
+        self.show_lesson()
+        self.window.view.fit_to_window()
+
+    def load_scenario(self, scenario: Scenario, edition: Edition | str | None = None, *, title: str = "",
+                      text: str = "") -> bool:
+        """Set up a scenario (a lesson, a case file): its position and orders; its POSTSTATE, if any, is
+        the expected result shown beside the board.  An impossible position gives a message."""
+        try:
+            state = scenario_state(scenario, self.board)
+        except ScenarioError as exc:
+            self.window.show_error("Cannot set up the scenario", str(exc))
+            return False
+        self.start(state, edition=edition, orders=scenario.orders, title=title or scenario.name,
+                   text=text or "\n".join(scenario.comments), scenario=scenario)
+        return True
+
+    def open_scenario(self, path: str | Path) -> bool:
+        """Open a scenario file; a bad file gives a message naming the line and changes nothing."""
+        path = Path(path)
+        try:
+            raw = path.read_text(encoding="utf-8-sig")
+        except (OSError, UnicodeDecodeError) as exc:
+            self.window.show_error("Cannot open the scenario", f"{path.name}: {exc}")
+            return False
+        try:
+            items = read_scenarios(raw, self.board)
+        except ScenarioError as exc:
+            self.window.show_error("Cannot open the scenario", f"{path.name}: {exc}")
+            return False
+        errors = [i for i in items if isinstance(i, CaseError)]
+        cases = [i for i in items if isinstance(i, Scenario)]
+        if errors:
+            e = errors[0]
+            self.window.show_error("Cannot open the scenario",
+                                   f"{path.name}: case {e.name!r} (line {e.line}): {e.message}")
+            return False
+        if not cases:
+            self.window.show_error("Cannot open the scenario", f"{path.name}: there is no CASE in it")
+            return False
+        sc = cases[0]
+        if len(cases) > 1:
+            names = [c.name for c in cases]
+            name, ok = QInputDialog.getItem(self.window, "Open a scenario", "The file has several cases: which one?",
+                                            names, 0, False)
+            if not ok:
+                return False
+            sc = cases[names.index(name)]
+        edition = Edition.CLASSIC if ".classic" in sc.name else self.edition
+        if not self.load_scenario(sc, edition):
+            return False
+        self.path = path
+        self.window.settings.setValue("sandbox/last_dir", str(path.resolve().parent))
+        self._title()
+        return True
+
+    def current_scenario(self) -> Scenario:
+        """The sandbox's current position and orders as a scenario (what Save writes)."""
+        state = self.controller.state
+        name = self.lesson_title or (self.path.stem if self.path else "Sandbox")
+        sc = Scenario(name=name, line=0, phase=state.phase, owners=dict(state.owners),
+                      units=list(state.units.values()), dislodged=[d.unit for d in state.dislodged])
+        board = self.board
+        sc.orders = [OrderLine(o.power, format_order(o, board), 0) for o in self.controller.game.all_orders()]
+        sc.comments = [line for line in self.lesson_text.splitlines()] if self.lesson_text else []
+        kept = self.scenario
+        if kept is not None and kept.phase == state.phase and kept.units == sc.units:
+            sc.post_units, sc.post_dislodged, sc.post_same = kept.post_units, kept.post_dislodged, kept.post_same
+        return sc
+
+    def save_scenario(self, path: Path) -> bool:
+        state = self.controller.state
+        if state.phase.kind == RETREAT and any(d.attacker_from for d in state.dislodged):
+            note = "The attackers' origins of dislodged units are not part of the case format: "
+            self.window.statusBar().showMessage(note + "they are not saved.", 8000)
+        try:
+            path.write_text(write_scenario(self.current_scenario(), self.board), encoding="utf-8")
+        except OSError as exc:
+            self.window.show_error("Cannot save the scenario", f"{path}: {exc.strerror or exc}")
+            return False
+        self.path = path
+        self.dirty = False
+        self.window.settings.setValue("sandbox/last_dir", str(path.resolve().parent))
+        self.window.statusBar().showMessage(f"Saved {path.name}", 4000)
+        self._title()
+        return True
+
+    def maybe_save(self) -> bool:
+        """Before the sandbox is replaced or closed: save it as a scenario, discard, or cancel."""
+        if not self.dirty or not self.ask_before_closing:
+            return True
+        answer = QMessageBox.question(
+            self.window, "Save the sandbox?", "The sandbox has changes that are not saved. Save it as a scenario?",
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Save)
+        if answer == QMessageBox.StandardButton.Save:
+            self.save()
+            return not self.dirty
+        return answer == QMessageBox.StandardButton.Discard
+
+    # -- setting up ----------------------------------------------------------------------------
+
+    def set_setup(self, on: bool) -> None:
+        self.setup = on
+        self.act_setup.setChecked(on)
+        self.panel.setup_button.setChecked(on)
+        self.window.interaction.back()
+        if on and self.controller.viewing is not None:
+            self.controller.view_phase(None)  # one sets up the phase being played, not a result
+        self._hint()
+
+    def _hint(self) -> None:
+        if self.setup:
+            self.window.hint_label.setText(SETUP_HINT)
+        else:
+            self.window.hint_label.setText(self.window.interaction.hint())
+
+    def refuse(self, reason: str) -> None:
+        """An illegal setup: nothing changes, and the reason is shown."""
+        self.last_refusal = reason
+        self.panel.message.setText(f"Not possible: {reason}.")
+        self.window.statusBar().showMessage(f"Not possible: {reason}.", 8000)
+
+    def _apply(self, *, units: Iterable[Unit] | None = None, owners: dict[str, str] | None = None,
+               dislodged: Iterable[DislodgedUnit] | None = None, phase: Phase | None = None, said: str = "") -> bool:
+        st = self.controller.state
+        if self.controller.viewing is not None:
+            self.controller.view_phase(None)
+        phase = phase or st.phase
+        dis = tuple(dislodged) if dislodged is not None else st.dislodged
+        if phase.kind != RETREAT:
+            dis = ()
+        try:
+            new = GameState.build(self.board, phase, st.units.values() if units is None else units,
+                                  st.owners if owners is None else owners, dis,
+                                  st.contested if phase.kind == RETREAT else ())
+        except ValueError as exc:
+            self.refuse(str(exc))
+            return False
+        self.panel.message.setText("")
+        self.last_refusal = ""
+        self.controller.set_position(new)
+        self.dirty = True
+        if said:
+            self.window.statusBar().showMessage(said, 5000)
+        return True
+
+    def place_unit(self, unit: Unit) -> bool:
+        """Put ``unit`` on the board; refused (with the reason) where it cannot stand or the space is taken."""
+        board = self.board
+        problem = standing_problem(board, unit.kind, unit.location)
+        if problem is not None:
+            self.refuse(problem)
+            return False
+        there = self.controller.state.unit_in(unit.province)
+        if there is not None:
+            self.refuse(f"{place_name(board, unit.province)} already holds {unit_words(board, there)}: "
+                        "two units cannot stand in one space (remove it first)")
+            return False
+        units = [*self.controller.state.units.values(), unit]
+        return self._apply(units=units, said=f"Placed {unit_words(board, unit)}")
+
+    def remove_unit(self, province: str) -> bool:
+        st = self.controller.state
+        gone = st.unit_in(province)
+        if gone is None:
+            self.refuse(f"there is no unit in {place_name(self.board, province)}")
+            return False
+        return self._apply(units=[u for u in st.units.values() if u.province != province_of(province)],
+                           said=f"Removed {unit_words(self.board, gone)}")
+
+    def move_unit(self, province: str, location: str) -> bool:
+        """Move the unit standing in ``province`` to ``location`` (a drag)."""
+        st = self.controller.state
+        unit = st.unit_in(province)
+        if unit is None:
+            self.refuse(f"there is no unit in {place_name(self.board, province)}")
+            return False
+        if location == unit.location:
+            return False
+        moved = Unit(unit.power, unit.kind, location)
+        problem = standing_problem(self.board, moved.kind, location)
+        if problem is not None:
+            self.refuse(problem)
+            return False
+        there = st.unit_in(location)
+        if there is not None and there != unit:
+            self.refuse(f"{place_name(self.board, location)} already holds {unit_words(self.board, there)}: "
+                        "two units cannot stand in one space")
+            return False
+        units = [u for u in st.units.values() if u != unit] + [moved]
+        return self._apply(units=units, said=f"Moved the {kind_name(unit.kind)} to {place_name(self.board, location)}")
+
+    def set_unit_power(self, province: str, power: str) -> bool:
+        st = self.controller.state
+        unit = st.unit_in(province)
+        if unit is None:
+            return False
+        units = [u for u in st.units.values() if u != unit] + [Unit(power, unit.kind, unit.location)]
+        return self._apply(units=units)
+
+    def place_dislodged(self, unit: Unit, attacker_from: str | None) -> bool:
+        st = self.controller.state
+        if st.phase.kind != RETREAT:
+            self.refuse("dislodged units only exist in a retreat phase: set the phase to Retreat first")
+            return False
+        problem = standing_problem(self.board, unit.kind, unit.location)
+        if problem is not None:
+            self.refuse(problem)
+            return False
+        if st.dislodged_in(unit.province) is not None:
+            self.refuse(f"a unit has already been dislodged from {place_name(self.board, unit.province)}")
+            return False
+        if attacker_from is not None and province_of(attacker_from) == unit.province:
+            self.refuse("a unit cannot be dislodged by an attack from its own space")
+            return False
+        d = DislodgedUnit(unit, attacker_from)
+        return self._apply(dislodged=(*st.dislodged, d),
+                           said=f"Placed {unit_words(self.board, unit)}, dislodged"
+                                + (f" from {place_name(self.board, attacker_from)}" if attacker_from else ""))
+
+    def remove_dislodged(self, province: str) -> bool:
+        st = self.controller.state
+        return self._apply(dislodged=tuple(d for d in st.dislodged if d.province != province_of(province)))
+
+    def set_owner(self, centre: str, power: str | None) -> bool:
+        if not self.board.spaces[centre].centre:
+            self.refuse(f"{place_name(self.board, centre)} is not a supply centre")
+            return False
+        owners = dict(self.controller.state.owners)
+        if power is None:
+            owners.pop(centre, None)
+        else:
+            owners[centre] = power
+        return self._apply(owners=owners)
+
+    def owners_from_units(self) -> bool:
+        st = self.controller.state
+        owners = dict(st.owners)
+        for u in st.units.values():
+            if self.board.spaces[u.province].centre:
+                owners[u.province] = u.power
+        return self._apply(owners=owners, said="Every occupied supply centre now belongs to its occupier")
+
+    def set_phase(self, year: int, season: str, kind: str) -> bool:
+        try:
+            phase = Phase(year, season, kind)
+        except ValueError as exc:
+            self.refuse(f"{exc} (adjustments are in the winter, after the fall)")
+            self.panel.show_phase(self.controller.state.phase, self.edition)
+            return False
+        return self._apply(phase=phase, said=f"Now {phase.label}")
+
+    def set_edition(self, edition: Edition) -> None:
+        self.controller.game.rules = RuleSet.for_edition(edition)
+        self.dirty = True
+        self.window.statusBar().showMessage(f"Adjudicated by the {EDITION_NAMES[Edition.parse(edition)]}", 5000)
+
+    def give_room(self) -> None:
+        """The lesson's text and the set-up get two thirds of the height at the right."""
+        h = self.window.height()
+        self.window.resizeDocks([self.window.order_dock, self.panel], [h * 2 // 5, h * 3 // 5],
+                                Qt.Orientation.Vertical)
+
+    def _focus_phase(self) -> None:
+        self.panel.show()
+        self.panel.raise_()
+        self.panel.year.setFocus()
+
+    # -- the setup menu ------------------------------------------------------------------------
+
+    def setup_menu(self, province: str) -> QMenu:
+        """What a click on ``province`` offers while setting up."""
+        board = self.board
+        st = self.controller.state
+        menu = QMenu(self.window.view)
+        menu.setObjectName("SetupMenu")
+        title = menu.addAction(place_name(board, province))
+        title.setEnabled(False)
+        unit = st.unit_in(province)
+
+        def add(parent: QMenu, text: str, fn: Callable[[], object]) -> QAction:
+            act = parent.addAction(text)
+            act.triggered.connect(lambda _c=False: fn())
+            return act
+
+        if unit is not None:
+            add(menu, f"Remove {unit_words(board, unit)}", lambda: self.remove_unit(province))
+            change = menu.addMenu("Give it to")
+            for p in board.power_ids:
+                if p != unit.power:
+                    add(change, _power_word(board, p), partial(self.set_unit_power, province, p))
+        space = board.spaces[province]
+        places = [(ARMY, province)] + [(FLEET, loc) for loc in (space.coast_locations or (province,))]
+        if space.coasts:
+            places.append((FLEET, province))  # offered: refused with the reason (choose a coast)
+        for p in board.power_ids:
+            sub = menu.addMenu(f"Place {_power_word(board, p)}")
+            for kind, loc in places:
+                coast = loc.partition("/")[2]
+                label = ("Army" if kind == ARMY else
+                         f"Fleet ({COAST_NAMES.get(coast, coast)} coast)" if coast else "Fleet")
+                add(sub, label, partial(self.place_unit, Unit(p, kind, loc)))
+        if st.phase.kind == RETREAT:
+            d = st.dislodged_in(province)
+            if d is None:
+                add(menu, "Place a dislodged unit…", lambda: self.dislodged_dialog(province))
+            else:
+                add(menu, f"Remove the dislodged {kind_name(d.unit.kind)}", lambda: self.remove_dislodged(province))
+        if space.centre:
+            owner = st.owners.get(province)
+            own = menu.addMenu("Centre owner")
+            add(own, "Nobody" + (" ✓" if owner is None else ""), lambda: self.set_owner(province, None))
+            for p in board.power_ids:
+                add(own, _power_word(board, p) + (" ✓" if owner == p else ""), partial(self.set_owner, province, p))
+        return menu
+
+    def dislodged_dialog(self, province: str) -> DislodgedDialog:
+        dialog = DislodgedDialog(self, province)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+        return dialog
+
+    def _setup_click(self, point: QPointF) -> None:
+        prov = self.window.interaction.province_at(point)
+        if prov is None:
+            return
+        prov = province_of(prov)
+        menu = self.setup_menu(prov)
+        if self.last_menu is not None:
+            self.last_menu.deleteLater()
+        self.last_menu = menu
+        if self.window.interaction.popup_menus:
+            menu.popup(self.window.view.viewport().mapToGlobal(self.window.view.mapFromScene(point)))
+
+    def drop_location(self, unit: Unit, point: QPointF) -> str | None:
+        """Where a unit dropped at ``point`` stands: the space, or for a fleet the nearest coast."""
+        geometry = self.window.geometry_data
+        space = geometry.space_at(point.x(), point.y())
+        if space is None:
+            return None
+        if unit.kind == FLEET:
+            coasts = self.board.spaces[space].coast_locations
+            if coasts:
+                def dist(loc: str) -> float:
+                    x, y = geometry.unit_anchor(loc)
+                    return (x - point.x()) ** 2 + (y - point.y()) ** 2
+                return min(coasts, key=dist)
+        return space
+
+    @staticmethod
+    def _is_mouse(event: QEvent) -> bool:
+        return event.type() in (QEvent.Type.MouseButtonPress, QEvent.Type.MouseMove, QEvent.Type.MouseButtonRelease)
+
+    @override
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.window and event.type() == QEvent.Type.Close:
+            assert isinstance(event, QCloseEvent)
+            if not self.maybe_save():
+                event.ignore()
+                return True
+            return False
+        if not self.setup or not self._is_mouse(event) or watched is not self._viewport:
+            return False
+        assert isinstance(event, QMouseEvent)
+        view = self.window.view
+        pos = event.position().toPoint()
+        point = view.mapToScene(pos)
+        if event.type() == QEvent.Type.MouseButtonPress and event.button() == Qt.MouseButton.LeftButton:
+            self._press = pos
+            item = self.window.scene.unit_item_at(point)
+            self._drag = item.province if item is not None and not item.displaced else None
+            self._dragging = False
+            return self._drag is not None  # the view pans when the press is not on a unit
+        if event.type() == QEvent.Type.MouseMove and self._press is not None and self._drag is not None:
+            if (pos - self._press).manhattanLength() > _DRAG_THRESHOLD:
+                self._dragging = True
+                item = self.window.scene.unit_items.get(self._drag)
+                if item is not None:
+                    item.setPos(point)
+            return True
+        if event.type() == QEvent.Type.MouseButtonRelease and event.button() == Qt.MouseButton.LeftButton:
+            press, drag, dragging = self._press, self._drag, self._dragging
+            self._press, self._drag, self._dragging = None, None, False
+            if press is None:
+                return False
+            if dragging and drag is not None:
+                unit = self.controller.state.unit_in(drag)
+                loc = self.drop_location(unit, point) if unit is not None else None
+                if unit is None or loc is None or not self.move_unit(drag, loc):
+                    self.window.scene.show_picture(self._picture())  # put the unit back
+                return True
+            if (pos - press).manhattanLength() <= _DRAG_THRESHOLD:
+                self._setup_click(point)  # and not an order: the view never hears of this release
+                return True
+        return False
+
+    def _picture(self) -> BoardPicture:
+        from ..main_window import picture_for
+
+        return picture_for(self.controller)
+
+    # -- adjudicating ----------------------------------------------------------------------------
+
+    def _on_adjudicated(self, entry: HistoryEntry) -> None:
+        self.tried.append(entry)
+        n = len(self.tried)
+        changed = ""
+        if n > 1:
+            before = {format_order(o) for o in self.tried[-2].orders}
+            now = {format_order(o) for o in entry.orders}
+            added, dropped = sorted(now - before), sorted(before - now)
+            words = ([f"changed: {', '.join(added)}"] if added else []) + \
+                    ([f"no longer: {', '.join(dropped)}"] if dropped else [])
+            changed = f" — {'; '.join(words)}" if words else " — same orders"
+        failed = sum(1 for r in entry.results if r.outcome is not Outcome.SUCCESS)
+        item = QListWidgetItem(f"Try {n}: {entry.state.phase.label}, {len(entry.results)} results, "
+                               f"{failed} not carried out{changed}")
+        item.setToolTip(item.text())
+        self.panel.tries.blockSignals(True)
+        self.panel.tries.addItem(item)
+        self.panel.tries.setCurrentRow(-1)
+        self.panel.tries.blockSignals(False)
+        self.show_lesson(entry)
+
+    def show_try(self, row: int) -> None:
+        """Show an earlier adjudication (kept even when it was taken back) on the map."""
+        if row < 0 or row >= len(self.tried):
+            return
+        entry = self.tried[row]
+        self.window.scene.show_picture(results_picture(entry))
+        self.window.banner_label.setText(f"<b>Try {row + 1}: results of {entry.state.phase.label}</b> "
+                                         "(an earlier adjudication; press End to come back)")
+        self.window.banner.setVisible(True)
+        lines = [f"{format_order(r.order)}: {r.outcome.value}" + (f" ({r.reason})" if r.reason else "")
+                 for r in entry.results]
+        self.window.statusBar().showMessage(f"Try {row + 1}: " + "; ".join(lines), 15000)
+
+    def step_through(self, *, predict: bool) -> None:
+        """Adjudicate (if the current phase is not yet) and reveal the decisions one by one."""
+        c = self.controller
+        entry = c.viewed_entry
+        if entry is None:
+            try:
+                entry = c.adjudicate()
+            except OrderError as exc:
+                self.window.show_error("Cannot adjudicate", str(exc))
+                return
+        try:
+            from .step_through import start_step_through
+        except ImportError:
+            self.window.show_error("Step by step is not available",
+                                   "The step-by-step view is not part of this build: the results are shown "
+                                   "on the map and in the Results panel.")
+            return
+        start_step_through(self.window, entry, predict=predict)
+
+    # -- the lesson ------------------------------------------------------------------------------
+
+    def expected_html(self) -> str:
+        sc = self.scenario
+        if sc is None or not sc.has_expectation:
+            return ""
+        board = self.board
+
+        def units(us: list[Unit]) -> str:
+            if not us:
+                return "none"
+            return "<br>".join(f"{_power_word(board, u.power)}: {u.kind} {location_label(u.location)}"
+                               for u in sorted(us, key=lambda u: (u.power, u.location)))
+
+        out = ["<h4>Expected result</h4>"]
+        if sc.post_same:
+            out.append("<p>Every unit stays where it is (nobody moves).</p>")
+        else:
+            if sc.post_units is not None:
+                out.append(f"<p><b>Units after the phase</b><br>{units(sc.post_units)}</p>")
+            if sc.post_dislodged:
+                out.append(f"<p><b>Dislodged</b><br>{units(sc.post_dislodged)}</p>")
+        return "".join(out)
+
+    def verdict(self, entry: HistoryEntry) -> tuple[str, ...] | None:
+        """How the adjudicated ``entry`` differs from the lesson's expectation (``None``: none to compare)."""
+        sc = self.scenario
+        if sc is None or not sc.has_expectation or entry.state.phase != sc.phase:
+            return None
+        return expectation_mismatches(sc, entry.state, entry.after)
+
+    def show_lesson(self, entry: HistoryEntry | None = None) -> None:
+        import html
+
+        parts = []
+        if self.lesson_title:
+            parts.append(f"<h3>{html.escape(self.lesson_title)}</h3>")
+        verdict_at = len(parts)  # the verdict comes first, under the title: it is what one looks for
+        if self.lesson_text:
+            paras = [p for p in self.lesson_text.split("\n\n") if p.strip()]
+            parts += [f"<p>{html.escape(p).replace(chr(10), ' ')}</p>" for p in paras]
+        if self.unreadable:
+            parts.append("<p><b>Orders that cannot be followed</b> (they are not on the board; "
+                         "the unit holds):<br>" + "<br>".join(html.escape(u) for u in self.unreadable) + "</p>")
+        parts.append(self.expected_html())
+        if entry is None:
+            entry = self.controller.last_entry
+        if entry is not None:
+            mism = self.verdict(entry)
+            if mism is not None:
+                if not mism:
+                    parts.insert(verdict_at, "<p style='color:#1B6E2E'><b>✓ The adjudication agrees with the "
+                                             "expected result.</b></p>")
+                else:
+                    parts.insert(verdict_at, "<p style='color:#9B1C1C'><b>✗ The adjudication differs from the "
+                                             "expected result:</b><br>"
+                                             + "<br>".join(html.escape(m) for m in mism) + "</p>")
+                    if self.lesson_orders is not None and \
+                            sorted(format_order(o) for o in entry.orders) != self.lesson_orders:
+                        parts.insert(verdict_at + 1, "<p><i>These are not the lesson's orders: its expected "
+                                                     "result is for its own orders.</i></p>")
+        parts = [p for p in parts if p]
+        if not parts:
+            parts = [("<p>A sandbox. Switch on <b>Set up the position</b> and click the map to place units; "
+                      "switch it off to give orders to every power; Ctrl+Return adjudicates.</p>")]
+        self.panel.lesson.setHtml("".join(parts))
+
+    # -- keeping up ------------------------------------------------------------------------------
+
+    def _on_changed(self, record: ChangeRecord) -> None:
+        if record.orders and not record.phase:
+            self.dirty = True
+        if record.phase or record.game:
+            self.panel.show_phase(self.controller.state.phase, self.edition)
+        if self.setup:
+            self._hint()  # after the window's own hint
+        self._title()
+
+    def _title(self) -> None:
+        name = self.path.name if self.path is not None else (self.lesson_title or "New sandbox")
+        self.window.setWindowTitle(f"Sandbox: {name} — {self.controller.state.phase.label} — Diplomacy Desktop")
+
+
+# -- making sandboxes ---------------------------------------------------------------------------------
+
+
+def empty_state(board: Board) -> GameState:
+    """An empty board in Spring of the board's first year, every centre neutral."""
+    return GameState.build(board, Phase(board.start_year, SPRING, MOVEMENT))
+
+
+def enter_sandbox(window: MainWindow, *, state: GameState | None = None, edition: Edition | str | None = None,
+                  orders: Iterable[object] = (), title: str = "", text: str = "") -> SandboxMode:
+    """Make ``window`` a sandbox with a new game from ``state`` (default: the standard start)."""
+    mode = window.mode if isinstance(window.mode, SandboxMode) else SandboxMode(window)
+    window.set_mode(mode)
+    if window.ask_before_closing:  # the mode asks about saving the scenario, not the window about the game
+        mode.ask_before_closing = True
+        window.ask_before_closing = False
+    mode.start(state if state is not None else GameState.initial(window.controller.board), edition=edition,
+               orders=orders, title=title, text=text)
+    return mode
+
+
+#: sandbox windows opened from a window (kept alive while they are open)
+_WINDOWS: list[MainWindow] = []
+
+
+def open_sandbox_window(parent: MainWindow, *, state: GameState | None = None, edition: Edition | str | None = None,
+                        orders: Iterable[object] = (), title: str = "", text: str = "") -> SandboxMode:
+    """A new window holding a sandbox; ``parent`` (and its game) is not touched."""
+    from ..main_window import MainWindow
+
+    controller = GameController(Game.new(parent.controller.board))
+    window = MainWindow(controller, geometry=parent.geometry_data, settings=parent.settings,
+                        sharpen=getattr(parent.scene.board_item, "_sharpen", True))
+    window.ask_before_closing = parent.ask_before_closing
+    window.interaction.popup_menus = parent.interaction.popup_menus
+    window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    _WINDOWS.append(window)
+    window.destroyed.connect(lambda _o=None, w=window: _WINDOWS.remove(w) if w in _WINDOWS else None)
+    mode = enter_sandbox(window, state=state, edition=edition, orders=orders, title=title, text=text)
+    window.setGeometry(parent.geometry())  # in the same place: it is seen at once, over the game
+    window.show()
+    QTimer.singleShot(0, mode.give_room)
+    window.raise_()
+    window.activateWindow()
+    window.view.fit_to_window()
+    return mode
+
+
+def sandbox_for(window: MainWindow) -> SandboxMode:
+    """The window's own sandbox, or a new sandbox window beside it."""
+    if isinstance(window.mode, SandboxMode):
+        return window.mode
+    return open_sandbox_window(window)
+
+
+def new_sandbox(window: MainWindow) -> SandboxMode | None:
+    """File ▸ New sandbox: the standard start or an empty board, in a sandbox window."""
+    if isinstance(window.mode, SandboxMode):
+        window.mode.new_game()
+        return window.mode
+    return open_sandbox_window(window)
+
+
+def open_phase_in_sandbox(window: MainWindow) -> SandboxMode | None:
+    """Copy the phase being looked at (its position, and the orders that may be seen) into a new
+    sandbox window.  The game is not touched."""
+    if window.mode.covered():
+        window.show_error("Not now", "The curtain is up: the orders are secret.")
+        return None
+    c = window.controller
+    entry = c.viewed_entry
+    if entry is not None:
+        state, orders = entry.state, list(entry.orders)
+    else:
+        state, orders = c.state, c.visible_orders()  # never another power's secret orders
+    title = f"{state.phase.label} of {c.path.name if c.path is not None else 'the game'}"
+    return open_sandbox_window(window, state=state, edition=c.game.rules.edition, orders=orders, title=title)
+
+
+def open_scenario_in_sandbox(window: MainWindow) -> None:
+    """File ▸ Open scenario from a game window: the scenario opens in a sandbox window."""
+    if isinstance(window.mode, SandboxMode):
+        window.mode.open_dialog()
+        return
+    start = str(window.settings.value("sandbox/last_dir", str(Path.home())))
+    path, _ = QFileDialog.getOpenFileName(window, "Open a scenario", start, SCENARIO_FILTER)
+    if path:
+        mode = open_sandbox_window(window)
+        if not mode.open_scenario(path):
+            mode.window.close()
