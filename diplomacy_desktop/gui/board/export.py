@@ -364,7 +364,7 @@ def _encode_image(image: QImage) -> bytes:
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    ok = image.save(buffer, b"PNG")
+    ok = image.save(buffer, "PNG")  # type: ignore[call-overload]
     buffer.close()
     if not ok:
         raise ExportError("the picture could not be encoded")
