@@ -31,6 +31,7 @@ from PySide6.QtGui import (
     QPen,
 )
 from PySide6.QtSvg import QSvgGenerator
+from PySide6.QtWidgets import QGraphicsItem
 
 from ...engine.board import Board
 from ...engine.orders import UnitOrder
@@ -130,8 +131,13 @@ def legend_of(picture: BoardPicture) -> list[LegendBlock]:
 # -- drawing a page -----------------------------------------------------------------------------
 
 
+#: the pages' own text (titles, legends, sheets): not the map's family, whose glyphs Qt shares
+#: between painters (text drawn in it first would change how the next map's names come out)
+PAGE_FONT = "DejaVu Sans Condensed"
+
+
 def _font(pixels: float, *, bold: bool = False) -> QFont:
-    font = QFont("DejaVu Sans")
+    font = QFont(PAGE_FONT)
     font.setPixelSize(max(1, round(pixels)))
     font.setBold(bold)
     return font
@@ -151,12 +157,20 @@ def paint_map(painter: QPainter, scene: MapScene, target: QRectF, *, top: bool =
     scene.set_view_scale(scale)
     direct = scene.board_item.direct
     scene.board_item.direct = True
+    # every item drawn afresh, as shapes: no cached pixmaps (a PDF or SVG keeps the text and units
+    # as vectors, and a picture does not depend on what was drawn before it)
+    cached = [(item, item.cacheMode()) for item in scene.items()
+              if item.cacheMode() != QGraphicsItem.CacheMode.NoCache]
+    for item, _mode in cached:
+        item.setCacheMode(QGraphicsItem.CacheMode.NoCache)
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
     painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
     scene.render(painter, box, source, Qt.AspectRatioMode.KeepAspectRatio)
     painter.restore()
+    for item, mode in cached:
+        item.setCacheMode(mode)
     scene.board_item.direct = direct
     scene.set_view_scale(view_scale)
     scene.hover_item.setVisible(hover)
