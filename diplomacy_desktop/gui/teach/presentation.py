@@ -208,8 +208,10 @@ class ProjectorView(QObject):
         w.scene.set_size_factor(PROJECTOR_FACTOR)
         self.act.setChecked(True)
         w.showFullScreen()
-        side = self.panel if explanation is None else explanation
         screen = w.screen()
+        if screen is not None and w.geometry() != screen.geometry():
+            w.setGeometry(screen.geometry())  # no window manager to do it (a bare X server)
+        side = self.panel if explanation is None else explanation
         width = screen.geometry().width() if screen is not None else w.width()
         w.resizeDocks([side], [max(320, width * 3 // 10)], Qt.Orientation.Horizontal)
         view.fit_to_window()
