@@ -15,9 +15,9 @@ import html
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QObject, Qt
+from PySide6.QtCore import QByteArray, QObject, QRect, Qt
 from PySide6.QtGui import QAction, QFont, QKeySequence, QTransform
-from PySide6.QtWidgets import QDockWidget, QLabel, QTextBrowser, QTextEdit, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDockWidget, QLabel, QTextBrowser, QVBoxLayout, QWidget
 
 from ...engine.game import HistoryEntry
 from ...engine.orders import UnitOrder
@@ -33,9 +33,8 @@ if TYPE_CHECKING:
 PROJECTOR_FACTOR = 1.4
 #: the key that enters and leaves the projector view (in every mode)
 PROJECTOR_KEY = "F5"
-#: the text of the projector's panel (points), and how much the explanation panel's text grows
+#: the text of the projector's panel and of the explanation panel on the projector (points)
 PANEL_POINTS = 20
-ZOOM_STEPS = 8
 
 _WORDS = {Outcome.SUCCESS: "succeeds", Outcome.FAILURE: "fails", Outcome.ILLEGAL: "illegal", Outcome.VOID: "void"}
 _COLOURS = {Outcome.SUCCESS: "#1B6E20", Outcome.FAILURE: "#B00020", Outcome.ILLEGAL: "#B00020",
@@ -57,6 +56,8 @@ class _Saved:
     fitted: bool
     scroll: tuple[int, int]
     size_factor: float
+    rect: QRect
+    #: the explanation panel's own font (None: it inherits the window's)
     explanation_font: QFont | None
 
 
@@ -184,7 +185,9 @@ class ProjectorView(QObject):
             menu_bar=w.menuBar().isVisibleTo(w), status_bar=w.statusBar().isVisibleTo(w),
             hint=w.hint_label.isVisibleTo(w), transform=view.transform(), fitted=view._fitted,
             scroll=(view.horizontalScrollBar().value(), view.verticalScrollBar().value()),
-            size_factor=w.scene.size_factor, explanation_font=QFont(explanation.font()) if explanation else None)
+            size_factor=w.scene.size_factor, rect=w.geometry(),
+            explanation_font=(QFont(explanation.font()) if explanation is not None
+                              and explanation.testAttribute(Qt.WidgetAttribute.WA_SetFont) else None))
         if self.panel is None:
             self.panel = ProjectorPanel(w)
             w.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.panel)
@@ -199,9 +202,7 @@ class ProjectorView(QObject):
             explanation.show()
             font = QFont(explanation.font())
             font.setPointSize(PANEL_POINTS)
-            explanation.setFont(font)
-            for text in explanation.findChildren(QTextEdit):
-                text.zoomIn(ZOOM_STEPS)
+            explanation.setFont(font)  # its texts inherit it
         else:
             self.panel.refresh()
             self.panel.show()
@@ -225,10 +226,9 @@ class ProjectorView(QObject):
         w = self.window
         view = w.view
         explanation = self.explanation_dock()
-        if explanation is not None and saved.explanation_font is not None:
-            explanation.setFont(saved.explanation_font)
-            for text in explanation.findChildren(QTextEdit):
-                text.zoomOut(ZOOM_STEPS)
+        if explanation is not None:
+            # its own font again, or (if it had none) the one it inherits
+            explanation.setFont(saved.explanation_font if saved.explanation_font is not None else QFont())
         if self.panel is not None:
             self.panel.hide()
         w.scene.set_size_factor(saved.size_factor)
@@ -240,6 +240,8 @@ class ProjectorView(QObject):
             w.showNormal()
         w.restoreGeometry(saved.geometry)
         w.restoreState(saved.state)
+        if not (saved.full_screen or saved.maximized):
+            w.setGeometry(saved.rect)  # not every platform puts it back from full screen by itself
         w.menuBar().setVisible(saved.menu_bar)
         w.statusBar().setVisible(saved.status_bar)
         w.hint_label.setVisible(saved.hint)
