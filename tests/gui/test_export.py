@@ -246,3 +246,36 @@ def test_export_on_a_full_disk_leaves_no_file_and_says_one_line(qapp: object, sc
     assert main(["render", str(scenario), "-o", str(out), *extra]) == 1
     assert capsys.readouterr().err == f"diplomacy-desktop: cannot write {out}: No space left on device\n"
     assert os.listdir(out.parent) == []  # neither the file nor a temporary one
+
+
+def test_export_from_the_window_this_phase_every_phase_and_order_sheets(table: object, tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    from PySide6.QtWidgets import QFileDialog
+
+    t = table
+    w = t.window  # type: ignore[attr-defined]
+    t.move("par", "bur")  # type: ignore[attr-defined]
+    t.move("mun", "bur")  # type: ignore[attr-defined]
+    t.adjudicate()  # type: ignore[attr-defined]
+    w.controller.view_phase(None)
+    t.move("bre", "mao")  # type: ignore[attr-defined]
+    names = iter([tmp_path / "now.svg", tmp_path / "now", tmp_path / "game.pdf", tmp_path / "sheets.pdf"])
+    asked: list[str] = []
+
+    def choose(_parent: object, title: str, _start: str, filters: str) -> tuple[str, str]:
+        asked.append(title)
+        return str(next(names)), filters.split(";;")[0]
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(choose))
+    w.act_export.trigger()
+    texts = svg_texts(tmp_path / "now.svg")
+    assert "Fall 1901 moves" in texts and "F Bre - Mao" in texts
+    w.act_export.trigger()  # no extension typed: the first filter's (PNG)
+    assert QImage(str(tmp_path / "now.png")).width() > 0
+    w.act_export_phases.trigger()
+    pages = pdf_pages(tmp_path / "game.pdf")
+    assert len(pages) == 2 and "A Mun - Bur" in pages[0] and "F Bre - Mao" in pages[1]
+    w.act_order_sheets.trigger()
+    sheets = pdf_pages(tmp_path / "sheets.pdf")
+    assert len(sheets) == 7 and "Orders for Fall 1901 moves" in sheets[2] and "Army Paris" in sheets[2]
+    assert asked == ["Export this phase", "Export this phase", "Export every phase", "Print order sheets"]
