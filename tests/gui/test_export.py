@@ -279,3 +279,15 @@ def test_export_from_the_window_this_phase_every_phase_and_order_sheets(table: o
     sheets = pdf_pages(tmp_path / "sheets.pdf")
     assert len(sheets) == 7 and "Orders for Fall 1901 moves" in sheets[2] and "Army Paris" in sheets[2]
     assert asked == ["Export this phase", "Export this phase", "Export every phase", "Print order sheets"]
+
+
+def test_export_render_all_phases_says_which_case_has_no_page(qapp: object, scenario: Path, tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    broken = tmp_path / "broken.txt"
+    broken.write_text(SCENARIO + "\nCASE broken\nPRESTATE_SETPHASE Spring 1901, Movement\nPRESTATE\n"
+                      "    France: Q zzz\nORDERS\nEND\n", encoding="utf-8")
+    out = tmp_path / "cases.pdf"
+    assert main(["render", str(broken), "-o", str(out), "--all-phases"]) == 0
+    err = capsys.readouterr().err
+    assert err.startswith("diplomacy-desktop: case broken cannot be read: line ") and err.endswith("(no page)\n")
+    assert len(pdf_pages(out)) == 2

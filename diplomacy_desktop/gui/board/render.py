@@ -248,6 +248,10 @@ def read_pages(path: Path, phase: int | None, results: bool, rules: RuleSet, *, 
                 for i in range(1, len(game.history) + 2)]
     items = _read_cases(text, board)
     numbers = [phase] if not all_phases else [i + 1 for i, it in enumerate(items) if not isinstance(it, CaseError)]
+    if all_phases:
+        for it in items:
+            if isinstance(it, CaseError):
+                print(f"diplomacy-desktop: case {it.name} cannot be read: {it.message} (no page)", file=sys.stderr)
     pages = []
     for number in numbers:
         item, state = _case_state(items, number, board)
