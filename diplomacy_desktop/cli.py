@@ -357,7 +357,8 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("--jobs", type=int, default=0, metavar="N",
                    help="processes to share the cases out to (default: one per core for big files)")
     a.set_defaults(func=cmd_adjudicate)
-    r = sub.add_parser("render", help="draw a scenario or saved game to a PNG, without a window")
+    r = sub.add_parser("render", help="draw a scenario or saved game to PNG, SVG or PDF (by -o's extension), "
+                                      "without a window")
     r.add_argument("file")
     r.add_argument("-o", "--output", required=True)
     r.add_argument("--size", default="1600x1200", help="WxH in pixels")
@@ -367,6 +368,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="draw a hot-seat save's unrevealed orders of the current phase (sealed or being "
                         "written); without it they are not drawn")
     r.add_argument("--rules", default="classic")
+    r.add_argument("--all-phases", action="store_true",
+                   help="a PDF page for every phase of a saved game, or every case of a scenario file")
+    r.add_argument("--order-sheets", action="store_true",
+                   help="a PDF page per power with its units, to write orders on (the phase or case of --phase)")
+    r.add_argument("--map-only", action="store_true", help="a PNG of the map alone, without title and legend")
     r.set_defaults(func=cmd_render)
     g = sub.add_parser("play", help="open the game window (the default)")
     g.add_argument("file", nargs="?", help="a saved game to open")

@@ -46,10 +46,11 @@ from .board.map_view import MapView
 from .controller import ChangeRecord, GameController
 from .keys import REDO_KEYS, UNDO_KEYS, HistoryKeys, key_sequences
 from .mode import WindowMode
-from .orders.interaction import OrderInteraction
+from .orders.interaction import IDLE, OrderInteraction
 from .orders.order_dock import OrderDock
 from .orders.results_dock import CentresDock, ResultsDock
 from .teach.explanations import install_explanations
+from .teach.presentation import install_projector
 
 _Keys = str | QKeySequence | QKeySequence.StandardKey
 if TYPE_CHECKING:
@@ -199,7 +200,10 @@ class MainWindow(QMainWindow):
 
         self.mode: WindowMode = WindowMode(self)
         controller.set_order_policy(lambda power: self.mode.may_order(power))
+        #: what the next export makes (``view``, ``phases``, ``sheets``); the mode's hook runs it
+        self.export_kind = "view"
         self._build_menus()
+        self.projector = install_projector(self)
         controller.changed.connect(self._on_changed)
         controller.game_ended.connect(lambda end: self.mode.game_ended(end))
         controller.phase_advanced.connect(self._on_phase_advanced)
@@ -261,7 +265,12 @@ class MainWindow(QMainWindow):
         game.addSeparator()
         self.act_save = self._action(game, "&Save", lambda: self.mode.save(), QKeySequence.StandardKey.Save)
         self.act_save_as = self._action(game, "Save &as…", lambda: self.mode.save_as(), "Ctrl+Shift+S")
-        self.act_export = self._action(game, "&Export map picture…", lambda: self.mode.export_picture(), "Ctrl+E")
+        self.act_export = self._action(game, "&Export…", lambda: self._export("view"), "Ctrl+E",
+                                       "This phase as shown: a PNG, SVG or PDF page with its orders and results")
+        self.act_export_phases = self._action(game, "Export every &phase…", lambda: self._export("phases"),
+                                              tip="Every phase of the game, a PDF page each")
+        self.act_order_sheets = self._action(game, "&Print order sheets…", lambda: self._export("sheets"), "Ctrl+P",
+                                             tip="A PDF page per power with its units, to write orders on paper")
         game.addSeparator()
         self.act_quit = self._action(game, "&Quit", self.close, QKeySequence.StandardKey.Quit)
 
@@ -289,7 +298,7 @@ class MainWindow(QMainWindow):
             self.addAction(act)
         self.act_clear = self._action(edit, "Clear &order", self.interaction.delete,
                                       [QKeySequence.StandardKey.Delete, "Backspace"])
-        self.act_back = self._action(edit, "Back one step", self.interaction.back, "Esc")
+        self.act_back = self._action(edit, "Back one step", self._escape, "Esc")
         edit.addSeparator()
         self.act_type = self._action(edit, "&Type an order", self.focus_entry, "Ctrl+L")
         self.act_next_power = self._action(edit, "Next power", lambda: self._step_power(1), "Ctrl+]")
@@ -516,17 +525,63 @@ class MainWindow(QMainWindow):
         self._update_title()
         return True
 
-    def export_picture(self) -> None:
-        from .board.render import render_scene
+    def _export(self, kind: str) -> None:
+        """Export this phase, every phase or the order sheets, through the mode (which may bring
+        the curtain down first: a desktop's own file dialog is no dialog the window sees)."""
+        self.export_kind = kind
+        self.mode.export_picture()
 
-        start = str(self.settings.value("last_dir", str(Path.home())))
-        path, _ = QFileDialog.getSaveFileName(self, "Export the map", str(Path(start) / "map.png"),
-                                              "PNG pictures (*.png)")
-        if not path:
+    def export_picture(self) -> None:
+        """Ask for a file and write what ``export_kind`` names: this phase (PNG, SVG or PDF by the
+        name's extension), every phase (PDF) or the order sheets (PDF)."""
+        from .board.export import (
+            ExportError,
+            export_pages,
+            format_of,
+            order_sheets,
+            order_sheets_pdf,
+            page_for,
+        )
+        from .board.export import write_file as write_export
+        from .board.render import RenderError, picture_scene
+
+        kind, self.export_kind = self.export_kind, "view"
+        c = self.controller
+        start = Path(str(self.settings.value("last_dir", str(Path.home()))))
+        phase = c.viewed_state.phase.short
+        if kind == "view":
+            title, name, filters = ("Export this phase", f"map-{phase}.png",
+                                    "PNG pictures (*.png);;SVG pictures (*.svg);;PDF documents (*.pdf)")
+        elif kind == "phases":
+            title, name, filters = "Export every phase", "game.pdf", "PDF documents (*.pdf)"
+        else:
+            title, name, filters = "Print order sheets", f"order-sheets-{c.state.phase.short}.pdf", \
+                "PDF documents (*.pdf)"
+        path_text, chosen = QFileDialog.getSaveFileName(self, title, str(start / name), filters)
+        if not path_text:
             return
-        image = render_scene(self.scene, 2400, round(2400 * self.scene.height() / self.scene.width()))
-        if not image.save(path):  # type: ignore[attr-defined]
-            self.show_error("Cannot export the map", f"{path} could not be written")
+        path = Path(path_text)
+        if not path.suffix:  # no extension typed: the chosen filter's
+            path = path.with_suffix("." + (chosen.split("*.")[-1].rstrip(")") if "*." in chosen else "png"))
+        try:
+            if kind == "sheets":
+                write_export(path, order_sheets_pdf(order_sheets(c.state)))
+            else:
+                format_of(path)
+                if kind == "phases" and path.suffix.lower() != ".pdf":
+                    raise ExportError("every phase makes several pages: choose a name ending in .pdf")
+                entries = list(c.game.history) if kind == "phases" else []
+                pictures = [results_picture(e) for e in entries] + [picture_for(c)] if kind == "phases" \
+                    else [picture_for(c)]
+                if kind == "phases" and c.viewing is not None:  # the current phase, not the one viewed
+                    pictures[-1] = current_picture(c.state, c.visible_orders())
+                pages = [page_for(p) for p in pictures]
+                export_pages(picture_scene(pages[0].picture), pages, path)  # type: ignore[arg-type]
+        except (ExportError, RenderError) as exc:
+            self.show_error("Cannot export", str(exc))
+            return
+        self.settings.setValue("last_dir", str(path.resolve().parent))
+        self.statusBar().showMessage(f"Wrote {path.name}", 5000)
 
     def maybe_save(self) -> bool:
         """Before a modified game is replaced or closed: save, discard, or cancel."""
@@ -540,6 +595,13 @@ class MainWindow(QMainWindow):
             return self.save()
         self._discarded = answer == QMessageBox.StandardButton.Discard
         return self._discarded
+
+    def _escape(self) -> None:
+        """Esc: one step back while an order is being given; otherwise out of the projector view."""
+        if self.projector.active and self.interaction.mode is IDLE:
+            self.projector.leave()
+        else:
+            self.interaction.back()
 
     def focus_entry(self) -> None:
         if self.mode.covered():
@@ -671,9 +733,11 @@ Game
   Ctrl+Return adjudicate · Ctrl+Z / Ctrl+Shift+Z (or Ctrl+Y) undo / redo an order edit
   Page Up / Page Down: browse earlier phases · End: the current phase
   Ctrl+N new · Ctrl+O open · Ctrl+S save · Ctrl+Shift+S save as
+  Ctrl+E export (PNG, SVG, PDF) · Ctrl+P print order sheets (PDF)
 
 Map
-  wheel or pinch: zoom · drag: pan · + / - / 0 (or Ctrl+0): zoom, fit · F11 full screen"""
+  wheel or pinch: zoom · drag: pan · + / - / 0 (or Ctrl+0): zoom, fit · F11 full screen
+  F5: projector view (large units, names and results; F5 or Esc to leave)"""
 
 
 def app_instance() -> QApplication:

@@ -179,3 +179,16 @@ def test_main_window_under_x11_bindings_redo_works_by_both_keys(qtbot, settings,
     t.key(Qt.Key.Key_Y, CTRL)
     assert t.orders("france") == {"A Par - Bur"}
     window.close()
+
+
+def test_main_window_f5_is_the_projector_in_every_mode_and_f4_the_table_clock(table: Table, tmp_path: Path) -> None:
+    w = table.window
+    assert [k.toString() for k in w.projector.act.shortcuts()] == ["F5"]
+    features = install_table_features(w, autosave=Autosave(tmp_path / "data"), message=lambda *a: None)
+    seen = _shortcut_owners(w)
+    assert seen["F5"] == 1 and seen["F4"] == 1 and seen["Shift+F4"] == 1 and seen["Ctrl+F4"] == 1
+    assert [k.toString() for k in features.act_clock.shortcuts()] == ["F4"]
+    table.key(Qt.Key.Key_F5)  # the table game is on: F5 is still the projector
+    assert w.projector.active
+    table.key(Qt.Key.Key_F5)
+    assert not w.projector.active

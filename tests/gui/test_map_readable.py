@@ -352,7 +352,7 @@ def test_render_paints_an_owned_centre_in_its_owners_colour(qapp: QApplication, 
     case = tmp_path / "owned.txt"
     case.write_text(CONVOY_AND_DISLODGE, encoding="utf-8")
     out = tmp_path / "owned.png"
-    assert main(["render", str(case), "-o", str(out), "--size", "1599x1252"]) == 0
+    assert main(["render", str(case), "-o", str(out), "--size", "1599x1252", "--map-only"]) == 0
     image = QImage(str(out))
     c = GameController()
     geometry = shared_geometry(c)

@@ -576,7 +576,8 @@ def test_secrecy_curtain_asks_the_pin_of_the_power_chosen_under_someone_else(tab
     assert f.flow.session.current == "france"
 
 
-@pytest.mark.parametrize("action", ["act_save_as", "act_export", "act_save", "act_open"])
+@pytest.mark.parametrize("action", ["act_save_as", "act_export", "act_export_phases", "act_order_sheets", "act_save",
+                                    "act_open"])
 def test_secrecy_desktop_file_dialogs_mid_writing_come_behind_the_curtain(table, features, action: str,
                                                                          monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
     """A desktop's own file dialog is no Qt dialog the window sees appear: the actions step away first."""

@@ -89,16 +89,17 @@ Z_LABELS = 34
 Z_MARKS = 40
 
 
-def sizes_for_scale(scale: float) -> tuple[float, float]:
+def sizes_for_scale(scale: float, factor: float = 1.0) -> tuple[float, float]:
     """The unit size (map units) and label factor for a view drawing ``scale`` pixels per map unit.
 
     Units and labels keep a readable size on screen: at a small scale (a whole board in a window)
     they are drawn larger on the board, up to a limit; zoomed in they grow with the board.
+    ``factor`` enlarges them all (the projector view, read from the back of a room).
     """
     if scale <= 0:
-        return UNIT_MAX, 1.0
-    unit = round(min(UNIT_MAX, max(UNIT_MIN, UNIT_SCREEN_PX / scale)))
-    label = round(min(LABEL_MAX_FACTOR, max(1.0, LABEL_SCREEN_PX / (14.5 * scale))) * 20) / 20
+        return float(round(UNIT_MAX * factor)), round(factor * 20) / 20
+    unit = round(min(UNIT_MAX * factor, max(UNIT_MIN * factor, UNIT_SCREEN_PX * factor / scale)))
+    label = round(min(LABEL_MAX_FACTOR * factor, max(factor, LABEL_SCREEN_PX * factor / (14.5 * scale))) * 20) / 20
     return float(unit), label
 
 
@@ -691,6 +692,8 @@ class MapScene(QGraphicsScene):
         self.addItem(self.board_item)
         #: units are drawn this size (map units); labels at this factor of the art's own size
         self.view_scale = 0.0
+        #: units and labels are drawn this much larger than for a window (the projector view)
+        self.size_factor = 1.0
         self.unit_size, self.label_factor = sizes_for_scale(self.view_scale)
         self._paths: dict[str, QPainterPath] = {}
         self.hover_item = QGraphicsPathItem()
@@ -741,7 +744,7 @@ class MapScene(QGraphicsScene):
     def set_view_scale(self, scale: float) -> bool:
         """Size units and labels for a view drawing ``scale`` pixels per map unit; True if they changed."""
         self.view_scale = scale
-        unit, label = sizes_for_scale(scale)
+        unit, label = sizes_for_scale(scale, self.size_factor)
         if (unit, label) == (self.unit_size, self.label_factor):
             return False
         self.unit_size, self.label_factor = unit, label
@@ -750,6 +753,11 @@ class MapScene(QGraphicsScene):
         else:
             self._place_labels()
         return True
+
+    def set_size_factor(self, factor: float) -> bool:
+        """Draw units and labels ``factor`` times their usual size; True if they changed."""
+        self.size_factor = factor
+        return self.set_view_scale(self.view_scale)
 
     def owner_fill(self, centre: str) -> QColor | None:
         """The colour the centre's province is filled with (None while nobody owns it)."""

@@ -1,12 +1,19 @@
-"""``diplomacy-desktop render``: draw a scenario or a saved game to a PNG, without a window.
+"""``diplomacy-desktop render``: draw a scenario or a saved game to PNG, SVG or PDF, without a window.
 
-    diplomacy-desktop render FILE -o OUT.png [--size WxH] [--phase N] [--results] [--reveal]
+    diplomacy-desktop render FILE -o OUT.png|OUT.svg|OUT.pdf [--size WxH] [--phase N] [--results] [--reveal]
+    diplomacy-desktop render FILE -o OUT.pdf --all-phases [--results] [--reveal]
+    diplomacy-desktop render FILE -o OUT.pdf --order-sheets [--phase N]
+    diplomacy-desktop render FILE -o OUT.png --map-only ...
 
 FILE is a DATC-format scenario file (``--phase N`` picks its N-th case, default the first) or
 a saved game (``--phase N`` picks its N-th phase, default the current one).  The picture is
 drawn by the same :class:`MapScene` as the window: units, centre ownership, the orders as
 arrows, and with ``--results`` what the adjudication made of them (failed orders dashed and
-crossed, dislodged units drawn beside their space, bounces starred).
+crossed, dislodged units drawn beside their space, bounces starred).  The output's extension
+chooses the format (see :mod:`.export`): a page with the phase's name above the map and the
+orders and their results beside it; ``--map-only`` draws the bare map into a PNG, as before.
+``--all-phases`` writes a PDF page for every phase of a saved game or every case of a scenario
+file; ``--order-sheets`` a PDF page per power with its units to write orders for.
 
 A hot-seat save keeps the orders of the phase being written in the clear, but they are not
 revealed yet (sealed, or being written): ``render`` draws none of them unless ``--reveal`` is
@@ -22,6 +29,7 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 from ...engine.board import Board
 from ...engine.errors import OrderError
@@ -106,19 +114,28 @@ def unrevealed_in(table: object, phase: str) -> bool:
     return not revealed
 
 
-def _picture_from_saved_game(text: str, phase: int | None, results: bool, reveal: bool = False) -> object:
+def _read_game(text: str) -> tuple[Any, Any]:
     from ...io.savefile import SaveFileError, loads
-    from .map_scene import current_picture, orders_picture, results_picture
 
     try:
-        game, table = loads(text)
+        return loads(text)
     except SaveFileError as exc:
         raise RenderError(f"not a readable saved game: {exc}") from exc
+
+
+def _game_index(game: Any, phase: int | None) -> int:
     phases = len(game.history) + 1
     index = phases if phase is None else phase
     if not 1 <= index <= phases:
         raise RenderError(f"the game has {phases} phase{'s' if phases != 1 else ''} (1 to {phases}); "
                           f"there is no phase {index}", 1)
+    return index
+
+
+def _saved_game_picture(game: Any, table: object, index: int, results: bool, reveal: bool) -> object:
+    """Phase ``index`` (from 1; one past the history is the current phase) of a loaded game."""
+    from .map_scene import current_picture, orders_picture, results_picture
+
     if index <= len(game.history):
         entry = game.history[index - 1]
         if results:
@@ -138,10 +155,13 @@ def _picture_from_saved_game(text: str, phase: int | None, results: bool, reveal
     return current_picture(game.state, orders)
 
 
-def _picture_from_scenario(text: str, board: Board, phase: int | None, results: bool, rules: RuleSet) -> object:
-    from ...io.notation import parse_order
-    from ...io.scenario import CaseError, ScenarioError, read_scenarios, scenario_state
-    from .map_scene import orders_picture
+def _picture_from_saved_game(text: str, phase: int | None, results: bool, reveal: bool = False) -> object:
+    game, table = _read_game(text)
+    return _saved_game_picture(game, table, _game_index(game, phase), results, reveal)
+
+
+def _read_cases(text: str, board: Board) -> list[Any]:
+    from ...io.scenario import CaseError, ScenarioError, read_scenarios
 
     try:
         items = read_scenarios(text, board)
@@ -153,6 +173,13 @@ def _picture_from_scenario(text: str, board: Board, phase: int | None, results: 
         first = items[0]
         assert isinstance(first, CaseError)
         raise RenderError(f"neither a scenario file nor a saved game: {first.message}")
+    return list(items)
+
+
+def _case_state(items: list[Any], phase: int | None, board: Board) -> tuple[Any, Any]:
+    """The case (``phase``-th, from 1; default the first) and its position.  Raises RenderError."""
+    from ...io.scenario import CaseError, ScenarioError, scenario_state
+
     index = 1 if phase is None else phase
     if not 1 <= index <= len(items):
         raise RenderError(f"the file has {len(items)} case{'s' if len(items) != 1 else ''}; there is no case "
@@ -161,9 +188,15 @@ def _picture_from_scenario(text: str, board: Board, phase: int | None, results: 
     if isinstance(item, CaseError):
         raise RenderError(f"case {item.name} cannot be read: {item.message}")
     try:
-        state = scenario_state(item, board)
+        return item, scenario_state(item, board)
     except ScenarioError as exc:
         raise RenderError(f"case {item.name} cannot be set up: {exc}") from exc
+
+
+def _case_picture(item: Any, state: Any, results: bool, rules: RuleSet) -> object:
+    from ...io.notation import parse_order
+    from .map_scene import orders_picture
+
     orders: list[Order] = []
     for line in item.orders:
         try:
@@ -176,24 +209,78 @@ def _picture_from_scenario(text: str, board: Board, phase: int | None, results: 
     return orders_picture(state, orders)
 
 
-def read_picture(path: Path, phase: int | None, results: bool, rules: RuleSet, *, reveal: bool = False) -> object:
-    """The ``BoardPicture`` that ``render`` draws for ``path``.  Raises RenderError."""
-    from ...io.boardfile import load_board
+def _picture_from_scenario(text: str, board: Board, phase: int | None, results: bool, rules: RuleSet) -> object:
+    item, state = _case_state(_read_cases(text, board), phase, board)
+    return _case_picture(item, state, results, rules)
 
+
+def _read_text(path: Path) -> str:
     try:
         raw = path.read_bytes()
     except OSError as exc:
         raise RenderError(f"cannot read {path}: {exc.strerror or exc}") from exc
     try:
-        text = raw.decode("utf-8-sig")
+        return raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise RenderError(f"{path.name} is not a text file (neither a scenario nor a saved game)") from None
+
+
+def _is_saved_game(text: str) -> bool:
+    return text.lstrip().startswith("{")
+
+
+def read_pages(path: Path, phase: int | None, results: bool, rules: RuleSet, *, reveal: bool = False,
+               all_phases: bool = False) -> list[Any]:
+    """The export pages ``render`` draws for ``path``: one (the phase or case asked for), or with
+    ``all_phases`` every phase of a saved game (the current one last, its unrevealed hot-seat
+    orders left out unless ``reveal``) or every case of a scenario file.  Raises RenderError."""
+    from ...io.boardfile import load_board
+    from ...io.scenario import CaseError
+    from .export import page_for
+
+    text = _read_text(path)
     board = load_board("standard")
-    if text.lstrip().startswith("{"):
-        picture = _picture_from_saved_game(text, phase, results, reveal)
-    else:
-        picture = _picture_from_scenario(text, board, phase, results, rules)
-    return picture
+    if _is_saved_game(text):
+        game, table = _read_game(text)
+        if not all_phases:
+            return [page_for(_saved_game_picture(game, table, _game_index(game, phase), results, reveal))]  # type: ignore[arg-type]
+        return [page_for(_saved_game_picture(game, table, i, results, reveal))  # type: ignore[arg-type]
+                for i in range(1, len(game.history) + 2)]
+    items = _read_cases(text, board)
+    numbers = [phase] if not all_phases else [i + 1 for i, it in enumerate(items) if not isinstance(it, CaseError)]
+    if all_phases:
+        for it in items:
+            if isinstance(it, CaseError):
+                print(f"diplomacy-desktop: case {it.name} cannot be read: {it.message} (no page)", file=sys.stderr)
+    pages = []
+    for number in numbers:
+        item, state = _case_state(items, number, board)
+        pages.append(page_for(_case_picture(item, state, results, rules), f"Case {item.name}"))  # type: ignore[arg-type]
+    return pages
+
+
+def read_state(path: Path, phase: int | None) -> Any:
+    """The position of a saved game's phase (default the current one) or of a scenario's case
+    (default the first): what order sheets are printed for.  Raises RenderError."""
+    from ...io.boardfile import load_board
+
+    text = _read_text(path)
+    if _is_saved_game(text):
+        game, _table = _read_game(text)
+        index = _game_index(game, phase)
+        return game.history[index - 1].state if index <= len(game.history) else game.state
+    board = load_board("standard")
+    return _case_state(_read_cases(text, board), phase, board)[1]
+
+
+def read_picture(path: Path, phase: int | None, results: bool, rules: RuleSet, *, reveal: bool = False) -> object:
+    """The ``BoardPicture`` that ``render`` draws for ``path``.  Raises RenderError."""
+    from ...io.boardfile import load_board
+
+    text = _read_text(path)
+    if _is_saved_game(text):
+        return _picture_from_saved_game(text, phase, results, reveal)
+    return _picture_from_scenario(text, load_board("standard"), phase, results, rules)
 
 
 def picture_scene(picture: object) -> object:
@@ -218,12 +305,40 @@ def picture_scene(picture: object) -> object:
 
 
 def render_file(path: Path, output: Path, size: tuple[int, int], phase: int | None, results: bool,
-                rules: RuleSet, *, reveal: bool = False) -> tuple[int, int]:
-    """Draw ``path`` into ``output``; returns the picture's size.  Raises RenderError."""
-    scene = picture_scene(read_picture(path, phase, results, rules, reveal=reveal))
-    image = render_scene(scene, *size)
-    write_png(image, output)
-    return size
+                rules: RuleSet, *, reveal: bool = False, all_phases: bool = False, map_only: bool = False,
+                order_sheets: bool = False) -> str:
+    """Draw ``path`` into ``output`` (PNG, SVG or PDF by its extension); returns what was written
+    ("1600x1200", "12 pages").  Raises RenderError."""
+    from .export import ExportError, export_pages, format_of, order_sheets_pdf, write_file
+    from .export import order_sheets as sheets_for
+
+    try:
+        fmt = format_of(output)
+    except ExportError as exc:
+        raise RenderError(str(exc)) from None
+    if (all_phases or order_sheets) and fmt != "pdf":
+        what = "--all-phases" if all_phases else "--order-sheets"
+        raise RenderError(f"{what} makes several pages: write a .pdf, not {output.name}")
+    if map_only and (fmt != "png" or all_phases or order_sheets):
+        raise RenderError("--map-only draws one PNG picture")
+    try:
+        if order_sheets:
+            _ensure_app()
+            sheets = sheets_for(read_state(path, phase))
+            write_file(output, order_sheets_pdf(sheets))
+            return f"{len(sheets)} page{'s' if len(sheets) != 1 else ''}"
+        if map_only:
+            scene = picture_scene(read_picture(path, phase, results, rules, reveal=reveal))
+            write_png(render_scene(scene, *size), output)
+            return f"{size[0]}x{size[1]}"
+        pages = read_pages(path, phase, results, rules, reveal=reveal, all_phases=all_phases)
+        scene = picture_scene(pages[0].picture)
+        export_pages(scene, pages, output, size)  # type: ignore[arg-type]
+    except ExportError as exc:
+        raise RenderError(str(exc), 1) from None
+    if fmt == "pdf":
+        return f"{len(pages)} page{'s' if len(pages) != 1 else ''}"
+    return f"{size[0]}x{size[1]}"
 
 
 def write_png(image: object, output: Path) -> None:
@@ -253,8 +368,11 @@ def render_command(args: argparse.Namespace) -> int:
         phase = getattr(args, "phase", None)
         if phase is not None and phase < 1:
             raise RenderError("--phase counts from 1")
-        w, h = render_file(Path(args.file), Path(args.output), size, phase, bool(args.results), rules,
-                           reveal=bool(getattr(args, "reveal", False)))
+        written = render_file(Path(args.file), Path(args.output), size, phase, bool(args.results), rules,
+                              reveal=bool(getattr(args, "reveal", False)),
+                              all_phases=bool(getattr(args, "all_phases", False)),
+                              map_only=bool(getattr(args, "map_only", False)),
+                              order_sheets=bool(getattr(args, "order_sheets", False)))
     except RenderError as exc:
         print(f"diplomacy-desktop: {exc}", file=sys.stderr)
         return exc.code
@@ -265,7 +383,7 @@ def render_command(args: argparse.Namespace) -> int:
         print(f"diplomacy-desktop: {exc}", file=sys.stderr)
         return 1
     try:
-        sys.stdout.write(f"wrote {args.output} ({w}x{h})\n")
+        sys.stdout.write(f"wrote {args.output} ({written})\n")
         sys.stdout.flush()
     except BrokenPipeError:
         pass

@@ -145,9 +145,10 @@ class TableFeatures(WindowMode):
         self.act_reveal = act("&Reveal and adjudicate\u2026", self.adjudicate, "F8",
                               "When all have sealed; the host may force it")
         menu.addSeparator()
-        self.act_clock = act("&Clock: start / pause", self.clock.start_button.click, "F5")
-        self.act_minute = act("Clock: add a &minute", self.clock.add_button.click, "Shift+F5")
-        self.act_skip = act("Clock: end this &period", self.clock.skip_button.click, "Ctrl+F5")
+        # F4: F5 is the projector view, in every mode
+        self.act_clock = act("&Clock: start / pause", self.clock.start_button.click, "F4")
+        self.act_minute = act("Clock: add a &minute", self.clock.add_button.click, "Shift+F4")
+        self.act_skip = act("Clock: end this &period", self.clock.skip_button.click, "Ctrl+F4")
         menu.addSeparator()
         self.act_draw = act("Propose a &draw\u2026", self.propose_draw, "Ctrl+D",
                             "Every surviving player votes in secret; a draw only if all accept")

@@ -1,0 +1,610 @@
+"""Pictures and handouts: the board as PNG, SVG and PDF pages, and printable order sheets.
+
+A *page* is the board drawn by :class:`MapScene` with, around it, the phase's name and a legend
+of the orders and what became of them (read from the engine's result records).  One page goes to
+a PNG or an SVG (Qt's ``QSvgGenerator``); any number go to a PDF, one page each (Qt's
+``QPdfWriter``).  An *order sheet* is a PDF page per power, for tables that write their orders on
+paper: the power's name and colour, the phase, and a line per unit (per dislodged unit, with its
+retreats; per build or removal owed, with the free home centres) with room to write the order.
+
+Every file is made in memory and then put in place whole (a temporary file and a rename): a full
+disk never leaves a truncated file.  What is drawn is what the caller hands in: the callers keep
+the secrecy rules (unrevealed hot-seat orders are never in a picture they pass).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QPointF, QRect, QRectF, QSize, Qt
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QImage,
+    QPageLayout,
+    QPageSize,
+    QPainter,
+    QPdfWriter,
+    QPen,
+)
+from PySide6.QtSvg import QSvgGenerator
+from PySide6.QtWidgets import QGraphicsItem
+
+from ...engine.board import Board
+from ...engine.orders import UnitOrder
+from ...engine.results import Outcome
+from ...engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState
+from ...engine.validation import retreat_destinations
+from ...io.notation import format_order, location_label
+from ...io.savefile import write_atomic
+from . import palette
+from .map_scene import BoardPicture, MapScene
+
+#: the formats a page can be written in, by file extension
+FORMATS = ("png", "svg", "pdf")
+
+RESULT_WORDS = {Outcome.SUCCESS: "succeeds", Outcome.FAILURE: "fails", Outcome.ILLEGAL: "illegal",
+                Outcome.VOID: "void"}
+RESULT_COLOURS = {Outcome.SUCCESS: QColor("#1B6E20"), Outcome.FAILURE: QColor("#B00020"),
+                  Outcome.ILLEGAL: QColor("#B00020"), Outcome.VOID: QColor("#8A6D00")}
+INK = QColor("#1A1A1A")
+GREY = QColor("#555555")
+
+
+class ExportError(Exception):
+    """The file cannot be made or written; the message is one line for the user."""
+
+
+def format_of(path: Path) -> str:
+    """The format chosen by ``path``'s extension (png, svg or pdf).  Raises ExportError."""
+    ext = path.suffix.lower().lstrip(".")
+    if ext not in FORMATS:
+        raise ExportError(f"{path.name}: the picture's name must end in .png, .svg or .pdf")
+    return ext
+
+
+# -- what a page says ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class LegendLine:
+    """One order on a page: its text, and after adjudication the result and why."""
+
+    text: str
+    outcome: Outcome | None = None
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class LegendBlock:
+    """A power's orders on a page."""
+
+    power: str
+    name: str
+    lines: tuple[LegendLine, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    """One page: the board picture, its title (the phase) and a subtitle (a case name, a note)."""
+
+    picture: BoardPicture
+    title: str
+    subtitle: str = ""
+
+    def legend(self) -> list[LegendBlock]:
+        return legend_of(self.picture)
+
+
+def page_for(picture: BoardPicture, subtitle: str = "") -> Page:
+    """A page for ``picture`` titled with its phase (and "results" once adjudicated)."""
+    label = picture.state.phase.label
+    return Page(picture, f"{label} — results" if picture.has_results else label, subtitle)
+
+
+def legend_of(picture: BoardPicture) -> list[LegendBlock]:
+    """The orders of ``picture`` by power, with their results and reasons when it has them."""
+    board = picture.state.board
+    blocks: list[LegendBlock] = []
+    for pid in board.power_ids:
+        orders = [o for o in picture.orders if o.power == pid]
+        if not orders:
+            continue
+        lines: list[LegendLine] = []
+        for order in sorted(orders, key=lambda o: o.location if isinstance(o, UnitOrder) else "~"):
+            key = (order.power, order.province if isinstance(order, UnitOrder) else "")
+            result = picture.results.get(key)
+            if result is None:
+                lines.append(LegendLine(format_order(order)))
+                continue
+            reason = result.reason
+            if result.dislodged and result.code != "dislodged":
+                reason += f"; dislodged (by the unit from {location_label(result.dislodged_by or '')})"
+            lines.append(LegendLine(format_order(order), result.outcome, reason))
+        blocks.append(LegendBlock(pid, board.power(pid).name, tuple(lines)))
+    return blocks
+
+
+# -- drawing a page -----------------------------------------------------------------------------
+
+
+#: the pages' own text (titles, legends, sheets): not the map's family, whose glyphs Qt shares
+#: between painters (text drawn in it first would change how the next map's names come out)
+PAGE_FONT = "DejaVu Sans Condensed"
+
+
+def _font(pixels: float, *, bold: bool = False) -> QFont:
+    font = QFont(PAGE_FONT)
+    font.setPixelSize(max(1, round(pixels)))
+    font.setBold(bold)
+    return font
+
+
+def paint_map(painter: QPainter, scene: MapScene, target: QRectF, *, top: bool = False) -> None:
+    """The whole board of ``scene`` drawn into ``target`` (aspect kept, centred; at the top with
+    ``top``), units and labels sized for the picture, the board art drawn from the SVG itself."""
+    source = scene.sceneRect()
+    scale = min(target.width() / source.width(), target.height() / source.height())
+    w, h = source.width() * scale, source.height() * scale
+    box = QRectF(target.x() + (target.width() - w) / 2, target.y() if top else target.y() + (target.height() - h) / 2,
+                 w, h)
+    hover = scene.hover_item.isVisible()
+    scene.hover_item.setVisible(False)
+    view_scale = scene.view_scale
+    scene.set_view_scale(scale)
+    direct = scene.board_item.direct
+    scene.board_item.direct = True
+    # every item drawn afresh, as shapes: no cached pixmaps (a PDF or SVG keeps the text and units
+    # as vectors, and a picture does not depend on what was drawn before it)
+    cached = [(item, item.cacheMode()) for item in scene.items()
+              if item.cacheMode() != QGraphicsItem.CacheMode.NoCache]
+    for item, _mode in cached:
+        item.setCacheMode(QGraphicsItem.CacheMode.NoCache)
+    painter.save()
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+    scene.render(painter, box, source, Qt.AspectRatioMode.KeepAspectRatio)
+    painter.restore()
+    for item, mode in cached:
+        item.setCacheMode(mode)
+    scene.board_item.direct = direct
+    scene.set_view_scale(view_scale)
+    scene.hover_item.setVisible(hover)
+
+
+def _legend_rows(blocks: Sequence[LegendBlock]) -> list[tuple[str, object]]:
+    """The legend as rows: ("power", block), ("order", line), ("reason", line)."""
+    rows: list[tuple[str, object]] = []
+    for block in blocks:
+        rows.append(("power", block))
+        for line in block.lines:
+            rows.append(("order", line))
+            if line.reason and line.outcome is not Outcome.SUCCESS:
+                rows.append(("reason", line))
+    return rows
+
+
+def _wrapped_height(metrics: QFontMetricsF, text: str, width: float) -> float:
+    return metrics.boundingRect(QRectF(0, 0, width, 1e6), int(Qt.TextFlag.TextWordWrap), text).height()
+
+
+def paint_legend(painter: QPainter, rect: QRectF, blocks: Sequence[LegendBlock], base: float,
+                 columns: int = 1) -> None:
+    """The orders and results in ``rect``, in ``columns`` columns, in the largest size (up to
+    ``base`` pixels) that fits."""
+    rows = _legend_rows(blocks)
+    if not rows:
+        painter.setFont(_font(base))
+        painter.setPen(GREY)
+        painter.drawText(rect, int(Qt.TextFlag.TextWordWrap), "No orders.")
+        return
+    gap = base * 1.5
+    width = (rect.width() - gap * (columns - 1)) / columns
+    size = base
+    while size > base * 0.3:
+        if _flow(rows, width, size, rect.height(), columns) is not None:
+            break
+        size *= 0.92
+    flowed = _flow(rows, width, size, rect.height(), columns) or [rows]
+    for i, column in enumerate(flowed):
+        _draw_legend(painter, QRectF(rect.left() + i * (width + gap), rect.top(), width, rect.height()), column, size)
+
+
+def _flow(rows: list[tuple[str, object]], width: float, size: float, height: float,
+          columns: int) -> list[list[tuple[str, object]]] | None:
+    """``rows`` shared out into at most ``columns`` columns of ``height`` (a power's heading never
+    left alone at the foot of a column), or None if they do not fit."""
+    out: list[list[tuple[str, object]]] = [[]]
+    used = 0.0
+    for i, row in enumerate(rows):
+        h = _legend_height([row], width, size)
+        follow = _legend_height([rows[i + 1]], width, size) if row[0] == "power" and i + 1 < len(rows) else 0.0
+        if used + h + follow > height and out[-1]:
+            out.append([])
+            used = 0.0
+            if len(out) > columns:
+                return None
+        if used + h > height:
+            return None
+        out[-1].append(row)
+        used += h
+    return out
+
+
+def _row_fonts(size: float) -> dict[str, QFont]:
+    return {"power": _font(size * 1.1, bold=True), "order": _font(size, bold=True), "reason": _font(size * 0.86),
+            "word": _font(size * 0.9, bold=True)}
+
+
+def _legend_height(rows: list[tuple[str, object]], width: float, size: float) -> float:
+    fonts = _row_fonts(size)
+    total = 0.0
+    for kind, item in rows:
+        metrics = QFontMetricsF(fonts[kind])
+        text = item.text if isinstance(item, LegendLine) and kind == "order" else _row_text(kind, item)
+        indent = 0.0 if kind == "power" else size * (0.8 if kind == "order" else 1.6)
+        total += _wrapped_height(metrics, text, width - indent) + (size * 0.5 if kind == "power" else size * 0.12)
+    return total
+
+
+def _row_text(kind: str, item: object) -> str:
+    if kind == "power":
+        assert isinstance(item, LegendBlock)
+        return item.name
+    assert isinstance(item, LegendLine)
+    if kind == "reason":
+        return item.reason
+    word = f"   {RESULT_WORDS[item.outcome]}" if item.outcome is not None else ""
+    return item.text + word
+
+
+def _draw_legend(painter: QPainter, rect: QRectF, rows: list[tuple[str, object]], size: float) -> None:
+    fonts = _row_fonts(size)
+    y = rect.top()
+    wrap = int(Qt.TextFlag.TextWordWrap)
+    for kind, item in rows:
+        if kind == "power":
+            assert isinstance(item, LegendBlock)
+            y += size * 0.4
+            r = size * 0.42
+            painter.setPen(QPen(INK, max(1.0, size * 0.06)))
+            painter.setBrush(palette.power_colour(item.power))
+            painter.drawEllipse(QPointF(rect.left() + r, y + size * 0.62), r, r)
+            painter.setFont(fonts["power"])
+            box = QRectF(rect.left() + 2.6 * r, y, rect.width() - 2.6 * r, 1e6)
+            used = painter.boundingRect(box, wrap, item.name)
+            painter.setPen(INK)
+            painter.drawText(box, wrap, item.name)
+            y += used.height() + size * 0.1
+            continue
+        indent = size * (0.8 if kind == "order" else 1.6)
+        box = QRectF(rect.left() + indent, y, rect.width() - indent, 1e6)
+        if kind == "order":
+            assert isinstance(item, LegendLine)
+            painter.setFont(fonts["order"])
+            painter.setPen(INK)
+            used = painter.boundingRect(box, wrap, item.text)
+            painter.drawText(box, wrap, item.text)
+            if item.outcome is not None:
+                after = painter.boundingRect(box, int(Qt.AlignmentFlag.AlignLeft), item.text)
+                painter.setFont(fonts["word"])
+                painter.setPen(RESULT_COLOURS[item.outcome])
+                painter.drawText(QPointF(after.right() + size * 0.6, after.top() + QFontMetricsF(fonts["order"])
+                                         .ascent()), RESULT_WORDS[item.outcome])
+        else:
+            painter.setFont(fonts[kind])
+            painter.setPen(GREY)
+            text = _row_text(kind, item)
+            used = painter.boundingRect(box, wrap, text)
+            painter.drawText(box, wrap, text)
+        y += used.height() + size * 0.12
+
+
+def paint_page(painter: QPainter, rect: QRectF, scene: MapScene, page: Page) -> None:
+    """``page`` drawn into ``rect``: the title above, the board, and the legend beside it (or below
+    it when the page is taller than wide)."""
+    scene.show_picture(page.picture)
+    painter.save()
+    painter.fillRect(rect, QColor("#FFFFFF"))
+    unit = min(rect.width(), rect.height())
+    margin = unit * 0.025
+    inner = rect.adjusted(margin, margin, -margin, -margin)
+    title_px = unit * 0.036
+    painter.setPen(INK)
+    painter.setFont(_font(title_px, bold=True))
+    title_h = QFontMetricsF(painter.font()).height()
+    painter.drawText(QRectF(inner.left(), inner.top(), inner.width(), title_h),
+                     int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), page.title)
+    top = inner.top() + title_h
+    if page.subtitle:
+        painter.setFont(_font(title_px * 0.55))
+        painter.setPen(GREY)
+        sub_h = QFontMetricsF(painter.font()).height()
+        painter.drawText(QRectF(inner.left(), top, inner.width(), sub_h),
+                         int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), page.subtitle)
+        top += sub_h
+    top += margin * 0.5
+    body = QRectF(inner.left(), top, inner.width(), inner.bottom() - top)
+    source = scene.sceneRect()
+    aspect = source.width() / source.height()
+    base = unit * 0.022
+    # the legend beside the map or below it, whichever leaves the map larger
+    beside_w = min(body.height() * aspect, body.width() * 0.7)
+    below_h = min(body.width() / aspect, body.height() * 0.7)
+    if beside_w / aspect >= below_h:
+        map_rect = QRectF(body.left(), body.top(), beside_w, body.height())
+        legend_rect = QRectF(body.left() + beside_w + margin, body.top(), body.width() - beside_w - margin,
+                             body.height())
+        columns = max(1, int(legend_rect.width() // (base * 28)))
+    else:
+        map_rect = QRectF(body.left(), body.top(), body.width(), below_h)
+        legend_rect = QRectF(body.left(), body.top() + below_h + margin, body.width(),
+                             body.height() - below_h - margin)
+        columns = max(1, int(legend_rect.width() // (base * 28)))
+    paint_map(painter, scene, map_rect, top=True)
+    paint_legend(painter, legend_rect, page.legend(), base, columns)
+    painter.restore()
+
+
+# -- files ----------------------------------------------------------------------------------------
+
+#: a PDF page: A4 landscape for the board, A4 portrait for order sheets
+PDF_DPI = 300
+
+
+def _painter(device: object) -> QPainter:
+    painter = QPainter()
+    if not painter.begin(device):  # type: ignore[arg-type]
+        raise ExportError("the picture could not be drawn")
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+    return painter
+
+
+def png_bytes(scene: MapScene, page: Page, size: tuple[int, int]) -> bytes:
+    image = QImage(size[0], size[1], QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(QColor("#FFFFFF"))
+    painter = _painter(image)
+    paint_page(painter, QRectF(0, 0, size[0], size[1]), scene, page)
+    painter.end()
+    return _encode_image(image)
+
+
+def _encode_image(image: QImage) -> bytes:
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    ok = image.save(buffer, "PNG")  # type: ignore[call-overload]
+    buffer.close()
+    if not ok:
+        raise ExportError("the picture could not be encoded")
+    return bytes(data.data())
+
+
+def svg_bytes(scene: MapScene, page: Page, size: tuple[int, int]) -> bytes:
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    generator = QSvgGenerator()
+    generator.setOutputDevice(buffer)
+    generator.setSize(QSize(*size))
+    generator.setViewBox(QRect(0, 0, *size))
+    generator.setTitle(page.title)
+    generator.setDescription(f"Diplomacy Desktop: {page.title}")
+    painter = _painter(generator)
+    paint_page(painter, QRectF(0, 0, size[0], size[1]), scene, page)
+    painter.end()
+    buffer.close()
+    return bytes(data.data())
+
+
+def _pdf(title: str, orientation: QPageLayout.Orientation) -> tuple[QByteArray, QBuffer, QPdfWriter]:
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    writer = QPdfWriter(buffer)
+    writer.setResolution(PDF_DPI)
+    writer.setTitle(title)
+    writer.setCreator("Diplomacy Desktop")
+    writer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4), orientation, QMarginsF(10, 10, 10, 10),
+                                     QPageLayout.Unit.Millimeter))
+    return data, buffer, writer
+
+
+def _pdf_pages(title: str, orientation: QPageLayout.Orientation, count: int,
+               paint: Callable[[QPainter, QRectF, int], None]) -> bytes:
+    if count < 1:
+        raise ExportError("there is nothing to put on a page")
+    data, buffer, writer = _pdf(title, orientation)
+    painter = _painter(writer)
+    rect = QRectF(writer.pageLayout().paintRectPixels(writer.resolution()))
+    rect.moveTo(0, 0)
+    for i in range(count):
+        if i:
+            writer.newPage()
+        paint(painter, rect, i)
+    painter.end()
+    buffer.close()
+    return bytes(data.data())
+
+
+def pdf_bytes(scene: MapScene, pages: Sequence[Page]) -> bytes:
+    """Every page, one PDF page each (A4 landscape)."""
+    title = pages[0].title if len(pages) == 1 else f"{pages[0].title} to {pages[-1].title}" if pages else ""
+    return _pdf_pages(title, QPageLayout.Orientation.Landscape, len(pages),
+                      lambda painter, rect, i: paint_page(painter, rect, scene, pages[i]))
+
+
+def pages_bytes(scene: MapScene, pages: Sequence[Page], fmt: str, size: tuple[int, int]) -> bytes:
+    """``pages`` in ``fmt``: a PDF takes them all; a PNG or SVG is one picture (the only page)."""
+    if not pages:
+        raise ExportError("there is nothing to draw")
+    if fmt == "pdf":
+        return pdf_bytes(scene, pages)
+    if len(pages) != 1:
+        raise ExportError(f"a {fmt.upper()} picture is one page: choose a PDF for {len(pages)} pages")
+    if fmt == "svg":
+        return svg_bytes(scene, pages[0], size)
+    return png_bytes(scene, pages[0], size)
+
+
+def write_file(path: Path, data: bytes) -> None:
+    """``data`` at ``path`` whole or not at all.  Raises ExportError with a one-line message."""
+    try:
+        write_atomic(path, data)
+    except OSError as exc:
+        raise ExportError(f"cannot write {path}: {exc.strerror or exc}") from exc
+
+
+def export_pages(scene: MapScene, pages: Sequence[Page], path: Path, size: tuple[int, int] = (2400, 1500)) -> None:
+    """Write ``pages`` to ``path`` in the format its extension names.  Raises ExportError."""
+    write_file(path, pages_bytes(scene, pages, format_of(path), size))
+
+
+# -- order sheets ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SheetLine:
+    """A line to write an order on: what it is for, and what may be written (retreat options)."""
+
+    label: str
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class OrderSheet:
+    """A power's order sheet for one phase."""
+
+    power: str
+    name: str
+    phase: str
+    heading: str
+    lines: tuple[SheetLine, ...]
+    notes: tuple[str, ...] = ()
+
+
+def _space_name(board: Board, loc: str) -> str:
+    prov, _, coast = loc.partition("/")
+    space = board.spaces.get(prov)
+    name = space.name if space is not None else location_label(prov)
+    return f"{name} ({coast} coast)" if coast else name
+
+
+def _unit_words(board: Board, kind: str, loc: str) -> str:
+    return f"{'Army' if kind == 'A' else 'Fleet'} {_space_name(board, loc)}  ({kind} {location_label(loc)})"
+
+
+def order_sheets(state: GameState) -> list[OrderSheet]:
+    """A sheet for every power with something to order this phase: units to move, dislodged units
+    to retreat, builds or removals owed."""
+    board = state.board
+    sheets: list[OrderSheet] = []
+    kind = state.phase.kind
+    for pid in board.power_ids:
+        name = board.power(pid).name
+        lines: list[SheetLine] = []
+        notes: list[str] = []
+        heading = ""
+        if kind == MOVEMENT:
+            units = sorted(state.units_of(pid), key=lambda u: u.location)
+            heading = f"{len(units)} unit{'s' if len(units) != 1 else ''}: write one order for each."
+            lines = [SheetLine(_unit_words(board, u.kind, u.location)) for u in units]
+        elif kind == RETREAT:
+            for d in sorted((d for d in state.dislodged if d.unit.power == pid), key=lambda d: d.unit.location):
+                options = [location_label(x) for x in retreat_destinations(state, d.province)]
+                note = ("may retreat to " + ", ".join(options) + ", or disband") if options \
+                    else "no retreat open: it is disbanded"
+                by = f", dislodged by the unit from {location_label(d.attacker_from)}" if d.attacker_from else ""
+                lines.append(SheetLine(_unit_words(board, d.unit.kind, d.unit.location) + by, note))
+            heading = f"{len(lines)} dislodged unit{'s' if len(lines) != 1 else ''}: retreat or disband each."
+        elif kind == ADJUSTMENT:
+            delta = state.adjustment_delta(pid)
+            if delta > 0:
+                free = [c for c in board.home_centres.get(pid, ())
+                        if state.owners.get(c) == pid and state.unit_in(c) is None]
+                n = min(delta, len(free))
+                heading = (f"{delta} build{'s' if delta != 1 else ''} owed "
+                           f"({state.centre_counts().get(pid, 0)} centres, {state.unit_counts().get(pid, 0)} units).")
+                notes.append("Free home centres: " + (", ".join(_space_name(board, c) for c in free) or "none")
+                             + ".")
+                if n < delta:
+                    notes.append(f"Only {n} can be built (no more free home centres); the rest are waived.")
+                lines = [SheetLine(f"Build {i + 1}", "army or fleet, and where (or waive)") for i in range(n)]
+            elif delta < 0:
+                units = sorted(state.units_of(pid), key=lambda u: u.location)
+                heading = (f"{-delta} removal{'s' if delta != -1 else ''} owed "
+                           f"({state.centre_counts().get(pid, 0)} centres, {len(units)} units).")
+                notes.append("Units: " + ", ".join(f"{u.kind} {location_label(u.location)}" for u in units) + ".")
+                lines = [SheetLine(f"Remove {i + 1}", "which unit") for i in range(-delta)]
+        if lines:
+            sheets.append(OrderSheet(pid, name, state.phase.label, heading, tuple(lines), tuple(notes)))
+    return sheets
+
+
+def paint_order_sheet(painter: QPainter, rect: QRectF, sheet: OrderSheet) -> None:
+    """One power's sheet: a band in its colour with its name and the phase, then a ruled line per
+    unit (or build, removal) with what it is for printed above it."""
+    painter.save()
+    painter.fillRect(rect, QColor("#FFFFFF"))
+    w, h = rect.width(), rect.height()
+    band = QRectF(rect.left(), rect.top(), w, h * 0.09)
+    colour = palette.power_colour(sheet.power)
+    painter.fillRect(band, colour)
+    painter.setPen(QPen(INK, max(1.0, h * 0.0012)))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.drawRect(band)
+    pad = w * 0.03
+    painter.setPen(palette.power_ink(sheet.power))
+    painter.setFont(_font(h * 0.04, bold=True))
+    painter.drawText(band.adjusted(pad, 0, -pad, 0), int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
+                     sheet.name)
+    painter.setFont(_font(h * 0.022, bold=True))
+    painter.drawText(band.adjusted(pad, 0, -pad, 0), int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter),
+                     f"Orders for {sheet.phase}")
+    y = band.bottom() + h * 0.02
+    wrap = int(Qt.TextFlag.TextWordWrap)
+    painter.setPen(INK)
+    for text, size, bold in [(sheet.heading, 0.017, True)] + [(n, 0.014, False) for n in sheet.notes]:
+        painter.setFont(_font(h * size, bold=bold))
+        box = QRectF(rect.left() + pad, y, w - 2 * pad, 1e6)
+        used = painter.boundingRect(box, wrap, text)
+        painter.drawText(box, wrap, text)
+        y += used.height() + h * 0.006
+    y += h * 0.012
+    footer = h * 0.06
+    room = rect.bottom() - footer - y
+    step = min(h * 0.07, room / max(1, len(sheet.lines)))
+    label_px = min(h * 0.015, step * 0.3)
+    rule = QPen(GREY, max(1.0, h * 0.0008))
+    for line in sheet.lines:
+        painter.setPen(INK)
+        painter.setFont(_font(label_px, bold=True))
+        painter.drawText(QPointF(rect.left() + pad, y + label_px), line.label)
+        if line.note:
+            painter.setPen(GREY)
+            painter.setFont(_font(label_px * 0.85))
+            painter.drawText(QRectF(rect.left() + pad, y + label_px * 1.3, w - 2 * pad, label_px * 1.3),
+                             int(Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextSingleLine), line.note)
+        painter.setPen(rule)
+        base = y + step * 0.9
+        painter.drawLine(QPointF(rect.left() + pad, base), QPointF(rect.right() - pad, base))
+        y += step
+    painter.setPen(GREY)
+    painter.setFont(_font(h * 0.013))
+    painter.drawText(QRectF(rect.left() + pad, rect.bottom() - footer, w - 2 * pad, footer),
+                     int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
+                     "Signed: ______________________    Handed in at: ________    (Diplomacy Desktop order sheet)")
+    painter.restore()
+
+
+def order_sheets_pdf(sheets: Sequence[OrderSheet]) -> bytes:
+    """The sheets, one A4 portrait page each.  Raises ExportError when no power has anything to order."""
+    if not sheets:
+        raise ExportError("no power has anything to order in this phase: no sheet to print")
+    return _pdf_pages(f"Order sheets, {sheets[0].phase}", QPageLayout.Orientation.Portrait, len(sheets),
+                      lambda painter, rect, i: paint_order_sheet(painter, rect, sheets[i]))

@@ -1,0 +1,265 @@
+"""The projector view (F5): the map full screen with large units and names, and the results (or
+the explanation panel, when there is one) in type read from the back of a room.
+
+The window itself becomes the projector: menus, status bar and panels are put away, the map's
+units and labels are drawn :data:`PROJECTOR_FACTOR` times larger, and a panel of large text
+stands at the right.  F5 again, or Esc, gives the window back exactly as it was: its size and
+place (or full screen, or maximised), its panels, the map's zoom and scroll.  The view shows
+only what the window showed: the same scene, the same secrecy (unrevealed orders stay hidden;
+results of adjudicated phases are public).
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QByteArray, QObject, QRect, Qt
+from PySide6.QtGui import QAction, QFont, QKeySequence, QTransform
+from PySide6.QtWidgets import QDockWidget, QLabel, QTextBrowser, QVBoxLayout, QWidget
+
+from ...engine.game import HistoryEntry
+from ...engine.orders import UnitOrder
+from ...engine.results import Outcome
+from ...io.notation import format_order, location_label
+from ..board import palette
+from ..controller import ChangeRecord
+
+if TYPE_CHECKING:
+    from ..main_window import MainWindow
+
+#: units and labels on the projector, relative to the window's sizes
+PROJECTOR_FACTOR = 1.4
+#: the key that enters and leaves the projector view (in every mode)
+PROJECTOR_KEY = "F5"
+#: the text of the projector's panel and of the explanation panel on the projector (points)
+PANEL_POINTS = 20
+
+_WORDS = {Outcome.SUCCESS: "succeeds", Outcome.FAILURE: "fails", Outcome.ILLEGAL: "illegal", Outcome.VOID: "void"}
+_COLOURS = {Outcome.SUCCESS: "#1B6E20", Outcome.FAILURE: "#B00020", Outcome.ILLEGAL: "#B00020",
+            Outcome.VOID: "#8A6D00"}
+
+
+@dataclass
+class _Saved:
+    """What the projector changed, to be put back."""
+
+    geometry: QByteArray
+    state: QByteArray
+    full_screen: bool
+    maximized: bool
+    menu_bar: bool
+    status_bar: bool
+    hint: bool
+    transform: QTransform
+    fitted: bool
+    scroll: tuple[int, int]
+    size_factor: float
+    rect: QRect
+    #: the explanation panel's own font (None: it inherits the window's)
+    explanation_font: QFont | None
+
+
+class ProjectorPanel(QDockWidget):
+    """The projector's text: the phase, and the results of the phase shown (or the last one), large."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__("Projector", window)
+        self.setObjectName("ProjectorPanel")
+        self.setFeatures(QDockWidget.DockWidgetFeature.NoDockWidgetFeatures)
+        self.setTitleBarWidget(QWidget())  # no title bar on the wall
+        self.window_ = window
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(14, 10, 14, 10)
+        self.title = QLabel()
+        self.title.setWordWrap(True)
+        font = QFont()
+        font.setPointSize(round(PANEL_POINTS * 1.3))
+        font.setBold(True)
+        self.title.setFont(font)
+        layout.addWidget(self.title)
+        self.text = QTextBrowser()
+        self.text.setFrameShape(QTextBrowser.Shape.NoFrame)
+        self.text.setAccessibleName("Results, large")
+        body_font = QFont()
+        body_font.setPointSize(PANEL_POINTS)
+        self.text.setFont(body_font)
+        layout.addWidget(self.text, 1)
+        self.setWidget(body)
+        self.lines: list[str] = []
+
+    def refresh(self) -> None:
+        c = self.window_.controller
+        entry = c.viewed_entry
+        if entry is None and c.viewing is None and c.game.history:
+            entry = c.game.history[-1]
+            self.title.setText(f"{c.state.phase.label}<br><span style='font-size:small; font-weight:normal'>"
+                               f"last results: {html.escape(entry.state.phase.label)}</span>")
+        elif entry is not None:
+            self.title.setText(f"Results of {html.escape(entry.state.phase.label)}")
+        else:
+            self.title.setText(html.escape(c.state.phase.label))
+        if entry is None:
+            self.lines = []
+            self.text.setHtml("<p style='color:#555'>No phase adjudicated yet.</p>")
+            return
+        self.text.setHtml(self._results_html(entry))
+
+    def _results_html(self, entry: HistoryEntry) -> str:
+        board = self.window_.controller.board
+        filed = {(o.power, o.province) for o in entry.orders if isinstance(o, UnitOrder)}
+        parts: list[str] = []
+        self.lines = []
+        for pid in board.power_ids:
+            rows = [r for r in entry.results if r.order.power == pid
+                    and (not isinstance(r.order, UnitOrder) or (pid, r.order.province) in filed
+                         or r.outcome is not Outcome.SUCCESS)]
+            if not rows:
+                continue
+            colour = palette.power_colour(pid).name()
+            parts.append(f"<p style='margin:10px 0 2px 0'><span style='color:{colour}'>●</span> "
+                         f"<b>{html.escape(board.power(pid).name)}</b></p>")
+            for r in sorted(rows, key=lambda r: r.order.location if isinstance(r.order, UnitOrder) else "~"):
+                text = format_order(r.order)
+                word = _WORDS[r.outcome]
+                reason = r.reason
+                if r.dislodged and r.code != "dislodged":
+                    reason += f"; dislodged (by the unit from {location_label(r.dislodged_by or '')})"
+                self.lines.append(f"{text} | {word}")
+                why = (f"<br><span style='color:#444; font-size:small'>{html.escape(reason)}</span>"
+                       if r.outcome is not Outcome.SUCCESS and reason else "")
+                parts.append(f"<p style='margin:0 0 4px 16px'><b>{html.escape(text)}</b> "
+                             f"<span style='color:{_COLOURS[r.outcome]}'>{word}</span>{why}</p>")
+        return "".join(parts) or "<p style='color:#555'>No orders were given.</p>"
+
+
+class ProjectorView(QObject):
+    """F5 (View ▸ Projector view): the window as a projector, and back."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.saved: _Saved | None = None
+        self.panel: ProjectorPanel | None = None
+        self.act = QAction("&Projector view", window)
+        self.act.setCheckable(True)
+        self.act.setShortcut(QKeySequence(PROJECTOR_KEY))
+        self.act.setStatusTip("The map full screen with large units and names, the results in large type "
+                              "(F5 or Esc to leave)")
+        self.act.triggered.connect(lambda _checked=False: self.toggle())
+        actions = window.view_menu.actions()
+        after = window.act_full
+        index = actions.index(after) + 1 if after in actions else len(actions)
+        before = actions[index] if index < len(actions) else None
+        window.view_menu.insertAction(before, self.act)  # type: ignore[arg-type]
+        window.addAction(self.act)  # the key works with the menu bar hidden
+        window.controller.changed.connect(self._on_changed)
+
+    @property
+    def active(self) -> bool:
+        return self.saved is not None
+
+    def toggle(self) -> None:
+        if self.active:
+            self.leave()
+        else:
+            self.enter()
+
+    def explanation_dock(self) -> QDockWidget | None:
+        """The explanation panel, when the window has one (gui/teach/explanations.py)."""
+        for dock in self.window.findChildren(QDockWidget):
+            if type(dock).__name__ == "ExplanationDock" or dock.objectName() == "ExplanationDock":
+                return dock
+        return None
+
+    def enter(self) -> None:
+        if self.active:
+            return
+        w = self.window
+        view = w.view
+        explanation = self.explanation_dock()
+        self.saved = _Saved(
+            geometry=w.saveGeometry(), state=w.saveState(), full_screen=w.isFullScreen(), maximized=w.isMaximized(),
+            menu_bar=w.menuBar().isVisibleTo(w), status_bar=w.statusBar().isVisibleTo(w),
+            hint=w.hint_label.isVisibleTo(w), transform=view.transform(), fitted=view._fitted,
+            scroll=(view.horizontalScrollBar().value(), view.verticalScrollBar().value()),
+            size_factor=w.scene.size_factor, rect=w.geometry(),
+            explanation_font=(QFont(explanation.font()) if explanation is not None
+                              and explanation.testAttribute(Qt.WidgetAttribute.WA_SetFont) else None))
+        if self.panel is None:
+            self.panel = ProjectorPanel(w)
+            w.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.panel)
+        for dock in w.findChildren(QDockWidget):
+            if dock is not self.panel and dock is not explanation:
+                dock.hide()
+        w.menuBar().hide()
+        w.statusBar().hide()
+        w.hint_label.hide()
+        if explanation is not None:  # the explanation panel, large: it says why, better than a list
+            self.panel.hide()
+            explanation.show()
+            font = QFont(explanation.font())
+            font.setPointSize(PANEL_POINTS)
+            explanation.setFont(font)  # its texts inherit it
+        else:
+            self.panel.refresh()
+            self.panel.show()
+        w.scene.set_size_factor(PROJECTOR_FACTOR)
+        self.act.setChecked(True)
+        w.showFullScreen()
+        screen = w.screen()
+        if screen is not None and w.geometry() != screen.geometry():
+            w.setGeometry(screen.geometry())  # no window manager to do it (a bare X server)
+        side = self.panel if explanation is None else explanation
+        width = screen.geometry().width() if screen is not None else w.width()
+        w.resizeDocks([side], [max(320, width * 3 // 10)], Qt.Orientation.Horizontal)
+        view.fit_to_window()
+        view.setFocus()
+
+    def leave(self) -> None:
+        saved = self.saved
+        if saved is None:
+            return
+        self.saved = None
+        w = self.window
+        view = w.view
+        explanation = self.explanation_dock()
+        if explanation is not None:
+            # its own font again, or (if it had none) the one it inherits
+            explanation.setFont(saved.explanation_font if saved.explanation_font is not None else QFont())
+        if self.panel is not None:
+            self.panel.hide()
+        w.scene.set_size_factor(saved.size_factor)
+        if saved.full_screen:
+            w.showFullScreen()
+        elif saved.maximized:
+            w.showMaximized()
+        else:
+            w.showNormal()
+        w.restoreGeometry(saved.geometry)
+        w.restoreState(saved.state)
+        if not (saved.full_screen or saved.maximized):
+            w.setGeometry(saved.rect)  # not every platform puts it back from full screen by itself
+        w.menuBar().setVisible(saved.menu_bar)
+        w.statusBar().setVisible(saved.status_bar)
+        w.hint_label.setVisible(saved.hint)
+        if saved.fitted:
+            view.fit_to_window()
+        else:
+            view._fitted = False
+            view.setTransform(saved.transform)
+            view.horizontalScrollBar().setValue(saved.scroll[0])
+            view.verticalScrollBar().setValue(saved.scroll[1])
+            view.zoom_changed.emit(view.zoom)
+        self.act.setChecked(False)
+
+    def _on_changed(self, record: ChangeRecord) -> None:
+        if self.active and self.panel is not None and self.panel.isVisible() and record.board_changed:
+            self.panel.refresh()
+
+
+def install_projector(window: MainWindow) -> ProjectorView:
+    """Give ``window`` its projector view (View ▸ Projector view, F5)."""
+    return ProjectorView(window)
