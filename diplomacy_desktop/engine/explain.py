@@ -82,6 +82,38 @@ RULES: dict[str, tuple[str, str]] = {
     "XIV.3": ("Players should note that",
               ("Three or more units may move around a ring of spaces in rotation; fleets in coastal "
               "provinces may not convoy.")),
+    "XIV.1": ("Civil disorder",
+              ("A power whose player has left or gave no orders is in civil disorder: its units hold and do "
+               "not support each other, a dislodged unit is disbanded, and it builds nothing.")),
+    # Formal Diplomacy (seed 003, Edi Birsan), played only when the table chooses it
+    "Formal Diplomacy: allied powers": (
+        "Formal Diplomacy: allied powers",
+        ("Allies may move through each other's home provinces and centres, support and convoy each other, "
+         "but never dislodge each other's units nor cut each other's support, and an ally standing in a "
+         "centre does not take it.")),
+    "Formal Diplomacy: neutral powers": (
+        "Formal Diplomacy: neutral powers",
+        ("A power may not move into a space holding a neutral's piece (the move is void, treated as a hold, "
+         "unless the neutral leaves), may not enter a neutral's home country or owned centres, and may not "
+         "support or convoy a neutral's piece; neutrals may bounce each other in un-owned spaces but never "
+         "dislodge each other.")),
+    "Formal Diplomacy: powers at war": (
+        "Formal Diplomacy: powers at war",
+        ("A power may attack an enemy's piece anywhere, even in a neutral's home area, but may not support "
+         "or convoy a piece of a power it is at war with.")),
+    "Formal Diplomacy: neutrality violations": (
+        "Formal Diplomacy: neutrality violations",
+        ("A unit that ends a movement phase in the home country or an owned centre of a power neutral "
+         "towards its own is interned by that power and disbanded.")),
+    "Formal Diplomacy: home non-supply-centre provinces": (
+        "Formal Diplomacy: home non-supply-centre provinces",
+        ("A power's home provinces without a centre are its own while it holds at least as many of the home "
+         "centres next to them as other powers occupy; Albania and North Africa are neutral when empty.")),
+    "Formal Diplomacy: declarations": (
+        "Formal Diplomacy: declarations",
+        ("Before orders, declarations are written in secret and revealed together: an alliance needs both "
+         "sides, war is unilateral, a war ends only when both declare neutrality or alliance, and one side "
+         "may break an alliance; mismatched declarations leave the powers neutral.")),
     "DATC 4.A.2": ("Convoy disruption paradoxes (Szykman rule)",
                    ("When a convoy's success depends on itself, the convoying fleets in the paradox do not "
                    "convoy, and everything else is settled as usual.")),
@@ -158,6 +190,13 @@ def _strength(names: _Names, subject: str, strength: int, supports: tuple[str, .
 def _not_counted(names: _Names, result: OrderResult, by_province: Mapping[str, OrderResult]) -> list[str]:
     out = []
     for province, why in result.not_counted:
+        if why == "allied_unit":
+            target = result.involved[0] if result.involved else ""
+            victim = names.unit_at(target) if target else None
+            power = names.board.power(victim.power).name if victim is not None else "its ally"
+            out.append(f"The support of {names.unit(province, nationality=True)} does not count: it cannot "
+                       f"help dislodge a unit of its ally {power} (Formal Diplomacy: allied powers).")
+            continue
         if why == "own_unit":
             target = result.involved[0] if result.involved else ""
             victim = names.unit_at(target) if target else None
@@ -194,7 +233,7 @@ def _move_details(result: OrderResult, names: _Names, by_province: Mapping[str, 
     dest = getattr(order, "destination", "")
     if result.code == "no_convoy":
         return out
-    if result.strength is not None and result.code != "own_unit":
+    if result.strength is not None and result.code not in ("own_unit", "formal_allied"):
         out.append(_strength(names, f"It attacked {names.space(dest)}: {me}", result.strength, result.supports)
                    + ".")
     out.extend(_not_counted(names, result, by_province))
@@ -202,6 +241,10 @@ def _move_details(result: OrderResult, names: _Names, by_province: Mapping[str, 
     if result.code == "own_unit" and who:
         out.append(f"{_cap(names.unit(who[0]))} belongs to the same power and did not leave, so the move "
                    "cannot succeed whatever its strength.")
+        return out
+    if result.code == "formal_allied" and who:
+        out.append(f"{_cap(names.unit(who[0]))} belongs to an ally and did not leave; allies never dislodge "
+                   "each other, so the move cannot succeed whatever its strength.")
         return out
     if result.opposition is None:
         return out
@@ -284,7 +327,7 @@ def explain(result: OrderResult, state: GameState,
     details: list[str] = []
     order = result.order
     if result.outcome not in (Outcome.ILLEGAL, Outcome.VOID) and isinstance(order, UnitOrder):
-        if result.code in ("moved", "bounced", "head_to_head", "own_unit", "no_convoy"):
+        if result.code in ("moved", "bounced", "head_to_head", "own_unit", "no_convoy", "formal_allied"):
             details = _move_details(result, names, by_province)
         elif result.code in ("holds", "unordered", "dislodged"):
             details = _hold_details(result, names, by_province)
@@ -303,13 +346,18 @@ def explain(result: OrderResult, state: GameState,
     return Explanation(_VERDICTS[result.outcome], reason, tuple(details), result.rule, title, text)
 
 
+#: results of what happened to a unit after the phase's orders (interned, disbanded in civil
+#: disorder): filed under a province only when no order's result is
+_AFTERWARDS = frozenset({"interned", "disorder_disbanded"})
+
+
 def results_by_province(results: Iterable[OrderResult]) -> dict[str, OrderResult]:
     """The results of one adjudication filed by the province of the ordered unit (the result of
     the order the unit carried out, where it was given several)."""
     out: dict[str, OrderResult] = {}
     for r in results:
         order: Order = r.order
-        if isinstance(order, UnitOrder) and r.outcome is not Outcome.ILLEGAL:
+        if isinstance(order, UnitOrder) and r.outcome is not Outcome.ILLEGAL and r.code not in _AFTERWARDS:
             out[order.province] = r
     for r in results:
         if isinstance(r.order, UnitOrder):

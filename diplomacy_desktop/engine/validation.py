@@ -417,6 +417,10 @@ def retreat_destinations(state: GameState, province: str) -> list[str]:
         if prov == d.attacker_from and not d.by_convoy:
             continue
         out.append(loc)
+    if state.relations is not None:  # Formal Diplomacy: not into a neutral's territory
+        from .formal import retreat_allowed
+
+        out = [loc for loc in out if retreat_allowed(state, unit.power, province_of(loc))]
     return out
 
 
@@ -537,7 +541,12 @@ def check_order(state: GameState, order: Order) -> Order:
         raise IllegalOrderError(
             f"a {type(order).__name__.lower()} order is not allowed in {_PHASE_WORDS[state.phase.kind]}",
             rule={MOVEMENT: "VII.1", RETREAT: "XI", ADJUSTMENT: "XIII.2"}[state.phase.kind])
-    return check(state, order)
+    norm = check(state, order)
+    if state.relations is not None:  # Formal Diplomacy: what the relations between powers forbid
+        from .formal import check_formal
+
+        check_formal(state, norm)
+    return norm
 
 
 def is_legal(state: GameState, order: Order) -> bool:

@@ -28,6 +28,13 @@ class CaseRun:
     unreadable: tuple[tuple[str, str, str], ...] = ()  # (power, text, why)
     mismatches: tuple[str, ...] = field(default=())
     state: GameState | None = None  # the position the orders were given in
+    #: Formal Diplomacy: units interned and disbanded at the end of the movement phase
+    interned: tuple[Unit, ...] = ()
+
+    @property
+    def formal(self) -> bool:
+        """Whether the case is adjudicated under Formal Diplomacy (it has PRESTATE_RELATIONS)."""
+        return self.scenario.relations is not None
 
     @property
     def checked(self) -> bool:
@@ -68,10 +75,10 @@ def run_case(sc: Scenario, board: Board, rules: RuleSet) -> CaseRun:
     if state.phase.kind == MOVEMENT:
         # the position right after the phase is all a case needs, not the phase after it
         moved = adjudicate_movement(state, orders, rules)
-        results, after = moved.results, moved.state
+        results, after, interned = moved.results, moved.state, moved.interned
     else:
         outcome = adjudicate_phase(state, orders, rules)
-        results, after = outcome.results, outcome.after
+        results, after, interned = outcome.results, outcome.after, outcome.interned
     extra = tuple(
         OrderResult(Waive(p), Outcome.ILLEGAL, exc_kind(why), f"not followed: {why}", rule="VII.4")
         for p, _, why in unreadable
@@ -86,7 +93,7 @@ def run_case(sc: Scenario, board: Board, rules: RuleSet) -> CaseRun:
         wanted = {_key(u) for u in want_dislodged}
         doomed = [u for u in dislodged if _key(u) not in wanted and not retreat_destinations(after, u.province)]
         mism += _compare("dislodged", [u for u in dislodged if u not in doomed], want_dislodged)
-    return CaseRun(sc, results + extra, units, dislodged, tuple(unreadable), tuple(mism), state)
+    return CaseRun(sc, results + extra, units, dislodged, tuple(unreadable), tuple(mism), state, interned)
 
 
 def exc_kind(why: str) -> str:
