@@ -219,10 +219,23 @@ def home_province_owner(state: GameState, province: str) -> str | None:
     return leaders[0] if len(leaders) == 1 else None
 
 
-def territory(state: GameState) -> dict[str, str]:
+_last_territory: tuple[GameState, dict[str, str]] | None = None
+
+
+def territory(state: GameState) -> Mapping[str, str]:
     """Province -> the power whose territory it is: the supply centres each power owns and the
     home provinces each owns by :func:`home_province_owner`.  Seas, un-owned centres, Albania and
-    North Africa are nobody's."""
+    North Africa are nobody's.  (Positions are immutable: the last one asked about is remembered.)"""
+    global _last_territory
+    last = _last_territory
+    if last is not None and last[0] is state:
+        return last[1]
+    found = _territory(state)
+    _last_territory = (state, found)
+    return found
+
+
+def _territory(state: GameState) -> dict[str, str]:
     found = dict(state.owners)
     board = state.board
     for p, s in board.spaces.items():
@@ -274,10 +287,17 @@ def entry_refusal(state: GameState, power: str, province: str, land: Mapping[str
     if occupant is not None and rel.at_war(power, occupant.power):
         return None  # the war clause: an enemy unit may be attacked even in a neutral's home area
     n = _Names(state.board)
-    what = "supply centre" if province in state.board.centres else "home country"
+    space = state.board.spaces[province]
+    if province in state.board.centres:
+        what = f"{n.space(province)} is a supply centre owned by {n.power(owner)}"
+    elif space.country == owner:
+        what = f"{n.space(province)} is part of the home country of {n.power(owner)}"
+    else:  # a home province gone over to another power by the ownership rule
+        what = (f"{n.space(province)} counts as part of {n.power(owner)} (a home province of "
+                f"{n.power(space.country or owner)} next to home centres {n.power(owner)} holds)")
     return FormalOrderError(
-        f"{n.space(province)} is a {what} of {n.power(owner)}, which is neutral towards {n.power(power)}: "
-        f"a power cannot enter a neutral power's home country or owned supply centres", NEUTRAL)
+        f"{what}, which is neutral towards {n.power(power)}: a power cannot enter a neutral power's home "
+        "country or owned supply centres", NEUTRAL)
 
 
 def support_refusal(state: GameState, power: str, supported: Unit, verb: str) -> FormalOrderError | None:
@@ -311,6 +331,15 @@ def check_formal(state: GameState, order: Order) -> None:
         return
     if refusal is not None:
         raise refusal
+
+
+def allowed(state: GameState, order: Order) -> bool:
+    """Whether the relations allow ``order`` (a legal order of the standard rules)."""
+    try:
+        check_formal(state, order)
+    except FormalOrderError:
+        return False
+    return True
 
 
 def retreat_allowed(state: GameState, power: str, province: str) -> bool:
@@ -366,7 +395,7 @@ def takes_centre(relations: Relations | None, power: str, owner: str | None) -> 
 
 
 __all__ = [
-    "ALLIANCE", "NEUTRAL", "NO_RELATIONS", "RELATIONS", "RULE_ALLIED", "RULE_DECLARATIONS", "RULE_HOME",
+    "ALLIANCE", "NEUTRAL", "allowed", "NO_RELATIONS", "RELATIONS", "RULE_ALLIED", "RULE_DECLARATIONS", "RULE_HOME",
     "RULE_INTERNED", "RULE_NEUTRAL", "RULE_WAR", "WAR", "FormalOrderError", "Relations", "check_formal",
     "declare", "entry_refusal", "home_province_owner", "home_provinces", "interned_units", "pair_outcome",
     "relation_word", "retreat_allowed", "support_refusal", "takes_centre", "territory", "violates_neutrality",

@@ -291,6 +291,16 @@ def _pool(board: Board) -> _OrderPool:
 
 
 def _movement_options(state: GameState, unit: Unit, reach: _ConvoyReach) -> list[Order]:
+    out = _board_movement_options(state, unit, reach)
+    if state.relations is None:
+        return out
+    # Formal Diplomacy: nothing the relations between the powers forbid (seed 003)
+    from .formal import allowed
+
+    return [o for o in out if allowed(state, o)]
+
+
+def _board_movement_options(state: GameState, unit: Unit, reach: _ConvoyReach) -> list[Order]:
     board = state.board
     mine = reach.pool.units.get((unit.power, unit.kind, unit.location)) or reach.pool.unit(unit)
     prov = mine.prov
