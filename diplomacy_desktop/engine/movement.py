@@ -799,11 +799,11 @@ class _FormalResolver(_Resolver):
 
     def prevent(self, k: int, hi: bool) -> int:
         m = self.index.get(self.dst[k])  # type: ignore[arg-type]
-        if m is not None and self._shielded(k, m) == NEUTRAL:
-            # a move into a space holding a neutral's unit is void, treated as a hold, unless
-            # that unit leaves: it stands nobody off there
-            if not (self.ot[m] == MOVE and not self.head_to_head(k, m) and self.resolve(m, hi)):
-                return 0
+        # a move into a space holding a neutral's unit is void, treated as a hold, unless that
+        # unit leaves: it stands nobody off there
+        if m is not None and self._shielded(k, m) == NEUTRAL and not (
+                self.ot[m] == MOVE and not self.head_to_head(k, m) and self.resolve(m, hi)):
+            return 0
         return super().prevent(k, hi)
 
     def _may_cut(self, a: int, s: int) -> bool:

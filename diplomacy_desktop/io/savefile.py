@@ -44,6 +44,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.board import ARMY, FLEET, Board
+from ..engine.formal import Relations
 from ..engine.game import BY_CENTRES, Game, HistoryEntry, free_waive_key, order_key
 from ..engine.orders import (
     Build,
@@ -58,7 +59,6 @@ from ..engine.orders import (
     SupportMove,
     Waive,
 )
-from ..engine.formal import Relations
 from ..engine.rules import RuleSet
 from ..engine.state import MOVEMENT, DislodgedUnit, GameState, Phase, Unit
 from ..engine.turns import adjudicate_phase
