@@ -31,14 +31,15 @@ def update_ownership(state: GameState) -> GameState:
     """Centres occupied at the end of a Fall turn change hands (XIII.1).  Formal Diplomacy: not
     from an ally nor from a neutral (seed 003)."""
     owners = dict(state.owners)
-    rel = state.relations
+    if state.relations is not None:
+        from .formal import takes_centre
+
+        for prov, unit in state.units.items():
+            if prov in state.board.centres and takes_centre(state.relations, unit.power, owners.get(prov)):
+                owners[prov] = unit.power
+        return state.evolve(owners=owners)
     for prov, unit in state.units.items():
         if prov in state.board.centres:
-            if rel is not None:
-                from .formal import takes_centre
-
-                if not takes_centre(rel, unit.power, owners.get(prov)):
-                    continue
             owners[prov] = unit.power
     return state.evolve(owners=owners)
 
@@ -81,23 +82,39 @@ def adjudicate_phase(state: GameState, orders: Iterable[Order], rules: RuleSet =
     """Adjudicate ``state``'s phase.  ``disorder``: the powers in civil disorder this phase
     (rules XIV.1): their orders are ignored, their units hold, their dislodged units are disbanded
     without a retreat, they build nothing and their removals follow XIV.2."""
-    ignored: list[OrderResult] = []
     if disorder:
-        orders, ignored = civil.split_orders(state, orders, disorder)
+        return _in_disorder(state, orders, rules, disorder)
     kind = state.phase.kind
     if kind == MOVEMENT:
         m = adjudicate_movement(state, orders, rules)
-        after, disbanded = civil.disband_dislodged(m.state, disorder)
-        return PhaseOutcome(tuple(ignored) + m.results + tuple(disbanded), after, settle(after), m.interned)
+        return PhaseOutcome(m.results, m.state, settle(m.state), m.interned)
     if kind == RETREAT:
-        before, disbanded = civil.disband_dislodged(state, disorder)
-        r = adjudicate_retreats(before, orders, rules)
+        r = adjudicate_retreats(state, orders, rules)
         after = GameState.build(state.board, state.phase, r.units, state.owners, relations=state.relations)
-        return PhaseOutcome(tuple(ignored) + r.results + tuple(disbanded), after, settle(_after_retreats(after)))
+        return PhaseOutcome(r.results, after, settle(_after_retreats(after)))
     a = adjudicate_adjustments(state, orders, rules)
     after = GameState.build(state.board, state.phase, a.units, state.owners, relations=state.relations)
     nxt = after.evolve(phase=Phase(state.phase.year + 1, SPRING, MOVEMENT))
-    return PhaseOutcome(tuple(ignored) + a.results, after, settle(nxt))
+    return PhaseOutcome(a.results, after, settle(nxt))
+
+
+def _in_disorder(state: GameState, orders: Iterable[Order], rules: RuleSet, disorder: AbstractSet[str]
+                 ) -> PhaseOutcome:
+    """:func:`adjudicate_phase` with some powers in civil disorder (rules XIV.1)."""
+    kept, ignored = civil.split_orders(state, orders, disorder)
+    kind = state.phase.kind
+    if kind == MOVEMENT:
+        m = adjudicate_movement(state, kept, rules)
+        after, disbanded = civil.disband_dislodged(m.state, disorder)
+        return PhaseOutcome((*ignored, *m.results, *disbanded), after, settle(after), m.interned)
+    if kind == RETREAT:
+        before, disbanded = civil.disband_dislodged(state, disorder)
+        r = adjudicate_retreats(before, kept, rules)
+        after = GameState.build(state.board, state.phase, r.units, state.owners, relations=state.relations)
+        return PhaseOutcome((*ignored, *r.results, *disbanded), after, settle(_after_retreats(after)))
+    # adjustments: without their orders, nothing is built and the removals follow XIV.2
+    out = adjudicate_phase(state, kept, rules)
+    return PhaseOutcome((*ignored, *out.results), out.after, out.next_state)
 
 
 def winner(state: GameState) -> str | None:
