@@ -136,7 +136,9 @@ class Explanation:
         head = f"{order_text}: {self.verdict}" if order_text else _cap(self.verdict)
         lines = [f"{head} — {self.reason}."]
         lines.extend(self.details)
-        if self.rule:
+        if self.rule and self.rule == self.rule_title:  # a named rule (Formal Diplomacy's)
+            lines.append(f"{self.rule_title} — {self.rule_text}")
+        elif self.rule:
             lines.append(f"Rule {self.rule} ({self.rule_title}): {self.rule_text}")
         return "\n".join(lines)
 
@@ -279,6 +281,19 @@ def _move_details(result: OrderResult, names: _Names, by_province: Mapping[str, 
     return out
 
 
+#: Formal Diplomacy: the moves that could not dislodge a unit whatever their strength, and why
+_SHIELDED = {
+    "formal_allied": "allies never dislodge each other",
+    "formal_neutral": "a move into a space holding a neutral's piece is void while the piece stays",
+}
+
+
+_NOT_CUT_BY = {
+    "Formal Diplomacy: allied powers": "an ally does not cut support",
+    "Formal Diplomacy: neutral powers": "a neutral cannot cut support: its move into the space is void",
+}
+
+
 def _hold_details(result: OrderResult, names: _Names, by_province: Mapping[str, OrderResult]) -> list[str]:
     if result.strength is None or not result.involved:
         return []
@@ -289,7 +304,10 @@ def _hold_details(result: OrderResult, names: _Names, by_province: Mapping[str, 
     out.extend(_not_counted(names, result, by_province))
     for p in result.involved:
         attack = by_province.get(p)
-        if attack is not None and attack.strength is not None:
+        if attack is not None and attack.code in _SHIELDED:
+            out.append(f"{_cap(names.unit(p))} moved against it, but {_SHIELDED[attack.code]} "
+                       "(Formal Diplomacy).")
+        elif attack is not None and attack.strength is not None:
             out.append(_strength(names, f"{_cap(names.unit(p))} attacked", attack.strength, attack.supports)
                        + ".")
     return out
@@ -311,6 +329,9 @@ def _support_details(result: OrderResult, names: _Names) -> list[str]:
         if result.rule == "X":
             return [(f"It counted for {what}. It was attacked only from the space it supports into, which does "
                     "not cut a support.")]
+        if result.rule in _NOT_CUT_BY and len(result.involved) > 1:
+            return [(f"It counted for {what}. {_cap(names.units(result.involved[1:]))} moved against it, but "
+                     f"{_NOT_CUT_BY[result.rule]} (Formal Diplomacy).")]
         return [f"It counted for {what}."]
     if result.code == "cut":
         return [f"It adds nothing to {what}."]

@@ -837,6 +837,8 @@ class _FormalResolver(_Resolver):
         against = None
         if j is not None and not (self.ot[j] == MOVE and not self.head_to_head(i, j) and result[j]):
             against = power[j]
+            if self._shielded(i, j) not in (None, "own"):
+                against = None  # the move itself cannot dislodge that unit: its supports are not the reason
         counted: list[str] = []
         other: list[tuple[str, str]] = []
         for s in sups:
@@ -873,6 +875,30 @@ class _FormalResolver(_Resolver):
         return OrderResult(order, Outcome.FAILURE, "formal_allied",
                            f"cannot dislodge the {unit}, which belongs to its ally {other_power} and did not leave",
                            (self.prov[j],), 0, None, lost, lost_to, RULE_ALLIED, counted, other)
+
+    def _explain_support(self, s: int, by: int | None) -> OrderResult:
+        result = super()._explain_support(s, by)
+        if result.code == "supported":
+            sd = self.sup_dst[s]
+            sd_prov = province_of(sd) if sd is not None else None
+            others = [a for a in self.attackers.get(self.prov[s], ()) if self.prov[a] != sd_prov]
+            shields = {self._shielded(a, s) for a in others}
+            if others and shields <= {ALLIANCE, NEUTRAL}:
+                # attacked, but only by allies and neutrals, who do not cut support
+                result = _with(result, rule=RULE_NEUTRAL if NEUTRAL in shields else RULE_ALLIED,
+                               involved=result.involved + tuple(self.prov[a] for a in others))
+        return result
+
+    def _explain_hold(self, i: int, order: Order, by: int | None, code: str) -> OrderResult:
+        result = super()._explain_hold(i, order, by, code)
+        if by is None and result.involved:
+            attackers = [self.index[p] for p in result.involved]
+            shields = {self._shielded(k, i) for k in attackers}
+            if shields <= {ALLIANCE, NEUTRAL} and result.strength is not None \
+                    and all(self.attack(k, True) == 0 for k in attackers):
+                # nothing could dislodge it: the relations, not the strengths, decided
+                result = _with(result, rule=RULE_NEUTRAL if NEUTRAL in shields else RULE_ALLIED)
+        return result
 
     def _outcome(self) -> MovementOutcome:
         out = super()._outcome()

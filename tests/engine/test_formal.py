@@ -323,3 +323,28 @@ def test_retreat_not_into_a_neutral_territory() -> None:
     assert "bel" in dests and "ruh" in dests and "mar" in dests and "par" not in dests
     neutral = retreat.evolve(relations=Relations.from_mapping({("germany", "italy"): WAR}))
     assert "mar" not in retreat_destinations(neutral, "bur")  # France now neutral: its centre is closed
+
+
+def test_explanations_name_the_relationship_and_the_seeds_rule() -> None:
+    from diplomacy_desktop.engine.explain import RULES, explain
+
+    s = position([("france", "A", "bur"), ("germany", "A", "bel"), ("germany", "A", "hol"), ("england", "F", "nth"),
+                  ("england", "F", "hel"), ("france", "A", "mun")],
+                 {("france", "germany"): ALLIANCE, ("england", "germany"): WAR})
+    orders = [Move("france", "A", "bur", "bel"), SupportHold("germany", "A", "bel", "A", "hol"),
+              Move("england", "F", "nth", "hol"), SupportMove("england", "F", "hel", "F", "nth", "hol")]
+    out = adjudicate_movement(s, orders)
+    by_order = {r.order: r for r in out.results}
+    support = by_order[orders[1]]
+    assert support.succeeded and support.rule == RULE_ALLIED
+    text = explain(support, s, out.results).text("A Bel S A Hol")
+    assert "an ally does not cut support" in text and "Formal Diplomacy: allied powers —" in text
+    move = explain(by_order[orders[0]], s, out.results).text()
+    assert "allies never dislodge each other" in move and "IX.2" not in move
+    assert out.interned == ()  # France is Germany's ally: its army in Munich stays
+    for rule in (RULE_ALLIED, RULE_NEUTRAL, RULE_WAR, RULE_INTERNED):
+        assert RULES[rule][0] == rule and RULES[rule][1]
+    neutral = s.evolve(relations=Relations.from_mapping({("england", "germany"): WAR}))
+    out = adjudicate_movement(neutral, [Hold("france", "A", "mun")])
+    interned = next(r for r in out.results if r.code == "interned")
+    assert "interned by Germany" in explain(interned, neutral, out.results).text()

@@ -94,7 +94,7 @@ def test_formal_case_file_passes_through_adjudicate_json() -> None:
     forbidden = [o for o in records["FD.10"]["orders"] if o["code"] == "formal_war"]
     assert forbidden and forbidden[0]["result"] == "illegal" and "at war" in forbidden[0]["reason"]
     explained = adjudicate(CASES, "--explain")
-    assert explained.returncode == 0 and "Rule Formal Diplomacy: neutral powers" in explained.stdout
+    assert explained.returncode == 0 and "Formal Diplomacy: neutral powers — " in explained.stdout
     assert "interned: A Pie" in explained.stdout
 
 
