@@ -452,6 +452,12 @@ def check_retreat(state: GameState, order: Retreat) -> Retreat:
             raise IllegalOrderError(f"an army cannot retreat to {space_name(board, dest_prov)}: not adjacent", rule="XI")
         dest = dest_prov
     if dest not in allowed:
+        if state.relations is not None:  # Formal Diplomacy: not into a neutral's territory
+            from .formal import entry_refusal
+
+            refusal = entry_refusal(state, unit.power, dest_prov)
+            if refusal is not None:
+                raise refusal
         d = state.dislodged_in(unit.province)
         why = "it is occupied"
         if dest_prov in state.contested:

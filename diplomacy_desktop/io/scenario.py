@@ -3,6 +3,7 @@
     CASE 6.A.1
     PRESTATE_SETPHASE Spring 1901, Movement
     PRESTATE_SUPPLYCENTER_OWNERS / PRESTATE / PRESTATE_DISLODGED / PRESTATE_RESULTS
+    PRESTATE_RELATIONS           (Formal Diplomacy: "France Germany: war" lines; others neutral)
     ORDERS
     POSTSTATE / POSTSTATE_DISLODGED / POSTSTATE_SAME
     END
@@ -563,8 +564,9 @@ def _retreat_context(sc: Scenario, board: Board, owners: dict[str, str]
         else:
             prior.append(u)
     prior.extend(sc.dislodged)
+    relations = Relations.from_mapping(sc.relations) if sc.relations is not None else None
     try:
-        pre = GameState.build(board, phase, prior, owners)
+        pre = GameState.build(board, phase, prior, owners, relations=relations)
         outcome = adjudicate_movement(pre, [o for _, o in parsed], CLASSIC)
     except (ValueError, KeyError):
         outcome = None

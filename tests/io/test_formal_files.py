@@ -84,7 +84,9 @@ def test_formal_case_file_passes_through_adjudicate_json() -> None:
     proc = adjudicate(CASES, "--json")
     assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr
     records = {r["case"].split()[0]: r for r in json.loads(proc.stdout)}
-    assert len(records) == 21 and all("interned" in r for r in records.values())
+    assert len(records) == 22 and all("interned" in r for r in records.values())
+    retreat = records["FD.22"]["orders"][0]
+    assert retreat["code"] == "formal_neutral" and "Tuscany" in retreat["reason"]
     assert records["FD.8"]["interned"] == [{"power": "france", "type": "army", "location": "pie"}]
     assert all(u["location"] != "pie" or u["power"] != "france" for u in records["FD.8"]["units"])
     assert records["FD.19"]["interned"] == [{"power": "france", "type": "army", "location": "mun"}]
