@@ -348,3 +348,28 @@ def test_explanations_name_the_relationship_and_the_seeds_rule() -> None:
     out = adjudicate_movement(neutral, [Hold("france", "A", "mun")])
     interned = next(r for r in out.results if r.code == "interned")
     assert "interned by Germany" in explain(interned, neutral, out.results).text()
+
+
+def test_game_formal_year_with_declarations_a_refused_order_and_an_interning() -> None:
+    game = Game.new(BOARD, formal=True)
+    forbidden = Move("france", "A", "mar", "pie")  # Piedmont: Italy's home country, Italy neutral
+    with pytest.raises(IllegalOrderError, match="neutral"):
+        game.set_order(forbidden)
+    game.set_order(forbidden, allow_illegal=True)  # typed anyway: kept
+    game.set_order(Move("italy", "A", "ven", "pie"))
+    entry = game.adjudicate()
+    r = result_of(entry.results, forbidden)
+    assert r.code == "formal_neutral" and r.rule == RULE_NEUTRAL and "mar" in game.state.units
+    # Fall: Italy and France ally, France walks into Piedmont (Italian territory, allowed) ...
+    game.declare({"france": {"italy": "alliance"}, "italy": {"france": "alliance"}})
+    game.set_order(Move("italy", "A", "pie", "tus"))
+    game.set_order(Move("france", "A", "mar", "pie"))
+    game.adjudicate()
+    assert game.state.units["pie"].power == "france"
+    # ... the alliance is broken by Italy alone: the French army is interned at the next movement phase
+    while game.state.phase.kind != MOVEMENT:
+        game.adjudicate()
+    game.declare({"italy": {"france": "neutral"}})
+    assert game.state.relations is not None and game.state.relations.neutral("france", "italy")
+    entry = game.adjudicate()
+    assert [u.province for u in entry.interned] == ["pie"] and "pie" not in game.state.units
