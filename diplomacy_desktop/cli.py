@@ -26,7 +26,8 @@ def _records_text(parts: list[str]) -> str:
 _KIND_WORDS = {"A": "army", "F": "fleet"}
 
 
-def _case_json(name: str, units: Sequence[Any], dislodged: Sequence[Any], rows: Sequence[Any]) -> str:
+def _case_json(name: str, units: Sequence[Any], dislodged: Sequence[Any], rows: Sequence[Any],
+               interned: Sequence[Any] | None = None) -> str:
     """A case's record, exactly as ``json.dumps(record, separators=(",", ":"))`` writes it.
 
     Written directly (the C string encoder doing the quoting): thousands of cases would
@@ -35,6 +36,8 @@ def _case_json(name: str, units: Sequence[Any], dislodged: Sequence[Any], rows: 
     q = _quote
     return "".join((
         '{"case":', q(name), ',"units":', _units_text(units), ',"dislodged":', _units_text(dislodged),
+        # Formal Diplomacy cases (PRESTATE_RELATIONS) only: the units interned and disbanded
+        "" if interned is None else ',"interned":' + _units_text(interned),
         ',"orders":[',
         ",".join([_row_json(row) for row in rows]),
         "]}"))
@@ -305,7 +308,8 @@ def _case_output(item: object, batch: _Batch) -> tuple[str, bool]:
         return (_json_out({"case": item.name, "error": why}) if style != "text"  # type: ignore[attr-defined]
                 else f"CASE {item.name}: {why}"), True  # type: ignore[attr-defined]
     if style != "text":
-        return _case_json(run.scenario.name, run.units, run.dislodged, rows), not run.matched
+        return _case_json(run.scenario.name, run.units, run.dislodged, rows,
+                          run.interned if run.formal else None), not run.matched
     status = ("matches the expected position" if run.matched else "DOES NOT MATCH") if run.checked \
         else "no expected position given"
     lines = [f"CASE {run.scenario.name} ({rules.edition.value} rules): {status}"]
@@ -318,6 +322,8 @@ def _case_output(item: object, batch: _Batch) -> tuple[str, bool]:
             lines.append(f"  {name}: {row.order:<28} {row.result:<8} {row.reason}")
     if run.dislodged:
         lines.append("  dislodged: " + ", ".join(f"{u.kind} {location_label(u.location)}" for u in run.dislodged))
+    if run.interned:
+        lines.append("  interned: " + ", ".join(f"{u.kind} {location_label(u.location)}" for u in run.interned))
     for m in run.mismatches:
         lines.append(f"  ! {m}")
     return "\n".join(lines), not run.matched

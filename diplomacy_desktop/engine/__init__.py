@@ -5,6 +5,7 @@ from __future__ import annotations
 from .adjustments import adjudicate_adjustments, civil_disorder_removals
 from .board import ARMY, FLEET, Board, BoardError, Space, province_of
 from .errors import AmbiguousOrderError, IllegalOrderError, OrderError, UnreadableOrderError
+from .formal import Relations, declare
 from .movement import adjudicate_movement
 from .orders import (
     Build,
@@ -31,8 +32,8 @@ __all__ = [
     "ADJUSTMENT", "ARMY", "CLASSIC", "FALL", "FLEET", "MOVEMENT", "RETREAT", "RULES_2023", "SPRING",
     "AmbiguousOrderError", "Board", "BoardError", "Build", "Convoy", "Disband", "DislodgedUnit", "Edition",
     "GameState", "Hold", "IllegalOrderError", "Move", "Order", "OrderError", "OrderResult", "Outcome",
-    "Phase", "PhaseOutcome", "Remove", "Retreat", "RuleSet", "Space", "SupportHold", "SupportMove",
+    "Phase", "PhaseOutcome", "Relations", "Remove", "Retreat", "RuleSet", "Space", "SupportHold", "SupportMove",
     "Unit", "UnitOrder", "UnreadableOrderError", "Waive", "adjudicate_adjustments", "adjudicate_movement",
-    "adjudicate_phase", "adjudicate_retreats", "check_order", "civil_disorder_removals", "is_legal",
+    "adjudicate_phase", "adjudicate_retreats", "check_order", "civil_disorder_removals", "declare", "is_legal",
     "province_of", "settle", "update_ownership", "winner",
 ]

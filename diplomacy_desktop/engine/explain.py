@@ -82,6 +82,38 @@ RULES: dict[str, tuple[str, str]] = {
     "XIV.3": ("Players should note that",
               ("Three or more units may move around a ring of spaces in rotation; fleets in coastal "
               "provinces may not convoy.")),
+    "XIV.1": ("Civil disorder",
+              ("A power whose player has left or gave no orders is in civil disorder: its units hold and do "
+               "not support each other, a dislodged unit is disbanded, and it builds nothing.")),
+    # Formal Diplomacy (seed 003, Edi Birsan), played only when the table chooses it
+    "Formal Diplomacy: allied powers": (
+        "Formal Diplomacy: allied powers",
+        ("Allies may move through each other's home provinces and centres, support and convoy each other, "
+         "but never dislodge each other's units nor cut each other's support, and an ally standing in a "
+         "centre does not take it.")),
+    "Formal Diplomacy: neutral powers": (
+        "Formal Diplomacy: neutral powers",
+        ("A power may not move into a space holding a neutral's piece (the move is void, treated as a hold, "
+         "unless the neutral leaves), may not enter a neutral's home country or owned centres, and may not "
+         "support or convoy a neutral's piece; neutrals may bounce each other in un-owned spaces but never "
+         "dislodge each other.")),
+    "Formal Diplomacy: powers at war": (
+        "Formal Diplomacy: powers at war",
+        ("A power may attack an enemy's piece anywhere, even in a neutral's home area, but may not support "
+         "or convoy a piece of a power it is at war with.")),
+    "Formal Diplomacy: neutrality violations": (
+        "Formal Diplomacy: neutrality violations",
+        ("A unit that ends a movement phase in the home country or an owned centre of a power neutral "
+         "towards its own is interned by that power and disbanded.")),
+    "Formal Diplomacy: home non-supply-centre provinces": (
+        "Formal Diplomacy: home non-supply-centre provinces",
+        ("A power's home provinces without a centre are its own while it holds at least as many of the home "
+         "centres next to them as other powers occupy; Albania and North Africa are neutral when empty.")),
+    "Formal Diplomacy: declarations": (
+        "Formal Diplomacy: declarations",
+        ("Before orders, declarations are written in secret and revealed together: an alliance needs both "
+         "sides, war is unilateral, a war ends only when both declare neutrality or alliance, and one side "
+         "may break an alliance; mismatched declarations leave the powers neutral.")),
     "DATC 4.A.2": ("Convoy disruption paradoxes: the Szykman rule",
                    ("When a convoy's success depends on itself, the convoying fleets in the paradox do not "
                    "convoy, and everything else is settled as usual.")),
@@ -104,7 +136,9 @@ class Explanation:
         head = f"{order_text}: {self.verdict}" if order_text else _cap(self.verdict)
         lines = [f"{head} — {self.reason}."]
         lines.extend(self.details)
-        if self.rule:
+        if self.rule and self.rule == self.rule_title:  # a named rule (Formal Diplomacy's)
+            lines.append(f"{self.rule_title} — {self.rule_text}")
+        elif self.rule:
             lines.append(f"Rule {self.rule} ({self.rule_title}): {self.rule_text}")
         return "\n".join(lines)
 
@@ -158,6 +192,13 @@ def _strength(names: _Names, subject: str, strength: int, supports: tuple[str, .
 def _not_counted(names: _Names, result: OrderResult, by_province: Mapping[str, OrderResult]) -> list[str]:
     out = []
     for province, why in result.not_counted:
+        if why == "allied_unit":
+            target = result.involved[0] if result.involved else ""
+            victim = names.unit_at(target) if target else None
+            power = names.board.power(victim.power).name if victim is not None else "its ally"
+            out.append(f"The support of {names.unit(province, nationality=True)} does not count: it cannot "
+                       f"help dislodge a unit of its ally {power} (Formal Diplomacy: allied powers).")
+            continue
         if why == "own_unit":
             target = result.involved[0] if result.involved else ""
             victim = names.unit_at(target) if target else None
@@ -194,7 +235,7 @@ def _move_details(result: OrderResult, names: _Names, by_province: Mapping[str, 
     dest = getattr(order, "destination", "")
     if result.code == "no_convoy":
         return out
-    if result.strength is not None and result.code != "own_unit":
+    if result.strength is not None and result.code not in ("own_unit", "formal_allied"):
         out.append(_strength(names, f"{_cap(me)} attacked {names.space(dest)}", result.strength, result.supports)
                    + ".")
     out.extend(_not_counted(names, result, by_province))
@@ -211,6 +252,10 @@ def _move_details(result: OrderResult, names: _Names, by_province: Mapping[str, 
             out.append(f"{_cap(names.units(rivals))} also tried to move to {names.space(dest)}, so the moves "
                        f"around it could not all happen together: {names.unit(who[0])} could not leave, and the "
                        "units waiting on it stay where they are.")
+        return out
+    if result.code == "formal_allied" and who:
+        out.append(f"{_cap(names.unit(who[0]))} belongs to an ally and did not leave; allies never dislodge "
+                   "each other, so the move cannot succeed whatever its strength.")
         return out
     if result.opposition is None:
         return out
@@ -271,6 +316,19 @@ def _rivals(result: OrderResult, dest: str, by_province: Mapping[str, OrderResul
     return False
 
 
+#: Formal Diplomacy: the moves that could not dislodge a unit whatever their strength, and why
+_SHIELDED = {
+    "formal_allied": "allies never dislodge each other",
+    "formal_neutral": "a move into a space holding a neutral's piece is void while the piece stays",
+}
+
+
+_NOT_CUT_BY = {
+    "Formal Diplomacy: allied powers": "an ally does not cut support",
+    "Formal Diplomacy: neutral powers": "a neutral cannot cut support: its move into the space is void",
+}
+
+
 def _hold_details(result: OrderResult, names: _Names, by_province: Mapping[str, OrderResult]) -> list[str]:
     if result.strength is None or not result.involved:
         return []
@@ -281,7 +339,10 @@ def _hold_details(result: OrderResult, names: _Names, by_province: Mapping[str, 
     out.extend(_not_counted(names, result, by_province))
     for p in result.involved:
         attack = by_province.get(p)
-        if attack is not None and attack.strength is not None:
+        if attack is not None and attack.code in _SHIELDED:
+            out.append(f"{_cap(names.unit(p))} moved against it, but {_SHIELDED[attack.code]} "
+                       "(Formal Diplomacy).")
+        elif attack is not None and attack.strength is not None:
             out.append(_strength(names, f"{_cap(names.unit(p))} attacked", attack.strength, attack.supports)
                        + ".")
     return out
@@ -303,6 +364,9 @@ def _support_details(result: OrderResult, names: _Names) -> list[str]:
         if result.rule == "X":
             return [(f"It counted for {what}. It was attacked only from the space it supports into, which does "
                     "not cut a support.")]
+        if result.rule in _NOT_CUT_BY and len(result.involved) > 1:
+            return [(f"It counted for {what}. {_cap(names.units(result.involved[1:]))} moved against it, but "
+                     f"{_NOT_CUT_BY[result.rule]} (Formal Diplomacy).")]
         return [f"It counted for {what}."]
     if result.code == "cut":
         return [f"It adds nothing to {what}."]
@@ -319,7 +383,7 @@ def explain(result: OrderResult, state: GameState,
     details: list[str] = []
     order = result.order
     if result.outcome not in (Outcome.ILLEGAL, Outcome.VOID) and isinstance(order, UnitOrder):
-        if result.code in ("moved", "bounced", "head_to_head", "own_unit", "no_convoy"):
+        if result.code in ("moved", "bounced", "head_to_head", "own_unit", "no_convoy", "formal_allied"):
             details = _move_details(result, names, by_province)
         elif result.code in ("holds", "unordered", "dislodged"):
             details = _hold_details(result, names, by_province)
@@ -338,13 +402,18 @@ def explain(result: OrderResult, state: GameState,
     return Explanation(_VERDICTS[result.outcome], reason, tuple(details), result.rule, title, text)
 
 
+#: results of what happened to a unit after the phase's orders (interned, disbanded in civil
+#: disorder): filed under a province only when no order's result is
+_AFTERWARDS = frozenset({"interned", "disorder_disbanded"})
+
+
 def results_by_province(results: Iterable[OrderResult]) -> dict[str, OrderResult]:
     """The results of one adjudication filed by the province of the ordered unit (the result of
     the order the unit carried out, where it was given several)."""
     out: dict[str, OrderResult] = {}
     for r in results:
         order: Order = r.order
-        if isinstance(order, UnitOrder) and r.outcome is not Outcome.ILLEGAL:
+        if isinstance(order, UnitOrder) and r.outcome is not Outcome.ILLEGAL and r.code not in _AFTERWARDS:
             out[order.province] = r
     for r in results:
         if isinstance(r.order, UnitOrder):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from .board import Board
@@ -10,7 +10,7 @@ from .errors import IllegalOrderError
 from .orders import Build, Order, UnitOrder, Waive
 from .results import OrderResult
 from .rules import Edition, RuleSet
-from .state import ADJUSTMENT, MOVEMENT, GameState
+from .state import ADJUSTMENT, MOVEMENT, GameState, Unit
 from .turns import adjudicate_phase, winner
 from .validation import check_order
 
@@ -24,13 +24,51 @@ class HistoryEntry:
     results: tuple[OrderResult, ...]
     after: GameState
     next_state: GameState
+    #: the powers in civil disorder in this phase (rules XIV.1)
+    disorder: frozenset[str] = frozenset()
+    #: Formal Diplomacy: the units interned at the end of this movement phase
+    interned: tuple[Unit, ...] = ()
+
+
+#: how a short game's winner is found: most supply centres (rules XIV.4) or most pieces on the
+#: board (rules III: "players may agree to regard the player who has the most pieces ...")
+BY_CENTRES = "centres"
+BY_PIECES = "pieces"
+SHORT_GAME_MEASURES = (BY_CENTRES, BY_PIECES)
 
 
 @dataclass(frozen=True, slots=True)
 class GameEnd:
     kind: str  # "victory", "short_game", "draw"
-    winners: tuple[str, ...]
+    winners: tuple[str, ...]  # several: a tie (short game) or the powers sharing a draw
     text: str
+    #: a short game: what was counted ("centres" or "pieces") and each power's count
+    measure: str = ""
+    counts: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def tied(self) -> bool:
+        return self.kind == "short_game" and len(self.winners) > 1
+
+
+def short_game_leaders(state: GameState, measure: str = BY_CENTRES) -> tuple[tuple[str, ...], dict[str, int]]:
+    """The powers that lead at the end of a short game (several on a tie) and every power's count:
+    supply centres (rules XIV.4) or pieces on the board (rules III; dislodged units count, they
+    are still on the board until they retreat or are disbanded)."""
+    if measure not in SHORT_GAME_MEASURES:
+        raise ValueError(f"a short game is won by {' or '.join(SHORT_GAME_MEASURES)}, not {measure!r}")
+    counts = state.centre_counts() if measure == BY_CENTRES else state.unit_counts()
+    best = max(counts.values(), default=0)
+    leaders = tuple(p for p in state.board.power_ids if counts.get(p, 0) == best and best > 0)
+    return leaders, counts
+
+
+def draw_passes(state: GameState, votes: Mapping[str, bool]) -> tuple[bool, tuple[str, ...]]:
+    """A draw vote: it passes when every surviving power votes for it (rules II: the players who
+    still have pieces on the board share the draw); votes of eliminated powers do not count, and a
+    surviving power that has not voted has not agreed.  Returns (passes, the surviving powers)."""
+    survivors = tuple(state.surviving_powers())
+    return bool(survivors) and all(votes.get(p, False) for p in survivors), survivors
 
 
 def order_key(order: Order) -> str:
@@ -57,10 +95,42 @@ class Game:
     history: list[HistoryEntry] = field(default_factory=list)
     orders: dict[str, dict[str, Order]] = field(default_factory=dict)
     draw: tuple[str, ...] | None = None
+    #: a short game's winner: most "centres" (XIV.4) or most "pieces" (III)
+    short_game_by: str = BY_CENTRES
 
     @classmethod
-    def new(cls, board: Board, edition: Edition | str = Edition.CLASSIC, end_year: int | None = None) -> Game:
-        return cls(board, RuleSet.for_edition(edition), GameState.initial(board), end_year)
+    def new(cls, board: Board, edition: Edition | str = Edition.CLASSIC, end_year: int | None = None, *,
+            formal: bool = False, short_game_by: str = BY_CENTRES) -> Game:
+        """A game from the start.  ``formal``: Formal Diplomacy (seed 003), every pair of powers
+        neutral to begin with."""
+        state = GameState.initial(board)
+        if formal:
+            from .formal import NO_RELATIONS
+
+            state = state.evolve(relations=NO_RELATIONS)
+        if short_game_by not in SHORT_GAME_MEASURES:
+            raise ValueError(f"a short game is won by {' or '.join(SHORT_GAME_MEASURES)}, not {short_game_by!r}")
+        return cls(board, RuleSet.for_edition(edition), state, end_year, short_game_by=short_game_by)
+
+    @property
+    def formal(self) -> bool:
+        """Whether this is a game of Formal Diplomacy."""
+        return self.state.relations is not None
+
+    def declare(self, declarations: Mapping[str, Mapping[str, str]]) -> None:
+        """Formal Diplomacy: apply one declaration period (revealed together, before the orders of
+        a movement phase): the current position's relations become ``formal.declare``'s."""
+        from .formal import declare
+
+        if self.state.relations is None:
+            raise IllegalOrderError("declarations are made only in a game of Formal Diplomacy")
+        if self.state.phase.kind != MOVEMENT:
+            raise IllegalOrderError("declarations are made before the orders of a movement phase")
+        for power, said in declarations.items():
+            for other in (power, *said):
+                if other not in self.board.power_ids:
+                    raise IllegalOrderError(f"there is no power {other!r} in this game")
+        self.state = self.state.evolve(relations=declare(self.state.relations, declarations, self.board.power_ids))
 
     # -- orders ------------------------------------------------------------------------------
 
@@ -105,13 +175,16 @@ class Game:
 
     # -- phases ------------------------------------------------------------------------------
 
-    def adjudicate(self) -> HistoryEntry:
-        """Adjudicate the current phase with the filed orders and move to the next phase."""
+    def adjudicate(self, disorder: Iterable[str] = ()) -> HistoryEntry:
+        """Adjudicate the current phase with the filed orders and move to the next phase.
+        ``disorder``: the powers in civil disorder this phase (rules XIV.1; the caller decides,
+        e.g. the host's marks and ``disorder.without_orders``)."""
         if self.is_over:
             raise IllegalOrderError("the game is over")
         orders = tuple(self.all_orders())
-        out = adjudicate_phase(self.state, orders, self.rules)
-        entry = HistoryEntry(self.state, orders, out.results, out.after, out.next_state)
+        gone = frozenset(disorder)
+        out = adjudicate_phase(self.state, orders, self.rules, gone)
+        entry = HistoryEntry(self.state, orders, out.results, out.after, out.next_state, gone, out.interned)
         self.history.append(entry)
         self.state = out.next_state
         self.orders = {}
@@ -131,7 +204,21 @@ class Game:
         return entry
 
     def declare_draw(self, powers: Iterable[str]) -> None:
-        self.draw = tuple(sorted(powers))
+        """The game ends in a draw shared by ``powers``: surviving powers only (rules II)."""
+        chosen = tuple(sorted(set(powers)))
+        gone = [p for p in chosen if self.state.is_eliminated(p)]
+        if gone:
+            raise IllegalOrderError(f"{', '.join(self.board.power(p).name for p in gone)} has no pieces left "
+                                    "and cannot share a draw")
+        self.draw = chosen
+
+    def vote_draw(self, votes: Mapping[str, bool]) -> bool:
+        """A secret draw vote: the draw is declared (shared by the surviving powers) when every
+        surviving power votes for it; eliminated powers' votes do not count.  Whether it passed."""
+        passed, survivors = draw_passes(self.state, votes)
+        if passed:
+            self.draw = survivors
+        return passed
 
     @property
     def ended(self) -> GameEnd | None:
@@ -143,13 +230,15 @@ class Game:
             return GameEnd("victory", (w,), f"{self.board.power(w).name} controls {self.state.centre_counts()[w]} "
                            f"supply centres and wins")
         if self.end_year is not None and self.state.phase.year > self.end_year:
-            counts = self.state.centre_counts()
-            best = max(counts.values())
-            leaders = tuple(p for p in self.board.power_ids if counts[p] == best)
+            leaders, counts = short_game_leaders(self.state, self.short_game_by)
+            best = max(counts.values(), default=0)
             names = " and ".join(self.board.power(p).name for p in leaders)
             tie = " (tied)" if len(leaders) > 1 else ""
+            what = "centres" if self.short_game_by == BY_CENTRES else "pieces on the board"
             return GameEnd("short_game", leaders,
-                           f"The game ended after {self.end_year}: {names} lead{'s' if not tie else ''} with {best} centres{tie}")
+                           f"The game ended after {self.end_year}: {names} lead{'s' if not tie else ''} with {best} "
+                           f"{what}{tie}", self.short_game_by,
+                           tuple((p, counts.get(p, 0)) for p in self.board.power_ids))
         return None
 
     @property

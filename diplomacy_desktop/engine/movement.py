@@ -16,7 +16,8 @@ from typing import Any
 from .board import ARMY, province_of
 from .boardindex import board_index
 from .errors import OrderError
-from .orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
+from .formal import ALLIANCE, NEUTRAL, RULE_ALLIED, RULE_INTERNED, RULE_NEUTRAL, WAR, interned_units
+from .orders import Convoy, Disband, Hold, Move, Order, SupportHold, SupportMove
 from .results import OrderResult, Outcome, with_repeats
 from .rules import CLASSIC, RuleSet
 from .state import MOVEMENT, RETREAT, DislodgedUnit, GameState, Phase, Unit
@@ -30,6 +31,9 @@ LAND, VIA = 0, 1  # how a move travels: over land, or by convoy
 class MovementOutcome:
     results: tuple[OrderResult, ...]
     state: GameState  # the retreat phase that follows (dislodged units and standoffs recorded)
+    #: Formal Diplomacy: the units interned (and disbanded) at the end of the phase for
+    #: violating neutrality; they are not in ``state``
+    interned: tuple[Unit, ...] = ()
 
 
 class _Resolver:
@@ -80,7 +84,8 @@ class _Resolver:
         per_unit: dict[int, list[tuple[Order, Order]]] = {}
         index, state = self.index, self.state
         # check_order's own dispatch, looked up once: the checks of a movement phase by order type
-        checks = MOVEMENT_CHECKS if state.phase.kind == MOVEMENT else {}
+        # (Formal Diplomacy: every order through check_order, which adds what the relations forbid)
+        checks = MOVEMENT_CHECKS if state.phase.kind == MOVEMENT and state.relations is None else {}
         powers = self.names.power_ids
         for written in orders:
             check = checks.get(type(written)) if written.power in powers else None
@@ -115,7 +120,7 @@ class _Resolver:
     def _illegal(self, written: Order, exc: OrderError) -> None:
         """File the result of an illegal order: under its unit when it is the power's own."""
         index = self.index
-        res = OrderResult(written, Outcome.ILLEGAL, "illegal",
+        res = OrderResult(written, Outcome.ILLEGAL, getattr(exc, "code", "illegal"),
                           f"illegal: {exc}; the unit holds" if written.province in index else f"illegal: {exc}",
                           rule=getattr(exc, "rule", "VII.4"))
         i = index.get(written.province or "")
@@ -660,7 +665,7 @@ class _Resolver:
         sd = self.sup_dst[s]
         sd_prov = province_of(sd) if sd else None
         cutters = [a for a in self.attackers.get(self.prov[s], ())
-                   if self.power[a] != self.power[s] and self.prov[a] != sd_prov and self.path(a, True)]
+                   if self._may_cut(a, s) and self.prov[a] != sd_prov and self.path(a, True)]
         each = [f"the {self._unit_name(a)}" for a in cutters]
         if len(each) > 1:
             text = f"cut by the attacks of {', '.join(each[:-1])} and {each[-1]}"
@@ -668,6 +673,11 @@ class _Resolver:
             text = f"cut by the attack of {each[0]}" if each else "cut by an attack"
         return OrderResult(order, Outcome.FAILURE, "cut", text,
                            tuple(self.prov[a] for a in cutters), None, None, lost, lost_to, "X")
+
+    def _may_cut(self, a: int, s: int) -> bool:
+        """Whether a move of unit ``a`` into the space of supporting unit ``s`` can cut its
+        support (as ``adjudicate`` decides it): not a move by the supporter's own power."""
+        return self.power[a] != self.power[s]
 
     def _explain_convoy(self, c: int, by: int | None) -> OrderResult:
         order: Order = self.order[c]  # type: ignore[assignment]
@@ -723,6 +733,181 @@ def _with(result: OrderResult, **changes: Any) -> OrderResult:
     return result._replace(**changes)
 
 
+class _FormalResolver(_Resolver):
+    """The adjudicator under Formal Diplomacy (seed 003): the standard resolver, with the
+    relations deciding who may dislodge whom, whose supports count and who cuts them, and with
+    neutrality violations interned at the end.  The standard game never comes here."""
+
+    def __init__(self, state: GameState, orders: Iterable[Order], rules: RuleSet) -> None:
+        rel = state.relations
+        assert rel is not None
+        self.relations = rel
+        powers = sorted({u.power for u in state.units.values()})
+        #: (a, b) -> their relation, for every pair of powers with units
+        self.rel: dict[tuple[str, str], str] = {
+            (a, b): rel.between(a, b) for a in powers for b in powers if a != b}
+        super().__init__(state, orders, rules)
+
+    def _shielded(self, i: int, j: int) -> str | None:
+        """The relation that keeps unit ``i`` from dislodging unit ``j`` (its own power:
+        "own"; an ally: "alliance"; a neutral: "neutral"), or None when it may (war)."""
+        a, b = self.power[i], self.power[j]
+        if a == b:
+            return "own"
+        r = self.rel[(a, b)]
+        return None if r == WAR else r
+
+    def _counts_against(self, s: int, target_power: str) -> bool:
+        """Whether support ``s`` counts in an attack on a unit of ``target_power``: not from that
+        power itself (rules IX.3) nor from its ally (an ally cannot help dislodge its ally)."""
+        p = self.power[s]
+        return p != target_power and self.rel.get((p, target_power)) != ALLIANCE
+
+    def _count_against(self, sups: list[int], hi: bool, target_power: str) -> int:
+        n = 0
+        for s in sups:
+            if self._counts_against(s, target_power) and (self.result[s] if self.resolved[s] else self.resolve(s, hi)):
+                n += 1
+        return n
+
+    def attack(self, i: int, hi: bool) -> int:
+        if not self.path(i, hi):
+            return 0
+        j = self.index.get(self.dst[i])  # type: ignore[arg-type]
+        if j is None:
+            return 1 + self.count(self.move_sups[i], hi)
+        if self.ot[j] == MOVE and not self.head_to_head(i, j) and self.resolve(j, hi):
+            return 1 + self.count(self.move_sups[i], hi)
+        if self._shielded(i, j) is not None:
+            return 0  # its own, an ally's or a neutral's unit that stays is never dislodged
+        return 1 + self._count_against(self.move_sups[i], hi, self.power[j])
+
+    def prevent(self, k: int, hi: bool) -> int:
+        m = self.index.get(self.dst[k])  # type: ignore[arg-type]
+        # a move into a space holding a neutral's unit is void, treated as a hold, unless that
+        # unit leaves: it stands nobody off there
+        if m is not None and self._shielded(k, m) == NEUTRAL and not (
+                self.ot[m] == MOVE and not self.head_to_head(k, m) and self.resolve(m, hi)):
+            return 0
+        return super().prevent(k, hi)
+
+    def _may_cut(self, a: int, s: int) -> bool:
+        # only an enemy cuts support: an ally does not, and a neutral cannot enter the space
+        return self._shielded(a, s) is None
+
+    def adjudicate(self, i: int, opt: bool) -> bool:
+        if self.ot[i] != SUPPORT:
+            return super().adjudicate(i, opt)
+        attackers = self.attackers.get(self.prov[i])
+        if not attackers:
+            return True
+        sd = self.sup_dst[i]
+        sd_prov = province_of(sd) if sd is not None else None
+        for a in attackers:
+            if not self._may_cut(a, i):
+                continue
+            if self.prov[a] == sd_prov:
+                if self.resolve(a, not opt):
+                    return False
+            elif self.path(a, not opt):
+                return False
+        return True
+
+    def _move_supports(self, i: int) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
+        sups = self.move_sups[i]
+        if not sups:
+            return (), ()
+        prov, power, result = self.prov, self.power, self.result
+        j = self.index.get(self.dst[i])  # type: ignore[arg-type]
+        against = None
+        if j is not None and not (self.ot[j] == MOVE and not self.head_to_head(i, j) and result[j]):
+            against = power[j]
+            if self._shielded(i, j) not in (None, "own"):
+                against = None  # the move itself cannot dislodge that unit: its supports are not the reason
+        counted: list[str] = []
+        other: list[tuple[str, str]] = []
+        for s in sups:
+            if not result[s]:
+                other.append((prov[s], "cut"))
+            elif against is not None and power[s] == against:
+                other.append((prov[s], "own_unit"))
+            elif against is not None and not self._counts_against(s, against):
+                other.append((prov[s], "allied_unit"))
+            else:
+                counted.append(prov[s])
+        return tuple(counted), tuple(other)
+
+    def _explain_move(self, i: int, by: int | None) -> OrderResult:
+        j = self.index.get(self.dst[i])  # type: ignore[arg-type]
+        shield = self._shielded(i, j) if j is not None else None
+        if self.result[i] or j is None or shield not in (ALLIANCE, NEUTRAL) or not self.path(i, True) \
+                or self.attack(i, True) != 0:
+            result = super()._explain_move(i, by)
+            if not result.succeeded and any(why == "allied_unit" for _, why in result.not_counted):
+                result = _with(result, rule=RULE_ALLIED, reason=result.reason + "; the support of its ally does "
+                               "not count against its ally's unit")
+            return result
+        order: Order = self.order[i]  # type: ignore[assignment]
+        lost, lost_to = by is not None, self.prov[by] if by is not None else None
+        counted, other = self._move_supports(i)
+        other_power = self.board.power(self.power[j]).name
+        unit = self._unit_name(j)
+        if shield == NEUTRAL:
+            return OrderResult(order, Outcome.VOID, "formal_neutral",
+                               f"void, treated as a hold: the {unit} belongs to {other_power}, a neutral power, and "
+                               "did not leave; a power cannot move into a space holding a neutral's piece",
+                               (self.prov[j],), 0, None, lost, lost_to, RULE_NEUTRAL, counted, other)
+        return OrderResult(order, Outcome.FAILURE, "formal_allied",
+                           f"cannot dislodge the {unit}, which belongs to its ally {other_power} and did not leave",
+                           (self.prov[j],), 0, None, lost, lost_to, RULE_ALLIED, counted, other)
+
+    def _explain_support(self, s: int, by: int | None) -> OrderResult:
+        result = super()._explain_support(s, by)
+        if result.code == "supported":
+            sd = self.sup_dst[s]
+            sd_prov = province_of(sd) if sd is not None else None
+            others = [a for a in self.attackers.get(self.prov[s], ()) if self.prov[a] != sd_prov]
+            shields = {self._shielded(a, s) for a in others}
+            if others and shields <= {ALLIANCE, NEUTRAL}:
+                # attacked, but only by allies and neutrals, who do not cut support
+                result = _with(result, rule=RULE_NEUTRAL if NEUTRAL in shields else RULE_ALLIED,
+                               involved=result.involved + tuple(self.prov[a] for a in others))
+        return result
+
+    def _explain_hold(self, i: int, order: Order, by: int | None, code: str) -> OrderResult:
+        result = super()._explain_hold(i, order, by, code)
+        if by is None and result.involved:
+            attackers = [self.index[p] for p in result.involved]
+            shields = {self._shielded(k, i) for k in attackers}
+            if shields <= {ALLIANCE, NEUTRAL} and result.strength is not None \
+                    and all(self.attack(k, True) == 0 for k in attackers):
+                # nothing could dislodge it: the relations, not the strengths, decided
+                result = _with(result, rule=RULE_NEUTRAL if NEUTRAL in shields else RULE_ALLIED)
+        return result
+
+    def _outcome(self) -> MovementOutcome:
+        out = super()._outcome()
+        # who arrived by dislodging an enemy: the war clause let them in (README, Formal Diplomacy)
+        excused = {self.dst[a] for a in self.by if a is not None}
+        interned = interned_units(self.state, out.state.units.values(), excused)  # type: ignore[arg-type]
+        if not interned:
+            return out
+        units = dict(out.state.units)
+        extra: list[OrderResult] = []
+        for u, owner in interned:
+            del units[u.province]
+            where = self.names.space_name(u.location)
+            extra.append(OrderResult(
+                Disband(u.power, u.kind, u.location), Outcome.SUCCESS, "interned",
+                f"interned by {self.board.power(owner).name} and disbanded: the unit ended the movement phase in "
+                f"{where}, territory of a power neutral towards its own", (u.province,), rule=RULE_INTERNED))
+        return MovementOutcome(out.results + tuple(extra), out.state.evolve(units=units),
+                               tuple(u for u, _ in interned))
+
+
 def adjudicate_movement(state: GameState, orders: Iterable[Order], rules: RuleSet = CLASSIC) -> MovementOutcome:
-    """Adjudicate a movement phase: every order gets a result, and the retreat phase follows."""
+    """Adjudicate a movement phase: every order gets a result, and the retreat phase follows.
+    With relations in the state (Formal Diplomacy), by the rules of seed 003."""
+    if state.relations is not None:
+        return _FormalResolver(state, orders, rules).run()
     return _Resolver(state, orders, rules).run()

@@ -290,6 +290,14 @@ def _pool(board: Board) -> _OrderPool:
     return pool
 
 
+def _formal_options(state: GameState, options: list[Order]) -> list[Order]:
+    """Formal Diplomacy: ``options`` without what the relations between the powers forbid (seed
+    003).  Called only when the position has relations, so the standard game pays nothing."""
+    from .formal import allowed
+
+    return [o for o in options if allowed(state, o)]
+
+
 def _movement_options(state: GameState, unit: Unit, reach: _ConvoyReach) -> list[Order]:
     board = state.board
     mine = reach.pool.units.get((unit.power, unit.kind, unit.location)) or reach.pool.unit(unit)
@@ -373,7 +381,8 @@ def unit_options(state: GameState, province: str, reach: _ConvoyReach | None = N
         unit = state.units.get(prov)
         if unit is None:
             return []
-        return _movement_options(state, unit, reach or _ConvoyReach(state))
+        options = _movement_options(state, unit, reach or _ConvoyReach(state))
+        return options if state.relations is None else _formal_options(state, options)
     if kind == RETREAT:
         d = state.dislodged_in(prov)
         if d is None:
@@ -429,6 +438,8 @@ def _power_options(state: GameState, power: str, reach: _ConvoyReach | None) -> 
     for prov, u in state.units.items():
         if u.power == power:
             out[prov] = _movement_options(state, u, reach)
+    if state.relations is not None:
+        out = {prov: _formal_options(state, options) for prov, options in out.items()}
     return out
 
 
@@ -443,6 +454,9 @@ def all_options(state: GameState, powers: Iterable[str] | None = None) -> dict[s
         mine = out.get(u.power)
         if mine is not None:
             mine[prov] = _movement_options(state, u, reach)
+    if state.relations is not None:
+        out = {p: {prov: _formal_options(state, options) for prov, options in mine.items()}
+               for p, mine in out.items()}
     return out
 
 

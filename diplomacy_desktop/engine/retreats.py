@@ -29,7 +29,7 @@ def adjudicate_retreats(state: GameState, orders: Iterable[Order], rules: RuleSe
         try:
             norm = check_order(state, written)
         except OrderError as exc:
-            results.append(OrderResult(written, Outcome.ILLEGAL, "illegal", f"illegal: {exc}",
+            results.append(OrderResult(written, Outcome.ILLEGAL, getattr(exc, "code", "illegal"), f"illegal: {exc}",
                                        rule=getattr(exc, "rule", "XI")))
             where = written.province
             d = state.dislodged_in(where) if where is not None and where in board.spaces else None

@@ -5,9 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from .board import ARMY, FLEET, Board, province_of
+
+if TYPE_CHECKING:
+    from .formal import Relations
 
 SPRING = "spring"
 FALL = "fall"
@@ -125,6 +128,9 @@ class GameState:
     dislodged: tuple[DislodgedUnit, ...] = ()
     contested: frozenset[str] = frozenset()
     owners: Mapping[str, str] = field(default_factory=dict)
+    #: Formal Diplomacy (seed 003): the relations between every pair of powers; None in the
+    #: standard game
+    relations: Relations | None = None
 
     @classmethod
     def build(
@@ -135,6 +141,7 @@ class GameState:
         owners: Mapping[str, str] | None = None,
         dislodged: Iterable[DislodgedUnit] = (),
         contested: Iterable[str] = (),
+        relations: Relations | None = None,
     ) -> GameState:
         by_province: dict[str, Unit] = {}
         army_moves, fleet_moves = board.army_moves, board.fleet_moves
@@ -153,6 +160,7 @@ class GameState:
             dislodged=dis,
             contested=frozenset(contested),
             owners=_sorted_view(dict(owners or {})),  # a copy: the caller's mapping may change
+            relations=relations,
         )
 
     @classmethod
@@ -163,8 +171,9 @@ class GameState:
 
     def evolve(self, *, phase: Phase | None = None, units: Mapping[str, Unit] | None = None,
                dislodged: tuple[DislodgedUnit, ...] | None = None, contested: frozenset[str] | None = None,
-               owners: Mapping[str, str] | None = None) -> GameState:
-        """This state with the given parts replaced (units and owners filed in sorted order)."""
+               owners: Mapping[str, str] | None = None, relations: Relations | None = None) -> GameState:
+        """This state with the given parts replaced (units and owners filed in sorted order).
+        Relations can be given, not taken away (:meth:`without_relations` does that)."""
         return GameState(
             self.board,
             self.phase if phase is None else phase,
@@ -172,7 +181,12 @@ class GameState:
             self.dislodged if dislodged is None else dislodged,
             self.contested if contested is None else contested,
             self.owners if owners is None else _sorted_view(owners),
+            self.relations if relations is None else relations,
         )
+
+    def without_relations(self) -> GameState:
+        """This position in the standard game (no Formal Diplomacy relations)."""
+        return GameState(self.board, self.phase, self.units, self.dislodged, self.contested, self.owners)
 
     # -- queries --------------------------------------------------------------------------
 
@@ -228,6 +242,7 @@ class GameState:
             and self.dislodged == other.dislodged
             and self.contested == other.contested
             and dict(self.owners) == dict(other.owners)
+            and self.relations == other.relations
         )
 
     def __hash__(self) -> int:

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
+from . import disorder as civil
 from .adjustments import adjudicate_adjustments
 from .movement import adjudicate_movement
 from .orders import Order
 from .results import OrderResult
 from .retreats import adjudicate_retreats
 from .rules import CLASSIC, RuleSet
-from .state import ADJUSTMENT, FALL, MOVEMENT, RETREAT, SPRING, GameState, Phase
+from .state import ADJUSTMENT, FALL, MOVEMENT, RETREAT, SPRING, GameState, Phase, Unit
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,11 +23,21 @@ class PhaseOutcome:
     results: tuple[OrderResult, ...]
     after: GameState  # the position right after this phase (movement: with dislodged units)
     next_state: GameState  # the next phase to play (empty phases skipped)
+    #: Formal Diplomacy: units interned and disbanded at the end of a movement phase
+    interned: tuple[Unit, ...] = ()
 
 
 def update_ownership(state: GameState) -> GameState:
-    """Centres occupied at the end of a Fall turn change hands (XIII.1)."""
+    """Centres occupied at the end of a Fall turn change hands (XIII.1).  Formal Diplomacy: not
+    from an ally nor from a neutral (seed 003)."""
     owners = dict(state.owners)
+    if state.relations is not None:
+        from .formal import takes_centre
+
+        for prov, unit in state.units.items():
+            if prov in state.board.centres and takes_centre(state.relations, unit.power, owners.get(prov)):
+                owners[prov] = unit.power
+        return state.evolve(owners=owners)
     for prov, unit in state.units.items():
         if prov in state.board.centres:
             owners[prov] = unit.power
@@ -65,19 +77,44 @@ def _after_retreats(state: GameState) -> GameState:
     return owned.evolve(phase=Phase(ph.year, FALL, ADJUSTMENT), dislodged=(), contested=frozenset())
 
 
-def adjudicate_phase(state: GameState, orders: Iterable[Order], rules: RuleSet = CLASSIC) -> PhaseOutcome:
+def adjudicate_phase(state: GameState, orders: Iterable[Order], rules: RuleSet = CLASSIC,
+                     disorder: AbstractSet[str] = frozenset()) -> PhaseOutcome:
+    """Adjudicate ``state``'s phase.  ``disorder``: the powers in civil disorder this phase
+    (rules XIV.1): their orders are ignored, their units hold, their dislodged units are disbanded
+    without a retreat, they build nothing and their removals follow XIV.2."""
+    if disorder:
+        return _in_disorder(state, orders, rules, disorder)
     kind = state.phase.kind
     if kind == MOVEMENT:
         m = adjudicate_movement(state, orders, rules)
-        return PhaseOutcome(m.results, m.state, settle(m.state))
+        return PhaseOutcome(m.results, m.state, settle(m.state), m.interned)
     if kind == RETREAT:
         r = adjudicate_retreats(state, orders, rules)
-        after = GameState.build(state.board, state.phase, r.units, state.owners)
+        after = GameState.build(state.board, state.phase, r.units, state.owners, relations=state.relations)
         return PhaseOutcome(r.results, after, settle(_after_retreats(after)))
     a = adjudicate_adjustments(state, orders, rules)
-    after = GameState.build(state.board, state.phase, a.units, state.owners)
+    after = GameState.build(state.board, state.phase, a.units, state.owners, relations=state.relations)
     nxt = after.evolve(phase=Phase(state.phase.year + 1, SPRING, MOVEMENT))
     return PhaseOutcome(a.results, after, settle(nxt))
+
+
+def _in_disorder(state: GameState, orders: Iterable[Order], rules: RuleSet, disorder: AbstractSet[str]
+                 ) -> PhaseOutcome:
+    """:func:`adjudicate_phase` with some powers in civil disorder (rules XIV.1)."""
+    kept, ignored = civil.split_orders(state, orders, disorder)
+    kind = state.phase.kind
+    if kind == MOVEMENT:
+        m = adjudicate_movement(state, kept, rules)
+        after, disbanded = civil.disband_dislodged(m.state, disorder)
+        return PhaseOutcome((*ignored, *m.results, *disbanded), after, settle(after), m.interned)
+    if kind == RETREAT:
+        before, disbanded = civil.disband_dislodged(state, disorder)
+        r = adjudicate_retreats(before, kept, rules)
+        after = GameState.build(state.board, state.phase, r.units, state.owners, relations=state.relations)
+        return PhaseOutcome((*ignored, *r.results, *disbanded), after, settle(_after_retreats(after)))
+    # adjustments: without their orders, nothing is built and the removals follow XIV.2
+    out = adjudicate_phase(state, kept, rules)
+    return PhaseOutcome((*ignored, *out.results), out.after, out.next_state)
 
 
 def winner(state: GameState) -> str | None:

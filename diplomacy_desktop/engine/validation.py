@@ -417,6 +417,10 @@ def retreat_destinations(state: GameState, province: str) -> list[str]:
         if prov == d.attacker_from and not d.by_convoy:
             continue
         out.append(loc)
+    if state.relations is not None:  # Formal Diplomacy: not into a neutral's territory
+        from .formal import retreat_allowed
+
+        out = [loc for loc in out if retreat_allowed(state, unit.power, province_of(loc))]
     return out
 
 
@@ -448,6 +452,12 @@ def check_retreat(state: GameState, order: Retreat) -> Retreat:
             raise IllegalOrderError(f"an army cannot retreat to {space_name(board, dest_prov)}: not adjacent", rule="XI")
         dest = dest_prov
     if dest not in allowed:
+        if state.relations is not None:  # Formal Diplomacy: not into a neutral's territory
+            from .formal import entry_refusal
+
+            refusal = entry_refusal(state, unit.power, dest_prov)
+            if refusal is not None:
+                raise refusal
         d = state.dislodged_in(unit.province)
         why = "it is occupied"
         if dest_prov in state.contested:
@@ -537,7 +547,12 @@ def check_order(state: GameState, order: Order) -> Order:
         raise IllegalOrderError(
             f"a {type(order).__name__.lower()} order is not allowed in {_PHASE_WORDS[state.phase.kind]}",
             rule={MOVEMENT: "VII.1", RETREAT: "XI", ADJUSTMENT: "XIII.2"}[state.phase.kind])
-    return check(state, order)
+    norm = check(state, order)
+    if state.relations is not None:  # Formal Diplomacy: what the relations between powers forbid
+        from .formal import check_formal
+
+        check_formal(state, norm)
+    return norm
 
 
 def is_legal(state: GameState, order: Order) -> bool:

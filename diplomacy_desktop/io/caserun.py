@@ -28,6 +28,13 @@ class CaseRun:
     unreadable: tuple[tuple[str, str, str], ...] = ()  # (power, text, why)
     mismatches: tuple[str, ...] = field(default=())
     state: GameState | None = None  # the position the orders were given in
+    #: Formal Diplomacy: units interned and disbanded at the end of the movement phase
+    interned: tuple[Unit, ...] = ()
+
+    @property
+    def formal(self) -> bool:
+        """Whether the case is adjudicated under Formal Diplomacy (it has PRESTATE_RELATIONS)."""
+        return self.scenario.relations is not None
 
     @property
     def checked(self) -> bool:
@@ -68,10 +75,10 @@ def run_case(sc: Scenario, board: Board, rules: RuleSet) -> CaseRun:
     if state.phase.kind == MOVEMENT:
         # the position right after the phase is all a case needs, not the phase after it
         moved = adjudicate_movement(state, orders, rules)
-        results, after = moved.results, moved.state
+        results, after, interned = moved.results, moved.state, moved.interned
     else:
         outcome = adjudicate_phase(state, orders, rules)
-        results, after = outcome.results, outcome.after
+        results, after, interned = outcome.results, outcome.after, outcome.interned
     extra = tuple(
         OrderResult(Waive(p), Outcome.ILLEGAL, exc_kind(why), f"not followed: {why}", rule="VII.4")
         for p, _, why in unreadable
@@ -79,7 +86,7 @@ def run_case(sc: Scenario, board: Board, rules: RuleSet) -> CaseRun:
     units = tuple(after.units.values())
     dislodged = tuple(d.unit for d in after.dislodged) if state.phase.kind == MOVEMENT else ()
     mism = expectation_mismatches(sc, state, after)
-    return CaseRun(sc, results + extra, units, dislodged, tuple(unreadable), mism, state)
+    return CaseRun(sc, results + extra, units, dislodged, tuple(unreadable), mism, state, interned)
 
 
 def expectation_mismatches(sc: Scenario, before: GameState, after: GameState) -> tuple[str, ...]:

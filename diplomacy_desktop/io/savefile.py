@@ -7,6 +7,7 @@
       "edition": "classic" | "2023",
       "end_year": 1910 | null,
       "draw": null | ["england", "france"],
+      "short_game_by": "centres" | "pieces",  # absent: centres
       "table": {...},                      # the table's settings (names, clock, secrecy, PIN hashes)
       "history": [ {"state": STATE, "orders": [ORDER, ...]}, ... ],   # adjudicated phases, in order
       "current": {"state": STATE, "orders": [ORDER, ...]}             # the phase being played
@@ -14,7 +15,10 @@
     STATE = {"phase": {"year": 1901, "season": "spring", "kind": "movement"},
              "units": [{"power": "england", "type": "fleet", "location": "lon"}, ...],
              "dislodged": [{"power", "type", "location", "attacker_from", "by_convoy", "attacker_power"}],
-             "contested": ["bur"], "owners": {"lon": "england", ...}}
+             "contested": ["bur"], "owners": {"lon": "england", ...},
+             "relations": [{"powers": ["england", "france"], "relation": "alliance"}, ...]}
+                                   # relations: Formal Diplomacy only (absent: the standard game)
+    a history record may also carry "disorder": [powers in civil disorder in that phase]
     ORDER = {"power": "france", "kind": "move", "unit": "A", "location": "par",
              "destination": "bur", "via_convoy": false, ...}
 
@@ -40,7 +44,8 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.board import ARMY, FLEET, Board
-from ..engine.game import Game, HistoryEntry, free_waive_key, order_key
+from ..engine.formal import Relations
+from ..engine.game import BY_CENTRES, Game, HistoryEntry, free_waive_key, order_key
 from ..engine.orders import (
     Build,
     Convoy,
@@ -55,7 +60,7 @@ from ..engine.orders import (
     Waive,
 )
 from ..engine.rules import RuleSet
-from ..engine.state import DislodgedUnit, GameState, Phase, Unit
+from ..engine.state import MOVEMENT, DislodgedUnit, GameState, Phase, Unit
 from ..engine.turns import adjudicate_phase
 from .boardfile import load_board
 from .saveschema import SaveFileError, check_names, check_shape, parse_json
@@ -102,7 +107,7 @@ def _unit(d: dict[str, Any]) -> Unit:
 
 
 def state_to_dict(s: GameState) -> dict[str, Any]:
-    return {
+    d: dict[str, Any] = {
         "phase": {"year": s.phase.year, "season": s.phase.season, "kind": s.phase.kind},
         "units": [_unit_dict(u) for u in s.units.values()],
         "dislodged": [{**_unit_dict(d.unit), "attacker_from": d.attacker_from, "by_convoy": d.by_convoy,
@@ -110,6 +115,19 @@ def state_to_dict(s: GameState) -> dict[str, Any]:
         "contested": sorted(s.contested),
         "owners": dict(s.owners),
     }
+    if s.relations is not None:  # Formal Diplomacy; the standard game's file is unchanged
+        d["relations"] = [{"powers": [a, b], "relation": r} for a, b, r in s.relations.as_list()]
+    return d
+
+
+def _relations(d: dict[str, Any]) -> Relations | None:
+    if "relations" not in d:
+        return None
+    try:
+        return Relations.from_mapping([(str(x["powers"][0]), str(x["powers"][1]), str(x["relation"]))
+                                       for x in d["relations"]])
+    except ValueError as exc:
+        raise SaveFileError(f"the saved game is damaged: relations: {exc}") from exc
 
 
 def state_from_dict(board: Board, d: dict[str, Any]) -> GameState:
@@ -125,7 +143,7 @@ def state_from_dict(board: Board, d: dict[str, Any]) -> GameState:
     for u in units + [x.unit for x in dislodged]:
         if u.power not in board.power_ids:
             raise SaveFileError(f"unknown power {u.power!r}")
-    return GameState.build(board, phase, units, owners, dislodged, d.get("contested", []))
+    return GameState.build(board, phase, units, owners, dislodged, d.get("contested", []), _relations(d))
 
 
 def game_to_dict(game: Game, table: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -136,11 +154,31 @@ def game_to_dict(game: Game, table: dict[str, Any] | None = None) -> dict[str, A
         "edition": game.rules.edition.value,
         "end_year": game.end_year,
         "draw": list(game.draw) if game.draw else None,
+        **({"short_game_by": game.short_game_by} if game.short_game_by != BY_CENTRES else {}),
         "table": table or {},
-        "history": [{"state": state_to_dict(h.state), "orders": [order_to_dict(o) for o in h.orders]}
-                    for h in game.history],
+        "history": [_history_record(h) for h in game.history],
         "current": {"state": state_to_dict(game.state), "orders": [order_to_dict(o) for o in game.all_orders()]},
     }
+
+
+def _history_record(h: HistoryEntry) -> dict[str, Any]:
+    record: dict[str, Any] = {"state": state_to_dict(h.state), "orders": [order_to_dict(o) for o in h.orders]}
+    if h.disorder:
+        record["disorder"] = sorted(h.disorder)
+    return record
+
+
+def _follows(state: GameState, expected: GameState) -> bool:
+    """Whether the stored ``state`` is the position ``expected`` by the replay.  Under Formal
+    Diplomacy the relations may differ where declarations were made, at the start of a movement
+    phase (the declarations come before the orders); the game stays formal or standard."""
+    if (state.relations is None) != (expected.relations is None):
+        return False
+    if state.relations is not None and state.relations != expected.relations:
+        if state.phase.kind != MOVEMENT:
+            return False
+        return state == expected.evolve(relations=state.relations)
+    return state == expected
 
 
 def game_from_dict(data: Any) -> tuple[Game, dict[str, Any]]:
@@ -176,16 +214,18 @@ def _game_from_dict(data: dict[str, Any], board: Board) -> tuple[Game, dict[str,
     expected: GameState | None = None
     for i, h in enumerate(data.get("history", [])):
         state = state_from_dict(board, h["state"])
-        if expected is not None and state != expected:
+        if expected is not None and not _follows(state, expected):
             raise SaveFileError(f"phase {i + 1} ({state.phase.label}) does not follow from the phase before it")
         orders = tuple(order_from_dict(o) for o in h.get("orders", []))
-        out = adjudicate_phase(state, orders, rules)
-        history.append(HistoryEntry(state, orders, out.results, out.after, out.next_state))
+        disorder = frozenset(h.get("disorder", ()))
+        out = adjudicate_phase(state, orders, rules, disorder)
+        history.append(HistoryEntry(state, orders, out.results, out.after, out.next_state, disorder, out.interned))
         expected = out.next_state
     current = state_from_dict(board, data["current"]["state"])
-    if expected is not None and current != expected:
+    if expected is not None and not _follows(current, expected):
         raise SaveFileError("the current phase does not follow from the last adjudicated phase")
-    game = Game(board, rules, current, int(end_year) if end_year is not None else None, history)
+    game = Game(board, rules, current, int(end_year) if end_year is not None else None, history,
+                short_game_by=str(data.get("short_game_by", BY_CENTRES)))
     for od in data["current"].get("orders", []):
         o = order_from_dict(od)
         mine = game.orders.setdefault(o.power, {})

@@ -205,7 +205,7 @@ _POWER_PATHS = ["draw.*", "table.players.~", "table.powers.*", "table.pins.~", "
                 "table.hotseat.sealed.*", "table.hotseat.pins.~",
                 *(f"{p}.{rest}" for p in _PHASES for rest in (
                     "state.units.*.power", "state.dislodged.*.power", "state.dislodged.*.attacker_power",
-                    "state.owners.*", "orders.*.power"))]
+                    "state.owners.*", "orders.*.power", "state.relations.*.powers.*", "disorder.*"))]
 _LOCATION_PATHS = [f"{p}.{rest}" for p in _PHASES for rest in (
     "state.units.*.location", "state.dislodged.*.location", "orders.*.location", "orders.*.target",
     "orders.*.destination")]

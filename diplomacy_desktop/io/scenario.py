@@ -3,6 +3,7 @@
     CASE 6.A.1
     PRESTATE_SETPHASE Spring 1901, Movement
     PRESTATE_SUPPLYCENTER_OWNERS / PRESTATE / PRESTATE_DISLODGED / PRESTATE_RESULTS
+    PRESTATE_RELATIONS           (Formal Diplomacy: "France Germany: war" lines; others neutral)
     ORDERS
     POSTSTATE / POSTSTATE_DISLODGED / POSTSTATE_SAME
     END
@@ -22,6 +23,7 @@ from typing import NamedTuple
 
 from ..engine.board import ARMY, FLEET, Board
 from ..engine.errors import OrderError
+from ..engine.formal import Relations, relation_word
 from ..engine.movement import adjudicate_movement
 from ..engine.orders import Convoy, Move, Order
 from ..engine.rules import CLASSIC
@@ -62,6 +64,9 @@ class Scenario:
     post_dislodged: list[Unit] | None = None
     post_same: bool = False
     comments: list[str] = field(default_factory=list)
+    #: Formal Diplomacy (seed 003): the PRESTATE_RELATIONS section, ``{(power, power): "war"}``;
+    #: None when the case has no such section (the standard game)
+    relations: dict[tuple[str, str], str] | None = None
 
     @property
     def has_expectation(self) -> bool:
@@ -90,7 +95,7 @@ class CaseError:
 
 
 _SECTIONS = {
-    "PRESTATE_SETPHASE", "PRESTATE_SUPPLYCENTER_OWNERS", "PRESTATE", "PRESTATE_DISLODGED",
+    "PRESTATE_SETPHASE", "PRESTATE_SUPPLYCENTER_OWNERS", "PRESTATE", "PRESTATE_DISLODGED", "PRESTATE_RELATIONS",
     "PRESTATE_RESULTS", "ORDERS", "POSTSTATE", "POSTSTATE_DISLODGED", "POSTSTATE_SAME", "END",
 }
 _FILE_LEVEL = {"VARIANT_ALL", "VARIANT"}
@@ -394,6 +399,9 @@ def read_scenario_lines(lines: list[str], board: Board, first_line: int = 1) -> 
             try:
                 if section is None or section in ("PRESTATE_SETPHASE", "POSTSTATE_SAME"):
                     raise ScenarioError(f"{line!r} is not a section keyword (PRESTATE, ORDERS, ...)", lineno)
+                if section == "PRESTATE_RELATIONS":
+                    _relation_line(current, line, powers, lineno)
+                    continue
                 if section == "PRESTATE_RESULTS":
                     flag, _, body = line.partition(":")
                     flag = flag.strip().upper()
@@ -447,6 +455,8 @@ def read_scenario_lines(lines: list[str], board: Board, first_line: int = 1) -> 
                 current.phase = _parse_phase(rest, lineno)
             elif key == "PRESTATE_SUPPLYCENTER_OWNERS":
                 current.owners = {}
+            elif key == "PRESTATE_RELATIONS":
+                current.relations = {}
             elif key == "POSTSTATE":
                 current.post_units = []
                 placed.pop(key, None)
@@ -475,6 +485,32 @@ def read_scenario_lines(lines: list[str], board: Board, first_line: int = 1) -> 
     return out
 
 
+def _relation_line(sc: Scenario, line: str, powers: _PowerNames, lineno: int) -> None:
+    """A line of PRESTATE_RELATIONS: ``France Germany: war`` (either order, any case)."""
+    head, colon, word = line.partition(":")
+    names = head.split()
+    if not colon or len(names) != 2:
+        raise ScenarioError(f"a relation line is 'Power Power: alliance|neutral|war', got {line!r}", lineno)
+    found = []
+    for name in names:
+        p = powers.find(name)
+        if p is None:
+            raise ScenarioError(f"unknown power {name!r}", lineno)
+        found.append(p)
+    a, b = found
+    if a == b:
+        raise ScenarioError(f"a power has no relation with itself: {line!r}", lineno)
+    try:
+        rel = relation_word(word)
+    except ValueError as exc:
+        raise ScenarioError(str(exc), lineno) from None
+    key = (a, b) if a < b else (b, a)
+    assert sc.relations is not None
+    if sc.relations.get(key, rel) != rel:
+        raise ScenarioError(f"{line.strip()!r}: this pair already has the relation {sc.relations[key]}", lineno)
+    sc.relations[key] = rel
+
+
 # -- from a scenario to a position ------------------------------------------------------------
 
 
@@ -486,11 +522,12 @@ def scenario_state(sc: Scenario, board: Board) -> GameState:
     """The position a scenario starts from (raises ScenarioError if it is impossible)."""
     assert sc.phase is not None
     owners = sc.owners if sc.owners is not None else _default_owners(board, sc.units)
+    relations = Relations.from_mapping(sc.relations) if sc.relations is not None else None
     try:
         if sc.phase.kind != RETREAT:
-            return GameState.build(board, sc.phase, sc.units, owners)
+            return GameState.build(board, sc.phase, sc.units, owners, relations=relations)
         dislodged, contested = _retreat_context(sc, board, owners)
-        return GameState.build(board, sc.phase, sc.units, owners, dislodged, contested)
+        return GameState.build(board, sc.phase, sc.units, owners, dislodged, contested, relations)
     except ValueError as exc:
         if isinstance(exc, ScenarioError):
             raise
@@ -527,8 +564,9 @@ def _retreat_context(sc: Scenario, board: Board, owners: dict[str, str]
         else:
             prior.append(u)
     prior.extend(sc.dislodged)
+    relations = Relations.from_mapping(sc.relations) if sc.relations is not None else None
     try:
-        pre = GameState.build(board, phase, prior, owners)
+        pre = GameState.build(board, phase, prior, owners, relations=relations)
         outcome = adjudicate_movement(pre, [o for _, o in parsed], CLASSIC)
     except (ValueError, KeyError):
         outcome = None
@@ -605,6 +643,10 @@ def write_scenario(sc: Scenario, board: Board) -> str:
         lines.append("PRESTATE_SUPPLYCENTER_OWNERS")
         for c, p in sorted(sc.owners.items()):
             lines.append(f"\t{board.power(p).name}: {c}")
+    if sc.relations is not None:
+        lines.append("PRESTATE_RELATIONS")
+        for (a, b), rel in sorted(sc.relations.items()):
+            lines.append(f"\t{board.power(a).name} {board.power(b).name}: {rel}")
     lines.append("PRESTATE")
     lines += [_unit_line(board, u) for u in sc.units]
     if sc.dislodged:

@@ -1,0 +1,71 @@
+"""Civil disorder (rules XIV.1, XIV.2): a power whose player has left, or who gave no orders.
+
+"His units hold in position, but do not support each other.  If they are dislodged, they are
+disbanded.  No new units are raised for this country."  The powers in civil disorder are given
+for one phase (the caller decides who: a host marks a player who left; :func:`without_orders`
+finds the powers that gave no orders).  Both rule editions use the same rules; the removals a
+power in disorder owes follow XIV.2 (``adjustments.civil_disorder_removals``, by edition).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
+
+from .orders import Disband, Order
+from .results import OrderResult, Outcome
+from .state import ADJUSTMENT, MOVEMENT, RETREAT, DislodgedUnit, GameState
+
+RULE = "XIV.1"
+
+_IGNORED = {
+    MOVEMENT: "its units hold and do not support each other",
+    RETREAT: "its dislodged units are disbanded",
+    ADJUSTMENT: "it builds nothing, and its removals follow the civil-disorder rule",
+}
+
+
+def without_orders(state: GameState, orders: Iterable[Order]) -> frozenset[str]:
+    """The powers with units on the board that gave no order at all in this movement phase
+    (rules XIV.1: a player who "fails to submit orders in a given Spring or Fall season"); empty
+    in other phases.  The caller decides whether to treat them as in civil disorder."""
+    if state.phase.kind != MOVEMENT:
+        return frozenset()
+    ordered = {o.power for o in orders}
+    return frozenset(u.power for u in state.units.values() if u.power not in ordered)
+
+
+def split_orders(state: GameState, orders: Iterable[Order], disorder: AbstractSet[str]
+                 ) -> tuple[list[Order], list[OrderResult]]:
+    """The orders that stand, and a result for each order of a power in civil disorder (ignored)."""
+    kept: list[Order] = []
+    ignored: list[OrderResult] = []
+    what = _IGNORED[state.phase.kind]
+    for o in orders:
+        if o.power in disorder:
+            name = state.board.power(o.power).name if o.power in state.board.power_ids else o.power
+            ignored.append(OrderResult(o, Outcome.VOID, "civil_disorder",
+                                       f"ignored: {name} is in civil disorder, so {what}", rule=RULE))
+        else:
+            kept.append(o)
+    return kept, ignored
+
+
+def disband_dislodged(after: GameState, disorder: AbstractSet[str]) -> tuple[GameState, list[OrderResult]]:
+    """``after`` (a position with dislodged units) with those of the powers in civil disorder
+    disbanded at once, without a retreat, and a result for each."""
+    if not disorder or not any(d.unit.power in disorder for d in after.dislodged):
+        return after, []
+    keep: list[DislodgedUnit] = []
+    results: list[OrderResult] = []
+    for d in after.dislodged:
+        if d.unit.power in disorder:
+            u = d.unit
+            results.append(OrderResult(Disband(u.power, u.kind, u.location), Outcome.SUCCESS, "disorder_disbanded",
+                                       "disbanded without a retreat: its power is in civil disorder", rule=RULE))
+        else:
+            keep.append(d)
+    return after.evolve(dislodged=tuple(keep)), results
+
+
+__all__ = ["RULE", "disband_dislodged", "split_orders", "without_orders"]
