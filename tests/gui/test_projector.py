@@ -108,3 +108,26 @@ def test_projector_shows_the_explanation_panel_large_when_there_is_one(table: Ta
     QApplication.processEvents()
     assert dock.font() == w.font() and dock.browser.font().pointSizeF() == size_before
     assert _window_state(t) == before and not dock.isVisible()
+
+
+def test_projector_shows_the_real_explanation_large_only_while_it_explains(table: Table) -> None:
+    t = table
+    w = t.window
+    _adjudicated_bounce(t)
+    real = w.explanations
+    t.key(Qt.Key.Key_F5)  # nothing explained yet: the results, large
+    QApplication.processEvents()
+    assert w.projector.panel is not None and w.projector.panel.isVisible() and not real.isVisible()
+    t.key(Qt.Key.Key_F5)
+    QApplication.processEvents()
+    entry = t.controller.game.history[-1]
+    par = next(r for r in entry.results if r.order.location == "par")  # type: ignore[attr-defined]
+    real.show_result(entry, par)
+    assert "Rule VIII" in real.explained_text()
+    t.key(Qt.Key.Key_F5)  # explaining: the explanation, large
+    QApplication.processEvents()
+    assert real.isVisible() and real.font().pointSize() == PANEL_POINTS
+    assert not w.projector.panel.isVisible()
+    t.key(Qt.Key.Key_Escape)
+    QApplication.processEvents()
+    assert real.font().pointSize() != PANEL_POINTS

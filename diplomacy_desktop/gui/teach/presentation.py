@@ -143,6 +143,8 @@ class ProjectorView(QObject):
         self.window = window
         self.saved: _Saved | None = None
         self.panel: ProjectorPanel | None = None
+        #: the explanation panel shown large while the projector is on (it was explaining a result)
+        self.shown_explanation: QDockWidget | None = None
         self.act = QAction("&Projector view", window)
         self.act.setCheckable(True)
         self.act.setShortcut(QKeySequence(PROJECTOR_KEY))
@@ -168,10 +170,13 @@ class ProjectorView(QObject):
             self.enter()
 
     def explanation_dock(self) -> QDockWidget | None:
-        """The explanation panel, when the window has one (gui/teach/explanations.py)."""
+        """The explanation panel, when the window has one (gui/teach/explanations.py) and it is
+        explaining a result: then it says why, better than a list; otherwise the results, large."""
         for dock in self.window.findChildren(QDockWidget):
             if type(dock).__name__ == "ExplanationDock" or dock.objectName() == "ExplanationDock":
-                return dock
+                explaining = getattr(dock, "explained_text", None)
+                if explaining is None or explaining():
+                    return dock
         return None
 
     def enter(self) -> None:
@@ -179,7 +184,7 @@ class ProjectorView(QObject):
             return
         w = self.window
         view = w.view
-        explanation = self.explanation_dock()
+        explanation = self.shown_explanation = self.explanation_dock()
         self.saved = _Saved(
             geometry=w.saveGeometry(), state=w.saveState(), full_screen=w.isFullScreen(), maximized=w.isMaximized(),
             menu_bar=w.menuBar().isVisibleTo(w), status_bar=w.statusBar().isVisibleTo(w),
@@ -225,7 +230,7 @@ class ProjectorView(QObject):
         self.saved = None
         w = self.window
         view = w.view
-        explanation = self.explanation_dock()
+        explanation, self.shown_explanation = self.shown_explanation, None
         if explanation is not None:
             # its own font again, or (if it had none) the one it inherits
             explanation.setFont(saved.explanation_font if saved.explanation_font is not None else QFont())
