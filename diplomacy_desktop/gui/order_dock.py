@@ -89,6 +89,11 @@ class OrderLineEdit(QLineEdit):
             return True
         return super().event(event)
 
+    def forget(self) -> None:
+        """Empty the box and its own undo history.  ``clear()`` is undoable: the next power at
+        the keyboard could bring back what the last one typed with the box's right-click Undo."""
+        self.setText("")
+
     @override
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.matches(QKeySequence.StandardKey.Paste):
@@ -212,7 +217,7 @@ class OrderDock(QDockWidget):
         c = self.controller
         if record.visibility or record.game:
             self.feedback.clear()  # "Given: A Par - Bur" must not outlive the power that gave it
-            self.entry.clear()
+            self.entry.forget()  # nor what it typed, in the box's own undo history
         elif record.orders and not self._submitting:
             self.feedback.clear()  # an order made otherwise (a click, undo): the box's last word is stale
         if record.visibility and c.active_power is not None and c.active_power != self.power:

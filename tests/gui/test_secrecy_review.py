@@ -1,0 +1,42 @@
+"""Secrecy leaks found in the acceptance review of issue 8 (playing through the real window),
+as regressions on the real main window with the table features installed."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
+from PySide6.QtTest import QTest
+from test_secrecy import assert_hidden, features, host, start  # noqa: F401  (fixtures: features, host)
+
+from diplomacy_desktop.io.notation import format_order
+
+TYPED = {"austria": "A Vie - Gal", "england": "F Lon - Nth", "france": "A Par - Bur", "germany": "A Mun - Ruh",
+         "italy": "A Ven - Pie", "russia": "A War - Gal", "turkey": "A Con - Bul"}
+
+
+def test_secrecy_order_box_undo_history_does_not_reach_the_next_power(table, features) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+    """The order box's own undo (its right-click menu) brought back what the last power typed."""
+    t, f = table, features
+    start(f)
+    f.act_write.trigger()
+    power = f.flow.session.next_power
+    f.flow.curtain.open_button.click()
+    entry = t.window.order_dock.entry
+    given = TYPED[power]
+    entry.setFocus()
+    QTest.keyClicks(entry, given)
+    QTest.keyClick(entry, Qt.Key.Key_Return)  # given
+    assert {format_order(o) for o in t.controller.game.orders_of(power)} == {given}
+    QTest.keyClicks(entry, "half-typed secret")  # typed, never given
+    f.strip.seal_button.click()
+    assert power in f.flow.session.sealed
+    f.flow.curtain.open_button.click()  # the next power
+    assert f.flow.session.current not in (None, power)
+    assert entry.text() == ""
+    assert not entry.isUndoAvailable()
+    menu = entry.createStandardContextMenu()
+    undo = next(a for a in menu.actions() if isinstance(a, QAction) and a.text().replace("&", "").startswith("Undo"))
+    assert not undo.isEnabled()
+    entry.undo()
+    assert entry.text() == ""
+    assert_hidden(t, power, {given})
