@@ -171,6 +171,11 @@ class OrderDock(QDockWidget):
         self.feedback.setWordWrap(True)
         self.feedback.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(self.feedback)
+        # one minimum width for every phase, the widest (the four move buttons): a minimum that
+        # shrank in retreats and builds let the window widen the docks, and the map jumped
+        self.kind_buttons["D"].hide()
+        self.waive_button.hide()
+        body.setMinimumWidth(body.minimumSizeHint().width())
         self.setWidget(body)
         self._completion_for: tuple[str, int, int] | None = None
         self._submitting = False  # an order typed in the box is being filed
