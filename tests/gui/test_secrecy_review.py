@@ -7,6 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 from PySide6.QtTest import QTest
 from test_secrecy import assert_hidden, features, host, start  # noqa: F401  (fixtures: features, host)
+from widget_text import shows
 
 from diplomacy_desktop.io.notation import format_order
 
@@ -40,3 +41,25 @@ def test_secrecy_order_box_undo_history_does_not_reach_the_next_power(table, fea
     entry.undo()
     assert entry.text() == ""
     assert_hidden(t, power, {given})
+
+
+def test_secrecy_review_says_who_may_reopen_sealed_orders(table, features) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+    """The review told a power without a PIN it could reopen its orders "with your PIN"."""
+    f = features
+    start(f, pins={"turkey": "1234"})
+    f.act_write.trigger()
+    while f.flow.session.next_power != "turkey":
+        f.flow.curtain.open_button.click()
+        f.strip.seal_button.click()
+    f.flow.curtain.open_button.click()  # turkey's turn needs its PIN: refused
+    assert f.flow.session.current is None
+    f.flow.curtain.pin_edit.setText("1234")
+    f.flow.curtain.open_button.click()
+    dialog = f.flow.review_dialog()
+    assert dialog is not None and shows(dialog, "reopen them with your PIN")
+    f.strip.seal_button.click()
+    f.flow.curtain.open_button.click()  # the next power, without a PIN
+    other = f.flow.session.current
+    assert other is not None and not f.flow.session.has_pin(other)
+    dialog = f.flow.review_dialog()
+    assert dialog is not None and shows(dialog, "only the host can reopen them") and not shows(dialog, "your PIN")
