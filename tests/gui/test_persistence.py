@@ -323,7 +323,8 @@ def test_persistence_main_window_autosaves_then_resumes_after_a_crash(qtbot, tab
     # the table picks up where it was: same writing order, the same powers sealed, curtain up
     assert f2.flow.session.order == f.flow.session.order and f2.flow.session.sealed == {nxt}
     assert not f2.flow.curtain.isHidden() and f2.secrecy  # (this window was never shown)
-    assert f2.clock.model.status == "running" and f2.clock.model.period.kind == "diplomacy"
+    # F6 ended the running talks: the writing clock runs (it used to keep the talks' period going)
+    assert f2.clock.model.status == "running" and f2.clock.model.period.kind == "writing"
     assert first is not None
 
 
