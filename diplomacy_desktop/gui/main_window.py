@@ -296,8 +296,8 @@ class MainWindow(QMainWindow):
             act.setShortcut(QKeySequence(letter))
             act.triggered.connect(lambda _checked=False, k=letter: self.interaction.key(k))
             self.addAction(act)
-        self.act_clear = self._action(edit, "Clear &order", self.interaction.delete,
-                                      [QKeySequence.StandardKey.Delete, "Backspace"])
+        # "Del", not the platform's Delete: on X11 that is Del and Ctrl+D, which is Propose a draw
+        self.act_clear = self._action(edit, "Clear &order", self.interaction.delete, ["Del", "Backspace"])
         self.act_back = self._action(edit, "Back one step", self._escape, "Esc")
         edit.addSeparator()
         self.act_type = self._action(edit, "&Type an order", self.focus_entry, "Ctrl+L")

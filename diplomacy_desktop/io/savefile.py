@@ -244,23 +244,28 @@ def loads(text: str) -> tuple[Game, dict[str, Any]]:
     return game_from_dict(parse_json(text))
 
 
-def save_game(path: Path | str, game: Game, table: dict[str, Any] | None = None) -> None:
-    """Write atomically: a crash mid-write leaves the previous file intact."""
-    write_atomic(Path(path), dumps(game, table))
+def save_game(path: Path | str, game: Game, table: dict[str, Any] | None = None, *,
+              mode: int | None = None) -> None:
+    """Write atomically: a crash mid-write leaves the previous file intact.  ``mode``: see
+    ``write_atomic``."""
+    write_atomic(Path(path), dumps(game, table), mode=mode)
 
 
-def write_atomic(path: Path, text: str | bytes) -> None:
+def write_atomic(path: Path, text: str | bytes, *, mode: int | None = None) -> None:
     """Write ``path`` through a temporary file in its folder and a rename.
 
     A symbolic link is followed (the file it points to is replaced, the link stays), and an
     existing file keeps its permission bits; a new file gets the usual ones (0666 less the umask).
+    ``mode`` given: the file gets exactly these bits, new or not (the autosave, which holds every
+    unrevealed order in the clear, is 0600 whatever the umask).
     """
     target = Path(os.path.realpath(path)) if path.is_symlink() else path
     target.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        mode = target.stat().st_mode & 0o7777
-    except OSError:
-        mode = 0o666 & ~_umask()
+    if mode is None:
+        try:
+            mode = target.stat().st_mode & 0o7777
+        except OSError:
+            mode = 0o666 & ~_umask()
     data = text.encode("utf-8") if isinstance(text, str) else text
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=str(target.parent))
     try:

@@ -192,3 +192,29 @@ def test_main_window_f5_is_the_projector_in_every_mode_and_f4_the_table_clock(ta
     assert w.projector.active
     table.key(Qt.Key.Key_F5)
     assert not w.projector.active
+
+
+def test_main_window_under_x11_bindings_ctrl_d_is_only_the_draw(qtbot, settings, always_yes, tmp_path,  # type: ignore[no-untyped-def]
+                                                                 monkeypatch) -> None:
+    """On X11 the platform's Delete is Del and Ctrl+D: Clear order took both, Ctrl+D was claimed
+    twice ("Ambiguous shortcut overload: Ctrl+D") and Propose a draw never came by key (found
+    under Xvfb with the xcb platform; offscreen binds Delete to Del alone)."""
+    from conftest import shared_geometry
+
+    from diplomacy_desktop.gui.controller import GameController
+    from diplomacy_desktop.gui.main_window import MainWindow
+
+    x11 = {QKeySequence.StandardKey.Delete: [QKeySequence("Del"), QKeySequence("Ctrl+D")],
+           QKeySequence.StandardKey.Redo: [QKeySequence("Ctrl+Shift+Z")]}
+    real = QKeySequence.keyBindings
+    monkeypatch.setattr(QKeySequence, "keyBindings", staticmethod(lambda key: x11.get(key) or real(key)))
+    controller = GameController()
+    window = MainWindow(controller, geometry=shared_geometry(controller), settings=settings, sharpen=False)
+    window.ask_before_closing = False
+    qtbot.addWidget(window)
+    features = install_table_features(window, autosave=Autosave(tmp_path / "data"), message=lambda *a: None)
+    assert {k: n for k, n in _shortcut_owners(window).items() if n > 1} == {}
+    clear = [k.toString(QKeySequence.SequenceFormat.PortableText) for k in window.act_clear.shortcuts()]
+    assert clear == ["Del", "Backspace"]
+    draw = [k.toString(QKeySequence.SequenceFormat.PortableText) for k in features.act_draw.shortcuts()]
+    assert draw == ["Ctrl+D"]

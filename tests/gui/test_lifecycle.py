@@ -158,6 +158,33 @@ def test_lifecycle_write_orders_now_starts_the_writing_clock(table: Table, tmp_p
     assert "write orders" in f.flow.curtain.clock_label.text()
 
 
+@pytest.mark.parametrize("how", ["F6", "strip"])
+def test_lifecycle_f6_and_the_write_button_start_the_writing_clock(table: Table, tmp_path: Path, how: str) -> None:
+    """F6 (Table > Write orders) and the status strip's "Write orders" left the clock on the
+    talks' 15:00, "Press Start": the writing time was never counted (found under Xvfb)."""
+    f = _features(table.window, tmp_path / "data")
+    clock = f.clock
+    assert clock.model.status == IDLE and clock.model.period is not None and clock.model.period.kind == "diplomacy"
+    if how == "F6":
+        f.act_write.trigger()
+    else:
+        f.strip.write_button.click()
+    assert f.flow.curtain_up
+    assert clock.model.period is not None and clock.model.period.kind == "writing"
+    assert clock.model.status == RUNNING
+    assert "Press Start" not in clock.note.text()
+    clock.tick()
+    assert "write orders" in f.flow.curtain.clock_label.text()
+
+
+def test_lifecycle_f6_with_no_writing_time_leaves_the_clock_alone(table: Table, tmp_path: Path) -> None:
+    f = _features(table.window, tmp_path / "data")
+    f.clock.model.periods = f.clock.model.periods[:1]  # the talks only, no writing period
+    f.act_write.trigger()
+    assert f.flow.curtain_up
+    assert f.clock.model.status == IDLE and f.clock.model.period is not None and f.clock.model.period.kind == "diplomacy"
+
+
 def test_lifecycle_write_orders_now_after_a_pause_starts_the_writing_clock(table: Table, tmp_path: Path) -> None:
     f = _features(table.window, tmp_path / "data")
     clock = f.clock

@@ -394,3 +394,28 @@ def test_first_picture_with_fills_and_names_needs_no_full_geometry(qapp: QApplic
     scene.show_picture(current_picture(c.state, []))
     assert scene.owner_fill("vie") == palette.ownership_colour("austria")
     assert not quick.loaded  # Shapely and the hit-testing shapes still wait for the first paint
+
+
+def test_docks_keep_their_width_through_retreats_and_builds(table: Table) -> None:
+    """The Orders dock's minimum shrank in a retreat phase (fewer buttons) and the docks widened:
+    the map jumped to the left (found playing at 1366x768 under Xvfb)."""
+    w, c = table.window, table.controller
+    w.resize(1366, 740)
+    QApplication.processEvents()
+    order_width, view_width = w.order_dock.width(), w.view.width()
+    play(c, {"germany": ["A mun - bur", "A ber - kie", "F kie - den"], "france": ["A par - gas", "F bre - mao"]})
+    c.view_phase(None)
+    play(c, {"germany": ["A bur h", "A kie - hol"], "france": ["A mar - bur", "A gas s A mar - bur", "F mao - por"]})
+    assert c.state.phase.label == "Fall 1901 retreats"
+    for viewing in (True, False):
+        if not viewing:
+            c.view_phase(None)
+        for dock in (w.results_dock, w.order_dock):
+            dock.raise_()
+            QApplication.processEvents()
+            assert (w.order_dock.width(), w.results_dock.width(), w.view.width()) == (order_width, order_width, view_width)
+    play(c, {"germany": ["A bur - ruh"]})
+    c.view_phase(None)
+    assert c.state.phase.label == "Winter 1901 adjustments" and w.order_dock.waive_button.isVisibleTo(w)
+    QApplication.processEvents()
+    assert (w.order_dock.width(), w.view.width()) == (order_width, view_width)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import subprocess
 import sys
 import textwrap
@@ -78,6 +79,24 @@ def test_persistence_autosave_after_every_phase(qtbot, tmp_path: Path) -> None:
     c.set_order(Move("france", "A", "par", "pic"))
     qtbot.waitUntil(lambda: bool(saver.autosave.load()[0].all_orders()), timeout=5000)
     assert not list(tmp_path.glob("*.tmp"))  # atomic: no temporary file left behind
+
+
+def test_persistence_autosave_is_private_whatever_the_umask(tmp_path: Path) -> None:
+    """The autosave holds every unrevealed order in the clear: 0600, new or rewritten, even when
+    an earlier version (or a copy) left it readable by others."""
+    c = GameController(table={"secrecy": True})
+    c.set_order(Move("france", "A", "par", "pic"))
+    autosave = Autosave(tmp_path)
+    old_umask = os.umask(0o022)
+    try:
+        autosave.write(c.game, c.table)
+        assert stat.S_IMODE(autosave.path.stat().st_mode) == 0o600
+        autosave.path.chmod(0o644)
+        autosave.write(c.game, c.table)
+    finally:
+        os.umask(old_umask)
+    assert stat.S_IMODE(autosave.path.stat().st_mode) == 0o600
+    assert autosave.load()[0].all_orders()
 
 
 def test_persistence_autosave_then_crash_then_resume_gives_the_same_game(qtbot, tmp_path: Path) -> None:
@@ -304,7 +323,8 @@ def test_persistence_main_window_autosaves_then_resumes_after_a_crash(qtbot, tab
     # the table picks up where it was: same writing order, the same powers sealed, curtain up
     assert f2.flow.session.order == f.flow.session.order and f2.flow.session.sealed == {nxt}
     assert not f2.flow.curtain.isHidden() and f2.secrecy  # (this window was never shown)
-    assert f2.clock.model.status == "running" and f2.clock.model.period.kind == "diplomacy"
+    # F6 ended the running talks: the writing clock runs (it used to keep the talks' period going)
+    assert f2.clock.model.status == "running" and f2.clock.model.period.kind == "writing"
     assert first is not None
 
 

@@ -90,6 +90,11 @@ class OrderLineEdit(QLineEdit):
             return True
         return super().event(event)
 
+    def forget(self) -> None:
+        """Empty the box and its own undo history.  ``clear()`` is undoable: the next power at
+        the keyboard could bring back what the last one typed with the box's right-click Undo."""
+        self.setText("")
+
     @override
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.matches(QKeySequence.StandardKey.Paste):
@@ -167,6 +172,11 @@ class OrderDock(QDockWidget):
         self.feedback.setWordWrap(True)
         self.feedback.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(self.feedback)
+        # one minimum width for every phase, the widest (the four move buttons): a minimum that
+        # shrank in retreats and builds let the window widen the docks, and the map jumped
+        self.kind_buttons["D"].hide()
+        self.waive_button.hide()
+        body.setMinimumWidth(body.minimumSizeHint().width())
         self.setWidget(body)
         self._completion_for: tuple[str, int, int] | None = None
         self._submitting = False  # an order typed in the box is being filed
@@ -213,7 +223,7 @@ class OrderDock(QDockWidget):
         c = self.controller
         if record.visibility or record.game:
             self.feedback.clear()  # "Given: A Par - Bur" must not outlive the power that gave it
-            self.entry.clear()
+            self.entry.forget()  # nor what it typed, in the box's own undo history
         elif record.orders and not self._submitting:
             self.feedback.clear()  # an order made otherwise (a click, undo): the box's last word is stale
         if record.visibility and c.active_power is not None and c.active_power != self.power:

@@ -34,6 +34,7 @@ from ..controller import ChangeRecord
 from ..mode import WindowMode
 from .clock import (
     EXPIRED,
+    OFF,
     PAUSED,
     RUNNING,
     ClockModel,
@@ -113,6 +114,8 @@ class TableFeatures(WindowMode):
         self.clock.ticked.connect(self._store_clock)
         self.clock.period_ended.connect(self._on_period_ended)
         self.flow.stage_changed.connect(self._on_stage_changed)
+        self.strip.write_requested.disconnect(self.flow.start_writing)
+        self.strip.write_requested.connect(self.write_orders)
         app = QApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(self.autosaver.flush)
@@ -139,7 +142,7 @@ class TableFeatures(WindowMode):
             w.addAction(a)  # the shortcut works in full screen too
             return a
 
-        self.act_write = act("&Write orders (end the talks)", self.flow.start_writing, "F6",
+        self.act_write = act("&Write orders (end the talks)", self.write_orders, "F6",
                              "Pass the laptop round: each power writes its orders behind the curtain")
         self.act_seal = act("Review and &seal my orders\u2026", self.flow.request_seal, "F7")
         self.act_reveal = act("&Reveal and adjudicate\u2026", self.adjudicate, "F8",
@@ -249,6 +252,17 @@ class TableFeatures(WindowMode):
     def _on_clock_changed(self) -> None:
         self._store_clock()
         self.autosaver.schedule()
+
+    def write_orders(self) -> None:
+        """F6 and the strip's "Write orders" end the talks like the clock's "Write orders now":
+        the writing clock starts (it stayed on the talks' time, stopped at "Press Start")."""
+        m = self.clock.model
+        period = m.period
+        if (self.flow.enabled and self.flow.session.stage == OPEN and not self.controller.game.is_over
+                and period is not None and period.kind == "diplomacy" and m.status not in (EXPIRED, OFF)
+                and m.has_next_period and m.periods[m.index + 1].kind == "writing"):
+            self.clock.skip_button.click()  # the talks' period ends: _on_period_ended puts the curtain up
+        self.flow.start_writing()  # no-op once the curtain is up
 
     def _on_period_ended(self, kind: str) -> None:
         if kind == "diplomacy" and self.flow.enabled and self.flow.session.stage == OPEN:

@@ -757,7 +757,7 @@ class ReviewDialog(QDialog):
     """Before sealing: one power's own orders and what it may have overlooked."""
 
     def __init__(self, power: str, orders: Sequence[Order], warnings: Sequence[str],
-                 parent: QWidget | None = None, *, power_name: str | None = None) -> None:
+                 parent: QWidget | None = None, *, power_name: str | None = None, has_pin: bool = True) -> None:
         super().__init__(parent)
         name = power_name or power.title()
         self.setWindowTitle(f"{name}: review and seal")
@@ -780,7 +780,8 @@ class ReviewDialog(QDialog):
         self.warning_caption = QLabel("Check these:" if warnings else "No problems found.")
         self.warning_list.setVisible(bool(warnings))
         note = QLabel("Once sealed, your orders are hidden until everyone has sealed. "
-                      "You can reopen them (with your PIN) before the reveal.")
+                      + ("You can reopen them with your PIN before the reveal." if has_pin else
+                         "Before the reveal, only the host can reopen them (you have no PIN)."))
         note.setWordWrap(True)
         self.buttons = QDialogButtonBox()
         self.seal_button = self.buttons.addButton("Seal my orders", QDialogButtonBox.ButtonRole.AcceptRole)
@@ -1155,7 +1156,8 @@ class HotSeatFlow(QObject):
         game = self.controller.game
         orders = game.orders_of(power)  # only the power at the keyboard
         warnings = review_warnings(game.state, power, orders)
-        return ReviewDialog(power, orders, warnings, self.host, power_name=self.controller.power_name(power))
+        return ReviewDialog(power, orders, warnings, self.host, power_name=self.controller.power_name(power),
+                            has_pin=self.session.has_pin(power))
 
     def request_seal(self) -> bool:
         dialog = self.review_dialog()

@@ -92,7 +92,9 @@ class Autosave:
         """Atomic: either the new file or the previous one is there, never half of one.
         ``origin``: the game's own file, so a resumed game keeps its name."""
         self._write_origin(origin)
-        save_game(self.path, game, table)
+        # private: the autosave holds every power's unrevealed orders in the clear (README's
+        # threat model), so nobody else on this computer may read it
+        save_game(self.path, game, table, mode=0o600)
         return self.path
 
     def _write_origin(self, origin: Path | str | None) -> None:
