@@ -135,3 +135,40 @@ def _collect_garbage_while_qt_lives() -> Iterator[None]:
     import gc
 
     gc.collect()
+
+
+# -- a scenario file for render and export -------------------------------------------------------
+
+TWO_CASES = """\
+CASE bounce and dislodge
+PRESTATE_SETPHASE Spring 1901, Movement
+PRESTATE
+    France: A par
+    France: A mar
+    Germany: A mun
+    Germany: A bur
+ORDERS
+    France: A par - bur
+    France: A mar S A par - bur
+    Germany: A bur H
+    Germany: A mun - ruh
+END
+
+CASE second
+PRESTATE_SETPHASE Fall 1901, Movement
+PRESTATE
+    England: F nth
+    England: A yor
+ORDERS
+    England: F nth C A yor - nwy
+    England: A yor - nwy
+END
+"""
+
+
+@pytest.fixture
+def scenario(tmp_path: Path) -> Path:
+    """A scenario file of two cases (a bounce and a dislodgement; a convoy), for render and export."""
+    path = tmp_path / "cases.txt"
+    path.write_text(TWO_CASES, encoding="utf-8")
+    return path

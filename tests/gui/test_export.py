@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Self
 
 import pytest
+from conftest import TWO_CASES
 from pypdf import PdfReader
 from PySide6.QtGui import QImage
 
@@ -24,38 +25,6 @@ from diplomacy_desktop.io.savefile import save_game
 
 SVG = "{http://www.w3.org/2000/svg}"
 
-SCENARIO = """\
-CASE bounce and dislodge
-PRESTATE_SETPHASE Spring 1901, Movement
-PRESTATE
-    France: A par
-    France: A mar
-    Germany: A mun
-    Germany: A bur
-ORDERS
-    France: A par - bur
-    France: A mar S A par - bur
-    Germany: A bur H
-    Germany: A mun - ruh
-END
-
-CASE second
-PRESTATE_SETPHASE Fall 1901, Movement
-PRESTATE
-    England: F nth
-    England: A yor
-ORDERS
-    England: F nth C A yor - nwy
-    England: A yor - nwy
-END
-"""
-
-
-@pytest.fixture
-def scenario(tmp_path: Path) -> Path:
-    path = tmp_path / "cases.txt"
-    path.write_text(SCENARIO, encoding="utf-8")
-    return path
 
 
 def svg_texts(path: Path) -> list[str]:
@@ -284,7 +253,7 @@ def test_export_from_the_window_this_phase_every_phase_and_order_sheets(table: o
 def test_export_render_all_phases_says_which_case_has_no_page(qapp: object, scenario: Path, tmp_path: Path,
                                                               capsys: pytest.CaptureFixture[str]) -> None:
     broken = tmp_path / "broken.txt"
-    broken.write_text(SCENARIO + "\nCASE broken\nPRESTATE_SETPHASE Spring 1901, Movement\nPRESTATE\n"
+    broken.write_text(TWO_CASES + "\nCASE broken\nPRESTATE_SETPHASE Spring 1901, Movement\nPRESTATE\n"
                       "    France: Q zzz\nORDERS\nEND\n", encoding="utf-8")
     out = tmp_path / "cases.pdf"
     assert main(["render", str(broken), "-o", str(out), "--all-phases"]) == 0

@@ -13,39 +13,6 @@ from diplomacy_desktop.io.boardfile import load_board
 from diplomacy_desktop.io.notation import parse_order
 from diplomacy_desktop.io.savefile import save_game
 
-SCENARIO = """\
-CASE bounce and dislodge
-PRESTATE_SETPHASE Spring 1901, Movement
-PRESTATE
-    France: A par
-    France: A mar
-    Germany: A mun
-    Germany: A bur
-ORDERS
-    France: A par - bur
-    France: A mar S A par - bur
-    Germany: A bur H
-    Germany: A mun - ruh
-END
-
-CASE second
-PRESTATE_SETPHASE Fall 1901, Movement
-PRESTATE
-    England: F nth
-    England: A yor
-ORDERS
-    England: F nth C A yor - nwy
-    England: A yor - nwy
-END
-"""
-
-
-@pytest.fixture
-def scenario(tmp_path: Path) -> Path:
-    path = tmp_path / "cases.txt"
-    path.write_text(SCENARIO, encoding="utf-8")
-    return path
-
 
 def test_render_scenario_with_results_writes_png_of_the_size(qapp: object, scenario: Path, tmp_path: Path,
                                                               capsys: pytest.CaptureFixture[str]) -> None:
