@@ -4,6 +4,7 @@ as regressions on the real main window with the table features installed."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QWidget
 from PySide6.QtGui import QAction
 from PySide6.QtTest import QTest
 from test_secrecy import assert_hidden, features, host, start  # noqa: F401  (fixtures: features, host)
@@ -63,3 +64,39 @@ def test_secrecy_review_says_who_may_reopen_sealed_orders(table, features) -> No
     assert other is not None and not f.flow.session.has_pin(other)
     dialog = f.flow.review_dialog()
     assert dialog is not None and shows(dialog, "only the host can reopen them") and not shows(dialog, "your PIN")
+
+
+def test_secrecy_teaching_features_show_nothing_under_the_curtain(table, features, monkeypatch) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+    """The teaching features every window has (projector F5, step-through, open in a sandbox, the
+    explanation panel) reveal no sealed order while the curtain is up."""
+    from test_secrecy import _covered, seal_next
+
+    t, f = table, features
+    w = t.window
+    errors: list[str] = []
+    monkeypatch.setattr(w, "show_error", lambda title, text: errors.append(text))
+    start(f)
+    f.act_write.trigger()
+    sealed, written = seal_next(t, f)
+    assert written and f.flow.curtain_up
+    curtain = f.flow.curtain
+    windows_before = {id(x) for x in QApplication.topLevelWidgets()}
+    t.key(Qt.Key.Key_F5)  # the projector: the curtain still covers everything
+    QApplication.processEvents()
+    for part in w.findChildren(QWidget, options=Qt.FindChildOption.FindDirectChildrenOnly):
+        if part is not curtain and part.isVisible() and not part.isWindow() \
+                and w.rect().contains(part.geometry().center()):
+            assert _covered(w, curtain, part), part
+    assert_hidden(t, sealed, written)
+    t.key(Qt.Key.Key_F5)
+    w.act_step_through.trigger()  # nothing adjudicated yet: nothing to step through
+    assert getattr(w, "step_through", None) is None or not w.step_through.active  # type: ignore[attr-defined]
+    for act in w.phase_menu.actions():
+        if act.text().replace("&", "").startswith("Open this phase in a sandbox"):
+            act.trigger()
+    QApplication.processEvents()
+    new = [x for x in QApplication.topLevelWidgets() if id(x) not in windows_before and x.isVisible()
+           and hasattr(x, "controller")]
+    assert new == [] and errors == ["The curtain is up: the orders are secret."]  # refused, with the reason
+    assert w.explanations.explained_text() == ""
+    assert_hidden(t, sealed, written)
