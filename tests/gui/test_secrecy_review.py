@@ -4,9 +4,9 @@ as regressions on the real main window with the table features installed."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QWidget
 from PySide6.QtGui import QAction
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QWidget
 from test_secrecy import assert_hidden, features, host, start  # noqa: F401  (fixtures: features, host)
 from widget_text import shows
 
