@@ -75,12 +75,14 @@ from ..board.map_scene import BoardPicture, results_picture
 from ..controller import ChangeRecord, GameController
 from ..mode import WindowMode
 from ..orders.interaction import COAST_NAMES
+from ..table.dialogs import EDITIONS
 
 if TYPE_CHECKING:
     from ..main_window import MainWindow
 
 SCENARIO_FILTER = "Scenarios (DATC case format) (*.txt *.case);;All files (*)"
-EDITION_NAMES = {Edition.CLASSIC: "Classic rules (2000 rulebook)", Edition.Y2023: "2023 rules"}
+#: the editions as the New Game dialog names them
+EDITION_NAMES = {Edition.parse(value): text for value, text in EDITIONS}
 KIND_WORDS = {MOVEMENT: "Movement", RETREAT: "Retreat", ADJUSTMENT: "Adjustment"}
 _DRAG_THRESHOLD = 6
 SETUP_HINT = ("Setting up: click a space to place or remove a unit or set its owner; drag a unit to move it. "
@@ -661,7 +663,7 @@ class SandboxMode(WindowMode):
     def set_edition(self, edition: Edition) -> None:
         self.controller.game.rules = RuleSet.for_edition(edition)
         self.dirty = True
-        self.window.statusBar().showMessage(f"Adjudicated by the {EDITION_NAMES[Edition.parse(edition)]}", 5000)
+        self.window.statusBar().showMessage(f"Adjudicated under {EDITION_NAMES[Edition.parse(edition)]}", 5000)
 
     def give_room(self) -> None:
         """The lesson's text and the set-up get two thirds of the height at the right."""
