@@ -371,10 +371,11 @@ def png_bytes(scene: MapScene, page: Page, size: tuple[int, int]) -> bytes:
     painter = _painter(image)
     paint_page(painter, QRectF(0, 0, size[0], size[1]), scene, page)
     painter.end()
-    return _encode_image(image)
+    return encode_png(image)
 
 
-def _encode_image(image: QImage) -> bytes:
+def encode_png(image: QImage) -> bytes:
+    """``image`` as PNG bytes.  Raises ExportError."""
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)

@@ -309,7 +309,7 @@ def render_file(path: Path, output: Path, size: tuple[int, int], phase: int | No
                 order_sheets: bool = False) -> str:
     """Draw ``path`` into ``output`` (PNG, SVG or PDF by its extension); returns what was written
     ("1600x1200", "12 pages").  Raises RenderError."""
-    from .export import ExportError, export_pages, format_of, order_sheets_pdf, write_file
+    from .export import ExportError, encode_png, export_pages, format_of, order_sheets_pdf, write_file
     from .export import order_sheets as sheets_for
 
     try:
@@ -329,7 +329,7 @@ def render_file(path: Path, output: Path, size: tuple[int, int], phase: int | No
             return f"{len(sheets)} page{'s' if len(sheets) != 1 else ''}"
         if map_only:
             scene = picture_scene(read_picture(path, phase, results, rules, reveal=reveal))
-            write_png(render_scene(scene, *size), output)
+            write_file(output, encode_png(render_scene(scene, *size)))  # type: ignore[arg-type]
             return f"{size[0]}x{size[1]}"
         pages = read_pages(path, phase, results, rules, reveal=reveal, all_phases=all_phases)
         scene = picture_scene(pages[0].picture)
@@ -339,26 +339,6 @@ def render_file(path: Path, output: Path, size: tuple[int, int], phase: int | No
     if fmt == "pdf":
         return f"{len(pages)} page{'s' if len(pages) != 1 else ''}"
     return f"{size[0]}x{size[1]}"
-
-
-def write_png(image: object, output: Path) -> None:
-    """Encode ``image`` as PNG and put it at ``output`` whole or not at all: a temporary file
-    beside it, then a rename, so a full disk never leaves a truncated picture there."""
-    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
-
-    from ...io.savefile import write_atomic
-
-    data = QByteArray()
-    buffer = QBuffer(data)
-    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    ok = image.save(buffer, "PNG")  # type: ignore[attr-defined]
-    buffer.close()
-    if not ok:
-        raise RenderError(f"cannot write {output}: the picture could not be encoded", 1)
-    try:
-        write_atomic(output, bytes(data.data()))
-    except OSError as exc:
-        raise RenderError(f"cannot write {output}: {exc.strerror or exc}", 1) from exc
 
 
 def render_command(args: argparse.Namespace) -> int:
