@@ -4,6 +4,8 @@ A lesson is a case of a DATC case file (see :mod:`.scenario`) with a title and a
 
 * the rulebook's numbered examples (``rulebook_examples.txt``, texts in ``rulebook.toml``),
 * every DATC v3.0 test case (``datc_v3_6*.txt``, texts in ``datc_v3.toml``, chapter 6 of the DATC),
+* the Formal Diplomacy cases (``formal_diplomacy.txt``, seed 003: one per restriction and relation;
+  a case's text is the ``#`` comment lines right above its ``CASE`` line),
 * a teacher's own case files from a folder: a case's title is its name, its text the ``#``
   comment lines right above its ``CASE`` line.
 
@@ -23,7 +25,7 @@ from ..engine.rules import Edition
 from ..resources import lessons_dir
 from .scenario import CaseError, Scenario, read_scenarios
 
-RULEBOOK, DATC, OWN = "rulebook", "datc", "own"
+RULEBOOK, DATC, FORMAL, OWN = "rulebook", "datc", "formal", "own"
 
 
 class LessonError(ValueError):
@@ -77,7 +79,7 @@ def _edition(name: str) -> Edition:
 
 
 def builtin_lessons(board: Board, folder: Path | None = None) -> list[Lesson]:
-    """The rulebook's examples, then the DATC v3.0 cases in their order."""
+    """The rulebook's examples, then the DATC v3.0 cases in their order, then the Formal Diplomacy cases."""
     folder = folder or lessons_dir()
     out: list[Lesson] = []
     texts = _texts(folder / "rulebook.toml")
@@ -96,6 +98,12 @@ def builtin_lessons(board: Board, folder: Path | None = None) -> list[Lesson]:
             meta = texts.get(number, {})
             out.append(Lesson(sc.name, meta.get("title", sc.name), f"DATC {number[:3]} ({meta.get('chapter', '')})",
                               meta.get("text", ""), sc, _edition(sc.name), DATC))
+    formal = folder / "formal_diplomacy.txt"
+    if formal.exists():
+        for sc in _cases(formal, board):
+            key, _, title = sc.name.partition(" ")
+            out.append(Lesson(key, title or key, "Formal Diplomacy (seed 003)", "\n".join(sc.comments), sc,
+                              Edition.CLASSIC, FORMAL))
     return out
 
 

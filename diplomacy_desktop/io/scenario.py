@@ -389,6 +389,8 @@ def read_scenario_lines(lines: list[str], board: Board, first_line: int = 1) -> 
         else:
             line = raw.strip()
         if not line:
+            if not raw.strip():
+                pending_comments = []  # a blank line: the comments above it belong to no case
             continue
         word, _, rest = line.partition(" ")
         key = word.upper().rstrip(":")

@@ -11,6 +11,7 @@ from diplomacy_desktop.io.boardfile import load_board
 from diplomacy_desktop.io.caserun import run_case
 from diplomacy_desktop.io.lessons import (
     DATC,
+    FORMAL,
     OWN,
     RULEBOOK,
     LessonError,
@@ -43,6 +44,17 @@ def test_lessons_texts_are_the_documents_own() -> None:
     assert "The support of London is not cut" in f14.text or "support of London" in f14.text
     assert by_key(LESSONS, "6.G.8.classic").edition is Edition.CLASSIC
     assert by_key(LESSONS, "6.G.8").edition is Edition.Y2023
+
+
+def test_lessons_formal_diplomacy_cases_are_lessons_with_their_own_text() -> None:
+    formal = [lesson for lesson in LESSONS if lesson.kind == FORMAL]
+    assert len(formal) >= 20 and all(lesson.source == "Formal Diplomacy (seed 003)" for lesson in formal)
+    fd1 = by_key(LESSONS, "FD.1")
+    assert fd1.title == "neutral: the seed's France / Germany / Belgium example"
+    # the text is the comment block right above the case, not the file's header
+    assert fd1.text.startswith("Seed 003, neutral powers, the example") and "Run:" not in fd1.text
+    assert all(lesson.scenario.relations is not None for lesson in formal)
+    assert by_key(LESSONS, "FD.2") in search(LESSONS, "neutral void")
 
 
 def test_lessons_search_by_number_title_and_words() -> None:

@@ -195,3 +195,20 @@ def test_scenario_nor_stays_ambiguous_in_typed_orders() -> None:
     with pytest.raises(AmbiguousOrderError):
         parse_order("F Ska - Nor", "russia", state, strict=True)
     assert parse_order("F Ska - Nor", "russia", state, case_file=True).destination == "nwy"  # type: ignore[attr-defined]
+
+
+def test_scenario_comments_are_only_the_block_right_above_the_case() -> None:
+    text = """# a file header
+# about many cases
+
+# the case's own text
+CASE One
+PRESTATE
+  France: A par
+ORDERS
+  France: A par H
+POSTSTATE_SAME
+END
+"""
+    (sc,) = read_scenarios(text, BOARD)
+    assert sc.comments[0] == "the case's own text" and not any("header" in c for c in sc.comments)
