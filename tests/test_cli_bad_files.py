@@ -10,7 +10,6 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import Self
 
 import pytest
 
@@ -180,30 +179,11 @@ def test_cli_bad_files_a_disk_that_fills_up_midway_is_not_success(tmp_path: Path
     assert out_path.stat().st_size == 20_000
 
 
-def test_cli_bad_files_render_on_a_full_disk_leaves_no_picture(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+def test_cli_bad_files_render_on_a_full_disk_leaves_no_picture(tmp_path: Path, full_disk: None,
                                                                capsys: pytest.CaptureFixture[str]) -> None:
-    from diplomacy_desktop.io import savefile
-
     out = tmp_path / "pic.png"
     old = tmp_path / "old.png"
     old.write_bytes(b"the previous picture")
-    real_fdopen = os.fdopen
-
-    class Full:
-        def __init__(self, fh: object) -> None:
-            self.fh = fh
-
-        def __enter__(self) -> Self:
-            return self
-
-        def __exit__(self, *exc: object) -> None:
-            self.fh.close()  # type: ignore[attr-defined]
-
-        def write(self, data: bytes) -> int:
-            self.fh.write(data[:1000])  # type: ignore[attr-defined]
-            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-
-    monkeypatch.setattr(savefile.os, "fdopen", lambda fd, *a, **k: Full(real_fdopen(fd, *a, **k)))
     for target in (out, old):
         code = cli.main(["render", str(BAD / "bom.txt"), "-o", str(target), "--size", "200x150"])
         assert code == 1

@@ -3,13 +3,11 @@ the hot-seat secrecy rule in every format, and files written whole or not at all
 
 from __future__ import annotations
 
-import errno
 import io
 import os
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
-from typing import Self
 
 import pytest
 from conftest import TWO_CASES
@@ -188,29 +186,10 @@ def test_export_hotseat_save_to_svg_and_pdf_shows_no_unrevealed_order(qapp: obje
 
 @pytest.mark.parametrize("name", ["pic.svg", "pic.pdf", "sheets.pdf"])
 def test_export_on_a_full_disk_leaves_no_file_and_says_one_line(qapp: object, scenario: Path, tmp_path: Path,
-                                                               monkeypatch: pytest.MonkeyPatch, name: str,
+                                                               full_disk: None, name: str,
                                                                capsys: pytest.CaptureFixture[str]) -> None:
-    from diplomacy_desktop.io import savefile
-
-    real_fdopen = os.fdopen
-
-    class Full:
-        def __init__(self, fh: object) -> None:
-            self.fh = fh
-
-        def __enter__(self) -> Self:
-            return self
-
-        def __exit__(self, *exc: object) -> None:
-            self.fh.close()  # type: ignore[attr-defined]
-
-        def write(self, data: bytes) -> int:
-            self.fh.write(data[:1000])  # type: ignore[attr-defined]
-            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-
     out = tmp_path / "out" / name
     out.parent.mkdir()
-    monkeypatch.setattr(savefile.os, "fdopen", lambda fd, *a, **k: Full(real_fdopen(fd, *a, **k)))
     extra = ["--order-sheets"] if name == "sheets.pdf" else ["--all-phases"] if name.endswith(".pdf") else []
     assert main(["render", str(scenario), "-o", str(out), *extra]) == 1
     assert capsys.readouterr().err == f"diplomacy-desktop: cannot write {out}: No space left on device\n"
