@@ -37,6 +37,7 @@ from ..mode import WindowMode
 from .clock import (
     DECLARATIONS,
     EXPIRED,
+    IDLE,
     OFF,
     PAUSED,
     RUNNING,
@@ -49,7 +50,7 @@ from .clock import (
     TimeSource,
     qt_time_source,
 )
-from .dialogs import DrawVoteDialog, GameOverDialog, NewGameDialog, TableSettings
+from .dialogs import ClockSettingsDialog, DrawVoteDialog, GameOverDialog, NewGameDialog, TableSettings
 from .hotseat import (
     CURTAIN,
     ENTERING,
@@ -97,6 +98,7 @@ class TableFeatures(WindowMode):
         self.game_over_dialog: GameOverDialog | None = None
         self.draw_dialog: DrawVoteDialog | None = None
         self.new_game_dialog: NewGameDialog | None = None
+        self.clock_dialog: ClockSettingsDialog | None = None
         self.resume_offer: QMessageBox | None = None
 
         # the clock, above the map
@@ -160,6 +162,8 @@ class TableFeatures(WindowMode):
         self.act_skip = act("Clock: end this &period", self.clock.skip_button.click, "Ctrl+F4")
         self.act_round = act("Clock: one more Wilson &round", self.clock.round_button.click, "Ctrl+Shift+F4",
                              "The talks get one more round of the table's round length")
+        self.act_clock_settings = act("Clock se&ttings\u2026", self.edit_clock_settings, None,
+                                      "Wilson rounds on or off, how many and how long; the other periods")
         menu.addSeparator()
         self.act_draw = act("Propose a &draw\u2026", self.propose_draw, "Ctrl+D",
                             "Every surviving player votes in secret; a draw only if all accept")
@@ -330,6 +334,46 @@ class TableFeatures(WindowMode):
         self.act_reveal.setEnabled(not over)
         self.act_draw.setEnabled(not over)
         self.act_clock.setEnabled(self.clock.start_button.isEnabled())
+
+    # -- the clock's settings during a game -------------------------------------------------------
+
+    def edit_clock_settings(self) -> ClockSettingsDialog:
+        """Table ▸ Clock settings (never blocks): Wilson rounds on or off, M, the minutes."""
+        if self.clock_dialog is not None:
+            self.clock_dialog.close()
+        started = not self._clock_untouched()
+        note = ("This phase's clock has started: it keeps its plan, and the new settings apply from the next "
+                "phase." if started else "")
+        dialog = ClockSettingsDialog(self.table_settings.clock, self.window, note=note)
+        self.clock_dialog = dialog
+
+        def done(result: int) -> None:
+            if result == QDialog.DialogCode.Accepted:
+                self.apply_clock_settings(dialog.settings())
+            dialog.deleteLater()
+            self.clock_dialog = None
+
+        dialog.finished.connect(done)
+        dialog.open()
+        return dialog
+
+    def _clock_untouched(self) -> bool:
+        m = self.clock.model
+        return m.status in (IDLE, OFF) and m.index == 0 and m.plan() == [
+            [p.kind, p.title, p.seconds] for p in m.settings.periods_for(self.controller.state.phase,
+                                                                         formal=m.formal)]
+
+    def apply_clock_settings(self, settings: ClockSettings) -> None:
+        """The table's clock from now on.  A phase whose clock has not started is planned again
+        with it; one under way keeps its plan (its rounds, the minutes added) to its end."""
+        untouched = self._clock_untouched()
+        self.controller.update_table(clock=settings.to_dict())
+        if untouched and not self.controller.game.is_over:
+            self.clock.set_settings(settings, self.controller.state.phase)
+        else:
+            self.clock.model.settings = settings
+            self.clock.refresh()
+        self._on_clock_changed()
 
     # -- actions ---------------------------------------------------------------------------------
 
