@@ -28,8 +28,8 @@ from diplomacy_desktop.gui.table.dialogs import ClockSettingsDialog, NewGameDial
 from diplomacy_desktop.gui.table.hotseat import CURTAIN, OPEN
 from diplomacy_desktop.gui.table.persistence import Autosave
 from diplomacy_desktop.io.boardfile import load_board
-from diplomacy_desktop.io.saveschema import SaveFileError, check_shape
 from diplomacy_desktop.io.savefile import dumps, game_to_dict, loads
+from diplomacy_desktop.io.saveschema import SaveFileError, check_shape
 
 SPRING = Phase(1901, "spring", "movement")
 FALL = Phase(1902, "fall", "movement")
@@ -376,7 +376,7 @@ def test_clock_wilson_plan_survives_save_and_load(table: Table, tmp_path: Path, 
     assert m.round_text == "Round 2 of 6" and m.status == PAUSED and m.remaining == pytest.approx(360)
     assert f.clock.round_label.text() == "Round 2 of 6"
     assert f.clock_plan("S1901M") == plan
-    game, loaded = loads(path.read_text(encoding="utf-8"))
+    _game, loaded = loads(path.read_text(encoding="utf-8"))
     assert loaded["clock"]["wilson_rounds"] == 5 and loaded["clock_plans"]["S1901M"] == plan
 
 
