@@ -31,6 +31,7 @@ from PySide6.QtCore import QElapsedTimer, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QFont, QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import (
     QApplication,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QProgressBar,
@@ -589,6 +590,7 @@ class ClockWidget(QWidget):
         super().__init__(parent)
         self.setObjectName("clock")
         self.compact = compact
+        self.projecting = False
         self.model = model if model is not None else ClockModel(now=qt_time_source())
         self.sound = sound if sound is not None else ClockSound()
         self._flash_on = False
@@ -627,6 +629,9 @@ class ClockWidget(QWidget):
         self.note = QLabel()
         self.note.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.note.setWordWrap(True)
+        nf = QFont(self.note.font())
+        nf.setPointSizeF(max(nf.pointSizeF(), 10))
+        self.note.setFont(nf)
 
         self.progress = QProgressBar()
         self.progress.setRange(0, 1000)
@@ -653,10 +658,17 @@ class ClockWidget(QWidget):
         self.skip_button.clicked.connect(self._on_skip)
         self.reset_button.clicked.connect(self._on_reset)
 
-        buttons = QHBoxLayout()
-        for b in all_buttons:
-            buttons.addWidget(b)
-        if compact:  # one row, for the bar above the map: words | digits | buttons
+        buttons: QHBoxLayout | QGridLayout
+        if compact:  # two rows, so the words beside them have room: start, +1 min, +1 round / next, reset
+            buttons = QGridLayout()
+            buttons.setSpacing(4)
+            for i, b in enumerate(all_buttons):
+                buttons.addWidget(b, i // 3, i % 3)
+        else:
+            buttons = QHBoxLayout()
+            for b in all_buttons:
+                buttons.addWidget(b)
+        if compact:  # one row, for the bar above the map: words | round | digits | buttons
             self.title.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
             self.note.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
             self.digits.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
@@ -690,6 +702,21 @@ class ClockWidget(QWidget):
         self.refresh()
 
     # -- model in, pixels out ---------------------------------------------------------------
+
+    #: on the projector (F5) the clock is read from the back of a room: its type this many times larger
+    PROJECTOR_SCALE = 1.6
+
+    def set_projector(self, on: bool) -> None:
+        """Larger type for the projector view (F5), and back."""
+        if on == self.projecting:
+            return
+        self.projecting = on
+        factor = self.PROJECTOR_SCALE if on else 1 / self.PROJECTOR_SCALE
+        for label in (self.title, self.round_label, self.digits, self.note):
+            font = QFont(label.font())
+            font.setPointSizeF(font.pointSizeF() * factor)
+            label.setFont(font)
+        self.progress.setFixedHeight(22 if on else 14)
 
     def set_model(self, model: ClockModel) -> None:
         self.stop_flashing()
@@ -740,8 +767,10 @@ class ClockWidget(QWidget):
         m = self.model
         period = m.period
         round_text = m.round_text
-        if round_text and period is not None:  # the round is said large below; the title says what it is
-            self.title.setText("Talks in the open \u2014 " + period.title.split(" \u2014 ", 1)[-1])
+        if round_text and period is not None:  # the round is said large; the title says the season
+            season = period.title.split(" \u2014 ", 1)[-1]
+            # in the bar above the map the words' column is narrow: the season only, on one line
+            self.title.setText(season if self.compact else f"Talks in the open \u2014 {season}")
         else:
             self.title.setText(period.title if period else (m.phase_label or "No clock"))
         self.round_label.setText(round_text)
