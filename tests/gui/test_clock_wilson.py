@@ -435,3 +435,54 @@ def test_clock_wilson_settings_during_a_game(table: Table, tmp_path: Path, fake:
     f.clock.set_phase(Phase(1901, "fall", "movement"))
     assert f.clock.model.rounds == 0 and f.clock.model.period is not None \
         and f.clock.model.period.kind == "diplomacy"
+
+
+def test_clock_wilson_projector_shows_the_round_large_and_gives_it_back(table: Table, tmp_path: Path,
+                                                                        fake: FakeTime) -> None:
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication
+
+    f = _features(table.window, tmp_path, fake)
+    f.start_new_game(TableSettings(clock=WILSON))
+    clock = f.clock
+    sizes = [w.font().pointSizeF() for w in (clock.round_label, clock.digits, clock.title)]
+    table.key(Qt.Key.Key_F5)
+    QApplication.processEvents()
+    assert table.window.projector.active and clock.projecting and clock.isVisible()
+    assert clock.round_label.isVisible() and clock.round_label.text() == "Round 1 of 5"
+    assert clock.round_label.font().pointSizeF() >= 40 and clock.digits.font().pointSizeF() >= 60
+    table.key(Qt.Key.Key_F5)
+    QApplication.processEvents()
+    assert not clock.projecting
+    assert [w.font().pointSizeF() for w in (clock.round_label, clock.digits, clock.title)] == sizes
+
+
+def test_clock_wilson_after_the_last_round_nothing_of_a_sealed_power_shows(table: Table, tmp_path: Path,
+                                                                           fake: FakeTime) -> None:
+    """Secrecy: the rounds' clock, its saved state and plans, the curtain's clock text and the
+    projector carry no order of a power that sealed behind the curtain."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication
+    from test_secrecy import assert_hidden, seal_next
+    from widget_text import texts
+
+    f = _features(table.window, tmp_path, fake)
+    f.start_new_game(TableSettings(clock=ClockSettings(wilson_rounds=2, round_minutes=3)))
+    f.clock.start_button.click()
+    fake.advance(360)
+    f.clock.tick()  # the last round ends: the laptop goes round
+    assert f.flow.curtain_up
+    sealed, written = seal_next(table, f)
+    assert written and f.flow.curtain_up and f.flow.session.stage == CURTAIN
+    fake.advance(30)
+    f.clock.tick()
+    shown = " ".join(texts(f.clock)) + " " + f.flow.curtain.clock_label.text()
+    saved = json.dumps({k: table.controller.table.get(k) for k in ("clock", "clock_state", "clock_plans")})
+    assert "to write orders" in shown
+    for order in written:
+        assert order not in shown and order not in saved
+    table.key(Qt.Key.Key_F5)
+    QApplication.processEvents()
+    assert f.clock.projecting
+    assert_hidden(table, sealed, written)
+    table.key(Qt.Key.Key_F5)

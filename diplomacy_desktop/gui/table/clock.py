@@ -591,6 +591,7 @@ class ClockWidget(QWidget):
         self.setObjectName("clock")
         self.compact = compact
         self.projecting = False
+        self._window_fonts: list[QFont] = []  # the labels' own fonts, while the projector's are shown
         self.model = model if model is not None else ClockModel(now=qt_time_source())
         self.sound = sound if sound is not None else ClockSound()
         self._flash_on = False
@@ -711,11 +712,14 @@ class ClockWidget(QWidget):
         if on == self.projecting:
             return
         self.projecting = on
-        factor = self.PROJECTOR_SCALE if on else 1 / self.PROJECTOR_SCALE
-        for label in (self.title, self.round_label, self.digits, self.note):
-            font = QFont(label.font())
-            font.setPointSizeF(font.pointSizeF() * factor)
-            label.setFont(font)
+        labels = (self.title, self.round_label, self.digits, self.note)
+        if on:
+            self._window_fonts = [QFont(label.font()) for label in labels]
+        for label, font in zip(labels, self._window_fonts, strict=True):
+            large = QFont(font)
+            if on:
+                large.setPointSizeF(font.pointSizeF() * self.PROJECTOR_SCALE)
+            label.setFont(large)
         self.progress.setFixedHeight(22 if on else 14)
 
     def set_model(self, model: ClockModel) -> None:
