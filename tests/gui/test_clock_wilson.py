@@ -324,6 +324,14 @@ def test_clock_wilson_write_orders_during_a_round_ends_every_round_left(table: T
     f.act_write.trigger()  # F6 in round 2 of 5
     assert f.flow.curtain_up and f.clock.model.period is not None and f.clock.model.period.kind == "writing"
     assert f.clock.model.status == RUNNING and f.clock.model.remaining == pytest.approx(240)
+    assert f.flow.curtain.clock_label.text() == "Clock: 4:00 to write orders"
+    f.clock.reset_button.click()  # the host takes the clock back to the talks: the curtain says the round
+    f.clock.start_button.click()
+    fake.advance(60)
+    f.clock.tick()
+    assert f.flow.curtain.clock_label.text() == "Round 1 of 5: 4:00 left"
+    f.clock.start_button.click()
+    assert f.flow.curtain.clock_label.text() == "Round 1 of 5: 4:00 left (paused)"
 
 
 def test_clock_wilson_formal_game_has_the_declarations_window(table: Table, tmp_path: Path,

@@ -322,8 +322,8 @@ class TableFeatures(WindowMode):
             return
         what = {WRITING: "to write orders", DECLARATIONS: "for declarations"}.get(m.period.kind, "left")
         paused = " (paused)" if m.status == PAUSED else ""
-        round_text = f"{m.round_text}: " if m.round_text else ""
-        self.flow.curtain.set_clock_text(f"Clock: {round_text}{m.remaining_text} {what}{paused}")
+        label = m.round_text or "Clock"  # "Round 2 of 5: 3:12 left" during Wilson rounds
+        self.flow.curtain.set_clock_text(f"{label}: {m.remaining_text} {what}{paused}")
 
     def _update_actions(self) -> None:
         s = self.flow.session
