@@ -7,6 +7,14 @@ happened on each ``tick()`` as a tuple of ``ClockEvent`` values: a warning when 
 minute left, the end of a period, and the end of the last one.  It never sleeps and never
 blocks: whoever owns it calls ``tick()`` (``ClockWidget`` does so from a QTimer).
 
+Wilson rounds (seed 003: "all discussions are at the table and in the open in five minute
+rounds"): with ``ClockSettings.wilson_rounds`` = M > 0 a movement phase's talks are M periods of
+kind ``"round"`` ("Round 2 of 5 \u2014 Spring 1901"), each with its own warning, end chime, pause,
++1 minute and skip; the last round's end is the end of the talks.  In a Formal Diplomacy game a
+``"declarations"`` period comes between the talks and the order writing.  The host may add one
+more round to the phase under way (``add_round``); the periods as played (with the minutes added)
+are the phase's *plan* (``plan()``), which the table keeps for every phase.
+
 Its whole state goes to and from a dict (``to_dict`` / ``from_dict``), which the main window
 keeps in the saved game's ``table`` so the clock survives save and reopen.
 """
@@ -23,6 +31,7 @@ from PySide6.QtCore import QElapsedTimer, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QFont, QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import (
     QApplication,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QProgressBar,
@@ -53,6 +62,20 @@ EXPIRED = "expired"  # the last period ran out
 OFF = "off"  # this phase has no timed period
 STATUSES = (IDLE, RUNNING, PAUSED, EXPIRED, OFF)
 
+#: period kinds
+DIPLOMACY = "diplomacy"  # the talks, in one period (no Wilson rounds)
+ROUND = "round"  # one Wilson round of the talks
+DECLARATIONS = "declarations"  # Formal Diplomacy: the declarations window, after the talks
+WRITING = "writing"
+#: the kinds of period that are the talks: the end of the last of them ends the talks
+TALK_KINDS = frozenset({DIPLOMACY, ROUND})
+#: at most this many Wilson rounds in a phase (the host's added rounds included)
+MAX_ROUNDS = 20
+#: the default length of the Formal Diplomacy declarations window, in minutes: each power writes
+#: at most six one-word declarations (allied / neutral / war) behind the curtain, about twenty
+#: seconds a power when the laptop goes round seven players, so three minutes with some to spare
+DECLARATION_MINUTES = 3.0
+
 
 @dataclass(frozen=True, slots=True)
 class ClockSettings:
@@ -63,27 +86,67 @@ class ClockSettings:
     writing_minutes: float = 5.0
     retreat_minutes: float = 0.0
     adjustment_minutes: float = 0.0
+    #: Wilson rounds: the talks of a movement phase are this many rounds (0: one diplomacy period)
+    wilson_rounds: int = 0
+    #: the length of one Wilson round (seed 003: five minutes)
+    round_minutes: float = 5.0
+    #: the declarations window after the talks; only in a Formal Diplomacy game
+    declaration_minutes: float = DECLARATION_MINUTES
 
     def __post_init__(self) -> None:
         for name, value in asdict(self).items():
-            if not isinstance(value, (int, float)) or math.isnan(value) or value < 0 or value > 24 * 60:
+            if name == "wilson_rounds":
+                if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_ROUNDS:
+                    raise ValueError(f"wilson_rounds must be a whole number from 0 to {MAX_ROUNDS}, not {value!r}")
+            elif not isinstance(value, (int, float)) or math.isnan(value) or value < 0 or value > 24 * 60:
                 raise ValueError(f"{name} must be between 0 and 1440 minutes, not {value!r}")
+        if self.wilson_rounds and self.round_minutes <= 0:
+            raise ValueError("a Wilson round must last more than 0 minutes")
 
     def to_dict(self) -> dict[str, float]:
         return asdict(self)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ClockSettings:
-        known = {k: float(v) for k, v in data.items() if k in cls.__dataclass_fields__}
+        """The settings as saved; keys a save does not have (older saves: no Wilson rounds) keep
+        their defaults.  ``ValueError`` / ``TypeError`` on a damaged value."""
+        known: dict[str, Any] = {}
+        for k, v in data.items():
+            if k not in cls.__dataclass_fields__:
+                continue
+            if k == "wilson_rounds":
+                if isinstance(v, bool) or not isinstance(v, (int, float)) or v != int(v):
+                    raise ValueError(f"wilson_rounds must be a whole number, not {v!r}")
+                known[k] = int(v)
+            else:
+                known[k] = float(v)
         return cls(**known)
 
-    def periods_for(self, phase: Phase) -> tuple[Period, ...]:
-        """The timed periods of ``phase``, in order (none when its lengths are 0)."""
+    @property
+    def wilson(self) -> bool:
+        """The talks are Wilson rounds."""
+        return self.wilson_rounds > 0
+
+    def round_period(self, phase_name: str, number: int, count: int, seconds: float | None = None) -> Period:
+        return Period(ROUND, f"Round {number} of {count} \u2014 {phase_name}",
+                      self.round_minutes * 60 if seconds is None else seconds)
+
+    def periods_for(self, phase: Phase, *, formal: bool = False) -> tuple[Period, ...]:
+        """The timed periods of ``phase``, in order (none when its lengths are 0).
+
+        A movement phase: the talks (one diplomacy period, or M Wilson rounds), then in a Formal
+        Diplomacy game (``formal``) the declarations window, then the order-writing window."""
         season = phase.season.title()
         if phase.kind == MOVEMENT:
-            talk = self.fall_minutes if phase.season == FALL else self.spring_minutes
-            out = [Period("diplomacy", f"Diplomacy \u2014 {season} {phase.year}", talk * 60),
-                   Period("writing", f"Write orders \u2014 {season} {phase.year}", self.writing_minutes * 60)]
+            name = f"{season} {phase.year}"
+            if self.wilson:
+                out = [self.round_period(name, n, self.wilson_rounds) for n in range(1, self.wilson_rounds + 1)]
+            else:
+                talk = self.fall_minutes if phase.season == FALL else self.spring_minutes
+                out = [Period(DIPLOMACY, f"Diplomacy \u2014 {name}", talk * 60)]
+            if formal:
+                out.append(Period(DECLARATIONS, f"Declarations \u2014 {name}", self.declaration_minutes * 60))
+            out.append(Period(WRITING, f"Write orders \u2014 {name}", self.writing_minutes * 60))
         elif phase.kind == RETREAT:
             out = [Period("retreats", f"Retreats \u2014 {season} {phase.year}", self.retreat_minutes * 60)]
         elif phase.kind == ADJUSTMENT:
@@ -96,7 +159,8 @@ class ClockSettings:
 
 @dataclass(frozen=True, slots=True)
 class Period:
-    """One timed stretch: ``kind`` is diplomacy, writing, retreats or adjustments."""
+    """One timed stretch: ``kind`` is diplomacy, round, declarations, writing, retreats or
+    adjustments."""
 
     kind: str
     title: str
@@ -129,20 +193,24 @@ class ClockModel:
     _deadline: float = 0.0  # time-source reading at which the period ends, when running
     _warned: bool = False
     _listeners: list[Callable[[ClockEvent], None]] = field(default_factory=list)
+    #: a Formal Diplomacy game: a declarations window after the talks
+    formal: bool = False
+    #: seconds the host added to each period (+1 min), by period
+    _added: list[float] = field(default_factory=list)
 
     # -- setting up -----------------------------------------------------------------------
 
     @classmethod
     def for_phase(cls, phase: Phase, settings: ClockSettings | None = None, *,
-                  now: TimeSource = time.monotonic) -> ClockModel:
-        model = cls(settings or ClockSettings(), now)
+                  now: TimeSource = time.monotonic, formal: bool = False) -> ClockModel:
+        model = cls(settings or ClockSettings(), now, formal=formal)
         model.set_phase(phase)
         return model
 
     def set_phase(self, phase: Phase) -> None:
         """Load the periods of ``phase``; the clock waits to be started."""
         self.phase_label = phase.label
-        self.periods = self.settings.periods_for(phase)
+        self.periods = self.settings.periods_for(phase, formal=self.formal)
         self.reset()
 
     def set_settings(self, settings: ClockSettings, phase: Phase | None = None) -> None:
@@ -179,11 +247,14 @@ class ClockModel:
 
     @property
     def fraction_left(self) -> float:
-        """Share of the current period left, from 1.0 down to 0.0."""
+        """Share of the current period left (the minutes added included), from 1.0 down to 0.0."""
         p = self.period
-        if p is None or p.seconds <= 0:
+        if p is None:
             return 0.0
-        return max(0.0, min(1.0, self.remaining / p.seconds))
+        total = p.seconds + self._added_list()[min(self.index, len(self.periods) - 1)]
+        if total <= 0:
+            return 0.0
+        return max(0.0, min(1.0, self.remaining / total))
 
     @property
     def is_running(self) -> bool:
@@ -198,6 +269,51 @@ class ClockModel:
     @property
     def has_next_period(self) -> bool:
         return self.index + 1 < len(self.periods)
+
+    @property
+    def next_period(self) -> Period | None:
+        return self.periods[self.index + 1] if self.has_next_period else None
+
+    @property
+    def rounds(self) -> int:
+        """How many Wilson rounds this phase has (0: none)."""
+        return sum(1 for p in self.periods if p.kind == ROUND)
+
+    @property
+    def round_number(self) -> int:
+        """The number of the Wilson round under way, from 1 (0: the period is not a round)."""
+        p = self.period
+        if p is None or p.kind != ROUND:
+            return 0
+        return sum(1 for q in self.periods[:self.index + 1] if q.kind == ROUND)
+
+    @property
+    def round_text(self) -> str:
+        """``"Round 2 of 5"`` during a Wilson round, else ``""``."""
+        n = self.round_number
+        return f"Round {n} of {self.rounds}" if n else ""
+
+    @property
+    def in_talks(self) -> bool:
+        """The talks are under way (or waiting to start): a diplomacy period or a Wilson round."""
+        return self.period is not None and self.period.kind in TALK_KINDS and self.status not in (EXPIRED, OFF)
+
+    @property
+    def last_round(self) -> bool:
+        """The period under way is the last Wilson round of the phase."""
+        n = self.round_number
+        return n > 0 and n == self.rounds
+
+    def plan(self) -> list[list[Any]]:
+        """The phase's periods as [kind, title, seconds], the minutes the host added included:
+        what the table keeps of each phase's clock."""
+        added = self._added_list()
+        return [[p.kind, p.title, min(86400.0, round(p.seconds + added[i], 3))] for i, p in enumerate(self.periods)]
+
+    def _added_list(self) -> list[float]:
+        if len(self._added) != len(self.periods):
+            self._added = (self._added + [0.0] * len(self.periods))[:len(self.periods)]
+        return self._added
 
     # -- actions ------------------------------------------------------------------------------
 
@@ -229,6 +345,7 @@ class ClockModel:
         """Give the current period more time.  After the end, the last period reopens, paused."""
         if self.period is None:
             return
+        added = self._added_list()
         if self.status == EXPIRED:
             self.index = len(self.periods) - 1
             self._remaining = seconds
@@ -237,8 +354,43 @@ class ClockModel:
             self._deadline += seconds
         else:
             self._remaining += seconds
+        added[self.index] += seconds
         if self.remaining > WARNING_SECONDS:
             self._warned = False
+
+    def can_add_round(self) -> bool:
+        """One more Wilson round may be added: the talks are in rounds and under way."""
+        return self.in_talks and self.round_number > 0 and self.rounds < MAX_ROUNDS
+
+    def add_round(self) -> bool:
+        """The host gives the table one more Wilson round (after the last one, of the table's
+        round length); the rounds are renumbered ("Round 2 of 6").  False when it cannot."""
+        if not self.can_add_round():
+            return False
+        last = max(i for i, p in enumerate(self.periods) if p.kind == ROUND)
+        name = self.periods[last].title.split(" \u2014 ", 1)[-1]
+        length = self.settings.round_minutes * 60 if self.settings.round_minutes > 0 else self.periods[last].seconds
+        self._added_list().insert(last + 1, 0.0)
+        periods = list(self.periods)
+        periods.insert(last + 1, Period(ROUND, "", length))
+        count = sum(1 for p in periods if p.kind == ROUND)
+        number = 0
+        for i, p in enumerate(periods):
+            if p.kind == ROUND:
+                number += 1
+                periods[i] = self.settings.round_period(name, number, count, p.seconds)
+        self.periods = tuple(periods)
+        return True
+
+    def end_talks(self) -> tuple[ClockEvent, ...]:
+        """The table ends the talks now: the diplomacy period or every round left ends, and the
+        period after them (declarations or writing) starts, running.  Reports the periods that
+        ended (nothing when the talks were already over)."""
+        events: list[ClockEvent] = []
+        while self.in_talks:
+            events.extend(self._finish_period(self.now(), keep_running=True, notify=False))
+        self._notify(events)
+        return tuple(events)
 
     def skip(self) -> tuple[ClockEvent, ...]:
         """End the current period now (the table agrees to stop talking early): the next
@@ -247,10 +399,22 @@ class ClockModel:
             return ()
         return tuple(self._finish_period(self.now(), keep_running=True))
 
+    def restart_period(self) -> None:
+        """Back to the start of the period under way (a Wilson round: this round again), stopped;
+        the minutes added to it are taken back."""
+        p = self.period
+        if p is None or self.status in (EXPIRED, OFF):
+            return
+        self._added_list()[self.index] = 0.0
+        self._remaining = p.seconds
+        self._warned = False
+        self.status = IDLE
+
     def reset(self) -> None:
         """Back to the start of the phase's first period, stopped."""
         self.index = 0
         self._warned = False
+        self._added = [0.0] * len(self.periods)
         if self.periods:
             self._remaining = self.periods[0].seconds
             self.status = IDLE
@@ -319,6 +483,7 @@ class ClockModel:
             "status": self.status,
             "remaining": round(self.remaining, 3),
             "warned": self._warned,
+            "added": [round(a, 3) for a in self._added_list()],
         }
 
     @classmethod
@@ -336,9 +501,13 @@ class ClockModel:
             if periods and not 0 <= index < len(periods):
                 raise ValueError(f"period {index} out of range")
             remaining = max(0.0, float(data.get("remaining", 0.0)))
+            added = [max(0.0, float(a)) for a in data.get("added", [])]
         except (TypeError, AttributeError) as exc:
             raise ValueError(f"damaged clock settings: {exc}") from exc
-        model = cls(settings, now, periods, str(data.get("phase", "")), index)
+        if len(added) != len(periods):  # older saves: nothing added
+            added = [0.0] * len(periods)
+        model = cls(settings, now, periods, str(data.get("phase", "")), index,
+                    formal=any(p.kind == DECLARATIONS for p in periods), _added=added)
         if not periods:
             model.status = OFF
             return model
@@ -351,7 +520,7 @@ class ClockModel:
 
     def with_time_source(self, now: TimeSource) -> ClockModel:
         """A copy that reads another clock (tests)."""
-        return replace(self, now=now, _listeners=[])
+        return replace(self, now=now, _listeners=[], _added=list(self._added))
 
 
 #: the chime played when a period ends (generated by packaging/make_sounds.py)
@@ -421,6 +590,8 @@ class ClockWidget(QWidget):
         super().__init__(parent)
         self.setObjectName("clock")
         self.compact = compact
+        self.projecting = False
+        self._window_fonts: list[QFont] = []  # the labels' own fonts, while the projector's are shown
         self.model = model if model is not None else ClockModel(now=qt_time_source())
         self.sound = sound if sound is not None else ClockSound()
         self._flash_on = False
@@ -435,6 +606,17 @@ class ClockWidget(QWidget):
         tf.setBold(True)
         self.title.setFont(tf)
 
+        # "Round 2 of 5": as large as the digits' half, read from across the table
+        self.round_label = QLabel()
+        self.round_label.setObjectName("clockRound")
+        self.round_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        rf = QFont(self.title.font())
+        rf.setPointSize(26 if compact else 36)
+        rf.setBold(True)
+        self.round_label.setFont(rf)
+        self.round_label.setAccessibleName("Wilson round")
+        self.round_label.setVisible(False)
+
         self.digits = QLabel()
         self.digits.setObjectName("clockDigits")
         self.digits.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -448,6 +630,9 @@ class ClockWidget(QWidget):
         self.note = QLabel()
         self.note.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.note.setWordWrap(True)
+        nf = QFont(self.note.font())
+        nf.setPointSizeF(max(nf.pointSizeF(), 10))
+        self.note.setFont(nf)
 
         self.progress = QProgressBar()
         self.progress.setRange(0, 1000)
@@ -458,21 +643,33 @@ class ClockWidget(QWidget):
         self.start_button.setToolTip("Start or pause the clock (Space when the clock has focus)")
         self.add_button = QPushButton("+1 min")
         self.add_button.setToolTip("Add a minute to this period")
+        self.round_button = QPushButton("+1 round")
+        self.round_button.setToolTip("One more Wilson round for this phase's talks")
+        self.round_button.setVisible(False)
         self.skip_button = QPushButton("Next")
         self.skip_button.setToolTip("End this period now")
         self.reset_button = QPushButton("Reset")
         self.reset_button.setToolTip("Back to the start of this phase's clock")
-        for b in (self.start_button, self.add_button, self.skip_button, self.reset_button):
+        all_buttons = (self.start_button, self.add_button, self.round_button, self.skip_button, self.reset_button)
+        for b in all_buttons:
             b.setMinimumHeight(32)
         self.start_button.clicked.connect(self._on_toggle)
         self.add_button.clicked.connect(self._on_add)
+        self.round_button.clicked.connect(self._on_add_round)
         self.skip_button.clicked.connect(self._on_skip)
         self.reset_button.clicked.connect(self._on_reset)
 
-        buttons = QHBoxLayout()
-        for b in (self.start_button, self.add_button, self.skip_button, self.reset_button):
-            buttons.addWidget(b)
-        if compact:  # one row, for the bar above the map: words | digits | buttons
+        buttons: QHBoxLayout | QGridLayout
+        if compact:  # two rows, so the words beside them have room: start, +1 min, +1 round / next, reset
+            buttons = QGridLayout()
+            buttons.setSpacing(4)
+            for i, b in enumerate(all_buttons):
+                buttons.addWidget(b, i // 3, i % 3)
+        else:
+            buttons = QHBoxLayout()
+            for b in all_buttons:
+                buttons.addWidget(b)
+        if compact:  # one row, for the bar above the map: words | round | digits | buttons
             self.title.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
             self.note.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
             self.digits.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
@@ -483,11 +680,14 @@ class ClockWidget(QWidget):
             layout = QHBoxLayout(self)
             layout.setContentsMargins(10, 4, 10, 4)
             layout.addLayout(words, 3)
+            layout.addWidget(self.round_label, 0)
+            layout.addSpacing(12)
             layout.addWidget(self.digits, 0)
             layout.addLayout(buttons, 0)
         else:
             column = QVBoxLayout(self)
             column.addWidget(self.title)
+            column.addWidget(self.round_label)
             column.addWidget(self.digits, 1)
             column.addWidget(self.progress)
             column.addWidget(self.note)
@@ -503,6 +703,24 @@ class ClockWidget(QWidget):
         self.refresh()
 
     # -- model in, pixels out ---------------------------------------------------------------
+
+    #: on the projector (F5) the clock is read from the back of a room: its type this many times larger
+    PROJECTOR_SCALE = 1.6
+
+    def set_projector(self, on: bool) -> None:
+        """Larger type for the projector view (F5), and back."""
+        if on == self.projecting:
+            return
+        self.projecting = on
+        labels = (self.title, self.round_label, self.digits, self.note)
+        if on:
+            self._window_fonts = [QFont(label.font()) for label in labels]
+        for label, font in zip(labels, self._window_fonts, strict=True):
+            large = QFont(font)
+            if on:
+                large.setPointSizeF(font.pointSizeF() * self.PROJECTOR_SCALE)
+            label.setFont(large)
+        self.progress.setFixedHeight(22 if on else 14)
 
     def set_model(self, model: ClockModel) -> None:
         self.stop_flashing()
@@ -521,6 +739,20 @@ class ClockWidget(QWidget):
         self.model.set_settings(settings, phase)
         self.refresh()
 
+    def end_talks(self) -> None:
+        """The table ends the talks now (Write orders): the rounds left end without a chime."""
+        self.stop_flashing()
+        for e in self.model.end_talks():
+            self._emit_end(e)
+        self.refresh()
+        self.changed.emit()
+
+    def _emit_end(self, e: ClockEvent) -> None:
+        if e.kind == "period_ended":
+            self.period_ended.emit(e.period.kind)
+        elif e.kind == "expired":
+            self.expired.emit()
+
     def tick(self) -> None:
         events = self.model.tick()
         for e in events:
@@ -538,7 +770,17 @@ class ClockWidget(QWidget):
     def refresh(self) -> None:
         m = self.model
         period = m.period
-        self.title.setText(period.title if period else (m.phase_label or "No clock"))
+        round_text = m.round_text
+        if round_text and period is not None:  # the round is said large; the title says the season
+            season = period.title.split(" \u2014 ", 1)[-1]
+            # in the bar above the map the words' column is narrow: the season only, on one line
+            self.title.setText(season if self.compact else f"Talks in the open \u2014 {season}")
+        else:
+            self.title.setText(period.title if period else (m.phase_label or "No clock"))
+        self.round_label.setText(round_text)
+        self.round_label.setVisible(bool(round_text))
+        self.round_button.setVisible(m.rounds > 0)
+        self.round_button.setEnabled(m.can_add_round())
         if m.status == OFF:
             self.digits.setText("\u2014:\u2014")
             self.note.setText("No time limit for this phase")
@@ -551,14 +793,27 @@ class ClockWidget(QWidget):
         self.start_button.setEnabled(m.status in (IDLE, PAUSED, RUNNING))
         self.add_button.setEnabled(m.status != OFF)
         self.skip_button.setEnabled(m.status in (IDLE, PAUSED, RUNNING))
-        self.skip_button.setText("Write orders now" if period is not None and period.kind == "diplomacy"
-                                 else "End now")
+        self.skip_button.setText(self._skip_text())
         self.reset_button.setEnabled(m.status != OFF)
+        self.reset_button.setText("Restart round" if round_text else "Reset")
+        self.reset_button.setToolTip("Back to the start of this round" if round_text
+                                     else "Back to the start of this phase's clock")
         if m.status == RUNNING and not self.timer.isActive():
             self.timer.start()
         elif m.status != RUNNING and self.timer.isActive():
             self.timer.stop()
         self._apply_colours()
+
+    def _skip_text(self) -> str:
+        m = self.model
+        period, nxt = m.period, m.next_period
+        if period is None or period.kind not in TALK_KINDS or nxt is None:
+            return "End now"
+        if nxt.kind == ROUND:
+            return "Next round"
+        if nxt.kind == DECLARATIONS:
+            return "Declarations now"
+        return "Write orders now"
 
     def _note_text(self) -> str:
         m = self.model
@@ -570,8 +825,11 @@ class ClockWidget(QWidget):
             return "Press Start when the table is ready"
         if m.in_warning:
             return "One minute left!"
-        if m.has_next_period:
-            upcoming = m.periods[m.index + 1].title.split(" \u2014 ")[0].lower()
+        nxt = m.next_period
+        if nxt is not None:
+            if m.last_round:
+                return "Last round: then the talks end"
+            upcoming = nxt.title.split(" \u2014 ")[0].lower()
             return f"Then: {upcoming}"
         return ""
 
@@ -637,19 +895,25 @@ class ClockWidget(QWidget):
         self.refresh()
         self.changed.emit()
 
+    def _on_add_round(self) -> None:
+        self.stop_flashing()
+        if self.model.add_round():
+            self.refresh()
+            self.changed.emit()
+
     def _on_skip(self) -> None:
         self.stop_flashing()
         for e in self.model.skip():
-            if e.kind == "period_ended":
-                self.period_ended.emit(e.period.kind)
-            elif e.kind == "expired":
-                self.expired.emit()
+            self._emit_end(e)
         self.refresh()
         self.changed.emit()
 
     def _on_reset(self) -> None:
         self.stop_flashing()
-        self.model.reset()
+        if self.model.round_number:
+            self.model.restart_period()  # a Wilson round: this round again
+        else:
+            self.model.reset()
         self.refresh()
         self.changed.emit()
 

@@ -9,7 +9,9 @@ undoing an adjudication and replacing a game in progress are the host's, a file 
 the curtain down first, and the end of the game shows the game-over screen.
 
 Everything it keeps lives in the controller's ``table`` dict, so it is saved with the game:
-``clock`` (settings), ``clock_state`` (time left, running or paused), ``secrecy``, ``players``,
+``clock`` (settings), ``clock_state`` (time left, running or paused), ``clock_plans`` (each
+phase's clock as played: its periods and lengths, the host's added rounds and minutes included,
+by short phase name such as ``S1901M``), ``secrecy``, ``players``,
 ``powers``, ``pins`` (hashes), ``host_pin`` (a hash, when the table chose a host PIN) and
 ``hotseat`` (the turn: order, who has sealed).
 
@@ -33,10 +35,14 @@ from ...engine.game import GameEnd
 from ..controller import ChangeRecord
 from ..mode import WindowMode
 from .clock import (
+    DECLARATIONS,
     EXPIRED,
+    IDLE,
     OFF,
     PAUSED,
     RUNNING,
+    TALK_KINDS,
+    WRITING,
     ClockModel,
     ClockSettings,
     ClockSound,
@@ -44,7 +50,7 @@ from .clock import (
     TimeSource,
     qt_time_source,
 )
-from .dialogs import DrawVoteDialog, GameOverDialog, NewGameDialog, TableSettings
+from .dialogs import ClockSettingsDialog, DrawVoteDialog, GameOverDialog, NewGameDialog, TableSettings
 from .hotseat import (
     CURTAIN,
     ENTERING,
@@ -92,6 +98,7 @@ class TableFeatures(WindowMode):
         self.game_over_dialog: GameOverDialog | None = None
         self.draw_dialog: DrawVoteDialog | None = None
         self.new_game_dialog: NewGameDialog | None = None
+        self.clock_dialog: ClockSettingsDialog | None = None
         self.resume_offer: QMessageBox | None = None
 
         # the clock, above the map
@@ -113,6 +120,7 @@ class TableFeatures(WindowMode):
         self.clock.changed.connect(self._on_clock_changed)
         self.clock.ticked.connect(self._store_clock)
         self.clock.period_ended.connect(self._on_period_ended)
+        self.clock.expired.connect(self._on_clock_expired)
         self.flow.stage_changed.connect(self._on_stage_changed)
         self.strip.write_requested.disconnect(self.flow.start_writing)
         self.strip.write_requested.connect(self.write_orders)
@@ -152,6 +160,10 @@ class TableFeatures(WindowMode):
         self.act_clock = act("&Clock: start / pause", self.clock.start_button.click, "F4")
         self.act_minute = act("Clock: add a &minute", self.clock.add_button.click, "Shift+F4")
         self.act_skip = act("Clock: end this &period", self.clock.skip_button.click, "Ctrl+F4")
+        self.act_round = act("Clock: one more Wilson &round", self.clock.round_button.click, "Ctrl+Shift+F4",
+                             "The talks get one more round of the table's round length")
+        self.act_clock_settings = act("Clock se&ttings\u2026", self.edit_clock_settings, None,
+                                      "Wilson rounds on or off, how many and how long; the other periods")
         menu.addSeparator()
         self.act_draw = act("Propose a &draw\u2026", self.propose_draw, "Ctrl+D",
                             "Every surviving player votes in secret; a draw only if all accept")
@@ -216,22 +228,40 @@ class TableFeatures(WindowMode):
         except (TypeError, ValueError):
             settings = ClockSettings()
         phase = c.state.phase
+        formal = bool(c.game.formal)
         model: ClockModel | None = None
         saved = table.get("clock_state")
         if isinstance(saved, dict) and saved.get("phase") == phase.label and not c.game.is_over:
             try:
                 model = ClockModel.from_dict(saved, now=self.now)
                 model.settings = settings
+                model.formal = formal
             except ValueError:
                 model = None
         if model is None:
-            model = ClockModel.for_phase(phase, settings, now=self.now)
+            model = ClockModel.for_phase(phase, settings, now=self.now, formal=formal)
         self.clock.set_model(model)
         self._store_clock()
 
     def _store_clock(self) -> None:
-        self.controller.table["clock_state"] = self.clock.model.to_dict()
+        table = self.controller.table
+        model = self.clock.model
+        table["clock_state"] = model.to_dict()
+        if model.periods and not self.controller.game.is_over:
+            plans = table.get("clock_plans")
+            if not isinstance(plans, dict):
+                plans = table["clock_plans"] = {}
+            plan = model.plan()
+            short = self.controller.state.phase.short
+            if plans.get(short) != plan:
+                plans[short] = plan
         self._update_curtain_clock()
+
+    def clock_plan(self, phase_short: str) -> list[list[object]] | None:
+        """The clock a phase was (or is being) played with: [kind, title, seconds] per period."""
+        plans = self.controller.table.get("clock_plans")
+        plan = plans.get(phase_short) if isinstance(plans, dict) else None
+        return plan if isinstance(plan, list) else None
 
     def _on_changed(self, record: ChangeRecord) -> None:
         c = self.controller
@@ -257,15 +287,24 @@ class TableFeatures(WindowMode):
         """F6 and the strip's "Write orders" end the talks like the clock's "Write orders now":
         the writing clock starts (it stayed on the talks' time, stopped at "Press Start")."""
         m = self.clock.model
-        period = m.period
         if (self.flow.enabled and self.flow.session.stage == OPEN and not self.controller.game.is_over
-                and period is not None and period.kind == "diplomacy" and m.status not in (EXPIRED, OFF)
-                and m.has_next_period and m.periods[m.index + 1].kind == "writing"):
-            self.clock.skip_button.click()  # the talks' period ends: _on_period_ended puts the curtain up
+                and m.in_talks and any(p.kind in (DECLARATIONS, WRITING) for p in m.periods[m.index + 1:])):
+            self.clock.end_talks()  # the talks (every round left) end: _on_period_ended puts the curtain up
         self.flow.start_writing()  # no-op once the curtain is up
 
     def _on_period_ended(self, kind: str) -> None:
-        if kind == "diplomacy" and self.flow.enabled and self.flow.session.stage == OPEN:
+        """A period ran out (or was ended): the talks' last period (the diplomacy period, or the
+        last Wilson round) ending ends the talks, and the laptop goes round."""
+        if kind in TALK_KINDS and not self.clock.model.in_talks:
+            self._talks_ended()
+
+    def _on_clock_expired(self) -> None:
+        m = self.clock.model
+        if m.periods and m.periods[-1].kind in TALK_KINDS:  # no writing window: the talks' end is the clock's
+            self._talks_ended()
+
+    def _talks_ended(self) -> None:
+        if self.flow.enabled and self.flow.session.stage == OPEN and not self.controller.game.is_over:
             self.flow.start_writing()  # talks are over: the laptop goes round
 
     def _on_stage_changed(self, _stage: str) -> None:
@@ -281,9 +320,10 @@ class TableFeatures(WindowMode):
         if m.status == EXPIRED:
             self.flow.curtain.set_clock_text("Time is up: orders are due")
             return
-        what = "to write orders" if m.period.kind == "writing" else "left"
+        what = {WRITING: "to write orders", DECLARATIONS: "for declarations"}.get(m.period.kind, "left")
         paused = " (paused)" if m.status == PAUSED else ""
-        self.flow.curtain.set_clock_text(f"Clock: {m.remaining_text} {what}{paused}")
+        label = m.round_text or "Clock"  # "Round 2 of 5: 3:12 left" during Wilson rounds
+        self.flow.curtain.set_clock_text(f"{label}: {m.remaining_text} {what}{paused}")
 
     def _update_actions(self) -> None:
         s = self.flow.session
@@ -294,6 +334,46 @@ class TableFeatures(WindowMode):
         self.act_reveal.setEnabled(not over)
         self.act_draw.setEnabled(not over)
         self.act_clock.setEnabled(self.clock.start_button.isEnabled())
+
+    # -- the clock's settings during a game -------------------------------------------------------
+
+    def edit_clock_settings(self) -> ClockSettingsDialog:
+        """Table ▸ Clock settings (never blocks): Wilson rounds on or off, M, the minutes."""
+        if self.clock_dialog is not None:
+            self.clock_dialog.close()
+        started = not self._clock_untouched()
+        note = ("This phase's clock has started: it keeps its plan, and the new settings apply from the next "
+                "phase." if started else "")
+        dialog = ClockSettingsDialog(self.table_settings.clock, self.window, note=note)
+        self.clock_dialog = dialog
+
+        def done(result: int) -> None:
+            if result == QDialog.DialogCode.Accepted:
+                self.apply_clock_settings(dialog.settings())
+            dialog.deleteLater()
+            self.clock_dialog = None
+
+        dialog.finished.connect(done)
+        dialog.open()
+        return dialog
+
+    def _clock_untouched(self) -> bool:
+        m = self.clock.model
+        return m.status in (IDLE, OFF) and m.index == 0 and m.plan() == [
+            [p.kind, p.title, p.seconds] for p in m.settings.periods_for(self.controller.state.phase,
+                                                                         formal=m.formal)]
+
+    def apply_clock_settings(self, settings: ClockSettings) -> None:
+        """The table's clock from now on.  A phase whose clock has not started is planned again
+        with it; one under way keeps its plan (its rounds, the minutes added) to its end."""
+        untouched = self._clock_untouched()
+        self.controller.update_table(clock=settings.to_dict())
+        if untouched and not self.controller.game.is_over:
+            self.clock.set_settings(settings, self.controller.state.phase)
+        else:
+            self.clock.model.settings = settings
+            self.clock.refresh()
+        self._on_clock_changed()
 
     # -- actions ---------------------------------------------------------------------------------
 

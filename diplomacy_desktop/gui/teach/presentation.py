@@ -3,7 +3,8 @@ the explanation panel, when there is one) in type read from the back of a room.
 
 The window itself becomes the projector: menus, status bar and panels are put away, the map's
 units and labels are drawn :data:`PROJECTOR_FACTOR` times larger, and a panel of large text
-stands at the right.  F5 again, or Esc, gives the window back exactly as it was: its size and
+stands at the right.  The table's clock stays above the map, in larger type (the Wilson round,
+"Round 2 of 5", and the time left are read from the back of the room).  F5 again, or Esc, gives the window back exactly as it was: its size and
 place (or full screen, or maximised), its panels, the map's zoom and scroll.  The view shows
 only what the window showed: the same scene, the same secrecy (unrevealed orders stay hidden;
 results of adjudicated phases are public).
@@ -25,6 +26,7 @@ from ...engine.results import Outcome
 from ...io.notation import format_order, location_label
 from ..board import palette
 from ..controller import ChangeRecord
+from ..table.clock import ClockWidget
 
 if TYPE_CHECKING:
     from ..main_window import MainWindow
@@ -212,6 +214,8 @@ class ProjectorView(QObject):
             self.panel.refresh()
             self.panel.show()
         w.scene.set_size_factor(PROJECTOR_FACTOR)
+        for clock in w.findChildren(ClockWidget):  # the table's clock (Round 2 of 5, the time left), large
+            clock.set_projector(True)
         self.act.setChecked(True)
         w.showFullScreen()
         screen = w.screen()
@@ -237,6 +241,8 @@ class ProjectorView(QObject):
         if self.panel is not None:
             self.panel.hide()
         w.scene.set_size_factor(saved.size_factor)
+        for clock in w.findChildren(ClockWidget):
+            clock.set_projector(False)
         if saved.full_screen:
             w.showFullScreen()
         elif saved.maximized:
