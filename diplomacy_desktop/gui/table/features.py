@@ -29,7 +29,9 @@ from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QDialog, QMenu, QMessageBox
 
+from ...engine.formal import Relations
 from ...engine.game import GameEnd
+from ...engine.state import MOVEMENT
 from ..controller import ChangeRecord
 from ..mode import WindowMode
 from .clock import (
@@ -44,6 +46,7 @@ from .clock import (
     TimeSource,
     qt_time_source,
 )
+from .declarations import RevealDialog, declared_phases
 from .dialogs import DrawVoteDialog, GameOverDialog, NewGameDialog, TableSettings
 from .hotseat import (
     CURTAIN,
@@ -57,6 +60,7 @@ from .hotseat import (
     ReviewDialog,
     SealStatusStrip,
 )
+from .relations import RelationsDock
 from .persistence import (
     Autosave,
     Autosaver,
@@ -93,6 +97,7 @@ class TableFeatures(WindowMode):
         self.draw_dialog: DrawVoteDialog | None = None
         self.new_game_dialog: NewGameDialog | None = None
         self.resume_offer: QMessageBox | None = None
+        self.reveal_dialog: RevealDialog | None = None
 
         # the clock, above the map
         self.clock = ClockWidget(ClockModel(now=self.now), sound=sound, compact=True)
@@ -105,6 +110,11 @@ class TableFeatures(WindowMode):
         # persistence
         self.autosaver = Autosaver(c, autosave, parent=self, message=self.message, window=window)
         self.recent = RecentFiles(self.settings)
+        # Formal Diplomacy: the relations panel (View menu; shown in Formal Diplomacy games only)
+        self.relations_dock = RelationsDock(c, window)
+        window.add_panel(self.relations_dock)
+        window.tabifyDockWidget(window.centres_dock, self.relations_dock)
+        self.flow.declarations_revealed.connect(self._on_declarations_revealed)
 
         self._build_menu()
         c.changed.connect(self._on_changed)
@@ -194,7 +204,8 @@ class TableFeatures(WindowMode):
     @property
     def table_settings(self) -> TableSettings:
         g = self.controller.game
-        return TableSettings.from_table(self.controller.table, edition=g.rules.edition.value, end_year=g.end_year)
+        return TableSettings.from_table(self.controller.table, edition=g.rules.edition.value, end_year=g.end_year,
+                                        formal=g.formal)
 
     @property
     def secrecy(self) -> bool:
@@ -202,6 +213,7 @@ class TableFeatures(WindowMode):
 
     def _sync_from_table(self) -> None:
         """A game was opened, resumed or started: clock, secrecy and turn as its table says."""
+        self._show_relations_panel()
         self._restore_clock()
         self.flow.enabled = self.secrecy
         self.act_secrecy.setChecked(self.secrecy)
@@ -262,11 +274,63 @@ class TableFeatures(WindowMode):
                 and period is not None and period.kind == "diplomacy" and m.status not in (EXPIRED, OFF)
                 and m.has_next_period and m.periods[m.index + 1].kind == "writing"):
             self.clock.skip_button.click()  # the talks' period ends: _on_period_ended puts the curtain up
-        self.flow.start_writing()  # no-op once the curtain is up
+        self.end_talks()  # no-op once the curtain is up
+
+    def needs_declarations(self) -> bool:
+        """Formal Diplomacy: this movement phase's declarations are still to be made (an undone
+        adjudication keeps the declarations already revealed for its phase)."""
+        c = self.controller
+        state = c.state
+        return (c.game.formal and state.phase.kind == MOVEMENT and not c.game.is_over
+                and state.phase.short not in declared_phases(c.table))
+
+    def end_talks(self) -> None:
+        """The talks are over: in a Formal Diplomacy movement phase the declarations round first
+        (behind the curtain), then the orders round; otherwise the orders round at once."""
+        if self.needs_declarations():
+            self.flow.start_declarations()
+        else:
+            self.flow.start_writing()
 
     def _on_period_ended(self, kind: str) -> None:
         if kind == "diplomacy" and self.flow.enabled and self.flow.session.stage == OPEN:
-            self.flow.start_writing()  # talks are over: the laptop goes round
+            self.end_talks()  # talks are over: the laptop goes round
+        elif kind == "declarations" and self.flow.session.declaring and self.flow.session.stage != REVEALED:
+            self.flow.tell("Time for declarations is up: seal them, or the host reveals now (F8).")
+
+    def _on_declarations_revealed(self, declarations: object, before: Relations, after: Relations) -> None:
+        """All declarations shown together: the table sees what changed; the orders round starts
+        (and a clock on its "declarations" period moves on to the writing)."""
+        m = self.clock.model
+        if m.period is not None and m.period.kind == "declarations" and m.status not in (EXPIRED, OFF) \
+                and m.has_next_period:
+            self.clock.skip_button.click()
+        c = self.controller
+        if self.reveal_dialog is not None:
+            self.reveal_dialog.close()
+        dialog = RevealDialog(c.state.phase.label, declarations, before, after,  # type: ignore[arg-type]
+                              c.board.power_ids, c.power_name, self.window)
+        self.reveal_dialog = dialog
+
+        def done(_result: int) -> None:
+            if self.reveal_dialog is dialog:
+                self.reveal_dialog = None
+            dialog.deleteLater()
+
+        dialog.finished.connect(done)
+        dialog.open()
+        self.relations_dock.refresh()
+
+    def _show_relations_panel(self) -> None:
+        """The relations panel belongs to Formal Diplomacy games: offered (View menu) and shown
+        there only."""
+        formal = self.controller.game.formal
+        toggle = self.relations_dock.toggleViewAction()
+        toggle.setVisible(formal)
+        if formal and not self.flow.curtain_up:
+            self.relations_dock.show()
+        elif not formal:
+            self.relations_dock.hide()
 
     def _on_stage_changed(self, _stage: str) -> None:
         self._update_actions()
@@ -407,7 +471,7 @@ class TableFeatures(WindowMode):
         if initial is None:
             current = self.table_settings  # the same people, clock and secrecy; never the PINs
             initial = TableSettings(current.powers, dict(current.players), current.edition, None, current.clock,
-                                    current.secrecy)
+                                    current.secrecy, formal=current.formal)
         dialog = NewGameDialog(board, initial, self.window)
         self.new_game_dialog = dialog
 
@@ -423,7 +487,7 @@ class TableFeatures(WindowMode):
 
     def start_new_game(self, settings: TableSettings | None = None) -> None:
         s = settings if settings is not None else TableSettings()
-        self.controller.new_game(s.edition, s.end_year, table=s.to_table())
+        self.controller.new_game(s.edition, s.end_year, table=s.to_table(), formal=s.formal)
         self.window.view.fit_to_window()
         self.autosaver.save_now()
 
