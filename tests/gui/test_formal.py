@@ -384,7 +384,7 @@ def test_formal_secrecy_no_declaration_shown_before_the_reveal(qtbot, table: Tab
         everything = "\n".join(texts(table.window))
         assert f"{name(first)} declared" not in everything
         assert f"{name(first)}: war" not in everything
-        assert f"are now at war" not in everything
+        assert "are now at war" not in everything
         assert f.relations_dock.cell_text(first, second) == "\u00b7"
         assert "At war" not in f.relations_dock.summary.text()
         assert not shows(table.window, "Declarations revealed")

@@ -9,7 +9,6 @@ whose orders the controller says may not be seen.
 from __future__ import annotations
 
 import html
-
 import re
 
 from PySide6.QtCore import QEvent, QStringListModel, Qt, Signal

@@ -198,8 +198,8 @@ class ResultsDock(QDockWidget):
         board = self.controller.board
         reasons = {r.order.location: r.reason for r in entry.results
                    if r.code == "interned" and isinstance(r.order, UnitOrder)}
-        parts = ["<p style='margin:10px 0 2px 0; color:#8a2b00'><b>Interned and disbanded</b> "
-                 "(neutrality violation, Formal Diplomacy, seed 003)</p><ul style='margin-top:0'>"]
+        parts = [("<p style='margin:10px 0 2px 0; color:#8a2b00'><b>Interned and disbanded</b> "
+                   "(neutrality violation, Formal Diplomacy, seed 003)</p><ul style='margin-top:0'>")]
         for u in entry.interned:
             unit = f"{board.power(u.power).adjective} {'army' if u.kind == 'A' else 'fleet'} in " \
                    f"{board.spaces[u.province].name}"

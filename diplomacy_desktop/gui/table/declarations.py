@@ -212,8 +212,9 @@ class DeclarationsForm(QWidget):
 
     @override
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.parentWidget() and event.type() == QEvent.Type.Resize:
-            self.setGeometry(self.parentWidget().rect())
+        parent = self.parentWidget()
+        if parent is not None and watched is parent and event.type() == QEvent.Type.Resize:
+            self.setGeometry(parent.rect())
         return False
 
     def show_power(self, power: str, others: Iterable[str], before: Relations,
@@ -262,7 +263,9 @@ class DeclarationsForm(QWidget):
             radios[pick if pick in radios else now].setChecked(True)
             group.buttonToggled.connect(lambda _b, _on, o=other: self._update_effect(o))
             self._update_effect(other)
-        self.setGeometry(self.parentWidget().rect())
+        parent = self.parentWidget()
+        if parent is not None:
+            self.setGeometry(parent.rect())
         self.show()
         self.raise_()
         self.seal_button.setFocus()

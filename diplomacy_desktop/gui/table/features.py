@@ -60,7 +60,6 @@ from .hotseat import (
     ReviewDialog,
     SealStatusStrip,
 )
-from .relations import RelationsDock
 from .persistence import (
     Autosave,
     Autosaver,
@@ -72,6 +71,7 @@ from .persistence import (
     resume_from_autosave,
     show_warning,
 )
+from .relations import RelationsDock
 
 if TYPE_CHECKING:
     from ..main_window import MainWindow
