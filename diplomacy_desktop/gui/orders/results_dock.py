@@ -151,13 +151,17 @@ class ResultsDock(QDockWidget):
 
     def _show_results(self, entry: HistoryEntry) -> None:
         board = self.controller.board
-        parts: list[str] = []
         self._lines = []
         self._shown = entry
         self._rows = []
+        parts: list[str] = self._interned(entry)  # Formal Diplomacy: first, where the table sees it
+        interned = {u.province for u in entry.interned}
         filed = {(o.power, o.province) for o in entry.orders}
         for pid in board.power_ids:
-            rows = [r for r in entry.results if r.order.power == pid]
+            # (an interned unit nobody ordered did not simply hold: its interning says what became of it)
+            rows = [r for r in entry.results if r.order.power == pid
+                    and not (isinstance(r.order, Hold) and (pid, r.order.province) not in filed
+                             and r.order.province in interned)]
             if not rows:
                 continue
             # units nobody ordered, that simply held: one line, not one each
@@ -173,7 +177,7 @@ class ResultsDock(QDockWidget):
                     reason += f" ({r.rule}, seed 003)"
                 if r.dislodged and r.code != "dislodged":
                     reason += f"; the unit was dislodged (by the unit from {location_label(r.dislodged_by or '')})"
-                word = OUTCOME_WORDS[r.outcome]
+                word = "interned" if r.code == "interned" else OUTCOME_WORDS[r.outcome]
                 text = format_order(r.order)
                 self._lines.append(f"{text} | {word} | {reason}")
                 # each row is a link: clicking it explains the order (the explanation panel)
@@ -188,7 +192,6 @@ class ResultsDock(QDockWidget):
                 names = ", ".join(format_order(r.order)[:-2] for r in idle)
                 self._lines.append(f"{names} | held | no order")
                 parts.append(f"<p style='color:#666; margin:2px 0 0 12px'>No orders, held: {html.escape(names)}</p>")
-        parts.extend(self._interned(entry))
         self.results.setHtml("".join(parts))
 
     def _interned(self, entry: HistoryEntry) -> list[str]:

@@ -155,10 +155,11 @@ class DeclarationsForm(QWidget):
         self.effects: dict[str, QLabel] = {}
         self.now_labels: dict[str, QLabel] = {}
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        # the curtain's dark all round; the power's own sheet light and large enough to read at arm's length
         self.setStyleSheet("QWidget#declarationsForm { background: #20262e; }"
-                           " QWidget#declarationsForm QLabel { color: #f4f6f8; }"
-                           " QWidget#declarationsForm QRadioButton { color: #f4f6f8; }"
-                           " QFrame#declarationsPanel { background: #2b323c; border-radius: 10px; }")
+                           " QFrame#declarationsPanel { background: #f4f6f8; border-radius: 10px; }"
+                           " QFrame#declarationsPanel QLabel { color: #1a1a1a; }"
+                           " QFrame#declarationsPanel QRadioButton { color: #1a1a1a; }")
         self.heading = QLabel()
         big = QFont(self.font())
         big.setPointSize(22)
@@ -174,11 +175,16 @@ class DeclarationsForm(QWidget):
         self.grid_host.setStyleSheet("QWidget#declarationsGrid { background: transparent; }")
         self.grid = QGridLayout(self.grid_host)
         self.grid.setHorizontalSpacing(14)
-        self.grid.setVerticalSpacing(4)
+        self.grid.setVerticalSpacing(8)
+        self.grid.setAlignment(Qt.AlignmentFlag.AlignTop)
+        readable = QFont(self.font())
+        readable.setPointSizeF(readable.pointSizeF() * 1.15)
+        self.grid_host.setFont(readable)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setWidget(self.grid_host)
+        scroll.setSizeAdjustPolicy(QScrollArea.SizeAdjustPolicy.AdjustToContents)
         scroll.setStyleSheet("QScrollArea { background: transparent; } QScrollArea > QWidget > QWidget"
                              " { background: transparent; }")
         self.seal_button = QPushButton("Seal my declarations")
@@ -199,11 +205,15 @@ class DeclarationsForm(QWidget):
         box.addWidget(self.rules_label)
         box.addWidget(scroll, 1)
         box.addLayout(buttons)
-        outer = QHBoxLayout(self)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        row.addWidget(panel, 8)
+        row.addStretch(1)
+        outer = QVBoxLayout(self)
         outer.setContentsMargins(12, 12, 12, 12)
         outer.addStretch(1)
-        outer.addWidget(panel, 8)
-        outer.addStretch(1)
+        outer.addLayout(row)
+        outer.addStretch(2)
         self.seal_button.clicked.connect(self.seal)
         self.hide_button.clicked.connect(self.hide_requested)
         curtain.installEventFilter(self)
@@ -231,6 +241,7 @@ class DeclarationsForm(QWidget):
         for col, text in enumerate(("Power", "Today", "You declare", "", "", "What it will do (seed 003)")):
             head = QLabel(f"<b>{text}</b>")
             self.grid.addWidget(head, 0, col)
+        last = 0
         for row, other in enumerate(others, start=1):
             now = before.between(power, other)
             chip = QLabel(f" {power_letter(other)}  {html.escape(self.name(other))} ")
@@ -263,6 +274,11 @@ class DeclarationsForm(QWidget):
             radios[pick if pick in radios else now].setChecked(True)
             group.buttonToggled.connect(lambda _b, _on, o=other: self._update_effect(o))
             self._update_effect(other)
+            last = row
+        for r in range(self.grid.rowCount()):
+            self.grid.setRowStretch(r, 0)
+        self.grid.setRowStretch(last + 1, 1)
+        self.grid_host.adjustSize()
         parent = self.parentWidget()
         if parent is not None:
             self.setGeometry(parent.rect())
@@ -334,6 +350,9 @@ class RevealDialog(QDialog):
         changed = QLabel("<br>".join(f"<b>{html.escape(line)}.</b>" for line in self.changes)
                          if self.changes else "No relation changed: every pair stays as it was.")
         changed.setWordWrap(True)
+        larger = QFont(changed.font())
+        larger.setPointSizeF(larger.pointSizeF() * 1.25)
+        changed.setFont(larger)
         self.rows: list[str] = []
         lines = []
         for a, b, da, db, old, new in reveal_rows(declarations, before, after, powers):
@@ -351,6 +370,8 @@ class RevealDialog(QDialog):
                        "<p style='color:#555'>Every other pair: both declared neutral, neutral.</p>"
                        if lines else "Every power declared neutrality towards every other: all neutral.")
         table.setWordWrap(True)
+        table.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        table.setContentsMargins(6, 6, 6, 6)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(table)

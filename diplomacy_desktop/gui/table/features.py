@@ -113,7 +113,8 @@ class TableFeatures(WindowMode):
         # Formal Diplomacy: the relations panel (View menu; shown in Formal Diplomacy games only)
         self.relations_dock = RelationsDock(c, window)
         window.add_panel(self.relations_dock)
-        window.tabifyDockWidget(window.centres_dock, self.relations_dock)
+        window.tabifyDockWidget(window.results_dock, self.relations_dock)
+        window.order_dock.raise_()
         self.flow.declarations_revealed.connect(self._on_declarations_revealed)
 
         self._build_menu()
@@ -346,6 +347,9 @@ class TableFeatures(WindowMode):
             self.flow.curtain.set_clock_text("Time is up: orders are due")
             return
         what = "to write orders" if m.period.kind == "writing" else "left"
+        if self.flow.session.declaring:
+            what = "to declare" if m.period.kind == "declarations" else \
+                ("to declare, then write orders" if m.period.kind == "writing" else "left")
         paused = " (paused)" if m.status == PAUSED else ""
         self.flow.curtain.set_clock_text(f"Clock: {m.remaining_text} {what}{paused}")
 

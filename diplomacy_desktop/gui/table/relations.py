@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QHeaderView,
     QLabel,
-    QSplitter,
     QTableWidget,
     QTableWidgetItem,
     QTextBrowser,
@@ -90,19 +89,17 @@ class RelationsDock(QDockWidget):
         self.title = QLabel()
         self.title.setWordWrap(True)
         layout.addWidget(self.title)
-        split = QSplitter(Qt.Orientation.Vertical)
-        top = QWidget()
-        tl = QVBoxLayout(top)
-        tl.setContentsMargins(0, 0, 0, 0)
+        tl = layout
         self.matrix = QTableWidget()
         self.matrix.setAccessibleName("Relations between the powers")
         self.matrix.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.matrix.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.matrix.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.matrix.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        self.matrix.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        self.matrix.setMinimumHeight(200)
-        tl.addWidget(self.matrix, 1)
+        self.matrix.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        self.matrix.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.matrix.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        tl.addWidget(self.matrix)
         self.legend = QLabel(
             "<span style='background:#2e7d32; color:white'>&nbsp;Ally&nbsp;</span> allied &nbsp; "
             "<span style='background:#e3e6ea; color:#37474f'>&nbsp;\u00b7&nbsp;</span> neutral &nbsp; "
@@ -112,18 +109,11 @@ class RelationsDock(QDockWidget):
         self.summary.setWordWrap(True)
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         tl.addWidget(self.summary)
-        split.addWidget(top)
-        hist = QWidget()
-        hl = QVBoxLayout(hist)
-        hl.setContentsMargins(0, 0, 0, 0)
-        hl.addWidget(QLabel("<b>History by turn</b>"))
+        layout.addWidget(QLabel("<b>History by turn</b>"))
         self.history = QTextBrowser()
         self.history.setAccessibleName("Relations turn by turn")
-        hl.addWidget(self.history, 1)
-        split.addWidget(hist)
-        split.setStretchFactor(0, 3)
-        split.setStretchFactor(1, 2)
-        layout.addWidget(split, 1)
+        self.history.setMinimumHeight(60)
+        layout.addWidget(self.history, 1)
         self.setWidget(body)
         self._history_rows: list[str] = []
         controller.changed.connect(self._on_changed)
@@ -192,10 +182,16 @@ class RelationsDock(QDockWidget):
                         item.setFont(bold)
                 item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 self.matrix.setItem(i, j, item)
+        row_height = self.matrix.fontMetrics().height() + 10
+        self.matrix.verticalHeader().setDefaultSectionSize(row_height)
+        header = self.matrix.horizontalHeader().sizeHint().height()
+        self.matrix.setFixedHeight(header + row_height * len(powers) + 2 * self.matrix.frameWidth() + 2)
         self.summary.setText(relations_summary(rel, c.power_name) + ".")
         rows = [f"{label}: {relations_summary(r, c.power_name)}" for label, r in relations_history(c)]
         self._history_rows = rows
-        self.history.setHtml("".join(f"<p style='margin:2px 0'>{html.escape(line)}</p>" for line in reversed(rows)))
+        self.history.setHtml("".join(
+            f"<p style='margin:2px 0'><b>{html.escape(label)}</b>: {html.escape(relations_summary(r, c.power_name))}</p>"
+            for label, r in reversed(relations_history(c))))
 
 
 __all__ = ["CELL_WORDS", "RELATION_COLOURS", "RELATION_WORDS", "RelationsDock", "pair_text", "relations_history",
