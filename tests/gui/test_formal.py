@@ -417,3 +417,43 @@ def test_formal_secrecy_no_declaration_shown_before_the_reveal(qtbot, table: Tab
     f.flow.curtain.reveal_button.click()
     assert c.state.relations.at_war(first, second)
     assert f.relations_dock.cell_text(first, second) == "War"
+
+
+def test_formal_declarations_in_the_open_when_secrecy_is_off(table: Table, features) -> None:  # type: ignore[no-untyped-def]
+    f = features
+    c = table.controller
+    f.start_new_game(TableSettings(formal=True, secrecy=False))
+    assert f.act_declare.isVisible() and f.act_declare.isEnabled()
+    # Ctrl+Return before the declarations: the table is asked, and makes them first
+    f.adjudicate()
+    dialog = f.open_declarations
+    assert dialog is not None and dialog.isVisible() and c.state.phase.short == "S1901M"
+    while dialog.current is not None and dialog.isVisible():
+        power = dialog.current
+        for other, relation in SPRING.get(power, {}).items():
+            dialog.form.choose(other, relation)
+        dialog.form.seal_button.click()
+    assert f.open_declarations is None
+    rel = c.state.relations
+    assert rel.at_war("france", "germany") and rel.allied("england", "france") and rel.neutral("austria", "italy")
+    assert "France and Germany are now at war" in f.reveal_dialog.changes
+    assert not f.act_declare.isEnabled()
+    f.reveal_dialog.accept()
+    f.adjudicate()  # declared: adjudicated at once
+    assert c.state.phase.short == "F1901M"
+    assert f.act_declare.isEnabled()
+
+
+def test_formal_lifting_secrecy_mid_declarations_reveals_them(table: Table, features) -> None:  # type: ignore[no-untyped-def]
+    start_formal(features)
+    f = features
+    c = table.controller
+    f.write_orders()
+    first = f.flow.session.next_power
+    other = next(p for p in c.board.power_ids if p != first)
+    declare(f, first, {other: WAR})
+    assert "Declarations sealed: " in f.unrevealed_summary()
+    assert f.toggle_secrecy()
+    assert c.state.relations.at_war(first, other)
+    assert not f.flow.session.declaring and PENDING_KEY not in c.table
+    assert f.reveal_dialog is not None

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QFont
@@ -39,6 +39,9 @@ from ...engine.formal import ALLIANCE, NEUTRAL, RELATIONS, WAR, Relations
 from .. import override
 from ..board.palette import power_colour, power_ink, power_letter
 from .relations import RELATION_COLOURS, RELATION_INKS, RELATION_WORDS
+
+if TYPE_CHECKING:
+    from ..controller import GameController
 
 PENDING_KEY = "declarations"
 DECLARED_KEY = "declared"
@@ -73,6 +76,21 @@ def pending_declarations(table: Mapping[str, Any], powers: Iterable[str] | None 
 def declared_phases(table: Mapping[str, Any]) -> list[str]:
     raw = table.get(DECLARED_KEY)
     return [str(p) for p in raw] if isinstance(raw, list) else []
+
+
+def apply_declarations(controller: GameController, declarations: Mapping[str, Mapping[str, str]]
+                       ) -> tuple[Relations, Relations, list[str]]:
+    """The declarations revealed together: the game's relations change (``Game.declare``), the
+    phase is recorded as declared, and what changed is said in sentences (relations before,
+    after, the sentences)."""
+    c = controller
+    phase = c.state.phase.short
+    before, after = c.declare({p: dict(d) for p, d in declarations.items()})
+    declared = declared_phases(c.table)
+    if phase not in declared:
+        declared.append(phase)
+    c.table[DECLARED_KEY] = declared
+    return before, after, change_lines(before, after, c.board.power_ids, c.power_name)
 
 
 def effect_text(before: str, choice: str, other: str) -> str:
@@ -388,5 +406,43 @@ class RevealDialog(QDialog):
         self.resize(640, 460)
 
 
-__all__ = ["DECLARATION_RULES", "DECLARED_KEY", "PENDING_KEY", "DeclarationsForm", "RevealDialog", "change_lines",
-           "declared_phases", "effect_text", "pending_declarations", "reveal_rows"]
+class OpenDeclarationsDialog(QDialog):
+    """Declarations at an open table (hot-seat secrecy off): every power in turn on one sheet,
+    in the open; when the last has declared, all are applied together (``declarations``)."""
+
+    def __init__(self, powers: Iterable[str], all_powers: Iterable[str], before: Relations,
+                 name: Callable[[str], str], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Declarations (secrecy off: in the open)")
+        self.powers = list(powers)
+        self.all_powers = list(all_powers)
+        self.before = before
+        self.declarations: dict[str, dict[str, str]] = {}
+        self.form = DeclarationsForm(self, name)
+        self.form.hide_button.hide()
+        self.form.seal_requested.connect(self._declared)
+        self.resize(1000, 520)
+        self._next()
+
+    @property
+    def current(self) -> str | None:
+        return self.form.power
+
+    def _next(self) -> None:
+        left = [p for p in self.powers if p not in self.declarations]
+        if not left:
+            self.form.take_down()
+            self.accept()
+            return
+        power = left[0]
+        self.form.show_power(power, [p for p in self.all_powers if p != power], self.before)
+        self.form.seal_button.setText("Declare, next power" if len(left) > 1 else "Declare, reveal all")
+
+    def _declared(self, power: str, said: dict[str, str]) -> None:
+        self.declarations[power] = dict(said)
+        self._next()
+
+
+__all__ = ["DECLARATION_RULES", "DECLARED_KEY", "PENDING_KEY", "DeclarationsForm", "OpenDeclarationsDialog",
+           "RevealDialog", "apply_declarations", "change_lines", "declared_phases", "effect_text",
+           "pending_declarations", "reveal_rows"]

@@ -46,7 +46,7 @@ from .clock import (
     TimeSource,
     qt_time_source,
 )
-from .declarations import RevealDialog, declared_phases
+from .declarations import OpenDeclarationsDialog, RevealDialog, apply_declarations, declared_phases
 from .dialogs import DrawVoteDialog, GameOverDialog, NewGameDialog, TableSettings
 from .hotseat import (
     CURTAIN,
@@ -98,6 +98,7 @@ class TableFeatures(WindowMode):
         self.new_game_dialog: NewGameDialog | None = None
         self.resume_offer: QMessageBox | None = None
         self.reveal_dialog: RevealDialog | None = None
+        self.open_declarations: OpenDeclarationsDialog | None = None
 
         # the clock, above the map
         self.clock = ClockWidget(ClockModel(now=self.now), sound=sound, compact=True)
@@ -158,6 +159,8 @@ class TableFeatures(WindowMode):
         self.act_seal = act("Review and &seal my orders\u2026", self.flow.request_seal, "F7")
         self.act_reveal = act("&Reveal and adjudicate\u2026", self.adjudicate, "F8",
                               "When all have sealed; the host may force it")
+        self.act_declare = act("&Declarations in the open\u2026", self.declare_in_the_open, None,
+                               "Formal Diplomacy with hot-seat secrecy off: each power declares in turn, in the open")
         menu.addSeparator()
         # F4: F5 is the projector view, in every mode
         self.act_clock = act("&Clock: start / pause", self.clock.start_button.click, "F4")
@@ -287,15 +290,47 @@ class TableFeatures(WindowMode):
 
     def end_talks(self) -> None:
         """The talks are over: in a Formal Diplomacy movement phase the declarations round first
-        (behind the curtain), then the orders round; otherwise the orders round at once."""
+        (behind the curtain; in the open when secrecy is off), then the orders round; otherwise
+        the orders round at once."""
         if self.needs_declarations():
-            self.flow.start_declarations()
+            if self.flow.enabled:
+                self.flow.start_declarations()
+            else:
+                self.declare_in_the_open()
         else:
             self.flow.start_writing()
+
+    def declare_in_the_open(self) -> OpenDeclarationsDialog | None:
+        """Formal Diplomacy without hot-seat secrecy: every power declares in turn on one sheet,
+        in the open; all are applied together at the end (closing the sheet applies nothing)."""
+        c = self.controller
+        if self.flow.enabled or not self.needs_declarations() or self.open_declarations is not None:
+            return None
+        relations = c.state.relations
+        assert relations is not None  # needs_declarations: a Formal Diplomacy game
+        survivors = [p for p in c.board.power_ids if not c.state.is_eliminated(p)]
+        dialog = OpenDeclarationsDialog(self.flow.powers_to_write(), survivors, relations, c.power_name, self.window)
+        self.open_declarations = dialog
+
+        def done(result: int) -> None:
+            self.open_declarations = None
+            dialog.deleteLater()
+            if result == QDialog.DialogCode.Accepted and self.needs_declarations():
+                before, after, lines = apply_declarations(c, dialog.declarations)
+                self._on_declarations_revealed(dialog.declarations, before, after)
+                self.window.statusBar().showMessage(
+                    "Declarations revealed: " + ("; ".join(lines) if lines else "no relation changed") + ".", 15000)
+            self._update_actions()
+
+        dialog.finished.connect(done)
+        dialog.open()
+        return dialog
 
     def _on_period_ended(self, kind: str) -> None:
         if kind == "diplomacy" and self.flow.enabled and self.flow.session.stage == OPEN:
             self.end_talks()  # talks are over: the laptop goes round
+        elif kind == "diplomacy" and not self.flow.enabled and self.needs_declarations():
+            self.declare_in_the_open()
         elif kind == "declarations" and self.flow.session.declaring and self.flow.session.stage != REVEALED:
             self.flow.tell("Time for declarations is up: seal them, or the host reveals now (F8).")
 
@@ -361,6 +396,8 @@ class TableFeatures(WindowMode):
         self.act_seal.setEnabled(on and s.stage == ENTERING)
         self.act_reveal.setEnabled(not over)
         self.act_draw.setEnabled(not over)
+        self.act_declare.setVisible(self.controller.game.formal)
+        self.act_declare.setEnabled(not on and self.needs_declarations())
         self.act_clock.setEnabled(self.clock.start_button.isEnabled())
 
     # -- actions ---------------------------------------------------------------------------------
@@ -371,7 +408,12 @@ class TableFeatures(WindowMode):
         if self.controller.game.is_over:
             self.window.adjudicate()  # says the game is over
             return
-        if not self.flow.enabled or self.flow.session.stage == REVEALED:
+        if not self.flow.enabled and self.needs_declarations() and self.flow.confirm(
+                self.window, "Declarations first?",
+                "This phase's declarations (Formal Diplomacy) have not been made. Make them now, before "
+                "adjudicating? (No: adjudicate with the relations as they are.)"):
+            self.declare_in_the_open()
+        elif not self.flow.enabled or self.flow.session.stage == REVEALED:
             self.window.adjudicate()
         elif self.flow.session.stage == READY:
             self.flow.reveal()
@@ -388,7 +430,7 @@ class TableFeatures(WindowMode):
         written = [c.power_name(p) for p in c.board.power_ids if p not in s.sealed and c.game.orders_of(p)]
         parts = []
         if sealed:
-            parts.append("Sealed: " + ", ".join(sealed) + ".")
+            parts.append(("Declarations sealed: " if s.declaring else "Sealed: ") + ", ".join(sealed) + ".")
         if written:
             parts.append("Written, not sealed: " + ", ".join(written) + ".")
         return " ".join(parts)
@@ -411,6 +453,8 @@ class TableFeatures(WindowMode):
                                         "see them. If the table says No, secrecy stays on and nothing is shown."):
                 f.tell("Secrecy stays on: nothing was revealed.")
                 return False
+            f.step_away()
+            f.reveal_declarations_now()  # Formal Diplomacy: sealed declarations are revealed with the rest
         elif not f.ask_host("Restore secrecy", "Turn hot-seat secrecy back on? Nobody is unsealed and the phase "
                                                "goes on where it is; orders are hidden again."):
             return False

@@ -63,14 +63,7 @@ from ...engine.validation import check_order
 from ...io.notation import format_order, location_label
 from .. import override
 from ..board.palette import power_colour, power_ink, power_letter
-from .declarations import (
-    DECLARED_KEY,
-    PENDING_KEY,
-    DeclarationsForm,
-    change_lines,
-    declared_phases,
-    pending_declarations,
-)
+from .declarations import PENDING_KEY, DeclarationsForm, apply_declarations, pending_declarations
 
 if TYPE_CHECKING:
     from ..controller import GameController
@@ -1133,18 +1126,21 @@ class HotSeatFlow(QObject):
                                                      or self.declarations_form.power is not None):
             self.declarations_form.take_down()
 
+    def reveal_declarations_now(self) -> bool:
+        """Reveal the declarations as they stand (secrecy is being lifted: the host agreed)."""
+        if not self.session.declaring or self.session.stage == REVEALED:
+            return False
+        self.step_away()
+        self._reveal_declarations(force=True)
+        return True
+
     def _reveal_declarations(self, *, force: bool) -> None:
         s = self.session
         c = self.controller
         s.reveal(force=force)
         pending = {p: d for p, d in pending_declarations(c.table).items() if p in s.sealed}
         c.table.pop(PENDING_KEY, None)
-        before, after = c.declare(pending)
-        declared = declared_phases(c.table)
-        if s.phase not in declared:
-            declared.append(s.phase)
-        c.table[DECLARED_KEY] = declared
-        lines = change_lines(before, after, c.board.power_ids, c.power_name)
+        before, after, lines = apply_declarations(c, pending)
         notice = ("Declarations revealed: " + ("; ".join(lines) if lines else "no relation changed") + ".")[:1000]
         s.end_declarations()
         s.notices.append(notice)

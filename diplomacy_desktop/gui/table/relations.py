@@ -184,8 +184,8 @@ class RelationsDock(QDockWidget):
                 self.matrix.setItem(i, j, item)
         row_height = self.matrix.fontMetrics().height() + 10
         self.matrix.verticalHeader().setDefaultSectionSize(row_height)
-        header = self.matrix.horizontalHeader().sizeHint().height()
-        self.matrix.setFixedHeight(header + row_height * len(powers) + 2 * self.matrix.frameWidth() + 2)
+        header_height = self.matrix.horizontalHeader().sizeHint().height()
+        self.matrix.setFixedHeight(header_height + row_height * len(powers) + 2 * self.matrix.frameWidth() + 2)
         self.summary.setText(relations_summary(rel, c.power_name) + ".")
         rows = [f"{label}: {relations_summary(r, c.power_name)}" for label, r in relations_history(c)]
         self._history_rows = rows
