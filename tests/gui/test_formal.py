@@ -379,6 +379,11 @@ def test_formal_secrecy_no_declaration_shown_before_the_reveal(qtbot, table: Tab
     # the first power declares war on the second and an alliance with the third: secret
     declare(f, first, {second: WAR, order[2]: ALLIANCE})
     name = c.power_name
+    # nothing of the sealed sheet is left in the window, not even hidden
+    from PySide6.QtWidgets import QRadioButton
+
+    assert not f.flow.declarations_form.findChildren(QRadioButton)
+    assert not f.flow.declarations_form.isVisible() and f.flow.declarations_form.power is None
 
     def no_leak() -> None:
         everything = "\n".join(texts(table.window))

@@ -18,6 +18,7 @@ import html
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
+import shiboken6
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
@@ -305,14 +306,15 @@ class DeclarationsForm(QWidget):
         self.seal_button.setFocus()
 
     def clear(self) -> None:
+        """Remove the rows now, not at the next turn of the event loop: they held a power's choices."""
+        for group in self.groups.values():
+            shiboken6.delete(group)
         while self.grid.count():
             item = self.grid.takeAt(0)
             w = item.widget() if item is not None else None
             if w is not None:
                 w.hide()
-                w.deleteLater()
-        for group in self.groups.values():
-            group.deleteLater()
+                shiboken6.delete(w)
         self.groups, self.buttons, self.effects, self.now_labels = {}, {}, {}, {}
         self.power = None
 

@@ -276,7 +276,7 @@ class TableFeatures(WindowMode):
         period = m.period
         if (self.flow.enabled and self.flow.session.stage == OPEN and not self.controller.game.is_over
                 and period is not None and period.kind == "diplomacy" and m.status not in (EXPIRED, OFF)
-                and m.has_next_period and m.periods[m.index + 1].kind == "writing"):
+                and m.has_next_period and m.periods[m.index + 1].kind in ("writing", "declarations")):
             self.clock.skip_button.click()  # the talks' period ends: _on_period_ended puts the curtain up
         self.end_talks()  # no-op once the curtain is up
 
