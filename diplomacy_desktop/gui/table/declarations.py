@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QRadioButton,
     QScrollArea,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -266,7 +267,9 @@ class DeclarationsForm(QWidget):
             chip = QLabel(f" {power_letter(other)}  {html.escape(self.name(other))} ")
             chip.setStyleSheet(f"QLabel {{ background: {power_colour(other).name()}; color: {power_ink(other).name()};"
                                " border-radius: 6px; padding: 2px 6px; font-weight: bold; }")
+            chip.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
             now_label = QLabel(RELATION_WORDS[now])
+            now_label.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
             now_label.setStyleSheet(f"QLabel {{ background: {RELATION_COLOURS[now].name()}; "
                                     f"color: {RELATION_INKS[now].name()}; border-radius: 6px; padding: 2px 6px; }}")
             group = QButtonGroup(self)
