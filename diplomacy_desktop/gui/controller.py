@@ -21,6 +21,7 @@ from PySide6.QtGui import QUndoStack
 
 from ..engine.board import Board
 from ..engine.errors import IllegalOrderError, OrderError
+from ..engine.formal import FormalOrderError, Relations
 from ..engine.game import Game, GameEnd, HistoryEntry, order_key
 from ..engine.options import orders_needed
 from ..engine.orders import Build, Order, Remove, UnitOrder, Waive
@@ -49,6 +50,8 @@ class ChangeRecord:
     visibility: bool = False
     #: the table settings changed
     table: bool = False
+    #: Formal Diplomacy: the relations between the powers changed (declarations revealed)
+    relations: bool = False
 
     @property
     def board_changed(self) -> bool:
@@ -98,7 +101,7 @@ class GameController(QObject):
         return self._dirty or not self.undo_stack.isClean()
 
     def _emit(self, record: ChangeRecord) -> None:
-        if record.orders or record.phase or record.game or record.table:
+        if record.orders or record.phase or record.game or record.table or record.relations:
             self._dirty = True
         self.changed.emit(record)
 
@@ -242,9 +245,12 @@ class GameController(QObject):
         return [o for p in self.board.power_ids if self.can_see(p) for o in self.game.orders_of(p)]
 
     def illegal_reason(self, order: Order) -> str | None:
-        """Why ``order`` is illegal in the current phase, or ``None`` if it is legal."""
+        """Why ``order`` is illegal in the current phase, or ``None`` if it is legal.  An order
+        Formal Diplomacy forbids names the rule too ("... (Formal Diplomacy: neutral powers, seed 003)")."""
         try:
             check_order(self.game.state, order)
+        except FormalOrderError as exc:
+            return f"{exc} ({exc.rule}, seed 003)"
         except OrderError as exc:
             return str(exc)
         return None
@@ -384,6 +390,15 @@ class GameController(QObject):
         self._emit(ChangeRecord(phase=True, viewing=True, orders=frozenset(self.board.power_ids)))
         return entry
 
+    def declare(self, declarations: dict[str, dict[str, str]]) -> tuple[Relations, Relations]:
+        """Formal Diplomacy: apply the declarations revealed together; (relations before, after)."""
+        before = self.game.state.relations
+        self.game.declare(declarations)
+        after = self.game.state.relations
+        assert before is not None and after is not None  # game.declare refuses a standard game
+        self._emit(ChangeRecord(relations=True))
+        return before, after
+
     def set_position(self, state: GameState) -> None:
         """The sandbox's setup: ``state`` replaces the current position (the history stays).
 
@@ -429,8 +444,9 @@ class GameController(QObject):
         self.undo_stack.setClean()
 
     def new_game(self, edition: Edition | str = Edition.CLASSIC, end_year: int | None = None,
-                 table: dict[str, Any] | None = None, map_name: str = "standard") -> None:
-        self.replace_game(Game.new(load_board(map_name), edition, end_year), table)
+                 table: dict[str, Any] | None = None, map_name: str = "standard", *, formal: bool = False) -> None:
+        """A new game; ``formal``: Formal Diplomacy (seed 003), every pair of powers neutral."""
+        self.replace_game(Game.new(load_board(map_name), edition, end_year, formal=formal), table)
 
     def load(self, path: Path | str) -> None:
         """Open a saved game; on a bad file raise SaveFileError and change nothing."""

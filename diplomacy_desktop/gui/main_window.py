@@ -379,7 +379,7 @@ class MainWindow(QMainWindow):
                 self.scene.show_orders(power, orders, illegal)
         if record.board_changed:
             self._update_banner()
-            self.phase_label.setText(c.state.phase.label)
+            self.phase_label.setText(c.state.phase.label + (" · Formal Diplomacy" if c.game.formal else ""))
             self.hint_label.setText(self.interaction.hint())
             self.act_adjudicate.setEnabled(c.ended is None)
             if c.viewing is not None:
@@ -408,7 +408,8 @@ class MainWindow(QMainWindow):
     def _update_title(self) -> None:
         c = self.controller
         name = c.path.name if c.path is not None else "New game"
-        self.setWindowTitle(f"{name}[*] — {c.state.phase.label} — Diplomacy Desktop")
+        variant = " — Formal Diplomacy" if c.game.formal else ""
+        self.setWindowTitle(f"{name}[*] — {c.state.phase.label}{variant} — Diplomacy Desktop")
         self.setWindowModified(c.modified)
 
     def _on_phase_advanced(self, entry: HistoryEntry) -> None:

@@ -8,6 +8,7 @@ whose orders the controller says may not be seen.
 
 from __future__ import annotations
 
+import html
 import re
 
 from PySide6.QtCore import QEvent, QStringListModel, Qt, Signal
@@ -458,8 +459,9 @@ class OrderDock(QDockWidget):
                 except OrderError as again:
                     self._refuse(text, again)
                     return False
+                why = c.illegal_reason(written) or str(exc)  # (names a Formal Diplomacy rule and seed 003)
                 self.feedback.setText(f"<span style='color:{BAD.name()}'>Kept as written{for_whom}, but illegal: "
-                                      f"{exc}. The unit will hold.</span>")
+                                      f"{html.escape(why)}. The unit will hold.</span>")
                 return True
             except (AmbiguousOrderError, UnreadableOrderError, OrderError) as exc:
                 self._refuse(text, exc)

@@ -151,13 +151,17 @@ class ResultsDock(QDockWidget):
 
     def _show_results(self, entry: HistoryEntry) -> None:
         board = self.controller.board
-        parts: list[str] = []
         self._lines = []
         self._shown = entry
         self._rows = []
+        parts: list[str] = self._interned(entry)  # Formal Diplomacy: first, where the table sees it
+        interned = {u.province for u in entry.interned}
         filed = {(o.power, o.province) for o in entry.orders}
         for pid in board.power_ids:
-            rows = [r for r in entry.results if r.order.power == pid]
+            # (an interned unit nobody ordered did not simply hold: its interning says what became of it)
+            rows = [r for r in entry.results if r.order.power == pid
+                    and not (isinstance(r.order, Hold) and (pid, r.order.province) not in filed
+                             and r.order.province in interned)]
             if not rows:
                 continue
             # units nobody ordered, that simply held: one line, not one each
@@ -169,9 +173,11 @@ class ResultsDock(QDockWidget):
                          f"<b>{html.escape(board.power(pid).name)}</b></p><table cellspacing='0' cellpadding='1'>")
             for r in sorted(rows, key=lambda r: r.order.location if isinstance(r.order, UnitOrder) else "~"):
                 reason = r.reason
+                if r.rule and r.rule.startswith("Formal Diplomacy") and r.code != "interned":
+                    reason += f" ({r.rule}, seed 003)"
                 if r.dislodged and r.code != "dislodged":
                     reason += f"; the unit was dislodged (by the unit from {location_label(r.dislodged_by or '')})"
-                word = OUTCOME_WORDS[r.outcome]
+                word = "interned" if r.code == "interned" else OUTCOME_WORDS[r.outcome]
                 text = format_order(r.order)
                 self._lines.append(f"{text} | {word} | {reason}")
                 # each row is a link: clicking it explains the order (the explanation panel)
@@ -187,6 +193,24 @@ class ResultsDock(QDockWidget):
                 self._lines.append(f"{names} | held | no order")
                 parts.append(f"<p style='color:#666; margin:2px 0 0 12px'>No orders, held: {html.escape(names)}</p>")
         self.results.setHtml("".join(parts))
+
+    def _interned(self, entry: HistoryEntry) -> list[str]:
+        """Formal Diplomacy: the units interned at the end of the phase, with the engine's reason."""
+        if not entry.interned:
+            return []
+        board = self.controller.board
+        reasons = {r.order.location: r.reason for r in entry.results
+                   if r.code == "interned" and isinstance(r.order, UnitOrder)}
+        parts = [("<p style='margin:10px 0 2px 0; color:#8a2b00'><b>Interned and disbanded</b> "
+                   "(neutrality violation, Formal Diplomacy, seed 003)</p><ul style='margin-top:0'>")]
+        for u in entry.interned:
+            unit = f"{board.power(u.power).adjective} {'army' if u.kind == 'A' else 'fleet'} in " \
+                   f"{board.spaces[u.province].name}"
+            reason = reasons.get(u.location, "interned: it ended the phase in a neutral power's territory")
+            self._lines.append(f"interned | {unit} | {reason}")
+            parts.append(f"<li><b>{html.escape(unit)}</b>: {html.escape(reason)}</li>")
+        parts.append("</ul>")
+        return parts
 
     def _anchor_clicked(self, url: QUrl) -> None:
         text = url.toString()

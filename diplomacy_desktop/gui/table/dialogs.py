@@ -9,7 +9,8 @@ the form it takes in the controller's ``table`` dict and so in the saved game:
                "wilson_rounds": 0, "round_minutes": 5, "declaration_minutes": 3},
      "secrecy": true,                           # hot-seat curtain on / off
      "pins": {"france": "pbkdf2_sha256$..."},   # salted PIN hashes, never PINs
-     "host_pin": "pbkdf2_sha256$..."}           # the host PIN's salted hash (absent: no host PIN)
+     "host_pin": "pbkdf2_sha256$...",           # the host PIN's salted hash (absent: no host PIN)
+     "formal": true}                            # Formal Diplomacy (seed 003); absent: the standard game
 
 A new game never carries the previous game's PINs: the dialog starts with none, and only the PINs
 typed into it are kept (as hashes).
@@ -76,6 +77,7 @@ class TableSettings:
     secrecy: bool = True
     pins: Mapping[str, str] = field(default_factory=dict)  # power -> salted hash
     host_pin: str | None = None  # salted hash of the host PIN; None: anyone may do host actions
+    formal: bool = False  # Formal Diplomacy (seed 003): relations, declarations, restrictions
 
     def __post_init__(self) -> None:
         Edition.parse(self.edition)
@@ -96,12 +98,14 @@ class TableSettings:
             "secrecy": self.secrecy,
             "pins": dict(self.pins),
             **({"host_pin": self.host_pin} if self.host_pin is not None else {}),
+            **({"formal": True} if self.formal else {}),
         }
 
     @classmethod
     def from_table(cls, table: Mapping[str, Any], *, edition: str = Edition.CLASSIC.value,
-                   end_year: int | None = None) -> TableSettings:
-        """The settings kept in a game's table (edition and end year live in the game itself)."""
+                   end_year: int | None = None, formal: bool | None = None) -> TableSettings:
+        """The settings kept in a game's table (edition and end year live in the game itself, and
+        so does Formal Diplomacy: ``formal`` is the game's own flag when given)."""
         players = table.get("players") or {}
         powers = table.get("powers") or []
         pins = table.get("pins") or {}
@@ -115,7 +119,8 @@ class TableSettings:
                    edition, end_year, clock, bool(table.get("secrecy", True)),
                    {str(k): str(v) for k, v in pins.items() if str(v).startswith("pbkdf2_sha256$")}
                    if isinstance(pins, dict) else {},
-                   host_pin if isinstance(host_pin, str) and host_pin.startswith("pbkdf2_sha256$") else None)
+                   host_pin if isinstance(host_pin, str) and host_pin.startswith("pbkdf2_sha256$") else None,
+                   bool(table.get("formal", False)) if formal is None else formal)
 
 
 def _minutes(value: float, tip: str, *, least: float = 0) -> QDoubleSpinBox:
@@ -291,6 +296,13 @@ class NewGameDialog(QDialog):
         short.addWidget(QLabel("(most centres wins; ties are shown)"))
         short.addStretch(1)
         form.addRow("Length", short)
+        self.formal_box = QCheckBox("Formal Diplomacy (seed 003)")
+        self.formal_box.setChecked(initial.formal)
+        self.formal_box.setToolTip(
+            "Every pair of powers is allied, neutral or at war. After the talks each power declares its relations "
+            "in secret, behind the curtain; all are revealed together, then orders are written. Relations "
+            "restrict moves, supports, convoys and centres (seed 003, Formal Diplomacy).")
+        form.addRow("Variant", self.formal_box)
 
         clock = self.clock_box = ClockSettingsBox(initial.clock)
         self.spring_spin = clock.spring_spin
@@ -347,6 +359,7 @@ class NewGameDialog(QDialog):
         self.edition_combo.setCurrentIndex(self.edition_combo.findData(d.edition))
         self.short_box.setChecked(False)
         self.clock_box.set_settings(d.clock)
+        self.formal_box.setChecked(False)
         self.secrecy_box.setChecked(True)
 
     def problems(self) -> list[str]:
@@ -382,6 +395,7 @@ class NewGameDialog(QDialog):
             secrecy=self.secrecy_box.isChecked(),
             pins=pins,
             host_pin=hash_pin(host) if host and is_valid_pin(host) else None,
+            formal=self.formal_box.isChecked(),
         )
 
     @override

@@ -31,7 +31,9 @@ from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QDialog, QMenu, QMessageBox
 
+from ...engine.formal import Relations
 from ...engine.game import GameEnd
+from ...engine.state import MOVEMENT
 from ..controller import ChangeRecord
 from ..mode import WindowMode
 from .clock import (
@@ -50,6 +52,7 @@ from .clock import (
     TimeSource,
     qt_time_source,
 )
+from .declarations import OpenDeclarationsDialog, RevealDialog, apply_declarations, declared_phases
 from .dialogs import ClockSettingsDialog, DrawVoteDialog, GameOverDialog, NewGameDialog, TableSettings
 from .hotseat import (
     CURTAIN,
@@ -74,6 +77,7 @@ from .persistence import (
     resume_from_autosave,
     show_warning,
 )
+from .relations import RelationsDock
 
 if TYPE_CHECKING:
     from ..main_window import MainWindow
@@ -100,6 +104,8 @@ class TableFeatures(WindowMode):
         self.new_game_dialog: NewGameDialog | None = None
         self.clock_dialog: ClockSettingsDialog | None = None
         self.resume_offer: QMessageBox | None = None
+        self.reveal_dialog: RevealDialog | None = None
+        self.open_declarations: OpenDeclarationsDialog | None = None
 
         # the clock, above the map
         self.clock = ClockWidget(ClockModel(now=self.now), sound=sound, compact=True)
@@ -112,6 +118,12 @@ class TableFeatures(WindowMode):
         # persistence
         self.autosaver = Autosaver(c, autosave, parent=self, message=self.message, window=window)
         self.recent = RecentFiles(self.settings)
+        # Formal Diplomacy: the relations panel (View menu; shown in Formal Diplomacy games only)
+        self.relations_dock = RelationsDock(c, window)
+        window.add_panel(self.relations_dock)
+        window.tabifyDockWidget(window.results_dock, self.relations_dock)
+        window.order_dock.raise_()
+        self.flow.declarations_revealed.connect(self._on_declarations_revealed)
 
         self._build_menu()
         c.changed.connect(self._on_changed)
@@ -155,6 +167,8 @@ class TableFeatures(WindowMode):
         self.act_seal = act("Review and &seal my orders\u2026", self.flow.request_seal, "F7")
         self.act_reveal = act("&Reveal and adjudicate\u2026", self.adjudicate, "F8",
                               "When all have sealed; the host may force it")
+        self.act_declare = act("&Declarations in the open\u2026", self.declare_in_the_open, None,
+                               "Formal Diplomacy with hot-seat secrecy off: each power declares in turn, in the open")
         menu.addSeparator()
         # F4: F5 is the projector view, in every mode
         self.act_clock = act("&Clock: start / pause", self.clock.start_button.click, "F4")
@@ -206,7 +220,8 @@ class TableFeatures(WindowMode):
     @property
     def table_settings(self) -> TableSettings:
         g = self.controller.game
-        return TableSettings.from_table(self.controller.table, edition=g.rules.edition.value, end_year=g.end_year)
+        return TableSettings.from_table(self.controller.table, edition=g.rules.edition.value, end_year=g.end_year,
+                                        formal=g.formal)
 
     @property
     def secrecy(self) -> bool:
@@ -214,6 +229,7 @@ class TableFeatures(WindowMode):
 
     def _sync_from_table(self) -> None:
         """A game was opened, resumed or started: clock, secrecy and turn as its table says."""
+        self._show_relations_panel()
         self._restore_clock()
         self.flow.enabled = self.secrecy
         self.act_secrecy.setChecked(self.secrecy)
@@ -289,14 +305,62 @@ class TableFeatures(WindowMode):
         m = self.clock.model
         if (self.flow.enabled and self.flow.session.stage == OPEN and not self.controller.game.is_over
                 and m.in_talks and any(p.kind in (DECLARATIONS, WRITING) for p in m.periods[m.index + 1:])):
-            self.clock.end_talks()  # the talks (every round left) end: _on_period_ended puts the curtain up
-        self.flow.start_writing()  # no-op once the curtain is up
+            self.clock.end_talks()  # the talks (every round left) end: _on_period_ended ends them
+        self.end_talks()  # no-op once the curtain is up
+
+    def needs_declarations(self) -> bool:
+        """Formal Diplomacy: this movement phase's declarations are still to be made (an undone
+        adjudication keeps the declarations already revealed for its phase)."""
+        c = self.controller
+        state = c.state
+        return (c.game.formal and state.phase.kind == MOVEMENT and not c.game.is_over
+                and state.phase.short not in declared_phases(c.table))
+
+    def end_talks(self) -> None:
+        """The talks are over: in a Formal Diplomacy movement phase the declarations round first
+        (behind the curtain; in the open when secrecy is off), then the orders round; otherwise
+        the orders round at once."""
+        if self.needs_declarations():
+            if self.flow.enabled:
+                self.flow.start_declarations()
+            else:
+                self.declare_in_the_open()
+        else:
+            self.flow.start_writing()
+
+    def declare_in_the_open(self) -> OpenDeclarationsDialog | None:
+        """Formal Diplomacy without hot-seat secrecy: every power declares in turn on one sheet,
+        in the open; all are applied together at the end (closing the sheet applies nothing)."""
+        c = self.controller
+        if self.flow.enabled or not self.needs_declarations() or self.open_declarations is not None:
+            return None
+        relations = c.state.relations
+        assert relations is not None  # needs_declarations: a Formal Diplomacy game
+        survivors = [p for p in c.board.power_ids if not c.state.is_eliminated(p)]
+        dialog = OpenDeclarationsDialog(self.flow.powers_to_write(), survivors, relations, c.power_name, self.window)
+        self.open_declarations = dialog
+
+        def done(result: int) -> None:
+            self.open_declarations = None
+            dialog.deleteLater()
+            if result == QDialog.DialogCode.Accepted and self.needs_declarations():
+                before, after, lines = apply_declarations(c, dialog.declarations)
+                self._on_declarations_revealed(dialog.declarations, before, after)
+                self.window.statusBar().showMessage(
+                    "Declarations revealed: " + ("; ".join(lines) if lines else "no relation changed") + ".", 15000)
+            self._update_actions()
+
+        dialog.finished.connect(done)
+        dialog.open()
+        return dialog
 
     def _on_period_ended(self, kind: str) -> None:
         """A period ran out (or was ended): the talks' last period (the diplomacy period, or the
         last Wilson round) ending ends the talks, and the laptop goes round."""
         if kind in TALK_KINDS and not self.clock.model.in_talks:
             self._talks_ended()
+        elif kind == DECLARATIONS and self.flow.session.declaring and self.flow.session.stage != REVEALED:
+            self.flow.tell("Time for declarations is up: seal them, or the host reveals now (F8).")
 
     def _on_clock_expired(self) -> None:
         m = self.clock.model
@@ -304,8 +368,46 @@ class TableFeatures(WindowMode):
             self._talks_ended()
 
     def _talks_ended(self) -> None:
-        if self.flow.enabled and self.flow.session.stage == OPEN and not self.controller.game.is_over:
-            self.flow.start_writing()  # talks are over: the laptop goes round
+        if self.controller.game.is_over:
+            return
+        if self.flow.enabled and self.flow.session.stage == OPEN:
+            self.end_talks()  # talks are over: the laptop goes round (declarations first, Formal)
+        elif not self.flow.enabled and self.needs_declarations():
+            self.declare_in_the_open()
+
+    def _on_declarations_revealed(self, declarations: object, before: Relations, after: Relations) -> None:
+        """All declarations shown together: the table sees what changed; the orders round starts
+        (and a clock on its "declarations" period moves on to the writing)."""
+        m = self.clock.model
+        if m.period is not None and m.period.kind == "declarations" and m.status not in (EXPIRED, OFF) \
+                and m.has_next_period:
+            self.clock.skip_button.click()
+        c = self.controller
+        if self.reveal_dialog is not None:
+            self.reveal_dialog.close()
+        dialog = RevealDialog(c.state.phase.label, declarations, before, after,  # type: ignore[arg-type]
+                              c.board.power_ids, c.power_name, self.window)
+        self.reveal_dialog = dialog
+
+        def done(_result: int) -> None:
+            if self.reveal_dialog is dialog:
+                self.reveal_dialog = None
+            dialog.deleteLater()
+
+        dialog.finished.connect(done)
+        dialog.open()
+        self.relations_dock.refresh()
+
+    def _show_relations_panel(self) -> None:
+        """The relations panel belongs to Formal Diplomacy games: offered (View menu) and shown
+        there only."""
+        formal = self.controller.game.formal
+        toggle = self.relations_dock.toggleViewAction()
+        toggle.setVisible(formal)
+        if formal and not self.flow.curtain_up:
+            self.relations_dock.show()
+        elif not formal:
+            self.relations_dock.hide()
 
     def _on_stage_changed(self, _stage: str) -> None:
         self._update_actions()
@@ -321,6 +423,9 @@ class TableFeatures(WindowMode):
             self.flow.curtain.set_clock_text("Time is up: orders are due")
             return
         what = {WRITING: "to write orders", DECLARATIONS: "for declarations"}.get(m.period.kind, "left")
+        if self.flow.session.declaring:
+            what = "to declare" if m.period.kind == DECLARATIONS else \
+                ("to declare, then write orders" if m.period.kind == WRITING else "left")
         paused = " (paused)" if m.status == PAUSED else ""
         label = m.round_text or "Clock"  # "Round 2 of 5: 3:12 left" during Wilson rounds
         self.flow.curtain.set_clock_text(f"{label}: {m.remaining_text} {what}{paused}")
@@ -333,6 +438,8 @@ class TableFeatures(WindowMode):
         self.act_seal.setEnabled(on and s.stage == ENTERING)
         self.act_reveal.setEnabled(not over)
         self.act_draw.setEnabled(not over)
+        self.act_declare.setVisible(self.controller.game.formal)
+        self.act_declare.setEnabled(not on and self.needs_declarations())
         self.act_clock.setEnabled(self.clock.start_button.isEnabled())
 
     # -- the clock's settings during a game -------------------------------------------------------
@@ -383,7 +490,12 @@ class TableFeatures(WindowMode):
         if self.controller.game.is_over:
             self.window.adjudicate()  # says the game is over
             return
-        if not self.flow.enabled or self.flow.session.stage == REVEALED:
+        if not self.flow.enabled and self.needs_declarations() and self.flow.confirm(
+                self.window, "Declarations first?",
+                "This phase's declarations (Formal Diplomacy) have not been made. Make them now, before "
+                "adjudicating? (No: adjudicate with the relations as they are.)"):
+            self.declare_in_the_open()
+        elif not self.flow.enabled or self.flow.session.stage == REVEALED:
             self.window.adjudicate()
         elif self.flow.session.stage == READY:
             self.flow.reveal()
@@ -400,7 +512,7 @@ class TableFeatures(WindowMode):
         written = [c.power_name(p) for p in c.board.power_ids if p not in s.sealed and c.game.orders_of(p)]
         parts = []
         if sealed:
-            parts.append("Sealed: " + ", ".join(sealed) + ".")
+            parts.append(("Declarations sealed: " if s.declaring else "Sealed: ") + ", ".join(sealed) + ".")
         if written:
             parts.append("Written, not sealed: " + ", ".join(written) + ".")
         return " ".join(parts)
@@ -423,6 +535,8 @@ class TableFeatures(WindowMode):
                                         "see them. If the table says No, secrecy stays on and nothing is shown."):
                 f.tell("Secrecy stays on: nothing was revealed.")
                 return False
+            f.step_away()
+            f.reveal_declarations_now()  # Formal Diplomacy: sealed declarations are revealed with the rest
         elif not f.ask_host("Restore secrecy", "Turn hot-seat secrecy back on? Nobody is unsealed and the phase "
                                                "goes on where it is; orders are hidden again."):
             return False
@@ -487,7 +601,7 @@ class TableFeatures(WindowMode):
         if initial is None:
             current = self.table_settings  # the same people, clock and secrecy; never the PINs
             initial = TableSettings(current.powers, dict(current.players), current.edition, None, current.clock,
-                                    current.secrecy)
+                                    current.secrecy, formal=current.formal)
         dialog = NewGameDialog(board, initial, self.window)
         self.new_game_dialog = dialog
 
@@ -503,7 +617,7 @@ class TableFeatures(WindowMode):
 
     def start_new_game(self, settings: TableSettings | None = None) -> None:
         s = settings if settings is not None else TableSettings()
-        self.controller.new_game(s.edition, s.end_year, table=s.to_table())
+        self.controller.new_game(s.edition, s.end_year, table=s.to_table(), formal=s.formal)
         self.window.view.fit_to_window()
         self.autosaver.save_now()
 

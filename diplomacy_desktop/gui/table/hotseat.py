@@ -63,6 +63,7 @@ from ...engine.validation import check_order
 from ...io.notation import format_order, location_label
 from .. import override
 from ..board.palette import power_colour, power_ink, power_letter
+from .declarations import PENDING_KEY, DeclarationsForm, apply_declarations, pending_declarations
 
 if TYPE_CHECKING:
     from ..controller import GameController
@@ -73,6 +74,11 @@ ENTERING = "entering"
 READY = "ready"
 REVEALED = "revealed"
 STAGES = (OPEN, CURTAIN, ENTERING, READY, REVEALED)
+
+#: what the laptop goes round for: orders, or (Formal Diplomacy, seed 003) declarations first
+ORDERS_ROUND = "orders"
+DECLARATIONS_ROUND = "declarations"
+ROUNDS = (ORDERS_ROUND, DECLARATIONS_ROUND)
 
 
 class HotSeatError(ValueError):
@@ -135,6 +141,7 @@ class HotSeatSession:
     current: str | None = None
     stage: str = OPEN
     notices: list[str] = field(default_factory=list)  # what the table must be told (reopened powers)
+    round: str = ORDERS_ROUND  # Formal Diplomacy: "declarations" before the orders round
 
     # -- a phase begins ---------------------------------------------------------------------
 
@@ -151,6 +158,7 @@ class HotSeatSession:
         self.current = None
         self.stage = OPEN
         self.notices = []
+        self.round = ORDERS_ROUND
 
     @property
     def first_power(self) -> str | None:
@@ -179,6 +187,29 @@ class HotSeatSession:
         if self.stage != OPEN:
             raise HotSeatError("orders are already being written")
         self.stage = READY if self.all_sealed else CURTAIN
+
+    @property
+    def declaring(self) -> bool:
+        """Formal Diplomacy: the laptop goes round for declarations (before the orders)."""
+        return self.round == DECLARATIONS_ROUND
+
+    def start_declarations(self) -> None:
+        """Formal Diplomacy: the talks are over; each power declares behind the curtain first."""
+        if self.stage != OPEN:
+            raise HotSeatError("orders are already being written")
+        self.round = DECLARATIONS_ROUND
+        self.sealed = set()
+        self.stage = READY if self.all_sealed else CURTAIN
+
+    def end_declarations(self) -> None:
+        """The declarations were revealed: the orders round begins behind the curtain."""
+        if not self.declaring or self.stage != REVEALED:
+            raise HotSeatError("the declarations are not revealed")
+        self.round = ORDERS_ROUND
+        self.sealed = set()
+        self.current = None
+        self.stage = OPEN
+        self.start_writing()
 
     def has_pin(self, power: str) -> bool:
         return power in self.pins
@@ -242,7 +273,7 @@ class HotSeatSession:
 
     def verify_reveal(self, *, force: bool = False) -> None:
         if self.stage == REVEALED:
-            raise HotSeatError("the orders are already revealed")
+            raise HotSeatError(f"the {self.round} are already revealed")
         if not force and not (self.stage == READY and self.all_sealed):
             missing = ", ".join(self.waiting) or "nobody"
             raise HotSeatError(f"not everyone has sealed (waiting for {missing})")
@@ -257,7 +288,10 @@ class HotSeatSession:
 
     @property
     def visible_powers(self) -> frozenset[str] | None:
-        """Whose current orders may be shown: ``None`` means everybody's."""
+        """Whose current orders may be shown: ``None`` means everybody's.  While declarations are
+        written nobody's orders show (the orders round has not begun)."""
+        if self.declaring:
+            return frozenset()
         if self.stage == REVEALED:
             return None
         if self.stage == ENTERING and self.current is not None:
@@ -271,6 +305,8 @@ class HotSeatSession:
                                "stage": self.stage, "pins": dict(self.pins)}
         if self.notices:
             out["notices"] = list(self.notices)
+        if self.round != ORDERS_ROUND:
+            out["round"] = self.round
         return out
 
     @classmethod
@@ -283,8 +319,11 @@ class HotSeatSession:
         sealed = {str(p) for p in data.get("sealed", []) if p in order}
         pins = {str(k): str(v) for k, v in (data.get("pins") or {}).items()}
         notices = data.get("notices") or []
+        round_ = str(data.get("round", ORDERS_ROUND))
+        if round_ not in ROUNDS:
+            raise ValueError(f"unknown hot-seat round {round_!r}")
         s = cls(rng or random.Random(), pins, str(data.get("phase", "")), order, sealed, None, stage,
-                [str(n) for n in notices] if isinstance(notices, list) else [])
+                [str(n) for n in notices] if isinstance(notices, list) else [], round_)
         if stage == ENTERING:
             s.stage = READY if s.all_sealed else CURTAIN
         return s
@@ -649,23 +688,29 @@ class CurtainWidget(QWidget):
         nxt = session.next_power
         ready = session.stage == READY or nxt is None
         c = self.controller
+        what = session.round  # "orders" or (Formal Diplomacy) "declarations"
+        self.reveal_button.setText("Reveal all declarations together" if session.declaring
+                                   else "Reveal all orders and adjudicate")
         if ready:
-            self.heading.setText("Every power has sealed its orders")
+            self.heading.setText(f"Every power has sealed its {what}")
             self.power_label.setText("Reveal")
             self._colour = QColor("#20262e")
             self.power_label.setStyleSheet("color: #f4f6f8; background: transparent;")
             self.player_label.setText("")
-            self.hint.setText("Gather round: all orders will be shown and adjudicated.")
+            self.hint.setText("Gather round: all declarations will be shown together, then orders are written."
+                              if session.declaring else "Gather round: all orders will be shown and adjudicated.")
         else:
             assert nxt is not None
-            self.heading.setText("Pass the laptop to")
+            self.heading.setText("Declarations — pass the laptop to" if session.declaring
+                                 else "Pass the laptop to")
             self.power_label.setText(f" {power_letter(nxt)} \u00b7 {_power_name(c, nxt)} ")
             self.power_label.setStyleSheet(f"color: {power_ink(nxt).name()}; background: {power_colour(nxt).name()};"
                                            " border-radius: 14px; padding: 4px 18px;")
             self.player_label.setText(_player_suffix(c, nxt).strip(" ()"))
             self.hint.setText("Everyone else: look away from the screen."
-                              + (" Enter your PIN to see your orders." if session.has_pin(nxt) else ""))
-            self.open_button.setText(f"I am {_power_name(c, nxt)}: show my orders")
+                              + (f" Enter your PIN to see your {what}." if session.has_pin(nxt) else ""))
+            self.open_button.setText(f"I am {_power_name(c, nxt)}: write my declarations" if session.declaring
+                                     else f"I am {_power_name(c, nxt)}: show my orders")
         self.action_stack.setCurrentWidget(self.reveal_button if ready else self.open_button)
         self.force_button.setVisible(not ready)
         others = [p for p in session.order if p != nxt]
@@ -678,7 +723,7 @@ class CurtainWidget(QWidget):
             w.setVisible(bool(others))
         self._update_pin_field()
         sealed = [p for p in session.order if p in session.sealed]
-        self.sealed_label.setText("Sealed: " + (", ".join(_power_name(c, p) for p in sealed) if sealed else "nobody yet"))
+        self.sealed_label.setText(("Declarations sealed: " if session.declaring else "Sealed: ") + (", ".join(_power_name(c, p) for p in sealed) if sealed else "nobody yet"))
         self.notice_label.setText("\n".join(session.notices[-3:]))
         self.notice_label.setVisible(bool(session.notices))
         self.host_label.setText(HOST_PIN_SET if host_pin else NO_HOST_PIN_CURTAIN)
@@ -866,7 +911,9 @@ class SealStatusStrip(QWidget):
             return
         self.caption.setText({OPEN: "Talks \u2014 first to write:", CURTAIN: "Writing orders:",
                               ENTERING: "Writing orders:", READY: "All sealed:",
-                              REVEALED: "Revealed:"}[session.stage])
+                              REVEALED: "Revealed:"}[session.stage] if not session.declaring else
+                             {CURTAIN: "Declarations:", ENTERING: "Declarations:", READY: "All declared:"}
+                             .get(session.stage, "Declarations:"))
         c = self.controller
         for p in session.order:
             if p in session.sealed:
@@ -926,6 +973,8 @@ class HotSeatFlow(QObject):
     stage_changed = Signal(str)
     sealed = Signal(str)
     revealed = Signal()
+    #: Formal Diplomacy: the declarations were revealed together (declarations, relations before, after)
+    declarations_revealed = Signal(object, object, object)
 
     TABLE_KEY = "hotseat"
 
@@ -955,6 +1004,7 @@ class HotSeatFlow(QObject):
         self.strip.seal_requested.connect(self.request_seal)
         self.strip.hide_requested.connect(self.hide)
         self.strip.reveal_requested.connect(self.reveal)
+        self.declarations_form: DeclarationsForm | None = None  # made at the first declarations round
 
     # -- which powers write this phase ---------------------------------------------------------
 
@@ -998,6 +1048,7 @@ class HotSeatFlow(QObject):
         """A phase begins (new game, after an adjudication or its undo): talks, board open."""
         self._sync_pins()
         self.session.begin_turn(self.controller.state.phase.short, self.powers_to_write())
+        self.controller.table.pop(PENDING_KEY, None)  # a new turn: no declaration is pending
         self._apply()
 
     def restore(self) -> None:
@@ -1016,6 +1067,7 @@ class HotSeatFlow(QObject):
                     self.session.phase, self.session.order = restored.phase, restored.order
                     self.session.sealed, self.session.stage = restored.sealed, restored.stage
                     self.session.notices = list(restored.notices)  # what the table was told stays told
+                    self.session.round = restored.round
                     self.session.current = None
                     self._apply()
                     return
@@ -1028,6 +1080,73 @@ class HotSeatFlow(QObject):
             self.controller.view_phase(None)
         self.session.start_writing()
         self._apply()
+
+    # -- Formal Diplomacy: the declarations round ---------------------------------------------------
+
+    def start_declarations(self) -> None:
+        """The talks are over in a Formal Diplomacy game: each power declares behind the curtain."""
+        if not self.enabled or self.session.stage != OPEN or self.controller.game.is_over:
+            return
+        if self.controller.viewing is not None:
+            self.controller.view_phase(None)
+        self.controller.table.pop(PENDING_KEY, None)
+        self.session.start_declarations()
+        self._apply()
+
+    def seal_declarations(self, power: str, said: Mapping[str, str]) -> None:
+        """``power`` seals its declarations: kept in the table, secret, until all are revealed."""
+        s = self.session
+        if not s.declaring or s.stage != ENTERING or s.current != power:
+            raise HotSeatError(f"{power} is not declaring now")
+        pending = pending_declarations(self.controller.table)
+        pending[power] = {o: r for o, r in said.items() if o != power and o in self.controller.board.power_ids}
+        self.controller.table[PENDING_KEY] = pending
+        self.seal(power)
+
+    def _declarations_form(self) -> DeclarationsForm:
+        if self.declarations_form is None:
+            form = DeclarationsForm(self.curtain, self.controller.power_name)
+            form.seal_requested.connect(self.seal_declarations)
+            form.hide_requested.connect(self.hide)
+            self.declarations_form = form
+        return self.declarations_form
+
+    def _show_declarations_form(self) -> None:
+        s = self.session
+        power = s.current
+        if self.enabled and s.declaring and s.stage == ENTERING and power is not None:
+            relations = self.controller.state.relations
+            if relations is None:
+                return
+            mine = pending_declarations(self.controller.table).get(power)  # reopened: its sealed choices
+            others = [p for p in self.controller.board.power_ids
+                      if p != power and not self.controller.state.is_eliminated(p)]
+            self._declarations_form().show_power(power, others, relations, mine)
+        elif self.declarations_form is not None and (self.declarations_form.isVisible()
+                                                     or self.declarations_form.power is not None):
+            self.declarations_form.take_down()
+
+    def reveal_declarations_now(self) -> bool:
+        """Reveal the declarations as they stand (secrecy is being lifted: the host agreed)."""
+        if not self.session.declaring or self.session.stage == REVEALED:
+            return False
+        self.step_away()
+        self._reveal_declarations(force=True)
+        return True
+
+    def _reveal_declarations(self, *, force: bool) -> None:
+        s = self.session
+        c = self.controller
+        s.reveal(force=force)
+        pending = {p: d for p, d in pending_declarations(c.table).items() if p in s.sealed}
+        c.table.pop(PENDING_KEY, None)
+        before, after, lines = apply_declarations(c, pending)
+        notice = ("Declarations revealed: " + ("; ".join(lines) if lines else "no relation changed") + ".")[:1000]
+        s.end_declarations()
+        s.notices.append(notice)
+        self._apply()
+        self.declarations_revealed.emit(pending, before, after)
+        self.tell(notice)
 
     # -- one power's turn -----------------------------------------------------------------------
 
@@ -1052,9 +1171,9 @@ class HotSeatFlow(QObject):
         c = self.controller
         name = c.power_name(power)
         sealed = power in s.sealed
-        if not sealed and not c.game.orders_of(power):
+        if not sealed and (s.declaring or not c.game.orders_of(power)):
             return self.open_power(power, pin)
-        what = "sealed orders" if sealed else "orders written so far"
+        what = f"sealed {s.round}" if sealed else "orders written so far"
         if s.has_pin(power) and pin:
             if not s.check_pin(power, pin):
                 self.curtain.show_error("Wrong PIN")
@@ -1160,6 +1279,12 @@ class HotSeatFlow(QObject):
                             has_pin=self.session.has_pin(power))
 
     def request_seal(self) -> bool:
+        form = self.declarations_form
+        if self.session.declaring:
+            if self.session.stage != ENTERING or form is None or form.power != self.session.current:
+                return False
+            form.seal()
+            return True
         dialog = self.review_dialog()
         if dialog is None:
             return False
@@ -1191,6 +1316,14 @@ class HotSeatFlow(QObject):
         if self.session.stage == REVEALED:
             return False
         waiting = [self.controller.power_name(p) for p in self.session.waiting]
+        if self.session.declaring:
+            text = ("Reveal all declarations now?\n\nNot sealed yet: " + ", ".join(waiting) +
+                    ".\nThey declare nothing: their relations stay as they are (a war stays a war).") if waiting else \
+                "Reveal all declarations now?"
+            if not self.ask_host("Reveal the declarations now", text):
+                return False
+            self._reveal(force=True)
+            return True
         text = ("Reveal all orders and adjudicate now?\n\nNot sealed yet: " + ", ".join(waiting) +
                 ".\nTheir orders count as they are; units without orders hold.") if waiting else \
             "Reveal all orders and adjudicate now?"
@@ -1200,6 +1333,9 @@ class HotSeatFlow(QObject):
         return True
 
     def _reveal(self, *, force: bool) -> None:
+        if self.session.declaring:
+            self._reveal_declarations(force=force)
+            return
         self.session.reveal(force=force)
         self._apply()
         self.revealed.emit()
@@ -1219,11 +1355,13 @@ class HotSeatFlow(QObject):
             # narrow first, widen last: no moment where too much is visible
             c.set_visible_powers(s.visible_powers)
             c.set_active_power(s.current if s.stage == ENTERING else None)
-            if s.stage in (CURTAIN, READY):
+            if s.stage in (CURTAIN, READY) or (s.declaring and s.stage == ENTERING):
+                # (a power declaring writes inside the curtain: the window stays covered)
                 self.curtain.show_session(s, host_pin=self.host_pin() is not None)
                 self.curtain.cover(activate=activate)
             else:
                 self.curtain.hide()
+        self._show_declarations_form()
         self._filter_dialogs(self.enabled and s.stage == ENTERING)
         self.strip.show_session(s, secrecy=self.enabled)
         table_value = s.to_dict()
