@@ -347,8 +347,8 @@ def test_clock_wilson_formal_game_has_the_declarations_window(table: Table, tmp_
     fake.advance(600)
     f.clock.tick()
     assert m.period is not None and m.period.kind == "declarations" and m.status == RUNNING
-    assert f.flow.curtain_up  # the talks are over (the declarations round itself is the formal branch's)
-    assert "for declarations" in f.flow.curtain.clock_label.text()
+    assert f.flow.curtain_up and f.flow.session.declaring  # the talks are over: the declarations round
+    assert f.flow.curtain.clock_label.text() == "Clock: 3:00 to declare"
     f.clock.skip_button.click()  # the host moves on from the declarations window
     assert m.period.kind == "writing"
 
