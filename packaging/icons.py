@@ -50,7 +50,7 @@ def rasterise(svg: Path, sizes: tuple[int, ...]) -> dict[int, bytes]:
         data = QByteArray()
         buffer = QBuffer(data)
         buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-        if not image.save(buffer, "PNG"):
+        if not image.save(buffer, b"PNG"):
             raise OSError(f"Qt could not encode the {size} px icon as PNG")
         buffer.close()
         out[size] = bytes(data.data())
