@@ -50,7 +50,7 @@ def rasterise(svg: Path, sizes: tuple[int, ...]) -> dict[int, bytes]:
         data = QByteArray()
         buffer = QBuffer(data)
         buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-        if not image.save(buffer, b"PNG"):
+        if not image.save(buffer, "PNG"):  # type: ignore[call-overload]  # stubs say bytes; Qt takes str
             raise OSError(f"Qt could not encode the {size} px icon as PNG")
         buffer.close()
         out[size] = bytes(data.data())

@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -141,8 +142,14 @@ def test_frozen_render_writes_every_case_to_pdf(dist: Path, bare_env: dict[str, 
 def test_frozen_app_carries_no_unused_qt(dist: Path) -> None:
     internal = dist / NAME / "_internal"
     pyside = internal / "PySide6"
-    modules = {p.name.split(".")[0] for p in pyside.glob("Qt*.so")}
-    assert modules == {"QtCore", "QtGui", "QtWidgets", "QtSvg"}  # what diplomacy_desktop imports
+    import PySide6
+
+    bundled = {p.name.split(".")[0] for p in pyside.glob("Qt*.so")}
+    installed = {p.name.split(".")[0] for p in Path(PySide6.__file__).parent.glob("Qt*.so")}
+    imported = {m for path in (ROOT / "diplomacy_desktop").rglob("*.py")
+                for m in re.findall(r"\bPySide6\.(Qt\w+)", path.read_text(encoding="utf-8"))}
+    assert {"QtCore", "QtGui", "QtWidgets", "QtSvg"} <= bundled
+    assert bundled == imported & installed  # nothing PyInstaller's Qt hooks add on their own (QtNetwork, QtDBus)
     plugins = {p.relative_to(pyside / "Qt" / "plugins").as_posix() for p in (pyside / "Qt" / "plugins").rglob("*.so")}
     assert {"platforms/libqxcb.so", "platforms/libqoffscreen.so", "imageformats/libqsvg.so",
             "iconengines/libqsvgicon.so"} <= plugins
