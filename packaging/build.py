@@ -130,6 +130,8 @@ def main(argv: list[str] | None = None) -> int:
     dist, work = args.dist.resolve(), args.work.resolve()
     if (dist / NAME).exists():
         shutil.rmtree(dist / NAME)
+    for old in dist.glob(f"{NAME}-*-linux-*.tar.gz"):  # made from the folder being replaced
+        old.unlink()
     record = build(dist, work)
     print(f"built {dist / NAME} in {record['seconds']} s: {record['bytes'] / 1e6:.0f} MB")
     if args.tarball:

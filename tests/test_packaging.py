@@ -50,12 +50,10 @@ def dist(build: ModuleType) -> Path:
         pytest.fail("PyInstaller is not installed: pip install '.[package]' (these tests build the frozen app)")
     dist = ROOT / "dist"
     record = dist / f"{NAME}.build.json"
-    fresh = (record.is_file() and (dist / NAME / NAME).is_file()
+    fresh = (record.is_file() and (dist / NAME / NAME).is_file() and list(dist.glob(f"{NAME}-*-linux-*.tar.gz"))
              and json.loads(record.read_text(encoding="utf-8")).get("fingerprint") == build.source_fingerprint())
     if not fresh:
         subprocess.run([sys.executable, str(ROOT / "packaging" / "build.py"), "--tarball"], check=True, cwd=ROOT)
-    elif not list(dist.glob(f"{NAME}-*-linux-*.tar.gz")):
-        build.tarball(dist, ROOT / "build")
     return dist
 
 
