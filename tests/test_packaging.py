@@ -5,7 +5,8 @@ user's menu and uninstalls cleanly.
 Marked ``slow`` (left out of a plain ``pytest``): ``python -m pytest -m slow tests/test_packaging.py``.
 It needs the ``package`` extra (PyInstaller, Pillow).  It builds ``dist/diplomacy-desktop`` with
 ``packaging/build.py --tarball``, or reuses the build there when it was made from the same sources
-(``build.source_fingerprint()``).  Every frozen run has only ``/usr/bin:/bin`` in its PATH.
+(``build.source_fingerprint()``).  The frozen program runs with an empty folder as its PATH (the
+scripts around it, with ``/usr/bin:/bin``).
 """
 
 from __future__ import annotations
@@ -27,7 +28,9 @@ pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parent.parent
 NAME = "diplomacy-desktop"
-BARE_PATH = "/usr/bin:/bin"  # no Python here: the frozen app must need none
+# the system's tools, for the scripts (.ci/start-on-x, install.sh); Debian's /usr/bin/python3 is there
+# (without PySide6), so the frozen program itself runs with a PATH that holds nothing at all
+BARE_PATH = "/usr/bin:/bin"
 
 
 def _build_module() -> ModuleType:
@@ -59,10 +62,13 @@ def dist(build: ModuleType) -> Path:
 
 @pytest.fixture
 def bare_env(tmp_path: Path) -> dict[str, str]:
-    """An environment with no Python in PATH and nothing of this machine's user settings."""
+    """An environment whose PATH is an empty folder (no Python, nothing), without this machine's
+    user settings."""
     home = tmp_path / "home"
     home.mkdir()
-    return {"PATH": BARE_PATH, "HOME": str(home), "QT_QPA_PLATFORM": "offscreen",
+    empty = tmp_path / "empty-path"
+    empty.mkdir()
+    return {"PATH": str(empty), "HOME": str(home), "QT_QPA_PLATFORM": "offscreen",
             "DIPLOMACY_DESKTOP_DATA": str(tmp_path / "data"), "XDG_CONFIG_HOME": str(home / ".config"),
             "XDG_DATA_HOME": str(home / ".local" / "share"), "XDG_CACHE_HOME": str(home / ".cache")}
 
