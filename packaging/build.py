@@ -46,7 +46,7 @@ def source_fingerprint() -> str:
         files = [base] if base.is_file() else sorted(p for p in base.rglob("*") if p.is_file())
         for path in files:
             rel = path.relative_to(ROOT)
-            if "__pycache__" in rel.parts or path.suffix == ".pyc":
+            if "__pycache__" in rel.parts or path.suffix == ".pyc" or rel.as_posix() == "packaging/README.md":
                 continue
             digest.update(str(rel.as_posix()).encode() + b"\0" + path.read_bytes() + b"\0")
     from importlib.metadata import PackageNotFoundError

@@ -157,7 +157,9 @@ def test_frozen_app_carries_no_unused_qt(dist: Path) -> None:
     plugins = {p.relative_to(pyside / "Qt" / "plugins").as_posix() for p in (pyside / "Qt" / "plugins").rglob("*.so")}
     assert {"platforms/libqxcb.so", "platforms/libqoffscreen.so", "imageformats/libqsvg.so",
             "iconengines/libqsvgicon.so"} <= plugins
-    assert not [p for p in plugins if p.startswith(("wayland-", "egldeviceintegrations/", "tls/", "generic/"))]
+    assert not [p for p in plugins if p.startswith(("wayland-", "egldeviceintegrations/", "generic/"))]
+    if "QtNetwork" not in imported:
+        assert not [p for p in plugins if p.startswith(("tls/", "networkinformation/"))]
     assert "platformthemes/libqgtk3.so" not in plugins
     assert not (pyside / "Qt" / "translations").exists()
     names = {p.name for p in internal.iterdir()}
