@@ -504,8 +504,8 @@ def test_seats_save_and_resume_keep_seats_draw_disorder_and_measure(features, ta
     assert c.game.history[-1].disorder == frozenset({"italy", "turkey"})
 
 
-def test_seats_old_save_with_a_pin_per_power_still_opens(features, table) -> None:  # type: ignore[no-untyped-def]
-    t, f = table, features
+def test_seats_old_save_with_a_pin_per_power_still_opens(features) -> None:  # type: ignore[no-untyped-def]
+    f = features
     # before seats: one player named on two powers, with two different PINs
     f.start_new_game(TableSettings(players={"england": "Anna", "france": "Anna"},
                                    pins={"england": hash_pin("1111"), "france": hash_pin("2222")}))
