@@ -221,7 +221,7 @@ def test_seats_secret_priorities_show_one_player_at_a_time(qtbot, features) -> N
     p.done_button.click()
     # all have chosen: the draw is shown to the table
     assert p.stack.currentWidget() is p.result_page
-    assert "Tie on the 1st choices: Anna and Ben all wanted France and Turkey" in p.record_label.text()
+    assert "Tie on the 1st choices: Anna and Ben both wanted France and Turkey" in p.record_label.text()
     p.use_button.click()
     s = d.settings()
     assert s.seating["secret"] and s.players["england"] == "Cara"

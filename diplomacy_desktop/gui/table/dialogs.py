@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFont, QIntValidator
+from PySide6.QtGui import QFont, QFontMetrics, QIntValidator
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -46,6 +46,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QPlainTextEdit,
     QPushButton,
     QSpinBox,
     QStackedWidget,
@@ -189,9 +190,10 @@ class NewGameDialog(QDialog):
         self.grouping_label = QLabel()
         self.grouping_label.setWordWrap(True)
         players_box.addWidget(self.grouping_label)
-        self.record_label = QLabel()  # the priority draw, in words
-        self.record_label.setWordWrap(True)
+        self.record_label = QPlainTextEdit()  # the priority draw, in words (scrolls: the dialog fits 768 px)
+        self.record_label.setReadOnly(True)
         self.record_label.setStyleSheet("color: #1d3f6e;")
+        self.record_label.setMaximumHeight(QFontMetrics(self.font()).lineSpacing() * 5 + 12)
         self.record_label.hide()
         players_box.addWidget(self.record_label)
         grid = QGridLayout()
@@ -327,7 +329,7 @@ class NewGameDialog(QDialog):
         self.assign_combo.currentIndexChanged.connect(lambda _i: self._assign_mode_changed())
         self.priority_button.clicked.connect(self.open_priorities)
         for i, edit in enumerate(self.player_edits):
-            edit.textEdited.connect(lambda _t, i=i: self._player_renamed(i))
+            edit.textChanged.connect(lambda _t, i=i: self._player_renamed(i))
         self._assign_mode_changed()
         self._show_unplayed()
 
@@ -390,7 +392,7 @@ class NewGameDialog(QDialog):
             self._fill_names(owner)
         if self.seating:  # the draw named the players as they were: keep its names right
             self.seating = {}
-            self.record_label.setText("A player's name changed: draw the priorities again.")
+            self.record_label.setPlainText("A player's name changed: draw the priorities again.")
             if self.assign_combo.currentData() != "hand":
                 self.record_label.show()
 
@@ -433,7 +435,7 @@ class NewGameDialog(QDialog):
         owner = {seats.index(seat): names.index(player) for player, seat in assignment.seats}
         self._fill_names(owner)
         self.seating = dialog.table_record()
-        self.record_label.setText("\n".join(self.seating["record"]))
+        self.record_label.setPlainText("\n".join(self.seating["record"]))
         self.record_label.show()
 
     @staticmethod
@@ -797,7 +799,7 @@ class GameOverDialog(QDialog):
         kicker.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.headline = QLabel(headline)
         f = QFont(self.headline.font())
-        f.setPointSize(30)
+        f.setPointSize(30 if len(headline) <= 40 else 18)  # a tie of many powers stays readable
         f.setBold(True)
         self.headline.setFont(f)
         self.headline.setAlignment(Qt.AlignmentFlag.AlignCenter)

@@ -517,14 +517,18 @@ class TableFeatures(WindowMode):
             return False
         added = [c.power_name(p) for p in c.board.power_ids if p in after - before]
         removed = [c.power_name(p) for p in c.board.power_ids if p in before - after]
-        what = "; ".join(part for part in (
-            f"mark {join_names(added)} as in civil disorder (the player has left: units hold)" if added else "",
-            f"end the civil disorder of {join_names(removed)} (the player is back)" if removed else "") if part)
-        if not self.flow.ask_host("Civil disorder", f"{what[:1].upper()}{what[1:]}?"):
+        ask = " ".join(part for part in (
+            f"Mark {join_names(added)} as in civil disorder (the player has left)?" if added else "",
+            f"End the civil disorder of {join_names(removed)} (the player is back)?" if removed else "") if part)
+        if not self.flow.ask_host("Civil disorder", ask):
             return False
         c.update_table(disorder=[p for p in c.board.power_ids if p in after])
         self.flow.update_writers()
-        self.flow.tell(f"Civil disorder: {what} \u2014 done.")
+        told = " ".join(part for part in (
+            f"{join_names(added)}: civil disorder (the player has left) \u2014 units hold, left out of the round."
+            if added else "",
+            f"{join_names(removed)}: back in play, writes orders again." if removed else "") if part)
+        self.flow.tell(told)
         self.strip.show_session(self.flow.session, secrecy=self.flow.enabled)
         return True
 

@@ -949,7 +949,7 @@ class SealStatusStrip(QWidget):
         for p in session.order:
             if p in session.sealed:
                 mark, state = "\u2713", "sealed"
-            elif p == session.current:
+            elif p in session.current_seat:  # every power of the player at the keyboard
                 mark, state = "\u270e", "writing now"
             else:
                 mark, state = "\u00b7", "waiting"
@@ -962,8 +962,8 @@ class SealStatusStrip(QWidget):
             chip.setToolTip(f"{_power_name(c, p)}{_player_suffix(c, p)}: {state}")
             colour = power_colour(p)
             ink = power_ink(p)
-            border = "2px solid #1a1a1a" if p == session.current else "1px solid #666"
-            weight = "bold" if p in session.sealed or p == session.current else "normal"
+            border = "2px solid #1a1a1a" if p in session.current_seat else "1px solid #666"
+            weight = "bold" if p in session.sealed or p in session.current_seat else "normal"
             chip.setStyleSheet(f"QLabel {{ background: {colour.name()}; color: {ink.name()}; border: {border};"
                                f" border-radius: 8px; padding: 1px 6px; font-weight: {weight}; }}")
             self.chip_row.addWidget(chip)

@@ -89,7 +89,8 @@ def _draw_line(board: Board, d: Draw) -> str:
     if d.choice == 0:
         return (f"{who} got none of their choices and drew lots for the seats left: "
                 f"{d.winner} drew {seat_name(board, d.seat)}.")
-    return (f"Tie on the {ORDINALS[d.choice - 1]} choices: {who} all wanted {seat_name(board, d.seat)}; "
+    both = "both" if len(d.contenders) == 2 else "all"
+    return (f"Tie on the {ORDINALS[d.choice - 1]} choices: {who} {both} wanted {seat_name(board, d.seat)}; "
             f"the lot gave it to {d.winner}.")
 
 
