@@ -533,3 +533,48 @@ def test_seats_move_order_for_the_second_power_of_a_seat_is_filed(features, tabl
     assert format_order(c.game.orders_of("france")[0]) == "A Par - Pic"
     with pytest.raises(IllegalOrderError, match="cannot give orders now"):
         c.set_order(Move("germany", "A", "mun", "ruh"))
+
+
+def test_seats_a_power_that_seals_no_orders_is_in_civil_disorder_that_season(features, table) -> None:  # type: ignore[no-untyped-def]
+    t, f = table, features
+    start_five(f)
+    c = t.controller
+    f.act_write.trigger()
+    s = f.flow.session
+    while s.next_power is not None:
+        f.flow.curtain.open_button.click()
+        for p in s.current_seat:
+            if p != "russia":  # Dan seals without a single order
+                click_orders(t, p)
+        f.strip.seal_button.click()
+    assert "russia" in s.sealed and not c.game.orders_of("russia")
+    f.flow.curtain.reveal_button.click()
+    entry = c.game.history[-1]
+    assert entry.disorder == frozenset({"italy", "russia"})
+    # only for that season: Russia writes again in the fall, and is not in disorder if it orders
+    assert "russia" in f.flow.session.order and c.marked_disorder() == frozenset()
+
+
+def test_seats_session_one_stop_per_player_plain_python() -> None:
+    from diplomacy_desktop.gui.table.hotseat import HotSeatError, HotSeatSession
+
+    s = HotSeatSession(random.Random(5), pins={"england": hash_pin("1357"), "france": hash_pin("1357")},
+                       players={"england": "Anna", "france": "Anna", "russia": "Dan"})
+    s.begin_turn("S1901M", ("england", "france", "germany", "russia"))
+    assert sorted(map(sorted, s.seats())) == [["england", "france"], ["germany"], ["russia"]]
+    s.start_writing()
+    assert s.has_pin("france") and not s.has_pin("germany")
+    assert not s.check_pin("france", "0000") and s.check_pin("france", "1357")
+    s.open("france", "1357")
+    assert s.visible_powers == frozenset({"england", "france"})
+    with pytest.raises(HotSeatError):
+        s.seal("germany")  # not at the keyboard
+    s.seal("england")  # one seal for the seat
+    assert s.sealed == {"england", "france"} and s.stage == CURTAIN and s.visible_powers == frozenset()
+    s.set_writers(("england", "france", "germany"))  # Russia marked: left out, the seals kept
+    assert s.order.count("russia") == 0 and s.sealed == {"england", "france"}
+    s.open("germany")
+    s.seal("germany")
+    assert s.stage == READY
+    s.set_writers(("england", "france", "germany", "russia"))  # Russia back: the round waits for it
+    assert s.stage == CURTAIN and s.next_power == "russia"
