@@ -451,6 +451,8 @@ class NewGameDialog(QDialog):
 
     def reset_to_defaults(self) -> None:
         d = TableSettings()
+        for edit in self.player_edits:
+            edit.clear()
         self.players_spin.setValue(max(GROUPINGS))
         self.assign_combo.setCurrentIndex(0)
         self.short_by_combo.setCurrentIndex(0)
