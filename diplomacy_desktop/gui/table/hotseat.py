@@ -178,9 +178,6 @@ class HotSeatSession:
                 out.append(self.seat_of(p))
         return out
 
-    def seat_sealed(self, power: str) -> bool:
-        return all(p in self.sealed for p in self.seat_of(power))
-
     @property
     def first_power(self) -> str | None:
         return self.order[0] if self.order else None
