@@ -20,9 +20,10 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
 from ..engine.board import Board
+from ..engine.disorder import without_orders
 from ..engine.errors import IllegalOrderError, OrderError
 from ..engine.formal import FormalOrderError, Relations
-from ..engine.game import Game, GameEnd, HistoryEntry, order_key
+from ..engine.game import BY_CENTRES, Game, GameEnd, HistoryEntry, order_key
 from ..engine.options import orders_needed
 from ..engine.orders import Build, Order, Remove, UnitOrder, Waive
 from ..engine.results import OrderResult
@@ -77,7 +78,12 @@ class GameController(QObject):
         self._visible: frozenset[str] | None = None  # None = everybody
         self._policy: Callable[[str], bool] | None = None  # who may be ordered at all (the window's mode)
         self._active: str | None = None
+        self._active_seat: frozenset[str] = frozenset()  # every power of the player at the keyboard
         self._dirty = False
+        #: the table game's rules of civil disorder (rules XIV.1): powers the host marked, powers
+        #: nobody plays, and in a movement phase powers that gave no order are in civil disorder
+        #: when adjudicated (the sandbox leaves it off: there, a power without orders just holds)
+        self.civil_disorder_rules = False
         #: after an adjudication, show its results (the history entry) until the table moves on
         self.show_results_after_adjudication = True
 
@@ -130,13 +136,25 @@ class GameController(QObject):
 
     @property
     def active_power(self) -> str | None:
-        """The power at the keyboard (``None``: any power may order)."""
+        """The power at the keyboard (``None``: any power may order); with a player who holds
+        several powers, the first of them (:attr:`active_powers` names them all)."""
         return self._active
 
-    def set_active_power(self, power: str | None) -> None:
-        if power == self._active:
+    @property
+    def active_powers(self) -> frozenset[str]:
+        """Every power of the player at the keyboard (empty: no one is, any power may order)."""
+        if self._active is None:
+            return frozenset()
+        return self._active_seat | {self._active}
+
+    def set_active_power(self, power: str | None, *, seat: Iterable[str] = ()) -> None:
+        """``power`` is at the keyboard; ``seat``: the other powers its player holds, who may be
+        ordered too (one curtain turn for the whole seat)."""
+        new_seat = frozenset(seat) if power is not None else frozenset()
+        if power == self._active and new_seat == self._active_seat:
             return
         self._active = power
+        self._active_seat = new_seat
         self._forget_edits()
         self.changed.emit(ChangeRecord(visibility=True))
 
@@ -162,7 +180,7 @@ class GameController(QObject):
             return False
         if self._policy is not None and not self._policy(power):
             return False
-        if self._active is not None and power != self._active:
+        if self._active is not None and power not in self.active_powers:
             return False
         return self.can_see(power)
 
@@ -174,8 +192,9 @@ class GameController(QObject):
             return "you are looking at an earlier phase: go back to the current one first"
         if self.game.is_over:
             return "the game is over"
-        if self._active is not None and power != self._active:
-            return f"only {self.power_name(self._active)} may give orders now"
+        if self._active is not None and power not in self.active_powers:
+            who = " and ".join(self.power_name(p) for p in self.board.power_ids if p in self.active_powers)
+            return f"only {who} may give orders now"
         if self._policy is not None and not self._policy(power):
             return f"{self.power_name(power)} cannot be given orders here"
         return f"{self.power_name(power)}'s orders are secret now"
@@ -366,11 +385,39 @@ class GameController(QObject):
 
     # -- phases -----------------------------------------------------------------------------
 
-    def adjudicate(self) -> HistoryEntry:
-        """Adjudicate the phase with every filed order and move on (orders' undo steps are dropped)."""
+    # -- civil disorder (rules XIV.1) ----------------------------------------------------------
+
+    def marked_disorder(self) -> frozenset[str]:
+        """The powers the host marked as in civil disorder (their player has left)."""
+        marked = self.table.get("disorder")
+        if not isinstance(marked, list):
+            return frozenset()
+        return frozenset(str(p) for p in marked if p in self.board.power_ids)
+
+    def unplayed_powers(self) -> frozenset[str]:
+        """The powers nobody plays (not in the table's ``powers``): always in civil disorder."""
+        powers = self.table.get("powers")
+        if not isinstance(powers, list) or not powers:
+            return frozenset()
+        return frozenset(p for p in self.board.power_ids if p not in powers)
+
+    def phase_disorder(self) -> frozenset[str]:
+        """The powers in civil disorder if the phase were adjudicated now (with the table's rules
+        on): marked, unplayed, and in a movement phase those with units that gave no order."""
+        if not self.civil_disorder_rules:
+            return frozenset()
+        state = self.game.state
+        out = set(self.marked_disorder() | self.unplayed_powers())
+        out |= without_orders(state, self.game.all_orders())
+        return frozenset(p for p in out if not state.is_eliminated(p))
+
+    def adjudicate(self, disorder: Iterable[str] | None = None) -> HistoryEntry:
+        """Adjudicate the phase with every filed order and move on (orders' undo steps are dropped).
+        ``disorder``: the powers in civil disorder this phase (default :meth:`phase_disorder`)."""
         if self.game.is_over:
             raise IllegalOrderError("the game is over")
-        entry = self.game.adjudicate()
+        gone = self.phase_disorder() if disorder is None else frozenset(disorder)
+        entry = self.game.adjudicate(disorder=gone)
         self.undo_stack.clear()
         self._viewing = len(self.game.history) - 1 if self.show_results_after_adjudication else None
         self._emit(ChangeRecord(phase=True, viewing=True, orders=frozenset(self.board.power_ids)))
@@ -437,6 +484,7 @@ class GameController(QObject):
         self.undo_stack.clear()
         self._viewing = None
         self._active = None
+        self._active_seat = frozenset()
         self._visible = None
         self.changed.emit(ChangeRecord(game=True, phase=True, viewing=True, visibility=True, table=True,
                                        orders=frozenset(game.board.power_ids)))
@@ -444,9 +492,12 @@ class GameController(QObject):
         self.undo_stack.setClean()
 
     def new_game(self, edition: Edition | str = Edition.CLASSIC, end_year: int | None = None,
-                 table: dict[str, Any] | None = None, map_name: str = "standard", *, formal: bool = False) -> None:
-        """A new game; ``formal``: Formal Diplomacy (seed 003), every pair of powers neutral."""
-        self.replace_game(Game.new(load_board(map_name), edition, end_year, formal=formal), table)
+                 table: dict[str, Any] | None = None, map_name: str = "standard", *, formal: bool = False,
+                 short_game_by: str = BY_CENTRES) -> None:
+        """A new game; ``formal``: Formal Diplomacy (seed 003), every pair of powers neutral;
+        ``short_game_by``: what wins a short game (most "centres" or "pieces")."""
+        self.replace_game(Game.new(load_board(map_name), edition, end_year, formal=formal,
+                                   short_game_by=short_game_by), table)
 
     def load(self, path: Path | str) -> None:
         """Open a saved game; on a bad file raise SaveFileError and change nothing."""

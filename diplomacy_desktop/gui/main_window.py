@@ -613,8 +613,10 @@ class MainWindow(QMainWindow):
 
     def _step_power(self, step: int) -> None:
         ids = list(self.controller.board.power_ids)
-        if self.controller.active_power is not None:
-            return
+        if self.controller.active_power is not None:  # a player's own powers only (one curtain turn)
+            ids = [p for p in ids if p in self.controller.active_powers]
+            if len(ids) < 2 or self.order_dock.power not in ids:
+                return
         i = (ids.index(self.order_dock.power) + step) % len(ids)
         self.order_dock.show_power(ids[i])
 

@@ -227,7 +227,7 @@ class OrderDock(QDockWidget):
             self.entry.forget()  # nor what it typed, in the box's own undo history
         elif record.orders and not self._submitting:
             self.feedback.clear()  # an order made otherwise (a click, undo): the box's last word is stale
-        if record.visibility and c.active_power is not None and c.active_power != self.power:
+        if record.visibility and c.active_power is not None and self.power not in c.active_powers:
             self.show_power(c.active_power)
             return
         if not record.board_changed and len(record.orders) == 1 and c.active_power is None:
@@ -244,7 +244,7 @@ class OrderDock(QDockWidget):
         state = c.state
         locked = c.active_power is not None
         for i, pid in enumerate(c.board.power_ids):
-            self.tabs.setTabEnabled(i, not locked or pid == c.active_power)
+            self.tabs.setTabEnabled(i, not locked or pid in c.active_powers)
         self.list.clear()
         self._completion_for = None
         name = c.power_name(power)

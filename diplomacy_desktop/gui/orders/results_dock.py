@@ -121,7 +121,11 @@ class ResultsDock(QDockWidget):
         self.phases.blockSignals(True)
         self.phases.clear()
         for past in history:
-            self.phases.addItem(QListWidgetItem(past.state.phase.label))
+            item = QListWidgetItem(past.state.phase.label + (" \u2298" if past.disorder else ""))
+            if past.disorder:
+                item.setToolTip("In civil disorder: " + ", ".join(c.power_name(p) for p in c.board.power_ids
+                                                                  if p in past.disorder))
+            self.phases.addItem(item)
         current = QListWidgetItem(f"{c.state.phase.label} (now)")
         font = current.font()
         font.setBold(True)
@@ -157,6 +161,13 @@ class ResultsDock(QDockWidget):
         parts: list[str] = self._interned(entry)  # Formal Diplomacy: first, where the table sees it
         interned = {u.province for u in entry.interned}
         filed = {(o.power, o.province) for o in entry.orders}
+        if entry.disorder:  # rules XIV.1: who was in civil disorder this phase
+            gone = [board.power(p).name for p in board.power_ids if p in entry.disorder]
+            names = ", ".join(gone[:-1]) + " and " + gone[-1] if len(gone) > 1 else gone[0]
+            self._lines.append(f"civil disorder | {names}")
+            parts.append(f"<p style='margin:4px 0; color:#6b4a00'><b>In civil disorder (rules XIV.1):</b> "
+                         f"{html.escape(names)} \u2014 no orders count; units hold and do not support each other; "
+                         "dislodged units are disbanded; no builds.</p>")
         for pid in board.power_ids:
             # (an interned unit nobody ordered did not simply hold: its interning says what became of it)
             rows = [r for r in entry.results if r.order.power == pid

@@ -10,7 +10,15 @@ the form it takes in the controller's ``table`` dict and so in the saved game:
      "secrecy": true,                           # hot-seat curtain on / off
      "pins": {"france": "pbkdf2_sha256$..."},   # salted PIN hashes, never PINs
      "host_pin": "pbkdf2_sha256$...",           # the host PIN's salted hash (absent: no host PIN)
-     "formal": true}                            # Formal Diplomacy (seed 003); absent: the standard game
+     "formal": true,                            # Formal Diplomacy (seed 003); absent: the standard game
+     "short_game_by": "centres",                # a short game's winner: most "centres" or "pieces"
+     "seating": {"method": "priority", ...}}    # how the powers were assigned (seed and draws)
+
+Players and seats: the powers with the same player name are one player's *seat*, written in one
+curtain turn.  One PIN per player: the player's PIN is hashed once and the same hash is kept
+under each of their powers in ``pins`` (so a save from before seats, with a PIN per power, still
+loads and works: any PIN of a seat opens it).  ``disorder`` (the host's civil-disorder marks) is
+added to the table during the game, not by the New Game dialog.
 
 A new game never carries the previous game's PINs: the dialog starts with none, and only the PINs
 typed into it are kept (as hashes).
@@ -26,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFont, QIntValidator
+from PySide6.QtGui import QFont, QFontMetrics, QIntValidator
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -40,6 +48,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QPlainTextEdit,
     QPushButton,
     QSpinBox,
     QStackedWidget,
@@ -50,13 +59,15 @@ from PySide6.QtWidgets import (
 )
 
 from ...engine.board import Board
-from ...engine.game import GameEnd
+from ...engine.game import BY_CENTRES, BY_PIECES, SHORT_GAME_MEASURES, GameEnd
 from ...engine.rules import Edition
+from ...engine.seating import GROUPINGS
 from ...engine.state import GameState
 from .. import override
 from ..board.palette import power_colour, power_ink, power_letter
 from .clock import MAX_ROUNDS, ClockSettings
 from .hotseat import hash_pin, is_valid_pin, pin_matches
+from .seating import PriorityDialog, join_names, seat_name, seats_from_players
 
 EDITIONS = ((Edition.CLASSIC.value, "Classic rules (1971/1982 rulebook, DATC 2.4)"),
             (Edition.Y2023.value, "2023 rulebook (DATC 3.0)"))
@@ -78,9 +89,13 @@ class TableSettings:
     pins: Mapping[str, str] = field(default_factory=dict)  # power -> salted hash
     host_pin: str | None = None  # salted hash of the host PIN; None: anyone may do host actions
     formal: bool = False  # Formal Diplomacy (seed 003): relations, declarations, restrictions
+    short_game_by: str = BY_CENTRES  # a short game's winner: most "centres" (XIV.4) or "pieces" (III)
+    seating: Mapping[str, Any] = field(default_factory=dict)  # how the powers were assigned (priority draw)
 
     def __post_init__(self) -> None:
         Edition.parse(self.edition)
+        if self.short_game_by not in SHORT_GAME_MEASURES:
+            raise ValueError(f"a short game is won by most centres or most pieces, not {self.short_game_by!r}")
         for power, stored in self.pins.items():
             if not stored.startswith("pbkdf2_sha256$"):
                 raise ValueError(f"the PIN of {power} must be given as a hash")
@@ -99,6 +114,8 @@ class TableSettings:
             "pins": dict(self.pins),
             **({"host_pin": self.host_pin} if self.host_pin is not None else {}),
             **({"formal": True} if self.formal else {}),
+            "short_game_by": self.short_game_by,
+            **({"seating": dict(self.seating)} if self.seating else {}),
         }
 
     @classmethod
@@ -110,6 +127,8 @@ class TableSettings:
         powers = table.get("powers") or []
         pins = table.get("pins") or {}
         host_pin = table.get("host_pin")
+        by = table.get("short_game_by")
+        seating = table.get("seating")
         try:
             clock = ClockSettings.from_dict(table.get("clock") or {})
         except (TypeError, ValueError):
@@ -120,7 +139,9 @@ class TableSettings:
                    {str(k): str(v) for k, v in pins.items() if str(v).startswith("pbkdf2_sha256$")}
                    if isinstance(pins, dict) else {},
                    host_pin if isinstance(host_pin, str) and host_pin.startswith("pbkdf2_sha256$") else None,
-                   bool(table.get("formal", False)) if formal is None else formal)
+                   bool(table.get("formal", False)) if formal is None else formal,
+                   by if by in SHORT_GAME_MEASURES else BY_CENTRES,
+                   dict(seating) if isinstance(seating, dict) else {})
 
 
 def _minutes(value: float, tip: str, *, least: float = 0) -> QDoubleSpinBox:
@@ -243,11 +264,55 @@ class NewGameDialog(QDialog):
         initial = initial or TableSettings()
 
         players = QGroupBox("Players")
-        grid = QGridLayout(players)
+        players_box = QVBoxLayout(players)
+        seats_row = QHBoxLayout()
+        seats_row.addWidget(QLabel("Number of players:"))
+        self.players_spin = QSpinBox()
+        self.players_spin.setRange(min(GROUPINGS), max(GROUPINGS))
+        self.players_spin.setToolTip("Seven is best; as few as two may play (rules I). Fewer players: the "
+                                     "rulebook's grouping is filled in; one player may hold several powers.")
+        seats_row.addWidget(self.players_spin)
+        seats_row.addWidget(QLabel("Powers assigned:"))
+        self.assign_combo = QComboBox()
+        self.assign_combo.addItem("by the host (names below)", "hand")
+        self.assign_combo.addItem("by priority, choices written openly", "priority")
+        self.assign_combo.addItem("by priority, choices written secretly", "secret")
+        self.assign_combo.setToolTip("Rules I: each player names three powers in priority; ties are settled by "
+                                     "a seeded draw shown to the table")
+        seats_row.addWidget(self.assign_combo)
+        self.priority_button = QPushButton("Players' priorities\u2026")
+        seats_row.addWidget(self.priority_button)
+        seats_row.addStretch(1)
+        players_box.addLayout(seats_row)
+        names_row = QHBoxLayout()
+        names_row.addWidget(QLabel("Players:"))
+        self.player_edits: list[QLineEdit] = []
+        for i in range(max(GROUPINGS)):
+            edit = QLineEdit()
+            edit.setPlaceholderText(f"Player {i + 1}")
+            edit.setMinimumWidth(70)
+            names_row.addWidget(edit, 1)
+            self.player_edits.append(edit)
+        players_box.addLayout(names_row)
+        self.grouping_label = QLabel()
+        self.grouping_label.setWordWrap(True)
+        players_box.addWidget(self.grouping_label)
+        self.record_label = QPlainTextEdit()  # the priority draw, in words (scrolls: the dialog fits 768 px)
+        self.record_label.setReadOnly(True)
+        self.record_label.setStyleSheet("color: #1d3f6e;")
+        self.record_label.setMaximumHeight(QFontMetrics(self.font()).lineSpacing() * 5 + 12)
+        self.record_label.hide()
+        players_box.addWidget(self.record_label)
+        grid = QGridLayout()
+        players_box.addLayout(grid)
+        self.unplayed_label = QLabel()
+        self.unplayed_label.setWordWrap(True)
+        self.unplayed_label.setStyleSheet("color: #6b4a00;")
+        players_box.addWidget(self.unplayed_label)
         grid.addWidget(QLabel("Plays"), 0, 0)
         grid.addWidget(QLabel("Power"), 0, 1)
         grid.addWidget(QLabel("Player's name (optional)"), 0, 2)
-        grid.addWidget(QLabel("PIN (optional, 4 digits)"), 0, 3)
+        grid.addWidget(QLabel("PIN (optional, 4 digits; one per player)"), 0, 3)
         self.play_boxes: dict[str, QCheckBox] = {}
         self.name_edits: dict[str, QLineEdit] = {}
         self.pin_edits: dict[str, QLineEdit] = {}
@@ -266,6 +331,7 @@ class NewGameDialog(QDialog):
             pin.setToolTip("Protects this power's orders: asked at the curtain. Type it yourself, unseen.")
             box.toggled.connect(edit.setEnabled)
             box.toggled.connect(pin.setEnabled)
+            box.toggled.connect(lambda _on: self._show_unplayed())
             edit.setEnabled(box.isChecked())
             pin.setEnabled(box.isChecked())
             grid.addWidget(box, row, 0, Qt.AlignmentFlag.AlignCenter)
@@ -293,7 +359,13 @@ class NewGameDialog(QDialog):
         self.short_box.toggled.connect(self.end_year_spin.setEnabled)
         short.addWidget(self.short_box)
         short.addWidget(self.end_year_spin)
-        short.addWidget(QLabel("(most centres wins; ties are shown)"))
+        short.addWidget(QLabel("winner:"))
+        self.short_by_combo = QComboBox()
+        self.short_by_combo.addItem("most supply centres (XIV.4)", BY_CENTRES)
+        self.short_by_combo.addItem("most pieces on the board (III)", BY_PIECES)
+        self.short_by_combo.setCurrentIndex(max(0, self.short_by_combo.findData(initial.short_game_by)))
+        self.short_by_combo.setToolTip("Ties are shown as ties")
+        short.addWidget(self.short_by_combo)
         short.addStretch(1)
         form.addRow("Length", short)
         self.formal_box = QCheckBox("Formal Diplomacy (seed 003)")
@@ -352,8 +424,135 @@ class NewGameDialog(QDialog):
         layout.addWidget(self.error_label)
         layout.addWidget(self.buttons)
 
+        #: the priority draw (``TableSettings.seating``), once the players' priorities are assigned
+        self.seating: dict[str, Any] = dict(initial.seating)
+        self.priority_dialog: PriorityDialog | None = None
+        seats = seats_from_players(board, initial.powers_in_play(board), initial.players)
+        self.players_spin.setValue(max(min(GROUPINGS), min(len(seats), max(GROUPINGS))))
+        names = [next((initial.players[p] for p in seat if initial.players.get(p)), "") for seat in seats]
+        for edit, name in zip(self.player_edits, names):
+            edit.setText(name if len(seats) < len(board.power_ids) else "")
+        self._show_players()
+        self.players_spin.valueChanged.connect(self.apply_grouping)
+        self.assign_combo.currentIndexChanged.connect(lambda _i: self._assign_mode_changed())
+        self.priority_button.clicked.connect(self.open_priorities)
+        for i, edit in enumerate(self.player_edits):
+            edit.textChanged.connect(lambda _t, i=i: self._player_renamed(i))
+        self._assign_mode_changed()
+        self._show_unplayed()
+
+    # -- players and seats ---------------------------------------------------------------------
+
+    @property
+    def player_count(self) -> int:
+        return self.players_spin.value()
+
+    def player_names(self) -> list[str]:
+        """The players' names (typed, or "Player N"), as many as there are players."""
+        return [e.text().strip() or e.placeholderText() for e in self.player_edits[:self.player_count]]
+
+    def grouping(self) -> tuple[tuple[str, ...], ...]:
+        """The rulebook's seats for this number of players (the published groupings)."""
+        return GROUPINGS[self.player_count]
+
+    def _show_players(self) -> None:
+        n = self.player_count
+        for i, edit in enumerate(self.player_edits):
+            edit.setVisible(i < n)
+        seats = [seat_name(self.board, seat) for seat in self.grouping()]
+        self.grouping_label.setText(f"Rulebook grouping for {n} players: " + " \u00b7 ".join(seats))
+
+    def apply_grouping(self, n: int | None = None) -> None:
+        """The rulebook's grouping for ``n`` players: its seats get the players in order (the host
+        may change who plays what below); the powers in no seat are not played."""
+        if n is not None and n != self.players_spin.value():
+            self.players_spin.setValue(n)  # valueChanged comes back here
+            return
+        self.seating = {}
+        self.record_label.hide()
+        self._show_players()
+        self._fill_names({i: i for i in range(len(self.grouping()))})
+
+    def _fill_names(self, owner: dict[int, int]) -> None:
+        """Seat ``s`` goes to player ``owner[s]``; powers of seats nobody has are not played."""
+        seats = self.grouping()
+        names = self.player_names()
+        everyone_alone = len(seats) == len(self.board.power_ids)
+        for p in self.board.power_ids:
+            self.play_boxes[p].setChecked(False)
+            self.name_edits[p].setText("")
+        for s, seat in enumerate(seats):
+            if s not in owner:
+                continue
+            typed = self.player_edits[owner[s]].text().strip()
+            for p in seat:
+                self.play_boxes[p].setChecked(True)
+                # seven single seats keep the old default: no name unless one was typed
+                self.name_edits[p].setText(typed if everyone_alone else (typed or names[owner[s]]))
+        self._owner = dict(owner)
+        self._show_unplayed()
+
+    def _player_renamed(self, i: int) -> None:
+        owner = getattr(self, "_owner", None)
+        if owner is None:
+            owner = {s: s for s in range(len(self.grouping()))}
+        if i in owner.values():
+            self._fill_names(owner)
+        if self.seating:  # the draw named the players as they were: keep its names right
+            self.seating = {}
+            self.record_label.setPlainText("A player's name changed: draw the priorities again.")
+            if self.assign_combo.currentData() != "hand":
+                self.record_label.show()
+
+    def _assign_mode_changed(self) -> None:
+        mode = self.assign_combo.currentData()
+        self.priority_button.setEnabled(mode != "hand")
+        if mode == "hand":
+            self.seating = {}
+            self.record_label.hide()
+
+    def _show_unplayed(self) -> None:
+        gone = [p for p in self.board.power_ids if not self.play_boxes[p].isChecked()]
+        self.unplayed_label.setText(
+            f"Not played: {seat_name(self.board, gone)} \u2014 in civil disorder (rules XIV.1): "
+            "units hold, do not support each other, are disbanded when dislodged, no builds." if gone else "")
+        self.unplayed_label.setVisible(bool(gone))
+
+    def open_priorities(self) -> PriorityDialog:
+        """The players' three choices each (openly, or one at a time behind the dialog's curtain),
+        then the seeded draw; "Use this assignment" fills in who plays what."""
+        secret = self.assign_combo.currentData() == "secret"
+        dialog = PriorityDialog(self.board, self.grouping(), self.player_names(), secret=secret, parent=self)
+        self.priority_dialog = dialog
+
+        def done(result: int) -> None:
+            if result == QDialog.DialogCode.Accepted and dialog.assignment is not None:
+                self.use_assignment(dialog)
+            dialog.deleteLater()
+            self.priority_dialog = None
+
+        dialog.finished.connect(done)
+        dialog.open()
+        return dialog
+
+    def use_assignment(self, dialog: PriorityDialog) -> None:
+        assignment = dialog.assignment
+        assert assignment is not None
+        names = self.player_names()
+        seats = list(self.grouping())
+        owner = {seats.index(seat): names.index(player) for player, seat in assignment.seats}
+        self._fill_names(owner)
+        self.seating = dialog.table_record()
+        self.record_label.setPlainText("\n".join(self.seating["record"]))
+        self.record_label.show()
+
     def reset_to_defaults(self) -> None:
         d = TableSettings()
+        for edit in self.player_edits:
+            edit.clear()
+        self.players_spin.setValue(max(GROUPINGS))
+        self.assign_combo.setCurrentIndex(0)
+        self.short_by_combo.setCurrentIndex(0)
         for power in self.board.power_ids:
             self.play_boxes[power].setChecked(True)
         self.edition_combo.setCurrentIndex(self.edition_combo.findData(d.edition))
@@ -371,6 +570,13 @@ class NewGameDialog(QDialog):
             pin = self.pin_edits[p].text()
             if pin and not is_valid_pin(pin):
                 out.append(f"{self.board.power(p).name}'s PIN must be four digits.")
+        for player, powers in self._players_powers().items():
+            typed = {self.pin_edits[p].text() for p in powers if self.pin_edits[p].text()}
+            if len(typed) > 1:
+                out.append(f"{player} typed different PINs for {join_names([self.board.power(p).name for p in powers])}:"
+                           " one PIN per player.")
+        if self.assign_combo.currentData() != "hand" and not self.seating:
+            out.append("Draw the powers by priority first (Players' priorities\u2026), or let the host assign them.")
         host = self.host_pin_edit.text()
         if host and not is_valid_pin(host):
             out.append("The host PIN must be four digits.")
@@ -382,8 +588,13 @@ class NewGameDialog(QDialog):
         pins: dict[str, str] = {}
         for p in playing:
             typed = self.pin_edits[p].text()
-            if typed and is_valid_pin(typed):
+            if typed and is_valid_pin(typed) and p not in pins:
                 pins[p] = hash_pin(typed)
+        for powers in self._players_powers().values():  # one PIN per player: one hash for all
+            stored = next((pins[p] for p in powers if p in pins), None)
+            if stored is not None:
+                for p in powers:
+                    pins[p] = stored
         host = self.host_pin_edit.text()
         clock = self.clock_box.settings()
         return TableSettings(
@@ -396,7 +607,18 @@ class NewGameDialog(QDialog):
             pins=pins,
             host_pin=hash_pin(host) if host and is_valid_pin(host) else None,
             formal=self.formal_box.isChecked(),
+            short_game_by=str(self.short_by_combo.currentData()),
+            seating=dict(self.seating) if self.assign_combo.currentData() != "hand" else {},
         )
+
+    def _players_powers(self) -> dict[str, list[str]]:
+        """Player name -> the powers they play (rows with the same name are one player)."""
+        out: dict[str, list[str]] = {}
+        for p in self.board.power_ids:
+            name = self.name_edits[p].text().strip()
+            if name and self.play_boxes[p].isChecked():
+                out.setdefault(name, []).append(p)
+        return out
 
     @override
     def accept(self) -> None:
@@ -640,6 +862,20 @@ def end_headline(end: GameEnd, board: Board, names: Mapping[str, str] | None = N
     return f"{joined} leads", end.text
 
 
+def count_line(end: GameEnd, board: Board, names: Mapping[str, str] | None = None) -> str:
+    """A short game: what decided it and each leader's count; a tie said plainly ("" otherwise)."""
+    if end.kind != "short_game" or not end.counts:
+        return ""
+    counts = dict(end.counts)
+    what = "supply centres (rules XIV.4)" if end.measure == BY_CENTRES else "pieces on the board (rules III)"
+    leaders = [board.power(p).name for p in end.winners]
+    best = counts.get(end.winners[0], 0) if end.winners else 0
+    if len(leaders) > 1:
+        joined = ", ".join(leaders[:-1]) + " and " + leaders[-1]
+        return f"Won by most {what}. A tie: {joined} each have {best}; they share first place."
+    return f"Won by most {what}: {leaders[0]} has {best}." if leaders else f"Won by most {what}."
+
+
 class GameOverDialog(QDialog):
     """The end: who won (or drew, or led when time ran out), and everyone's centres."""
 
@@ -659,7 +895,7 @@ class GameOverDialog(QDialog):
         kicker.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.headline = QLabel(headline)
         f = QFont(self.headline.font())
-        f.setPointSize(30)
+        f.setPointSize(30 if len(headline) <= 40 else 18)  # a tie of many powers stays readable
         f.setBold(True)
         self.headline.setFont(f)
         self.headline.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -669,8 +905,15 @@ class GameOverDialog(QDialog):
         self.subline = QLabel(subline)
         self.subline.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.subline.setWordWrap(True)
+        self.count_label = QLabel(count_line(end, board, names))  # what was counted, and a tie in words
+        self.count_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.count_label.setWordWrap(True)
+        self.count_label.setVisible(bool(self.count_label.text()))
 
         rows = standings(state)
+        if end.measure == BY_PIECES:  # the short game is won by pieces: the table is in that order
+            order = {p: i for i, p in enumerate(board.power_ids)}
+            rows.sort(key=lambda row: (-row[2], order[row[0]]))
         self.table = QTableWidget(len(rows), 4)
         self.table.setHorizontalHeaderLabels(["", "Power", "Centres", "Units"])
         self.table.verticalHeader().setVisible(False)
@@ -710,6 +953,7 @@ class GameOverDialog(QDialog):
         layout.addWidget(kicker)
         layout.addWidget(self.headline)
         layout.addWidget(self.subline)
+        layout.addWidget(self.count_label)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.buttons)
         self.resize(520, 520)

@@ -78,6 +78,7 @@ from .persistence import (
     show_warning,
 )
 from .relations import RelationsDock
+from .seating import CivilDisorderDialog, join_names
 
 if TYPE_CHECKING:
     from ..main_window import MainWindow
@@ -96,6 +97,8 @@ class TableFeatures(WindowMode):
                  settings: QSettings | None = None, host_prompt: HostPrompt | None = None) -> None:
         super().__init__(window)
         self.controller = c = window.controller
+        c.civil_disorder_rules = True  # marked, unplayed and order-less powers are in civil disorder
+        self.disorder_dialog: CivilDisorderDialog | None = None
         self.settings = settings if settings is not None else window.settings
         self.message = message if message is not None else show_warning
         self.now = now if now is not None else qt_time_source()
@@ -181,6 +184,8 @@ class TableFeatures(WindowMode):
         menu.addSeparator()
         self.act_draw = act("Propose a &draw\u2026", self.propose_draw, "Ctrl+D",
                             "Every surviving player votes in secret; a draw only if all accept")
+        self.act_disorder = act("C&ivil disorder\u2026", self.edit_disorder,
+                                tip="The host marks a power whose player has left (its units hold), or unmarks it")
         self.act_secrecy = act("Hot-seat &secrecy", self.toggle_secrecy)
         self.act_secrecy.setCheckable(True)
         bar = w.menuBar()
@@ -440,6 +445,7 @@ class TableFeatures(WindowMode):
         self.act_draw.setEnabled(not over)
         self.act_declare.setVisible(self.controller.game.formal)
         self.act_declare.setEnabled(not on and self.needs_declarations())
+        self.act_disorder.setEnabled(not over)
         self.act_clock.setEnabled(self.clock.start_button.isEnabled())
 
     # -- the clock's settings during a game -------------------------------------------------------
@@ -601,7 +607,7 @@ class TableFeatures(WindowMode):
         if initial is None:
             current = self.table_settings  # the same people, clock and secrecy; never the PINs
             initial = TableSettings(current.powers, dict(current.players), current.edition, None, current.clock,
-                                    current.secrecy, formal=current.formal)
+                                    current.secrecy, formal=current.formal, short_game_by=current.short_game_by)
         dialog = NewGameDialog(board, initial, self.window)
         self.new_game_dialog = dialog
 
@@ -617,7 +623,8 @@ class TableFeatures(WindowMode):
 
     def start_new_game(self, settings: TableSettings | None = None) -> None:
         s = settings if settings is not None else TableSettings()
-        self.controller.new_game(s.edition, s.end_year, table=s.to_table(), formal=s.formal)
+        self.controller.new_game(s.edition, s.end_year, table=s.to_table(), formal=s.formal,
+                                 short_game_by=s.short_game_by)
         self.window.view.fit_to_window()
         self.autosaver.save_now()
 
@@ -625,12 +632,35 @@ class TableFeatures(WindowMode):
         c = self.controller
         if c.game.is_over:
             return None
-        survivors = c.state.surviving_powers()
+        survivors = c.state.surviving_powers()  # eliminated powers are neither asked nor counted
         in_play = self.flow.powers_in_play()
-        voters = [p for p in survivors if p in in_play]
+        marked = c.marked_disorder()
+        # one vote per player: a player with several surviving powers votes once for all of them
+        voters: list[str] = []
+        seats: dict[str, list[str]] = {}
+        for p in survivors:
+            if p not in in_play or p in marked:
+                continue
+            key = c.player_name(p) or f"\0{p}"
+            if key not in seats:
+                voters.append(p)
+            seats.setdefault(key, []).append(p)
         self.flow.step_away()  # the writer's orders are covered before the laptop goes round
-        names = {p: c.power_name(p) + (f" ({c.player_name(p)})" if c.player_name(p) else "") for p in voters}
-        pins = c.table.get("pins") if isinstance(c.table.get("pins"), dict) else {}
+        names: dict[str, str] = {}
+        for p in voters:
+            seat = seats[c.player_name(p) or f"\0{p}"]
+            player = c.player_name(p)
+            powers = join_names([c.power_name(q) for q in seat])
+            names[p] = f"{player} \u2014 {powers}" if player and len(seat) > 1 else (
+                powers + (f" ({player})" if player else ""))
+        table_pins = c.table.get("pins")
+        pins = {p: h for p, h in table_pins.items() if p in voters} if isinstance(table_pins, dict) else {}
+        for p in voters:  # a player's PIN (any of their powers' PINs)
+            seat = seats[c.player_name(p) or f"\0{p}"]
+            if p not in pins and isinstance(table_pins, dict):
+                found = next((table_pins[q] for q in seat if q in table_pins), None)
+                if found is not None:
+                    pins[p] = found
         dialog = DrawVoteDialog(voters, self.window, names=names, pins=pins)
         self.draw_dialog = dialog
 
@@ -647,6 +677,55 @@ class TableFeatures(WindowMode):
         dialog.finished.connect(done)
         dialog.open()
         return dialog
+
+    # -- civil disorder (rules XIV.1) ----------------------------------------------------------------
+
+    def edit_disorder(self) -> CivilDisorderDialog | None:
+        """Table ▸ Civil disorder…: the host marks the powers whose player has left (a host action,
+        asked when the marks change)."""
+        c = self.controller
+        if c.game.is_over:
+            return None
+        self.flow.step_away()
+        powers = [p for p in self.flow.powers_in_play() if not c.state.is_eliminated(p)]
+        names = {p: n for p in powers if (n := c.player_name(p))}
+        dialog = CivilDisorderDialog(c.board, powers, sorted(c.marked_disorder()), names, self.window)
+        self.disorder_dialog = dialog
+
+        def done(result: int) -> None:
+            if result == QDialog.DialogCode.Accepted:
+                self.set_disorder(dialog.marked())
+            dialog.deleteLater()
+            self.disorder_dialog = None
+
+        dialog.finished.connect(done)
+        dialog.open()
+        return dialog
+
+    def set_disorder(self, marked: list[str]) -> bool:
+        """Mark exactly ``marked`` as in civil disorder (a host action); the curtain round goes on
+        without them (or with them again), and the table is told."""
+        c = self.controller
+        before = c.marked_disorder()
+        after = frozenset(marked)
+        if after == before:
+            return False
+        added = [c.power_name(p) for p in c.board.power_ids if p in after - before]
+        removed = [c.power_name(p) for p in c.board.power_ids if p in before - after]
+        ask = " ".join(part for part in (
+            f"Mark {join_names(added)} as in civil disorder (the player has left)?" if added else "",
+            f"End the civil disorder of {join_names(removed)} (the player is back)?" if removed else "") if part)
+        if not self.flow.ask_host("Civil disorder", ask):
+            return False
+        c.update_table(disorder=[p for p in c.board.power_ids if p in after])
+        self.flow.update_writers()
+        told = " ".join(part for part in (
+            f"{join_names(added)}: civil disorder (the player has left) \u2014 units hold, left out of the round."
+            if added else "",
+            f"{join_names(removed)}: back in play, writes orders again." if removed else "") if part)
+        self.flow.tell(told)
+        self.strip.show_session(self.flow.session, secrecy=self.flow.enabled)
+        return True
 
     def declare_draw(self, powers: list[str]) -> None:
         c = self.controller

@@ -142,6 +142,10 @@ class HotSeatSession:
     stage: str = OPEN
     notices: list[str] = field(default_factory=list)  # what the table must be told (reopened powers)
     round: str = ORDERS_ROUND  # Formal Diplomacy: "declarations" before the orders round
+    #: power -> player name (the table's ``players``): the powers of one player are one *seat*,
+    #: written in one curtain turn (opened, shown and sealed together); a power with no player
+    #: name is a seat of its own
+    players: dict[str, str] = field(default_factory=dict)
 
     # -- a phase begins ---------------------------------------------------------------------
 
@@ -159,6 +163,28 @@ class HotSeatSession:
         self.stage = OPEN
         self.notices = []
         self.round = ORDERS_ROUND
+
+    def seat_of(self, power: str) -> tuple[str, ...]:
+        """The powers written in the same curtain turn as ``power`` this phase: those of its
+        player that owe orders (``power`` alone when it has no player name)."""
+        player = self.players.get(power)
+        if not player:
+            return (power,)
+        seat = tuple(p for p in self.order if self.players.get(p) == player)
+        return seat if power in seat else (power, *seat)
+
+    @property
+    def current_seat(self) -> tuple[str, ...]:
+        """Every power of the player at the keyboard (empty when nobody is)."""
+        return self.seat_of(self.current) if self.current is not None else ()
+
+    def seats(self) -> list[tuple[str, ...]]:
+        """This phase's curtain stops: one per player, in the writing order."""
+        out: list[tuple[str, ...]] = []
+        for p in self.order:
+            if not any(p in seat for seat in out):
+                out.append(self.seat_of(p))
+        return out
 
     @property
     def first_power(self) -> str | None:
@@ -179,6 +205,19 @@ class HotSeatSession:
     @property
     def waiting(self) -> tuple[str, ...]:
         return tuple(p for p in self.order if p not in self.sealed)
+
+    def set_writers(self, powers: Sequence[str]) -> None:
+        """The powers that owe orders changed during the turn (the host marked a power as in
+        civil disorder, or lifted it): the others keep their places and their seals."""
+        keep = [p for p in self.order if p in powers]
+        self.order = tuple(keep + [p for p in powers if p not in keep])
+        self.sealed &= set(self.order)
+        if self.current is not None and self.current not in self.order:
+            self.current = None
+            if self.stage == ENTERING:
+                self.stage = CURTAIN
+        if self.stage in (CURTAIN, READY):
+            self.stage = READY if self.all_sealed else CURTAIN
 
     # -- writing -----------------------------------------------------------------------------
 
@@ -212,7 +251,8 @@ class HotSeatSession:
         self.start_writing()
 
     def has_pin(self, power: str) -> bool:
-        return power in self.pins
+        """Whether ``power``'s seat is protected: a player's PIN guards all their powers."""
+        return any(p in self.pins for p in self.seat_of(power))
 
     def set_pin(self, power: str, pin: str | None) -> None:
         if pin is None or pin == "":
@@ -221,10 +261,13 @@ class HotSeatSession:
             self.pins[power] = hash_pin(pin)
 
     def check_pin(self, power: str, pin: str | None) -> bool:
-        stored = self.pins.get(power)
-        if stored is None:
+        """The PIN of ``power``'s seat: a new game stores the player's one PIN (as the same hash)
+        under each of their powers; an older save may hold a PIN per power, and then any of the
+        seat's PINs opens it (they are all the same player's)."""
+        stored = [self.pins[p] for p in self.seat_of(power) if p in self.pins]
+        if not stored:
             return True
-        return pin is not None and pin_matches(stored, pin)
+        return pin is not None and any(pin_matches(h, pin) for h in stored)
 
     def verify_open_stage(self, power: str) -> None:
         if self.stage not in (CURTAIN, READY):
@@ -234,7 +277,7 @@ class HotSeatSession:
 
     def verify_open(self, power: str, pin: str | None = None) -> None:
         self.verify_open_stage(power)
-        if power in self.pins and not pin:
+        if self.has_pin(power) and not pin:
             raise PinError("this power's orders are protected by a PIN")
         if not self.check_pin(power, pin):
             raise PinError("wrong PIN")
@@ -253,7 +296,7 @@ class HotSeatSession:
             self.verify_open_stage(power)
         else:
             self.verify_open(power, pin)
-        self.sealed.discard(power)
+        self.sealed.difference_update(self.seat_of(power))  # the whole seat is open again
         self.current = power
         self.stage = ENTERING
 
@@ -265,9 +308,10 @@ class HotSeatSession:
         self.stage = READY if self.all_sealed else CURTAIN
 
     def seal(self, power: str) -> None:
-        if self.stage != ENTERING or self.current != power:
+        """Seal ``power``'s orders and those of every other power of its player (one seal)."""
+        if self.stage != ENTERING or self.current is None or power not in self.current_seat:
             raise HotSeatError(f"{power} is not at the keyboard")
-        self.sealed.add(power)
+        self.sealed.update(self.current_seat)
         self.current = None
         self.stage = READY if self.all_sealed else CURTAIN
 
@@ -295,7 +339,7 @@ class HotSeatSession:
         if self.stage == REVEALED:
             return None
         if self.stage == ENTERING and self.current is not None:
-            return frozenset({self.current})
+            return frozenset(self.current_seat)
         return frozenset()
 
     # -- saving (never a PIN, only its hash) ------------------------------------------------------
@@ -415,6 +459,16 @@ def _player_suffix(controller: GameController | None, power: str) -> str:
         return ""
     name = controller.player_name(power)
     return f" ({name})" if name else ""
+
+
+def seat_title(controller: GameController | None, seat: Sequence[str]) -> str:
+    """"England", or for a player with several powers "Anna — England and France"."""
+    names = [_power_name(controller, p) for p in seat]
+    joined = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else (names[0] if names else "")
+    if len(seat) < 2 or controller is None:
+        return joined
+    player = controller.player_name(seat[0])
+    return f"{player} \u2014 {joined}" if player else joined
 
 
 class CurtainWidget(QWidget):
@@ -701,29 +755,41 @@ class CurtainWidget(QWidget):
                               if session.declaring else "Gather round: all orders will be shown and adjudicated.")
         else:
             assert nxt is not None
-            self.heading.setText("Declarations — pass the laptop to" if session.declaring
-                                 else "Pass the laptop to")
-            self.power_label.setText(f" {power_letter(nxt)} \u00b7 {_power_name(c, nxt)} ")
-            self.power_label.setStyleSheet(f"color: {power_ink(nxt).name()}; background: {power_colour(nxt).name()};"
-                                           " border-radius: 14px; padding: 4px 18px;")
-            self.player_label.setText(_player_suffix(c, nxt).strip(" ()"))
+            seat = session.seat_of(nxt)
+            self.heading.setText("Declarations — pass the laptop to" if session.declaring else "Pass the laptop to")
+            action = "write my declarations" if session.declaring else "show my orders"
+            if len(seat) > 1:  # one player, several powers: one turn for all of them
+                player = c.player_name(nxt) if c is not None else None
+                self.power_label.setText(f" {player or seat_title(c, seat)} ")
+                self.power_label.setStyleSheet("color: #f4f6f8; background: #3a4452; border-radius: 14px;"
+                                               " padding: 4px 18px;")
+                names = [_power_name(c, p) for p in seat]
+                self.player_label.setText(", ".join(names[:-1]) + " and " + names[-1])
+                self.open_button.setText(f"I am {player or 'this player'}: {action} ({len(seat)} powers)")
+            else:
+                self.power_label.setText(f" {power_letter(nxt)} \u00b7 {_power_name(c, nxt)} ")
+                self.power_label.setStyleSheet(f"color: {power_ink(nxt).name()}; "
+                                               f"background: {power_colour(nxt).name()};"
+                                               " border-radius: 14px; padding: 4px 18px;")
+                self.player_label.setText(_player_suffix(c, nxt).strip(" ()"))
+                self.open_button.setText(f"I am {_power_name(c, nxt)}: {action}")
             self.hint.setText("Everyone else: look away from the screen."
                               + (f" Enter your PIN to see your {what}." if session.has_pin(nxt) else ""))
-            self.open_button.setText(f"I am {_power_name(c, nxt)}: write my declarations" if session.declaring
-                                     else f"I am {_power_name(c, nxt)}: show my orders")
         self.action_stack.setCurrentWidget(self.reveal_button if ready else self.open_button)
         self.force_button.setVisible(not ready)
-        others = [p for p in session.order if p != nxt]
+        here = session.seat_of(nxt) if nxt is not None and not ready else ()
+        others = [seat for seat in session.seats() if seat != here]
         self.other_combo.clear()
-        for p in others:
-            suffix = " (sealed: reopen)" if p in session.sealed else ""
-            self.other_combo.addItem(f"{_power_name(c, p)}{suffix}", p)
+        for seat in others:
+            suffix = " (sealed: reopen)" if any(p in session.sealed for p in seat) else ""
+            self.other_combo.addItem(f"{seat_title(c, seat)}{suffix}", seat[0])
         self.other_caption.setText("Reopen:" if ready else "Someone else:")
         for w in (self.other_caption, self.other_combo, self.other_button):
             w.setVisible(bool(others))
         self._update_pin_field()
-        sealed = [p for p in session.order if p in session.sealed]
-        self.sealed_label.setText(("Declarations sealed: " if session.declaring else "Sealed: ") + (", ".join(_power_name(c, p) for p in sealed) if sealed else "nobody yet"))
+        sealed = [seat_title(c, seat) for seat in session.seats() if all(p in session.sealed for p in seat)]
+        self.sealed_label.setText(("Declarations sealed: " if session.declaring else "Sealed: ")
+                                  + ("; ".join(sealed) if sealed else "nobody yet"))
         self.notice_label.setText("\n".join(session.notices[-3:]))
         self.notice_label.setVisible(bool(session.notices))
         self.host_label.setText(HOST_PIN_SET if host_pin else NO_HOST_PIN_CURTAIN)
@@ -885,6 +951,15 @@ class SealStatusStrip(QWidget):
         self.reveal_button.clicked.connect(self.reveal_requested)
         self.show_session(None)
 
+    @staticmethod
+    def _disorder_powers(c: GameController | None) -> list[str]:
+        """Powers in civil disorder by the table's say (marked, or nobody plays them) that still
+        have units or centres: shown on the strip so the table sees who is not written for."""
+        if c is None:
+            return []
+        gone = c.marked_disorder() | c.unplayed_powers()
+        return [p for p in c.board.power_ids if p in gone and not c.state.is_eliminated(p)]
+
     def show_notice(self, text: str) -> None:
         """The last thing the table must be told, cut to fit beside the chips (all of it on hover)."""
         shown = self.notice.fontMetrics().elidedText(f"\u26a0 {text}", Qt.TextElideMode.ElideRight, 300)
@@ -918,7 +993,7 @@ class SealStatusStrip(QWidget):
         for p in session.order:
             if p in session.sealed:
                 mark, state = "\u2713", "sealed"
-            elif p == session.current:
+            elif p in session.current_seat:  # every power of the player at the keyboard
                 mark, state = "\u270e", "writing now"
             else:
                 mark, state = "\u00b7", "waiting"
@@ -931,10 +1006,19 @@ class SealStatusStrip(QWidget):
             chip.setToolTip(f"{_power_name(c, p)}{_player_suffix(c, p)}: {state}")
             colour = power_colour(p)
             ink = power_ink(p)
-            border = "2px solid #1a1a1a" if p == session.current else "1px solid #666"
-            weight = "bold" if p in session.sealed or p == session.current else "normal"
+            border = "2px solid #1a1a1a" if p in session.current_seat else "1px solid #666"
+            weight = "bold" if p in session.sealed or p in session.current_seat else "normal"
             chip.setStyleSheet(f"QLabel {{ background: {colour.name()}; color: {ink.name()}; border: {border};"
                                f" border-radius: 8px; padding: 1px 6px; font-weight: {weight}; }}")
+            self.chip_row.addWidget(chip)
+            self._chips[p] = chip
+        for p in self._disorder_powers(c):
+            chip = QLabel(f"\u2298 {_power_name(c, p)[:3].upper()}")
+            chip.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+            chip.setToolTip(f"{_power_name(c, p)}: in civil disorder (no player): its units hold, "
+                            "do not support each other, and it builds nothing")
+            chip.setStyleSheet("QLabel { background: #d8d8d8; color: #555; border: 1px dashed #777;"
+                               " border-radius: 8px; padding: 1px 6px; }")
             self.chip_row.addWidget(chip)
             self._chips[p] = chip
         self.write_button.setVisible(stage == OPEN and bool(session.order))
@@ -1016,8 +1100,20 @@ class HotSeatFlow(QObject):
         return tuple(ids)
 
     def powers_to_write(self) -> tuple[str, ...]:
+        """Who passes behind the curtain this phase: played powers that owe orders and are not
+        marked as in civil disorder (their units hold: rules XIV.1)."""
         state = self.controller.state
-        return tuple(p for p in self.powers_in_play() if orders_needed(state, p) > 0)
+        marked = self.controller.marked_disorder()
+        return tuple(p for p in self.powers_in_play() if p not in marked and orders_needed(state, p) > 0)
+
+    def update_writers(self) -> None:
+        """The host marked or unmarked civil disorder: the round goes on without (or with) them."""
+        s = self.session
+        if s.phase != self.controller.state.phase.short or s.stage == REVEALED:
+            return
+        self._sync_pins()
+        s.set_writers(self.powers_to_write())
+        self._apply()
 
     # -- phase boundaries ------------------------------------------------------------------------
 
@@ -1043,6 +1139,9 @@ class HotSeatFlow(QObject):
         pins = self.controller.table.get("pins")
         # a game without PINs has none: never the previous game's
         self.session.pins = {str(k): str(v) for k, v in pins.items()} if isinstance(pins, dict) else {}
+        players = self.controller.table.get("players")
+        self.session.players = ({str(k): str(v) for k, v in players.items() if v}
+                                if isinstance(players, dict) else {})
 
     def begin_phase(self, *_: object) -> None:
         """A phase begins (new game, after an adjudication or its undo): talks, board open."""
@@ -1169,9 +1268,10 @@ class HotSeatFlow(QObject):
         with none set anyone, who is told so), and the table is told who reopened what."""
         s = self.session
         c = self.controller
-        name = c.power_name(power)
-        sealed = power in s.sealed
-        if not sealed and (s.declaring or not c.game.orders_of(power)):
+        seat = s.seat_of(power)
+        name = seat_title(c, seat)
+        sealed = any(p in s.sealed for p in seat)
+        if not sealed and (s.declaring or not any(c.game.orders_of(p) for p in seat)):
             return self.open_power(power, pin)
         what = f"sealed {s.round}" if sealed else "orders written so far"
         if s.has_pin(power) and pin:
@@ -1273,9 +1373,13 @@ class HotSeatFlow(QObject):
         if power is None or self.session.stage != ENTERING:
             return None
         game = self.controller.game
-        orders = game.orders_of(power)  # only the power at the keyboard
-        warnings = review_warnings(game.state, power, orders)
-        return ReviewDialog(power, orders, warnings, self.host, power_name=self.controller.power_name(power),
+        seat = self.session.current_seat
+        orders = [o for p in seat for o in game.orders_of(p)]  # only the player at the keyboard
+        warnings: list[str] = []
+        for p in seat:
+            said = review_warnings(game.state, p, game.orders_of(p))
+            warnings.extend(f"{self.controller.power_name(p)}: {w}" if len(seat) > 1 else w for w in said)
+        return ReviewDialog(power, orders, warnings, self.host, power_name=seat_title(self.controller, seat),
                             has_pin=self.session.has_pin(power))
 
     def request_seal(self) -> bool:
@@ -1354,7 +1458,8 @@ class HotSeatFlow(QObject):
         else:
             # narrow first, widen last: no moment where too much is visible
             c.set_visible_powers(s.visible_powers)
-            c.set_active_power(s.current if s.stage == ENTERING else None)
+            entering = s.stage == ENTERING and s.current is not None
+            c.set_active_power(s.current if entering else None, seat=s.current_seat if entering else ())
             if s.stage in (CURTAIN, READY) or (s.declaring and s.stage == ENTERING):
                 # (a power declaring writes inside the curtain: the window stays covered)
                 self.curtain.show_session(s, host_pin=self.host_pin() is not None)
