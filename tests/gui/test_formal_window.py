@@ -462,3 +462,44 @@ def test_formal_lifting_secrecy_mid_declarations_reveals_them(table: Table, feat
     assert c.state.relations.at_war(first, other)
     assert not f.flow.session.declaring and PENDING_KEY not in c.table
     assert f.reveal_dialog is not None
+
+
+def test_formal_a_player_with_two_powers_declares_for_both_in_one_turn(table: Table, features) -> None:  # type: ignore[no-untyped-def]
+    """Five players, Anna holds England and Germany: one curtain stop, a declarations sheet for
+    each of her powers one after the other, one seal for both, revealed with everyone else's."""
+    players = {"england": "Anna", "germany": "Anna", "france": "Ben", "austria": "Cara",
+               "russia": "Dan", "turkey": "Eve"}
+    features.start_new_game(TableSettings(formal=True, host_pin=hash_pin(HOST_PIN), players=players,
+                                          powers=tuple(players)))
+    f = features
+    f.end_talks()
+    s = f.flow.session
+    assert s.declaring and sorted(len(seat) for seat in s.seats()) == [1, 1, 1, 1, 2]
+    anna: list[str] = []
+    while s.next_power is not None:
+        f.flow.curtain.open_button.click()
+        form = f.flow.declarations_form
+        assert form is not None and form.isVisible()
+        if set(s.current_seat) == {"england", "germany"}:
+            anna.append(form.power)
+            form.choose("france", WAR)  # Anna's first power declares war on France
+            form.seal_button.click()
+            assert s.stage == ENTERING and not ({"england", "germany"} & s.sealed)  # one seal, at the end
+            assert form.isVisible() and form.power in {"england", "germany"} and form.power != anna[0]
+            anna.append(form.power)
+            form.choose("russia", ALLIANCE)  # her second offers Russia an alliance
+            form.seal_button.click()
+            assert {"england", "germany"} <= s.sealed and s.current is None
+        else:
+            if form.power == "russia":
+                form.choose("england", ALLIANCE)
+                form.choose("germany", ALLIANCE)
+            form.seal_button.click()
+    assert s.stage == READY
+    f.flow.curtain.reveal_button.click()
+    rel = table.controller.state.relations
+    assert rel is not None
+    first, second = anna
+    assert rel.at_war(first, "france") and not rel.at_war(second, "france")
+    assert rel.allied(second, "russia") and not rel.allied(first, "russia")
+    assert s.round == "orders" and s.stage in (CURTAIN, READY)

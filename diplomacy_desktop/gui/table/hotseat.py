@@ -1089,6 +1089,9 @@ class HotSeatFlow(QObject):
         self.strip.hide_requested.connect(self.hide)
         self.strip.reveal_requested.connect(self.reveal)
         self.declarations_form: DeclarationsForm | None = None  # made at the first declarations round
+        #: the powers of the seat at the keyboard that have filled in their declarations this turn (a
+        #: player with several powers declares for each of them, one sheet after another, then one seal)
+        self.declared_this_turn: list[str] = []
 
     # -- which powers write this phase ---------------------------------------------------------
 
@@ -1195,12 +1198,25 @@ class HotSeatFlow(QObject):
     def seal_declarations(self, power: str, said: Mapping[str, str]) -> None:
         """``power`` seals its declarations: kept in the table, secret, until all are revealed."""
         s = self.session
-        if not s.declaring or s.stage != ENTERING or s.current != power:
+        if not s.declaring or s.stage != ENTERING or power != self.declaring_power:
             raise HotSeatError(f"{power} is not declaring now")
         pending = pending_declarations(self.controller.table)
         pending[power] = {o: r for o, r in said.items() if o != power and o in self.controller.board.power_ids}
         self.controller.table[PENDING_KEY] = pending
+        self.declared_this_turn.append(power)
+        if self.declaring_power is not None:  # the next power of the same player declares
+            self._show_declarations_form()
+            return
+        self.declared_this_turn = []
         self.seal(power)
+
+    @property
+    def declaring_power(self) -> str | None:
+        """The power whose declarations sheet is up: the seat's powers in turn (None: all done)."""
+        s = self.session
+        if not (s.declaring and s.stage == ENTERING):
+            return None
+        return next((p for p in s.current_seat if p not in self.declared_this_turn), None)
 
     def _declarations_form(self) -> DeclarationsForm:
         if self.declarations_form is None:
@@ -1212,7 +1228,9 @@ class HotSeatFlow(QObject):
 
     def _show_declarations_form(self) -> None:
         s = self.session
-        power = s.current
+        if not (s.declaring and s.stage == ENTERING):
+            self.declared_this_turn = []
+        power = self.declaring_power
         if self.enabled and s.declaring and s.stage == ENTERING and power is not None:
             relations = self.controller.state.relations
             if relations is None:
