@@ -38,7 +38,7 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from ..resources import map_file
-from .table import Change, HostError, TableHost, TooManyAttemptsError, UnknownTokenError
+from .table import Change, HostError, NotYoursError, TableHost, TooManyAttemptsError, UnknownTokenError
 
 PAGE_DIR = Path(__file__).resolve().parent / "page"
 #: the page's files, by the name the URL uses; nothing else is ever read from disk
@@ -174,7 +174,7 @@ class HostApp:
     def _token(request: web.Request) -> str:
         token = request.headers.get(TOKEN_HEADER, "")
         if not token:
-            raise HostError("no token: open your join link again")
+            raise NotYoursError("no token: open your join link again")
         return token
 
     @staticmethod

@@ -483,7 +483,8 @@ class TableHost:
                 raise RefusedError(_refusal(text, IllegalOrderError(reason)))
             target = owner or power
             if target not in powers:
-                unit = written.unit_text if isinstance(written, UnitOrder) else text
+                unit = (f"{written.unit_kind or ''} {location_label(written.location)}".strip()
+                        if isinstance(written, UnitOrder) else text)
                 raise RefusedError(_refusal(text, IllegalOrderError(
                     f"{unit} is {self.game.board.power(target).adjective}: not one of your units")))
             self._check_can_order(target)
