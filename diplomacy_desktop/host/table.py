@@ -568,10 +568,11 @@ class TableHost:
         if stored is None:
             return
         self._pins.check_allowed(power)
-        if not pin or not isinstance(pin, str) or not pin_matches(stored, pin):
+        if not pin or not isinstance(pin, str):  # not an attempt: not counted
+            raise PinError(f"{self.game.board.power(power).name} has a PIN: type it")
+        if not pin_matches(stored, pin):
             self._pins.failed(power)
-            raise PinError(f"wrong PIN for {self.game.board.power(power).name}" if pin
-                           else f"{self.game.board.power(power).name} has a PIN: type it")
+            raise PinError(f"wrong PIN for {self.game.board.power(power).name}")
         self._pins.succeeded(power)
 
     def seal(self, token: str, power: str, phase: str, pin: str | None = None) -> dict[str, Any]:
