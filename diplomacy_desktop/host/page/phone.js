@@ -153,7 +153,14 @@
     };
     for (const u of state.units) put(u, false);
     for (const u of state.dislodged) put(u, true);
-    if (sel && sel.targets) for (const loc of sel.targets) {
+    let targets = sel && sel.targets;
+    if (!sel && state.stage === "orders" && state.phase.kind === "adjustment") {  // where I may build
+      targets = [];
+      for (const p of state.me.powers) for (const o of (options[p] || {}).build || [])
+        if (o.order.location && !state.mine[p].sealed && state.mine[p].missing > 0) targets.push(prov(o.order.location));
+      targets = [...new Set(targets)];
+    }
+    if (targets) for (const loc of targets) {
       const a = anchors[loc] || anchors[prov(loc)]; if (!a) continue;
       const c = document.createElementNS(SVGNS, "circle");
       c.setAttribute("cx", a[0] + (loc.includes("/") ? 0 : 0)); c.setAttribute("cy", a[1] + 18); c.setAttribute("r", 11);
@@ -208,7 +215,7 @@
       prompt("Tap where it goes."); }
     else { sel.step = "target"; sel.targets = [...new Set(list.map((o) => o.order.target))];
       prompt(word === "Convoy" ? "Tap the army it convoys." : "Tap the unit it supports."); }
-    choices([["Cancel", cancel]]); drawUnits();
+    choices([["Cancel", cancel]]); drawUnits(); fitTargets(sel.targets);
   }
   function tap(e) {
     if (!state || state.stage !== "orders") return;
@@ -223,7 +230,7 @@
       sel.list = list; sel.step = "dest2";
       sel.targets = [...new Set(list.map((o) => o.order.destination || o.order.target))];
       prompt(sel.kind === "Convoy" ? "Tap where the army goes." : "Tap where it is supported to (the unit itself: to hold).");
-      drawUnits(); return;
+      drawUnits(); fitTargets(sel.targets); return;
     }
     if (sel.step === "dest2") {
       const list = sel.list.filter((o) => prov(o.order.destination || o.order.target) === p);
@@ -244,12 +251,12 @@
     const done = s.stage === "declarations" ? s.declared : s.sealed;
     for (const p of s.owing) strip.appendChild(el("span", name(p) + (done.includes(p) ? " ✓" : " …"), "chip " + (done.includes(p) ? "sealed" : "waiting")));
     if (newPhase) { cancel(); loadOptions(); }
-    showOrders(); showDeclarations(); showResults(); showNotes(); drawUnits();
+    showOrders(); showDeclarations(); showResults(); showNotes(); drawUnits(); frameMine();
   }
   async function loadOptions() {
     const key = state.phase.short + state.stage;
     if (optionsFor === key) return;
-    try { options = await api("/api/options"); optionsFor = key; } catch (e) { say(e.message, true); }
+    try { options = await api("/api/options"); optionsFor = key; drawUnits(); } catch (e) { say(e.message, true); }
   }
   function showOrders() {
     const box = $("order-list"); box.textContent = "";
@@ -266,7 +273,8 @@
           b.onclick = () => act("/api/clear", { power: p, phase: state.phase.short, key: o.key }); row.appendChild(b); }
         box.appendChild(row);
       }
-      for (const u of mine.unordered) box.appendChild(el("div", "⚠ " + u.toUpperCase() + ": no order yet (it will hold)", "missing"));
+      for (const u of mine.unordered) box.appendChild(el("div", "⚠ " + unitLabel(u) + ": no order yet (" +
+        (state.phase.kind === "retreat" ? "it will be disbanded" : state.phase.kind === "adjustment" ? "removed by the rules" : "it will hold") + ")", "missing"));
       if (state.phase.kind === "adjustment" && mine.missing > 0) box.appendChild(el("div", "⚠ " + mine.missing +
         (mine.adjustment > 0 ? " build(s) not chosen: tap a home centre" : " removal(s) not chosen: tap a unit"), "missing"));
       if (state.stage !== "orders" || !state.owing.includes(p)) continue;
@@ -301,6 +309,33 @@
       form.appendChild(b); if (mine.declared) form.appendChild(el("span", " declared (secret until all have)"));
       body.appendChild(form);
     }
+  }
+  function unitLabel(p) {
+    const u = state.dislodged.find((x) => prov(x.location) === p) || state.units.find((x) => prov(x.location) === p);
+    return u ? u.type + " " + u.label : p;
+  }
+  let framed = false;
+  function fitTargets(locs) {  // the places to tap are all in view (zooming out only if needed)
+    const pts = locs.map((l) => anchors[l] || anchors[prov(l)]).filter(Boolean);
+    if (!pts.length) return;
+    const pad = 40, xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
+    const x0 = Math.min(...xs, view[0] + pad) - pad, x1 = Math.max(...xs, view[0] + view[2] - pad) + pad;
+    const y0 = Math.min(...ys, view[1] + pad) - pad, y1 = Math.max(...ys, view[1] + view[3] - pad) + pad;
+    if (x0 >= view[0] && x1 <= view[0] + view[2] && y0 >= view[1] && y1 <= view[1] + view[3]) return;
+    const w = Math.max(x1 - x0, (y1 - y0) * full[2] / full[3]);
+    setView([(x0 + x1) / 2 - w / 2, (y0 + y1) / 2 - w * full[3] / full[2] / 2, w, w * full[3] / full[2]]);
+  }
+  function frameMine() {  // the first view: my units, not the whole of Europe
+    if (framed || !svg || !state) return;
+    framed = true;
+    const mine = new Set(state.me.powers);
+    const pts = state.units.filter((u) => mine.has(u.power)).map((u) => anchors[u.location] || anchors[prov(u.location)]).filter(Boolean);
+    if (!pts.length) return;
+    const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
+    const w = Math.max(450, Math.max(...xs) - Math.min(...xs) + 300);
+    const cx = (Math.max(...xs) + Math.min(...xs)) / 2, cy = (Math.max(...ys) + Math.min(...ys)) / 2;
+    const h = w * full[3] / full[2];
+    setView([cx - w / 2, cy - h / 2, w, h]);
   }
   function current(a, b) { const r = (state.relations || []).find((x) => x.powers.includes(a) && x.powers.includes(b)); return r ? r.relation : "neutral"; }
   function showResults() {
