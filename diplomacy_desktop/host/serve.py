@@ -56,10 +56,20 @@ def serve_command(args: argparse.Namespace) -> int:
         return 2
     from .server import HostServer  # aiohttp: only when serving
 
+    # Ctrl+C and SIGTERM only ask the main thread to stop the server (set before the links are
+    # printed: whoever reads them may stop the host at once)
+    stop = threading.Event()
+
+    def on_signal(_signum: int, _frame: FrameType | None) -> None:
+        stop.set()
+
+    previous = {s: signal.signal(s, on_signal) for s in (signal.SIGINT, signal.SIGTERM)}
     server = HostServer(host, args.host, args.port)
     try:
         server.start()
     except OSError as exc:
+        for s, handler in previous.items():
+            signal.signal(s, handler)
         print(f"diplomacy-desktop serve: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}",
               file=sys.stderr)
         return 2
@@ -75,12 +85,6 @@ def serve_command(args: argparse.Namespace) -> int:
 
             print(join_qr_text(url), flush=True)
     print("Ctrl+C stops the host; the game is saved after every change.", flush=True)
-    stop = threading.Event()
-
-    def on_signal(_signum: int, _frame: FrameType | None) -> None:
-        stop.set()
-
-    previous = {s: signal.signal(s, on_signal) for s in (signal.SIGINT, signal.SIGTERM)}
     try:
         while not stop.wait(0.5):
             pass

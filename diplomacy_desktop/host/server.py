@@ -32,6 +32,7 @@ import asyncio
 import json
 import threading
 from collections.abc import Awaitable, Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -126,10 +127,21 @@ class HostApp:
 
     async def _started(self, _app: web.Application) -> None:
         self.loop = asyncio.get_running_loop()
+        self.host.deferred_saves = True
         self.host.add_listener(self._on_change)
+
+    async def _saved(self, out: dict[str, Any], *, durable: bool = True) -> web.Response:
+        """Answer only once the change is saved (written off the event loop: the other phones'
+        requests go on meanwhile, and one write may cover several of them); ``durable``: synced
+        to the disk too (seals and declarations; order drafts and notes are not)."""
+        assert self.loop is not None
+        await self.loop.run_in_executor(None, partial(self.host.flush, durable=durable))
+        return web.json_response(out)
 
     async def _closing(self, _app: web.Application) -> None:
         self.host.remove_listener(self._on_change)
+        self.host.flush()
+        self.host.deferred_saves = False
         for client in list(self.clients):
             await client.ws.close(code=1001, message=b"the host stopped")
 
@@ -216,25 +228,25 @@ class HostApp:
             out = self.host.set_order(token, power, phase, data["order"])
         else:
             raise HostError("send an order: 'text' or 'order'")
-        return web.json_response(out)
+        return await self._saved(out, durable=False)
 
     async def clear(self, request: web.Request) -> web.Response:
         token = self._token(request)
         data = await self._body(request)
-        return web.json_response(self.host.clear_order(token, self._text(data, "power"), self._text(data, "phase"),
-                                                       self._text(data, "key")))
+        return await self._saved(self.host.clear_order(token, self._text(data, "power"), self._text(data, "phase"),
+                                                       self._text(data, "key")), durable=False)
 
     async def seal(self, request: web.Request) -> web.Response:
         token = self._token(request)
         data = await self._body(request)
         pin = self._text(data, "pin", required=False) or None
-        return web.json_response(self.host.seal(token, self._text(data, "power"), self._text(data, "phase"), pin))
+        return await self._saved(self.host.seal(token, self._text(data, "power"), self._text(data, "phase"), pin))
 
     async def unseal(self, request: web.Request) -> web.Response:
         token = self._token(request)
         data = await self._body(request)
         pin = self._text(data, "pin", required=False) or None
-        return web.json_response(self.host.unseal(token, self._text(data, "power"), self._text(data, "phase"), pin))
+        return await self._saved(self.host.unseal(token, self._text(data, "power"), self._text(data, "phase"), pin))
 
     async def declare(self, request: web.Request) -> web.Response:
         token = self._token(request)
@@ -242,7 +254,7 @@ class HostApp:
         said = data.get("declarations")
         if not isinstance(said, dict):
             raise HostError("'declarations' must be an object of power: relation")
-        return web.json_response(self.host.declare(token, self._text(data, "power"), self._text(data, "phase"), said))
+        return await self._saved(self.host.declare(token, self._text(data, "power"), self._text(data, "phase"), said))
 
     async def note(self, request: web.Request) -> web.Response:
         token = self._token(request)
@@ -250,7 +262,8 @@ class HostApp:
         to = data.get("to")
         if not isinstance(to, list) or not all(isinstance(p, str) for p in to) or len(to) > 50:
             raise HostError("'to' must be a list of powers")
-        return web.json_response(self.host.send_note(token, self._text(data, "power"), to, self._text(data, "text")))
+        return await self._saved(self.host.send_note(token, self._text(data, "power"), to, self._text(data, "text")),
+                                 durable=False)
 
     async def join(self, request: web.Request) -> web.Response:
         data = await self._body(request)

@@ -4,7 +4,8 @@
 window call it.  It holds
 
 * the game (an engine ``Game``) and the save's table dict (``io.savefile``), saved after every
-  change (atomically, mode 0600: the file holds every unrevealed order);
+  change (atomically, mode 0600: the file holds every unrevealed order; the server saves through
+  ``flush`` before it answers, so that phones editing at once share the writes);
 * one secret token per power (``secrets.token_urlsafe``), new for every game and kept in the save
   so that a restarted host keeps its join links; ``kick`` replaces a power's token;
 * who plays what: ``table["players"]`` maps a power to a player's name, and a token of one of a
@@ -51,7 +52,15 @@ from ..engine.validation import check_order
 from ..io.boardfile import load_board
 from ..io.notation import format_order, location_label, order_owner, parse_order
 from ..io.pins import pin_matches
-from ..io.savefile import SaveFileError, load_game, order_from_dict, order_to_dict, save_game
+from ..io.savefile import (
+    SaveFileError,
+    dumps,
+    load_game,
+    order_from_dict,
+    order_to_dict,
+    save_game,
+    write_atomic,
+)
 
 #: the longest typed order, note, or player name the host accepts
 MAX_ORDER_TEXT = 200
@@ -168,6 +177,10 @@ class TableHost:
         self._results_key: int | None = None
         self._results: dict[str, Any] | None = None
         self.version = 0
+        self._saved_version = self._synced_version = -1
+        self._save_lock = threading.Lock()
+        #: the server's way: changes are saved by ``flush`` (before each answer), not one by one
+        self.deferred_saves = False
         phones = self.table.setdefault("phones", {})
         tokens = phones.get("tokens")
         if not isinstance(tokens, dict) or set(tokens) != set(game.board.power_ids):
@@ -210,17 +223,48 @@ class TableHost:
 
     def _changed(self, change: Change) -> None:
         self.version += 1
-        self.save()
+        if not self.deferred_saves:
+            self.save()
         for listener in list(self._listeners):
             listener(change)
 
     def save(self) -> None:
+        """Write the game now (under the lock: nothing changes while it is written)."""
         if self.path is None:
             return
-        try:
-            save_game(self.path, self.game, self.table, mode=SAVE_MODE)
-        except OSError as exc:
-            raise SaveFailedError(f"the game could not be saved: {exc.strerror or exc}") from exc
+        with self._lock:
+            try:
+                save_game(self.path, self.game, self.table, mode=SAVE_MODE)
+            except OSError as exc:
+                raise SaveFailedError(f"the game could not be saved: {exc.strerror or exc}") from exc
+            self._saved_version = self._synced_version = self.version
+
+    def flush(self, *, durable: bool = True) -> None:
+        """With ``deferred_saves``: make sure every change so far is saved before returning.
+
+        The text is taken under the lock, the slow part (the write and its fsync) is done outside
+        it, and one write covers every change made meanwhile: the server answers a request only
+        after its change is saved, and seven phones editing at once share the writes.
+        ``durable=False`` (order drafts and notes) skips the fsync: the file is replaced
+        atomically all the same, so a crash of the host loses nothing; seals, declarations and
+        reveals are synced to the disk before they are answered."""
+        if self.path is None:
+            return
+        with self._save_lock:
+            with self._lock:
+                done = self._synced_version if durable else self._saved_version
+                if done >= self.version:
+                    return
+                version = self.version
+                text = dumps(self.game, self.table)
+            try:
+                write_atomic(self.path, text, mode=SAVE_MODE, sync=durable)
+            except OSError as exc:
+                raise SaveFailedError(f"the game could not be saved: {exc.strerror or exc}") from exc
+            with self._lock:
+                self._saved_version = max(self._saved_version, version)
+                if durable:
+                    self._synced_version = max(self._synced_version, version)
 
     # -- the table's dict ---------------------------------------------------------------------------
 
@@ -628,6 +672,7 @@ class TableHost:
             else:
                 self._adjudicate()
             self._changed(Change("phase", None))
+        self.flush()
 
     # -- Formal Diplomacy --------------------------------------------------------------------------------
 
@@ -707,7 +752,9 @@ class TableHost:
             tokens = self._phones["tokens"]
             tokens.update(new_tokens(affected))
             self._changed(Change("kicked", frozenset(affected)))
-            return str(tokens[power])
+            new = str(tokens[power])
+        self.flush()
+        return new
 
     def join(self, power: str, pin: str) -> str:
         """The table URL plus a power's PIN: the power's token (only for a power with a PIN;

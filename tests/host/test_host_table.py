@@ -397,3 +397,25 @@ def test_host_listeners_hear_who_to_refresh_but_no_orders(tmp_path: Path) -> Non
     host.set_order_text(t["france"], "france", "S1901M", "A Par - Bur")
     host.seal(t["france"], "france", "S1901M")
     assert [(c.kind, c.powers) for c in heard] == [("orders", frozenset({"france"})), ("seal", None)]
+
+
+def test_host_deferred_saves_wait_for_flush_and_one_write_covers_several_changes(tmp_path: Path) -> None:
+    host = new_host(tmp_path)
+    host.save()
+    host.deferred_saves = True
+    t = tokens(host)
+    path = tmp_path / "game.dipl"
+    host.set_order_text(t["france"], "france", "S1901M", "A Par - Bur")
+    host.set_order_text(t["england"], "england", "S1901M", "F Lon - Nth")
+    assert load_game(path)[0].all_orders() == []  # not yet written
+    before = path.stat().st_mtime_ns, path.stat().st_ino
+    host.flush(durable=False)
+    assert sorted(str(o) for o in load_game(path)[0].all_orders()) == ["A par - bur", "F lon - nth"]
+    written = path.stat().st_ino
+    assert written != before[1]  # replaced by a rename: atomic
+    host.flush(durable=False)
+    assert path.stat().st_ino == written  # nothing new: no write
+    host.seal(t["france"], "france", "S1901M")
+    host.flush()
+    assert load_game(path)[1]["phones"]["sealed"] == ["france"]
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
