@@ -14,9 +14,10 @@ import threading
 from datetime import datetime
 from pathlib import Path
 from types import FrameType
+from typing import TextIO
 
 from ..io.savefile import SaveFileError
-from .table import TableHost
+from .table import HostError, TableHost
 
 WILDCARDS = ("", "0.0.0.0", "::")
 
@@ -85,6 +86,9 @@ def serve_command(args: argparse.Namespace) -> int:
 
             print(join_qr_text(url), flush=True)
     print("Ctrl+C stops the host; the game is saved after every change.", flush=True)
+    print(f"Commands: {COMMANDS}", flush=True)
+    if sys.stdin is not None:
+        threading.Thread(target=_console, args=(host, base, sys.stdin), name="serve-console", daemon=True).start()
     try:
         while not stop.wait(0.5):
             pass
@@ -94,3 +98,31 @@ def serve_command(args: argparse.Namespace) -> int:
             signal.signal(s, handler)
     print(f"Stopped; the game is in {path}", flush=True)
     return 0
+
+
+COMMANDS = "kick POWER (new link for that power), reveal (adjudicate now), links, help"
+
+
+def _console(host: TableHost, base: str, stdin: TextIO) -> None:
+    """The host's commands, typed into the terminal ``serve`` runs in (one a line)."""
+    for line in stdin:
+        words = line.split()
+        if not words:
+            continue
+        try:
+            if words[0] == "kick" and len(words) == 2:
+                power = words[1].lower()
+                token = host.kick(power)
+                print(f"  {host.game.board.power(power).name:<8} {base}/t/{token}  (the old link is cut off)",
+                      flush=True)
+            elif words == ["reveal"]:
+                host.force_adjudicate()
+                print(f"Revealed and adjudicated: now {host.game.state.phase.label}", flush=True)
+            elif words == ["links"]:
+                for power, player, url in host.join_links(base):
+                    print(f"  {host.game.board.power(power).name:<8} {url}" + (f"  ({player})" if player else ""),
+                          flush=True)
+            else:
+                print(f"Commands: {COMMANDS}", flush=True)
+        except HostError as exc:
+            print(f"Not done: {exc}", flush=True)

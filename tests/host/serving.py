@@ -30,7 +30,8 @@ class ServeProcess:
         env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}
         self.proc = subprocess.Popen([sys.executable, "-m", "diplomacy_desktop", "serve", str(game),
                                       "--host", "127.0.0.1", "--port", str(port), *extra],
-                                     cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                                     cwd=ROOT, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, text=True)
         self.lines: queue.Queue[str | None] = queue.Queue()
         self.output: list[str] = []
         threading.Thread(target=self._read, daemon=True).start()
@@ -48,7 +49,7 @@ class ServeProcess:
             if m:
                 self.links[m.group(1).lower()] = m.group(2)
                 self.tokens[m.group(1).lower()] = m.group(3)
-            if line.startswith("Ctrl+C"):
+            if line.startswith("Commands:"):
                 break
         self.base = f"http://127.0.0.1:{port}"
 
@@ -58,6 +59,11 @@ class ServeProcess:
             self.output.append(line)
             self.lines.put(line)
         self.lines.put(None)
+
+    def next_line(self, timeout: float = 30.0) -> str:
+        line = self.lines.get(timeout=timeout)
+        assert line is not None, "serve stopped"
+        return line
 
     def stop(self, sig: int = signal.SIGINT, timeout: float = 30.0) -> int:
         if self.proc.poll() is None:

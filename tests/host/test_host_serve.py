@@ -125,3 +125,24 @@ def test_serve_killed_mid_phase_restarts_with_sealed_orders_and_phones_reconnect
         assert restarted.stop() == 0
     finally:
         restarted.kill()
+
+
+def test_serve_console_kicks_a_phone_and_reveals(tmp_path: Path) -> None:
+    host = ServeProcess(tmp_path / "g.dipl", free_port())
+    try:
+        old = host.tokens["italy"]
+        assert host.proc.stdin is not None
+        host.proc.stdin.write("kick italy\n")
+        host.proc.stdin.flush()
+        line = host.next_line()
+        assert line.strip().startswith("Italy") and "cut off" in line
+        new = line.split("/t/")[1].split()[0]
+        assert new != old
+        assert request("GET", f"{host.base}/api/state", old)[0] == 404
+        assert request("GET", f"{host.base}/api/state", new)[0] == 200
+        host.proc.stdin.write("reveal\n")
+        host.proc.stdin.flush()
+        assert "now Fall 1901 moves" in host.next_line()
+        assert host.stop() == 0
+    finally:
+        host.kill()
