@@ -409,7 +409,7 @@ class TableHost:
             except OrderError as exc:
                 problem = str(exc)
             orders.append({"key": key, "text": format_order(o), "province": o.province if isinstance(o, UnitOrder)
-                           else None, "legal": not problem, "problem": problem})
+                           else None, "legal": not problem, "problem": problem, "order": _option_dict(o)["order"]})
         kind = state.phase.kind
         if kind == MOVEMENT:
             to_order = [u.province for u in state.units_of(power)]

@@ -206,6 +206,8 @@ def test_browser_two_phones_play_a_spring_and_a_fall(tmp_path: Path, phones: tup
         order_given(france, "A Par S A Mar - Bur")
         tap_order(france, "france F mao", "Move", "por")
         order_given(france, "F Mao - Por")
+        france.execute_script("window.scrollTo(0, 0)")
+        france.save_screenshot(str(shots / "2-france-fall-orders.png"))
         press(france, france.find_element(By.CSS_SELECTOR, '#note-to input[value="germany"]'))
         france.find_element(By.ID, "note-text").send_keys("Sorry about Burgundy")
         press(france, france.find_element(By.CSS_SELECTOR, "#note-form button"))
@@ -246,6 +248,36 @@ def test_browser_two_phones_play_a_spring_and_a_fall(tmp_path: Path, phones: tup
                         (france, "france A bur"), (france, "france F por")):
             until(d, lambda d, unit=unit: d.find_elements(By.CSS_SELECTOR, f'[data-unit="{unit}"]'), unit)
         france.save_screenshot(str(shots / "4-france-1902.png"))
+        assert host.stop() == 0
+    finally:
+        host.kill()
+
+
+def test_browser_formal_declarations_are_made_on_the_phones(tmp_path: Path, phones: tuple[Any, Any]) -> None:
+    france, germany = phones
+    host = ServeProcess(tmp_path / "formal.dipl", free_port(), "--formal")
+    try:
+        france.get(host.links["france"])
+        germany.get(host.links["germany"])
+        for d in phones:
+            phase_is(d, "Spring 1901 moves")
+            until(d, lambda d: d.find_element(By.ID, "declare-body").is_displayed(), "the declarations")
+        for d, me, other, word in ((france, "france", "germany", "alliance"), (germany, "germany", "france", "alliance")):
+            select = d.find_element(By.CSS_SELECTOR, f'#declare-body select[name="{other}"]')
+            d.execute_script("arguments[0].value = arguments[1]", select, word)
+            press(d, d.find_element(By.ID, f"declare-{me}"))
+        until(germany, lambda d: "France ✓" in d.find_element(By.ID, "strip").text, "France's declaration counted")
+        assert "alliance" not in json.dumps(api("GET", f"{host.base}/api/state", host.tokens["england"]))
+        for p in OTHERS:
+            api("POST", f"{host.base}/api/declare", host.tokens[p], {"power": p, "phase": "S1901M",
+                                                                     "declarations": {}})
+        for d in phones:
+            until(d, lambda d: "France – Germany: alliance" in d.find_element(By.ID, "declare-body").text,
+                  "the alliance revealed")
+            until(d, lambda d: d.find_elements(By.CSS_SELECTOR, "[id^=seal-]"), "the orders open")
+        tap_order(france, "france A par", "Move", "bur")
+        order_given(france, "A Par - Bur")
+        france.save_screenshot(str(tmp_path / "formal-france.png"))
         assert host.stop() == 0
     finally:
         host.kill()

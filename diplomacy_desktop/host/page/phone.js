@@ -134,8 +134,6 @@
     if (!overlay || !state) return;
     overlay.textContent = "";
     const mine = new Set(state.me.powers);
-    const lines = [];
-    for (const p of state.me.powers) for (const o of state.mine[p].orders) lines.push(o.text);
     const put = (u, dislodged) => {
       const a = anchors[u.location] || anchors[prov(u.location)]; if (!a) return;
       const [x, y] = dislodged ? [a[0] + 14, a[1] - 14] : a;
@@ -153,6 +151,7 @@
     };
     for (const u of state.units) put(u, false);
     for (const u of state.dislodged) put(u, true);
+    for (const p of state.me.powers) for (const o of state.mine[p].orders) drawOrder(o.order);
     let targets = sel && sel.targets;
     if (!sel && state.stage === "orders" && state.phase.kind === "adjustment") {  // where I may build
       targets = [];
@@ -167,6 +166,31 @@
       c.setAttribute("class", "target"); c.dataset.loc = loc; c.dataset.target = loc;
       overlay.appendChild(c);
     }
+  }
+
+  function line(from, to, dashed) {  // an arrow from one place to another, short of the far unit
+    const a = anchors[from] || anchors[prov(from)], b = anchors[to] || anchors[prov(to)];
+    if (!a || !b) return;
+    const dx = b[0] - a[0], dy = b[1] - a[1], len = Math.hypot(dx, dy) || 1, cut = Math.min(16, len / 3);
+    const l = document.createElementNS(SVGNS, "line");
+    l.setAttribute("x1", a[0] + dx / len * cut); l.setAttribute("y1", a[1] + dy / len * cut);
+    l.setAttribute("x2", b[0] - dx / len * cut); l.setAttribute("y2", b[1] - dy / len * cut);
+    l.setAttribute("class", "order-line"); l.setAttribute("marker-end", "url(#arrow)");
+    if (dashed) l.setAttribute("stroke-dasharray", "6 4");
+    overlay.appendChild(l);
+  }
+  function drawOrder(o) {
+    if (!svg.querySelector("#arrow")) {
+      const defs = document.createElementNS(SVGNS, "defs");
+      defs.innerHTML = '<marker id="arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#1a1a1a"/></marker>';
+      svg.insertBefore(defs, svg.firstChild);
+    }
+    if (o.kind === "move" || o.kind === "retreat") line(o.location, o.destination, false);
+    else if (o.kind === "support_move" || o.kind === "convoy") { line(o.location, o.target, true); line(o.target, o.destination, true); }
+    else if (o.kind === "support_hold") line(o.location, o.target, true);
+    else if (o.kind === "build") { const a = anchors[o.location] || anchors[prov(o.location)]; if (!a) return;
+      const c = document.createElementNS(SVGNS, "circle"); c.setAttribute("cx", a[0]); c.setAttribute("cy", a[1]);
+      c.setAttribute("r", 16); c.setAttribute("class", "order-line"); c.setAttribute("stroke-dasharray", "4 3"); overlay.appendChild(c); }
   }
 
   // -- tapping orders ------------------------------------------------------------------------------------
@@ -260,7 +284,10 @@
   }
   function showOrders() {
     const box = $("order-list"); box.textContent = "";
-    const seals = $("seals"); seals.textContent = "";
+    const seals = $("seals");
+    const sealsChanged = changed(seals, [state.phase.short, state.stage, state.owing,
+      state.me.powers.map((p) => [state.mine[p].sealed, state.mine[p].pin])]);
+    if (sealsChanged) seals.textContent = "";
     $("typed").hidden = state.stage !== "orders";
     for (const p of state.me.powers) {
       const mine = state.mine[p];
@@ -277,7 +304,7 @@
         (state.phase.kind === "retreat" ? "it will be disbanded" : state.phase.kind === "adjustment" ? "removed by the rules" : "it will hold") + ")", "missing"));
       if (state.phase.kind === "adjustment" && mine.missing > 0) box.appendChild(el("div", "⚠ " + mine.missing +
         (mine.adjustment > 0 ? " build(s) not chosen: tap a home centre" : " removal(s) not chosen: tap a unit"), "missing"));
-      if (state.stage !== "orders" || !state.owing.includes(p)) continue;
+      if (!sealsChanged || state.stage !== "orders" || !state.owing.includes(p)) continue;
       const row = el("div", undefined, "seal-row");
       let pin = null;
       if (mine.pin) { pin = el("input"); pin.placeholder = "PIN"; pin.inputMode = "numeric"; pin.maxLength = 4; pin.autocomplete = "off"; row.appendChild(pin); }
@@ -289,9 +316,19 @@
       seals.appendChild(row);
     }
   }
+  // rebuild a part of the page only when what it shows has changed, so that a push from the host
+  // (another power sealed, ...) never wipes what the player is choosing or typing there
+  function changed(el, what) {
+    const key = JSON.stringify(what);
+    if (el.dataset.key === key) return false;
+    el.dataset.key = key; return true;
+  }
   function showDeclarations() {
     const sec = $("declare"); sec.hidden = state.stage !== "declarations" && !state.relations;
-    const body = $("declare-body"); body.textContent = "";
+    const body = $("declare-body");
+    if (!changed(body, [state.phase.short, state.stage, state.relations, state.owing,
+      state.me.powers.map((p) => state.mine[p].declarations), state.me.powers.map((p) => state.mine[p].declared)])) return;
+    body.textContent = "";
     if (state.relations) body.appendChild(el("p", "Now: " + state.relations.filter((r) => r.relation !== "neutral")
       .map((r) => name(r.powers[0]) + " – " + name(r.powers[1]) + ": " + r.relation).join("; ") || "Now: everyone neutral"));
     if (state.stage !== "declarations") return;
