@@ -100,7 +100,8 @@ def serve_command(args: argparse.Namespace) -> int:
     return 0
 
 
-COMMANDS = "kick POWER (new link for that power), reveal (adjudicate now), links, help"
+COMMANDS = ("kick POWER (new link for that power), reveal (adjudicate now), clock MINUTES [TITLE] (a clock on "
+            "every phone), pause, resume, clock off, links, help")
 
 
 def _console(host: TableHost, base: str, stdin: TextIO) -> None:
@@ -118,11 +119,26 @@ def _console(host: TableHost, base: str, stdin: TextIO) -> None:
             elif words == ["reveal"]:
                 host.force_adjudicate()
                 print(f"Revealed and adjudicated: now {host.game.state.phase.label}", flush=True)
+            elif words == ["clock", "off"]:
+                host.set_clock("", None)
+                print("The clock is off", flush=True)
+            elif words[0] == "clock" and len(words) >= 2:
+                minutes = float(words[1])
+                if not 0 < minutes <= 24 * 60:
+                    raise ValueError("a clock runs for 1 second to 24 hours")
+                title = " ".join(words[2:]) or "Negotiation"
+                host.set_clock(title, minutes * 60)
+                print(f"{title}: {minutes:g} min, running", flush=True)
+            elif words in (["pause"], ["resume"]):
+                host.pause_clock(words == ["resume"])
+                view = host.clock_view()
+                print(f"The clock is {'running' if view and view['running'] else 'stopped'}"
+                      + (f" ({int(view['remaining'])} s left)" if view else " (there is none)"), flush=True)
             elif words == ["links"]:
                 for power, player, url in host.join_links(base):
                     print(f"  {host.game.board.power(power).name:<8} {url}" + (f"  ({player})" if player else ""),
                           flush=True)
             else:
                 print(f"Commands: {COMMANDS}", flush=True)
-        except HostError as exc:
+        except (HostError, ValueError) as exc:
             print(f"Not done: {exc}", flush=True)

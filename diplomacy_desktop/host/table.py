@@ -176,6 +176,7 @@ class TableHost:
         self._options: dict[str, dict[str, list[Order]]] = {}
         self._results_key: int | None = None
         self._results: dict[str, Any] | None = None
+        self._clock: dict[str, Any] | None = None
         self.version = 0
         self._saved_version = self._synced_version = -1
         self._save_lock = threading.Lock()
@@ -384,6 +385,7 @@ class TableHost:
                 "relations": ([{"powers": [a, b], "relation": r} for a, b, r in state.relations.as_list()]
                               if state.relations is not None else None),
                 "results": self._last_results(),
+                "clock": self.clock_view(),
             }
             return out
 
@@ -739,6 +741,37 @@ class TableHost:
                 reach |= set(self._players_powers(p))
             self._changed(Change("note", frozenset(reach)))
             return {"message": "sent", "note": dict(note)}
+
+    # -- the clock -----------------------------------------------------------------------------------
+
+    def set_clock(self, title: str, seconds: float | None, *, running: bool = True) -> None:
+        """Show a clock on every phone (the window's negotiation clock, or ``serve``'s): ``title``
+        ("Negotiation"), ``seconds`` left (``None``: no clock), ``running`` or paused.  The phones
+        count down by themselves between two calls."""
+        with self._lock:
+            if seconds is None:
+                self._clock = None
+            else:
+                self._clock = {"title": str(title)[:80], "remaining": max(0.0, float(seconds)),
+                               "running": bool(running), "since": self._pins.clock()}
+            self._changed(Change("clock", None))
+
+    def pause_clock(self, running: bool) -> None:
+        """Pause (``running=False``) or restart the clock where it stands."""
+        with self._lock:
+            view = self.clock_view()
+            if view is not None:
+                self.set_clock(view["title"], view["remaining"], running=running)
+
+    def clock_view(self) -> dict[str, Any] | None:
+        with self._lock:
+            c = self._clock
+            if c is None:
+                return None
+            left = c["remaining"] - (self._pins.clock() - c["since"] if c["running"] else 0.0)
+            left = max(0.0, left)
+            return {"title": c["title"], "remaining": round(left, 1), "running": c["running"] and left > 0,
+                    "expired": left <= 0}
 
     # -- the host's own actions --------------------------------------------------------------------------
 

@@ -170,6 +170,14 @@ def test_browser_two_phones_play_a_spring_and_a_fall(tmp_path: Path, phones: tup
             phase_is(d, "Spring 1901 moves")
             until(d, lambda d: d.find_element(By.ID, "link").text == "live", "the live link")
 
+        # the host starts the negotiation clock: every phone shows it, live
+        assert host.proc.stdin is not None
+        host.proc.stdin.write("clock 15 Talks\n")
+        host.proc.stdin.flush()
+        for d in phones:
+            until(d, lambda d: d.find_element(By.ID, "clock").text.startswith(("Talks 15:00", "Talks 14:")),
+                  "the clock on the phone")
+
         # Spring 1901: taps and a typed order
         tap_order(germany, "germany A mun", "Move", "bur")
         order_given(germany, "A Mun - Bur")

@@ -146,3 +146,24 @@ def test_serve_console_kicks_a_phone_and_reveals(tmp_path: Path) -> None:
         assert host.stop() == 0
     finally:
         host.kill()
+
+
+def test_serve_console_runs_a_clock_for_the_phones(tmp_path: Path) -> None:
+    host = ServeProcess(tmp_path / "g.dipl", free_port())
+    try:
+        assert host.proc.stdin is not None
+        host.proc.stdin.write("clock 15 Talks\n")
+        host.proc.stdin.flush()
+        assert host.next_line().startswith("Talks: 15 min")
+        clock = request("GET", f"{host.base}/api/public")[1]["clock"]
+        assert clock["title"] == "Talks" and 880 < clock["remaining"] <= 900 and clock["running"]
+        host.proc.stdin.write("pause\n")
+        host.proc.stdin.flush()
+        assert "stopped" in host.next_line()
+        assert request("GET", f"{host.base}/api/public")[1]["clock"]["running"] is False
+        host.proc.stdin.write("clock soon\n")
+        host.proc.stdin.flush()
+        assert host.next_line().startswith("Not done")
+        assert host.stop() == 0
+    finally:
+        host.kill()

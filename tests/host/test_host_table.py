@@ -419,3 +419,24 @@ def test_host_deferred_saves_wait_for_flush_and_one_write_covers_several_changes
     host.flush()
     assert load_game(path)[1]["phones"]["sealed"] == ["france"]
     assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
+
+
+def test_host_clock_counts_down_pauses_and_expires(tmp_path: Path) -> None:
+    clock = FakeClock()
+    host = TableHost(Game.new(load_board("standard")), {}, None, clock=clock)
+    heard = []
+    host.add_listener(heard.append)
+    assert host.public_state()["clock"] is None
+    host.set_clock("Negotiation", 600)
+    clock.now += 90
+    assert host.public_state()["clock"] == {"title": "Negotiation", "remaining": 510.0, "running": True,
+                                            "expired": False}
+    host.pause_clock(False)
+    clock.now += 1000
+    assert host.clock_view() == {"title": "Negotiation", "remaining": 510.0, "running": False, "expired": False}
+    host.pause_clock(True)
+    clock.now += 600
+    assert host.clock_view() == {"title": "Negotiation", "remaining": 0.0, "running": False, "expired": True}
+    host.set_clock("", None)
+    assert host.clock_view() is None
+    assert [c.kind for c in heard] == ["clock"] * 4 and all(c.powers is None for c in heard)

@@ -265,9 +265,21 @@
   // -- showing the state ---------------------------------------------------------------------------------
   function name(p) { const x = state.powers.find((q) => q.id === p); return x ? x.name : p; }
   function el(tag, text, cls) { const e = document.createElement(tag); if (text !== undefined) e.textContent = text; if (cls) e.className = cls; return e; }
+  let clockAt = 0;
+  function tick() {
+    const c = state && state.clock, el = $("clock");
+    if (!c) { el.hidden = true; return; }
+    let left = c.remaining - (c.running ? (Date.now() - clockAt) / 1000 : 0);
+    left = Math.max(0, left);
+    const m = Math.floor(left / 60), sec = Math.floor(left % 60);
+    el.hidden = false;
+    el.textContent = c.title + " " + m + ":" + String(sec).padStart(2, "0") + (c.running ? "" : left > 0 ? " (paused)" : " — time!");
+    el.className = left <= 0 ? "expired" : "";
+  }
+  setInterval(tick, 1000);
   function show(s) {
     const newPhase = !state || state.phase.short !== s.phase.short || state.stage !== s.stage;
-    state = s;
+    state = s; clockAt = Date.now(); tick();
     $("join").hidden = true; $("game").hidden = false;
     $("phase").textContent = s.over ? "Game over" : s.phase.label;
     $("who").textContent = (s.me.player ? s.me.player + ": " : "") + s.me.powers.map(name).join(", ");
