@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..engine.errors import AmbiguousOrderError, IllegalOrderError, OrderError
+from ..engine.errors import OrderError
 from ..engine.explain import explain, results_by_province
 from ..engine.formal import relation_word
 from ..engine.game import Game
@@ -50,7 +50,7 @@ from ..engine.orders import Build, Order, UnitOrder, Waive
 from ..engine.state import ADJUSTMENT, MOVEMENT, RETREAT
 from ..engine.validation import check_order
 from ..io.boardfile import load_board
-from ..io.notation import format_order, location_label, order_owner, parse_order
+from ..io.notation import format_order, location_label
 from ..io.pins import pin_matches
 from ..io.savefile import (
     SaveFileError,
@@ -61,6 +61,7 @@ from ..io.savefile import (
     save_game,
     write_atomic,
 )
+from ..io.typed_orders import read_typed_order, refusal_message
 
 #: the longest typed order, note, or player name the host accepts
 MAX_ORDER_TEXT = 200
@@ -514,49 +515,28 @@ class TableHost:
                 raise HostError("write an order")
             if len(text) > MAX_ORDER_TEXT:
                 raise HostError(f"an order is at most {MAX_ORDER_TEXT} characters")
-            state = self.game.state
-            try:
-                written = parse_order(text, power, state)
-            except OrderError as exc:
-                raise RefusedError(_refusal(text, exc)) from None
-            owner = order_owner(state, written)
-            if isinstance(written, UnitOrder) and not isinstance(written, Build) and owner is None:
-                try:
-                    check_order(state, written)
-                    reason = "there is no such unit"
-                except OrderError as exc:
-                    reason = str(exc)
-                raise RefusedError(_refusal(text, IllegalOrderError(reason)))
-            target = owner or power
-            if target not in powers:
+            board = self.game.board
+
+            def refusal(owner: str, written: Order) -> str | None:
+                if owner in powers:
+                    return None
                 unit = (f"{written.unit_kind or ''} {location_label(written.location)}".strip()
                         if isinstance(written, UnitOrder) else text)
-                raise RefusedError(_refusal(text, IllegalOrderError(
-                    f"{unit} is {self.game.board.power(target).adjective}: not one of your units")))
-            self._check_can_order(target)
-            for_whom = f" for {self.game.board.power(target).name}" if target != power else ""
-            kept_illegal = False
+                return f"{unit} is {board.power(owner).adjective}: not one of your units"
+
             try:
-                order = parse_order(text, target, state, strict=True)
-                message_of: Callable[[Order], str] = lambda o: f"Given{for_whom}: {format_order(o)}"
-            except IllegalOrderError as exc:
-                try:
-                    order = parse_order(text, target, state, strict=False)
-                except OrderError as again:
-                    raise RefusedError(_refusal(text, again)) from None
-                kept_illegal = True
-                reason = str(exc)
-                message_of = lambda o: f"Kept as written{for_whom}, but illegal: {reason}. The unit will hold."
+                typed = read_typed_order(text, power, self.game.state, refusal)
             except OrderError as exc:
-                raise RefusedError(_refusal(text, exc)) from None
-            self._check_room(target, order)
+                raise RefusedError(refusal_message(text, exc)) from None
+            self._check_can_order(typed.power)
+            self._check_room(typed.power, typed.order)
             try:
-                filed = self.game.set_order(order, allow_illegal=kept_illegal)
+                filed = self.game.set_order(typed.order, allow_illegal=bool(typed.illegal))
             except OrderError as exc:
-                raise RefusedError(_refusal(text, exc)) from None
-            self._changed(Change("orders", frozenset(self._players_powers(target))))
-            return {"message": message_of(filed), "power": target, "order": format_order(filed),
-                    "kept_illegal": kept_illegal}
+                raise RefusedError(refusal_message(text, exc)) from None
+            self._changed(Change("orders", frozenset(self._players_powers(typed.power))))
+            return {"message": typed.message(power, board), "power": typed.power, "order": format_order(filed),
+                    "kept_illegal": bool(typed.illegal)}
 
     def set_order(self, token: str, power: str, phase: str, order: Mapping[str, Any]) -> dict[str, Any]:
         """An order chosen by tapping: one of the legal options the server offered (as
@@ -821,11 +801,6 @@ def _option_dict(o: Order) -> dict[str, Any]:
     d = order_to_dict(o)
     d.pop("power", None)
     return {"text": format_order(o), "order": d}
-
-
-def _refusal(text: str, exc: Exception) -> str:
-    what = "ambiguous" if isinstance(exc, AmbiguousOrderError) else "not accepted"
-    return f"“{text}” {what}: {exc}"
 
 
 def _safe_text(order: Order) -> str:
