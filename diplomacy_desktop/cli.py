@@ -1,4 +1,4 @@
-"""Command-line entry points: ``diplomacy-desktop`` (the app), ``adjudicate``, ``render``."""
+"""Command-line entry points: ``diplomacy-desktop`` (the app), ``adjudicate``, ``render``, ``serve``."""
 
 from __future__ import annotations
 
@@ -351,6 +351,19 @@ def cmd_run(args: argparse.Namespace) -> int:
     return run_app(args)
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    try:
+        from .host.serve import serve_command
+    except ImportError as exc:
+        print(f"diplomacy-desktop: cannot host: {exc}", file=sys.stderr)
+        return 2
+    return serve_command(args)
+
+
+#: ``serve``'s port when none is given
+SERVE_PORT = 8642
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="diplomacy-desktop", description="Play Diplomacy face to face on one laptop.")
     sub = p.add_subparsers(dest="command")
@@ -380,6 +393,16 @@ def build_parser() -> argparse.ArgumentParser:
                    help="a PDF page per power with its units, to write orders on (the phase or case of --phase)")
     r.add_argument("--map-only", action="store_true", help="a PNG of the map alone, without title and legend")
     r.set_defaults(func=cmd_render)
+    s = sub.add_parser("serve", help="host a game for the players' phones on the local network, without a window")
+    s.add_argument("file", nargs="?", help="the saved game (.dipl); a new standard game when it does not exist")
+    s.add_argument("--host", default="0.0.0.0", help="the address to listen on (default: every interface)")
+    s.add_argument("--port", type=int, default=SERVE_PORT, help=f"the port (default {SERVE_PORT}; 0: any free one)")
+    s.add_argument("--notes", action="store_true", help="allow private written notes between powers")
+    s.add_argument("--formal", action="store_true", help="a new game is a game of Formal Diplomacy")
+    s.add_argument("--player", action="append", metavar="POWER=NAME",
+                   help="who plays a power (repeat it; one player's link covers all their powers)")
+    s.add_argument("--qr", action="store_true", help="also print each join link as a QR code")
+    s.set_defaults(func=cmd_serve)
     g = sub.add_parser("play", help="open the game window (the default)")
     g.add_argument("file", nargs="?", help="a saved game to open")
     g.set_defaults(func=cmd_run)
@@ -389,7 +412,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
-    if not argv or (argv[0] not in ("adjudicate", "render", "play", "-h", "--help") and not argv[0].startswith("-")):
+    if not argv or (argv[0] not in ("adjudicate", "render", "serve", "play", "-h", "--help") and not argv[0].startswith("-")):
         argv = ["play", *argv]
     args = parser.parse_args(argv)
     try:

@@ -1,5 +1,5 @@
-"""The layers of STYLE.md, enforced: gui -> io, mapdata, engine; io -> engine; mapdata -> engine;
-engine -> standard library.  Only gui imports PySide6.
+"""The layers of STYLE.md, enforced: gui -> host, io, mapdata, engine; host -> io, engine;
+io -> engine; mapdata -> engine; engine -> standard library.  Only gui imports PySide6.
 
 Two checks each: every import statement in the source (read with ``ast``, including imports
 inside functions), and a real import in a fresh interpreter, looking at ``sys.modules``.  The
@@ -36,7 +36,8 @@ OWN_ALLOWED = {
     "io": {"engine", "io", "resources"},
     "mapdata": {"engine", "mapdata", "resources"},
     "resources": {"resources"},
-    "gui": {"engine", "io", "mapdata", "gui", "resources"},
+    "host": {"engine", "io", "host", "resources"},
+    "gui": {"engine", "io", "mapdata", "host", "gui", "resources"},
 }
 
 
@@ -85,7 +86,7 @@ def own_part(module: str) -> str | None:
 
 
 # the third-party libraries a layer that is otherwise standard-library-only may import
-THIRD_PARTY_ALLOWED = {"io": {"jsonschema"}}
+THIRD_PARTY_ALLOWED = {"io": {"jsonschema"}, "host": {"jsonschema", "aiohttp", "segno"}}
 
 
 def violations(layer: str, third_party_ok: bool, third_party_banned: tuple[str, ...] = ()) -> list[str]:
@@ -122,6 +123,20 @@ def test_layers_io_imports_only_engine_the_standard_library_and_jsonschema() -> 
 
 def test_layers_resources_imports_only_the_standard_library() -> None:
     assert violations("resources", third_party_ok=False) == []
+
+
+def test_layers_host_imports_only_engine_io_and_its_server_libraries() -> None:
+    assert len(modules_of("host")) >= 4
+    assert violations("host", third_party_ok=False) == []
+
+
+def test_layers_host_imports_without_qt_or_the_map_geometry() -> None:
+    pytest.importorskip("aiohttp")
+    loaded = _loaded_after_importing(_names("host"), no_site=False)
+    assert "diplomacy_desktop.host.server" in loaded
+    assert not {m for m in loaded if m.split(".")[0] in HEAVY}
+    ours = {m.split(".")[1] for m in loaded if m.startswith("diplomacy_desktop.")}
+    assert ours <= {"engine", "io", "host", "resources"}, sorted(ours)
 
 
 def test_layers_mapdata_never_imports_qt_io_or_gui() -> None:

@@ -251,13 +251,16 @@ def save_game(path: Path | str, game: Game, table: dict[str, Any] | None = None,
     write_atomic(Path(path), dumps(game, table), mode=mode)
 
 
-def write_atomic(path: Path, text: str | bytes, *, mode: int | None = None) -> None:
+def write_atomic(path: Path, text: str | bytes, *, mode: int | None = None, sync: bool = True) -> None:
     """Write ``path`` through a temporary file in its folder and a rename.
 
     A symbolic link is followed (the file it points to is replaced, the link stays), and an
     existing file keeps its permission bits; a new file gets the usual ones (0666 less the umask).
     ``mode`` given: the file gets exactly these bits, new or not (the autosave, which holds every
-    unrevealed order in the clear, is 0600 whatever the umask).
+    unrevealed order in the clear, is 0600 whatever the umask).  ``sync=False`` skips the fsync:
+    the rename still makes the write atomic (a killed process leaves the old file or the new one),
+    but a power cut may lose it (the table host's order drafts, written on every edit; its seals
+    are synced).
     """
     target = Path(os.path.realpath(path)) if path.is_symlink() else path
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -272,7 +275,8 @@ def write_atomic(path: Path, text: str | bytes, *, mode: int | None = None) -> N
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()
-            os.fsync(fh.fileno())
+            if sync:
+                os.fsync(fh.fileno())
             os.fchmod(fh.fileno(), mode)
         os.replace(tmp, target)
     except BaseException:

@@ -23,11 +23,7 @@ turn) and shown on the curtain and the status strip, so the table is told.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
-import os
 import random
-import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -61,6 +57,8 @@ from ...engine.orders import Build, Convoy, Move, Order, Remove, SupportHold, Su
 from ...engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState
 from ...engine.validation import check_order
 from ...io.notation import format_order, location_label
+from ...io.pins import PinFormatError, is_valid_pin, pin_matches
+from ...io.pins import hash_pin as _io_hash_pin
 from .. import override
 from ..board.palette import power_colour, power_ink, power_letter
 from .declarations import PENDING_KEY, DeclarationsForm, apply_declarations, pending_declarations
@@ -89,34 +87,18 @@ class PinError(HotSeatError):
     """A missing or wrong PIN, or a PIN that is not four digits."""
 
 
-# -- PINs ------------------------------------------------------------------------------------
+# -- PINs (the hash format lives in io.pins, shared with the phone host) ------------------------
 
-_PIN_RE = re.compile(r"[0-9]{4}")
-_PIN_ITERATIONS = 60_000
-
-
-def is_valid_pin(pin: str) -> bool:
-    return bool(_PIN_RE.fullmatch(pin))
+#: re-exported: the table dialogs take them from here
+__all__ = ["hash_pin", "is_valid_pin", "pin_matches"]
 
 
 def hash_pin(pin: str, *, salt: bytes | None = None) -> str:
     """``pbkdf2_sha256$iterations$salt$hash``: what is stored instead of the PIN."""
-    if not is_valid_pin(pin):
-        raise PinError("a PIN is four digits")
-    salt = salt if salt is not None else os.urandom(16)
-    digest = hashlib.pbkdf2_hmac("sha256", pin.encode("ascii"), salt, _PIN_ITERATIONS)
-    return f"pbkdf2_sha256${_PIN_ITERATIONS}${salt.hex()}${digest.hex()}"
-
-
-def pin_matches(stored: str, pin: str) -> bool:
     try:
-        scheme, iterations, salt, digest = stored.split("$")
-        if scheme != "pbkdf2_sha256":
-            return False
-        got = hashlib.pbkdf2_hmac("sha256", pin.encode("ascii", "replace"), bytes.fromhex(salt), int(iterations))
-    except ValueError:
-        return False
-    return hmac.compare_digest(got.hex(), digest)
+        return _io_hash_pin(pin, salt=salt)
+    except PinFormatError as exc:
+        raise PinError(str(exc)) from None
 
 
 # -- the host ----------------------------------------------------------------------------------

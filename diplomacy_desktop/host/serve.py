@@ -1,0 +1,144 @@
+"""``diplomacy-desktop serve``: the table host without a window (tournament directors, tests).
+
+Opens the game (a new standard game when the file does not exist yet), prints one join URL per
+power, serves until Ctrl+C or SIGTERM, and saves after every change.
+"""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import socket
+import sys
+import threading
+from datetime import datetime
+from pathlib import Path
+from types import FrameType
+from typing import TextIO
+
+from ..io.savefile import SaveFileError
+from .table import HostError, TableHost
+
+WILDCARDS = ("", "0.0.0.0", "::")
+
+
+def lan_address() -> str:
+    """This machine's address on the local network (the one a route out would use; nothing is
+    sent), or 127.0.0.1 without a network."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed anywhere
+            return str(s.getsockname()[0])
+        except OSError:
+            return "127.0.0.1"
+
+
+def _players(values: list[str]) -> dict[str, str]:
+    out = {}
+    for v in values:
+        power, sep, name = v.partition("=")
+        if not sep or not power.strip() or not name.strip():
+            raise ValueError(f"--player takes POWER=NAME, not {v!r}")
+        out[power.strip().lower()] = name.strip()
+    return out
+
+
+def serve_command(args: argparse.Namespace) -> int:
+    path = Path(args.file) if args.file else Path(f"table-{datetime.now():%Y%m%d-%H%M%S}.dipl")
+    try:
+        players = _players(args.player or [])
+        host = TableHost.open_or_new(path, formal=args.formal, notes_allowed=True if args.notes else None,
+                                     players=players)
+    except (SaveFileError, ValueError) as exc:
+        print(f"diplomacy-desktop serve: {path}: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"diplomacy-desktop serve: {path}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    from .server import HostServer  # aiohttp: only when serving
+
+    # Ctrl+C and SIGTERM only ask the main thread to stop the server (set before the links are
+    # printed: whoever reads them may stop the host at once)
+    stop = threading.Event()
+
+    def on_signal(_signum: int, _frame: FrameType | None) -> None:
+        stop.set()
+
+    previous = {s: signal.signal(s, on_signal) for s in (signal.SIGINT, signal.SIGTERM)}
+    server = HostServer(host, args.host, args.port)
+    try:
+        server.start()
+    except OSError as exc:
+        for s, handler in previous.items():
+            signal.signal(s, handler)
+        print(f"diplomacy-desktop serve: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}",
+              file=sys.stderr)
+        return 2
+    shown = lan_address() if args.host in WILDCARDS else args.host
+    base = f"http://{'[' + shown + ']' if ':' in shown else shown}:{server.port}"
+    print(f"Serving {path} ({host.game.state.phase.label}) on {base}", flush=True)
+    print(f"Table page (join with a PIN): {base}/", flush=True)
+    for power, player, url in host.join_links(base):
+        name = host.game.board.power(power).name
+        print(f"  {name:<8} {url}" + (f"  ({player})" if player else ""), flush=True)
+        if args.qr:
+            from .qr import join_qr_text
+
+            print(join_qr_text(url), flush=True)
+    print("Ctrl+C stops the host; the game is saved after every change.", flush=True)
+    print(f"Commands: {COMMANDS}", flush=True)
+    if sys.stdin is not None:
+        threading.Thread(target=_console, args=(host, base, sys.stdin), name="serve-console", daemon=True).start()
+    try:
+        while not stop.wait(0.5):
+            pass
+    finally:
+        server.stop()
+        for s, handler in previous.items():
+            signal.signal(s, handler)
+    print(f"Stopped; the game is in {path}", flush=True)
+    return 0
+
+
+COMMANDS = ("kick POWER (new link for that power), reveal (adjudicate now), clock MINUTES [TITLE] (a clock on "
+            "every phone), pause, resume, clock off, links, help")
+
+
+def _console(host: TableHost, base: str, stdin: TextIO) -> None:
+    """The host's commands, typed into the terminal ``serve`` runs in (one a line)."""
+    for line in stdin:
+        words = line.split()
+        if not words:
+            continue
+        try:
+            if words[0] == "kick" and len(words) == 2:
+                power = words[1].lower()
+                token = host.kick(power)
+                print(f"  {host.game.board.power(power).name:<8} {base}/t/{token}  (the old link is cut off)",
+                      flush=True)
+            elif words == ["reveal"]:
+                host.force_adjudicate()
+                print(f"Revealed and adjudicated: now {host.game.state.phase.label}", flush=True)
+            elif words == ["clock", "off"]:
+                host.set_clock("", None)
+                print("The clock is off", flush=True)
+            elif words[0] == "clock" and len(words) >= 2:
+                minutes = float(words[1])
+                if not 0 < minutes <= 24 * 60:
+                    raise ValueError("a clock runs for 1 second to 24 hours")
+                title = " ".join(words[2:]) or "Negotiation"
+                host.set_clock(title, minutes * 60)
+                print(f"{title}: {minutes:g} min, running", flush=True)
+            elif words in (["pause"], ["resume"]):
+                host.pause_clock(words == ["resume"])
+                view = host.clock_view()
+                print(f"The clock is {'running' if view and view['running'] else 'stopped'}"
+                      + (f" ({int(view['remaining'])} s left)" if view else " (there is none)"), flush=True)
+            elif words == ["links"]:
+                for power, player, url in host.join_links(base):
+                    print(f"  {host.game.board.power(power).name:<8} {url}" + (f"  ({player})" if player else ""),
+                          flush=True)
+            else:
+                print(f"Commands: {COMMANDS}", flush=True)
+        except (HostError, ValueError) as exc:
+            print(f"Not done: {exc}", flush=True)

@@ -1,0 +1,425 @@
+"""The table host's HTTP and WebSocket server: the phone page, a JSON API, live updates.
+
+Built on aiohttp: an asyncio server with WebSockets built in and a test client, maintained
+(aio-libs), pure Python wheels for every platform we ship; it needs no Qt, so ``serve`` runs
+without a display and the window can run the very same server.  ``HostServer`` runs it on its
+own thread with its own event loop, so a Qt window never waits for a phone.
+
+What a phone does (every API request carries its power's token in the ``X-Token`` header):
+
+    GET  /t/TOKEN            the phone page (404 for an unknown token)
+    GET  /                   the table page: join with a power's PIN
+    GET  /static/NAME        the page's own files (a fixed list: nothing else is served)
+    GET  /map.svg            the map art
+    GET  /api/state          the public board and my powers' orders, seals, notes
+    GET  /api/options        the engine's legal options for my units
+    POST /api/order          {"power", "phase", "text"} typed, or {"power", "phase", "order"} tapped
+    POST /api/clear          {"power", "phase", "key"}
+    POST /api/seal           {"power", "phase", "pin"?}      /api/unseal the same
+    POST /api/declare        {"power", "phase", "declarations": {other: relation}}
+    POST /api/note           {"power", "to": [power, ...], "text"}
+    POST /api/join           {"power", "pin"} -> {"token"}    (no token needed; rate-limited)
+    GET  /ws                 WebSocket: send {"token": TOKEN} (or {"spectator": true}); the server
+                             answers with the state and sends it again whenever it changes
+
+Mutations carry the phase they were written for: a replay from an earlier phase is refused
+(409) and changes nothing.  Bodies over ``MAX_BODY`` bytes get 413, malformed JSON 400.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+from collections.abc import Awaitable, Callable
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+from ..resources import map_file
+from .table import Change, HostError, NotYoursError, TableHost, TooManyAttemptsError, UnknownTokenError
+
+PAGE_DIR = Path(__file__).resolve().parent / "page"
+#: the page's files, by the name the URL uses; nothing else is ever read from disk
+PAGE_FILES = {"phone.js": "text/javascript", "phone.css": "text/css", "index.html": "text/html"}
+MAX_BODY = 16 * 1024
+TOKEN_HEADER = "X-Token"
+SECURITY_HEADERS = {
+    "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+                               "connect-src 'self'; frame-ancestors 'none'",
+}
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+def _error(status: int, message: str, **extra: Any) -> web.Response:
+    return web.json_response({"error": message, **extra}, status=status)
+
+
+@web.middleware
+async def _guard(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """Host errors become JSON with their status; every answer gets the security headers."""
+    try:
+        response = await handler(request)
+    except TooManyAttemptsError as exc:
+        response = _error(exc.status, str(exc), retry_after=round(exc.retry_after, 1))
+        response.headers["Retry-After"] = str(int(exc.retry_after) + 1)
+    except HostError as exc:
+        response = _error(exc.status, str(exc))
+    except web.HTTPRequestEntityTooLarge:
+        response = _error(413, f"the request is too large (at most {MAX_BODY} bytes)")
+    except web.HTTPException as exc:
+        if exc.status >= 400:
+            response = _error(exc.status, exc.reason)
+        else:
+            raise
+    if not isinstance(response, web.WebSocketResponse) and not response.prepared:
+        for k, v in SECURITY_HEADERS.items():
+            response.headers.setdefault(k, v)
+    return response
+
+
+class _Client:
+    """One WebSocket: a phone (a token) or a spectator (no token).  A change marks it dirty;
+    its sender sends the latest state, so a burst of changes sends one state, in order."""
+
+    def __init__(self, ws: web.WebSocketResponse, token: str | None) -> None:
+        self.ws = ws
+        self.token = token
+        self.powers: frozenset[str] = frozenset()
+        self.dirty = asyncio.Event()
+
+
+class HostApp:
+    """The aiohttp application over one ``TableHost`` (runs on one event loop)."""
+
+    def __init__(self, host: TableHost) -> None:
+        self.host = host
+        self.clients: set[_Client] = set()
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.app = web.Application(client_max_size=MAX_BODY, middlewares=[_guard])
+        r = self.app.router
+        r.add_get("/", self.table_page)
+        r.add_get("/t/{token}", self.phone_page)
+        r.add_get("/static/{name}", self.static)
+        r.add_get("/map.svg", self.map_svg)
+        r.add_get("/api/state", self.state)
+        r.add_get("/api/public", self.public)
+        r.add_get("/api/options", self.options)
+        r.add_post("/api/order", self.order)
+        r.add_post("/api/clear", self.clear)
+        r.add_post("/api/seal", self.seal)
+        r.add_post("/api/unseal", self.unseal)
+        r.add_post("/api/declare", self.declare)
+        r.add_post("/api/note", self.note)
+        r.add_post("/api/join", self.join)
+        r.add_get("/ws", self.websocket)
+        self.app.on_startup.append(self._started)
+        self.app.on_shutdown.append(self._closing)
+
+    # -- life ------------------------------------------------------------------------------------
+
+    async def _started(self, _app: web.Application) -> None:
+        self.loop = asyncio.get_running_loop()
+        self.host.deferred_saves = True
+        self.host.add_listener(self._on_change)
+
+    async def _saved(self, out: dict[str, Any], *, durable: bool = True) -> web.Response:
+        """Answer only once the change is saved (written off the event loop: the other phones'
+        requests go on meanwhile, and one write may cover several of them); ``durable``: synced
+        to the disk too (seals and declarations; order drafts and notes are not)."""
+        assert self.loop is not None
+        await self.loop.run_in_executor(None, partial(self.host.flush, durable=durable))
+        return web.json_response(out)
+
+    async def _closing(self, _app: web.Application) -> None:
+        self.host.remove_listener(self._on_change)
+        self.host.flush()
+        self.host.deferred_saves = False
+        for client in list(self.clients):
+            await client.ws.close(code=1001, message=b"the host stopped")
+
+    def _on_change(self, change: Change) -> None:
+        """Called by the host (on whatever thread changed it): mark the clients to refresh."""
+        if self.loop is not None and not self.loop.is_closed():
+            self.loop.call_soon_threadsafe(self._mark, change)
+
+    def _mark(self, change: Change) -> None:
+        for client in self.clients:
+            if change.powers is None or client.powers & change.powers:
+                client.dirty.set()
+
+    # -- pages -----------------------------------------------------------------------------------
+
+    def _file(self, name: str) -> web.Response:
+        kind = PAGE_FILES.get(name)
+        if kind is None:
+            raise web.HTTPNotFound(reason="no such file")
+        body = (PAGE_DIR / name).read_bytes()
+        return web.Response(body=body, content_type=kind, charset="utf-8")
+
+    async def table_page(self, _request: web.Request) -> web.Response:
+        return self._file("index.html")
+
+    async def phone_page(self, request: web.Request) -> web.Response:
+        self.host.powers_of(request.match_info["token"])  # UnknownTokenError: 404
+        return self._file("index.html")
+
+    async def static(self, request: web.Request) -> web.Response:
+        return self._file(request.match_info["name"])
+
+    async def map_svg(self, _request: web.Request) -> web.Response:
+        board = self.host.game.board
+        path = map_file(board.name, f"{board.name}.svg")
+        return web.Response(body=path.read_bytes(), content_type="image/svg+xml",
+                            headers={"Cache-Control": "max-age=3600"})
+
+    # -- the API ---------------------------------------------------------------------------------
+
+    @staticmethod
+    def _token(request: web.Request) -> str:
+        token = request.headers.get(TOKEN_HEADER, "")
+        if not token:
+            raise NotYoursError("no token: open your join link again")
+        return token
+
+    @staticmethod
+    async def _body(request: web.Request) -> dict[str, Any]:
+        raw = await request.read()
+        try:
+            data = json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            raise HostError("the request is not JSON") from None
+        if not isinstance(data, dict):
+            raise HostError("the request is not a JSON object")
+        return data
+
+    @staticmethod
+    def _text(data: dict[str, Any], key: str, *, required: bool = True) -> str:
+        value = data.get(key)
+        if value is None and not required:
+            return ""
+        if not isinstance(value, str):
+            raise HostError(f"{key!r} must be text")
+        return value
+
+    async def state(self, request: web.Request) -> web.Response:
+        return web.json_response(self.host.state_for(self._token(request)))
+
+    async def public(self, _request: web.Request) -> web.Response:
+        return web.json_response(self.host.public_state())
+
+    async def options(self, request: web.Request) -> web.Response:
+        return web.json_response(self.host.options_for(self._token(request)))
+
+    async def order(self, request: web.Request) -> web.Response:
+        token = self._token(request)
+        data = await self._body(request)
+        power, phase = self._text(data, "power"), self._text(data, "phase")
+        if "text" in data:
+            out = self.host.set_order_text(token, power, phase, self._text(data, "text"))
+        elif isinstance(data.get("order"), dict):
+            out = self.host.set_order(token, power, phase, data["order"])
+        else:
+            raise HostError("send an order: 'text' or 'order'")
+        return await self._saved(out, durable=False)
+
+    async def clear(self, request: web.Request) -> web.Response:
+        token = self._token(request)
+        data = await self._body(request)
+        return await self._saved(self.host.clear_order(token, self._text(data, "power"), self._text(data, "phase"),
+                                                       self._text(data, "key")), durable=False)
+
+    async def seal(self, request: web.Request) -> web.Response:
+        token = self._token(request)
+        data = await self._body(request)
+        pin = self._text(data, "pin", required=False) or None
+        return await self._saved(self.host.seal(token, self._text(data, "power"), self._text(data, "phase"), pin))
+
+    async def unseal(self, request: web.Request) -> web.Response:
+        token = self._token(request)
+        data = await self._body(request)
+        pin = self._text(data, "pin", required=False) or None
+        return await self._saved(self.host.unseal(token, self._text(data, "power"), self._text(data, "phase"), pin))
+
+    async def declare(self, request: web.Request) -> web.Response:
+        token = self._token(request)
+        data = await self._body(request)
+        said = data.get("declarations")
+        if not isinstance(said, dict):
+            raise HostError("'declarations' must be an object of power: relation")
+        return await self._saved(self.host.declare(token, self._text(data, "power"), self._text(data, "phase"), said))
+
+    async def note(self, request: web.Request) -> web.Response:
+        token = self._token(request)
+        data = await self._body(request)
+        to = data.get("to")
+        if not isinstance(to, list) or not all(isinstance(p, str) for p in to) or len(to) > 50:
+            raise HostError("'to' must be a list of powers")
+        return await self._saved(self.host.send_note(token, self._text(data, "power"), to, self._text(data, "text")),
+                                 durable=False)
+
+    async def join(self, request: web.Request) -> web.Response:
+        data = await self._body(request)
+        token = self.host.join(self._text(data, "power"), self._text(data, "pin"))
+        return web.json_response({"token": token, "url": f"/t/{token}"})
+
+    # -- live updates ------------------------------------------------------------------------------
+
+    def _message(self, client: _Client) -> dict[str, Any]:
+        if client.token is None:
+            return {"type": "state", "state": self.host.public_state()}
+        return {"type": "state", "state": self.host.state_for(client.token)}
+
+    async def websocket(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse(heartbeat=20.0, max_msg_size=4096)
+        await ws.prepare(request)
+        try:
+            hello = await ws.receive(timeout=10.0)
+        except TimeoutError:
+            await ws.close(code=4000, message=b"say who you are")
+            return ws
+        client = self._hello(ws, hello)
+        if client is None:
+            await ws.send_json({"type": "error", "error": "this link is not (or no longer) valid: ask the host"})
+            await ws.close(code=4004, message=b"unknown token")
+            return ws
+        self.clients.add(client)
+        client.dirty.set()  # catch up at once
+        sender = asyncio.create_task(self._send_loop(client))
+        try:
+            async for msg in ws:  # the phone says nothing more; this waits for it to go
+                if msg.type in (WSMsgType.ERROR, WSMsgType.CLOSE):
+                    break
+        finally:
+            self.clients.discard(client)
+            sender.cancel()
+        return ws
+
+    def _hello(self, ws: web.WebSocketResponse, msg: Any) -> _Client | None:
+        if msg.type != WSMsgType.TEXT:
+            return None
+        try:
+            data = json.loads(msg.data)
+        except json.JSONDecodeError:
+            return None
+        if not isinstance(data, dict):
+            return None
+        if data.get("spectator") is True:
+            return _Client(ws, None)
+        token = data.get("token")
+        if not isinstance(token, str):
+            return None
+        try:
+            powers = self.host.powers_of(token)
+        except UnknownTokenError:
+            return None
+        client = _Client(ws, token)
+        client.powers = frozenset(powers)
+        return client
+
+    async def _send_loop(self, client: _Client) -> None:
+        while not client.ws.closed:
+            await client.dirty.wait()
+            client.dirty.clear()
+            try:
+                message = self._message(client)
+            except UnknownTokenError:  # kicked
+                await client.ws.send_json({"type": "kicked", "error": "the host has cut this phone off"})
+                await client.ws.close(code=4003, message=b"kicked")
+                return
+            try:
+                await client.ws.send_json(message)
+            except (ConnectionError, RuntimeError):
+                return
+
+
+class HostServer:
+    """The server on its own thread and event loop: ``start`` binds (and raises if it cannot),
+    ``stop`` closes every connection and unbinds."""
+
+    def __init__(self, host: TableHost, address: str = "127.0.0.1", port: int = 0) -> None:
+        self.host = host
+        self.address = address
+        self.port = port
+        self.app = HostApp(host)
+        self._thread: threading.Thread | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._runner: web.AppRunner | None = None
+        self._ready = threading.Event()
+        self._error: BaseException | None = None
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def start(self, timeout: float = 30.0) -> None:
+        if self.running:
+            return
+        self._ready.clear()
+        self._error = None
+        self._thread = threading.Thread(target=self._run, name="table-host", daemon=True)
+        self._thread.start()
+        if not self._ready.wait(timeout):
+            raise OSError("the table host did not start")
+        if self._error is not None:
+            self._thread.join(5.0)
+            self._thread = None
+            raise self._error
+
+    def _run(self) -> None:
+        loop = asyncio.new_event_loop()
+        self._loop = loop
+        asyncio.set_event_loop(loop)
+        try:
+            loop.run_until_complete(self._bind())
+        except BaseException as exc:  # noqa: BLE001 - handed to start(), which raises it
+            self._error = exc
+            self._ready.set()
+            loop.close()
+            return
+        self._ready.set()
+        try:
+            loop.run_forever()
+        finally:
+            loop.run_until_complete(loop.shutdown_asyncgens())
+            loop.close()
+
+    async def _bind(self) -> None:
+        runner = web.AppRunner(self.app.app, access_log=None, handle_signals=False, shutdown_timeout=2.0)
+        await runner.setup()
+        site = web.TCPSite(runner, self.address, self.port, reuse_address=True)
+        try:
+            await site.start()
+        except BaseException:
+            await runner.cleanup()
+            raise
+        self._runner = runner
+        server = site._server  # the bound port when 0 was asked for
+        sockets = getattr(server, "sockets", None) or []
+        if sockets:
+            self.port = int(sockets[0].getsockname()[1])
+
+    def stop(self, timeout: float = 10.0) -> None:
+        loop, thread = self._loop, self._thread
+        if loop is None or thread is None or not thread.is_alive():
+            return
+
+        async def shutdown() -> None:
+            if self._runner is not None:
+                await self._runner.cleanup()
+            loop.stop()
+
+        asyncio.run_coroutine_threadsafe(shutdown(), loop)
+        thread.join(timeout)
+        self._thread = None
+
+    @property
+    def base_url(self) -> str:
+        return f"http://{self.address}:{self.port}"

@@ -1,0 +1,811 @@
+"""The table host: one game served to the players' phones, with their secrets kept apart.
+
+``TableHost`` is plain Python (no Qt, no sockets): the server (``host.server``) and, later, the
+window call it.  It holds
+
+* the game (an engine ``Game``) and the save's table dict (``io.savefile``), saved after every
+  change (atomically, mode 0600: the file holds every unrevealed order; the server saves through
+  ``flush`` before it answers, so that phones editing at once share the writes);
+* one secret token per power (``secrets.token_urlsafe``), new for every game and kept in the save
+  so that a restarted host keeps its join links; ``kick`` replaces a power's token;
+* who plays what: ``table["players"]`` maps a power to a player's name, and a token of one of a
+  player's powers covers all of them;
+* each power's orders (the game's own filed orders: the draft), whether it has sealed them, and
+  its optional PIN (``table["pins"]`` or ``table["hotseat"]["pins"]``, hashed as ``io.pins``
+  writes them; wrong PINs are rate-limited);
+* Formal Diplomacy: each power's declarations, secret until every surviving power has written
+  theirs (``table["declarations"]``), then revealed together and applied by ``Game.declare``;
+* private notes when the table allows them (``table["notes_allowed"]``, off by default): a note
+  goes to one or more powers and only they (and its writer) can read it.
+
+When every power that owes orders has sealed, the phase is revealed and adjudicated, and phases
+in which nobody has anything to order are adjudicated straight after.
+
+The table dict keys the host writes: ``phones`` = ``{"tokens": {power: token}, "phase": "S1901M",
+"sealed": [power, ...], "declared": [power, ...], "declarations_revealed": "S1901M"}``,
+``declarations`` (pending, this phase), ``notes`` and ``notes_allowed``.  The save format keeps
+table keys it does not know, so a window of an earlier version opens the file too.
+
+Every public method is safe to call from any thread (one lock), and every change is announced
+to the listeners as a ``Change``: which powers' private view changed (``None``: everybody's, the
+public board included).  Listeners get no orders, only who to refresh.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+import time
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..engine.errors import OrderError
+from ..engine.explain import explain, results_by_province
+from ..engine.formal import relation_word
+from ..engine.game import Game
+from ..engine.options import all_options, orders_needed
+from ..engine.orders import Build, Order, UnitOrder, Waive
+from ..engine.state import ADJUSTMENT, MOVEMENT, RETREAT
+from ..engine.validation import check_order
+from ..io.boardfile import load_board
+from ..io.notation import format_order, location_label
+from ..io.pins import pin_matches
+from ..io.savefile import (
+    SaveFileError,
+    dumps,
+    load_game,
+    order_from_dict,
+    order_to_dict,
+    save_game,
+    write_atomic,
+)
+from ..io.typed_orders import read_typed_order, refusal_message
+
+#: the longest typed order, note, or player name the host accepts
+MAX_ORDER_TEXT = 200
+MAX_NOTE_TEXT = 500
+MAX_NOTES = 2000
+#: wrong PINs: this many in a row are allowed, then each further try waits, doubling from
+#: PIN_LOCKOUT_SECONDS
+PIN_FREE_ATTEMPTS = 3
+PIN_LOCKOUT_SECONDS = 30.0
+
+STAGE_DECLARATIONS = "declarations"
+STAGE_ORDERS = "orders"
+STAGE_OVER = "over"
+
+SAVE_MODE = 0o600
+
+
+class HostError(Exception):
+    """A request the host refuses; ``status`` is the HTTP status the server answers with."""
+
+    status = 400
+
+
+class UnknownTokenError(HostError):
+    status = 404
+
+
+class NotYoursError(HostError):
+    status = 403
+
+
+class StaleRequestError(HostError):
+    """A request written for another phase (a replay, or a phone that has not caught up)."""
+
+    status = 409
+
+
+class RefusedError(HostError):
+    """Not possible now: sealed, wrong stage, an illegal order, ..."""
+
+    status = 409
+
+
+class PinError(HostError):
+    status = 403
+
+
+class TooManyAttemptsError(HostError):
+    status = 429
+
+    def __init__(self, message: str, retry_after: float) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+class SaveFailedError(HostError):
+    status = 507
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """What changed: ``powers`` whose private view changed, or ``None`` for everybody's (the
+    public board too).  ``kind`` names it for the log: "orders", "seal", "phase", "note",
+    "kicked", "declarations"."""
+
+    kind: str
+    powers: frozenset[str] | None = None
+
+
+Listener = Callable[[Change], None]
+
+
+def new_tokens(powers: Iterable[str]) -> dict[str, str]:
+    return {p: secrets.token_urlsafe(18) for p in powers}
+
+
+class _PinGuard:
+    """Wrong PINs per power: a few are free, then every try waits, doubling."""
+
+    def __init__(self, clock: Callable[[], float]) -> None:
+        self.clock = clock
+        self.failures: dict[str, int] = {}
+        self.locked_until: dict[str, float] = {}
+
+    def check_allowed(self, power: str) -> None:
+        wait = self.locked_until.get(power, 0.0) - self.clock()
+        if wait > 0:
+            raise TooManyAttemptsError(f"too many wrong PINs: try again in {int(wait) + 1} s", wait)
+
+    def failed(self, power: str) -> None:
+        n = self.failures.get(power, 0) + 1
+        self.failures[power] = n
+        if n >= PIN_FREE_ATTEMPTS:
+            self.locked_until[power] = self.clock() + PIN_LOCKOUT_SECONDS * 2 ** (n - PIN_FREE_ATTEMPTS)
+
+    def succeeded(self, power: str) -> None:
+        self.failures.pop(power, None)
+        self.locked_until.pop(power, None)
+
+
+class TableHost:
+    """The game as the phones see it; see the module documentation."""
+
+    def __init__(self, game: Game, table: dict[str, Any] | None = None, path: Path | None = None, *,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.game = game
+        self.table: dict[str, Any] = table if table is not None else {}
+        self.path = path
+        self._lock = threading.RLock()
+        self._listeners: list[Listener] = []
+        self._pins = _PinGuard(clock)
+        self._options_key: tuple[Any, ...] | None = None
+        self._options: dict[str, dict[str, list[Order]]] = {}
+        self._results_key: int | None = None
+        self._results: dict[str, Any] | None = None
+        self._clock: dict[str, Any] | None = None
+        self.version = 0
+        self._saved_version = self._synced_version = -1
+        self._save_lock = threading.Lock()
+        #: the server's way: changes are saved by ``flush`` (before each answer), not one by one
+        self.deferred_saves = False
+        phones = self.table.setdefault("phones", {})
+        tokens = phones.get("tokens")
+        if not isinstance(tokens, dict) or set(tokens) != set(game.board.power_ids):
+            phones["tokens"] = new_tokens(game.board.power_ids)
+        self._sync_phase()
+        self._skip_empty_phases()
+
+    # -- opening ---------------------------------------------------------------------------------
+
+    @classmethod
+    def open_or_new(cls, path: Path, *, formal: bool = False, notes_allowed: bool | None = None,
+                    players: Mapping[str, str] | None = None) -> TableHost:
+        """The game saved in ``path``, or a new standard game saved there when there is no such
+        file.  SaveFileError when the file is not a saved game."""
+        if path.exists():
+            game, table = load_game(path)
+        else:
+            game, table = Game.new(load_board("standard"), formal=formal), {}
+        if notes_allowed is not None:
+            table["notes_allowed"] = notes_allowed
+        if players:
+            unknown = [p for p in players if p not in game.board.power_ids]
+            if unknown:
+                raise SaveFileError(f"there is no power {unknown[0]!r} in this game")
+            table.setdefault("players", {}).update(players)
+        host = cls(game, table, path)
+        host.save()
+        return host
+
+    # -- listeners -------------------------------------------------------------------------------
+
+    def add_listener(self, listener: Listener) -> None:
+        with self._lock:
+            self._listeners.append(listener)
+
+    def remove_listener(self, listener: Listener) -> None:
+        with self._lock:
+            if listener in self._listeners:
+                self._listeners.remove(listener)
+
+    def _changed(self, change: Change) -> None:
+        self.version += 1
+        if not self.deferred_saves:
+            self.save()
+        for listener in list(self._listeners):
+            listener(change)
+
+    def save(self) -> None:
+        """Write the game now (under the lock: nothing changes while it is written)."""
+        if self.path is None:
+            return
+        with self._lock:
+            try:
+                save_game(self.path, self.game, self.table, mode=SAVE_MODE)
+            except OSError as exc:
+                raise SaveFailedError(f"the game could not be saved: {exc.strerror or exc}") from exc
+            self._saved_version = self._synced_version = self.version
+
+    def flush(self, *, durable: bool = True) -> None:
+        """With ``deferred_saves``: make sure every change so far is saved before returning.
+
+        The text is taken under the lock, the slow part (the write and its fsync) is done outside
+        it, and one write covers every change made meanwhile: the server answers a request only
+        after its change is saved, and seven phones editing at once share the writes.
+        ``durable=False`` (order drafts and notes) skips the fsync: the file is replaced
+        atomically all the same, so a crash of the host loses nothing; seals, declarations and
+        reveals are synced to the disk before they are answered."""
+        if self.path is None:
+            return
+        with self._save_lock:
+            with self._lock:
+                done = self._synced_version if durable else self._saved_version
+                if done >= self.version:
+                    return
+                version = self.version
+                text = dumps(self.game, self.table)
+            try:
+                write_atomic(self.path, text, mode=SAVE_MODE, sync=durable)
+            except OSError as exc:
+                raise SaveFailedError(f"the game could not be saved: {exc.strerror or exc}") from exc
+            with self._lock:
+                self._saved_version = max(self._saved_version, version)
+                if durable:
+                    self._synced_version = max(self._synced_version, version)
+
+    # -- the table's dict ---------------------------------------------------------------------------
+
+    @property
+    def _phones(self) -> dict[str, Any]:
+        phones: dict[str, Any] = self.table["phones"]
+        return phones
+
+    @property
+    def phase(self) -> str:
+        return self.game.state.phase.short
+
+    def _sync_phase(self) -> None:
+        """A new phase: nobody has sealed or declared yet."""
+        phones = self._phones
+        if phones.get("phase") != self.phase:
+            phones["phase"] = self.phase
+            phones["sealed"] = []
+            phones["declared"] = []
+            self.table["declarations"] = {}
+
+    @property
+    def sealed(self) -> list[str]:
+        return list(self._phones.get("sealed", []))
+
+    @property
+    def notes_allowed(self) -> bool:
+        return bool(self.table.get("notes_allowed", False))
+
+    def token_of(self, power: str) -> str:
+        with self._lock:
+            return str(self._phones["tokens"][power])
+
+    def player_of(self, power: str) -> str:
+        name = self.table.get("players", {}).get(power)
+        return str(name) if name else ""
+
+    def powers_of(self, token: str) -> tuple[str, ...]:
+        """The powers a token covers: its own, and every other power of the same player."""
+        with self._lock:
+            own = None
+            for power, known in self._phones["tokens"].items():
+                if secrets.compare_digest(str(known).encode(), token.encode("utf-8", "replace")):
+                    own = power
+            if own is None:
+                raise UnknownTokenError("this link is not (or no longer) valid for this game: ask the host")
+            player = self.player_of(own)
+            if not player:
+                return (own,)
+            return tuple(p for p in self.game.board.power_ids if p == own or self.player_of(p) == player)
+
+    def _mine(self, token: str, power: str) -> tuple[str, ...]:
+        powers = self.powers_of(token)
+        if power not in powers:
+            raise NotYoursError("you do not play that power")
+        return powers
+
+    def _check_phase(self, phase: str) -> None:
+        if phase != self.phase:
+            raise StaleRequestError(f"that was written for {phase or 'another phase'}; the game is now at "
+                                    f"{self.game.state.phase.label}")
+
+    # -- stages ----------------------------------------------------------------------------------
+
+    @property
+    def stage(self) -> str:
+        if self.game.is_over:
+            return STAGE_OVER
+        state = self.game.state
+        if (state.relations is not None and state.phase.kind == MOVEMENT
+                and self._phones.get("declarations_revealed") != self.phase):
+            return STAGE_DECLARATIONS
+        return STAGE_ORDERS
+
+    def owing(self) -> list[str]:
+        """The powers that must act before the reveal: write declarations, or seal orders."""
+        state = self.game.state
+        if self.stage == STAGE_OVER:
+            return []
+        if self.stage == STAGE_DECLARATIONS:
+            return state.surviving_powers()
+        return [p for p in state.board.power_ids if orders_needed(state, p) > 0]
+
+    def _skip_empty_phases(self) -> None:
+        """Adjudicate straight away the phases where nobody has anything to order."""
+        while self.stage == STAGE_ORDERS and not self.owing():
+            self.game.adjudicate()
+            self._sync_phase()
+
+    # -- what a phone sees ----------------------------------------------------------------------------
+
+    def public_state(self) -> dict[str, Any]:
+        """What everybody at the table may see: the board, who has sealed (never what), the
+        revealed declarations and the last results."""
+        with self._lock:
+            game, state = self.game, self.game.state
+            board = game.board
+            ended = game.ended
+            out: dict[str, Any] = {
+                "version": self.version,
+                "phase": {"short": self.phase, "label": state.phase.label, "kind": state.phase.kind,
+                          "year": state.phase.year, "season": state.phase.season},
+                "stage": self.stage,
+                "over": ended.text if ended is not None else None,
+                "formal": game.formal,
+                "notes_allowed": self.notes_allowed,
+                "powers": [{"id": p, "name": board.power(p).name, "adjective": board.power(p).adjective,
+                            "player": self.player_of(p), "centres": len(state.centres_of(p)),
+                            "units": len(state.units_of(p))} for p in board.power_ids],
+                "units": [_unit_dict(u.power, u.kind, u.location) for u in state.units.values()],
+                "dislodged": [{**_unit_dict(d.unit.power, d.unit.kind, d.unit.location),
+                               "attacker_from": d.attacker_from} for d in state.dislodged],
+                "owners": dict(state.owners),
+                "owing": self.owing(),
+                "sealed": self.sealed,
+                "declared": list(self._phones.get("declared", [])),
+                "relations": ([{"powers": [a, b], "relation": r} for a, b, r in state.relations.as_list()]
+                              if state.relations is not None else None),
+                "results": self._last_results(),
+                "clock": self.clock_view(),
+            }
+            return out
+
+    def state_for(self, token: str) -> dict[str, Any]:
+        """The public state and the private part for the token's powers: their orders, seals,
+        declarations, PIN needs and notes."""
+        with self._lock:
+            powers = self.powers_of(token)
+            out = self.public_state()
+            out["me"] = {"player": self.player_of(powers[0]), "powers": list(powers)}
+            out["mine"] = {p: self._private(p) for p in powers}
+            out["notes"] = self._notes_for(powers)
+            return out
+
+    def _private(self, power: str) -> dict[str, Any]:
+        state = self.game.state
+        filed = self.game.orders.get(power, {})
+        orders = []
+        for key, o in filed.items():
+            try:
+                check_order(state, o)
+                problem = ""
+            except OrderError as exc:
+                problem = str(exc)
+            orders.append({"key": key, "text": format_order(o), "province": o.province if isinstance(o, UnitOrder)
+                           else None, "legal": not problem, "problem": problem, "order": _option_dict(o)["order"]})
+        kind = state.phase.kind
+        if kind == MOVEMENT:
+            to_order = [u.province for u in state.units_of(power)]
+        elif kind == RETREAT:
+            to_order = [d.province for d in state.dislodged if d.unit.power == power]
+        else:
+            to_order = [u.province for u in state.units_of(power)] if state.adjustment_delta(power) < 0 else []
+        needed = orders_needed(state, power)
+        if kind == ADJUSTMENT:
+            given = len(filed)
+            unordered: list[str] = []
+            missing = max(0, needed - given)
+        else:
+            unordered = [p for p in to_order if p not in filed]
+            missing = len(unordered)
+        return {
+            "orders": orders,
+            "needed": needed,
+            "unordered": unordered,
+            "missing": missing,
+            "adjustment": state.adjustment_delta(power) if kind == ADJUSTMENT else 0,
+            "sealed": power in self._phones.get("sealed", []),
+            "pin": self._pin_hash(power) is not None,
+            "declarations": dict(self.table.get("declarations", {}).get(power, {})),
+            "declared": power in self._phones.get("declared", []),
+        }
+
+    def options_for(self, token: str) -> dict[str, dict[str, list[dict[str, Any]]]]:
+        """The engine's legal options for every unit (and build) of the token's powers."""
+        with self._lock:
+            powers = self.powers_of(token)
+            if self.stage != STAGE_ORDERS:
+                return {p: {} for p in powers}
+            options = self._all_options()
+            return {p: {key: [_option_dict(o) for o in opts] for key, opts in options.get(p, {}).items()}
+                    for p in powers}
+
+    def _all_options(self) -> dict[str, dict[str, list[Order]]]:
+        state = self.game.state
+        key = (len(self.game.history), state.phase.short, state.relations)
+        if key != self._options_key:
+            self._options = all_options(state)
+            self._options_key = key
+        return self._options
+
+    def _last_results(self) -> dict[str, Any] | None:
+        history = self.game.history
+        if self._results_key == len(history):
+            return self._results
+        found = None
+        for entry in reversed(history):
+            if entry.results:
+                names = format_order
+                by_province = results_by_province(entry.results)
+                items = []
+                for r in entry.results:
+                    text = names(r.order)
+                    e = explain(r, entry.state, by_province)
+                    items.append({"power": r.order.power, "order": text, "verdict": e.verdict, "reason": e.reason,
+                                  "explanation": e.text(text), "success": r.outcome.value == "success",
+                                  "province": r.order.province if isinstance(r.order, UnitOrder) else None})
+                found = {"phase": entry.state.phase.short, "label": entry.state.phase.label, "items": items}
+                break
+        self._results_key, self._results = len(history), found
+        return found
+
+    def _notes_for(self, powers: Iterable[str]) -> list[dict[str, Any]]:
+        mine = set(powers)
+        return [dict(n) for n in self.table.get("notes", []) if n.get("from") in mine or mine & set(n.get("to", []))]
+
+    # -- orders ----------------------------------------------------------------------------------
+
+    def _check_can_order(self, power: str) -> None:
+        if self.stage == STAGE_OVER:
+            raise RefusedError("the game is over")
+        if self.stage == STAGE_DECLARATIONS:
+            raise RefusedError("declarations come first: orders open once every power has declared")
+        if power in self._phones.get("sealed", []):
+            raise RefusedError(f"{self.game.board.power(power).name} has sealed its orders: unseal to change them")
+        if orders_needed(self.game.state, power) == 0:
+            raise RefusedError(f"{self.game.board.power(power).name} has nothing to order this phase")
+
+    def _check_room(self, power: str, order: Order) -> None:
+        """Builds and waives: no more than the power may build."""
+        if isinstance(order, (Build, Waive)):
+            given = len(self.game.builds_of(power))
+            replacing = isinstance(order, Build) and self.game.order_for(power, order.province) is not None
+            if not replacing and given >= orders_needed(self.game.state, power):
+                raise RefusedError(f"{self.game.board.power(power).name} has no more builds: clear one first")
+
+    def set_order_text(self, token: str, power: str, phase: str, text: str) -> dict[str, Any]:
+        """A typed order, read by the same parser (and refused with the same messages) as the
+        window's order box.  An order that reads but is illegal is kept as written (the unit will
+        hold), as the window does.  Returns {"message", "power", "order", "kept_illegal"}."""
+        with self._lock:
+            powers = self._mine(token, power)
+            self._check_phase(phase)
+            text = text.strip()
+            if not text:
+                raise HostError("write an order")
+            if len(text) > MAX_ORDER_TEXT:
+                raise HostError(f"an order is at most {MAX_ORDER_TEXT} characters")
+            board = self.game.board
+
+            def refusal(owner: str, written: Order) -> str | None:
+                if owner in powers:
+                    return None
+                unit = (f"{written.unit_kind or ''} {location_label(written.location)}".strip()
+                        if isinstance(written, UnitOrder) else text)
+                return f"{unit} is {board.power(owner).adjective}: not one of your units"
+
+            try:
+                typed = read_typed_order(text, power, self.game.state, refusal)
+            except OrderError as exc:
+                raise RefusedError(refusal_message(text, exc)) from None
+            self._check_can_order(typed.power)
+            self._check_room(typed.power, typed.order)
+            try:
+                filed = self.game.set_order(typed.order, allow_illegal=bool(typed.illegal))
+            except OrderError as exc:
+                raise RefusedError(refusal_message(text, exc)) from None
+            self._changed(Change("orders", frozenset(self._players_powers(typed.power))))
+            return {"message": typed.message(power, board), "power": typed.power, "order": format_order(filed),
+                    "kept_illegal": bool(typed.illegal)}
+
+    def set_order(self, token: str, power: str, phase: str, order: Mapping[str, Any]) -> dict[str, Any]:
+        """An order chosen by tapping: one of the legal options the server offered (as
+        ``order_to_dict`` writes it).  Anything else is refused."""
+        with self._lock:
+            self._mine(token, power)
+            self._check_phase(phase)
+            if not isinstance(order, Mapping):
+                raise HostError("an order is an object")
+            data = {str(k): v for k, v in order.items() if k != "power"}
+            if not all(v is None or isinstance(v, (str, bool)) for v in data.values()) or "kind" not in data:
+                raise HostError("not an order: its fields are words")
+            try:
+                parsed = order_from_dict({**data, "power": power})
+            except (SaveFileError, TypeError, ValueError, KeyError) as exc:
+                raise HostError(f"not an order: {exc}") from None
+            self._check_can_order(power)
+            legal = {o for opts in self._all_options().get(power, {}).values() for o in opts}
+            if parsed not in legal:
+                try:
+                    check_order(self.game.state, parsed)
+                    reason = "it is not one of the orders offered"
+                except (OrderError, TypeError, ValueError, KeyError, AttributeError) as exc:
+                    reason = str(exc) or "illegal order"
+                raise RefusedError(f"“{_safe_text(parsed)}” not accepted: {reason}")
+            self._check_room(power, parsed)
+            filed = self.game.set_order(parsed)
+            self._changed(Change("orders", frozenset(self._players_powers(power))))
+            return {"message": f"Given: {format_order(filed)}", "power": power, "order": format_order(filed),
+                    "kept_illegal": False}
+
+    def clear_order(self, token: str, power: str, phase: str, key: str) -> dict[str, Any]:
+        with self._lock:
+            self._mine(token, power)
+            self._check_phase(phase)
+            self._check_can_order(power)
+            gone = self.game.clear_order(power, str(key))
+            if gone is None:
+                raise RefusedError("there is no such order (already cleared?)")
+            self._changed(Change("orders", frozenset(self._players_powers(power))))
+            return {"message": f"Cleared: {format_order(gone)}", "power": power}
+
+    # -- seals -----------------------------------------------------------------------------------
+
+    def _pin_hash(self, power: str) -> str | None:
+        pins = self.table.get("pins") or {}
+        stored = pins.get(power)
+        if not stored:
+            hotseat = self.table.get("hotseat") or {}
+            stored = (hotseat.get("pins") or {}).get(power)
+        return str(stored) if stored else None
+
+    def _check_pin(self, power: str, pin: str | None) -> None:
+        stored = self._pin_hash(power)
+        if stored is None:
+            return
+        self._pins.check_allowed(power)
+        if not pin or not isinstance(pin, str):  # not an attempt: not counted
+            raise PinError(f"{self.game.board.power(power).name} has a PIN: type it")
+        if not pin_matches(stored, pin):
+            self._pins.failed(power)
+            raise PinError(f"wrong PIN for {self.game.board.power(power).name}")
+        self._pins.succeeded(power)
+
+    def seal(self, token: str, power: str, phase: str, pin: str | None = None) -> dict[str, Any]:
+        """Seal ``power``'s orders (with its PIN if it has one).  Sealing twice is harmless.
+        When the last power that owes orders seals, the phase is revealed and adjudicated."""
+        with self._lock:
+            self._mine(token, power)
+            self._check_phase(phase)
+            if self.stage != STAGE_ORDERS:
+                raise RefusedError("there are no orders to seal now")
+            if power not in self.owing():
+                raise RefusedError(f"{self.game.board.power(power).name} has nothing to order this phase")
+            self._check_pin(power, pin)
+            sealed = self._phones.setdefault("sealed", [])
+            if power in sealed:
+                return {"message": "already sealed", "revealed": False}
+            sealed.append(power)
+            revealed = self._reveal_if_ready()
+            self._changed(Change("phase" if revealed else "seal", None))
+            return {"message": "revealed and adjudicated" if revealed else "sealed", "revealed": revealed}
+
+    def unseal(self, token: str, power: str, phase: str, pin: str | None = None) -> dict[str, Any]:
+        with self._lock:
+            self._mine(token, power)
+            self._check_phase(phase)
+            sealed = self._phones.setdefault("sealed", [])
+            if power not in sealed:
+                return {"message": "not sealed"}
+            self._check_pin(power, pin)
+            sealed.remove(power)
+            self._changed(Change("seal", None))
+            return {"message": "unsealed"}
+
+    def _reveal_if_ready(self) -> bool:
+        owing = self.owing()
+        if self.stage != STAGE_ORDERS or not owing or not set(owing) <= set(self._phones.get("sealed", [])):
+            return False
+        self._adjudicate()
+        return True
+
+    def _adjudicate(self) -> None:
+        self.game.adjudicate()
+        self._sync_phase()
+        self._skip_empty_phases()
+
+    def force_adjudicate(self) -> None:
+        """The host reveals and adjudicates now (powers that have not sealed: what they wrote)."""
+        with self._lock:
+            if self.stage == STAGE_OVER:
+                raise RefusedError("the game is over")
+            if self.stage == STAGE_DECLARATIONS:
+                self._reveal_declarations()
+            else:
+                self._adjudicate()
+            self._changed(Change("phase", None))
+        self.flush()
+
+    # -- Formal Diplomacy --------------------------------------------------------------------------------
+
+    def declare(self, token: str, power: str, phase: str, declarations: Mapping[str, Any]) -> dict[str, Any]:
+        """``power``'s declarations for this phase ({other power: alliance | neutral | war}); a
+        power left out keeps its present standing.  Secret until every surviving power has
+        declared; may be rewritten until then."""
+        with self._lock:
+            self._mine(token, power)
+            self._check_phase(phase)
+            if self.stage != STAGE_DECLARATIONS:
+                raise RefusedError("declarations are made only before the orders of a movement phase, in "
+                                   "a game of Formal Diplomacy")
+            if power not in self.owing():
+                raise RefusedError(f"{self.game.board.power(power).name} has no pieces left to declare for")
+            if not isinstance(declarations, Mapping):
+                raise HostError("declarations are an object of power: relation")
+            said: dict[str, str] = {}
+            for other, word in declarations.items():
+                if other not in self.game.board.power_ids or other == power:
+                    raise HostError(f"there is no other power {str(other)[:40]!r} in this game")
+                try:
+                    said[str(other)] = relation_word(str(word))
+                except ValueError as exc:
+                    raise HostError(str(exc)) from None
+            self.table.setdefault("declarations", {})[power] = said
+            declared = self._phones.setdefault("declared", [])
+            if power not in declared:
+                declared.append(power)
+            revealed = set(self.owing()) <= set(declared)
+            if revealed:
+                self._reveal_declarations()
+            self._changed(Change("declarations", None))
+            return {"message": "revealed" if revealed else "declared", "revealed": revealed}
+
+    def _reveal_declarations(self) -> None:
+        pending = self.table.get("declarations", {})
+        self.game.declare({p: dict(d) for p, d in pending.items()})
+        self._phones["declarations_revealed"] = self.phase
+        self._phones["revealed_declarations"] = {p: dict(d) for p, d in pending.items()}
+
+    # -- notes -----------------------------------------------------------------------------------
+
+    def send_note(self, token: str, power: str, to: Iterable[Any], text: str) -> dict[str, Any]:
+        with self._lock:
+            self._mine(token, power)
+            if not self.notes_allowed:
+                raise RefusedError("this table does not allow written notes")
+            if not isinstance(text, str) or not text.strip():
+                raise HostError("write the note")
+            text = text.strip()
+            if len(text) > MAX_NOTE_TEXT:
+                raise HostError(f"a note is at most {MAX_NOTE_TEXT} characters")
+            recipients = sorted({str(p) for p in to})
+            if not recipients or any(p not in self.game.board.power_ids or p == power for p in recipients):
+                raise HostError("send a note to one or more other powers")
+            notes = self.table.setdefault("notes", [])
+            if len(notes) >= MAX_NOTES:
+                raise RefusedError("this game has as many notes as it can keep")
+            note = {"id": len(notes) + 1, "phase": self.phase, "from": power, "to": recipients, "text": text}
+            notes.append(note)
+            reach = set(self._players_powers(power))
+            for p in recipients:
+                reach |= set(self._players_powers(p))
+            self._changed(Change("note", frozenset(reach)))
+            return {"message": "sent", "note": dict(note)}
+
+    # -- the clock -----------------------------------------------------------------------------------
+
+    def set_clock(self, title: str, seconds: float | None, *, running: bool = True) -> None:
+        """Show a clock on every phone (the window's negotiation clock, or ``serve``'s): ``title``
+        ("Negotiation"), ``seconds`` left (``None``: no clock), ``running`` or paused.  The phones
+        count down by themselves between two calls."""
+        with self._lock:
+            if seconds is None:
+                self._clock = None
+            else:
+                self._clock = {"title": str(title)[:80], "remaining": max(0.0, float(seconds)),
+                               "running": bool(running), "since": self._pins.clock()}
+            self._changed(Change("clock", None))
+
+    def pause_clock(self, running: bool) -> None:
+        """Pause (``running=False``) or restart the clock where it stands."""
+        with self._lock:
+            view = self.clock_view()
+            if view is not None:
+                self.set_clock(view["title"], view["remaining"], running=running)
+
+    def clock_view(self) -> dict[str, Any] | None:
+        with self._lock:
+            c = self._clock
+            if c is None:
+                return None
+            left = c["remaining"] - (self._pins.clock() - c["since"] if c["running"] else 0.0)
+            left = max(0.0, left)
+            return {"title": c["title"], "remaining": round(left, 1), "running": c["running"] and left > 0,
+                    "expired": left <= 0}
+
+    # -- the host's own actions --------------------------------------------------------------------------
+
+    def kick(self, power: str) -> str:
+        """Cut off the phone(s) of ``power``'s player: new tokens for all the player's powers
+        (the old links answer 404).  Returns the power's new token."""
+        with self._lock:
+            if power not in self.game.board.power_ids:
+                raise HostError(f"there is no power {power!r}")
+            affected = self._players_powers(power)
+            tokens = self._phones["tokens"]
+            tokens.update(new_tokens(affected))
+            self._changed(Change("kicked", frozenset(affected)))
+            new = str(tokens[power])
+        self.flush()
+        return new
+
+    def join(self, power: str, pin: str) -> str:
+        """The table URL plus a power's PIN: the power's token (only for a power with a PIN;
+        wrong PINs are rate-limited)."""
+        with self._lock:
+            if power not in self.game.board.power_ids:
+                raise HostError("choose your power")
+            if self._pin_hash(power) is None:
+                raise RefusedError(f"{self.game.board.power(power).name} has no PIN: scan its code on the laptop")
+            self._check_pin(power, pin)
+            return str(self._phones["tokens"][power])
+
+    def _players_powers(self, power: str) -> tuple[str, ...]:
+        player = self.player_of(power)
+        if not player:
+            return (power,)
+        return tuple(p for p in self.game.board.power_ids if p == power or self.player_of(p) == player)
+
+    def join_links(self, base: str) -> list[tuple[str, str, str]]:
+        """(power, player, join URL) for every power; ``base`` is ``http://ADDR:PORT``."""
+        with self._lock:
+            return [(p, self.player_of(p), f"{base}/t/{self._phones['tokens'][p]}")
+                    for p in self.game.board.power_ids]
+
+
+def _unit_dict(power: str, kind: str, location: str) -> dict[str, str]:
+    return {"power": power, "type": kind, "location": location, "label": location_label(location)}
+
+
+def _option_dict(o: Order) -> dict[str, Any]:
+    d = order_to_dict(o)
+    d.pop("power", None)
+    return {"text": format_order(o), "order": d}
+
+
+def _safe_text(order: Order) -> str:
+    try:
+        return format_order(order)
+    except (TypeError, ValueError, AttributeError, KeyError):
+        return "that order"
+

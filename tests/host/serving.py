@@ -1,0 +1,76 @@
+"""A ``diplomacy-desktop serve`` subprocess on 127.0.0.1, for the tests and the benchmark."""
+
+from __future__ import annotations
+
+import os
+import queue
+import re
+import signal
+import socket
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+LINK = re.compile(r"^\s+(\w+)\s+(http://\S+/t/(\S+))")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class ServeProcess:
+    """``serve`` running in a subprocess; ``links`` maps a power's name to its join URL."""
+
+    def __init__(self, game: Path, port: int, *extra: str, timeout: float = 60.0) -> None:
+        self.game, self.port = game, port
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}
+        self.proc = subprocess.Popen([sys.executable, "-m", "diplomacy_desktop", "serve", str(game),
+                                      "--host", "127.0.0.1", "--port", str(port), *extra],
+                                     cwd=ROOT, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, text=True)
+        self.lines: queue.Queue[str | None] = queue.Queue()
+        self.output: list[str] = []
+        threading.Thread(target=self._read, daemon=True).start()
+        self.links: dict[str, str] = {}
+        self.tokens: dict[str, str] = {}
+        while True:
+            try:
+                line = self.lines.get(timeout=timeout)
+            except queue.Empty:
+                self.kill()
+                raise RuntimeError("serve did not start: " + "".join(self.output)) from None
+            if line is None:
+                raise RuntimeError("serve stopped: " + "".join(self.output) + self.proc.stderr.read())
+            m = LINK.match(line)
+            if m:
+                self.links[m.group(1).lower()] = m.group(2)
+                self.tokens[m.group(1).lower()] = m.group(3)
+            if line.startswith("Commands:"):
+                break
+        self.base = f"http://127.0.0.1:{port}"
+
+    def _read(self) -> None:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            self.output.append(line)
+            self.lines.put(line)
+        self.lines.put(None)
+
+    def next_line(self, timeout: float = 30.0) -> str:
+        line = self.lines.get(timeout=timeout)
+        assert line is not None, "serve stopped"
+        return line
+
+    def stop(self, sig: int = signal.SIGINT, timeout: float = 30.0) -> int:
+        if self.proc.poll() is None:
+            self.proc.send_signal(sig)
+        return self.proc.wait(timeout)
+
+    def kill(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(30)
