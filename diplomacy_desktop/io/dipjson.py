@@ -674,11 +674,11 @@ def order_text(order: Order, state: GameState | None = None) -> str:
     if isinstance(order, Move):
         return f"{me} - {order.destination.upper()}" + (" VIA" if order.via_convoy else "")
     if isinstance(order, SupportMove):
-        return f"{me} S {other(order.target_kind, order.target)} - {order.destination_province.upper()}"
+        return f"{me} S {other(order.target_kind, order.target)} - {order.destination.upper()}"
     if isinstance(order, SupportHold):
         return f"{me} S {other(order.target_kind, order.target)}"
     if isinstance(order, Convoy):
-        return f"{me} C {other(order.target_kind, order.target)} - {order.destination_province.upper()}"
+        return f"{me} C {other(order.target_kind, order.target)} - {order.destination.upper()}"
     if isinstance(order, Retreat):
         return f"{me} R {order.destination.upper()}"
     if isinstance(order, (Disband, Remove)):
