@@ -231,6 +231,8 @@ class _Reader:
                     if verb == "S":
                         return SupportMove(power, kind, loc, tkind, target, dest)
                     return Convoy(power, kind, loc, tkind, target, dest)
+        except InterchangeError:
+            raise
         except ValueError:
             pass
         raise InterchangeError(f"{here} is not an order in the diplomacy package's notation")
@@ -446,9 +448,9 @@ def _compare_retreats(entry: HistoryEntry, theirs: dict[str, list[str]], name: s
                       written: dict[str, str]) -> list[Difference]:
     out: list[Difference] = []
     mine: dict[str, OrderResult] = {}
-    for r in entry.results:
-        if isinstance(r.order, UnitOrder) and r.outcome is not Outcome.ILLEGAL:
-            mine[r.order.province] = r
+    for res in entry.results:
+        if isinstance(res.order, UnitOrder) and res.outcome is not Outcome.ILLEGAL:
+            mine[res.order.province] = res
     for d in entry.state.dislodged:
         listed = theirs.get(d.province)
         r = mine.get(d.province)

@@ -79,7 +79,7 @@ def result_words(r: OrderResult) -> str:
         parts.append(r.reason.removesuffix("; the unit holds").removesuffix("; its legal order stands"))
     elif r.outcome is Outcome.VOID:
         parts.append("void")
-    elif r.outcome is Outcome.FAILURE:
+    elif r.outcome is Outcome.FAILURE and r.code != "dislodged":
         parts.append({"bounced": "bounced", "head_to_head": "bounced", "own_unit": "bounced", "cut": "cut",
                       "no_convoy": "no convoy", "disrupted": "convoy disrupted", "paradox": "convoy paradox"}
                      .get(r.code, r.code.replace("_", " ")))
@@ -87,9 +87,7 @@ def result_words(r: OrderResult) -> str:
         parts.append("civil disorder")
     elif r.code == "unordered" and isinstance(r.order, Disband):
         parts.append("no retreat ordered or possible")
-    if r.dislodged and r.code != "dislodged":
-        parts.append("dislodged")
-    elif r.code == "dislodged":
+    if r.dislodged or r.code == "dislodged":
         parts.append("dislodged")
     return ", ".join(parts)
 
