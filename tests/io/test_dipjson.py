@@ -328,3 +328,24 @@ def test_dipjson_export_leaves_out_the_orders_of_the_phase_being_played() -> Non
     assert "MUN - RUH" not in text and "A BUR H" not in text
     assert "A PAR - BUR" in text  # the adjudicated history is public
     assert all(r.outcome is not Outcome.ILLEGAL for r in game.history[0].results)
+
+
+def test_dipjson_imported_game_with_a_difference_saves_and_opens_again() -> None:
+    """Where the replay went on from the recorded position, our save file says so, and opens."""
+    from diplomacy_desktop.io.savefile import dumps as save_dumps
+    from diplomacy_desktop.io.savefile import loads as save_loads
+
+    data = _minimal()
+    data["phases"][0]["results"]["A PAR"] = ["bounce"]
+    data["phases"][1]["state"] = _initial_state("F1901M")  # the record: A PAR stayed
+    imported = import_saved_game(data)
+    assert {d.phase for d in imported.differences} == {"S1901M"}
+    assert [d.order for d in imported.differences if d.order] == ["A PAR - BUR"]
+    assert {(d.theirs, d.ours) for d in imported.differences if not d.order} == {
+        ("France A PAR on the board", "not there"), ("not there", "France A BUR on the board")}
+    assert imported.game.state.unit_in("par") is not None
+    text = save_dumps(imported.game)
+    assert '"restarted": true' in text
+    game, _ = save_loads(text)
+    assert game.state == imported.game.state
+    assert [h.results for h in game.history] == [h.results for h in imported.game.history]
