@@ -13,6 +13,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -31,6 +33,7 @@ from ..io.dipjson import MAX_BYTES, ImportedGame, InterchangeError, dumps, loads
 from ..io.savefile import write_atomic
 from ..io.scenario import write_scenario
 from ..io.transcript import game_transcript, phase_case, position_case
+from . import override
 
 if TYPE_CHECKING:
     from .main_window import MainWindow
@@ -82,7 +85,6 @@ class DifferencesDialog(QDialog):
         for col in range(5):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(5, QHeaderView.ResizeMode.Stretch)
-        self.table.resizeRowsToContents()
         self.table.setVisible(bool(diffs))
         layout.addWidget(self.table, 1)
         self.notes = QPlainTextEdit("\n".join(imported.notes))
@@ -95,6 +97,12 @@ class DifferencesDialog(QDialog):
         buttons.accepted.connect(self.accept)
         layout.addWidget(buttons)
         self.resize(1100 if diffs else 520, 520 if diffs else 180)
+
+    @override
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        # rows fit their wrapped text once the columns have their widths
+        QTimer.singleShot(0, self.table.resizeRowsToContents)
 
     def rows(self) -> list[list[str]]:
         """The table's text, row by row (what the tests read)."""

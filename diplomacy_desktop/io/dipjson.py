@@ -435,8 +435,17 @@ def _compare_movement(entry: HistoryEntry, theirs: dict[str, list[str]], name: s
                 out.append(Difference(name, unit.power, label, theirs_view, mine, _reason(r, entry)))
         if their_dis != our_dis:
             out.append(Difference(name, unit.power, label, "dislodged" if their_dis else "not dislodged",
-                                  "dislodged" if our_dis else "not dislodged", _reason(r, entry)))
+                                  "dislodged" if our_dis else "not dislodged", _attack_reason(prov, entry, r)))
     return out
+
+
+def _attack_reason(prov: str, entry: HistoryEntry, own: OrderResult) -> str:
+    """Why the unit in ``prov`` was (or was not) dislodged: our reasons for the moves into it."""
+    attacks = [r for r in entry.results if isinstance(r.order, Move) and r.outcome is not Outcome.ILLEGAL
+               and r.order.target_province == prov]
+    if not attacks:
+        return "no unit moved into it; " + _reason(own, entry)
+    return "; ".join(f"{order_text(r.order, entry.state)} {_reason(r, entry)}" for r in attacks)
 
 
 def _listed(listed: list[str]) -> str:
