@@ -87,6 +87,8 @@ class DifferencesDialog(QDialog):
         header.setSectionResizeMode(5, QHeaderView.ResizeMode.Stretch)
         self.table.setVisible(bool(diffs))
         layout.addWidget(self.table, 1)
+        if not diffs:
+            layout.addStretch(1)  # the summary at the top, not floating in the middle
         self.notes = QPlainTextEdit("\n".join(imported.notes))
         self.notes.setReadOnly(True)
         self.notes.setMaximumHeight(90)
@@ -96,7 +98,7 @@ class DifferencesDialog(QDialog):
         buttons.rejected.connect(self.reject)
         buttons.accepted.connect(self.accept)
         layout.addWidget(buttons)
-        self.resize(1100 if diffs else 520, 520 if diffs else 180)
+        self.resize(1100 if diffs else 520, 520 if diffs else 160)
 
     @override
     def showEvent(self, event: QShowEvent) -> None:
