@@ -764,17 +764,21 @@ def _phase_dict(entry: HistoryEntry, game_id: str, rules: list[str]) -> dict[str
             orders[powers[o.power]].append(order_text(o, state))
     results: dict[str, list[str]] = {}
     kind = state.phase.kind
-    for r in entry.results:
-        order = r.order
-        key = "WAIVE" if isinstance(order, Waive) else _unit_text(
-            getattr(order, "unit_kind", None) or _kind_at(state, order), getattr(order, "location", ""))
-        codes = _result_codes(r, kind)
-        if key in results and kind == MOVEMENT:  # a unit's legal order's result comes first
-            continue
-        results[key] = results.get(key, []) + codes if key == "WAIVE" else codes
-    if kind == MOVEMENT:  # every unit has a result, ordered or not
-        for u in state.units.values():
-            results.setdefault(_unit_text(u.kind, u.location), [])
+    if kind in (MOVEMENT, RETREAT):
+        # one result per unit: the order it carried out (not a second, illegal one for it)
+        by_province = results_by_province(entry.results)
+        units = state.units.values() if kind == MOVEMENT else [d.unit for d in state.dislodged]
+        for u in units:
+            r = by_province.get(u.province)
+            results[_unit_text(u.kind, u.location)] = _result_codes(r, kind) if r is not None else []
+    else:
+        for r in entry.results:
+            order = r.order
+            if isinstance(order, Waive):
+                results.setdefault("WAIVE", []).extend(_result_codes(r, kind))
+            elif isinstance(order, UnitOrder):
+                results[_unit_text(order.unit_kind or _kind_at(state, order), order.location)] = \
+                    _result_codes(r, kind)
     return {"name": state.phase.short, "state": _state_dict(state, game_id, rules), "orders": orders,
             "results": results, "messages": []}
 

@@ -349,3 +349,20 @@ def test_dipjson_imported_game_with_a_difference_saves_and_opens_again() -> None
     game, _ = save_loads(text)
     assert game.state == imported.game.state
     assert [h.results for h in game.history] == [h.results for h in imported.game.history]
+
+
+def test_dipjson_export_gives_each_unit_the_result_of_the_order_it_carried_out() -> None:
+    """An illegal order naming another power's unit is written as given; the unit's result is
+    that of its own order, and the round trip gives the same results."""
+    game = Game.new(load_board())
+    game.set_order(Move("france", "A", "mun", "bur"), allow_illegal=True)  # Germany's army
+    game.set_order(Move("germany", "A", "mun", "ruh"))
+    game.set_order(Move("italy", "A", "ven", "mos"), allow_illegal=True)  # not a neighbour
+    game.adjudicate()
+    phase = export_saved_game(game)["phases"][0]
+    assert "A MUN - BUR" in phase["orders"]["FRANCE"]
+    assert phase["results"]["A MUN"] == []  # it moved to the Ruhr
+    assert phase["results"]["A VEN"] == ["void"]
+    again = loads(dumps(game))
+    assert again.differences == []
+    assert again.game.history[0].results == game.history[0].results
