@@ -364,6 +364,46 @@ def cmd_serve(args: argparse.Namespace) -> int:
 SERVE_PORT = 8642
 
 
+def cmd_convert(args: argparse.Namespace) -> int:
+    """Games in and out: a game of the diplomacy package (its saved-game JSON) to our saved game,
+    ours to its JSON, either to a gamemaster's text (``--to text`` or an OUT ending in .txt)."""
+    from .io.dipjson import InterchangeError, dumps, import_saved_game, read_json
+    from .io.savefile import FORMAT, SaveFileError, game_from_dict, write_atomic
+    from .io.savefile import dumps as save_dumps
+    from .io.transcript import game_transcript
+
+    src, out = Path(args.input), Path(args.output)
+    try:
+        data = read_json(src.read_bytes(), "the file")
+        ours = isinstance(data, dict) and data.get("format") == FORMAT
+        if ours:
+            game, _table = game_from_dict(data)
+        else:
+            imported = import_saved_game(data, edition=args.rules)
+            game = imported.game
+            print(f"{src.name}: replayed {imported.phases} phases, {len(imported.differences)} differences "
+                  f"from the recorded results", file=sys.stderr)
+            for d in imported.differences:
+                print(f"  {d.text()}", file=sys.stderr)
+            for note in imported.notes:
+                print(f"  note: {note}", file=sys.stderr)
+        kind = args.to or ("text" if out.suffix.lower() == ".txt" else "dipjson" if ours else "game")
+        if kind == "text":
+            text = game_transcript(game, src.name)
+        elif kind == "dipjson":
+            text = dumps(game, out.stem)
+        else:
+            text = save_dumps(game) + "\n"
+        write_atomic(out, text)
+    except (InterchangeError, SaveFileError) as exc:
+        print(f"diplomacy-desktop: {src.name}: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"diplomacy-desktop: {exc.filename or src}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="diplomacy-desktop", description="Play Diplomacy face to face on one laptop.")
     sub = p.add_subparsers(dest="command")
@@ -403,6 +443,15 @@ def build_parser() -> argparse.ArgumentParser:
                    help="who plays a power (repeat it; one player's link covers all their powers)")
     s.add_argument("--qr", action="store_true", help="also print each join link as a QR code")
     s.set_defaults(func=cmd_serve)
+
+    c = sub.add_parser("convert", help="convert a game: the diplomacy package's saved-game JSON to our saved game, "
+                                       "ours to that JSON, or either to orders and results as text")
+    c.add_argument("input")
+    c.add_argument("output")
+    c.add_argument("--to", choices=("game", "dipjson", "text"), default=None,
+                   help="what to write (default: text for a .txt OUT, else the other program's format)")
+    c.add_argument("--rules", default="classic", help="rule edition to replay an import by: classic or 2023")
+    c.set_defaults(func=cmd_convert)
     g = sub.add_parser("play", help="open the game window (the default)")
     g.add_argument("file", nargs="?", help="a saved game to open")
     g.set_defaults(func=cmd_run)
@@ -412,7 +461,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
-    if not argv or (argv[0] not in ("adjudicate", "render", "serve", "play", "-h", "--help") and not argv[0].startswith("-")):
+    if not argv or (argv[0] not in ("adjudicate", "render", "serve", "convert", "play", "-h", "--help")
+                    and not argv[0].startswith("-")):
         argv = ["play", *argv]
     args = parser.parse_args(argv)
     try:

@@ -54,6 +54,7 @@ from .teach.presentation import install_projector
 
 _Keys = str | QKeySequence | QKeySequence.StandardKey
 if TYPE_CHECKING:
+    from ..io.dipjson import ImportedGame
     from ..mapdata import MapGeometry
 
 FILE_FILTER = "Diplomacy Desktop games (*.json *.dipl);;All files (*)"
@@ -200,8 +201,13 @@ class MainWindow(QMainWindow):
 
         self.mode: WindowMode = WindowMode(self)
         controller.set_order_policy(lambda power: self.mode.may_order(power))
-        #: what the next export makes (``view``, ``phases``, ``sheets``); the mode's hook runs it
+        #: what the next export makes (``view``, ``phases``, ``sheets``; gui/interchange's ``dipjson``,
+        #: ``transcript``, ``case``); the mode's hook runs it
         self.export_kind = "view"
+        #: what the next Open opens: a saved ``game`` or a ``dipjson`` import
+        self.open_kind = "game"
+        #: the last game imported from the diplomacy package (its differences)
+        self.last_import: ImportedGame | None = None
         self._build_menus()
         self.projector = install_projector(self)
         controller.changed.connect(self._on_changed)
@@ -272,6 +278,27 @@ class MainWindow(QMainWindow):
         self.act_order_sheets = self._action(game, "&Print order sheets…", lambda: self._export("sheets"), "Ctrl+P",
                                              tip="A PDF page per power with its units, to write orders on paper")
         game.addSeparator()
+        # games in and out (gui/interchange.py): the package's JSON, text, DATC cases
+        self.import_menu = game.addMenu("&Import")
+        self.act_import_dipjson = self._action(
+            self.import_menu, "Game from the &diplomacy package (JSON)…", self._import_game,
+            tip="Open a game saved by the diplomacy package as a new game, replayed phase by phase, with every "
+                "difference from its recorded results")
+        self.act_import_case = self._action(self.import_menu, "Import a DATC &case…",
+                                            partial(self._interchange, "import_case"),
+                                            tip="Open a position and its orders (DATC case format) in a sandbox")
+        self.export_game_menu = game.addMenu("Export &game")
+        self.act_export_dipjson = self._action(
+            self.export_game_menu, "Game as diplomacy-package &JSON…", lambda: self._export("dipjson"),
+            tip="Every adjudicated phase with its orders and results, as the diplomacy package saves a game")
+        self.act_export_text = self._action(
+            self.export_game_menu, "&Orders and results as text…", lambda: self._export("transcript"),
+            tip="One block per adjudicated phase, as a gamemaster posts them")
+        self.act_export_case = self._action(
+            self.export_game_menu, "Export this phase as a DATC &case…", lambda: self._export("case"),
+            tip="The phase shown as a DATC case file: position, orders and the position after it (the phase "
+                "being played: its position only)")
+        game.addSeparator()
         self.act_quit = self._action(game, "&Quit", self.close, QKeySequence.StandardKey.Quit)
 
         edit = bar.addMenu("&Orders")
@@ -320,6 +347,8 @@ class MainWindow(QMainWindow):
                                                 partial(self._teach, "open_phase_in_sandbox"), "Ctrl+Shift+B",
                                                 "Copy the position and orders shown into a sandbox; the game is "
                                                 "not touched")
+        phase.addAction(self.act_export_case)
+        phase.addAction(self.act_import_case)
         self.phase_menu = phase
         self._mode_phase_separator = phase.addSeparator()
         self._mode_phase_separator.setVisible(False)
@@ -347,6 +376,24 @@ class MainWindow(QMainWindow):
 
         action = getattr(sandbox, name, None) or getattr(lessons_panel, name)
         action(self)
+
+    def _interchange(self, name: str) -> None:
+        """Games in and out (gui/interchange), loaded when first asked for."""
+        from . import interchange
+
+        getattr(interchange, name)(self)
+
+    def _import_game(self) -> None:
+        """Import a game of the diplomacy package, through the mode's Open hook (a table game asks
+        the host and brings the curtain down first)."""
+        if self.mode.title == "Sandbox":
+            self.show_error("Not in a sandbox", "Import a game in a game window: it opens as a new game there.")
+            return
+        self.open_kind = "dipjson"
+        try:
+            self.mode.open_dialog()
+        finally:
+            self.open_kind = "game"
 
     def add_panel(self, dock: QDockWidget, area: Qt.DockWidgetArea = Qt.DockWidgetArea.RightDockWidgetArea) -> None:
         """Add a panel (dock widget) with a View menu entry."""
@@ -481,7 +528,11 @@ class MainWindow(QMainWindow):
         self.controller.new_game()
 
     def open_dialog(self) -> None:
+        kind, self.open_kind = self.open_kind, "game"
         if not self.maybe_save():
+            return
+        if kind == "dipjson":
+            self._interchange("import_game_dialog")
             return
         start = str(self.settings.value("last_dir", str(Path.home())))
         path, _ = QFileDialog.getOpenFileName(self, "Open a saved game", start, FILE_FILTER)
@@ -547,6 +598,11 @@ class MainWindow(QMainWindow):
         from .board.render import RenderError, picture_scene
 
         kind, self.export_kind = self.export_kind, "view"
+        if kind in ("dipjson", "transcript", "case"):
+            from .interchange import export
+
+            export(self, kind)
+            return
         c = self.controller
         start = Path(str(self.settings.value("last_dir", str(Path.home()))))
         phase = c.viewed_state.phase.short
