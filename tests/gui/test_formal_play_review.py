@@ -96,3 +96,33 @@ def test_review_warns_of_an_internment_before_sealing() -> None:
     assert review_warnings(standard, "germany", hold) == []
     # France's own review says nothing of Germany's army
     assert review_warnings(neutral, "france", [Hold("france", "A", "par")]) == []
+
+
+def test_clock_half_minute_round_never_says_one_minute_left(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Wilson rounds of half a minute (played at 1366x768): the note read "One minute left!" beside
+    0:28 for the whole round, and hid that the last round ends the talks."""
+    from diplomacy_desktop.engine.state import Phase
+    from diplomacy_desktop.gui.table.clock import ClockModel, ClockSettings, ClockWidget
+
+    class Now:
+        t = 100.0
+
+        def __call__(self) -> float:
+            return self.t
+
+    now = Now()
+    settings = ClockSettings(wilson_rounds=2, round_minutes=0.5, writing_minutes=1.0)
+    w = ClockWidget(ClockModel.for_phase(Phase(1901, "spring", "movement"), settings, now=now))
+    qtbot.addWidget(w)
+    w.show()
+    w.start_button.click()
+    now.t += 2
+    w.tick()
+    assert w.round_label.text() == "Round 1 of 2"
+    assert w.note.text() == "Then: round 2 of 2"
+    w.skip_button.click()  # the last round
+    now.t += 2
+    w.tick()
+    assert w.round_label.text() == "Round 2 of 2"
+    assert w.note.text() == "Last round: then the talks end"
+    assert "One minute" not in w.note.text()
