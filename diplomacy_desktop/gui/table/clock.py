@@ -823,8 +823,8 @@ class ClockWidget(QWidget):
             return "Paused"
         if m.status == IDLE:
             return "Press Start when the table is ready"
-        if m.in_warning:
-            return "One minute left!"
+        if m.in_warning and m.period is not None and m.period.seconds > WARNING_SECONDS:
+            return "One minute left!"  # (a round of half a minute is all last minute: what comes next instead)
         nxt = m.next_period
         if nxt is not None:
             if m.last_round:

@@ -29,8 +29,17 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import shiboken6
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QHideEvent, QIntValidator, QKeyEvent, QShowEvent
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetrics,
+    QHideEvent,
+    QIntValidator,
+    QKeyEvent,
+    QResizeEvent,
+    QShowEvent,
+)
 from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
@@ -52,6 +61,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...engine.errors import OrderError
+from ...engine.formal import territory, violates_neutrality
 from ...engine.options import orders_needed
 from ...engine.orders import Build, Convoy, Move, Order, Remove, SupportHold, SupportMove, UnitOrder, Waive
 from ...engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState
@@ -381,6 +391,7 @@ def review_warnings(state: GameState, power: str, orders: Iterable[Order]) -> li
         for o in mine:
             if isinstance(o, SupportMove | SupportHold | Convoy):
                 out.extend(_mismatch(state, power, o, by_prov))
+        out.extend(_internment_warnings(state, power, by_prov))
     elif kind == RETREAT:
         for d in state.dislodged:
             if d.unit.power == power and d.province not in by_prov:
@@ -397,6 +408,28 @@ def review_warnings(state: GameState, power: str, orders: Iterable[Order]) -> li
         if delta < 0 and removes < owed:
             left = owed - removes
             out.append(f"{left} removal{'s' if left != 1 else ''} not chosen: the rules will choose for you")
+    return out
+
+
+def _internment_warnings(state: GameState, power: str, by_prov: Mapping[str, Order]) -> list[str]:
+    """Formal Diplomacy: ``power``'s units standing in the territory of a power neutral towards it
+    (a war ended by the declarations, an alliance broken) are interned and disbanded if they are
+    still there at the end of this movement phase (seed 003, "Neutrality violations")."""
+    if state.relations is None:
+        return []
+    land = territory(state)
+    out = []
+    for u in state.units_of(power):
+        owner = violates_neutrality(state, u, land)
+        if owner is None:
+            continue
+        if isinstance(by_prov.get(u.province), Move):
+            tail = "it will be interned and disbanded at the end of this turn unless its move out succeeds"
+        else:
+            tail = "it does not move out, so it will be interned and disbanded at the end of this turn"
+        name = state.board.power(owner).name
+        out.append(f"{_unit_label(u.kind, u.location)} stands in {name}'s territory and {name} is neutral "
+                   f"towards {state.board.power(power).name}: {tail} (Formal Diplomacy, seed 003)")
     return out
 
 
@@ -895,6 +928,45 @@ class ReviewDialog(QDialog):
         return [self.warning_list.item(i).text()[2:] for i in range(self.warning_list.count())]
 
 
+class _ElidedLabel(QLabel):
+    """A one-line label that shows as much of its text as its width allows, ending in "…", and
+    yields its width to its neighbours (at most 300 pixels wide)."""
+
+    MAX_WIDTH = 300
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._full = ""
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        self.setMinimumWidth(40)
+
+    def set_full_text(self, text: str) -> None:
+        self._full = text
+        self.updateGeometry()
+        self._elide()
+
+    def full_text(self) -> str:
+        return self._full
+
+    @override
+    def sizeHint(self) -> QSize:
+        hint = super().sizeHint()
+        return QSize(min(self.MAX_WIDTH, self.fontMetrics().horizontalAdvance(self._full) + 4), hint.height())
+
+    @override
+    def minimumSizeHint(self) -> QSize:
+        return QSize(40, super().minimumSizeHint().height())
+
+    @override
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._elide()
+
+    def _elide(self) -> None:
+        width = min(self.width(), self.MAX_WIDTH) if self.isVisible() else self.MAX_WIDTH
+        self.setText(self.fontMetrics().elidedText(self._full, Qt.TextElideMode.ElideRight, max(width - 4, 10)))
+
+
 class SealStatusStrip(QWidget):
     """Who has sealed, who is writing, who is waiting: names only, never an order."""
 
@@ -916,7 +988,7 @@ class SealStatusStrip(QWidget):
         self.seal_button = QPushButton("Review and seal\u2026")
         self.hide_button = QPushButton("Hide my orders")
         self.reveal_button = QPushButton("Reveal")
-        self.notice = QLabel()  # "France's sealed orders were reopened by ...": the table is told
+        self.notice = _ElidedLabel()  # "France's sealed orders were reopened by ...": the table is told
         self.notice.setStyleSheet("color: #8a4b00; font-weight: bold;")
         self.notice.hide()
         layout = QHBoxLayout(self)
@@ -943,9 +1015,9 @@ class SealStatusStrip(QWidget):
         return [p for p in c.board.power_ids if p in gone and not c.state.is_eliminated(p)]
 
     def show_notice(self, text: str) -> None:
-        """The last thing the table must be told, cut to fit beside the chips (all of it on hover)."""
-        shown = self.notice.fontMetrics().elidedText(f"\u26a0 {text}", Qt.TextElideMode.ElideRight, 300)
-        self.notice.setText(shown if text else "")
+        """The last thing the table must be told, cut to fit beside the chips (all of it on hover);
+        it gives way to the chips, which always show their whole name."""
+        self.notice.set_full_text(f"\u26a0 {text}" if text else "")
         self.notice.setToolTip(text)
         self.notice.setVisible(bool(text))
 

@@ -21,8 +21,10 @@ from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDockWidget,
+    QFrame,
     QHeaderView,
     QLabel,
+    QScrollArea,
     QTableWidget,
     QTableWidgetItem,
     QTextBrowser,
@@ -114,7 +116,15 @@ class RelationsDock(QDockWidget):
         self.history.setAccessibleName("Relations turn by turn")
         self.history.setMinimumHeight(60)
         layout.addWidget(self.history, 1)
-        self.setWidget(body)
+        # tabbed with the orders at 1366x768 the dock can be shorter than the fixed-height matrix
+        # and its labels: scroll, rather than let the layout squeeze the legend over the last rows
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setWidget(body)
+        self.body = body
+        self.setWidget(scroll)
         self._history_rows: list[str] = []
         controller.changed.connect(self._on_changed)
         self.refresh()
