@@ -128,6 +128,8 @@ class HotSeatSession:
     #: written in one curtain turn (opened, shown and sealed together); a power with no player
     #: name is a seat of its own
     players: dict[str, str] = field(default_factory=dict)
+    #: the sealed powers that sealed on a phone (Table ▸ Phones): the strip says so; never what
+    phone_sealed: set[str] = field(default_factory=set)
 
     # -- a phase begins ---------------------------------------------------------------------
 
@@ -145,6 +147,7 @@ class HotSeatSession:
         self.stage = OPEN
         self.notices = []
         self.round = ORDERS_ROUND
+        self.phone_sealed = set()
 
     def seat_of(self, power: str) -> tuple[str, ...]:
         """The powers written in the same curtain turn as ``power`` this phase: those of its
@@ -194,6 +197,7 @@ class HotSeatSession:
         keep = [p for p in self.order if p in powers]
         self.order = tuple(keep + [p for p in powers if p not in keep])
         self.sealed &= set(self.order)
+        self.phone_sealed &= self.sealed
         if self.current is not None and self.current not in self.order:
             self.current = None
             if self.stage == ENTERING:
@@ -220,6 +224,7 @@ class HotSeatSession:
             raise HotSeatError("orders are already being written")
         self.round = DECLARATIONS_ROUND
         self.sealed = set()
+        self.phone_sealed = set()
         self.stage = READY if self.all_sealed else CURTAIN
 
     def end_declarations(self) -> None:
@@ -228,6 +233,7 @@ class HotSeatSession:
             raise HotSeatError("the declarations are not revealed")
         self.round = ORDERS_ROUND
         self.sealed = set()
+        self.phone_sealed = set()
         self.current = None
         self.stage = OPEN
         self.start_writing()
@@ -279,6 +285,7 @@ class HotSeatSession:
         else:
             self.verify_open(power, pin)
         self.sealed.difference_update(self.seat_of(power))  # the whole seat is open again
+        self.phone_sealed.difference_update(self.seat_of(power))
         self.current = power
         self.stage = ENTERING
 
@@ -294,6 +301,7 @@ class HotSeatSession:
         if self.stage != ENTERING or self.current is None or power not in self.current_seat:
             raise HotSeatError(f"{power} is not at the keyboard")
         self.sealed.update(self.current_seat)
+        self.phone_sealed.difference_update(self.current_seat)
         self.current = None
         self.stage = READY if self.all_sealed else CURTAIN
 
@@ -309,6 +317,29 @@ class HotSeatSession:
         self.verify_reveal(force=force)
         self.current = None
         self.stage = REVEALED
+
+    def phone_seal(self, power: str) -> None:
+        """``power`` sealed on its phone (Table ▸ Phones): the curtain skips it.  Whoever of its
+        player is at the keyboard steps away (their orders are the phone's: the same orders)."""
+        if power not in self.order or power in self.sealed:
+            return
+        self.sealed.add(power)
+        self.phone_sealed.add(power)
+        if self.current is not None and all(p in self.sealed for p in self.current_seat):
+            self.current = None
+            if self.stage == ENTERING:
+                self.stage = CURTAIN
+        if self.stage in (CURTAIN, READY):
+            self.stage = READY if self.all_sealed else CURTAIN
+
+    def phone_unseal(self, power: str) -> None:
+        """``power`` unsealed on its phone (with its PIN, if it has one)."""
+        if power not in self.sealed:
+            return
+        self.sealed.discard(power)
+        self.phone_sealed.discard(power)
+        if self.stage == READY:
+            self.stage = CURTAIN
 
     # -- secrecy -----------------------------------------------------------------------------
 
@@ -333,6 +364,8 @@ class HotSeatSession:
             out["notices"] = list(self.notices)
         if self.round != ORDERS_ROUND:
             out["round"] = self.round
+        if self.phone_sealed:
+            out["phone_sealed"] = sorted(self.phone_sealed)
         return out
 
     @classmethod
@@ -350,6 +383,7 @@ class HotSeatSession:
             raise ValueError(f"unknown hot-seat round {round_!r}")
         s = cls(rng or random.Random(), pins, str(data.get("phase", "")), order, sealed, None, stage,
                 [str(n) for n in notices] if isinstance(notices, list) else [], round_)
+        s.phone_sealed = {str(p) for p in data.get("phone_sealed", []) if p in sealed}
         if stage == ENTERING:
             s.stage = READY if s.all_sealed else CURTAIN
         return s
@@ -769,7 +803,8 @@ class CurtainWidget(QWidget):
         for w in (self.other_caption, self.other_combo, self.other_button):
             w.setVisible(bool(others))
         self._update_pin_field()
-        sealed = [seat_title(c, seat) for seat in session.seats() if all(p in session.sealed for p in seat)]
+        sealed = [seat_title(c, seat) + (" (phone)" if any(p in session.phone_sealed for p in seat) else "")
+                  for seat in session.seats() if all(p in session.sealed for p in seat)]
         self.sealed_label.setText(("Declarations sealed: " if session.declaring else "Sealed: ")
                                   + ("; ".join(sealed) if sealed else "nobody yet"))
         self.notice_label.setText("\n".join(session.notices[-3:]))
@@ -973,7 +1008,9 @@ class SealStatusStrip(QWidget):
                              .get(session.stage, "Declarations:"))
         c = self.controller
         for p in session.order:
-            if p in session.sealed:
+            if p in session.phone_sealed:
+                mark, state = "\u2713\u260e", "sealed on a phone"
+            elif p in session.sealed:
                 mark, state = "\u2713", "sealed"
             elif p in session.current_seat:  # every power of the player at the keyboard
                 mark, state = "\u270e", "writing now"
@@ -1152,6 +1189,7 @@ class HotSeatFlow(QObject):
                     self.session.sealed, self.session.stage = restored.sealed, restored.stage
                     self.session.notices = list(restored.notices)  # what the table was told stays told
                     self.session.round = restored.round
+                    self.session.phone_sealed = set(restored.phone_sealed)
                     self.session.current = None
                     self._apply()
                     return
@@ -1302,6 +1340,11 @@ class HotSeatFlow(QObject):
         self.tell(notice)
         self._apply()
         return True
+
+    def refresh(self) -> None:
+        """The session changed from outside (a phone sealed): the curtain, the strip and the
+        secrecy follow it."""
+        self._apply(activate=False)
 
     def hide(self) -> None:
         if self.session.stage == ENTERING:
