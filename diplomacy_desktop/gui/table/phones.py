@@ -265,7 +265,7 @@ class PhonesLink(QObject):
     """The hot seat and the phones, kept together (see the module documentation).  Made when
     the host turns hosting on, for the game of that moment; ``close`` stops it."""
 
-    def __init__(self, controller: GameController, flow: HotSeatFlow, *, save_now: Callable[[], None],
+    def __init__(self, controller: GameController, flow: HotSeatFlow, *, save_now: Callable[[], object],
                  address: str = "0.0.0.0", port: int = DEFAULT_PORT, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.controller = controller
@@ -387,6 +387,10 @@ class PhonesLink(QObject):
     def show_clock(self, title: str, seconds: float | None, running: bool) -> None:
         """The window's clock on every phone ("Round 2 of 5" during Wilson rounds)."""
         view = self.host.clock_view()
+        if seconds is None:
+            if view is not None:
+                self.host.set_clock(title, None)
+            return
         if view is not None and seconds is not None and view["title"] == title[:80] \
                 and view["running"] == running and abs(view["remaining"] - seconds) < 2.0:
             return  # the phones count down by themselves
@@ -549,6 +553,11 @@ class PhonesDialog(QDialog):
         self.link.setText(f"{name}: {url}")
         self.hide_button.setEnabled(True)
         self.code_timer.start(CODE_SHOWN_MS)
+
+    def hide_when_someone_sits(self, stage: str) -> None:
+        """A power takes the laptop behind the curtain: no other power's code stays up."""
+        if stage == ENTERING:
+            self.hide_code()
 
     def hide_code(self) -> None:
         self.code_timer.stop()
