@@ -304,3 +304,52 @@ def test_phones_window_resume_keeps_phone_seals_and_tokens(qtbot, table, feature
     assert th2.token_of("turkey") == token  # the same links
     status, state = call(qtbot, "GET", f"{base2}/api/state", token)
     assert status == 200 and state["sealed"] == ["turkey"] and state["mine"]["turkey"]["orders"]
+
+
+def test_phones_window_private_notes_reach_only_their_recipients(qtbot, table, features, host) -> None:  # type: ignore[no-untyped-def]
+    t, f = table, features
+    f.start_new_game(TableSettings(host_pin=hash_pin(HOST_PIN)))
+    c = t.controller
+    assert not f.act_notes.isChecked() and "notes_allowed" not in c.table  # off by default
+    assert f.toggle_notes() and c.table["notes_allowed"] is True
+    base, th = start_hosting(f)
+    f.act_write.trigger()
+    s = f.flow.session
+    secret = "meet me in Burgundy, tell nobody"
+    # a phone (France) writes to England
+    status, _ = call(qtbot, "POST", f"{base}/api/note", th.token_of("france"),
+                     {"power": "france", "to": ["england"], "text": secret})
+    assert status == 200
+    assert not shows(t.window, secret)  # never on the shared board
+    # at the laptop, behind the curtain: Germany does not see it, England does
+    seen: dict[str, bool] = {}
+    while s.stage == CURTAIN:
+        power = s.next_power
+        f.flow.curtain.open_button.click()
+        assert f.strip.notes_button.isVisible()
+        dialog = f.open_notes()
+        assert dialog is not None and s.stage == ENTERING  # the notes do not step the seat away
+        everything = "\n".join(texts(dialog))
+        seen[power] = secret in everything
+        if power == "england":  # England answers Germany and Italy, from the laptop
+            for p in ("germany", "italy"):
+                dialog.boxes[p].setChecked(True)
+            dialog.text.setPlainText("and I tell Germany and Italy")
+            dialog.send_button.click()
+            assert "Sent" in dialog.error.text()
+        f.strip.seal_button.click()
+        assert f.notes_dialog is None  # sealed: the notes went with the seat
+        assert not shows(t.window, secret) and not shows(t.window, "I tell Germany")
+    assert {p for p, v in seen.items() if v} == {"england", "france"}  # the recipient and its writer
+    assert len(seen) == 7
+    # on the phones: England's and Germany's phones see what was sent to them; Russia's nothing
+    def phone_notes(power: str) -> str:
+        status, state = call(qtbot, "GET", f"{base}/api/state", th.token_of(power))
+        assert status == 200
+        return json.dumps(state["notes"])
+    assert secret in phone_notes("england") and secret not in phone_notes("germany")
+    assert "I tell Germany" in phone_notes("germany") and "I tell Germany" in phone_notes("italy")
+    assert "I tell Germany" not in phone_notes("france") and not json.loads(phone_notes("russia"))
+    # kept with the game
+    _, saved = load_game(f.autosaver.autosave.path)
+    assert [n["to"] for n in saved["notes"]] == [["england"], ["germany", "italy"]]

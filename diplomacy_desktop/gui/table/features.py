@@ -34,6 +34,7 @@ from PySide6.QtWidgets import QApplication, QDialog, QMenu, QMessageBox
 from ...engine.formal import Relations
 from ...engine.game import GameEnd
 from ...engine.state import MOVEMENT
+from ...host.table import HostError
 from ..controller import ChangeRecord
 from ..mode import WindowMode
 from .clock import (
@@ -66,6 +67,7 @@ from .hotseat import (
     ReviewDialog,
     SealStatusStrip,
 )
+from .notes import NoteError, NotesDialog, add_note, notes_allowed, notes_for
 from .persistence import (
     Autosave,
     Autosaver,
@@ -117,6 +119,7 @@ class TableFeatures(WindowMode):
         #: Table ▸ Phones: the link between the hot seat and the phones while hosting is on
         self.phones: PhonesLink | None = None
         self.phones_dialog: PhonesDialog | None = None
+        self.notes_dialog: NotesDialog | None = None
 
         # the clock, above the map
         self.clock = ClockWidget(ClockModel(now=self.now), sound=sound, compact=True)
@@ -145,6 +148,7 @@ class TableFeatures(WindowMode):
         self.clock.period_ended.connect(self._on_period_ended)
         self.clock.expired.connect(self._on_clock_expired)
         self.flow.stage_changed.connect(self._on_stage_changed)
+        self.strip.notes_requested.connect(self.open_notes)
         self.strip.write_requested.disconnect(self.flow.start_writing)
         self.strip.write_requested.connect(self.write_orders)
         app = QApplication.instance()
@@ -198,6 +202,10 @@ class TableFeatures(WindowMode):
         self.act_secrecy = act("Hot-seat &secrecy", self.toggle_secrecy)
         self.act_secrecy.setCheckable(True)
         menu.addSeparator()
+        self.act_notes = act("Private &notes between players", self.toggle_notes, None,
+                             "Players may write short notes to one or more powers, behind the curtain or on "
+                             "their phones (a host action)")
+        self.act_notes.setCheckable(True)
         self.act_phones = act("&Phones\u2026", self.show_phones, None,
                               "Players write their orders on their own phones (the laptop hosts the game on "
                               "the local network; off until turned on)")
@@ -251,6 +259,7 @@ class TableFeatures(WindowMode):
         self._restore_clock()
         self.flow.enabled = self.secrecy
         self.act_secrecy.setChecked(self.secrecy)
+        self.act_notes.setChecked(notes_allowed(self.controller.table))
         self.flow.restore()
         self._update_actions()
 
@@ -302,6 +311,64 @@ class TableFeatures(WindowMode):
             return
         title = m.round_text or m.period.title
         self.phones.show_clock(title, m.remaining, m.status == RUNNING)
+
+    # -- private notes ---------------------------------------------------------------------------------
+
+    def _update_notes_button(self) -> None:
+        s = self.flow.session
+        on = self.flow.enabled and s.stage == ENTERING and not s.declaring and notes_allowed(self.controller.table)
+        self.strip.notes_button.setVisible(on)
+        if on:
+            n = len([x for x in notes_for(self.controller.table, s.current_seat) if x.get("from") not in s.current_seat])
+            self.strip.notes_button.setText(f"Notes ({n})\u2026" if n else "Notes\u2026")
+
+    def toggle_notes(self) -> bool:
+        """Allow private notes or not: a host action."""
+        table = self.controller.table
+        want = not notes_allowed(table)
+        self.flow.step_away()
+        if not self.flow.ask_host("Private notes", ("Allow" if want else "Stop") + " private notes between players?"):
+            self.act_notes.setChecked(notes_allowed(table))
+            return False
+        table["notes_allowed"] = want
+        self.act_notes.setChecked(want)
+        self.autosaver.schedule()
+        if self.phones is not None:
+            self.phones.host.phase_moved()  # the phones learn it (nothing else changes)
+        return True
+
+    def open_notes(self) -> NotesDialog | None:
+        """The seat at the keyboard reads its notes and writes one (behind the curtain only)."""
+        s = self.flow.session
+        c = self.controller
+        if not (self.flow.enabled and s.stage == ENTERING and notes_allowed(c.table)) or self.notes_dialog is not None:
+            return None
+        seat = s.current_seat
+
+        def send(sender: str, to: list[str], text: str) -> None:
+            if sender not in seat:
+                raise NoteError("write from your own power")
+            if self.phones is not None and self.phones.game is c.game:
+                try:
+                    self.phones.host.send_note(self.phones.host.token_of(sender), sender, to, text)
+                except HostError as exc:
+                    raise NoteError(str(exc)) from None
+            else:
+                add_note(c.table, c.state.phase.short, sender, to, text, c.board.power_ids)
+            self.autosaver.save_now()
+
+        dialog = NotesDialog(seat, [(p, c.board.power(p).name) for p in c.board.power_ids], c.table, send,
+                             self.window)
+        self.notes_dialog = dialog
+
+        def done(_result: int) -> None:
+            dialog.deleteLater()
+            self.notes_dialog = None
+            self._update_notes_button()
+
+        dialog.finished.connect(done)
+        dialog.open()
+        return dialog
 
     # -- Table ▸ Phones ------------------------------------------------------------------------------
 
@@ -497,7 +564,10 @@ class TableFeatures(WindowMode):
         elif not formal:
             self.relations_dock.hide()
 
-    def _on_stage_changed(self, _stage: str) -> None:
+    def _on_stage_changed(self, stage: str) -> None:
+        if stage != ENTERING and self.notes_dialog is not None:
+            self.notes_dialog.reject()  # the seat stepped away or sealed: its notes go with it
+        self._update_notes_button()
         self._update_actions()
         self._update_curtain_clock()
         self.autosaver.schedule()

@@ -937,6 +937,7 @@ class SealStatusStrip(QWidget):
     seal_requested = Signal()
     hide_requested = Signal()
     reveal_requested = Signal()
+    notes_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None, controller: GameController | None = None) -> None:
         super().__init__(parent)
@@ -951,6 +952,9 @@ class SealStatusStrip(QWidget):
         self.seal_button = QPushButton("Review and seal\u2026")
         self.hide_button = QPushButton("Hide my orders")
         self.reveal_button = QPushButton("Reveal")
+        self.notes_button = QPushButton("Notes\u2026")  # private notes, shown by the table mode
+        self.notes_button.setToolTip("Your private notes: read those sent to you, write one")
+        self.notes_button.hide()
         self.notice = QLabel()  # "France's sealed orders were reopened by ...": the table is told
         self.notice.setStyleSheet("color: #8a4b00; font-weight: bold;")
         self.notice.hide()
@@ -960,8 +964,9 @@ class SealStatusStrip(QWidget):
         layout.addLayout(self.chip_row)
         layout.addWidget(self.notice)
         layout.addStretch(1)
-        for b in (self.write_button, self.seal_button, self.hide_button, self.reveal_button):
+        for b in (self.notes_button, self.write_button, self.seal_button, self.hide_button, self.reveal_button):
             layout.addWidget(b)
+        self.notes_button.clicked.connect(self.notes_requested)
         self.write_button.clicked.connect(self.write_requested)
         self.seal_button.clicked.connect(self.seal_requested)
         self.hide_button.clicked.connect(self.hide_requested)
@@ -1393,7 +1398,8 @@ class HotSeatFlow(QObject):
     @override
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if (event.type() == QEvent.Type.Show and isinstance(watched, QDialog) and watched.isWindow()
-                and not isinstance(watched, ReviewDialog) and self._belongs(watched)):
+                and not isinstance(watched, ReviewDialog) and not watched.property("keeps_turn")
+                and self._belongs(watched)):
             self.step_away()
         return False
 
