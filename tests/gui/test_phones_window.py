@@ -353,3 +353,4 @@ def test_phones_window_private_notes_reach_only_their_recipients(qtbot, table, f
     # kept with the game
     _, saved = load_game(f.autosaver.autosave.path)
     assert [n["to"] for n in saved["notes"]] == [["england"], ["germany", "italy"]]
+

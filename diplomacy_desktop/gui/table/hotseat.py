@@ -730,6 +730,13 @@ class CurtainWidget(QWidget):
         parent = self.parentWidget()
         if parent is not None:
             self.setGeometry(parent.rect())
+        # a popup of the window behind (the order box's completions: the orders being typed) is a
+        # window of its own, above the curtain: closed first
+        for _ in range(8):
+            popup = QApplication.activePopupWidget()
+            if popup is None or popup is self or not popup.isVisible():
+                break
+            popup.close()
         self.show()
         self.raise_()
         self._watch()
