@@ -56,7 +56,7 @@ def call(qtbot, method: str, url: str, token: str | None = None,  # type: ignore
         req = urllib.request.Request(url, data=data, method=method,
                                      headers={"Content-Type": "application/json", **({"X-Token": token} if token else {})})
         try:
-            with urllib.request.urlopen(req, timeout=20) as r:  # noqa: S310 - 127.0.0.1 only
+            with urllib.request.urlopen(req, timeout=20) as r:  # 127.0.0.1 only
                 out["status"], out["json"] = r.status, json.loads(r.read() or b"{}")
         except urllib.error.HTTPError as exc:
             out["status"], out["json"] = exc.code, json.loads(exc.read() or b"{}")
