@@ -119,6 +119,8 @@ class TableFeatures(WindowMode):
         #: Table ▸ Phones: the link between the hot seat and the phones while hosting is on
         self.phones: PhonesLink | None = None
         self.phones_dialog: PhonesDialog | None = None
+        #: where the phones' server listens: every interface (the table's Wi-Fi); tests use loopback
+        self.phones_address = "0.0.0.0"
         self.notes_dialog: NotesDialog | None = None
 
         # the clock, above the map
@@ -396,12 +398,13 @@ class TableFeatures(WindowMode):
         dialog.open()
         return dialog
 
-    def turn_on(self, port: int, address: str = "0.0.0.0") -> PhonesHosting:
+    def turn_on(self, port: int, address: str | None = None) -> PhonesHosting:
         """Serve this game to the phones on ``port`` (OSError when it cannot be bound)."""
         if self.phones is not None and self.phones.game is not self.controller.game:
             self.turn_off()
         if self.phones is None:
-            link = PhonesLink(self.controller, self.flow, save_now=self.autosaver.save_now, address=address,
+            link = PhonesLink(self.controller, self.flow, save_now=self.autosaver.save_now,
+                              address=address if address is not None else self.phones_address,
                               port=port, parent=self)
             try:
                 link.start()
