@@ -278,6 +278,7 @@ class PhonesLink(QObject):
         self._seen_sealed: set[str] = set(self.host.sealed)
         self._seen_declared: set[str] = set(self._host_declared())
         self._pushing = False
+        self.closed = False
         self.bridge.changed.connect(self._on_host_change)
         flow.stage_changed.connect(self._push)
         flow.declarations_revealed.connect(self._on_declarations_revealed)
@@ -299,22 +300,16 @@ class PhonesLink(QObject):
 
     def close(self) -> None:
         """Stop serving; the phones' links stay valid for the next time hosting is turned on."""
+        self.closed = True  # its slots do nothing more (Qt disconnects them when it is deleted)
         self.hosting.stop()
         self.bridge.close()
-        for signal, slot in ((self.flow.stage_changed, self._push),
-                             (self.flow.declarations_revealed, self._on_declarations_revealed),
-                             (self.controller.changed, self._on_controller_changed)):
-            try:
-                signal.disconnect(slot)
-            except (RuntimeError, TypeError):
-                pass
         if self.controller.game is self.game:
             self.controller.table.pop(HOSTING_KEY, None)
 
     # -- phones -> the hot seat -------------------------------------------------------------------
 
     def _on_host_change(self, change: Change) -> None:
-        if self._pushing or self.controller.game is not self.game:
+        if self.closed or self._pushing or self.controller.game is not self.game:
             return
         if change.kind == "orders":
             # a phone wrote orders: views refresh (they show only what may be shown), autosave
@@ -347,7 +342,7 @@ class PhonesLink(QObject):
     # -- the hot seat -> phones --------------------------------------------------------------------
 
     def _push(self, *_: object) -> None:
-        if self.controller.game is not self.game or self._pushing:
+        if self.closed or self.controller.game is not self.game or self._pushing:
             return
         s = self.flow.session
         self._pushing = True
@@ -361,7 +356,7 @@ class PhonesLink(QObject):
         self._seen_sealed, self._seen_declared = set(self.host.sealed), set(self._host_declared())
 
     def _on_declarations_revealed(self, declarations: object, *_: object) -> None:
-        if self.controller.game is not self.game:
+        if self.closed or self.controller.game is not self.game:
             return
         said = declarations if isinstance(declarations, dict) else {}
         self._pushing = True
@@ -371,7 +366,7 @@ class PhonesLink(QObject):
             self._pushing = False
 
     def _on_controller_changed(self, record: ChangeRecord) -> None:
-        if self.controller.game is not self.game:
+        if self.closed or self.controller.game is not self.game:
             return
         if record.phase:
             self._pushing = True
