@@ -166,8 +166,12 @@ class TableHost:
     """The game as the phones see it; see the module documentation."""
 
     def __init__(self, game: Game, table: dict[str, Any] | None = None, path: Path | None = None, *,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, auto_reveal: bool = True) -> None:
         self.game = game
+        #: ``serve`` reveals and adjudicates by itself when all have sealed; the window does not
+        #: (``auto_reveal=False``): its hot-seat flow reveals, on the GUI thread, and then calls
+        #: ``phase_moved`` / ``declarations_done``
+        self.auto_reveal = auto_reveal
         self.table: dict[str, Any] = table if table is not None else {}
         self.path = path
         self._lock = threading.RLock()
@@ -188,7 +192,8 @@ class TableHost:
         if not isinstance(tokens, dict) or set(tokens) != set(game.board.power_ids):
             phones["tokens"] = new_tokens(game.board.power_ids)
         self._sync_phase()
-        self._skip_empty_phases()
+        if auto_reveal:
+            self._skip_empty_phases()
 
     # -- opening ---------------------------------------------------------------------------------
 
@@ -616,7 +621,7 @@ class TableHost:
             if power in sealed:
                 return {"message": "already sealed", "revealed": False}
             sealed.append(power)
-            revealed = self._reveal_if_ready()
+            revealed = self._reveal_if_ready() if self.auto_reveal else False
             self._changed(Change("phase" if revealed else "seal", None))
             return {"message": "revealed and adjudicated" if revealed else "sealed", "revealed": revealed}
 
@@ -656,6 +661,34 @@ class TableHost:
             self._changed(Change("phase", None))
         self.flush()
 
+    # -- the window's side (``auto_reveal=False``) ------------------------------------------------
+
+    def phase_moved(self) -> None:
+        """The window adjudicated (or took an adjudication back): a new phase, nobody sealed."""
+        with self._lock:
+            self._sync_phase()
+            self._changed(Change("phase", None))
+
+    def set_sealed(self, sealed: Iterable[str], declared: Iterable[str]) -> None:
+        """The window's hot seat says who has sealed (orders) and who has declared (Formal
+        Diplomacy) this phase, laptop and phones together: the phones show it."""
+        with self._lock:
+            self._sync_phase()
+            phones = self._phones
+            new_sealed = [p for p in self.game.board.power_ids if p in set(sealed)]
+            new_declared = [p for p in self.game.board.power_ids if p in set(declared)]
+            if phones.get("sealed") != new_sealed or phones.get("declared") != new_declared:
+                phones["sealed"], phones["declared"] = new_sealed, new_declared
+                self._changed(Change("seal", None))
+
+    def declarations_done(self, revealed: Mapping[str, Mapping[str, str]]) -> None:
+        """The window revealed this phase's declarations (and applied them): orders open."""
+        with self._lock:
+            self._sync_phase()
+            self._phones["declarations_revealed"] = self.phase
+            self._phones["revealed_declarations"] = {p: dict(d) for p, d in revealed.items()}
+            self._changed(Change("declarations", None))
+
     # -- Formal Diplomacy --------------------------------------------------------------------------------
 
     def declare(self, token: str, power: str, phase: str, declarations: Mapping[str, Any]) -> dict[str, Any]:
@@ -684,7 +717,7 @@ class TableHost:
             declared = self._phones.setdefault("declared", [])
             if power not in declared:
                 declared.append(power)
-            revealed = set(self.owing()) <= set(declared)
+            revealed = self.auto_reveal and set(self.owing()) <= set(declared)
             if revealed:
                 self._reveal_declarations()
             self._changed(Change("declarations", None))

@@ -37,7 +37,7 @@ def dialog(qtbot: object, tmp_path: Path) -> Iterator[PhonesDialog]:
 
 def test_phones_hosting_binds_only_when_turned_on_and_stops(dialog: PhonesDialog) -> None:
     hosting = dialog.hosting
-    assert not hosting.running and dialog.address.text() == "Hosting is off."
+    assert not hosting.running and dialog.address.text().startswith("Hosting is off")
     dialog.show_code()
     assert dialog.code.isHidden() and "first" in dialog.link.text()
     base = hosting.start()

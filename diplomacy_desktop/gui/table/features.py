@@ -34,6 +34,7 @@ from PySide6.QtWidgets import QApplication, QDialog, QMenu, QMessageBox
 from ...engine.formal import Relations
 from ...engine.game import GameEnd
 from ...engine.state import MOVEMENT
+from ...host.table import HostError
 from ..controller import ChangeRecord
 from ..mode import WindowMode
 from .clock import (
@@ -66,6 +67,7 @@ from .hotseat import (
     ReviewDialog,
     SealStatusStrip,
 )
+from .notes import NoteError, NotesDialog, add_note, notes_allowed, notes_for
 from .persistence import (
     Autosave,
     Autosaver,
@@ -77,6 +79,7 @@ from .persistence import (
     resume_from_autosave,
     show_warning,
 )
+from .phones import HOSTING_KEY, PhonesDialog, PhonesHosting, PhonesLink
 from .relations import RelationsDock
 from .seating import CivilDisorderDialog, join_names
 
@@ -84,6 +87,10 @@ if TYPE_CHECKING:
     from ..main_window import MainWindow
 
 FIRST_START_KEY = "table/new_game_offered"
+
+
+PHONES_WERE_ON = ("This game was being played with phones: Table ▸ Phones… turns hosting on again "
+                  "(the same links; what the phones sealed is kept).")
 
 
 class TableFeatures(WindowMode):
@@ -109,6 +116,12 @@ class TableFeatures(WindowMode):
         self.resume_offer: QMessageBox | None = None
         self.reveal_dialog: RevealDialog | None = None
         self.open_declarations: OpenDeclarationsDialog | None = None
+        #: Table ▸ Phones: the link between the hot seat and the phones while hosting is on
+        self.phones: PhonesLink | None = None
+        self.phones_dialog: PhonesDialog | None = None
+        #: where the phones' server listens: every interface (the table's Wi-Fi); tests use loopback
+        self.phones_address = "0.0.0.0"
+        self.notes_dialog: NotesDialog | None = None
 
         # the clock, above the map
         self.clock = ClockWidget(ClockModel(now=self.now), sound=sound, compact=True)
@@ -137,10 +150,12 @@ class TableFeatures(WindowMode):
         self.clock.period_ended.connect(self._on_period_ended)
         self.clock.expired.connect(self._on_clock_expired)
         self.flow.stage_changed.connect(self._on_stage_changed)
+        self.strip.notes_requested.connect(self.open_notes)
         self.strip.write_requested.disconnect(self.flow.start_writing)
         self.strip.write_requested.connect(self.write_orders)
         app = QApplication.instance()
         if app is not None:
+            app.aboutToQuit.connect(self.turn_off)  # the port is closed before the last save
             app.aboutToQuit.connect(self.autosaver.flush)
         self.autosaver.enabled = False  # setting up is no change worth saving
         self._sync_from_table()
@@ -188,6 +203,14 @@ class TableFeatures(WindowMode):
                                 tip="The host marks a power whose player has left (its units hold), or unmarks it")
         self.act_secrecy = act("Hot-seat &secrecy", self.toggle_secrecy)
         self.act_secrecy.setCheckable(True)
+        menu.addSeparator()
+        self.act_notes = act("Private &notes between players", self.toggle_notes, None,
+                             "Players may write short notes to one or more powers, behind the curtain or on "
+                             "their phones (a host action)")
+        self.act_notes.setCheckable(True)
+        self.act_phones = act("&Phones\u2026", self.show_phones, None,
+                              "Players write their orders on their own phones (the laptop hosts the game on "
+                              "the local network; off until turned on)")
         bar = w.menuBar()
         before = next((a for a in bar.actions() if a.text().replace("&", "") == "Help"), None)
         if before is not None:
@@ -238,6 +261,7 @@ class TableFeatures(WindowMode):
         self._restore_clock()
         self.flow.enabled = self.secrecy
         self.act_secrecy.setChecked(self.secrecy)
+        self.act_notes.setChecked(notes_allowed(self.controller.table))
         self.flow.restore()
         self._update_actions()
 
@@ -277,6 +301,129 @@ class TableFeatures(WindowMode):
             if plans.get(short) != plan:
                 plans[short] = plan
         self._update_curtain_clock()
+        self._feed_phones_clock()
+
+    def _feed_phones_clock(self) -> None:
+        """The window's clock on the phones, live ("Round 2 of 5" during Wilson rounds)."""
+        if self.phones is None:
+            return
+        m = self.clock.model
+        if m.period is None or m.status not in (RUNNING, PAUSED, EXPIRED) or self.controller.game.is_over:
+            self.phones.show_clock("", None, False)
+            return
+        title = m.round_text or m.period.title
+        self.phones.show_clock(title, m.remaining, m.status == RUNNING)
+
+    # -- private notes ---------------------------------------------------------------------------------
+
+    def _update_notes_button(self) -> None:
+        s = self.flow.session
+        on = self.flow.enabled and s.stage == ENTERING and not s.declaring and notes_allowed(self.controller.table)
+        self.strip.notes_button.setVisible(on)
+        if on:
+            n = len([x for x in notes_for(self.controller.table, s.current_seat) if x.get("from") not in s.current_seat])
+            self.strip.notes_button.setText(f"Notes ({n})\u2026" if n else "Notes\u2026")
+
+    def toggle_notes(self) -> bool:
+        """Allow private notes or not: a host action."""
+        table = self.controller.table
+        want = not notes_allowed(table)
+        self.flow.step_away()
+        if not self.flow.ask_host("Private notes", ("Allow" if want else "Stop") + " private notes between players?"):
+            self.act_notes.setChecked(notes_allowed(table))
+            return False
+        table["notes_allowed"] = want
+        self.act_notes.setChecked(want)
+        self.autosaver.schedule()
+        if self.phones is not None:
+            self.phones.host.phase_moved()  # the phones learn it (nothing else changes)
+        return True
+
+    def open_notes(self) -> NotesDialog | None:
+        """The seat at the keyboard reads its notes and writes one (behind the curtain only)."""
+        s = self.flow.session
+        c = self.controller
+        if not (self.flow.enabled and s.stage == ENTERING and notes_allowed(c.table)) or self.notes_dialog is not None:
+            return None
+        seat = s.current_seat
+
+        def send(sender: str, to: list[str], text: str) -> None:
+            if sender not in seat:
+                raise NoteError("write from your own power")
+            if self.phones is not None and self.phones.game is c.game:
+                try:
+                    self.phones.host.send_note(self.phones.host.token_of(sender), sender, to, text)
+                except HostError as exc:
+                    raise NoteError(str(exc)) from None
+            else:
+                add_note(c.table, c.state.phase.short, sender, to, text, c.board.power_ids)
+            self.autosaver.save_now()
+
+        dialog = NotesDialog(seat, [(p, c.board.power(p).name) for p in c.board.power_ids], c.table, send,
+                             self.window)
+        self.notes_dialog = dialog
+
+        def done(_result: int) -> None:
+            dialog.deleteLater()
+            self.notes_dialog = None
+            self._update_notes_button()
+
+        dialog.finished.connect(done)
+        dialog.open()
+        return dialog
+
+    # -- Table ▸ Phones ------------------------------------------------------------------------------
+
+    def show_phones(self) -> PhonesDialog:
+        """The join screen: hosting on and off, one power's code at a time (a host action)."""
+        self.flow.step_away()
+        if self.phones_dialog is not None:
+            self.phones_dialog.raise_()
+            return self.phones_dialog
+        board = self.controller.board
+        dialog = PhonesDialog(self.phones.hosting if self.phones is not None else None, self.window,
+                              switch=self, host_action=self.flow.ask_host,
+                              board_powers=[(p, board.power(p).name) for p in board.power_ids])
+        saved_port = self.controller.table.get(HOSTING_KEY)
+        if isinstance(saved_port, int) and self.phones is None:
+            dialog.port.setValue(saved_port)
+        self.phones_dialog = dialog
+        self.flow.stage_changed.connect(dialog.hide_when_someone_sits)
+
+        def done(_result: int) -> None:
+            dialog.deleteLater()
+            self.phones_dialog = None
+
+        dialog.finished.connect(done)
+        dialog.open()
+        return dialog
+
+    def turn_on(self, port: int, address: str | None = None) -> PhonesHosting:
+        """Serve this game to the phones on ``port`` (OSError when it cannot be bound)."""
+        if self.phones is not None and self.phones.game is not self.controller.game:
+            self.turn_off()
+        if self.phones is None:
+            link = PhonesLink(self.controller, self.flow, save_now=self.autosaver.save_now,
+                              address=address if address is not None else self.phones_address,
+                              port=port, parent=self)
+            try:
+                link.start()
+            except OSError:
+                link.close()
+                raise
+            self.phones = link
+            self._feed_phones_clock()
+            self.window.statusBar().showMessage(f"Phones: the table is at {link.hosting.base_url}/", 15000)
+        return self.phones.hosting
+
+    def turn_off(self) -> None:
+        """Stop serving (the phones' links stay valid for the next time)."""
+        link, self.phones = self.phones, None
+        if link is not None:
+            link.close()
+            link.deleteLater()
+            if self.autosaver.enabled:
+                self.autosaver.save_now()
 
     def clock_plan(self, phase_short: str) -> list[list[object]] | None:
         """The clock a phase was (or is being) played with: [kind, title, seconds] per period."""
@@ -287,6 +434,12 @@ class TableFeatures(WindowMode):
     def _on_changed(self, record: ChangeRecord) -> None:
         c = self.controller
         if record.game:
+            if self.phones is not None and self.phones.game is not c.game:
+                self.turn_off()  # another game: its phones are not this one's
+                if self.phones_dialog is not None:
+                    self.phones_dialog.reject()
+            if isinstance(c.table.get(HOSTING_KEY), int):  # said after what the opening says
+                QTimer.singleShot(0, self.window, lambda: self.window.statusBar().showMessage(PHONES_WERE_ON, 60000))
             self._sync_from_table()
             if c.path is not None:
                 self.recent.add(c.path)
@@ -414,7 +567,10 @@ class TableFeatures(WindowMode):
         elif not formal:
             self.relations_dock.hide()
 
-    def _on_stage_changed(self, _stage: str) -> None:
+    def _on_stage_changed(self, stage: str) -> None:
+        if stage != ENTERING and self.notes_dialog is not None:
+            self.notes_dialog.reject()  # the seat stepped away or sealed: its notes go with it
+        self._update_notes_button()
         self._update_actions()
         self._update_curtain_clock()
         self.autosaver.schedule()

@@ -138,6 +138,8 @@ class HotSeatSession:
     #: written in one curtain turn (opened, shown and sealed together); a power with no player
     #: name is a seat of its own
     players: dict[str, str] = field(default_factory=dict)
+    #: the sealed powers that sealed on a phone (Table ▸ Phones): the strip says so; never what
+    phone_sealed: set[str] = field(default_factory=set)
 
     # -- a phase begins ---------------------------------------------------------------------
 
@@ -155,6 +157,7 @@ class HotSeatSession:
         self.stage = OPEN
         self.notices = []
         self.round = ORDERS_ROUND
+        self.phone_sealed = set()
 
     def seat_of(self, power: str) -> tuple[str, ...]:
         """The powers written in the same curtain turn as ``power`` this phase: those of its
@@ -204,6 +207,7 @@ class HotSeatSession:
         keep = [p for p in self.order if p in powers]
         self.order = tuple(keep + [p for p in powers if p not in keep])
         self.sealed &= set(self.order)
+        self.phone_sealed &= self.sealed
         if self.current is not None and self.current not in self.order:
             self.current = None
             if self.stage == ENTERING:
@@ -230,6 +234,7 @@ class HotSeatSession:
             raise HotSeatError("orders are already being written")
         self.round = DECLARATIONS_ROUND
         self.sealed = set()
+        self.phone_sealed = set()
         self.stage = READY if self.all_sealed else CURTAIN
 
     def end_declarations(self) -> None:
@@ -238,6 +243,7 @@ class HotSeatSession:
             raise HotSeatError("the declarations are not revealed")
         self.round = ORDERS_ROUND
         self.sealed = set()
+        self.phone_sealed = set()
         self.current = None
         self.stage = OPEN
         self.start_writing()
@@ -289,6 +295,7 @@ class HotSeatSession:
         else:
             self.verify_open(power, pin)
         self.sealed.difference_update(self.seat_of(power))  # the whole seat is open again
+        self.phone_sealed.difference_update(self.seat_of(power))
         self.current = power
         self.stage = ENTERING
 
@@ -304,6 +311,7 @@ class HotSeatSession:
         if self.stage != ENTERING or self.current is None or power not in self.current_seat:
             raise HotSeatError(f"{power} is not at the keyboard")
         self.sealed.update(self.current_seat)
+        self.phone_sealed.difference_update(self.current_seat)
         self.current = None
         self.stage = READY if self.all_sealed else CURTAIN
 
@@ -319,6 +327,29 @@ class HotSeatSession:
         self.verify_reveal(force=force)
         self.current = None
         self.stage = REVEALED
+
+    def phone_seal(self, power: str) -> None:
+        """``power`` sealed on its phone (Table ▸ Phones): the curtain skips it.  Whoever of its
+        player is at the keyboard steps away (their orders are the phone's: the same orders)."""
+        if power not in self.order or power in self.sealed:
+            return
+        self.sealed.add(power)
+        self.phone_sealed.add(power)
+        if self.current is not None and all(p in self.sealed for p in self.current_seat):
+            self.current = None
+            if self.stage == ENTERING:
+                self.stage = CURTAIN
+        if self.stage in (CURTAIN, READY):
+            self.stage = READY if self.all_sealed else CURTAIN
+
+    def phone_unseal(self, power: str) -> None:
+        """``power`` unsealed on its phone (with its PIN, if it has one)."""
+        if power not in self.sealed:
+            return
+        self.sealed.discard(power)
+        self.phone_sealed.discard(power)
+        if self.stage == READY:
+            self.stage = CURTAIN
 
     # -- secrecy -----------------------------------------------------------------------------
 
@@ -343,6 +374,8 @@ class HotSeatSession:
             out["notices"] = list(self.notices)
         if self.round != ORDERS_ROUND:
             out["round"] = self.round
+        if self.phone_sealed:
+            out["phone_sealed"] = sorted(self.phone_sealed)
         return out
 
     @classmethod
@@ -360,6 +393,7 @@ class HotSeatSession:
             raise ValueError(f"unknown hot-seat round {round_!r}")
         s = cls(rng or random.Random(), pins, str(data.get("phase", "")), order, sealed, None, stage,
                 [str(n) for n in notices] if isinstance(notices, list) else [], round_)
+        s.phone_sealed = {str(p) for p in data.get("phone_sealed", []) if p in sealed}
         if stage == ENTERING:
             s.stage = READY if s.all_sealed else CURTAIN
         return s
@@ -729,6 +763,13 @@ class CurtainWidget(QWidget):
         parent = self.parentWidget()
         if parent is not None:
             self.setGeometry(parent.rect())
+        # a popup of the window behind (the order box's completions: the orders being typed) is a
+        # window of its own, above the curtain: closed first
+        for _ in range(8):
+            popup = QApplication.activePopupWidget()
+            if popup is None or popup is self or not popup.isVisible():
+                break
+            popup.close()
         self.show()
         self.raise_()
         self._watch()
@@ -802,7 +843,8 @@ class CurtainWidget(QWidget):
         for w in (self.other_caption, self.other_combo, self.other_button):
             w.setVisible(bool(others))
         self._update_pin_field()
-        sealed = [seat_title(c, seat) for seat in session.seats() if all(p in session.sealed for p in seat)]
+        sealed = [seat_title(c, seat) + (" (phone)" if any(p in session.phone_sealed for p in seat) else "")
+                  for seat in session.seats() if all(p in session.sealed for p in seat)]
         self.sealed_label.setText(("Declarations sealed: " if session.declaring else "Sealed: ")
                                   + ("; ".join(sealed) if sealed else "nobody yet"))
         self.notice_label.setText("\n".join(session.notices[-3:]))
@@ -974,6 +1016,7 @@ class SealStatusStrip(QWidget):
     seal_requested = Signal()
     hide_requested = Signal()
     reveal_requested = Signal()
+    notes_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None, controller: GameController | None = None) -> None:
         super().__init__(parent)
@@ -988,6 +1031,9 @@ class SealStatusStrip(QWidget):
         self.seal_button = QPushButton("Review and seal\u2026")
         self.hide_button = QPushButton("Hide my orders")
         self.reveal_button = QPushButton("Reveal")
+        self.notes_button = QPushButton("Notes\u2026")  # private notes, shown by the table mode
+        self.notes_button.setToolTip("Your private notes: read those sent to you, write one")
+        self.notes_button.hide()
         self.notice = _ElidedLabel()  # "France's sealed orders were reopened by ...": the table is told
         self.notice.setStyleSheet("color: #8a4b00; font-weight: bold;")
         self.notice.hide()
@@ -997,8 +1043,9 @@ class SealStatusStrip(QWidget):
         layout.addLayout(self.chip_row)
         layout.addWidget(self.notice)
         layout.addStretch(1)
-        for b in (self.write_button, self.seal_button, self.hide_button, self.reveal_button):
+        for b in (self.notes_button, self.write_button, self.seal_button, self.hide_button, self.reveal_button):
             layout.addWidget(b)
+        self.notes_button.clicked.connect(self.notes_requested)
         self.write_button.clicked.connect(self.write_requested)
         self.seal_button.clicked.connect(self.seal_requested)
         self.hide_button.clicked.connect(self.hide_requested)
@@ -1045,7 +1092,9 @@ class SealStatusStrip(QWidget):
                              .get(session.stage, "Declarations:"))
         c = self.controller
         for p in session.order:
-            if p in session.sealed:
+            if p in session.phone_sealed:
+                mark, state = "\u2713\u260e", "sealed on a phone"
+            elif p in session.sealed:
                 mark, state = "\u2713", "sealed"
             elif p in session.current_seat:  # every power of the player at the keyboard
                 mark, state = "\u270e", "writing now"
@@ -1224,6 +1273,7 @@ class HotSeatFlow(QObject):
                     self.session.sealed, self.session.stage = restored.sealed, restored.stage
                     self.session.notices = list(restored.notices)  # what the table was told stays told
                     self.session.round = restored.round
+                    self.session.phone_sealed = set(restored.phone_sealed)
                     self.session.current = None
                     self._apply()
                     return
@@ -1375,6 +1425,11 @@ class HotSeatFlow(QObject):
         self._apply()
         return True
 
+    def refresh(self) -> None:
+        """The session changed from outside (a phone sealed): the curtain, the strip and the
+        secrecy follow it."""
+        self._apply(activate=False)
+
     def hide(self) -> None:
         if self.session.stage == ENTERING:
             self.session.close()
@@ -1422,7 +1477,8 @@ class HotSeatFlow(QObject):
     @override
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if (event.type() == QEvent.Type.Show and isinstance(watched, QDialog) and watched.isWindow()
-                and not isinstance(watched, ReviewDialog) and self._belongs(watched)):
+                and not isinstance(watched, ReviewDialog) and not watched.property("keeps_turn")
+                and self._belongs(watched)):
             self.step_away()
         return False
 

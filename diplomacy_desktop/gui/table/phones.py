@@ -1,21 +1,43 @@
 """Table ▸ Phones, the window's side of the table host (``diplomacy_desktop.host``).
 
-* ``HostBridge``: the host's changes (made on the server's thread when a phone writes) as a Qt
-  signal delivered on the GUI thread, so the window refreshes its seal strip without ever waiting
-  for a phone.
-* ``PhonesHosting``: hosting on and off: the server is bound only when the host turns it on and
-  stopped when it is turned off or the game closes.
-* ``PhonesDialog``: the join screen: the table's address, one power's QR code and link at a time,
-  shown only when asked for (the player of that power looks, nobody else), "kick this phone", and
-  who has sealed, live (never what).
+The laptop is the table's host: the window's game and the phones' game are ONE game.  The
+``WindowHost`` (a ``TableHost``) is made over the controller's own ``Game`` and table dict, with
+``auto_reveal=False`` and no file of its own (the window's autosave writes the table dict, tokens
+and phone seals included).
 
-Not yet wired into the window's menus: the table mode takes it with the hot seat's next revision
-(the curtain shows a power's code to that power only).
+Threads (the design): the server (aiohttp, on its own thread) never touches the game itself.
+Every ``TableHost`` call the server makes -- reading a phone's state as well as writing an
+order, sealing, declaring, a note -- is run on the GUI thread (``WindowHost._on_gui``: a queued
+Qt signal, the server's thread waits for the answer).  So the game, the table dict and the
+hot-seat session are only ever touched by the GUI thread, as every other part of the window
+assumes, and the host's listeners (``HostBridge``, ``PhonesLink``) run there too: when a phone
+seals, the hot seat counts it and the autosave is written *before* the phone gets its answer.
+The server's wait never blocks the window (the window never waits for the server while it runs
+a call, except ``stop``, which first turns the host's calls away with 503 so the two cannot wait
+for each other).  The host never adjudicates by itself here: the hot-seat flow reveals (all
+sealed, or the host forces it, host PIN as always) and tells the host (``phase_moved``,
+``declarations_done``).
+
+* ``HostBridge``: the host's changes as a Qt signal delivered on the GUI thread.
+* ``PhonesHosting``: hosting on and off: the server is bound only when the host turns it on and
+  stopped when it is turned off, a game is opened or started, or the window quits.
+* ``PhonesLink``: the hot seat and the phones kept together: a phone's seal counts in the
+  session (the curtain skips it, the strip marks it ✓☎, never what), the laptop's seals and
+  reopenings reach the phones, a Formal Diplomacy declaration from a phone counts in the
+  declarations round, the window's clock is shown on the phones.
+* ``PhonesDialog``: the join screen: the table's address for all, one power's QR code and link
+  at a time, shown only after a host action (the host PIN when the game has one; the code hides
+  by itself after a minute), "kick this phone" (a host action), and who has sealed, live.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QByteArray, QObject, Qt, Signal
+import concurrent.futures
+import threading
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Protocol
+
+from PySide6.QtCore import QByteArray, QObject, Qt, QTimer, Signal
 from PySide6.QtSvgWidgets import QSvgWidget
 from PySide6.QtWidgets import (
     QComboBox,
@@ -24,17 +46,153 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
+from ...engine.game import Game
 from ...host.qr import join_qr_svg
 from ...host.serve import lan_address
 from ...host.server import HostServer
-from ...host.table import Change, TableHost
+from ...host.table import Change, HostError, RefusedError, TableHost
 from .. import override
+from ..controller import ChangeRecord
+from .hotseat import CURTAIN, ENTERING, READY
+
+if TYPE_CHECKING:
+    from ..controller import GameController
+    from .hotseat import HotSeatFlow
 
 DEFAULT_PORT = 8642
+#: a power's code hides by itself after this long (the next player must not find it there)
+CODE_SHOWN_MS = 60_000
+#: the table key saying hosting was on when the game was saved (its port)
+HOSTING_KEY = "hosting_port"
+
+
+class HostUnavailableError(HostError):
+    """The window is closing the host: the phone tries again later (its page reconnects)."""
+
+    status = 503
+
+
+class _GuiRunner(QObject):
+    """Runs a job on the thread it lives on (the GUI thread), whoever emits ``call``."""
+
+    call = Signal(object)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.call.connect(self._run, Qt.ConnectionType.QueuedConnection)
+
+    def _run(self, job: Callable[[], None]) -> None:
+        job()
+
+
+class WindowHost(TableHost):
+    """The window's ``TableHost``: over the controller's own game and table, every call made on
+    another thread (the server's) run on the GUI thread (see the module documentation)."""
+
+    def __init__(self, game: Game, table: dict[str, Any], *,
+                 declarations_open: Callable[[], bool] = lambda: True) -> None:
+        self._gui_thread = threading.get_ident()
+        self._runner = _GuiRunner()
+        #: set by ``PhonesHosting.stop`` before it waits for the server: calls still waiting get 503
+        self.closing = False
+        self.declarations_open = declarations_open
+        super().__init__(game, table, None, auto_reveal=False)
+
+    def _on_gui(self, fn: Callable[..., Any], *args: Any) -> Any:
+        if threading.get_ident() == self._gui_thread:
+            return fn(*args)
+        if self.closing:
+            raise HostUnavailableError("the host is closing")
+        future: concurrent.futures.Future[Any] = concurrent.futures.Future()
+
+        def job() -> None:
+            if not future.set_running_or_notify_cancel():
+                return
+            try:
+                future.set_result(fn(*args))
+            except BaseException as exc:  # noqa: BLE001 - handed to the server's thread
+                future.set_exception(exc)
+
+        self._runner.call.emit(job)
+        while True:
+            try:
+                return future.result(timeout=0.05)
+            except concurrent.futures.TimeoutError:
+                if self.closing and future.cancel():
+                    raise HostUnavailableError("the host is closing") from None
+
+    # the calls the server makes, each on the GUI thread
+    @override
+    def powers_of(self, token: str) -> tuple[str, ...]:
+        out: tuple[str, ...] = self._on_gui(super().powers_of, token)
+        return out
+
+    @override
+    def public_state(self) -> dict[str, Any]:
+        out: dict[str, Any] = self._on_gui(super().public_state)
+        return out
+
+    @override
+    def state_for(self, token: str) -> dict[str, Any]:
+        out: dict[str, Any] = self._on_gui(super().state_for, token)
+        return out
+
+    @override
+    def options_for(self, token: str) -> dict[str, dict[str, list[dict[str, Any]]]]:
+        out: dict[str, dict[str, list[dict[str, Any]]]] = self._on_gui(super().options_for, token)
+        return out
+
+    @override
+    def set_order_text(self, token: str, power: str, phase: str, text: str) -> dict[str, Any]:
+        out: dict[str, Any] = self._on_gui(super().set_order_text, token, power, phase, text)
+        return out
+
+    @override
+    def set_order(self, token: str, power: str, phase: str, order: Mapping[str, Any]) -> dict[str, Any]:
+        out: dict[str, Any] = self._on_gui(super().set_order, token, power, phase, order)
+        return out
+
+    @override
+    def clear_order(self, token: str, power: str, phase: str, key: str) -> dict[str, Any]:
+        out: dict[str, Any] = self._on_gui(super().clear_order, token, power, phase, key)
+        return out
+
+    @override
+    def seal(self, token: str, power: str, phase: str, pin: str | None = None) -> dict[str, Any]:
+        out: dict[str, Any] = self._on_gui(super().seal, token, power, phase, pin)
+        return out
+
+    @override
+    def unseal(self, token: str, power: str, phase: str, pin: str | None = None) -> dict[str, Any]:
+        out: dict[str, Any] = self._on_gui(super().unseal, token, power, phase, pin)
+        return out
+
+    @override
+    def declare(self, token: str, power: str, phase: str, declarations: Mapping[str, Any]) -> dict[str, Any]:
+        def go() -> dict[str, Any]:
+            self._mine(token, power)
+            if not self.declarations_open():
+                raise RefusedError("declarations are written when the talks are over: wait for the host "
+                                   "to end them")
+            return TableHost.declare(self, token, power, phase, declarations)
+
+        out: dict[str, Any] = self._on_gui(go)
+        return out
+
+    @override
+    def send_note(self, token: str, power: str, to: Iterable[Any], text: str) -> dict[str, Any]:
+        out: dict[str, Any] = self._on_gui(super().send_note, token, power, to, text)
+        return out
+
+    @override
+    def join(self, power: str, pin: str) -> str:
+        out: str = self._on_gui(super().join, power, pin)
+        return out
 
 
 class HostBridge(QObject):
@@ -74,6 +232,10 @@ class PhonesHosting(QObject):
         return self.server is not None and self.server.running
 
     @property
+    def bound_port(self) -> int | None:
+        return self.server.port if self.server is not None else None
+
+    @property
     def base_url(self) -> str:
         if self.server is None:
             return ""
@@ -82,6 +244,8 @@ class PhonesHosting(QObject):
 
     def start(self) -> str:
         if not self.running:
+            if isinstance(self.host, WindowHost):
+                self.host.closing = False
             server = HostServer(self.host, self.address, self.port)
             server.start()
             self.server = server
@@ -90,35 +254,199 @@ class PhonesHosting(QObject):
 
     def stop(self) -> None:
         if self.server is not None:
+            if isinstance(self.host, WindowHost):
+                self.host.closing = True  # a phone's call still waiting for the window gets 503
             self.server.stop()
             self.server = None
             self.stopped.emit()
 
 
-class PhonesDialog(QDialog):
-    """The join screen (see the module documentation)."""
+class PhonesLink(QObject):
+    """The hot seat and the phones, kept together (see the module documentation).  Made when
+    the host turns hosting on, for the game of that moment; ``close`` stops it."""
 
-    def __init__(self, hosting: PhonesHosting, parent: QWidget | None = None) -> None:
+    def __init__(self, controller: GameController, flow: HotSeatFlow, *, save_now: Callable[[], object],
+                 address: str = "0.0.0.0", port: int = DEFAULT_PORT, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.flow = flow
+        self.save_now = save_now
+        self.game = controller.game
+        self.host = WindowHost(controller.game, controller.table, declarations_open=self._declarations_open)
+        self.hosting = PhonesHosting(self.host, address, port, self)
+        self.bridge = HostBridge(self.host, self)
+        self._seen_sealed: set[str] = set(self.host.sealed)
+        self._seen_declared: set[str] = set(self._host_declared())
+        self._pushing = False
+        self.closed = False
+        self.bridge.changed.connect(self._on_host_change)
+        flow.stage_changed.connect(self._push)
+        flow.declarations_revealed.connect(self._on_declarations_revealed)
+        controller.changed.connect(self._on_controller_changed)
+        self._push()
+
+    def _declarations_open(self) -> bool:
+        s = self.flow.session
+        return s.declaring and s.stage in (CURTAIN, ENTERING, READY)
+
+    def _host_declared(self) -> list[str]:
+        return [str(p) for p in self.host.table.get("phones", {}).get("declared", [])]
+
+    def start(self) -> str:
+        base = self.hosting.start()
+        self.controller.table[HOSTING_KEY] = self.hosting.bound_port
+        self.save_now()
+        return base
+
+    def close(self) -> None:
+        """Stop serving; the phones' links stay valid for the next time hosting is turned on."""
+        self.closed = True  # its slots do nothing more (Qt disconnects them when it is deleted)
+        self.hosting.stop()
+        self.bridge.close()
+        if self.controller.game is self.game:
+            self.controller.table.pop(HOSTING_KEY, None)
+
+    # -- phones -> the hot seat -------------------------------------------------------------------
+
+    def _on_host_change(self, change: Change) -> None:
+        if self.closed or self._pushing or self.controller.game is not self.game:
+            return
+        if change.kind == "orders":
+            # a phone wrote orders: views refresh (they show only what may be shown), autosave
+            self.controller.changed.emit(ChangeRecord(orders=change.powers or frozenset()))
+            return
+        if change.kind not in ("seal", "declarations"):
+            return
+        s = self.flow.session
+        sealed, declared = set(self.host.sealed), set(self._host_declared())
+        moved = False
+        if not s.declaring:
+            for p in sorted(sealed - self._seen_sealed):
+                if p not in s.sealed:
+                    s.phone_seal(p)
+                    moved = True
+            for p in sorted(self._seen_sealed - sealed):
+                if p in s.sealed:
+                    s.phone_unseal(p)
+                    moved = True
+        else:
+            for p in sorted(declared - self._seen_declared):
+                if p not in s.sealed:
+                    s.phone_seal(p)
+                    moved = True
+        self._seen_sealed, self._seen_declared = sealed, declared
+        if moved:
+            self.flow.refresh()  # the strip and the curtain; stage_changed pushes back
+        self.save_now()  # a phone's seal is in the autosave before the phone hears "sealed"
+
+    # -- the hot seat -> phones --------------------------------------------------------------------
+
+    def _push(self, *_: object) -> None:
+        if self.closed or self.controller.game is not self.game or self._pushing:
+            return
+        s = self.flow.session
+        self._pushing = True
+        try:
+            if s.declaring:
+                self.host.set_sealed((), s.sealed)
+            else:
+                self.host.set_sealed(s.sealed, self._host_declared())
+        finally:
+            self._pushing = False
+        self._seen_sealed, self._seen_declared = set(self.host.sealed), set(self._host_declared())
+
+    def _on_declarations_revealed(self, declarations: object, *_: object) -> None:
+        if self.closed or self.controller.game is not self.game:
+            return
+        said = declarations if isinstance(declarations, dict) else {}
+        self._pushing = True
+        try:
+            self.host.declarations_done(said)
+        finally:
+            self._pushing = False
+
+    def _on_controller_changed(self, record: ChangeRecord) -> None:
+        if self.closed or self.controller.game is not self.game:
+            return
+        if record.phase:
+            self._pushing = True
+            try:
+                self.host.phase_moved()
+            finally:
+                self._pushing = False
+            self._seen_sealed, self._seen_declared = set(), set()
+            self._push()
+
+    # -- the clock ----------------------------------------------------------------------------------
+
+    def show_clock(self, title: str, seconds: float | None, running: bool) -> None:
+        """The window's clock on every phone ("Round 2 of 5" during Wilson rounds)."""
+        view = self.host.clock_view()
+        if seconds is None:
+            if view is not None:
+                self.host.set_clock(title, None)
+            return
+        if view is not None and seconds is not None and view["title"] == title[:80] \
+                and view["running"] == running and abs(view["remaining"] - seconds) < 2.0:
+            return  # the phones count down by themselves
+        self.host.set_clock(title, seconds, running=running)
+
+
+class PhonesSwitch(Protocol):
+    """The window's hosting switch, as the join screen uses it."""
+
+    def turn_on(self, port: int) -> PhonesHosting: ...
+
+    def turn_off(self) -> None: ...
+
+
+class PhonesDialog(QDialog):
+    """The join screen (see the module documentation).
+
+    ``hosting``: the server (None while hosting is off); ``switch``: turns hosting on and off
+    from here (the window's); ``host_action(title, text)``: showing a power's code and kicking a
+    phone are host actions (the host PIN when the game has one)."""
+
+    def __init__(self, hosting: PhonesHosting | None, parent: QWidget | None = None, *,
+                 switch: PhonesSwitch | None = None, host_action: Callable[[str, str], bool] | None = None,
+                 host: TableHost | None = None, board_powers: Iterable[tuple[str, str]] = ()) -> None:
         super().__init__(parent)
         self.setWindowTitle("Phones")
         self.hosting = hosting
-        self.host = hosting.host
-        self.bridge = HostBridge(self.host, self)
-        self.bridge.changed.connect(self.refresh)
-        board = self.host.game.board
+        self.switch = switch
+        self.host_action = host_action
+        self.host: TableHost | None = hosting.host if hosting is not None else host
+        self.bridge: HostBridge | None = None
         layout = QVBoxLayout(self)
+        switch_row = QHBoxLayout()
+        self.port = QSpinBox()
+        self.port.setRange(1024, 65535)
+        self.port.setValue(hosting.port if hosting is not None and hosting.port else DEFAULT_PORT)
+        self.port.setPrefix("Port ")
+        self.switch_button = QPushButton()
+        self.switch_button.clicked.connect(self.toggle_hosting)
+        switch_row.addWidget(self.port)
+        switch_row.addWidget(self.switch_button, 1)
+        layout.addLayout(switch_row)
         self.address = QLabel()
         self.address.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.address.setWordWrap(True)
         layout.addWidget(self.address)
         row = QHBoxLayout()
         self.power = QComboBox()
-        for p in board.power_ids:
-            self.power.addItem(board.power(p).name, p)
+        powers = list(board_powers)
+        if not powers and self.host is not None:
+            board = self.host.game.board
+            powers = [(p, board.power(p).name) for p in board.power_ids]
+        for p, name in powers:
+            self.power.addItem(name, p)
         self.show_button = QPushButton("Show this power's code")
+        self.show_button.setToolTip("Only this power's player should be looking (a host action)")
         self.show_button.clicked.connect(self.show_code)
         self.hide_button = QPushButton("Hide")
         self.hide_button.clicked.connect(self.hide_code)
         self.kick_button = QPushButton("Kick this phone")
+        self.kick_button.setToolTip("A new link for this power: its old phone is cut off (a host action)")
         self.kick_button.clicked.connect(self.kick)
         for w in (self.power, self.show_button, self.hide_button, self.kick_button):
             row.addWidget(w)
@@ -136,17 +464,67 @@ class PhonesDialog(QDialog):
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
+        self.code_timer = QTimer(self)
+        self.code_timer.setSingleShot(True)
+        self.code_timer.timeout.connect(self.hide_code)
+        self.power.currentIndexChanged.connect(lambda _i: self.hide_code())
+        self._attach()
         self.hide_code()
+        self.refresh()
+
+    def _attach(self) -> None:
+        if self.bridge is not None:
+            self.bridge.close()
+            self.bridge = None
+        if self.hosting is not None:
+            self.host = self.hosting.host
+            self.bridge = HostBridge(self.host, self)
+            self.bridge.changed.connect(self.refresh)
+            self.hosting.started.connect(self._on_started)
+            self.hosting.stopped.connect(self.refresh)
+
+    def _on_started(self, _base: str) -> None:
         self.refresh()
 
     @property
     def shown_power(self) -> str:
         return str(self.power.currentData())
 
+    @property
+    def on(self) -> bool:
+        return self.hosting is not None and self.hosting.running
+
+    def toggle_hosting(self) -> None:
+        if self.switch is None:
+            return
+        self.hide_code()
+        if self.on:
+            self.switch.turn_off()
+            self.hosting = None
+        else:
+            try:
+                self.hosting = self.switch.turn_on(self.port.value())
+            except OSError as exc:
+                self.link.setText(f"Port {self.port.value()} cannot be used ({exc.strerror or exc}): "
+                                  "choose another port.")
+                self.hosting = None
+        self._attach()
+        self.refresh()
+
     def refresh(self, _change: Change | None = None) -> None:
+        on = self.on
+        self.switch_button.setText("Turn hosting off" if on else "Turn hosting on")
+        self.switch_button.setVisible(self.switch is not None)
+        self.port.setVisible(self.switch is not None)
+        self.port.setEnabled(not on)
+        for b in (self.show_button, self.kick_button, self.power):
+            b.setEnabled(on)
+        if not on or self.hosting is None or self.host is None:
+            self.address.setText("Hosting is off: the phones cannot reach the game.")
+            self.seals.setText("")
+            return
         base = self.hosting.base_url
-        self.address.setText(f"The table: {base}/ (a player with a PIN joins there)" if base
-                             else "Hosting is off.")
+        self.address.setText(f"The table: {base}/ (a player with a PIN joins there)")
         board = self.host.game.board
         state = self.host.public_state()
         done = state["declared"] if state["stage"] == "declarations" else state["sealed"]
@@ -154,17 +532,30 @@ class PhonesDialog(QDialog):
         self.seals.setText(f"{state['phase']['label']}: " + ", ".join(parts) if parts else state["phase"]["label"])
 
     def show_code(self) -> None:
-        base = self.hosting.base_url
-        if not base:
+        """One power's code and link, after a host action, for a minute at most."""
+        if not self.on or self.hosting is None or self.host is None:
             self.link.setText("Turn hosting on first.")
             return
-        url = f"{base}/t/{self.host.token_of(self.shown_power)}"
+        name = self.power.currentText()
+        if self.host_action is not None and not self.host_action(
+                f"Show {name}'s code",
+                f"Show {name}'s join code? Only {name}'s player should see the screen now: the code lets "
+                f"a phone read and write {name}'s orders."):
+            return
+        url = f"{self.hosting.base_url}/t/{self.host.token_of(self.shown_power)}"
         self.code.load(QByteArray(join_qr_svg(url).encode("utf-8")))
         self.code.show()
-        self.link.setText(f"{self.power.currentText()}: {url}")
+        self.link.setText(f"{name}: {url}")
         self.hide_button.setEnabled(True)
+        self.code_timer.start(CODE_SHOWN_MS)
+
+    def hide_when_someone_sits(self, stage: str) -> None:
+        """A power takes the laptop behind the curtain: no other power's code stays up."""
+        if stage == ENTERING:
+            self.hide_code()
 
     def hide_code(self) -> None:
+        self.code_timer.stop()
         self.code.load(QByteArray())
         self.code.hide()
         self.link.setText("Choose a power and show its code to its player only.")
@@ -172,13 +563,23 @@ class PhonesDialog(QDialog):
 
     def kick(self) -> None:
         """A new link for the chosen power (and the other powers of its player); the old phone is
-        cut off at once."""
+        cut off at once (a host action)."""
+        if self.host is None or not self.on:
+            return
+        name = self.power.currentText()
+        if self.host_action is not None and not self.host_action(
+                f"Kick {name}'s phone", f"Cut off {name}'s phone? Its link stops working at once; {name}'s "
+                                        "player joins again with the new code."):
+            return
         self.host.kick(self.shown_power)
         self.hide_code()
-        self.link.setText(f"{self.power.currentText()} has a new link: the old phone is cut off. Show the new "
+        self.link.setText(f"{name} has a new link: the old phone is cut off. Show the new "
                           f"code to its player.")
 
     @override
     def done(self, result: int) -> None:
-        self.bridge.close()
+        self.hide_code()
+        if self.bridge is not None:
+            self.bridge.close()
+            self.bridge = None
         super().done(result)
