@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from conftest import Table
+from PySide6.QtCore import Qt
 
 from diplomacy_desktop.engine.game import Game
 from diplomacy_desktop.engine.state import Phase
@@ -257,6 +258,47 @@ def test_clock_wilson_widget_says_round_n_of_m_large(qtbot, fake: FakeTime) -> N
     for _ in range(4):
         formal.skip_button.click()
     assert formal.skip_button.text() == "Declarations now"
+
+
+
+def _lines(label) -> int:  # type: ignore[no-untyped-def]
+    """How many lines ``label`` takes at its width (its words wrapped as it wraps them)."""
+    from PySide6.QtCore import QRect
+    from PySide6.QtGui import QFontMetrics
+
+    metrics = QFontMetrics(label.font())
+    flags = Qt.TextFlag.TextWordWrap if label.wordWrap() else Qt.TextFlag.TextSingleLine
+    height = metrics.boundingRect(QRect(0, 0, label.width(), 10_000), flags, label.text()).height()
+    return round(height / metrics.lineSpacing())
+
+
+@pytest.mark.parametrize(("screen_width", "stacked"), [(1366, True), (1920, False)])
+def test_clock_wilson_projector_bar_keeps_the_words_on_one_or_two_lines(qtbot, fake: FakeTime,  # type: ignore[no-untyped-def]
+                                                                         screen_width: int, stacked: bool) -> None:
+    """On the projector the bar above the map gets the screen less the results panel (30 %): at
+    1366 wide the round goes above the digits, so the season stays on one line and the note on
+    one or two (they wrapped onto four or five); at 1920 the round stays beside the digits."""
+    from PySide6.QtWidgets import QApplication
+
+    w = ClockWidget(ClockModel.for_phase(SPRING, WILSON, now=fake), sound=FakeSound(), compact=True)  # type: ignore[arg-type]
+    qtbot.addWidget(w)
+    w.set_projector(True)
+    w.resize(screen_width - max(320, screen_width * 3 // 10) - 16, 200)
+    w.show()
+    for rounds_left in (4, 0):
+        while w.model.round_number < 5 - rounds_left:
+            w.skip_button.click()
+        QApplication.processEvents()
+        assert w.round_label.isVisible() and w.stacked is stacked
+        assert _lines(w.title) == 1, w.title.text()
+        assert _lines(w.note) <= 2, w.note.text()
+        assert w.round_label.width() >= w.round_label.sizeHint().width()  # the round is never cut
+        assert w.digits.width() >= w.digits.sizeHint().width()
+        assert w.title.width() + w.round_label.width() <= w.width()
+    assert w.note.text() == "Last round: then the talks end"
+    w.set_projector(False)  # the window's bar again: round beside the digits
+    QApplication.processEvents()
+    assert not w.stacked
 
 
 # -- the dialogs -------------------------------------------------------------------------------------

@@ -28,9 +28,10 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from PySide6.QtCore import QElapsedTimer, Qt, QTimer, QUrl, Signal
-from PySide6.QtGui import QFont, QKeyEvent, QMouseEvent
+from PySide6.QtGui import QFont, QFontMetrics, QKeyEvent, QMouseEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QApplication,
+    QBoxLayout,
     QGridLayout,
     QHBoxLayout,
     QLabel,
@@ -660,6 +661,10 @@ class ClockWidget(QWidget):
         self.reset_button.clicked.connect(self._on_reset)
 
         buttons: QHBoxLayout | QGridLayout
+        #: the round and the digits of the bar above the map: side by side, or (on a narrow
+        #: projector) the round above the digits, so the words beside them keep one or two lines
+        self._big: QBoxLayout | None = None
+        self._buttons: QHBoxLayout | QGridLayout
         if compact:  # two rows, so the words beside them have room: start, +1 min, +1 round / next, reset
             buttons = QGridLayout()
             buttons.setSpacing(4)
@@ -680,9 +685,11 @@ class ClockWidget(QWidget):
             layout = QHBoxLayout(self)
             layout.setContentsMargins(10, 4, 10, 4)
             layout.addLayout(words, 3)
-            layout.addWidget(self.round_label, 0)
-            layout.addSpacing(12)
-            layout.addWidget(self.digits, 0)
+            self._big = QBoxLayout(QBoxLayout.Direction.LeftToRight)
+            self._big.setSpacing(18)
+            self._big.addWidget(self.round_label, 0)
+            self._big.addWidget(self.digits, 0)
+            layout.addLayout(self._big, 0)
             layout.addLayout(buttons, 0)
         else:
             column = QVBoxLayout(self)
@@ -692,6 +699,7 @@ class ClockWidget(QWidget):
             column.addWidget(self.progress)
             column.addWidget(self.note)
             column.addLayout(buttons)
+        self._buttons = buttons
 
         self.timer = QTimer(self)
         self.timer.setInterval(tick_ms if tick_ms is not None else self.TICK_MS)
@@ -721,6 +729,40 @@ class ClockWidget(QWidget):
                 large.setPointSizeF(font.pointSizeF() * self.PROJECTOR_SCALE)
             label.setFont(large)
         self.progress.setFixedHeight(22 if on else 14)
+        self._arrange()
+
+    @property
+    def stacked(self) -> bool:
+        """The round stands above the digits (a narrow projector), not beside them."""
+        return self._big is not None and self._big.direction() == QBoxLayout.Direction.TopToBottom
+
+    def _one_row_width(self) -> int:
+        """The width the bar above the map needs with the round beside the digits, the season on
+        one line and the note on at most two."""
+        def advance(label: QLabel) -> int:
+            return QFontMetrics(label.font()).horizontalAdvance(label.text())
+
+        words = max(advance(self.title), advance(self.note) // 2 + 1)
+        layout = self.layout()
+        margins = layout.contentsMargins() if layout is not None else None
+        edges = margins.left() + margins.right() if margins is not None else 0
+        return (words + self.round_label.sizeHint().width() + self.digits.sizeHint().width()
+                + self._buttons.sizeHint().width() + 18 + 3 * 8 + edges)
+
+    def _arrange(self) -> None:
+        """On the projector, a bar too narrow for the round beside the digits puts the round above
+        them: otherwise the season and the note beside them wrap onto four or five lines."""
+        if self._big is None:
+            return
+        stack = self.projecting and not self.round_label.isHidden() and self.width() < self._one_row_width()
+        direction = QBoxLayout.Direction.TopToBottom if stack else QBoxLayout.Direction.LeftToRight
+        if self._big.direction() != direction:
+            self._big.setDirection(direction)
+
+    @override
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._arrange()
 
     def set_model(self, model: ClockModel) -> None:
         self.stop_flashing()
@@ -803,6 +845,7 @@ class ClockWidget(QWidget):
         elif m.status != RUNNING and self.timer.isActive():
             self.timer.stop()
         self._apply_colours()
+        self._arrange()
 
     def _skip_text(self) -> str:
         m = self.model
