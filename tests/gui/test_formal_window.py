@@ -503,3 +503,41 @@ def test_formal_a_player_with_two_powers_declares_for_both_in_one_turn(table: Ta
     assert rel.at_war(first, "france") and not rel.at_war(second, "france")
     assert rel.allied(second, "russia") and not rel.allied(first, "russia")
     assert s.round == "orders" and s.stage in (CURTAIN, READY)
+
+
+def test_formal_table_menu_says_declarations_in_the_declarations_round(table: Table, features) -> None:  # type: ignore[no-untyped-def]
+    """F6, F7 and F8 say what they will do: the declarations round reveals declarations, not
+    orders; the orders round after it reveals and adjudicates."""
+    start_formal(features)
+    f = features
+    assert f.act_write.text() == "&Declarations, then orders (end the talks)"
+    assert "declares" in f.act_write.statusTip()
+    f.write_orders()
+    assert f.flow.session.declaring
+    assert f.act_reveal.text() == "&Reveal all declarations\u2026"
+    assert f.act_reveal.toolTip() == "Reveal all declarations"
+    assert "declarations" in f.act_reveal.statusTip()
+    assert "adjudicate" not in f.act_reveal.text() + f.act_reveal.toolTip() + f.act_reveal.statusTip()
+    assert "orders" not in f.act_seal.text() and "declarations" in f.act_seal.text()
+    declarations_round(f, SPRING)
+    assert f.act_reveal.text() == "&Reveal all declarations\u2026"  # all sealed, not yet shown
+    f.act_reveal.trigger()  # all sealed: F8 reveals the declarations, adjudicates nothing
+    assert table.controller.state.phase == Phase(1901, "spring", "movement")
+    assert not f.flow.session.declaring and f.flow.session.stage == CURTAIN
+    assert f.act_reveal.text() == "&Reveal and adjudicate\u2026"
+    assert f.act_reveal.toolTip() == "Reveal and adjudicate"
+    assert f.act_seal.text() == "Review and &seal my orders\u2026"
+    assert f.act_write.text() == "&Write orders (end the talks)"  # this phase's declarations are made
+    f.reveal_dialog.accept()
+
+
+def test_formal_curtain_clock_says_declarations_are_due_when_time_is_up(table: Table, features) -> None:  # type: ignore[no-untyped-def]
+    from diplomacy_desktop.gui.table.clock import EXPIRED
+
+    start_formal(features)
+    f = features
+    f.write_orders()
+    assert f.flow.session.declaring and f.flow.curtain_up
+    f.clock.model.status = EXPIRED  # the whole clock ran out while the table still declares
+    f._update_curtain_clock()
+    assert f.flow.curtain.clock_label.text() == "Time is up: declarations are due"

@@ -581,7 +581,8 @@ class TableFeatures(WindowMode):
             self.flow.curtain.set_clock_text("")
             return
         if m.status == EXPIRED:
-            self.flow.curtain.set_clock_text("Time is up: orders are due")
+            self.flow.curtain.set_clock_text("Time is up: declarations are due" if self.flow.session.declaring
+                                             else "Time is up: orders are due")
             return
         what = {WRITING: "to write orders", DECLARATIONS: "for declarations"}.get(m.period.kind, "left")
         if self.flow.session.declaring:
@@ -598,11 +599,38 @@ class TableFeatures(WindowMode):
         self.act_write.setEnabled(on and s.stage == OPEN and not over)
         self.act_seal.setEnabled(on and s.stage == ENTERING)
         self.act_reveal.setEnabled(not over)
+        self._word_phase_actions()
         self.act_draw.setEnabled(not over)
         self.act_declare.setVisible(self.controller.game.formal)
         self.act_declare.setEnabled(not on and self.needs_declarations())
         self.act_disorder.setEnabled(not over)
         self.act_clock.setEnabled(self.clock.start_button.isEnabled())
+
+    def _word_phase_actions(self) -> None:
+        """F6, F7 and F8 say what they do in this round: a Formal Diplomacy movement phase's
+        declarations round seals and reveals declarations, not orders."""
+        s = self.flow.session
+        declarations_next = self.needs_declarations()
+        declaring = self.flow.enabled and s.declaring and s.stage != REVEALED and declarations_next
+        if declarations_next and self.flow.enabled:
+            write = ("&Declarations, then orders (end the talks)",
+                     "Pass the laptop round: each power declares behind the curtain, then writes its orders")
+        elif declarations_next:
+            write = ("&Declarations, then orders (end the talks)",
+                     "Each power declares in turn, in the open; then the orders")
+        else:
+            write = ("&Write orders (end the talks)",
+                     "Pass the laptop round: each power writes its orders behind the curtain")
+        seal = (("&Seal my declarations", "Seal the declarations written behind the curtain") if declaring else
+                ("Review and &seal my orders\u2026", "Review the orders written behind the curtain, then seal them"))
+        reveal = (("&Reveal all declarations\u2026",
+                   "Show every power's declarations together when all have sealed; the host may force it")
+                  if declaring else
+                  ("&Reveal and adjudicate\u2026", "When all have sealed; the host may force it"))
+        for action, (text, tip) in ((self.act_write, write), (self.act_seal, seal), (self.act_reveal, reveal)):
+            action.setText(text)
+            action.setToolTip(text.replace("&", "").rstrip("\u2026"))
+            action.setStatusTip(tip)
 
     # -- the clock's settings during a game -------------------------------------------------------
 
