@@ -512,6 +512,8 @@ def test_formal_table_menu_says_declarations_in_the_declarations_round(table: Ta
     f = features
     assert f.act_write.text() == "&Declarations, then orders (end the talks)"
     assert "declares" in f.act_write.statusTip()
+    assert f.strip.write_button.text() == "Declarations, then orders" and f.strip.write_button.isVisibleTo(f.strip)
+    assert "declarations first" in f.strip.write_button.toolTip()
     f.write_orders()
     assert f.flow.session.declaring
     assert f.act_reveal.text() == "&Reveal all declarations\u2026"
@@ -528,7 +530,11 @@ def test_formal_table_menu_says_declarations_in_the_declarations_round(table: Ta
     assert f.act_reveal.toolTip() == "Reveal and adjudicate"
     assert f.act_seal.text() == "Review and &seal my orders\u2026"
     assert f.act_write.text() == "&Write orders (end the talks)"  # this phase's declarations are made
+    assert f.strip.write_button.text() == "Write orders"
     f.reveal_dialog.accept()
+    f.start_new_game(TableSettings())  # not Formal Diplomacy: orders only
+    assert f.act_write.text() == "&Write orders (end the talks)" and f.strip.write_button.text() == "Write orders"
+    assert f.act_reveal.text() == "&Reveal and adjudicate\u2026"
 
 
 def test_formal_curtain_clock_says_declarations_are_due_when_time_is_up(table: Table, features) -> None:  # type: ignore[no-untyped-def]

@@ -631,6 +631,11 @@ class TableFeatures(WindowMode):
             action.setText(text)
             action.setToolTip(text.replace("&", "").rstrip("\u2026"))
             action.setStatusTip(tip)
+        # the strip's F6 button too: in a Formal Diplomacy movement phase the declarations come first
+        self.strip.write_button.setText("Declarations, then orders" if declarations_next else "Write orders")
+        self.strip.write_button.setToolTip("End the talks: pass the laptop round behind the curtain, "
+                                           + ("for the declarations first, then the orders" if declarations_next
+                                              else "for the orders"))
 
     # -- the clock's settings during a game -------------------------------------------------------
 
