@@ -1017,6 +1017,7 @@ class SealStatusStrip(QWidget):
     hide_requested = Signal()
     reveal_requested = Signal()
     notes_requested = Signal()
+    phone_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None, controller: GameController | None = None) -> None:
         super().__init__(parent)
@@ -1034,6 +1035,9 @@ class SealStatusStrip(QWidget):
         self.notes_button = QPushButton("Notes\u2026")  # private notes, shown by the table mode
         self.notes_button.setToolTip("Your private notes: read those sent to you, write one")
         self.notes_button.hide()
+        self.phone_button = QPushButton("Use my phone\u2026")  # hosting on: this seat's code, shown by the table mode
+        self.phone_button.setToolTip("Your join code and link, to write your orders on your own phone")
+        self.phone_button.hide()
         self.notice = _ElidedLabel()  # "France's sealed orders were reopened by ...": the table is told
         self.notice.setStyleSheet("color: #8a4b00; font-weight: bold;")
         self.notice.hide()
@@ -1043,8 +1047,10 @@ class SealStatusStrip(QWidget):
         layout.addLayout(self.chip_row)
         layout.addWidget(self.notice)
         layout.addStretch(1)
-        for b in (self.notes_button, self.write_button, self.seal_button, self.hide_button, self.reveal_button):
+        for b in (self.phone_button, self.notes_button, self.write_button, self.seal_button, self.hide_button,
+                  self.reveal_button):
             layout.addWidget(b)
+        self.phone_button.clicked.connect(self.phone_requested)
         self.notes_button.clicked.connect(self.notes_requested)
         self.write_button.clicked.connect(self.write_requested)
         self.seal_button.clicked.connect(self.seal_requested)
