@@ -93,7 +93,7 @@ def test_phones_curtain_use_my_phone_only_on_the_seats_own_turn_with_hosting_on(
 
 def test_phones_curtain_use_my_phone_closes_when_the_seat_steps_away_or_hosting_stops(  # type: ignore[no-untyped-def]
         qtbot, table, features) -> None:
-    t, f = table, features
+    f = features
     anna_game(f)
     start_hosting(f)
     f.act_write.trigger()
@@ -111,9 +111,9 @@ def test_phones_curtain_use_my_phone_closes_when_the_seat_steps_away_or_hosting_
 
 
 def test_phones_curtain_a_phone_seal_of_the_whole_seat_closes_its_code(qtbot, table, features) -> None:  # type: ignore[no-untyped-def]
-    t, f = table, features
+    f = features
     anna_game(f)
-    base, th = start_hosting(f)
+    base, _ = start_hosting(f)
     f.act_write.trigger()
     s = f.flow.session
     seat = open_next(f)
@@ -128,11 +128,11 @@ def test_phones_curtain_a_phone_seal_of_the_whole_seat_closes_its_code(qtbot, ta
 
 
 def test_phones_curtain_table_url_and_pin_join_the_windows_host(qtbot, table, features) -> None:  # type: ignore[no-untyped-def]
-    t, f = table, features
+    f = features
     anna_game(f)
     base, th = start_hosting(f)
-    status, page = call(qtbot, "GET", f"{base}/api/public")
-    assert status == 200
+    status, public = call(qtbot, "GET", f"{base}/api/public")  # the table's address: no token needed
+    assert status == 200 and public["phase"]["short"] == "S1901M"
     status, answer = call(qtbot, "POST", f"{base}/api/join", None, {"power": "france", "pin": "1111"})
     assert status == 403 and "token" not in answer
     status, answer = call(qtbot, "POST", f"{base}/api/join", None, {"power": "france", "pin": ANNA_PIN})
