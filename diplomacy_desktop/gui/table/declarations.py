@@ -190,6 +190,12 @@ class DeclarationsForm(QWidget):
                                   + " Your declarations stay secret until all are revealed together.")
         self.rules_label.setWordWrap(True)
         self.rules_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        #: "declared on the phone": the sheet shows what the phone sent (when the player sits down)
+        self.note_label = QLabel()
+        self.note_label.setWordWrap(True)
+        self.note_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.note_label.setStyleSheet("QLabel { color: #7a4a00; font-weight: bold; }")
+        self.note_label.hide()
         self.grid_host = QWidget()
         self.grid_host.setObjectName("declarationsGrid")
         self.grid_host.setStyleSheet("QWidget#declarationsGrid { background: transparent; }")
@@ -223,6 +229,7 @@ class DeclarationsForm(QWidget):
         box.setContentsMargins(18, 14, 18, 14)
         box.addWidget(self.heading)
         box.addWidget(self.rules_label)
+        box.addWidget(self.note_label)
         box.addWidget(scroll, 1)
         box.addLayout(buttons)
         row = QHBoxLayout()
@@ -248,7 +255,7 @@ class DeclarationsForm(QWidget):
         return False
 
     def show_power(self, power: str, others: Iterable[str], before: Relations,
-                   chosen: Mapping[str, str] | None = None) -> None:
+                   chosen: Mapping[str, str] | None = None, *, note: str = "") -> None:
         """``power`` declares towards ``others``; ``before``: today's relations; ``chosen``: its
         sealed declarations when it reopens them (else today's relations are preselected)."""
         self.clear()
@@ -256,6 +263,8 @@ class DeclarationsForm(QWidget):
         self.before = before
         me = self.name(power)
         self.heading.setText(f"{me}: your declarations")
+        self.note_label.setText(note)
+        self.note_label.setVisible(bool(note))
         self.heading.setStyleSheet(f"color: {power_ink(power).name()}; background: {power_colour(power).name()};"
                                    " border-radius: 10px; padding: 4px 14px;")
         for col, text in enumerate(("Power", "Today", "You declare", "", "", "What it will do (seed 003)")):
@@ -320,6 +329,8 @@ class DeclarationsForm(QWidget):
                 shiboken6.delete(w)
         self.groups, self.buttons, self.effects, self.now_labels = {}, {}, {}, {}
         self.power = None
+        self.note_label.clear()
+        self.note_label.hide()
 
     def take_down(self) -> None:
         """Nobody is declaring: nothing of the last power's choices stays behind."""

@@ -332,7 +332,7 @@ class PhonesLink(QObject):
         else:
             for p in sorted(declared - self._seen_declared):
                 if p not in s.sealed:
-                    s.phone_seal(p)
+                    s.phone_declare(p)  # the seat is sealed when all its powers have declared
                     moved = True
         self._seen_sealed, self._seen_declared = sealed, declared
         if moved:
@@ -348,7 +348,7 @@ class PhonesLink(QObject):
         self._pushing = True
         try:
             if s.declaring:
-                self.host.set_sealed((), s.sealed)
+                self.host.set_sealed((), s.declared)
             else:
                 self.host.set_sealed(s.sealed, self._host_declared())
         finally:
