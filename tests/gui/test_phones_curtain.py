@@ -14,8 +14,9 @@ from test_phones_window import call, start_hosting
 from test_secrecy import HOST_PIN, Host
 from widget_text import texts
 
+from diplomacy_desktop.engine.formal import ALLIANCE, WAR
 from diplomacy_desktop.gui.table.dialogs import TableSettings
-from diplomacy_desktop.gui.table.hotseat import CURTAIN, ENTERING, hash_pin
+from diplomacy_desktop.gui.table.hotseat import CURTAIN, ENTERING, READY, hash_pin
 
 PLAYERS = {"england": "Anna", "france": "Anna", "austria": "Ben", "germany": "Cara", "russia": "Dan",
            "turkey": "Eve", "italy": "Fay"}
@@ -144,3 +145,91 @@ def test_phones_curtain_table_url_and_pin_join_the_windows_host(qtbot, table, fe
     # a power without a PIN joins by its code, shown behind the curtain
     status, answer = call(qtbot, "POST", f"{base}/api/join", None, {"power": "russia", "pin": "0000"})
     assert status == 409 and "token" not in answer
+
+
+# -- Formal Diplomacy: a player of two powers declares on the phone for one of them -------------------
+
+
+def formal_anna_game(f) -> None:  # type: ignore[no-untyped-def]
+    f.start_new_game(TableSettings(players=PLAYERS, formal=True, host_pin=hash_pin(HOST_PIN)))
+
+
+def test_phones_curtain_declared_on_the_phone_for_one_power_prefills_the_laptop_sheet(  # type: ignore[no-untyped-def]
+        qtbot, table, features) -> None:
+    t, f = table, features
+    formal_anna_game(f)
+    base, th = start_hosting(f)
+    c = t.controller
+    f.write_orders()  # the talks end: the declarations round
+    s = f.flow.session
+    assert s.declaring
+    token = th.token_of("france")
+    said = {"power": "france", "phase": "S1901M", "declarations": {"germany": WAR, "italy": ALLIANCE}}
+    status, answer = call(qtbot, "POST", f"{base}/api/declare", token, said)
+    assert status == 200, answer
+    # France has declared, England not: Anna's seat is not sealed (and not marked sealed)
+    assert "france" in s.part_declared and "france" not in s.sealed and "england" not in s.sealed
+    assert "\u2713" not in f.strip.chip_text("france") and "\u260e" in f.strip.chip_text("france")
+    status, state = call(qtbot, "GET", f"{base}/api/state", token)
+    assert "france" in state["declared"] and "england" not in state["declared"]  # the phone: France declared
+    assert not c.state.relations.at_war("france", "germany")  # secret until all are revealed
+    sheets: list[str] = []
+    while s.stage == CURTAIN:
+        f.flow.curtain.open_button.click()
+        form = f.flow.declarations_form
+        while s.stage == ENTERING and form.power is not None:
+            sheets.append(form.power)
+            if form.power == "france":  # the phone's declarations, on the sheet, said so
+                assert form.choice("germany") == WAR and form.choice("italy") == ALLIANCE
+                assert form.note_label.isVisibleTo(f.flow.curtain) and "phone" in form.note_label.text()
+            else:
+                assert not form.note_label.isVisibleTo(f.flow.curtain)
+            form.seal()
+    assert sorted(sheets) == sorted(c.board.power_ids)  # Anna declared England at the laptop, then saw France
+    assert {"england", "france"} <= s.sealed and not s.part_declared
+    assert s.stage == READY
+    f.flow.curtain.reveal_button.click()
+    assert c.state.relations.at_war("france", "germany")  # the phone's declarations were not overwritten
+    assert th.stage == "orders"
+
+
+def test_phones_curtain_a_seat_seals_its_declarations_only_when_all_its_powers_declared(  # type: ignore[no-untyped-def]
+        qtbot, table, features) -> None:
+    t, f = table, features
+    formal_anna_game(f)
+    base, th = start_hosting(f)
+    c = t.controller
+    f.write_orders()
+    s = f.flow.session
+    token = th.token_of("england")  # one token for both of Anna's powers
+    for power, other in (("england", "russia"), ("france", "germany")):
+        assert "france" not in s.sealed and "england" not in s.sealed
+        said = {"power": power, "phase": "S1901M", "declarations": {other: WAR}}
+        assert call(qtbot, "POST", f"{base}/api/declare", token, said)[0] == 200
+    # both declared on the phone: the seat is sealed, on a phone; the curtain skips it
+    assert {"england", "france"} <= s.sealed and {"england", "france"} <= s.phone_sealed and not s.part_declared
+    assert "\u2713\u260e" in f.strip.chip_text("england") and "\u2713\u260e" in f.strip.chip_text("france")
+    while s.stage == CURTAIN:
+        assert s.next_power not in ("england", "france")
+        f.flow.curtain.open_button.click()
+        f.flow.declarations_form.seal()
+    f.flow.curtain.reveal_button.click()
+    assert c.state.relations.at_war("england", "russia") and c.state.relations.at_war("france", "germany")
+
+
+def test_phones_curtain_a_forced_reveal_counts_a_half_declared_seats_phone_declarations(  # type: ignore[no-untyped-def]
+        qtbot, table, features, host) -> None:
+    t, f = table, features
+    formal_anna_game(f)
+    base, th = start_hosting(f)
+    c = t.controller
+    f.write_orders()
+    s = f.flow.session
+    said = {"power": "france", "phase": "S1901M", "declarations": {"germany": WAR}}
+    assert call(qtbot, "POST", f"{base}/api/declare", th.token_of("france"), said)[0] == 200
+    assert s.part_declared == {"france"} and "france" not in s.sealed
+    # kept with the turn (a crash of the laptop loses nothing the phone declared)
+    assert c.table["hotseat"]["part_declared"] == ["france"]
+    host.typed = HOST_PIN
+    assert f.flow.force_reveal()
+    assert c.state.relations.at_war("france", "germany")
