@@ -233,3 +233,29 @@ def test_phones_curtain_a_forced_reveal_counts_a_half_declared_seats_phone_decla
     host.typed = HOST_PIN
     assert f.flow.force_reveal()
     assert c.state.relations.at_war("france", "germany")
+
+
+def test_phones_curtain_use_my_phone_on_the_declarations_sheet(qtbot, table, features) -> None:  # type: ignore[no-untyped-def]
+    t, f = table, features
+    formal_anna_game(f)
+    f.write_orders()
+    s = f.flow.session
+    f.flow.curtain.open_button.click()
+    form = f.flow.declarations_form
+    assert s.declaring and s.stage == ENTERING and not form.phone_button.isVisibleTo(form)  # hosting off
+    form.hide_button.click()
+    _, th = start_hosting(f)
+    tokens = {p: th.token_of(p) for p in t.controller.board.power_ids}
+    f.flow.curtain.open_button.click()
+    seat = tuple(s.current_seat)
+    assert form.phone_button.isVisibleTo(form) and not f.strip.phone_button.isVisibleTo(f.strip)
+    form.phone_button.click()
+    dialog = f.my_phone_dialog
+    assert dialog is not None and s.stage == ENTERING and tuple(s.current_seat) == seat  # the seat stays
+    everything = "\n".join(texts(t.window) + texts(dialog))
+    shown = {p for p, tok in tokens.items() if tok in everything}
+    assert len(shown) == 1 and shown <= set(seat)
+    while s.stage == ENTERING and form.power is not None:
+        form.seal()  # the seat's last sheet sealed: its turn ends, its code goes
+    assert f.my_phone_dialog is None and not dialog.isVisible() and dialog.link.text() == ""
+    assert not form.phone_button.isVisibleTo(form)

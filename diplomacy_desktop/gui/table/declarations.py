@@ -163,6 +163,7 @@ class DeclarationsForm(QWidget):
 
     seal_requested = Signal(str, object)  # power, {other: relation}
     hide_requested = Signal()
+    phone_requested = Signal()  # "Use my phone…" (shown by the table mode while hosting is on)
 
     def __init__(self, curtain: QWidget, name: Callable[[str], str]) -> None:
         super().__init__(curtain)
@@ -218,7 +219,12 @@ class DeclarationsForm(QWidget):
         self.seal_button.setDefault(True)
         self.hide_button = QPushButton("Step away (not sealed)")
         self.hide_button.setMinimumHeight(40)
+        self.phone_button = QPushButton("Use my phone\u2026")
+        self.phone_button.setMinimumHeight(40)
+        self.phone_button.setToolTip("Your join code and link, to declare and write your orders on your own phone")
+        self.phone_button.hide()
         buttons = QHBoxLayout()
+        buttons.addWidget(self.phone_button)
         buttons.addStretch(1)
         buttons.addWidget(self.hide_button)
         buttons.addWidget(self.seal_button)
@@ -243,6 +249,7 @@ class DeclarationsForm(QWidget):
         outer.addStretch(2)
         self.seal_button.clicked.connect(self.seal)
         self.hide_button.clicked.connect(self.hide_requested)
+        self.phone_button.clicked.connect(self.phone_requested)
         curtain.installEventFilter(self)
         self.setGeometry(curtain.rect())
         self.hide()

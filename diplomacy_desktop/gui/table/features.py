@@ -155,6 +155,7 @@ class TableFeatures(WindowMode):
         self.flow.stage_changed.connect(self._on_stage_changed)
         self.strip.notes_requested.connect(self.open_notes)
         self.strip.phone_requested.connect(self.open_my_phone)
+        self.flow.phone_requested.connect(self.open_my_phone)
         self.strip.write_requested.disconnect(self.flow.start_writing)
         self.strip.write_requested.connect(self.write_orders)
         app = QApplication.instance()
@@ -383,8 +384,11 @@ class TableFeatures(WindowMode):
 
     def _update_phone_button(self) -> None:
         s = self.flow.session
-        on = self.flow.enabled and s.stage == ENTERING and not s.declaring and self._hosting_on()
-        self.strip.phone_button.setVisible(on)
+        on = self.flow.enabled and s.stage == ENTERING and self._hosting_on()
+        self.strip.phone_button.setVisible(on and not s.declaring)
+        form = self.flow.declarations_form  # a seat declaring writes inside the curtain: the button is there
+        if form is not None:
+            form.phone_button.setVisible(on and s.declaring)
 
     def open_my_phone(self) -> MyPhoneDialog | None:
         """The seat at the keyboard (and only it) gets its phone's code and link: one link for

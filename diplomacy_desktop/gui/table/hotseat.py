@@ -1204,6 +1204,8 @@ class HotSeatFlow(QObject):
     revealed = Signal()
     #: Formal Diplomacy: the declarations were revealed together (declarations, relations before, after)
     declarations_revealed = Signal(object, object, object)
+    #: the declarations sheet's "Use my phone…" (the table mode answers it)
+    phone_requested = Signal()
 
     TABLE_KEY = "hotseat"
 
@@ -1370,6 +1372,7 @@ class HotSeatFlow(QObject):
             form = DeclarationsForm(self.curtain, self.controller.power_name)
             form.seal_requested.connect(self.seal_declarations)
             form.hide_requested.connect(self.hide)
+            form.phone_requested.connect(self.phone_requested)
             self.declarations_form = form
         return self.declarations_form
 
