@@ -237,6 +237,36 @@ def test_dialogs_ctrl_n_opens_the_new_game_settings(table, features) -> None:  #
     assert f.clock.model.settings.fall_minutes == 12
 
 
+def test_dialogs_new_game_private_notes_option_off_by_default_and_saved(table, features, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from diplomacy_desktop.io.savefile import load_game
+
+    t, f = table, features
+    c = t.controller
+    d = f.offer_new_game()
+    assert not d.notes_box.isChecked() and not d.settings().notes  # off by default
+    d.start_button.click()
+    assert "notes_allowed" not in c.table and not f.act_notes.isChecked()
+    d = f.offer_new_game()
+    assert not d.notes_box.isChecked()
+    d.notes_box.setChecked(True)
+    d.start_button.click()
+    assert c.table["notes_allowed"] is True and f.act_notes.isChecked()  # the Table menu agrees
+    _, saved = load_game(f.autosaver.autosave.path)  # saved with the game
+    assert saved["notes_allowed"] is True
+    path = tmp_path / "notes.dipl"
+    c.save(path)
+    _, saved = load_game(path)
+    assert saved["notes_allowed"] is True
+    # the next New Game starts from this table's choice; "Standard settings" turns it off
+    d = f.offer_new_game()
+    assert d.notes_box.isChecked() and d.settings().notes
+    d.defaults_button.click()
+    assert not d.notes_box.isChecked()
+    d.reject()
+    assert TableSettings.from_table({"notes_allowed": True}).notes
+    assert not TableSettings.from_table({"notes_allowed": "yes"}).notes  # only a real true
+
+
 def test_dialogs_draw_vote_through_the_table_menu(table, features) -> None:  # type: ignore[no-untyped-def]
     t, f = table, features
     f.act_draw.trigger()

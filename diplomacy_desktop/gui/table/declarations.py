@@ -163,6 +163,7 @@ class DeclarationsForm(QWidget):
 
     seal_requested = Signal(str, object)  # power, {other: relation}
     hide_requested = Signal()
+    phone_requested = Signal()  # "Use my phone…" (shown by the table mode while hosting is on)
 
     def __init__(self, curtain: QWidget, name: Callable[[str], str]) -> None:
         super().__init__(curtain)
@@ -190,6 +191,12 @@ class DeclarationsForm(QWidget):
                                   + " Your declarations stay secret until all are revealed together.")
         self.rules_label.setWordWrap(True)
         self.rules_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        #: "declared on the phone": the sheet shows what the phone sent (when the player sits down)
+        self.note_label = QLabel()
+        self.note_label.setWordWrap(True)
+        self.note_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.note_label.setStyleSheet("QLabel { color: #7a4a00; font-weight: bold; }")
+        self.note_label.hide()
         self.grid_host = QWidget()
         self.grid_host.setObjectName("declarationsGrid")
         self.grid_host.setStyleSheet("QWidget#declarationsGrid { background: transparent; }")
@@ -212,7 +219,12 @@ class DeclarationsForm(QWidget):
         self.seal_button.setDefault(True)
         self.hide_button = QPushButton("Step away (not sealed)")
         self.hide_button.setMinimumHeight(40)
+        self.phone_button = QPushButton("Use my phone\u2026")
+        self.phone_button.setMinimumHeight(40)
+        self.phone_button.setToolTip("Your join code and link, to declare and write your orders on your own phone")
+        self.phone_button.hide()
         buttons = QHBoxLayout()
+        buttons.addWidget(self.phone_button)
         buttons.addStretch(1)
         buttons.addWidget(self.hide_button)
         buttons.addWidget(self.seal_button)
@@ -223,6 +235,7 @@ class DeclarationsForm(QWidget):
         box.setContentsMargins(18, 14, 18, 14)
         box.addWidget(self.heading)
         box.addWidget(self.rules_label)
+        box.addWidget(self.note_label)
         box.addWidget(scroll, 1)
         box.addLayout(buttons)
         row = QHBoxLayout()
@@ -236,6 +249,7 @@ class DeclarationsForm(QWidget):
         outer.addStretch(2)
         self.seal_button.clicked.connect(self.seal)
         self.hide_button.clicked.connect(self.hide_requested)
+        self.phone_button.clicked.connect(self.phone_requested)
         curtain.installEventFilter(self)
         self.setGeometry(curtain.rect())
         self.hide()
@@ -248,7 +262,7 @@ class DeclarationsForm(QWidget):
         return False
 
     def show_power(self, power: str, others: Iterable[str], before: Relations,
-                   chosen: Mapping[str, str] | None = None) -> None:
+                   chosen: Mapping[str, str] | None = None, *, note: str = "") -> None:
         """``power`` declares towards ``others``; ``before``: today's relations; ``chosen``: its
         sealed declarations when it reopens them (else today's relations are preselected)."""
         self.clear()
@@ -256,6 +270,8 @@ class DeclarationsForm(QWidget):
         self.before = before
         me = self.name(power)
         self.heading.setText(f"{me}: your declarations")
+        self.note_label.setText(note)
+        self.note_label.setVisible(bool(note))
         self.heading.setStyleSheet(f"color: {power_ink(power).name()}; background: {power_colour(power).name()};"
                                    " border-radius: 10px; padding: 4px 14px;")
         for col, text in enumerate(("Power", "Today", "You declare", "", "", "What it will do (seed 003)")):
@@ -320,6 +336,8 @@ class DeclarationsForm(QWidget):
                 shiboken6.delete(w)
         self.groups, self.buttons, self.effects, self.now_labels = {}, {}, {}, {}
         self.power = None
+        self.note_label.clear()
+        self.note_label.hide()
 
     def take_down(self) -> None:
         """Nobody is declaring: nothing of the last power's choices stays behind."""

@@ -12,7 +12,8 @@ the form it takes in the controller's ``table`` dict and so in the saved game:
      "host_pin": "pbkdf2_sha256$...",           # the host PIN's salted hash (absent: no host PIN)
      "formal": true,                            # Formal Diplomacy (seed 003); absent: the standard game
      "short_game_by": "centres",                # a short game's winner: most "centres" or "pieces"
-     "seating": {"method": "priority", ...}}    # how the powers were assigned (seed and draws)
+     "seating": {"method": "priority", ...},    # how the powers were assigned (seed and draws)
+     "notes_allowed": true}                     # private notes between players (absent: not allowed)
 
 Players and seats: the powers with the same player name are one player's *seat*, written in one
 curtain turn.  One PIN per player: the player's PIN is hashed once and the same hash is kept
@@ -91,6 +92,7 @@ class TableSettings:
     formal: bool = False  # Formal Diplomacy (seed 003): relations, declarations, restrictions
     short_game_by: str = BY_CENTRES  # a short game's winner: most "centres" (XIV.4) or "pieces" (III)
     seating: Mapping[str, Any] = field(default_factory=dict)  # how the powers were assigned (priority draw)
+    notes: bool = False  # private notes between players (seed 001's written messages); off by default
 
     def __post_init__(self) -> None:
         Edition.parse(self.edition)
@@ -116,6 +118,7 @@ class TableSettings:
             **({"formal": True} if self.formal else {}),
             "short_game_by": self.short_game_by,
             **({"seating": dict(self.seating)} if self.seating else {}),
+            **({"notes_allowed": True} if self.notes else {}),
         }
 
     @classmethod
@@ -141,7 +144,8 @@ class TableSettings:
                    host_pin if isinstance(host_pin, str) and host_pin.startswith("pbkdf2_sha256$") else None,
                    bool(table.get("formal", False)) if formal is None else formal,
                    by if by in SHORT_GAME_MEASURES else BY_CENTRES,
-                   dict(seating) if isinstance(seating, dict) else {})
+                   dict(seating) if isinstance(seating, dict) else {},
+                   table.get("notes_allowed") is True)
 
 
 def _minutes(value: float, tip: str, *, least: float = 0) -> QDoubleSpinBox:
@@ -385,6 +389,11 @@ class NewGameDialog(QDialog):
 
         self.secrecy_box = QCheckBox("Hot-seat secrecy: each power writes its orders alone, behind a curtain")
         self.secrecy_box.setChecked(initial.secrecy)
+        self.notes_box = QCheckBox("Private notes: players may write short notes to one or more powers "
+                                   "(behind the curtain or on their phones)")
+        self.notes_box.setToolTip("Seed 001's written messages, for tables that allow them: a note reaches only "
+                                  "the powers it is written to, never the shared board. Off by default.")
+        self.notes_box.setChecked(initial.notes)
         host = QHBoxLayout()
         host.addWidget(QLabel("Host PIN (optional, 4 digits):"))
         self.host_pin_edit = QLineEdit()
@@ -420,6 +429,7 @@ class NewGameDialog(QDialog):
         settings_row.addWidget(clock, 2)
         layout.addLayout(settings_row)
         layout.addWidget(self.secrecy_box)
+        layout.addWidget(self.notes_box)
         layout.addLayout(host)
         layout.addWidget(self.error_label)
         layout.addWidget(self.buttons)
@@ -560,6 +570,7 @@ class NewGameDialog(QDialog):
         self.clock_box.set_settings(d.clock)
         self.formal_box.setChecked(False)
         self.secrecy_box.setChecked(True)
+        self.notes_box.setChecked(False)
 
     def problems(self) -> list[str]:
         out = []
@@ -609,6 +620,7 @@ class NewGameDialog(QDialog):
             formal=self.formal_box.isChecked(),
             short_game_by=str(self.short_by_combo.currentData()),
             seating=dict(self.seating) if self.assign_combo.currentData() != "hand" else {},
+            notes=self.notes_box.isChecked(),
         )
 
     def _players_powers(self) -> dict[str, list[str]]:

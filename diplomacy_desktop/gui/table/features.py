@@ -66,6 +66,7 @@ from .hotseat import (
     HotSeatFlow,
     ReviewDialog,
     SealStatusStrip,
+    seat_title,
 )
 from .notes import NoteError, NotesDialog, add_note, notes_allowed, notes_for
 from .persistence import (
@@ -79,7 +80,7 @@ from .persistence import (
     resume_from_autosave,
     show_warning,
 )
-from .phones import HOSTING_KEY, PhonesDialog, PhonesHosting, PhonesLink
+from .phones import HOSTING_KEY, MyPhoneDialog, PhonesDialog, PhonesHosting, PhonesLink
 from .relations import RelationsDock
 from .seating import CivilDisorderDialog, join_names
 
@@ -122,6 +123,8 @@ class TableFeatures(WindowMode):
         #: where the phones' server listens: every interface (the table's Wi-Fi); tests use loopback
         self.phones_address = "0.0.0.0"
         self.notes_dialog: NotesDialog | None = None
+        #: "Use my phone…": the code of the seat at the keyboard, closed when its turn ends
+        self.my_phone_dialog: MyPhoneDialog | None = None
 
         # the clock, above the map
         self.clock = ClockWidget(ClockModel(now=self.now), sound=sound, compact=True)
@@ -151,6 +154,8 @@ class TableFeatures(WindowMode):
         self.clock.expired.connect(self._on_clock_expired)
         self.flow.stage_changed.connect(self._on_stage_changed)
         self.strip.notes_requested.connect(self.open_notes)
+        self.strip.phone_requested.connect(self.open_my_phone)
+        self.flow.phone_requested.connect(self.open_my_phone)
         self.strip.write_requested.disconnect(self.flow.start_writing)
         self.strip.write_requested.connect(self.write_orders)
         app = QApplication.instance()
@@ -372,6 +377,48 @@ class TableFeatures(WindowMode):
         dialog.open()
         return dialog
 
+    # -- "Use my phone…": a seat's own code on its own curtain turn ----------------------------------
+
+    def _hosting_on(self) -> bool:
+        return self.phones is not None and self.phones.game is self.controller.game and self.phones.hosting.running
+
+    def _update_phone_button(self) -> None:
+        s = self.flow.session
+        on = self.flow.enabled and s.stage == ENTERING and self._hosting_on()
+        self.strip.phone_button.setVisible(on and not s.declaring)
+        form = self.flow.declarations_form  # a seat declaring writes inside the curtain: the button is there
+        if form is not None:
+            form.phone_button.setVisible(on and s.declaring)
+
+    def open_my_phone(self) -> MyPhoneDialog | None:
+        """The seat at the keyboard (and only it) gets its phone's code and link: one link for
+        the player, whichever of its powers; the dialog closes when the turn ends."""
+        s = self.flow.session
+        if not (self.flow.enabled and s.stage == ENTERING and self._hosting_on() and s.current_seat):
+            return None
+        if self.my_phone_dialog is not None:
+            self.my_phone_dialog.raise_()
+            return self.my_phone_dialog
+        assert self.phones is not None  # _hosting_on
+        seat = s.current_seat
+        url = f"{self.phones.hosting.base_url}/t/{self.phones.host.token_of(seat[0])}"
+        dialog = MyPhoneDialog(seat, seat_title(self.controller, seat), url, self.window, has_pin=s.has_pin(seat[0]))
+        self.my_phone_dialog = dialog
+
+        def done(_result: int) -> None:
+            dialog.deleteLater()
+            if self.my_phone_dialog is dialog:
+                self.my_phone_dialog = None
+
+        dialog.finished.connect(done)
+        dialog.open()
+        return dialog
+
+    def _close_my_phone(self) -> None:
+        if self.my_phone_dialog is not None:
+            dialog, self.my_phone_dialog = self.my_phone_dialog, None
+            dialog.reject()  # its code and link are cleared at once
+
     # -- Table ▸ Phones ------------------------------------------------------------------------------
 
     def show_phones(self) -> PhonesDialog:
@@ -413,12 +460,15 @@ class TableFeatures(WindowMode):
                 raise
             self.phones = link
             self._feed_phones_clock()
+            self._update_phone_button()
             self.window.statusBar().showMessage(f"Phones: the table is at {link.hosting.base_url}/", 15000)
         return self.phones.hosting
 
     def turn_off(self) -> None:
         """Stop serving (the phones' links stay valid for the next time)."""
         link, self.phones = self.phones, None
+        self._close_my_phone()
+        self._update_phone_button()
         if link is not None:
             link.close()
             link.deleteLater()
@@ -570,7 +620,11 @@ class TableFeatures(WindowMode):
     def _on_stage_changed(self, stage: str) -> None:
         if stage != ENTERING and self.notes_dialog is not None:
             self.notes_dialog.reject()  # the seat stepped away or sealed: its notes go with it
+        if self.my_phone_dialog is not None and (stage != ENTERING
+                                                 or self.my_phone_dialog.seat != self.flow.session.current_seat):
+            self._close_my_phone()  # the seat's turn ended: its code goes with it
         self._update_notes_button()
+        self._update_phone_button()
         self._update_actions()
         self._update_curtain_clock()
         self.autosaver.schedule()
@@ -796,7 +850,8 @@ class TableFeatures(WindowMode):
         if initial is None:
             current = self.table_settings  # the same people, clock and secrecy; never the PINs
             initial = TableSettings(current.powers, dict(current.players), current.edition, None, current.clock,
-                                    current.secrecy, formal=current.formal, short_game_by=current.short_game_by)
+                                    current.secrecy, formal=current.formal, short_game_by=current.short_game_by,
+                                    notes=current.notes)
         dialog = NewGameDialog(board, initial, self.window)
         self.new_game_dialog = dialog
 

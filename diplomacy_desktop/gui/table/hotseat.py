@@ -140,6 +140,10 @@ class HotSeatSession:
     players: dict[str, str] = field(default_factory=dict)
     #: the sealed powers that sealed on a phone (Table ▸ Phones): the strip says so; never what
     phone_sealed: set[str] = field(default_factory=set)
+    #: declarations round: powers that declared on a phone while another power of their player has
+    #: not declared yet (the seat is sealed only when all its powers have declared); their
+    #: declarations count, and the laptop's sheet shows them when the player sits down
+    part_declared: set[str] = field(default_factory=set)
 
     # -- a phase begins ---------------------------------------------------------------------
 
@@ -158,6 +162,7 @@ class HotSeatSession:
         self.notices = []
         self.round = ORDERS_ROUND
         self.phone_sealed = set()
+        self.part_declared = set()
 
     def seat_of(self, power: str) -> tuple[str, ...]:
         """The powers written in the same curtain turn as ``power`` this phase: those of its
@@ -208,6 +213,7 @@ class HotSeatSession:
         self.order = tuple(keep + [p for p in powers if p not in keep])
         self.sealed &= set(self.order)
         self.phone_sealed &= self.sealed
+        self.part_declared &= set(self.order)
         if self.current is not None and self.current not in self.order:
             self.current = None
             if self.stage == ENTERING:
@@ -235,6 +241,7 @@ class HotSeatSession:
         self.round = DECLARATIONS_ROUND
         self.sealed = set()
         self.phone_sealed = set()
+        self.part_declared = set()
         self.stage = READY if self.all_sealed else CURTAIN
 
     def end_declarations(self) -> None:
@@ -244,6 +251,7 @@ class HotSeatSession:
         self.round = ORDERS_ROUND
         self.sealed = set()
         self.phone_sealed = set()
+        self.part_declared = set()
         self.current = None
         self.stage = OPEN
         self.start_writing()
@@ -294,6 +302,8 @@ class HotSeatSession:
             self.verify_open_stage(power)
         else:
             self.verify_open(power, pin)
+        if self.declaring:  # what its phone declared stays declared (and shown on the sheet)
+            self.part_declared |= self.phone_sealed & set(self.seat_of(power))
         self.sealed.difference_update(self.seat_of(power))  # the whole seat is open again
         self.phone_sealed.difference_update(self.seat_of(power))
         self.current = power
@@ -312,6 +322,7 @@ class HotSeatSession:
             raise HotSeatError(f"{power} is not at the keyboard")
         self.sealed.update(self.current_seat)
         self.phone_sealed.difference_update(self.current_seat)
+        self.part_declared.difference_update(self.current_seat)
         self.current = None
         self.stage = READY if self.all_sealed else CURTAIN
 
@@ -341,6 +352,25 @@ class HotSeatSession:
                 self.stage = CURTAIN
         if self.stage in (CURTAIN, READY):
             self.stage = READY if self.all_sealed else CURTAIN
+
+    def phone_declare(self, power: str) -> None:
+        """``power`` declared on its phone (declarations round).  Its seat is sealed only when
+        every power of the seat has declared, on a phone or at the laptop; until then the power
+        is ``part_declared`` (its declarations count; the player still owes the others')."""
+        if not self.declaring or power not in self.order or power in self.sealed:
+            return
+        self.part_declared.add(power)
+        seat = self.seat_of(power)
+        if all(p in self.part_declared or p in self.sealed for p in seat):
+            self.part_declared.difference_update(seat)
+            for p in seat:
+                self.phone_seal(p)
+
+    @property
+    def declared(self) -> set[str]:
+        """Declarations round: the powers whose declarations count now (sealed, or declared on a
+        phone while the rest of their seat has not)."""
+        return (self.sealed | self.part_declared) if self.declaring else set()
 
     def phone_unseal(self, power: str) -> None:
         """``power`` unsealed on its phone (with its PIN, if it has one)."""
@@ -376,6 +406,8 @@ class HotSeatSession:
             out["round"] = self.round
         if self.phone_sealed:
             out["phone_sealed"] = sorted(self.phone_sealed)
+        if self.part_declared:
+            out["part_declared"] = sorted(self.part_declared)
         return out
 
     @classmethod
@@ -394,6 +426,8 @@ class HotSeatSession:
         s = cls(rng or random.Random(), pins, str(data.get("phase", "")), order, sealed, None, stage,
                 [str(n) for n in notices] if isinstance(notices, list) else [], round_)
         s.phone_sealed = {str(p) for p in data.get("phone_sealed", []) if p in sealed}
+        s.part_declared = {str(p) for p in data.get("part_declared", []) if p in order and p not in sealed} \
+            if round_ == DECLARATIONS_ROUND else set()
         if stage == ENTERING:
             s.stage = READY if s.all_sealed else CURTAIN
         return s
@@ -1017,6 +1051,7 @@ class SealStatusStrip(QWidget):
     hide_requested = Signal()
     reveal_requested = Signal()
     notes_requested = Signal()
+    phone_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None, controller: GameController | None = None) -> None:
         super().__init__(parent)
@@ -1034,6 +1069,9 @@ class SealStatusStrip(QWidget):
         self.notes_button = QPushButton("Notes\u2026")  # private notes, shown by the table mode
         self.notes_button.setToolTip("Your private notes: read those sent to you, write one")
         self.notes_button.hide()
+        self.phone_button = QPushButton("Use my phone\u2026")  # hosting on: this seat's code, shown by the table mode
+        self.phone_button.setToolTip("Your join code and link, to write your orders on your own phone")
+        self.phone_button.hide()
         self.notice = _ElidedLabel()  # "France's sealed orders were reopened by ...": the table is told
         self.notice.setStyleSheet("color: #8a4b00; font-weight: bold;")
         self.notice.hide()
@@ -1043,8 +1081,10 @@ class SealStatusStrip(QWidget):
         layout.addLayout(self.chip_row)
         layout.addWidget(self.notice)
         layout.addStretch(1)
-        for b in (self.notes_button, self.write_button, self.seal_button, self.hide_button, self.reveal_button):
+        for b in (self.phone_button, self.notes_button, self.write_button, self.seal_button, self.hide_button,
+                  self.reveal_button):
             layout.addWidget(b)
+        self.phone_button.clicked.connect(self.phone_requested)
         self.notes_button.clicked.connect(self.notes_requested)
         self.write_button.clicked.connect(self.write_requested)
         self.seal_button.clicked.connect(self.seal_requested)
@@ -1094,6 +1134,8 @@ class SealStatusStrip(QWidget):
         for p in session.order:
             if p in session.phone_sealed:
                 mark, state = "\u2713\u260e", "sealed on a phone"
+            elif p in session.part_declared and p not in session.current_seat:
+                mark, state = "\u260e", "declared on a phone; the player's other powers have not yet"
             elif p in session.sealed:
                 mark, state = "\u2713", "sealed"
             elif p in session.current_seat:  # every power of the player at the keyboard
@@ -1162,6 +1204,8 @@ class HotSeatFlow(QObject):
     revealed = Signal()
     #: Formal Diplomacy: the declarations were revealed together (declarations, relations before, after)
     declarations_revealed = Signal(object, object, object)
+    #: the declarations sheet's "Use my phone…" (the table mode answers it)
+    phone_requested = Signal()
 
     TABLE_KEY = "hotseat"
 
@@ -1274,6 +1318,7 @@ class HotSeatFlow(QObject):
                     self.session.notices = list(restored.notices)  # what the table was told stays told
                     self.session.round = restored.round
                     self.session.phone_sealed = set(restored.phone_sealed)
+                    self.session.part_declared = set(restored.part_declared)
                     self.session.current = None
                     self._apply()
                     return
@@ -1327,6 +1372,7 @@ class HotSeatFlow(QObject):
             form = DeclarationsForm(self.curtain, self.controller.power_name)
             form.seal_requested.connect(self.seal_declarations)
             form.hide_requested.connect(self.hide)
+            form.phone_requested.connect(self.phone_requested)
             self.declarations_form = form
         return self.declarations_form
 
@@ -1342,7 +1388,9 @@ class HotSeatFlow(QObject):
             mine = pending_declarations(self.controller.table).get(power)  # reopened: its sealed choices
             others = [p for p in self.controller.board.power_ids
                       if p != power and not self.controller.state.is_eliminated(p)]
-            self._declarations_form().show_power(power, others, relations, mine)
+            note = (f"{self.controller.power_name(power)} declared this on the phone: it is shown as it was sent. "
+                    "Seal to keep it, or change it here first." if power in s.part_declared and mine else "")
+            self._declarations_form().show_power(power, others, relations, mine, note=note)
         elif self.declarations_form is not None and (self.declarations_form.isVisible()
                                                      or self.declarations_form.power is not None):
             self.declarations_form.take_down()
@@ -1359,7 +1407,8 @@ class HotSeatFlow(QObject):
         s = self.session
         c = self.controller
         s.reveal(force=force)
-        pending = {p: d for p, d in pending_declarations(c.table).items() if p in s.sealed}
+        counted = s.declared  # sealed, or declared on a phone (the rest of its seat not yet)
+        pending = {p: d for p, d in pending_declarations(c.table).items() if p in counted}
         c.table.pop(PENDING_KEY, None)
         before, after, lines = apply_declarations(c, pending)
         notice = ("Declarations revealed: " + ("; ".join(lines) if lines else "no relation changed") + ".")[:1000]

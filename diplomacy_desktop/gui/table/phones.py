@@ -332,7 +332,7 @@ class PhonesLink(QObject):
         else:
             for p in sorted(declared - self._seen_declared):
                 if p not in s.sealed:
-                    s.phone_seal(p)
+                    s.phone_declare(p)  # the seat is sealed when all its powers have declared
                     moved = True
         self._seen_sealed, self._seen_declared = sealed, declared
         if moved:
@@ -348,7 +348,7 @@ class PhonesLink(QObject):
         self._pushing = True
         try:
             if s.declaring:
-                self.host.set_sealed((), s.sealed)
+                self.host.set_sealed((), s.declared)
             else:
                 self.host.set_sealed(s.sealed, self._host_declared())
         finally:
@@ -582,4 +582,50 @@ class PhonesDialog(QDialog):
         if self.bridge is not None:
             self.bridge.close()
             self.bridge = None
+        super().done(result)
+
+
+class MyPhoneDialog(QDialog):
+    """"Use my phone…": the code and link of the seat at the keyboard, on its own curtain turn.
+
+    Only that seat's link is ever put in it (one link per player: a token of one of a player's
+    powers covers all of them), and the table mode closes it the moment the seat steps away,
+    seals, or hosting stops; closing it clears the code and the link from its widgets."""
+
+    def __init__(self, seat: Iterable[str], seat_title: str, url: str, parent: QWidget | None = None, *,
+                 has_pin: bool = False) -> None:
+        super().__init__(parent)
+        self.seat = tuple(seat)
+        self.setProperty("keeps_turn", True)  # opening it is not stepping away from the keyboard
+        self.setWindowTitle(f"Use my phone: {seat_title}")
+        layout = QVBoxLayout(self)
+        self.heading = QLabel(f"{seat_title}: scan this code with your phone to write your orders there.")
+        self.heading.setWordWrap(True)
+        layout.addWidget(self.heading)
+        self.code = QSvgWidget()
+        self.code.setFixedSize(280, 280)
+        self.code.load(QByteArray(join_qr_svg(url).encode("utf-8")))
+        layout.addWidget(self.code, 0, Qt.AlignmentFlag.AlignHCenter)
+        self.link = QLabel(url)
+        self.link.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.link.setWordWrap(True)
+        layout.addWidget(self.link)
+        hint = ("Keep this link to yourself: it reads and writes your orders. It closes when your turn "
+                "at the laptop ends.")
+        if has_pin:
+            hint += " Sealing on the phone asks for your PIN."
+        self.hint = QLabel(hint)
+        self.hint.setWordWrap(True)
+        layout.addWidget(self.hint)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        self.url = url
+
+    @override
+    def done(self, result: int) -> None:
+        """Closed: the code and the link leave its widgets at once (not when it is deleted)."""
+        self.code.load(QByteArray())
+        self.link.clear()
+        self.url = ""
         super().done(result)
