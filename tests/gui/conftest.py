@@ -172,3 +172,29 @@ def scenario(tmp_path: Path) -> Path:
     path = tmp_path / "cases.txt"
     path.write_text(TWO_CASES, encoding="utf-8")
     return path
+
+
+class FakeTime:
+    """A time source for the clock's model that moves only when a test says so."""
+
+    def __init__(self) -> None:
+        self.t = 1000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+    def advance(self, seconds: float) -> None:
+        self.t += seconds
+
+
+class FakeSound:
+    def __init__(self) -> None:
+        self.played = 0
+
+    def play(self) -> None:
+        self.played += 1
+
+
+@pytest.fixture
+def fake() -> FakeTime:
+    return FakeTime()

@@ -6,6 +6,7 @@ import json
 import wave
 
 import pytest
+from conftest import FakeSound, FakeTime
 
 from diplomacy_desktop.engine.state import Phase
 from diplomacy_desktop.gui.table.clock import (
@@ -27,29 +28,6 @@ FALL = Phase(1901, "fall", "movement")
 RETREATS = Phase(1901, "spring", "retreat")
 WINTER = Phase(1901, "fall", "adjustment")
 
-
-class FakeTime:
-    def __init__(self) -> None:
-        self.t = 1000.0
-
-    def __call__(self) -> float:
-        return self.t
-
-    def advance(self, seconds: float) -> None:
-        self.t += seconds
-
-
-class FakeSound:
-    def __init__(self) -> None:
-        self.played = 0
-
-    def play(self) -> None:
-        self.played += 1
-
-
-@pytest.fixture
-def fake() -> FakeTime:
-    return FakeTime()
 
 
 def test_clock_settings_default_to_fifteen_minutes_and_five_to_write() -> None:

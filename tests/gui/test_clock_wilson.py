@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Table
+from conftest import FakeSound, FakeTime, Table
 from PySide6.QtCore import Qt
 
 from diplomacy_desktop.engine.game import Game
@@ -37,29 +37,6 @@ FALL = Phase(1902, "fall", "movement")
 RETREATS = Phase(1901, "spring", "retreat")
 WILSON = ClockSettings(wilson_rounds=5, round_minutes=5, writing_minutes=4)
 
-
-class FakeTime:
-    def __init__(self) -> None:
-        self.t = 500.0
-
-    def __call__(self) -> float:
-        return self.t
-
-    def advance(self, seconds: float) -> None:
-        self.t += seconds
-
-
-class FakeSound:
-    def __init__(self) -> None:
-        self.played = 0
-
-    def play(self) -> None:
-        self.played += 1
-
-
-@pytest.fixture
-def fake() -> FakeTime:
-    return FakeTime()
 
 
 # -- the settings and the periods ------------------------------------------------------------------
