@@ -22,7 +22,7 @@ from PySide6.QtGui import QUndoStack
 from ..engine.board import Board
 from ..engine.disorder import without_orders
 from ..engine.errors import IllegalOrderError, OrderError
-from ..engine.formal import FormalOrderError, Relations
+from ..engine.formal import Relations
 from ..engine.game import BY_CENTRES, Game, GameEnd, HistoryEntry, order_key
 from ..engine.options import orders_needed
 from ..engine.orders import Build, Order, Remove, UnitOrder, Waive
@@ -32,6 +32,7 @@ from ..engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState
 from ..engine.validation import check_order
 from ..io.boardfile import load_board
 from ..io.savefile import load_game, save_game
+from ..io.typed_orders import illegal_reason
 from .orders.commands import ClearOrdersCommand, SetOrderCommand
 
 
@@ -266,13 +267,7 @@ class GameController(QObject):
     def illegal_reason(self, order: Order) -> str | None:
         """Why ``order`` is illegal in the current phase, or ``None`` if it is legal.  An order
         Formal Diplomacy forbids names the rule too ("... (Formal Diplomacy: neutral powers, seed 003)")."""
-        try:
-            check_order(self.game.state, order)
-        except FormalOrderError as exc:
-            return f"{exc} ({exc.rule}, seed 003)"
-        except OrderError as exc:
-            return str(exc)
-        return None
+        return illegal_reason(self.game.state, order)
 
     def orders_owed(self, power: str) -> int:
         return orders_needed(self.game.state, power)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from ..engine.board import Board
 from ..engine.errors import AmbiguousOrderError, IllegalOrderError, OrderError
+from ..engine.formal import FormalOrderError
 from ..engine.orders import Build, Order, UnitOrder
 from ..engine.state import GameState
 from ..engine.validation import check_order
@@ -38,6 +39,18 @@ class TypedOrder:
         return f"Given{for_whom}: {format_order(self.order)}"
 
 
+def illegal_reason(state: GameState, order: Order) -> str | None:
+    """Why ``order`` is illegal in ``state``, or ``None`` if it is legal.  An order Formal
+    Diplomacy forbids names the rule too ("... (Formal Diplomacy: neutral powers, seed 003)")."""
+    try:
+        check_order(state, order)
+    except FormalOrderError as exc:
+        return f"{exc} ({exc.rule}, seed 003)"
+    except OrderError as exc:
+        return str(exc)
+    return None
+
+
 def refusal_message(text: str, exc: Exception) -> str:
     """The order box's words for a refused text: “A Ber - Kie” not accepted: ..."""
     what = "ambiguous" if isinstance(exc, AmbiguousOrderError) else "not accepted"
@@ -53,12 +66,7 @@ def read_typed_order(text: str, power: str, state: GameState,
     written = parse_order(text, power, state)  # how it reads, legal or not
     owner = order_owner(state, written)
     if isinstance(written, UnitOrder) and not isinstance(written, Build) and owner is None:
-        try:
-            check_order(state, written)
-            reason = "there is no such unit"
-        except OrderError as exc:
-            reason = str(exc)
-        raise IllegalOrderError(reason)
+        raise IllegalOrderError(illegal_reason(state, written) or "there is no such unit")
     target = owner or power
     refused = refusal(target, written)
     if refused:
@@ -66,4 +74,5 @@ def read_typed_order(text: str, power: str, state: GameState,
     try:
         return TypedOrder(text, parse_order(text, target, state, strict=True), target)
     except IllegalOrderError as exc:
-        return TypedOrder(text, parse_order(text, target, state, strict=False), target, str(exc))
+        kept = parse_order(text, target, state, strict=False)
+        return TypedOrder(text, kept, target, illegal_reason(state, kept) or str(exc))

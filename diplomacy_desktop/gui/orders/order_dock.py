@@ -38,11 +38,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...engine.errors import AmbiguousOrderError, IllegalOrderError, OrderError, UnreadableOrderError
+from ...engine.errors import AmbiguousOrderError, OrderError
 from ...engine.options import power_options
 from ...engine.orders import Build, Order, Remove, UnitOrder, Waive
 from ...engine.state import ADJUSTMENT, MOVEMENT, RETREAT
-from ...io.notation import format_order, location_label, order_owner, parse_order
+from ...io.notation import format_order, location_label
+from ...io.typed_orders import read_typed_order
 from .. import override
 from ..board import palette
 from ..controller import ChangeRecord, GameController
@@ -426,55 +427,40 @@ class OrderDock(QDockWidget):
 
         The order goes to the unit's owner (a build: the centre's home power), whichever
         power's tab is showing, when the typist may order for that power; otherwise, and for
-        a unit that is not there, it is refused with the reason (nothing is filed)."""
+        a unit that is not there, it is refused with the reason (nothing is filed).  The reading
+        is ``io.typed_orders``' (the phones read typed orders the same way)."""
         c = self.controller
-        state = c.state
         try:
-            written = parse_order(text, self.power, state)  # how it reads, legal or not
+            typed = read_typed_order(text, self.power, c.state, self._refusal)
         except OrderError as exc:
             self._refuse(text, exc)
             return False
-        power = order_owner(state, written) or self.power
-        if isinstance(written, UnitOrder) and not isinstance(written, Build) and order_owner(state, written) is None:
-            self._refuse(text, IllegalOrderError(c.illegal_reason(written) or "there is no such unit"))
-            return False
-        refusal = c.order_refusal(power)
-        if refusal is not None:
-            whose = ""
-            if power != self.power and isinstance(written, UnitOrder):
-                unit = f"{written.unit_kind} {location_label(written.location)}" if written.unit_kind \
-                    else location_label(written.location)
-                whose = f"{unit} is {c.board.power(power).adjective}: "
-            self._refuse(text, IllegalOrderError(whose + refusal))
-            return False
-        for_whom = f" for {c.power_name(power)}" if power != self.power else ""
+        for_whom = f" for {c.power_name(typed.power)}" if typed.power != self.power else ""
         self._submitting = True
         try:
-            try:
-                order = parse_order(text, power, state, strict=True)
-            except IllegalOrderError as exc:
-                try:
-                    written = parse_order(text, power, state, strict=False)
-                    c.set_order(written, allow_illegal=True)
-                except OrderError as again:
-                    self._refuse(text, again)
-                    return False
-                why = c.illegal_reason(written) or str(exc)  # (names a Formal Diplomacy rule and seed 003)
-                self.feedback.setText(f"<span style='color:{BAD.name()}'>Kept as written{for_whom}, but illegal: "
-                                      f"{html.escape(why)}. The unit will hold.</span>")
-                return True
-            except (AmbiguousOrderError, UnreadableOrderError, OrderError) as exc:
-                self._refuse(text, exc)
-                return False
-            try:
-                filed = c.set_order(order)
-            except OrderError as exc:
-                self._refuse(text, exc)
-                return False
+            filed = c.set_order(typed.order, allow_illegal=bool(typed.illegal))
+        except OrderError as exc:
+            self._refuse(text, exc)
+            return False
         finally:
             self._submitting = False
+        if typed.illegal:  # (names a Formal Diplomacy rule and seed 003)
+            self.feedback.setText(f"<span style='color:{BAD.name()}'>Kept as written{for_whom}, but illegal: "
+                                  f"{html.escape(typed.illegal)}. The unit will hold.</span>")
+            return True
         self.feedback.setText(f"Given{for_whom}: {format_order(filed)}")
         return True
+
+    def _refusal(self, power: str, written: Order) -> str | None:
+        """Why the typist may not order for ``power`` (the unit's owner), naming whose unit it is."""
+        refusal = self.controller.order_refusal(power)
+        if refusal is None:
+            return None
+        if power != self.power and isinstance(written, UnitOrder):
+            unit = f"{written.unit_kind} {location_label(written.location)}" if written.unit_kind \
+                else location_label(written.location)
+            return f"{unit} is {self.controller.board.power(power).adjective}: {refusal}"
+        return refusal
 
     def _refuse(self, text: str, exc: Exception) -> None:
         what = "ambiguous" if isinstance(exc, AmbiguousOrderError) else "not accepted"
