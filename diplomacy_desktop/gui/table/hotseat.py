@@ -72,6 +72,7 @@ from ...io.pins import hash_pin as _io_hash_pin
 from .. import override
 from ..board.palette import power_colour, power_ink, power_letter
 from .declarations import PENDING_KEY, DeclarationsForm, apply_declarations, pending_declarations
+from .seal_review import SealNotes, seal_notes
 
 if TYPE_CHECKING:
     from ..controller import GameController
@@ -959,9 +960,11 @@ class ReviewDialog(QDialog):
     """Before sealing: one power's own orders and what it may have overlooked."""
 
     def __init__(self, power: str, orders: Sequence[Order], warnings: Sequence[str],
-                 parent: QWidget | None = None, *, power_name: str | None = None, has_pin: bool = True) -> None:
+                 parent: QWidget | None = None, *, power_name: str | None = None, has_pin: bool = True,
+                 notes: SealNotes | None = None) -> None:
         super().__init__(parent)
         name = power_name or power.title()
+        notes = notes if notes is not None else SealNotes()
         self.setWindowTitle(f"{name}: review and seal")
         self.power = power
         title = QLabel(f"{name}'s orders")
@@ -990,8 +993,20 @@ class ReviewDialog(QDialog):
         self.back_button = self.buttons.addButton("Back to my orders", QDialogButtonBox.ButtonRole.RejectRole)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
+        # what the power may not mean, said first and plainly; Enter then goes back, not on
+        self.notice = QLabel(" ".join(t for t in (notes.disorder, notes.holding_text()) if t))
+        self.notice.setWordWrap(True)
+        self.notice.setStyleSheet("color: #8a1c00; font-weight: bold;" if notes.disorder else "font-weight: bold;")
+        self.notice.setVisible(bool(self.notice.text()))
+        if notes.disorder:
+            self.seal_button.setText("Seal with no orders (civil disorder)")
+        problem = bool(warnings) or notes.problem
+        self.seal_button.setAutoDefault(not problem)
+        self.back_button.setAutoDefault(problem)
+        (self.back_button if problem else self.seal_button).setDefault(True)
         layout = QVBoxLayout(self)
         layout.addWidget(title)
+        layout.addWidget(self.notice)
         layout.addWidget(self.order_list, 2)
         layout.addWidget(self.warning_caption)
         layout.addWidget(self.warning_list, 1)
@@ -1556,8 +1571,10 @@ class HotSeatFlow(QObject):
         for p in seat:
             said = review_warnings(game.state, p, game.orders_of(p))
             warnings.extend(f"{self.controller.power_name(p)}: {w}" if len(seat) > 1 else w for w in said)
+        notes = seal_notes(game.state, seat, {p: game.orders_of(p) for p in seat}, self.controller.power_name,
+                           disorder_rules=self.controller.civil_disorder_rules)
         return ReviewDialog(power, orders, warnings, self.host, power_name=seat_title(self.controller, seat),
-                            has_pin=self.session.has_pin(power))
+                            has_pin=self.session.has_pin(power), notes=notes)
 
     def request_seal(self) -> bool:
         form = self.declarations_form
