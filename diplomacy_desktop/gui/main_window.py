@@ -123,6 +123,9 @@ class MainWindow(QMainWindow):
         self.interaction = OrderInteraction(controller, self.scene, self)
         self.interaction.menu_parent = self.view
         self.view.clicked.connect(self.interaction.click_at)
+        self.view.drag_test = self.interaction.can_drag_from
+        self.view.dragging.connect(self.interaction.drag_to)
+        self.view.dropped.connect(self.interaction.drop)
         self.view.hovered.connect(lambda p, g: self.interaction.hover_at(p, g, self.view.viewport()))
         self.view.left.connect(lambda: self.scene.set_hover(None))
 

@@ -7,6 +7,8 @@ becomes a pan and is not reported as a click.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QColor,
@@ -34,6 +36,10 @@ class MapView(QGraphicsView):
     hovered = Signal(QPointF, QPoint)  # scene point, global screen point
     left = Signal()
     zoom_changed = Signal(float)
+    #: a unit was dragged (press on it, release elsewhere): scene points of the press and the release
+    dropped = Signal(QPointF, QPointF)
+    #: while a unit is dragged: scene points of the press and the pointer now
+    dragging = Signal(QPointF, QPointF)
 
     def __init__(self, scene: MapScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
@@ -56,6 +62,10 @@ class MapView(QGraphicsView):
         self._press_button: Qt.MouseButton | None = None
         self._panning = False
         self._last_pan: QPoint | None = None
+        #: asked at a left press (scene point): may a unit be dragged from there?  (drag and drop)
+        self.drag_test: Callable[[QPointF], bool] | None = None
+        self._unit_press = False  # the press was on a unit that may be dragged
+        self._unit_drag = False  # ... and it is being dragged
         # when zooming or scrolling settles, ask for a sharp rendering of what is on screen
         self._settle = QTimer(self)
         self._settle.setSingleShot(True)
@@ -200,11 +210,22 @@ class MapView(QGraphicsView):
         self._press_button = event.button()
         self._panning = False
         self._last_pan = self._press
+        self._unit_drag = False
+        self._unit_press = bool(event.button() == Qt.MouseButton.LeftButton and self.drag_test is not None
+                                and self.drag_test(self.mapToScene(self._press)))
         event.accept()
 
     @override
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         pos = event.position().toPoint()
+        if self._press is not None and self._unit_press and event.buttons() & Qt.MouseButton.LeftButton:
+            if not self._unit_drag and (pos - self._press).manhattanLength() > DRAG_THRESHOLD:
+                self._unit_drag = True
+                self.viewport().setCursor(Qt.CursorShape.DragMoveCursor)
+            if self._unit_drag:
+                self.dragging.emit(self.mapToScene(self._press), self.mapToScene(pos))
+                event.accept()
+                return
         if self._press is not None and event.buttons() & (Qt.MouseButton.LeftButton | Qt.MouseButton.MiddleButton):
             if not self._panning and (pos - self._press).manhattanLength() > DRAG_THRESHOLD:
                 self._panning = True
@@ -226,6 +247,12 @@ class MapView(QGraphicsView):
         self._press = None
         self._panning = False
         self.viewport().unsetCursor()
+        if self._unit_drag and press is not None:
+            self._unit_drag = self._unit_press = False
+            self.dropped.emit(self.mapToScene(press), self.mapToScene(event.position().toPoint()))
+            event.accept()
+            return
+        self._unit_press = False
         if not was_panning and press is not None and event.button() == self._press_button:
             self.clicked.emit(self.mapToScene(event.position().toPoint()), event.button())
         event.accept()
