@@ -842,6 +842,12 @@ class TableFeatures(WindowMode):
                                   f"Take back the adjudication of {last.state.phase.label}? "
                                   "Its orders come back and can be changed."):
             return False
+        if self.flow.enabled and not self.flow.confirm(
+                self.window, "Reopen all?",
+                f"Reopen every power's orders of {last.state.phase.label}? Yes: reopen all, and every power "
+                "writes again. No (the default): each power's orders come back sealed as they were, ready to be "
+                "revealed again; a power may still reopen its own."):
+            self.flow.keep_seals_on_take_back()
         return c.undo_adjudication() is not None
 
     def offer_new_game(self, initial: TableSettings | None = None) -> NewGameDialog:
