@@ -40,6 +40,8 @@ class MapView(QGraphicsView):
     dropped = Signal(QPointF, QPointF)
     #: while a unit is dragged: scene points of the press and the pointer now
     dragging = Signal(QPointF, QPointF)
+    #: a printable key typed on the map (no Ctrl or Alt): the start of a typed order
+    typed = Signal(str)
 
     def __init__(self, scene: MapScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
@@ -101,6 +103,11 @@ class MapView(QGraphicsView):
     def zoom(self) -> float:
         """The current scale relative to "fit to window"."""
         return self.transform().m11() / self.fit_scale()
+
+    @property
+    def fitted(self) -> bool:
+        """Whether the whole board is shown, fitted to the window (nobody zoomed since)."""
+        return self._fitted
 
     def fit_to_window(self) -> None:
         self._fitted = True
@@ -176,13 +183,21 @@ class MapView(QGraphicsView):
 
     @override
     def keyPressEvent(self, event: QKeyEvent) -> None:
+        # zoom is Ctrl+plus, Ctrl+minus, Ctrl+0 (and the wheel): plain keys are typing, and "-"
+        # is half of every move ("A Par - Bur")
         key = event.key()
-        if key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
+        mods = event.modifiers() & ~(Qt.KeyboardModifier.KeypadModifier | Qt.KeyboardModifier.ShiftModifier)
+        ctrl = mods == Qt.KeyboardModifier.ControlModifier
+        text = event.text()
+        if ctrl and key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
             self.zoom_in()
-        elif key in (Qt.Key.Key_Minus, Qt.Key.Key_Underscore):
+        elif ctrl and key in (Qt.Key.Key_Minus, Qt.Key.Key_Underscore):
             self.zoom_out()
-        elif key == Qt.Key.Key_0:
+        elif ctrl and key == Qt.Key.Key_0:
             self.fit_to_window()
+        elif not mods and len(text) == 1 and text.isprintable() and not text.isspace():
+            self.typed.emit(text)
+            event.accept()
         else:
             super().keyPressEvent(event)
 

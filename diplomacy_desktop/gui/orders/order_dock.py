@@ -172,6 +172,12 @@ class OrderDock(QDockWidget):
         layout.addWidget(self.entry)
         self.feedback = QLabel()
         self.feedback.setWordWrap(True)
+        # fixed heights above and below the box: it stays in one place for every power and message
+        lines = self.feedback.fontMetrics().lineSpacing()
+        self.feedback.setFixedHeight(3 * lines + 4)
+        self.feedback.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.summary.setFixedHeight(2 * lines + 4)
+        self.summary.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.feedback.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(self.feedback)
         # one minimum width for every phase, the widest (the four move buttons): a minimum that

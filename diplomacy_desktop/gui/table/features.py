@@ -623,6 +623,8 @@ class TableFeatures(WindowMode):
         if self.my_phone_dialog is not None and (stage != ENTERING
                                                  or self.my_phone_dialog.seat != self.flow.session.current_seat):
             self._close_my_phone()  # the seat's turn ended: its code goes with it
+        if stage in (CURTAIN, READY) and not self.window.view.fitted:
+            self.window.view.fit_to_window()  # the next power finds the whole board, not the last one's zoom
         self._update_notes_button()
         self._update_phone_button()
         self._update_actions()
