@@ -49,6 +49,7 @@ from .mode import WindowMode
 from .orders.interaction import IDLE, OrderInteraction
 from .orders.order_dock import OrderDock
 from .orders.results_dock import CentresDock, ResultsDock
+from .orders.target_zoom import TargetZoom
 from .teach.explanations import install_explanations
 from .teach.presentation import install_projector
 
@@ -127,6 +128,7 @@ class MainWindow(QMainWindow):
         self.view.dragging.connect(self.interaction.drag_to)
         self.view.dropped.connect(self.interaction.drop)
         self.view.typed.connect(self.type_into_entry)
+        self.target_zoom = TargetZoom(self.interaction, self.view)  # the magnifier for crowded areas
         self.view.hovered.connect(lambda p, g: self.interaction.hover_at(p, g, self.view.viewport()))
         self.view.left.connect(lambda: self.scene.set_hover(None))
 

@@ -174,6 +174,8 @@ class OrderInteraction(QObject):
         self.reading: ClickReading | None = None
         self._refused = False  # the last click was refused: clicking the unit again keeps it selected
         self._drag_line: QGraphicsLineItem | None = None
+        #: a unit is being dragged (the magnifier leaves the board still)
+        self.dragging = False
         self._labels: tuple[object, list[LabelRect]] | None = None  # label_rects, for the labels as placed
         controller.changed.connect(self._on_changed)
 
@@ -386,6 +388,7 @@ class OrderInteraction(QObject):
         item = self.unit_at(start)
         if item is None:
             return
+        self.dragging = True
         if self.mode.unit != item.province or not isinstance(self.mode, (UnitMode, RetreatMode)):
             self.set_mode(IDLE)
             self._click_idle(item.province, start)
@@ -407,6 +410,13 @@ class OrderInteraction(QObject):
         if self._drag_line is not None:
             self.scene.removeItem(self._drag_line)
             self._drag_line = None
+        self.dragging = True
+        try:
+            self._drop(start, end)
+        finally:
+            self.dragging = False
+
+    def _drop(self, start: QPointF, end: QPointF) -> None:
         item = self.unit_at(start)
         if item is None:
             return
