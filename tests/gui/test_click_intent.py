@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from conftest import Table
 from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtWidgets import QApplication
 
 from diplomacy_desktop.engine.game import Game
 from diplomacy_desktop.engine.orders import Build, Hold, Move
@@ -202,3 +203,23 @@ def test_read_click_prefers_the_label_and_snaps_to_lit(table: Table) -> None:
     far = read_click(g, 5, 5, lit=frozenset({"nap"}), tolerance=8)
     assert far.space != "nap"
     _ = QPoint  # keep the import used for readers copying the drag helper
+
+
+def test_name_of_a_target_drawn_over_another_unit_goes_to_the_name(table: Table) -> None:
+    t = table
+    t.window.resize(1366, 768)
+    QApplication.processEvents()
+    t.window.view.fit_to_window()
+    QApplication.processEvents()
+    it = t.window.interaction
+    item = t.window.scene.label_items["apu"]
+    r = item.mapRectToScene(item.text_rect())
+    over = [QPointF(r.left() + r.width() * i / 10, r.top() + r.height() * j / 4)
+            for i in range(1, 10) for j in range(1, 4)]
+    over = [p for p in over if (u := it.unit_at(p)) is not None and u.province == "nap"]
+    assert over, "the name of Apulia is not drawn over the fleet in Naples at this size"
+    it.drop(t.window.scene.unit_items["rom"].pos(), over[0])  # the bench's Italian misorder
+    assert t.orders("italy") == {"A Rom - Apu"}
+    # with nothing selected, the same point still picks the fleet drawn there
+    t.click_scene(over[0])
+    assert it.mode.unit == "nap"

@@ -256,13 +256,18 @@ class OrderInteraction(QObject):
         """What a click at ``point`` names: the unit drawn there, else the space read by intent
         (a province's name names it; a click a few pixels off a lit target is that target)."""
         # not at the top: the package's __init__ loads Shapely, which the window starts without
-        from ...mapdata.click_intent import ClickReading, read_click
+        from ...mapdata.click_intent import ClickReading, label_at, read_click
 
+        lit = self.scene.lit
+        named = label_at(self.label_rects(), point.x(), point.y())
+        if named is not None and named in lit:
+            # a name is drawn above the units: on a legal target's name, the name counts
+            self.reading = ClickReading(named, "label", self.geometry.space_at(point.x(), point.y()))
+            return named
         item = self.unit_at(point)
         if item is not None:
             self.reading = ClickReading(item.province, "unit", item.province)
             return item.province
-        lit = self.scene.lit
         self.reading = read_click(self.geometry, point.x(), point.y(), lit=lit, labels=self.label_rects(),
                                   tolerance=self.near_distance())
         space = self.reading.space
