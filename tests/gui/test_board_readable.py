@@ -121,3 +121,17 @@ def test_magnifier_leaves_the_board_still_during_a_drag(table: Table) -> None:
     it.drop(start, QPointF(*t.geometry.unit_anchor("den")))
     assert t.orders("germany") == {"F Kie - Den"}
     _ = Qt
+
+
+def test_names_are_at_least_12_px_at_1366_by_768_unless_crowded(table: Table) -> None:
+    t = table
+    t.window.resize(1366, 768)
+    QApplication.processEvents()
+    t.window.view.fit_to_window()
+    QApplication.processEvents()
+    scene = t.window.scene
+    sizes = {space: item.font_size * scene.view_scale for space, item in scene.label_items.items()}
+    full = [s for s, item in scene.label_items.items() if item.factor == scene.label_factor]
+    assert all(sizes[s] >= 12.0 for s in full), {s: sizes[s] for s in full if sizes[s] < 12}
+    # names that would grow into each other shrink only as far as they must (most of the board is full size)
+    assert len(full) >= 60, sorted(set(sizes) - set(full))

@@ -72,7 +72,7 @@ UNIT_MIN = 26.0
 UNIT_MAX = 32.0
 #: labels are drawn about this many screen pixels high, never smaller than the art's own size
 LABEL_SCREEN_PX = 14.0
-LABEL_MAX_FACTOR = 1.4
+LABEL_MAX_FACTOR = 1.55  # names of 12 px at least on a 1366x768 screen
 #: a unit's letter, as a share of the unit's size (12 px at least on a 1366x768 screen)
 LETTER_RATIO = 0.7
 #: a move arrow's shaft (without its head) is never shorter than this (times the unit scale)
@@ -805,19 +805,28 @@ class MapScene(QGraphicsScene):
         for item in self.label_items.values():
             item.set_factor(self.label_factor)
         self._place_label_items(self.label_items)
-        # names grown into each other (small provinces side by side) keep the art's own size
+        # names grown into each other (small provinces side by side) shrink, step by step, as far
+        # as the art's own size, until they stand clear of each other
+        crowded = self._crowded_labels()
+        steps = [f for f in (1.4, 1.25, 1.1) if f < self.label_factor] + [1.0]
+        for factor in steps:
+            if not crowded:
+                break
+            for item in crowded.values():
+                item.set_factor(factor)
+            # and move off the art's place only for a unit actually standing there
+            self._place_label_items(crowded, always=factor > 1.0)
+            crowded = {space: item for space, item in self._crowded_labels().items() if item.factor > 1.0}
+
+    def _crowded_labels(self) -> dict[str, LabelItem]:
+        """The labels whose names overlap another's."""
         crowded: dict[str, LabelItem] = {}
-        items = list(self.label_items.items())
-        rects = [(space, item, item.mapRectToScene(item.text_rect())) for space, item in items]
+        rects = [(space, item, item.mapRectToScene(item.text_rect())) for space, item in self.label_items.items()]
         for i, (space, item, rect) in enumerate(rects):
             for other, other_item, other_rect in rects[i + 1:]:
                 if rect.intersects(other_rect):
                     crowded[space], crowded[other] = item, other_item
-        if crowded:
-            for item in crowded.values():
-                item.set_factor(1.0)
-            # and move off the art's place only for a unit actually standing there
-            self._place_label_items(crowded, always=False)
+        return crowded
 
     def _place_label_items(self, labels: Mapping[str, LabelItem], *, always: bool = True) -> None:
         half = self.unit_size * 0.5
