@@ -679,8 +679,8 @@ class ClockWidget(QWidget):
             self._column_widths = [max(metrics.horizontalAdvance(t) for t in texts) + 24 for texts in (
                 ("Start", "Pause", "Write orders now", "Next round"), ("+1 min", "Reset", "Restart round"),
                 ("+1 round",))]
-            for column, width in enumerate(self._column_widths):
-                buttons.setColumnMinimumWidth(column, width)
+            for col, width in enumerate(self._column_widths):
+                buttons.setColumnMinimumWidth(col, width)
         else:
             buttons = QHBoxLayout()
             for b in all_buttons:
@@ -732,8 +732,8 @@ class ClockWidget(QWidget):
             return
         self.projecting = on
         if isinstance(self._buttons, QGridLayout):  # the projector's bar gives its room to the words
-            for column, width in enumerate(getattr(self, "_column_widths", [])):
-                self._buttons.setColumnMinimumWidth(column, 0 if on else width)
+            for col, width in enumerate(getattr(self, "_column_widths", [])):
+                self._buttons.setColumnMinimumWidth(col, 0 if on else width)
         labels = (self.title, self.round_label, self.digits, self.note)
         if on:
             self._window_fonts = [QFont(label.font()) for label in labels]
