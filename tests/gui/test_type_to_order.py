@@ -86,3 +86,28 @@ def test_next_power_finds_the_board_fitted_not_the_last_zoom(table: Table, tmp_p
     f.strip.seal_button.click()  # sealed: the curtain for the next power
     assert f.flow.curtain_up
     assert view.fitted and abs(view.zoom - 1.0) < 1e-6
+
+
+def test_winter_order_list_wraps_instead_of_clipping(table: Table) -> None:
+    """Finding 9: the winter list's "build not chosen yet: click an empty home centre ..." ran off the panel."""
+    from diplomacy_desktop.engine.game import Game
+    from diplomacy_desktop.engine.state import Phase
+
+    t = table
+    c = t.controller
+    game = Game.new(c.board)
+    owners = dict(game.state.owners)
+    owners["swe"] = "russia"
+    units = {p: u for p, u in game.state.units.items() if p != "mos"}
+    game.state = game.state.evolve(phase=Phase(1901, "fall", "adjustment"), owners=owners, units=units)
+    c.replace_game(game)
+    dock = t.window.order_dock
+    dock.show_power("russia")
+    QApplication.processEvents()
+    lst = dock.list
+    texts = [lst.item(i).text() for i in range(lst.count())]
+    assert any("build" in x for x in texts)
+    assert lst.wordWrap() and lst.horizontalScrollBarPolicy() == Qt.ScrollBarPolicy.ScrollBarAlwaysOff
+    for i in range(lst.count()):
+        rect = lst.visualItemRect(lst.item(i))
+        assert rect.right() <= lst.viewport().width(), texts[i]  # nothing runs off the panel
