@@ -1,5 +1,6 @@
-"""The layers of STYLE.md, enforced: gui -> host, io, mapdata, engine; host -> io, engine;
-io -> engine; mapdata -> engine; engine -> standard library.  Only gui imports PySide6.
+"""The layers of STYLE.md, enforced: gui -> table, host, io, mapdata, engine; host -> table, io,
+engine; table -> io, engine; io -> engine; mapdata -> engine; engine -> standard library.  Only
+gui imports PySide6; nothing but gui imports gui, and nothing below the table imports the table.
 
 Two checks each: every import statement in the source (read with ``ast``, including imports
 inside functions), and a real import in a fresh interpreter, looking at ``sys.modules``.  The
@@ -36,8 +37,9 @@ OWN_ALLOWED = {
     "io": {"engine", "io", "resources"},
     "mapdata": {"engine", "mapdata", "resources"},
     "resources": {"resources"},
-    "host": {"engine", "io", "host", "resources"},
-    "gui": {"engine", "io", "mapdata", "host", "gui", "resources"},
+    "table": {"engine", "io", "table", "resources"},
+    "host": {"engine", "io", "table", "host", "resources"},
+    "gui": {"engine", "io", "mapdata", "table", "host", "gui", "resources"},
 }
 
 
@@ -125,6 +127,11 @@ def test_layers_resources_imports_only_the_standard_library() -> None:
     assert violations("resources", third_party_ok=False) == []
 
 
+def test_layers_table_imports_only_engine_io_and_the_standard_library() -> None:
+    assert len(modules_of("table")) >= 9
+    assert violations("table", third_party_ok=False) == []
+
+
 def test_layers_host_imports_only_engine_io_and_its_server_libraries() -> None:
     assert len(modules_of("host")) >= 4
     assert violations("host", third_party_ok=False) == []
@@ -136,7 +143,7 @@ def test_layers_host_imports_without_qt_or_the_map_geometry() -> None:
     assert "diplomacy_desktop.host.server" in loaded
     assert not {m for m in loaded if m.split(".")[0] in HEAVY}
     ours = {m.split(".")[1] for m in loaded if m.startswith("diplomacy_desktop.")}
-    assert ours <= {"engine", "io", "host", "resources"}, sorted(ours)
+    assert ours <= {"engine", "io", "table", "host", "resources"}, sorted(ours)
 
 
 def test_layers_mapdata_never_imports_qt_io_or_gui() -> None:
@@ -208,6 +215,15 @@ def test_layers_io_imports_with_nothing_but_the_standard_library() -> None:
     assert not {m for m in loaded if m.split(".")[0] in HEAVY}
     ours = {m.split(".")[1] for m in loaded if m.startswith("diplomacy_desktop.")}
     assert ours <= {"engine", "io", "resources"}, sorted(ours)
+
+
+def test_layers_table_imports_with_nothing_but_the_standard_library() -> None:
+    loaded = _loaded_after_importing(_names("table"), no_site=True)
+    assert "diplomacy_desktop.table.session" in loaded
+    assert "diplomacy_desktop.table.hotseat" in loaded
+    assert not {m for m in loaded if m.split(".")[0] in HEAVY}
+    ours = {m.split(".")[1] for m in loaded if m.startswith("diplomacy_desktop.")}
+    assert ours <= {"engine", "io", "table", "resources"}, sorted(ours)
 
 
 def test_layers_mapdata_imports_without_qt() -> None:

@@ -12,7 +12,6 @@ powers are visible; the hot-seat flow narrows it to the power at the keyboard.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -33,32 +32,12 @@ from ..engine.validation import check_order
 from ..io.boardfile import load_board
 from ..io.savefile import load_game, save_game
 from ..io.typed_orders import illegal_reason
+from ..table.changes import (  # moved to the Qt-free table layer: importable here too
+    ChangeRecord,
+)
 from .orders.commands import ClearOrdersCommand, SetOrderCommand
 
-
-@dataclass(frozen=True, slots=True)
-class ChangeRecord:
-    """What one operation changed.  Views refresh only what it names."""
-
-    #: powers whose current orders changed
-    orders: frozenset[str] = frozenset()
-    #: the current phase changed (adjudicated, or an adjudication taken back)
-    phase: bool = False
-    #: the whole game was replaced (new game, opened file)
-    game: bool = False
-    #: the phase being looked at changed (history browsing)
-    viewing: bool = False
-    #: whose orders may be shown, or which power is at the keyboard, changed
-    visibility: bool = False
-    #: the table settings changed
-    table: bool = False
-    #: Formal Diplomacy: the relations between the powers changed (declarations revealed)
-    relations: bool = False
-
-    @property
-    def board_changed(self) -> bool:
-        """Units, ownership or the shown phase may differ: redraw everything on the map."""
-        return self.phase or self.game or self.viewing or self.visibility
+__all__ = ['ChangeRecord']
 
 
 class GameController(QObject):
@@ -377,6 +356,13 @@ class GameController(QObject):
         if not mine:
             self.game.orders.pop(power, None)
         self._emit(ChangeRecord(orders=frozenset({power})))
+
+    def orders_changed_on_phone(self, powers: Iterable[str]) -> ChangeRecord:
+        """Phones (Table ▸ Phones) filed or cleared orders of ``powers`` in this game's order book
+        (through the host, on the GUI thread): the views look again and the autosave follows."""
+        record = ChangeRecord(orders=frozenset(powers))
+        self._emit(record)
+        return record
 
     # -- phases -----------------------------------------------------------------------------
 
