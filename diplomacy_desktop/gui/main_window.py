@@ -8,7 +8,7 @@ the game go through the mode's hooks; ``set_mode`` installs one.  Places a mode 
 * ``status_slot``: a layout at the right of the status bar for the sealing status strip;
 * ``recent_menu``: the Game ▸ Open Recent menu (disabled while empty);
 * ``add_panel(dock, area)``: add a dock widget (and a View menu entry to show it);
-* ``controller.set_visible_powers`` / ``controller.set_active_power``: the secrecy switches.
+* ``controller.set_view``: the secrecy switch (who may be seen, who is at the keyboard).
 """
 
 from __future__ import annotations

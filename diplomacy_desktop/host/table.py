@@ -47,7 +47,7 @@ from ..engine.explain import explain, results_by_province
 from ..engine.formal import relation_word
 from ..engine.game import Game
 from ..engine.options import all_options, orders_needed
-from ..engine.orders import Build, Order, UnitOrder, Waive
+from ..engine.orders import Order, UnitOrder
 from ..engine.state import ADJUSTMENT, MOVEMENT, RETREAT
 from ..engine.validation import check_order
 from ..io.boardfile import load_board
@@ -65,6 +65,7 @@ from ..io.savefile import (
 from ..io.typed_orders import read_typed_order, refusal_message
 from ..table.notes import MAX_NOTE_TEXT, MAX_NOTES
 from ..table.session import PHONE, TableSession
+from ..table.state import TableState
 
 #: the longest typed order or player name the host accepts (notes: ``table.notes``)
 MAX_ORDER_TEXT = 200
@@ -501,12 +502,11 @@ class TableHost:
             raise RefusedError(f"{self.game.board.power(power).name} has nothing to order this phase")
 
     def _check_room(self, power: str, order: Order) -> None:
-        """Builds and waives: no more than the power may build."""
-        if isinstance(order, (Build, Waive)):
-            given = len(self.game.builds_of(power))
-            replacing = isinstance(order, Build) and self.game.order_for(power, order.province) is not None
-            if not replacing and given >= orders_needed(self.game.state, power):
-                raise RefusedError(f"{self.game.board.power(power).name} has no more builds: clear one first")
+        """Builds, waives and removals: no more than the power owes (the game's own rule)."""
+        try:
+            self.game.check_room(order)
+        except OrderError as exc:
+            raise RefusedError(str(exc)) from None
 
     def set_order_text(self, token: str, power: str, phase: str, text: str) -> dict[str, Any]:
         """A typed order, read by the same parser (and refused with the same messages) as the
@@ -587,12 +587,7 @@ class TableHost:
     # -- seals -----------------------------------------------------------------------------------
 
     def _pin_hash(self, power: str) -> str | None:
-        pins = self.table.get("pins") or {}
-        stored = pins.get(power)
-        if not stored:
-            hotseat = self.table.get("hotseat") or {}
-            stored = (hotseat.get("pins") or {}).get(power)
-        return str(stored) if stored else None
+        return TableState.from_table(self.table).pin_hash(power)
 
     def _check_pin(self, power: str, pin: str | None) -> None:
         stored = self._pin_hash(power)

@@ -35,9 +35,10 @@ def notes_for(table: Mapping[str, Any], powers: Sequence[str]) -> list[dict[str,
             and (n.get("from") in mine or mine & {str(p) for p in n.get("to", []) if isinstance(p, str)})]
 
 
-def add_note(table: dict[str, Any], phase: str, sender: str, to: Sequence[str], text: str,
-             powers: Sequence[str]) -> dict[str, Any]:
-    """Keep a note written at the laptop (the same form as a phone's); NoteError when it cannot."""
+def with_note(table: Mapping[str, Any], phase: str, sender: str, to: Sequence[str], text: str,
+              powers: Sequence[str]) -> list[dict[str, Any]]:
+    """The table's notes with a note written at the laptop added (the same form as a phone's), as
+    a new list; NoteError when it cannot be sent.  The table itself is not changed."""
     text = text.strip()
     if not text:
         raise NoteError("write the note")
@@ -46,9 +47,17 @@ def add_note(table: dict[str, Any], phase: str, sender: str, to: Sequence[str], 
     recipients = sorted(set(to))
     if not recipients or any(p not in powers or p == sender for p in recipients):
         raise NoteError("send a note to one or more other powers")
-    notes = table.setdefault(NOTES_KEY, [])
+    raw = table.get(NOTES_KEY)
+    notes = list(raw) if isinstance(raw, list) else []
     if len(notes) >= MAX_NOTES:
         raise NoteError("this game has as many notes as it can keep")
-    note = {"id": len(notes) + 1, "phase": phase, "from": sender, "to": recipients, "text": text}
-    notes.append(note)
-    return note
+    notes.append({"id": len(notes) + 1, "phase": phase, "from": sender, "to": recipients, "text": text})
+    return notes
+
+
+def add_note(table: dict[str, Any], phase: str, sender: str, to: Sequence[str], text: str,
+             powers: Sequence[str]) -> dict[str, Any]:
+    """Keep a note written at the laptop in ``table`` (see ``with_note``); the note."""
+    notes = with_note(table, phase, sender, to, text, powers)
+    table[NOTES_KEY] = notes
+    return dict(notes[-1])

@@ -133,7 +133,7 @@ class TableSession:
     def begin_phase(self, phase: str) -> SessionChange | None:
         """A new phase (``S1901M``): nobody has sealed or declared yet; the pending declarations
         go.  ``None`` when the record was already for that phase."""
-        phones = self._phones
+        phones = self.table.setdefault(PHONES_KEY, {}) if self.hotseat is None else self._phones
         if phones is None or phones.get("phase") == phase:
             return None
         phones["phase"] = phase

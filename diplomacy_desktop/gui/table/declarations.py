@@ -69,7 +69,7 @@ def apply_declarations(controller: GameController, declarations: Mapping[str, Ma
     declared = declared_phases(c.table)
     if phase not in declared:
         declared.append(phase)
-    c.table[DECLARED_KEY] = declared
+    c.keep_in_table(**{DECLARED_KEY: declared})
     return before, after, change_lines(before, after, c.board.power_ids, c.power_name)
 
 

@@ -68,7 +68,7 @@ from .hotseat import (
     SealStatusStrip,
     seat_title,
 )
-from .notes import NoteError, NotesDialog, add_note, notes_allowed, notes_for
+from .notes import NoteError, NotesDialog, notes_allowed, notes_for, with_note
 from .persistence import (
     Autosave,
     Autosaver,
@@ -294,17 +294,17 @@ class TableFeatures(WindowMode):
         self._store_clock()
 
     def _store_clock(self) -> None:
-        table = self.controller.table
+        c = self.controller
         model = self.clock.model
-        table["clock_state"] = model.to_dict()
-        if model.periods and not self.controller.game.is_over:
-            plans = table.get("clock_plans")
-            if not isinstance(plans, dict):
-                plans = table["clock_plans"] = {}
+        c.keep_in_table(clock_state=model.to_dict())
+        if model.periods and not c.game.is_over:
+            saved = c.table.get("clock_plans")
+            plans = dict(saved) if isinstance(saved, dict) else {}
             plan = model.plan()
-            short = self.controller.state.phase.short
-            if plans.get(short) != plan:
+            short = c.state.phase.short
+            if plans.get(short) != plan or not isinstance(saved, dict):
                 plans[short] = plan
+                c.keep_in_table(clock_plans=plans)
         self._update_curtain_clock()
         self._feed_phones_clock()
 
@@ -361,7 +361,7 @@ class TableFeatures(WindowMode):
                 except HostError as exc:
                     raise NoteError(str(exc)) from None
             else:
-                add_note(c.table, c.state.phase.short, sender, to, text, c.board.power_ids)
+                c.keep_in_table(notes=with_note(c.table, c.state.phase.short, sender, to, text, c.board.power_ids))
             self.autosaver.save_now()
 
         dialog = NotesDialog(seat, [(p, c.board.power(p).name) for p in c.board.power_ids], c.table, send,
@@ -972,12 +972,7 @@ class TableFeatures(WindowMode):
         return True
 
     def declare_draw(self, powers: list[str]) -> None:
-        c = self.controller
-        c.game.declare_draw(powers)
-        c.changed.emit(ChangeRecord(phase=True))  # views redraw; the autosave writes it
-        end = c.game.ended
-        if end is not None:
-            c.game_ended.emit(end)
+        self.controller.declare_draw(powers)
 
     def show_game_over(self, end: GameEnd) -> GameOverDialog:
         c = self.controller

@@ -17,8 +17,9 @@ that anyone at the table may do it.  A reopened power is recorded in ``notices``
 turn) and shown on the curtain and the status strip, so the table is told.
 
 ``HotSeatFlow`` is the Qt side: it keeps a session, drives the controller's secrecy hook
-(``set_visible_powers`` / ``set_active_power``), and shows the ``CurtainWidget``, the
-``ReviewDialog`` and the ``SealStatusStrip``.
+(``set_view``: who may be seen and who is at the keyboard, one record), and shows the
+``CurtainWidget``, the ``ReviewDialog`` and the ``SealStatusStrip``.  Its seals are operations of
+the table's ``TableSession`` (``table_session``), the one record the phone host reads too.
 """
 
 from __future__ import annotations
@@ -894,7 +895,7 @@ class HotSeatFlow(QObject):
     def set_pins(self, pins: Mapping[str, str]) -> None:
         """PIN hashes (from the New Game dialog), never PINs; kept in the table as ``pins``."""
         self.session.pins = dict(pins)
-        self.controller.table["pins"] = dict(pins)
+        self.controller.keep_in_table(pins=dict(pins))
 
     def _sync_pins(self) -> None:
         pins = self.controller.table.get("pins")
@@ -908,7 +909,7 @@ class HotSeatFlow(QObject):
         """A phase begins (new game, after an adjudication or its undo): talks, board open."""
         self._sync_pins()
         self.session.begin_turn(self.controller.state.phase.short, self.powers_to_write())
-        self.controller.table.pop(PENDING_KEY, None)  # a new turn: no declaration is pending
+        self.controller.keep_in_table(**{PENDING_KEY: None})  # a new turn: no declaration is pending
         self._apply()
 
     def restore(self) -> None:
@@ -951,7 +952,7 @@ class HotSeatFlow(QObject):
             return
         if self.controller.viewing is not None:
             self.controller.view_phase(None)
-        self.controller.table.pop(PENDING_KEY, None)
+        self.controller.keep_in_table(**{PENDING_KEY: None})
         self.session.start_declarations()
         self._apply()
 
@@ -962,7 +963,7 @@ class HotSeatFlow(QObject):
             raise HotSeatError(f"{power} is not declaring now")
         pending = pending_declarations(self.controller.table)
         pending[power] = {o: r for o, r in said.items() if o != power and o in self.controller.board.power_ids}
-        self.controller.table[PENDING_KEY] = pending
+        self.controller.keep_in_table(**{PENDING_KEY: pending})
         self.declared_this_turn.append(power)
         if self.declaring_power is not None:  # the next power of the same player declares
             self._show_declarations_form()
@@ -1020,7 +1021,7 @@ class HotSeatFlow(QObject):
         s.reveal(force=force)
         counted = s.declared  # sealed, or declared on a phone (the rest of its seat not yet)
         pending = {p: d for p, d in pending_declarations(c.table).items() if p in counted}
-        c.table.pop(PENDING_KEY, None)
+        c.keep_in_table(**{PENDING_KEY: None})
         before, after, lines = apply_declarations(c, pending)
         notice = ("Declarations revealed: " + ("; ".join(lines) if lines else "no relation changed") + ".")[:1000]
         s.end_declarations()
@@ -1243,14 +1244,13 @@ class HotSeatFlow(QObject):
         c = self.controller
         s = self.session
         if not self.enabled:
-            c.set_active_power(None)
-            c.set_visible_powers(None)
+            c.set_view(None, None)
             self.curtain.hide()
         else:
-            # narrow first, widen last: no moment where too much is visible
-            c.set_visible_powers(s.visible_powers)
+            # who may be seen and who is at the keyboard change together: one record, no moment
+            # where too much is visible
             entering = s.stage == ENTERING and s.current is not None
-            c.set_active_power(s.current if entering else None, seat=s.current_seat if entering else ())
+            c.set_view(s.visible_powers, s.current if entering else None, seat=s.current_seat if entering else ())
             if s.stage in (CURTAIN, READY) or (s.declaring and s.stage == ENTERING):
                 # (a power declaring writes inside the curtain: the window stays covered)
                 self.curtain.show_session(s, host_pin=self.host_pin() is not None)
@@ -1262,7 +1262,7 @@ class HotSeatFlow(QObject):
         self.strip.show_session(s, secrecy=self.enabled)
         table_value = s.to_dict()
         if c.table.get(self.TABLE_KEY) != table_value:
-            c.table[self.TABLE_KEY] = table_value
+            c.keep_in_table(**{self.TABLE_KEY: table_value})
         self.table_session.turn_moved()
         self.stage_changed.emit(s.stage)
 

@@ -34,10 +34,11 @@ from ...table.notes import (  # moved to the Qt-free table layer: importable her
     add_note,
     notes_allowed,
     notes_for,
+    with_note,
 )
 from .. import override
 
-__all__ = ['ALLOWED_KEY', 'NOTES_KEY', 'NoteError', 'add_note', 'notes_allowed', 'notes_for']
+__all__ = ['ALLOWED_KEY', 'NOTES_KEY', 'NoteError', 'add_note', 'notes_allowed', 'notes_for', 'with_note']
 
 
 Sender = Callable[[str, list[str], str], None]  # from, to, text; raises NoteError

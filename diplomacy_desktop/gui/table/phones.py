@@ -296,7 +296,7 @@ class PhonesLink(QObject):
 
     def start(self) -> str:
         base = self.hosting.start()
-        self.controller.table[HOSTING_KEY] = self.hosting.bound_port
+        self.controller.keep_in_table(**{HOSTING_KEY: self.hosting.bound_port})
         self.save_now()
         return base
 
@@ -307,7 +307,7 @@ class PhonesLink(QObject):
         self.hosting.stop()
         self.bridge.close()
         if self.controller.game is self.game:
-            self.controller.table.pop(HOSTING_KEY, None)
+            self.controller.keep_in_table(**{HOSTING_KEY: None})
 
     def _live(self) -> bool:
         return not self.closed and self.controller.game is self.game
