@@ -26,7 +26,7 @@ from ..engine.game import BY_CENTRES, Game, GameEnd, HistoryEntry
 from ..engine.options import orders_needed
 from ..engine.orders import Build, Order, Remove, UnitOrder, Waive
 from ..engine.results import OrderResult
-from ..engine.rules import Edition
+from ..engine.rules import Edition, RuleSet
 from ..engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState
 from ..engine.validation import check_order
 from ..io.boardfile import load_board
@@ -419,6 +419,11 @@ class GameController(QObject):
         self.undo_stack.clear()
         self._viewing = None
         self._emit(ChangeRecord(phase=True, viewing=True, orders=frozenset(self.board.power_ids)))
+
+    def set_edition(self, edition: Edition | str) -> None:
+        """The sandbox's choice of rules: the next adjudication follows ``edition``'s (no view
+        shows the rules, so nothing is redrawn)."""
+        self.game.rules = RuleSet.for_edition(edition)
 
     def results_for(self, index: int | None = None) -> tuple[OrderResult, ...]:
         """Results of the history entry ``index`` (default: the one being viewed, else the last)."""

@@ -337,7 +337,7 @@ class TableFeatures(WindowMode):
         if not self.flow.ask_host("Private notes", ("Allow" if want else "Stop") + " private notes between players?"):
             self.act_notes.setChecked(notes_allowed(table))
             return False
-        table["notes_allowed"] = want
+        self.controller.keep_in_table(notes_allowed=want)
         self.act_notes.setChecked(want)
         self.autosaver.schedule()
         if self.phones is not None:

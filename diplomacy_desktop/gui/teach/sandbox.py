@@ -661,7 +661,7 @@ class SandboxMode(WindowMode):
         return self._apply(phase=phase, said=f"Now {phase.label}")
 
     def set_edition(self, edition: Edition) -> None:
-        self.controller.game.rules = RuleSet.for_edition(edition)
+        self.controller.set_edition(edition)
         self.dirty = True
         self.window.statusBar().showMessage(f"Adjudicated under {EDITION_NAMES[Edition.parse(edition)]}", 5000)
 
