@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -159,6 +160,35 @@ def test_layers_only_gui_imports_pyside6() -> None:
             if module.split(".")[0] in QT:
                 offenders.append(f"{path.relative_to(ROOT)}:{line} imports {module}")
     assert offenders == []
+
+
+def test_layers_rooms_reach_the_window_only_through_the_shell() -> None:
+    """STYLE.md: no room imports MainWindow (nor main_window.py at all, even for type checking):
+    they are handed the window as a ``gui.shell.WindowShell``."""
+    gui = PACKAGE / "gui"
+    rooms = [*modules_of("gui/teach"), *modules_of("gui/table"), gui / "mode.py", gui / "interchange.py",
+             gui / "shell.py"]
+    assert len(rooms) >= 20
+    offenders = []
+    for path in rooms:
+        source = path.read_text(encoding="utf-8")
+        for line, module in imports_of(path):
+            if module == "diplomacy_desktop.gui.main_window" or module.endswith(".MainWindow"):
+                offenders.append(f"{path.relative_to(ROOT)}:{line} imports {module}")
+        assert not re.search(r"\bMainWindow\b", source.replace("``MainWindow``", "")), path
+    assert offenders == []
+
+
+def test_layers_the_table_layer_is_imported_by_gui_and_host_only() -> None:
+    importers = set()
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if "__pycache__" in path.parts:
+            continue
+        for _line, module in imports_of(path):
+            if own_part(module) == "table":
+                importers.add(path.relative_to(PACKAGE).parts[0])
+    assert importers <= {"gui", "host", "table"}, sorted(importers)
+    assert {"gui", "host"} <= importers
 
 
 def test_layers_the_scanner_sees_relative_and_function_level_imports(tmp_path: Path) -> None:

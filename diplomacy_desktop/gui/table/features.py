@@ -85,7 +85,7 @@ from .relations import RelationsDock
 from .seating import CivilDisorderDialog, join_names
 
 if TYPE_CHECKING:
-    from ..main_window import MainWindow
+    from ..shell import WindowShell
 
 FIRST_START_KEY = "table/new_game_offered"
 
@@ -99,7 +99,7 @@ class TableFeatures(WindowMode):
 
     title = "Table game"
 
-    def __init__(self, window: MainWindow, *, autosave: Autosave | None = None, rng: random.Random | None = None,
+    def __init__(self, window: WindowShell, *, autosave: Autosave | None = None, rng: random.Random | None = None,
                  now: TimeSource | None = None, sound: ClockSound | None = None, message: Message | None = None,
                  confirm: Confirm | None = None, review: Callable[[ReviewDialog], bool] | None = None,
                  settings: QSettings | None = None, host_prompt: HostPrompt | None = None) -> None:
@@ -1049,10 +1049,10 @@ class TableFeatures(WindowMode):
             QTimer.singleShot(0, lambda: self.offer_new_game(TableSettings()))
 
 
-def install_table_features(window: MainWindow, **options: object) -> TableFeatures:
+def install_table_features(window: WindowShell, **options: object) -> TableFeatures:
     """Make the table game ``window``'s mode (kept as ``window.mode`` and ``window.table_features``)."""
     features = TableFeatures(window, **options)  # type: ignore[arg-type]
-    window.table_features = features  # type: ignore[attr-defined]
+    window.install_feature("table_features", features)
     window.set_mode(features)
     return features
 
