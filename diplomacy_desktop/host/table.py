@@ -192,8 +192,9 @@ class TableHost:
         self.deferred_saves = False
         phones = self.table.setdefault("phones", {})
         #: the one record of who has sealed or declared (the window's, shared with its hot seat)
+        if session is not None and session.table is not self.table:
+            raise ValueError("the table session must be over the host's own table")
         self.session = session if session is not None else TableSession(self.table, game.board.power_ids)
-        self.session.table = self.table
         tokens = phones.get("tokens")
         if not isinstance(tokens, dict) or set(tokens) != set(game.board.power_ids):
             phones["tokens"] = new_tokens(game.board.power_ids)
