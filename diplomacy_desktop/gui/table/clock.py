@@ -1,6 +1,6 @@
-"""The negotiation clock: a model with no Qt in it, and the big countdown the table looks at.
+"""The negotiation clock: the big countdown the table looks at, over ``table.clock.ClockModel``.
 
-``ClockModel`` is plain Python.  It knows the periods of the current phase (for a movement
+``ClockModel`` (in the Qt-free ``table`` layer, importable from here too) is plain Python.  It knows the periods of the current phase (for a movement
 phase: the diplomacy period, then the order-writing window; for retreats and adjustments one
 short period, or none), counts down against an injectable time source, and reports what
 happened on each ``tick()`` as a tuple of ``ClockEvent`` values: a warning when a period has a

@@ -1,7 +1,7 @@
 """The table's dialogs: a new game's settings, the secret draw vote, and the game-over screen.
 
-``TableSettings`` is what the New Game dialog returns (plain data, no Qt); ``to_table()`` is
-the form it takes in the controller's ``table`` dict and so in the saved game:
+``TableSettings`` (``table.settings``) is what the New Game dialog returns (plain data, no Qt);
+``to_table()`` is the form it takes in the controller's ``table`` dict and so in the saved game:
 
     {"players": {"france": "Anna", ...},        # player names (optional)
      "powers": ["austria", ...],                # powers with a player; the others hold (civil disorder)

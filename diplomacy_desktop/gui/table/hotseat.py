@@ -1,6 +1,6 @@
 """Hot-seat secrecy: one laptop, each power writes its orders in turn behind a curtain.
 
-The cycle of a phase, as ``HotSeatSession`` (plain Python) models it:
+The cycle of a phase, as ``HotSeatSession`` (plain Python, in ``table.hotseat``) models it:
 
     open      the board is visible to all; the table negotiates; nobody's current orders show
     curtain   "Pass the laptop to France": the window is covered; nobody's orders show

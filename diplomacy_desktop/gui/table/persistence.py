@@ -1,10 +1,11 @@
 """Keeping the table's game safe: autosave, the offer to resume, recent files, Save / Open.
 
 * ``Autosave``: one file, ``autosave.json``, in the app's data folder
-  (QStandardPaths.AppDataLocation), written atomically by ``io.savefile.save_game`` (a
+  (QStandardPaths.AppDataLocation; the file itself is ``table.autosave.Autosave``), written atomically by ``io.savefile.save_game`` (a
   temporary file, then a rename), so a crash or a pulled plug leaves the previous one whole.
 * ``Autosaver``: writes it right after every adjudication (and its undo), and shortly after any
-  other change (orders, seals, the clock), so very little can be lost.
+  other change (orders, seals, the clock), so very little can be lost (when: ``table.autosave.
+  autosave_timing``).
 * At start, ``Autosave.set_aside_if_damaged`` moves an autosave that cannot be read to
   ``autosave.damaged-<time>.json`` (never over another file) so that the new game's autosave
   cannot overwrite it, and the table is told where it is; ``Autosave.clean_temp_files``
