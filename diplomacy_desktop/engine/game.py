@@ -179,9 +179,9 @@ class Game:
         else:
             given = sum(1 for k, o in mine.items() if isinstance(o, Remove) and k != key)
             if given >= owed:
+                chosen = "chosen" if owed == 1 else "all chosen"
                 raise IllegalOrderError(f"{name} has no more units to remove: {owed} removal"
-                                        f"{'s' if owed != 1 else ''}, {'chosen' if owed == 1 else 'all chosen'}; "
-                                        "clear one first")
+                                        f"{'s' if owed != 1 else ''}, {chosen}; clear one first")
 
     def put_orders(self, power: str, orders: Mapping[str, Order | None]) -> None:
         """Write ``power``'s order book as an undo step (or its undoing) left it: each key's order,
