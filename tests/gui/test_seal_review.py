@@ -12,7 +12,7 @@ from diplomacy_desktop.engine.disorder import empty_seal_consequence
 from diplomacy_desktop.engine.orders import Hold, Move
 from diplomacy_desktop.gui.controller import GameController
 from diplomacy_desktop.gui.table.hotseat import HotSeatFlow, ReviewDialog, SealStatusStrip, review_warnings
-from diplomacy_desktop.gui.table.seal_review import seal_notes
+from diplomacy_desktop.table.seal_review import seal_notes
 
 
 class Seen:
