@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from ...engine.disorder import empty_seal_consequence
-from ...engine.orders import Order, UnitOrder
-from ...engine.state import MOVEMENT, GameState
-from ...io.notation import location_label
+from ..engine.disorder import empty_seal_consequence
+from ..engine.orders import Order, UnitOrder
+from ..engine.state import MOVEMENT, GameState
+from ..io.notation import location_label
 
 
 @dataclass(frozen=True, slots=True)
