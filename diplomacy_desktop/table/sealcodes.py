@@ -16,6 +16,7 @@ import hmac
 import json
 import secrets
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 WORDS: tuple[str, ...] = (
     "acorn", "adder", "agate", "alder", "amber", "anchor", "angel", "anvil", "apple", "apron", "arrow", "aspen",
@@ -68,3 +69,67 @@ def seal_code(secret: str, power: str, phase: str, items: Iterable[str] | Mappin
     key = bytes.fromhex(secret)
     digest = hmac.new(key, canonical(power, phase, items), hashlib.sha256).digest()
     return " ".join(WORDS[b] for b in digest[:3])
+
+
+# -- in the table dict: one place for the laptop and the phones ------------------------------------
+
+#: table keys (both in io.vault's secret part, so never written in the clear)
+SECRETS_KEY = "seal_secrets"  # {"phase": "S1901M", "secret": hex}
+CODES_KEY = "seal_codes"  # {power: code} of this phase's seals
+#: public: the codes of the last revealed phase, {"phase": "S1901M", "codes": {power: code}}
+REVEALED_KEY = "revealed_seal_codes"
+
+
+def phase_secret(table: dict[str, Any], phase: str) -> str:
+    """This phase's secret (a new one when the phase is new)."""
+    held = table.get(SECRETS_KEY)
+    if not isinstance(held, dict) or held.get("phase") != phase or not isinstance(held.get("secret"), str):
+        held = {"phase": phase, "secret": new_phase_secret()}
+        table[SECRETS_KEY] = held
+        table[CODES_KEY] = {}
+    return str(held["secret"])
+
+
+def record_seal(table: dict[str, Any], power: str, phase: str, items: Iterable[str] | Mapping[str, str]) -> str:
+    """``power`` sealed ``items`` in ``phase``: its code, kept until the reveal."""
+    code = seal_code(phase_secret(table, phase), power, phase, items)
+    codes = table.get(CODES_KEY)
+    if not isinstance(codes, dict):
+        codes = table[CODES_KEY] = {}
+    codes[power] = code
+    return code
+
+
+def code_of(table: Mapping[str, Any], power: str, phase: str) -> str | None:
+    held = table.get(SECRETS_KEY)
+    codes = table.get(CODES_KEY)
+    if not isinstance(held, dict) or held.get("phase") != phase or not isinstance(codes, dict):
+        return None
+    code = codes.get(power)
+    return str(code) if code else None
+
+
+def forget_seal(table: dict[str, Any], power: str) -> None:
+    """``power`` reopened its seal: its code is gone (a new seal gives a new one if it changed)."""
+    codes = table.get(CODES_KEY)
+    if isinstance(codes, dict):
+        codes.pop(power, None)
+
+
+def reveal_codes(table: dict[str, Any], phase: str) -> dict[str, str]:
+    """The reveal of ``phase``: every seal's code becomes public (beside the revealed orders)."""
+    held = table.get(SECRETS_KEY)
+    codes = table.get(CODES_KEY)
+    out = {str(p): str(c) for p, c in codes.items()} if isinstance(codes, dict) and isinstance(held, dict) \
+        and held.get("phase") == phase else {}
+    table[REVEALED_KEY] = {"phase": phase, "codes": out}
+    table.pop(SECRETS_KEY, None)
+    table.pop(CODES_KEY, None)
+    return out
+
+
+def revealed_codes(table: Mapping[str, Any]) -> tuple[str, dict[str, str]]:
+    held = table.get(REVEALED_KEY)
+    if not isinstance(held, dict) or not isinstance(held.get("codes"), dict):
+        return "", {}
+    return str(held.get("phase", "")), {str(p): str(c) for p, c in held["codes"].items()}
