@@ -174,7 +174,7 @@ def _refusal(request: web.Request, names: set[str]) -> web.Response | None:
     return None
 
 
-def _guard_for(names: set[str]) -> Callable[[web.Request, Handler], Awaitable[web.StreamResponse]]:
+def _guard_for(names: set[str]) -> Any:
     @web.middleware
     async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
         refused = _refusal(request, names)
@@ -655,7 +655,7 @@ class HostServer:
             await runner.cleanup()
             raise
         self._runner, self._listener = runner, listener
-        sockets = listener.sockets or []
+        sockets: tuple[socket.socket, ...] = tuple(listener.sockets or ())
         if sockets:  # the bound port when 0 was asked for
             self.port = int(sockets[0].getsockname()[1])
 

@@ -459,6 +459,8 @@ class TableHost:
             "declared": power in self._phones.get("declared", []),
             "seal_code": sealcodes.code_of(self.table, power, self.phase)
             if power in self._phones.get("sealed", []) else None,
+            # how many phones joined this power's link with its PIN: a stranger's is seen
+            "phones_joined": int((self._phones.get("joins") or {}).get(power, 0)),
         }
 
     def options_for(self, token: str) -> dict[str, dict[str, list[dict[str, Any]]]]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, MutableMapping
+from itertools import pairwise
 from typing import Any
 
 from ..io.pins import (
@@ -51,7 +52,7 @@ _COMMON = frozenset({
 
 
 def _is_run(pin: str) -> bool:
-    steps = {(int(b) - int(a)) % 10 for a, b in zip(pin, pin[1:], strict=False)}
+    steps = {(int(b) - int(a)) % 10 for a, b in pairwise(pin)}
     return steps in ({1}, {9})
 
 

@@ -11,6 +11,7 @@ import random
 from collections.abc import Callable
 
 import pytest
+from new_game import no_pins_and_a_passphrase
 from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QDialog, QDockWidget, QMessageBox, QWidget
 from widget_text import shows, texts
@@ -433,13 +434,14 @@ def test_secrecy_host_pin_is_stored_only_as_a_salted_hash(table, features) -> No
     t.key(Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
     d = f.new_game_dialog
     assert isinstance(d, NewGameDialog)
+    no_pins_and_a_passphrase(d)
     d.host_pin_edit.setText("12")
     d.start_button.click()
-    assert "host PIN must be four digits" in d.error_label.text()
+    assert "host PIN is 4 to 8 digits" in d.error_label.text()
     d.host_pin_edit.setText("8642")
     d.start_button.click()
     stored = t.controller.table["host_pin"]
-    assert stored.startswith("pbkdf2_sha256$") and "8642" not in stored and pin_matches(stored, "8642")
+    assert stored.startswith("scrypt$") and "8642" not in stored and pin_matches(stored, "8642")
     assert f.flow.host_pin() == stored
 
 
@@ -456,7 +458,7 @@ def test_secrecy_new_game_never_carries_the_pins(table, features, host) -> None:
     d = f.new_game_dialog
     assert isinstance(d, NewGameDialog)
     assert all(not e.text() and e.placeholderText() == "none" for e in d.pin_edits.values())
-    d.start_button.click()
+    no_pins_and_a_passphrase(d).start_button.click()
     c = t.controller
     assert c.table.get("pins") == {} and c.table.get("host_pin") is None
     assert f.flow.session.pins == {} and f.flow.host_pin() is None
@@ -467,7 +469,7 @@ def test_secrecy_new_game_never_carries_the_pins(table, features, host) -> None:
     f.game_over_dialog.done(f.game_over_dialog.NEW_GAME)
     d = f.new_game_dialog
     assert isinstance(d, NewGameDialog)
-    d.start_button.click()
+    no_pins_and_a_passphrase(d).start_button.click()
     assert c.table.get("pins") == {} and "host_pin" not in c.table and f.flow.session.pins == {}
     # a game opened without any PINs does not inherit the open game's
     start(f, pins={"italy": "3333"})

@@ -26,8 +26,8 @@ from diplomacy_desktop.host.table import (
 )
 from diplomacy_desktop.io.boardfile import load_board
 from diplomacy_desktop.io.pins import hash_pin
-from diplomacy_desktop.table.pins import FREE_ATTEMPTS as PIN_FREE_ATTEMPTS
 from diplomacy_desktop.io.savefile import load_game
+from diplomacy_desktop.table.pins import FREE_ATTEMPTS as PIN_FREE_ATTEMPTS
 
 POWERS = ("austria", "england", "france", "germany", "italy", "russia", "turkey")
 

@@ -27,7 +27,7 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QDialog, QMenu, QMessageBox
 
@@ -35,6 +35,8 @@ from ...engine.formal import Relations
 from ...engine.game import GameEnd
 from ...engine.state import MOVEMENT
 from ...host.table import HostError
+from ...io.vault import Vault
+from ...table.pins import PinGuard
 from ..controller import ChangeRecord
 from ..mode import WindowMode
 from .clock import (
@@ -74,7 +76,9 @@ from .persistence import (
     Autosaver,
     DamagedAutosave,
     Message,
+    PassphrasePrompt,
     RecentFiles,
+    ask_passphrase,
     open_game_file,
     resume_box,
     resume_from_autosave,
@@ -102,8 +106,13 @@ class TableFeatures(WindowMode):
     def __init__(self, window: MainWindow, *, autosave: Autosave | None = None, rng: random.Random | None = None,
                  now: TimeSource | None = None, sound: ClockSound | None = None, message: Message | None = None,
                  confirm: Confirm | None = None, review: Callable[[ReviewDialog], bool] | None = None,
-                 settings: QSettings | None = None, host_prompt: HostPrompt | None = None) -> None:
+                 settings: QSettings | None = None, host_prompt: HostPrompt | None = None,
+                 passphrase_prompt: PassphrasePrompt | None = None) -> None:
         super().__init__(window)
+        #: asks the host for a secret game's passphrase (opening it, resuming it after a crash)
+        self.passphrase_prompt: PassphrasePrompt = passphrase_prompt if passphrase_prompt is not None \
+            else ask_passphrase
+        window.passphrase_prompt = self.passphrase_prompt
         self.controller = c = window.controller
         c.civil_disorder_rules = True  # marked, unplayed and order-less powers are in civil disorder
         self.disorder_dialog: CivilDisorderDialog | None = None
@@ -162,6 +171,8 @@ class TableFeatures(WindowMode):
         if app is not None:
             app.aboutToQuit.connect(self.turn_off)  # the port is closed before the last save
             app.aboutToQuit.connect(self.autosaver.flush)
+        # file dialogs are Qt's own in table mode: a desktop's native dialog may preview the data folder
+        QApplication.setAttribute(Qt.ApplicationAttribute.AA_DontUseNativeDialogs, True)
         self.autosaver.enabled = False  # setting up is no change worth saving
         self._sync_from_table()
         self.autosaver.enabled = True
@@ -235,15 +246,34 @@ class TableFeatures(WindowMode):
         # a file dialog may be the desktop's own (not a Qt dialog we see appear): curtain first
         if self.controller.path is None:
             self.flow.step_away()
+            if not self._file_out_allowed("Save the game"):
+                return
         self.window.save()
 
     def save_as(self) -> None:
         self.flow.step_away()
-        self.window.save_as()
+        if self._file_out_allowed("Save the game as"):
+            self.window.save_as()
 
     def export_picture(self) -> None:
         self.flow.step_away()
-        self.window.export_picture()
+        if self._file_out_allowed("Export or print"):
+            self.window.export_picture()
+
+    def phase_is_secret(self) -> bool:
+        """Whether this phase has orders (or declarations) nobody may see yet."""
+        s = self.flow.session
+        c = self.controller
+        return (self.flow.enabled and not c.game.is_over and s.phase == c.state.phase.short
+                and s.stage != REVEALED)
+
+    def _file_out_allowed(self, title: str) -> bool:
+        """Save As, Export and Print while a phase is secret are host actions (issue 20): a file
+        written anywhere could carry the game away (the save holds PIN hashes and phone links)."""
+        if not self.phase_is_secret():
+            return True
+        return self.flow.ask_host(title, f"{title}? This phase is secret: the file is written where you "
+                                         "choose. This is a host action.")
 
     def game_ended(self, end: GameEnd) -> None:
         self.show_game_over(end)
@@ -384,7 +414,8 @@ class TableFeatures(WindowMode):
 
     def _update_phone_button(self) -> None:
         s = self.flow.session
-        on = self.flow.enabled and s.stage == ENTERING and self._hosting_on()
+        # only a seat that proved itself with its PIN may carry its link away (issue 20)
+        on = self.flow.enabled and s.stage == ENTERING and self._hosting_on() and self.flow.proved
         self.strip.phone_button.setVisible(on and not s.declaring)
         form = self.flow.declarations_form  # a seat declaring writes inside the curtain: the button is there
         if form is not None:
@@ -394,7 +425,8 @@ class TableFeatures(WindowMode):
         """The seat at the keyboard (and only it) gets its phone's code and link: one link for
         the player, whichever of its powers; the dialog closes when the turn ends."""
         s = self.flow.session
-        if not (self.flow.enabled and s.stage == ENTERING and self._hosting_on() and s.current_seat):
+        if not (self.flow.enabled and s.stage == ENTERING and self._hosting_on() and s.current_seat
+                and self.flow.proved):
             return None
         if self.my_phone_dialog is not None:
             self.my_phone_dialog.raise_()
@@ -869,6 +901,8 @@ class TableFeatures(WindowMode):
         s = settings if settings is not None else TableSettings()
         self.controller.new_game(s.edition, s.end_year, table=s.to_table(), formal=s.formal,
                                  short_game_by=s.short_game_by)
+        if s.secrecy and s.passphrase:  # the unrevealed part of every save is written encrypted
+            self.controller.vault = Vault.create(s.passphrase)
         self.window.view.fit_to_window()
         self.autosaver.save_now()
 
@@ -905,7 +939,7 @@ class TableFeatures(WindowMode):
                 found = next((table_pins[q] for q in seat if q in table_pins), None)
                 if found is not None:
                     pins[p] = found
-        dialog = DrawVoteDialog(voters, self.window, names=names, pins=pins)
+        dialog = DrawVoteDialog(voters, self.window, names=names, pins=pins, guard=PinGuard(c.table))
         self.draw_dialog = dialog
 
         def done(_result: int) -> None:
@@ -1011,7 +1045,7 @@ class TableFeatures(WindowMode):
         if not self.window.maybe_save():
             return False
         ok = open_game_file(self.controller, str(path), parent=self.window, message=self.message,
-                            recent=self.recent)
+                            recent=self.recent, prompt=self.passphrase_prompt)
         self.refresh_recent_menu()
         if ok:
             self.window.view.fit_to_window()
@@ -1041,7 +1075,7 @@ class TableFeatures(WindowMode):
                 self.autosaver.enabled = True
                 if box.clickedButton() is box.resume_button:  # type: ignore[attr-defined]
                     resume_from_autosave(self.controller, self.autosaver.autosave, parent=self.window,
-                                         message=self.message)
+                                         message=self.message, prompt=self.passphrase_prompt)
                     self.window.view.fit_to_window()
                 self.resume_offer = None
                 box.deleteLater()

@@ -67,8 +67,10 @@ from ...engine.orders import Build, Convoy, Move, Order, Remove, SupportHold, Su
 from ...engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState
 from ...engine.validation import check_order
 from ...io.notation import format_order, location_label
-from ...io.pins import PinFormatError, is_valid_pin, pin_matches
+from ...io.pins import MAX_PIN_DIGITS, PinFormatError, is_pin_hash, is_valid_pin, needs_upgrade, pin_matches
 from ...io.pins import hash_pin as _io_hash_pin
+from ...table import sealcodes
+from ...table.pins import HOST, PinGuard, PinWaitError
 from .. import override
 from ..board.palette import power_colour, power_ink, power_letter
 from .declarations import PENDING_KEY, DeclarationsForm, apply_declarations, pending_declarations
@@ -104,7 +106,7 @@ __all__ = ["hash_pin", "is_valid_pin", "pin_matches"]
 
 
 def hash_pin(pin: str, *, salt: bytes | None = None) -> str:
-    """``pbkdf2_sha256$iterations$salt$hash``: what is stored instead of the PIN."""
+    """``scrypt$N$r$p$salt$hash`` (``io.pins``): what is stored instead of the PIN."""
     try:
         return _io_hash_pin(pin, salt=salt)
     except PinFormatError as exc:
@@ -591,8 +593,8 @@ class CurtainWidget(QWidget):
         self.hint = QLabel()
         self.pin_edit = QLineEdit()
         self.pin_edit.setEchoMode(QLineEdit.EchoMode.Password)
-        self.pin_edit.setMaxLength(4)
-        self.pin_edit.setValidator(QIntValidator(0, 9999, self))
+        self.pin_edit.setMaxLength(MAX_PIN_DIGITS)
+        self.pin_edit.setValidator(QIntValidator(0, 99_999_999, self))
         self.pin_edit.setPlaceholderText("PIN")
         self.pin_edit.setFixedWidth(120)
         self.pin_edit.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -930,8 +932,8 @@ class HostPinDialog(QDialog):
         self.note = QLabel("This is a host action: the host types the host PIN.")
         self.pin_edit = QLineEdit()
         self.pin_edit.setEchoMode(QLineEdit.EchoMode.Password)
-        self.pin_edit.setMaxLength(4)
-        self.pin_edit.setValidator(QIntValidator(0, 9999, self))
+        self.pin_edit.setMaxLength(MAX_PIN_DIGITS)
+        self.pin_edit.setValidator(QIntValidator(0, 99_999_999, self))
         self.pin_edit.setPlaceholderText("Host PIN")
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         self.buttons.accepted.connect(self.accept)
@@ -1235,6 +1237,12 @@ class HotSeatFlow(QObject):
         self.strip.seal_requested.connect(self.request_seal)
         self.strip.hide_requested.connect(self.hide)
         self.strip.reveal_requested.connect(self.reveal)
+        #: the seat at the keyboard proved itself with its PIN this turn (then, and only then, it may
+        #: take its phone link: "Use my phone…")
+        self.proved = False
+        #: what was on screen at the last refresh: a change of seat covers every other window
+        self._seat_shown: tuple[str, ...] | None = None
+        self._keep_window: QWidget | None = None
         self.declarations_form: DeclarationsForm | None = None  # made at the first declarations round
         #: the powers of the seat at the keyboard that have filled in their declarations this turn (a
         #: player with several powers declares for each of them, one sheet after another, then one seal)
@@ -1420,55 +1428,119 @@ class HotSeatFlow(QObject):
 
     # -- one power's turn -----------------------------------------------------------------------
 
-    def open_power(self, power: str, pin: str = "") -> bool:
+    @property
+    def pin_guard(self) -> PinGuard:
+        """The table's one failure counter per power (shared with the draw vote and the phones)."""
+        return PinGuard(self.controller.table)
+
+    def _seat_pin_ok(self, power: str, pin: str) -> bool:
+        """``power``'s seat PIN, through the failure counter: a wait, or a wrong PIN, is said on the
+        curtain and counted; a right one clears the count (and an old save's hash is renewed)."""
+        s = self.session
+        name = seat_title(self.controller, s.seat_of(power))
+        guard = self.pin_guard
         try:
-            self.session.open(power, pin or None)
-        except PinError as exc:
+            guard.check_allowed(power, name)
+        except PinWaitError as exc:
             self.curtain.show_error(_sentence(str(exc)))
             return False
+        if not pin:
+            self.curtain.show_error("This power's orders are protected by a PIN")
+            return False
+        if not s.check_pin(power, pin):
+            guard.failed(power)
+            try:
+                guard.check_allowed(power, name)
+                self.curtain.show_error("Wrong PIN")
+            except PinWaitError as exc:
+                self.curtain.show_error(f"Wrong PIN. {_sentence(str(exc))}")
+            return False
+        guard.succeeded(power)
+        self._renew_hashes(power, pin)
+        return True
+
+    def _renew_hashes(self, power: str, pin: str) -> None:
+        pins = self.controller.table.get("pins")
+        if not isinstance(pins, dict):
+            return
+        for p in self.session.seat_of(power):
+            stored = pins.get(p)
+            if isinstance(stored, str) and needs_upgrade(stored) and pin_matches(stored, pin):
+                pins[p] = self.session.pins[p] = hash_pin(pin)
+
+    def open_power(self, power: str, pin: str = "") -> bool:
+        s = self.session
+        try:
+            s.verify_open_stage(power)
         except HotSeatError as exc:
             self.curtain.show_error(_sentence(str(exc)))
             return False
+        if s.has_pin(power) and not self._seat_pin_ok(power, pin):
+            return False
+        try:
+            s.open(power, pin or None)
+        except HotSeatError as exc:
+            self.curtain.show_error(_sentence(str(exc)))
+            return False
+        self.proved = s.has_pin(power)
+        self._forget_seals(power)
         self._apply()
         return True
 
+    def _forget_seals(self, power: str) -> None:
+        for p in self.session.seat_of(power):
+            sealcodes.forget_seal(self.controller.table, p)
+
     def open_other(self, power: str, pin: str = "") -> bool:
-        """"Someone else / Reopen": a power out of turn.  One that has not written yet simply goes
-        first (with its PIN, if it has one).  Opening orders already written or sealed is
-        reopening: the power's own PIN does it; otherwise it is a host action (the host PIN, or
-        with none set anyone, who is told so), and the table is told who reopened what."""
+        """"Someone else / Reopen": a power the curtain did not call, whatever its state, is a
+        host action (issue 20): the host PIN (or, with none set, a question that says anyone may),
+        and the table is told on the curtain and the strip.  The power's own PIN, typed too, is
+        checked through the failure counter and named in the notice; without it the host opens
+        the power alone (not when no host PIN is set: then a power with a PIN stays shut)."""
         s = self.session
         c = self.controller
-        seat = s.seat_of(power)
-        name = seat_title(c, seat)
-        sealed = any(p in s.sealed for p in seat)
-        if not sealed and (s.declaring or not any(c.game.orders_of(p) for p in seat)):
-            return self.open_power(power, pin)
-        what = f"sealed {s.round}" if sealed else "orders written so far"
-        if s.has_pin(power) and pin:
-            if not s.check_pin(power, pin):
-                self.curtain.show_error("Wrong PIN")
-                return False
-            notice = f"{name}'s {what} were reopened with {name}'s PIN."
-            by_host = False
-        else:
-            host_pin = self.host_pin()
-            if s.has_pin(power) and host_pin is None:
-                self.curtain.show_error(f"{name}'s orders are protected by a PIN")
-                return False
-            text = (f"Reopen {name}'s {what}? Whoever opens them sees them and can change them. "
-                    "The table will be told.")
-            if not self.ask_host(f"Reopen {name}", text):
-                return False
-            by = "the host (host PIN)" if host_pin is not None else "someone at the table (no host PIN is set)"
-            without = f" without {name}'s PIN" if s.has_pin(power) else ""
-            notice = f"{name}'s {what} were reopened by {by}{without}."
-            by_host = True
         try:
-            s.open(power, pin or None, by_host=by_host)
+            s.verify_open_stage(power)
         except HotSeatError as exc:
             self.curtain.show_error(_sentence(str(exc)))
             return False
+        seat = s.seat_of(power)
+        name = seat_title(c, seat)
+        called = s.next_power
+        if called is not None and power in s.seat_of(called) and s.stage != READY:
+            return self.open_power(power, pin)  # the curtain's own call, chosen from the list
+        sealed = any(p in s.sealed for p in seat)
+        written = not s.declaring and any(c.game.orders_of(p) for p in seat)
+        what = f"sealed {s.round}" if sealed else ("orders written so far" if written else f"{s.round}")
+        host_pin = self.host_pin()
+        own_pin = bool(s.has_pin(power) and pin)
+        if s.has_pin(power) and not own_pin and host_pin is None:
+            self.curtain.show_error(f"{name}'s orders are protected by a PIN")
+            return False
+        # the power's PIN first: a wrong one is counted before anything is asked
+        if own_pin and not self._seat_pin_ok(power, pin):
+            return False
+        verb = "Reopen" if sealed or written else "Open"
+        text = (f"{verb} {name} out of turn? Whoever opens it sees its {what} and can change them. "
+                "The table will be told.")
+        if not self.ask_host(f"{verb} {name}", text):
+            return False
+        by = "the host (host PIN)" if host_pin is not None else "someone at the table (no host PIN is set)"
+        if sealed or written:
+            notice = (f"{name}'s {what} were reopened with {name}'s PIN, allowed by {by}." if own_pin else
+                      f"{name}'s {what} were reopened by {by}"
+                      + (f" without {name}'s PIN." if s.has_pin(power) else "."))
+        else:
+            notice = (f"{name} was opened out of turn by {by}"
+                      + (f" with {name}'s PIN." if own_pin else
+                         f" without {name}'s PIN." if s.has_pin(power) else "."))
+        try:
+            s.open(power, pin or None, by_host=True)
+        except HotSeatError as exc:
+            self.curtain.show_error(_sentence(str(exc)))
+            return False
+        self.proved = own_pin
+        self._forget_seals(power)
         s.notices.append(notice)
         self.tell(notice)
         self._apply()
@@ -1496,7 +1568,7 @@ class HotSeatFlow(QObject):
     def host_pin(self) -> str | None:
         """The host PIN's salted hash, or None when the game has no host PIN."""
         stored = self.controller.table.get("host_pin")
-        return stored if isinstance(stored, str) and stored.startswith("pbkdf2_sha256$") else None
+        return stored if is_pin_hash(stored) else None
 
     def ask_host(self, title: str, text: str) -> bool:
         """A host action: the host PIN when one is set; otherwise a question that says anyone at
@@ -1504,11 +1576,21 @@ class HotSeatFlow(QObject):
         stored = self.host_pin()
         if stored is None:
             return self.confirm(self.host, title, f"{text}\n\n{NO_HOST_PIN}")
+        guard = self.pin_guard
+        try:
+            guard.check_allowed(HOST, "the host")
+        except PinWaitError as exc:
+            self.tell(f"{_sentence(str(exc))}: {title[:1].lower() + title[1:]} was not done.")
+            return False
         pin = self.host_prompt(self.host, title, text)
         if pin is None:
             return False
-        if pin_matches(stored, pin):
-            return True
+        try:
+            if guard.check(HOST, stored, pin, "the host"):
+                return True
+        except PinWaitError as exc:
+            self.tell(f"{_sentence(str(exc))}: {title[:1].lower() + title[1:]} was not done.")
+            return False
         self.tell(f"Wrong host PIN: {title[:1].lower() + title[1:]} was not done.")
         return False
 
@@ -1528,7 +1610,11 @@ class HotSeatFlow(QObject):
         if (event.type() == QEvent.Type.Show and isinstance(watched, QDialog) and watched.isWindow()
                 and not isinstance(watched, ReviewDialog) and not watched.property("keeps_turn")
                 and self._belongs(watched)):
-            self.step_away()
+            self._keep_window = watched
+            try:
+                self.step_away()
+            finally:
+                self._keep_window = None
         return False
 
     def _belongs(self, dialog: QWidget) -> bool:
@@ -1580,9 +1666,38 @@ class HotSeatFlow(QObject):
         return True
 
     def seal(self, power: str) -> None:
+        seat = self.session.current_seat
+        c = self.controller
         self.session.seal(power)
+        code = self.record_seal_codes(seat)
         self._apply()
+        if code:
+            self.tell(f"{seat_title(c, seat)} sealed. Seal code: {code} (check it at the reveal).")
         self.sealed.emit(power)
+
+    def record_seal_codes(self, seat: Sequence[str]) -> str:
+        """The seat's seal codes (one per power, from what it sealed); the first is shown."""
+        c = self.controller
+        phase = c.state.phase.short
+        codes = []
+        for p in seat:
+            if self.session.declaring:
+                items: Any = dict(pending_declarations(c.table).get(p, {}))
+            else:
+                items = [format_order(o) for o in c.game.orders_of(p)]
+            codes.append(sealcodes.record_seal(c.table, p, phase, items))
+        return codes[0] if codes else ""
+
+    def reveal_seal_codes(self) -> str:
+        """The reveal: every seal's code, said to the table (and to every phone)."""
+        c = self.controller
+        codes = sealcodes.reveal_codes(c.table, c.state.phase.short)
+        if not codes:
+            return ""
+        text = "Seal codes: " + "; ".join(f"{c.power_name(p)} {code}" for p, code in
+                                          sorted(codes.items(), key=lambda x: c.board.power_ids.index(x[0])))
+        self.session.notices.append(text[:1000])
+        return text
 
     # -- the reveal -------------------------------------------------------------------------------
 
@@ -1618,7 +1733,10 @@ class HotSeatFlow(QObject):
             self._reveal_declarations(force=force)
             return
         self.session.reveal(force=force)
+        codes = self.reveal_seal_codes()
         self._apply()
+        if codes:
+            self.tell(codes)
         self.revealed.emit()
         if self.adjudicate_on_reveal and not self.controller.game.is_over:
             self.controller.adjudicate()  # phase_advanced -> begin_phase, when connected
@@ -1644,12 +1762,40 @@ class HotSeatFlow(QObject):
             else:
                 self.curtain.hide()
         self._show_declarations_form()
+        seat_now = tuple(s.current_seat) if self.enabled and s.stage == ENTERING else None
+        if seat_now != self._seat_shown:
+            if self._seat_shown is not None:  # the seat at the keyboard left (stepped away, sealed, ...)
+                self.cover_windows(keep=self._keep_window)
+            if seat_now is None or self._seat_shown is None or set(seat_now) != set(self._seat_shown):
+                self.proved = self.proved and seat_now is not None
+            self._seat_shown = seat_now
         self._filter_dialogs(self.enabled and s.stage == ENTERING)
         self.strip.show_session(s, secrecy=self.enabled)
         table_value = s.to_dict()
         if c.table.get(self.TABLE_KEY) != table_value:
             c.table[self.TABLE_KEY] = table_value
         self.stage_changed.emit(s.stage)
+
+    def cover_windows(self, keep: QWidget | None = None) -> int:
+        """Nothing of a player is left on screen (issue 20): every other window the app opened —
+        a sandbox, an explanation, a lesson, a dialog — is closed when the seat at the keyboard
+        changes, steps away, seals or the reveal starts.  Returns how many were closed."""
+        app = QApplication.instance()
+        if not isinstance(app, QApplication):
+            return 0
+        main = self.host.window()
+        closed = 0
+        for w in list(app.topLevelWidgets()):
+            if (not shiboken6.isValid(w) or w is main or w is keep or w is self.curtain or not w.isVisible()
+                    or isinstance(w, QDockWidget) or w.property("keeps_turn")):
+                continue
+            if hasattr(w, "ask_before_closing"):  # another main window: a sandbox copy of this game
+                w.ask_before_closing = False
+            if isinstance(w, QDialog):
+                w.reject()
+            w.close()
+            closed += 1
+        return closed
 
     @property
     def curtain_up(self) -> bool:

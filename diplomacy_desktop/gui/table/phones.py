@@ -190,8 +190,8 @@ class WindowHost(TableHost):
         return out
 
     @override
-    def join(self, power: str, pin: str) -> str:
-        out: str = self._on_gui(super().join, power, pin)
+    def join(self, power: str, pin: str, client: str = "") -> str:
+        out: str = self._on_gui(super().join, power, pin, client)
         return out
 
 
@@ -314,6 +314,11 @@ class PhonesLink(QObject):
         if change.kind == "orders":
             # a phone wrote orders: views refresh (they show only what may be shown), autosave
             self.controller.changed.emit(ChangeRecord(orders=change.powers or frozenset()))
+            return
+        if change.kind == "joined":  # every new phone on a power's link is told to the table
+            names = ", ".join(self.controller.power_name(p) for p in sorted(change.powers or ()))
+            self.flow.tell(f"A new phone joined with {names}'s PIN.")
+            self.save_now()
             return
         if change.kind not in ("seal", "declarations"):
             return
@@ -498,6 +503,15 @@ class PhonesDialog(QDialog):
         if self.switch is None:
             return
         self.hide_code()
+        # issue 20: hosting on and off is a host action (the host PIN, when the game has one)
+        want = "off" if self.on else "on"
+        if self.host_action is not None and not self.host_action(
+                f"Turn hosting {want}",
+                "Turn off hosting? The phones lose the game until it is on again." if self.on else
+                "Turn on hosting? The phones on this network can then join the game with their links "
+                "and PINs."):
+            self.refresh()
+            return
         if self.on:
             self.switch.turn_off()
             self.hosting = None
