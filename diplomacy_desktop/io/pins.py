@@ -1,9 +1,9 @@
 """PINs as a saved game stores them: a slow, salted hash, never the PIN.
 
 New hashes are ``scrypt$N$r$p$salt$hash`` (``hashlib.scrypt``, standard library): memory-hard,
-so that a PIN is not found in minutes from a copied save.  With the default cost (N = 2**16,
-r = 8: 64 MiB and about a third of a second per guess on one core of a 2020s laptop) trying
-every 4-digit PIN costs about an hour of one core, every 6-digit PIN about four core-days
+so that a PIN is not found in minutes from a copied save.  With the default cost (N = 2**17,
+r = 8: 128 MiB and about half a second per guess on one core; ``bench/pin_kdf.py`` measures it)
+trying every 4-digit PIN costs over an hour of one core, every 6-digit PIN about a core-week
 (README, "Threat model").  Hashes written by earlier versions (``pbkdf2_sha256$...``) still
 verify; ``needs_upgrade`` says when a hash should be written anew (after a correct PIN).
 
@@ -22,8 +22,8 @@ MIN_PIN_DIGITS = 4
 MAX_PIN_DIGITS = 8
 #: the old scheme's cost (still read)
 PIN_ITERATIONS = 60_000
-#: scrypt's cost for new hashes: N, r, p (64 MiB of memory per guess)
-SCRYPT_N = 2 ** 16
+#: scrypt's cost for new hashes: N, r, p (128 MiB of memory per guess)
+SCRYPT_N = 2 ** 17
 SCRYPT_R = 8
 SCRYPT_P = 1
 _MAX_N = 2 ** 20  # a hash asking for more than this is refused (a hostile file could ask for TiBs)

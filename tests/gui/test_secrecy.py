@@ -361,8 +361,14 @@ def test_secrecy_forced_reveal_needs_the_host_pin(table, features, host) -> None
         trigger()
         assert not t.controller.game.history and f.flow.session.stage == CURTAIN
         assert_hidden(t, power, orders)
-    assert len(host.prompts) == 4 and all(p.startswith("Reveal now") for p in host.prompts)
+    # issue 20: the host prompt shares the PIN failure counter: after three wrong host PINs the
+    # fourth try waits (not even asked), and says so
+    assert len(host.prompts) == 3 and all(p.startswith("Reveal now") for p in host.prompts)
+    assert "try again in" in f.strip.notice.toolTip()
     host.typed = HOST_PIN
+    t.adjudicate()
+    assert not t.controller.game.history  # the right PIN waits too
+    t.controller.table["pin_failures"]["host"]["until"] = 0  # the wait is over
     t.adjudicate()
     assert len(t.controller.game.history) == 1
 

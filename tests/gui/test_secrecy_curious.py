@@ -3,7 +3,6 @@ Each test reproduces one finding against the real window (pytest-qt); each faile
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import stat
@@ -14,7 +13,6 @@ import pytest
 from new_game import no_pins_and_a_passphrase
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QFileDialog
-from widget_text import shows
 
 from diplomacy_desktop.gui.table.dialogs import NewGameDialog, TableSettings
 from diplomacy_desktop.gui.table.hotseat import CURTAIN, ENTERING, hash_pin

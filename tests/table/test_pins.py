@@ -31,12 +31,12 @@ class Clock:
 
 def test_pins_new_hashes_are_scrypt_at_the_documented_cost() -> None:
     # the cost README quotes (tests lower SCRYPT_N for speed; the shipped default is checked here)
-    stored = hash_pin("5831", cost=(2 ** 16, 8, 1))
+    stored = hash_pin("5831", cost=(2 ** 17, 8, 1))
     scheme, n, r, p, _salt, _digest = stored.split("$")
-    assert (scheme, int(n), int(r), int(p)) == ("scrypt", 65536, 8, 1)
+    assert (scheme, int(n), int(r), int(p)) == ("scrypt", 131072, 8, 1)
     assert pin_matches(stored, "5831") and not pin_matches(stored, "5832")
     assert "5831" not in stored
-    assert "SCRYPT_N = 2 ** 16" in Path(io_pins.__file__ or "").read_text(encoding="utf-8")
+    assert "SCRYPT_N = 2 ** 17" in Path(io_pins.__file__ or "").read_text(encoding="utf-8")
 
 
 def test_pins_old_pbkdf2_hashes_still_verify_and_want_an_upgrade() -> None:

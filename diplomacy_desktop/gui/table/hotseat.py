@@ -1495,8 +1495,9 @@ class HotSeatFlow(QObject):
         """"Someone else / Reopen": a power the curtain did not call, whatever its state, is a
         host action (issue 20): the host PIN (or, with none set, a question that says anyone may),
         and the table is told on the curtain and the strip.  The power's own PIN, typed too, is
-        checked through the failure counter and named in the notice; without it the host opens
-        the power alone (not when no host PIN is set: then a power with a PIN stays shut)."""
+        checked through the failure counter and named in the notice; without it the host may
+        reopen orders written or sealed (not when no host PIN is set), but a power with a PIN that
+        has written nothing opens only with its PIN."""
         s = self.session
         c = self.controller
         try:
@@ -1514,7 +1515,9 @@ class HotSeatFlow(QObject):
         what = f"sealed {s.round}" if sealed else ("orders written so far" if written else f"{s.round}")
         host_pin = self.host_pin()
         own_pin = bool(s.has_pin(power) and pin)
-        if s.has_pin(power) and not own_pin and host_pin is None:
+        # a power with a PIN that has written nothing opens with its PIN (and the host's); orders
+        # written or sealed may be reopened by the host without it (told as such)
+        if s.has_pin(power) and not own_pin and (host_pin is None or not (sealed or written)):
             self.curtain.show_error(f"{name}'s orders are protected by a PIN")
             return False
         # the power's PIN first: a wrong one is counted before anything is asked
@@ -1787,7 +1790,7 @@ class HotSeatFlow(QObject):
         closed = 0
         for w in list(app.topLevelWidgets()):
             if (not shiboken6.isValid(w) or w is main or w is keep or w is self.curtain or not w.isVisible()
-                    or isinstance(w, QDockWidget) or w.property("keeps_turn")):
+                    or isinstance(w, QDockWidget) or w.property("survives_seat_change")):
                 continue
             if hasattr(w, "ask_before_closing"):  # another main window: a sandbox copy of this game
                 w.ask_before_closing = False

@@ -417,6 +417,9 @@ class PhonesDialog(QDialog):
                  host: TableHost | None = None, board_powers: Iterable[tuple[str, str]] = ()) -> None:
         super().__init__(parent)
         self.setWindowTitle("Phones")
+        # the host's screen: it shows no order, and hides any code itself when someone sits down
+        # (``hide_when_someone_sits``), so a change of seat does not close it
+        self.setProperty("survives_seat_change", True)
         self.hosting = hosting
         self.switch = switch
         self.host_action = host_action
