@@ -142,7 +142,7 @@ class PinGuard:
         """One more wrong PIN; returns the wait it now costs."""
         n = self.failures(who) + 1
         wait = _wait_after(n)
-        self._records()[who] = {"count": n, "until": round(self.clock() + wait, 3)}
+        self._records()[who] = {"count": n, "until": round(self.clock() + wait, 3) if wait > 0 else 0}
         return wait
 
     def succeeded(self, who: str) -> None:
