@@ -93,20 +93,18 @@ def test_curious_someone_else_is_a_host_action_and_the_table_is_told(table, feat
 
 def test_curious_use_my_phone_only_after_the_seats_pin(table, features, host) -> None:  # type: ignore[no-untyped-def]
     f = features
-    pins = {p: "5831" for p in table.controller.board.power_ids}
-    start(f, pins)
+    start(f)  # a table that plays without PINs: nobody proves who sits down
     f.turn_on(0, "127.0.0.1")
     try:
-        other = not_next(f)
-        curtain = f.flow.curtain
-        curtain.other_combo.setCurrentIndex(curtain.other_combo.findData(other))
-        curtain.other_button.click()  # the host opens it without the power's PIN
-        assert f.flow.session.current == other
-        assert f.open_my_phone() is None and f.strip.phone_button.isHidden()
+        f.flow.curtain.open_button.click()
+        assert f.flow.session.stage == ENTERING
+        assert f.open_my_phone() is None and f.strip.phone_button.isHidden()  # the link is not carried away
         f.flow.hide()
+        start(f, {p: "5831" for p in table.controller.board.power_ids})
+        f.turn_on(0, "127.0.0.1")
         nxt = f.flow.session.next_power
-        curtain.pin_edit.setText("5831")
-        curtain.open_button.click()
+        f.flow.curtain.pin_edit.setText("5831")
+        f.flow.curtain.open_button.click()
         assert f.flow.session.current == nxt and f.flow.proved
         dialog = f.open_my_phone()
         assert dialog is not None
@@ -294,3 +292,45 @@ def test_curious_seal_codes_shown_at_sealing_match_the_reveal(table, features) -
     title = table.window.results_dock.title.text()
     for power, code in codes.items():  # beside the revealed orders, the same codes
         assert f"{c.power_name(power)} <b>{code}</b>" in title, (power, code, title)
+
+
+# -- finding 3: no PIN could be changed mid-game --------------------------------------------------------------
+
+
+def test_curious_the_host_and_the_player_change_a_pin_mid_game(table, features, host) -> None:  # type: ignore[no-untyped-def]
+    f = features
+    c = table.controller
+    start(f, {p: "5831" for p in c.board.power_ids})
+    host.typed = "0000"
+    assert f.change_pin() is None  # a host action: a wrong host PIN changes nothing
+    host.typed = HOST_PIN
+    d = f.change_pin()
+    assert d is not None
+    d.seat_combo.setCurrentIndex(d.seat_combo.findText("France"))
+    d.pin_edit.setText("1234")
+    d.again_edit.setText("1234")
+    d.buttons.button(d.buttons.StandardButton.Ok).click()
+    assert "run of digits" in d.error_label.text()  # a common PIN is refused
+    d.pin_edit.setText("7391")
+    d.again_edit.setText("7391")
+    d.buttons.button(d.buttons.StandardButton.Ok).click()
+    assert "host PIN" in d.error_label.text()
+    d.pin_edit.setText("6047")
+    d.again_edit.setText("6047")
+    d.buttons.button(d.buttons.StandardButton.Ok).click()
+    from diplomacy_desktop.io.pins import pin_matches
+
+    assert pin_matches(c.table["pins"]["france"], "6047") and f.flow.session.check_pin("france", "6047")
+    assert "France's PIN was changed by the host" in f.strip.notice.toolTip()
+    # the player changes their own, behind the curtain, after opening with it
+    nxt = f.flow.session.next_power
+    f.flow.curtain.pin_edit.setText("6047" if nxt == "france" else "5831")
+    f.flow.curtain.open_button.click()
+    assert f.my_pin_button.isVisible() or f.my_pin_button.isVisibleTo(f.strip)
+    own = f.change_pin(own=True)
+    assert own is not None and own.seat == [nxt]
+    own.pin_edit.setText("82046")
+    own.again_edit.setText("82046")
+    own.buttons.button(own.buttons.StandardButton.Ok).click()
+    assert f.flow.session.stage == ENTERING  # changing it is not stepping away
+    assert pin_matches(c.table["pins"][nxt], "82046")

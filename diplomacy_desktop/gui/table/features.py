@@ -24,12 +24,12 @@ orders, ending the game in an accepted draw, and replacing a game in progress (N
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QApplication, QDialog, QMenu, QMessageBox
+from PySide6.QtWidgets import QApplication, QDialog, QMenu, QMessageBox, QPushButton
 
 from ...engine.formal import Relations
 from ...engine.game import GameEnd
@@ -85,6 +85,7 @@ from .persistence import (
     show_warning,
 )
 from .phones import HOSTING_KEY, MyPhoneDialog, PhonesDialog, PhonesHosting, PhonesLink
+from .pin_change import ChangePinDialog
 from .relations import RelationsDock
 from .seating import CivilDisorderDialog, join_names
 
@@ -164,6 +165,14 @@ class TableFeatures(WindowMode):
         self.flow.stage_changed.connect(self._on_stage_changed)
         self.strip.notes_requested.connect(self.open_notes)
         self.strip.phone_requested.connect(self.open_my_phone)
+        # "My PIN…": the seat at the keyboard changes its own PIN (once it opened with it)
+        self.my_pin_button = QPushButton("My PIN\u2026")
+        self.my_pin_button.setToolTip("Change your PIN (you opened with it this turn)")
+        self.my_pin_button.hide()
+        self.my_pin_button.clicked.connect(lambda: self.change_pin(own=True))
+        strip_layout = self.strip.layout()
+        if strip_layout is not None:
+            strip_layout.addWidget(self.my_pin_button)
         self.flow.phone_requested.connect(self.open_my_phone)
         self.strip.write_requested.disconnect(self.flow.start_writing)
         self.strip.write_requested.connect(self.write_orders)
@@ -224,6 +233,9 @@ class TableFeatures(WindowMode):
                              "Players may write short notes to one or more powers, behind the curtain or on "
                              "their phones (a host action)")
         self.act_notes.setCheckable(True)
+        self.act_change_pin = act("Change a &PIN\u2026", self.change_pin, None,
+                                  "The host gives a player a new PIN (a host action); a player changes their own "
+                                  "behind the curtain with \u201cMy PIN\u2026\u201d")
         self.act_phones = act("&Phones\u2026", self.show_phones, None,
                               "Players write their orders on their own phones (the laptop hosts the game on "
                               "the local network; off until turned on)")
@@ -407,6 +419,43 @@ class TableFeatures(WindowMode):
         dialog.open()
         return dialog
 
+    # -- changing a PIN mid-game (issue 20) ---------------------------------------------------------------
+
+    def change_pin(self, *, own: bool = False) -> ChangePinDialog | None:
+        """The host changes a player's PIN (a host action), or (``own``) the seat at the keyboard,
+        which opened with its PIN, changes its own."""
+        c = self.controller
+        s = self.flow.session
+        if own:
+            if not (self.flow.enabled and s.stage == ENTERING and self.flow.proved and s.current_seat):
+                return None
+            seats = [(seat_title(c, s.current_seat), tuple(s.current_seat))]
+        else:
+            self.flow.step_away()
+            if not self.flow.ask_host("Change a PIN", "Give a player a new PIN? The table will be told."):
+                return None
+            seen: set[str] = set()
+            seats = []
+            for p in self.flow.powers_in_play():
+                seat = s.seat_of(p) if p in s.order else tuple(
+                    q for q in c.board.power_ids if q == p or (c.player_name(p) and c.player_name(q) == c.player_name(p)))
+                if seat[0] not in seen:
+                    seen.update(seat)
+                    seats.append((seat_title(c, seat), seat))
+
+        def changed(seat: Sequence[str]) -> None:
+            self.flow._sync_pins()
+            text = f"{seat_title(c, seat)}'s PIN was changed" + (" by the player." if own else " by the host.")
+            self.flow.tell(text)
+            self.autosaver.save_now()
+
+        dialog = ChangePinDialog(seats, c.table, self.window, done=changed)
+        if own:
+            dialog.setProperty("keeps_turn", True)  # the seat changes its own PIN without stepping away
+        dialog.finished.connect(lambda _r: dialog.deleteLater())
+        dialog.open()
+        return dialog
+
     # -- "Use my phone…": a seat's own code on its own curtain turn ----------------------------------
 
     def _hosting_on(self) -> bool:
@@ -415,7 +464,9 @@ class TableFeatures(WindowMode):
     def _update_phone_button(self) -> None:
         s = self.flow.session
         # only a seat that proved itself with its PIN may carry its link away (issue 20)
-        on = self.flow.enabled and s.stage == ENTERING and self._hosting_on() and self.flow.proved
+        proved = self.flow.enabled and s.stage == ENTERING and self.flow.proved
+        self.my_pin_button.setVisible(proved and not s.declaring)
+        on = proved and self._hosting_on()
         self.strip.phone_button.setVisible(on and not s.declaring)
         form = self.flow.declarations_form  # a seat declaring writes inside the curtain: the button is there
         if form is not None:
