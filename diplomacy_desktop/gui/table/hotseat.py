@@ -117,7 +117,7 @@ def hash_pin(pin: str, *, salt: bytes | None = None) -> str:
 
 NO_HOST_PIN = "No host PIN is set for this game: anyone at the table may do this."
 NO_HOST_PIN_CURTAIN = "No host PIN is set: anyone at the table may use the host actions."
-HOST_PIN_SET = "Host actions (reveal now, reopen a sealed power) ask for the host PIN."
+HOST_PIN_SET = "Host actions (reveal now, open a power out of turn) ask for the host PIN."
 
 
 # -- the session -----------------------------------------------------------------------------
