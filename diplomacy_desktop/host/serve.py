@@ -150,8 +150,8 @@ def serve_command(args: argparse.Namespace) -> int:
     return 0
 
 
-COMMANDS = ("kick POWER (new link for that power), reveal (adjudicate now), clock MINUTES [TITLE] (a clock on "
-            "every phone), pause, resume, clock off, links, help")
+COMMANDS = ("kick POWER (new link for that power), pin POWER DIGITS (a new PIN), reveal (adjudicate now), "
+            "clock MINUTES [TITLE] (a clock on every phone), pause, resume, clock off, links, help")
 
 
 def _console(host: TableHost, base: str, stdin: TextIO) -> None:
@@ -184,6 +184,11 @@ def _console(host: TableHost, base: str, stdin: TextIO) -> None:
                 view = host.clock_view()
                 print(f"The clock is {'running' if view and view['running'] else 'stopped'}"
                       + (f" ({int(view['remaining'])} s left)" if view else " (there is none)"), flush=True)
+            elif words[0] == "pin" and len(words) == 3:
+                power = words[1].lower()
+                host.set_pin(power, words[2])
+                print(f"  {host.game.board.power(power).name}: a new PIN (a phone cut off may join again with it)",
+                      flush=True)
             elif words == ["links"]:
                 for power, player, url in host.join_links(base):
                     print(f"  {host.game.board.power(power).name:<8} {url}" + (f"  ({player})" if player else ""),

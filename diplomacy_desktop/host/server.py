@@ -428,6 +428,8 @@ class HostApp:
             await ws.close(code=4000, message=b"malformed hello")
             return ws
         client = await self._run(self._hello, ws, hello)
+        if client is not None and client.token is not None:
+            await self._run(self.host.phone_seen, client.token, request.remote or "")
         if client is None:
             await ws.send_json({"type": "error", "error": "this link is not (or no longer) valid: ask the host"})
             await ws.close(code=4004, message=b"unknown token")

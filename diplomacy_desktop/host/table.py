@@ -164,6 +164,7 @@ class TableHost:
         self.join_guard = JoinGuard(clock)
         self._now = clock
         self._note_times: dict[str, list[float]] = {}
+        self._seen_clients: dict[str, set[str]] = {}
         #: the version of the public view: changes only when something public changes
         self.public_version = 0
         self._options_key: tuple[Any, ...] | None = None
@@ -908,8 +909,26 @@ class TableHost:
                 raise RefusedError(f"the host cut {name}'s phone off: joining needs a new PIN (ask the host)")
             joins = self._phones.setdefault("joins", {})
             joins[power] = int(joins.get(power, 0)) + 1
+            token = str(self._phones["tokens"][power])
+            self._seen_clients.setdefault(token, set()).add(client)  # its socket is this join's
             self._changed(Change("joined", frozenset(self._players_powers(power))))
-            return str(self._phones["tokens"][power])
+            return token
+
+    def phone_seen(self, token: str, client: str) -> None:
+        """A phone opened a power's link (its WebSocket said hello) from ``client`` (its address):
+        a device not seen before on that link is announced to the table and counted on the
+        power's phone, so a link carried away is noticed."""
+        with self._lock:
+            powers = self.powers_of(token)
+            seen = self._seen_clients.setdefault(token, set())
+            if client in seen:
+                return
+            seen.add(client)
+            if len(seen) == 1 and not self._phones.get("joins", {}).get(powers[0]):
+                return  # the first phone of a link is the player's own
+            joins = self._phones.setdefault("joins", {})
+            joins[powers[0]] = int(joins.get(powers[0], 0)) + 1
+            self._changed(Change("joined", frozenset(powers)))
 
     def _players_powers(self, power: str) -> tuple[str, ...]:
         player = self.player_of(power)

@@ -82,3 +82,16 @@ def test_host_pins_a_join_is_told_to_the_powers_phone() -> None:
     assert host.state_for(host.token_of("france"))["mine"]["france"]["phones_joined"] == 0
     host.join("france", "5831", "10.0.0.7")
     assert host.state_for(host.token_of("france"))["mine"]["france"]["phones_joined"] == 1
+
+
+def test_host_pins_a_second_device_on_a_link_is_told() -> None:
+    host = host_with_pins()
+    token = host.token_of("italy")
+    host.phone_seen(token, "10.0.0.8")  # the player's own phone: nothing to tell
+    assert host.state_for(token)["mine"]["italy"]["phones_joined"] == 0
+    host.phone_seen(token, "10.0.0.8")
+    heard = []
+    host.add_listener(heard.append)
+    host.phone_seen(token, "10.0.0.66")  # another device opened Italy's link
+    assert host.state_for(token)["mine"]["italy"]["phones_joined"] == 1
+    assert heard and heard[-1].kind == "joined" and heard[-1].powers == frozenset({"italy"})

@@ -190,6 +190,10 @@ class WindowHost(TableHost):
         return out
 
     @override
+    def phone_seen(self, token: str, client: str) -> None:
+        self._on_gui(super().phone_seen, token, client)
+
+    @override
     def join(self, power: str, pin: str, client: str = "") -> str:
         out: str = self._on_gui(super().join, power, pin, client)
         return out
@@ -317,7 +321,7 @@ class PhonesLink(QObject):
             return
         if change.kind == "joined":  # every new phone on a power's link is told to the table
             names = ", ".join(self.controller.power_name(p) for p in sorted(change.powers or ()))
-            self.flow.tell(f"A new phone joined with {names}'s PIN.")
+            self.flow.tell(f"A new phone is on {names}'s link: if it is not theirs, kick it (Table \u25b8 Phones).")
             self.save_now()
             return
         if change.kind not in ("seal", "declarations"):
