@@ -117,6 +117,29 @@ class Vault:
         box = _aesgcm(self._key).encrypt(nonce, plain, _AAD + phase.encode("utf-8"))
         return {"phase": phase, "nonce": nonce.hex(), "box": box.hex()}
 
+    def seal_record(self, record: Any, context: str) -> str:
+        """One record (any JSON value) as one line of text, for a store that writes the game in
+        pieces (a database row per order): ``context`` (the row's key, the phase) is bound to it,
+        so a row copied under another key does not open."""
+        nonce = os.urandom(12)
+        box = _aesgcm(self._key).encrypt(nonce, json.dumps(record, separators=(",", ":")).encode("utf-8"),
+                                         _AAD + b"/record/" + context.encode("utf-8"))
+        return f"v1:{nonce.hex()}:{box.hex()}"
+
+    def open_record(self, text: str, context: str) -> Any:
+        """What ``seal_record`` wrote under ``context`` (VaultError: damaged, or another context)."""
+        from cryptography.exceptions import InvalidTag
+
+        try:
+            version, nonce, box = text.split(":")
+            if version != "v1":
+                raise ValueError(version)
+            plain = _aesgcm(self._key).decrypt(bytes.fromhex(nonce), bytes.fromhex(box),
+                                               _AAD + b"/record/" + context.encode("utf-8"))
+            return json.loads(plain.decode("utf-8"))
+        except (InvalidTag, ValueError, TypeError):
+            raise VaultError("a secret record does not open with this key (damaged, or moved)") from None
+
     def unseal(self, sealed: Mapping[str, Any]) -> dict[str, Any]:
         from cryptography.exceptions import InvalidTag
 

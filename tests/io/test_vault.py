@@ -86,3 +86,14 @@ def test_vault_a_box_from_another_phase_does_not_open_in_this_one() -> None:
     data["table"]["secrets"]["phase"] = "F1901M"
     opened = open_text(json.dumps(data), vault=vault)
     assert opened.game.orders_of("france") == []
+
+
+def test_vault_records_for_a_store_that_writes_in_pieces() -> None:
+    vault = Vault.create(PASS)
+    row = vault.seal_record({"power": "france", "kind": "move", "destination": "bur"}, "S1901M/france/par")
+    assert "bur" not in row and "france" not in row
+    assert vault.open_record(row, "S1901M/france/par")["destination"] == "bur"
+    with pytest.raises(VaultError):
+        vault.open_record(row, "S1901M/germany/mun")  # a row moved under another key
+    with pytest.raises(VaultError):
+        Vault.create(PASS).open_record(row, "S1901M/france/par")  # another game's key
