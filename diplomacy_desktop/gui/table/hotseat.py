@@ -1732,6 +1732,7 @@ class HotSeatFlow(QObject):
         return True
 
     def _reveal(self, *, force: bool) -> None:
+        self.cover_windows()  # the reveal starts: nothing of anyone's turn is left on screen
         if self.session.declaring:
             self._reveal_declarations(force=force)
             return
