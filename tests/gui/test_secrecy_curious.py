@@ -334,3 +334,23 @@ def test_curious_the_host_and_the_player_change_a_pin_mid_game(table, features, 
     own.buttons.button(own.buttons.StandardButton.Ok).click()
     assert f.flow.session.stage == ENTERING  # changing it is not stepping away
     assert pin_matches(c.table["pins"][nxt], "82046")
+
+
+def test_curious_the_draw_vote_shares_the_curtains_pin_counter(table, features) -> None:  # type: ignore[no-untyped-def]
+    f = features
+    c = table.controller
+    start(f, {p: "5831" for p in c.board.power_ids})
+    called = f.flow.session.next_power
+    for guess in ("1000", "1001", "1002"):  # three wrong PINs at the curtain
+        f.flow.curtain.pin_edit.setText(guess)
+        f.flow.curtain.open_button.click()
+    dialog = f.propose_draw()
+    assert dialog is not None
+    while dialog.vote.next_voter != called:  # the others vote first, with their PINs
+        dialog.pin_edit.setText("5831")
+        dialog.ready_button.click()
+        dialog.accept_button.click()
+    dialog.pin_edit.setText("5831")  # even the right PIN waits: one counter per power
+    dialog.ready_button.click()
+    assert "try again in" in dialog.pin_error.text() and dialog.stack.currentWidget() is dialog.pass_page
+    dialog.reject()
