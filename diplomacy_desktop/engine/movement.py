@@ -18,7 +18,17 @@ from .boardindex import board_index
 from .errors import OrderError
 from .formal import ALLIANCE, NEUTRAL, RULE_ALLIED, RULE_INTERNED, RULE_NEUTRAL, WAR, interned_units
 from .orders import Convoy, Disband, Hold, Move, Order, SupportHold, SupportMove
-from .results import OrderResult, Outcome, with_repeats
+from .results import (
+    Decision,
+    LeftOut,
+    LeftOutWhy,
+    OrderResult,
+    Outcome,
+    ResultCode,
+    Strength,
+    StrengthKind,
+    with_repeats,
+)
 from .rules import CLASSIC, RuleSet
 from .state import MOVEMENT, RETREAT, DislodgedUnit, GameState, Phase, Unit
 from .validation import MOVEMENT_CHECKS, check_order
@@ -77,6 +87,7 @@ class _Resolver:
         self.uncertain = False
         self.paradox: set[int] = set()
         self.circular: set[int] = set()
+        self._voids: dict[int, list[int]] | None = None  # the void supports ordered for each unit
 
     # -- reading orders ----------------------------------------------------------------------
 
@@ -120,7 +131,7 @@ class _Resolver:
     def _illegal(self, written: Order, exc: OrderError) -> None:
         """File the result of an illegal order: under its unit when it is the power's own."""
         index = self.index
-        res = OrderResult(written, Outcome.ILLEGAL, getattr(exc, "code", "illegal"),
+        res = OrderResult(written, Outcome.ILLEGAL, ResultCode(getattr(exc, "code", "illegal")),
                           f"illegal: {exc}; the unit holds" if written.province in index else f"illegal: {exc}",
                           rule=getattr(exc, "rule", "VII.4"))
         i = index.get(written.province or "")
@@ -135,7 +146,7 @@ class _Resolver:
             if len(pairs) > 1 and len({norm for _, norm in pairs}) > 1:
                 for written, _ in pairs:
                     self.illegal_by_unit.setdefault(i, []).append(OrderResult(
-                        written, Outcome.ILLEGAL, "conflicting",
+                        written, Outcome.ILLEGAL, ResultCode.CONFLICTING,
                         "illegal: the unit was given different orders, so it holds (DATC 4.D.3)", rule="VII.1"))
                 continue
             written, norm = pairs[-1]
@@ -455,7 +466,7 @@ class _Resolver:
                         results.append(_with(r, dislodged=b is not None, dislodged_by=prov[b] if b is not None else None))
                     continue
                 u = self.units[i]
-                results.append(self._explain_hold(i, Hold(u.power, u.kind, u.location), b, "unordered"))
+                results.append(self._explain_hold(i, Hold(u.power, u.kind, u.location), b, ResultCode.UNORDERED))
                 continue
             for r in self.illegal_by_unit.get(i, ()):
                 results.append(_with(r, dislodged=b is not None, dislodged_by=prov[b] if b is not None else None))
@@ -467,7 +478,7 @@ class _Resolver:
             elif ot == CONVOY:
                 results.append(self._explain_convoy(i, b))
             else:
-                results.append(self._explain_hold(i, order, b, "holds"))
+                results.append(self._explain_hold(i, order, b, ResultCode.HOLDS))
         results.extend(self.illegal)
         results = with_repeats(results, self.repeats)
         phase = Phase(self.state.phase.year, self.state.phase.season, RETREAT)
@@ -477,102 +488,239 @@ class _Resolver:
                                   contested=frozenset(contested))
         return MovementOutcome(tuple(results), after)
 
-    # Explanations read the settled decisions; strengths are recomputed from them.
+    # -- the decision records: the DATC's strengths (section 5), read from the settled decisions --
+    #
+    # Every figure an explanation quotes comes from here.  The strengths are rebuilt from the
+    # settled decisions with the same equations ``attack``, ``hold``, ``defend`` and ``prevent``
+    # use, but keep the names of the supports in them and of those left out, and why.
 
-    def _move_supports(self, i: int) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
-        """The supports of move ``i`` that counted for its attack, and those that did not and why
-        (as ``attack`` counts them: none count against the mover's own power's unit, and a
-        power's support does not count against its own unit that stays, rules IX.3)."""
-        sups = self.move_sups[i]
-        if not sups:
-            return (), ()
-        prov, power, result = self.prov, self.power, self.result
-        j = self.index.get(self.dst[i])  # type: ignore[arg-type]
-        exclude = None
-        if j is not None and not (self.ot[j] == MOVE and not self.head_to_head(i, j) and result[j]):
-            exclude = power[j]
-        counted: list[str] = []
-        other: list[tuple[str, str]] = []
-        for s in sups:
-            if not result[s]:
-                other.append((prov[s], "cut"))
-            elif power[s] == exclude:
-                other.append((prov[s], "own_unit"))
+    def _void_supports(self, t: int) -> list[LeftOut]:
+        """The supports ordered for unit ``t`` that do not match what it was ordered to do."""
+        voids = self._voids
+        if voids is None:
+            voids = self._voids = {}
+            for s in range(self.n):
+                if self.ot[s] == SUPPORT and not self.matched[s]:
+                    voids.setdefault(self.sup_target[s], []).append(s)
+        out = []
+        for s in voids.get(t, ()):
+            if self.sup_dst[s] is None:
+                why = LeftOutWhy.UNIT_MOVED
+            elif self.ot[t] == MOVE:
+                why = LeftOutWhy.NOT_MATCHING
             else:
-                counted.append(prov[s])
-        return tuple(counted), tuple(other)
+                why = LeftOutWhy.UNIT_HELD
+            out.append(LeftOut(self.prov[s], why))
+        return out
 
-    def _hold_supports(self, i: int) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
-        if not self.hold_sups[i]:
-            return (), ()
-        prov, result = self.prov, self.result
-        return (tuple(prov[s] for s in self.hold_sups[i] if result[s]),
-                tuple((prov[s], "cut") for s in self.hold_sups[i] if not result[s]))
+    def _cutters(self, s: int) -> list[int]:
+        """The units whose attacks cut support ``s`` (rules X): from any space but the one it
+        supports into, by another power, with a route there."""
+        sd = self.sup_dst[s]
+        sd_prov = province_of(sd) if sd else None
+        return [a for a in self.attackers.get(self.prov[s], ())
+                if self._may_cut(a, s) and self.prov[a] != sd_prov and self.path(a, True)]
 
-    def _opposition(self, i: int) -> tuple[int, list[int], str]:
-        """Strongest opposition to move i: (strength, units, what)."""
-        d = self.dst[i]
-        j = self.index.get(d)  # type: ignore[arg-type]
-        best, who, what = 0, [], "nothing"
-        if j is not None and self.head_to_head(i, j):
-            best, who, what = self.defend(j, True), [j], "head-to-head"
-        elif j is not None:
-            h = self.hold(d, True)  # type: ignore[arg-type]
-            best, who, what = h, [j], "hold"
-        for k in self.attackers[d]:  # type: ignore[index]
-            if k == i:
+    def _lost_support(self, s: int) -> LeftOut:
+        b = self.by[s]
+        if b is not None:
+            return LeftOut(self.prov[s], LeftOutWhy.DISLODGED, (self.prov[b],))
+        return LeftOut(self.prov[s], LeftOutWhy.CUT, tuple(self.prov[a] for a in self._cutters(s)))
+
+    def _excluded(self, s: int, victim: int) -> LeftOutWhy | None:
+        """Why support ``s`` does not count in an attack on unit ``victim`` that stays, if it
+        does not: its own power's unit (rules IX.3)."""
+        return LeftOutWhy.OWN_UNIT if self.power[s] == self.power[victim] else None
+
+    def _shield(self, i: int, j: int) -> str:
+        """Why move ``i`` cannot dislodge unit ``j`` whatever its strength ("own_unit"), or ""."""
+        return "own_unit" if self.power[i] == self.power[j] else ""
+
+    def _prevent_shield(self, k: int) -> str:
+        return ""
+
+    def _supports_in(self, sups: list[int], victim: int | None) -> tuple[tuple[str, ...], list[LeftOut]]:
+        counted: list[str] = []
+        left: list[LeftOut] = []
+        for s in sups:
+            if not self.result[s]:
+                left.append(self._lost_support(s))
                 continue
-            p = self.prevent(k, True)
-            if p > best:
-                best, who, what = p, [k], "prevent"
-            elif p == best and p > 0:
-                who = who + [k]
-                what = "prevent" if what in ("prevent", "nothing") else what
-        return best, who, what
+            why = self._excluded(s, victim) if victim is not None else None
+            if why is not None:
+                left.append(LeftOut(self.prov[s], why, victim=self.prov[victim]))  # type: ignore[index]
+            else:
+                counted.append(self.prov[s])
+        return tuple(counted), left
+
+    def _attack_strength(self, i: int) -> Strength:
+        d: str = self.dst[i]  # type: ignore[assignment]
+        j = self.index.get(d)
+        stays = j is not None and not (self.ot[j] == MOVE and not self.head_to_head(i, j) and self.result[j])
+        counted, left = self._supports_in(self.move_sups[i], j if stays else None)
+        left.extend(self._void_supports(i))
+        note = ""
+        if not self.path(i, True):
+            note = "no_route"
+        elif stays:
+            note = self._shield(i, j)  # type: ignore[arg-type]
+        return Strength(StrengthKind.ATTACK, self.prov[i], 0 if note else 1 + len(counted), counted, tuple(left),
+                        note, d)
+
+    def _hold_strength(self, d: str) -> Strength:
+        j = self.index.get(d)
+        if j is None:
+            return Strength(StrengthKind.HOLD, "", 0, note="empty", space=d)
+        if self.ot[j] == MOVE:
+            left = self.result[j]
+            return Strength(StrengthKind.HOLD, d, 0 if left else 1, note="left" if left else "failed_to_leave",
+                            space=d)
+        counted, lost = self._supports_in(self.hold_sups[j], None)
+        lost.extend(self._void_supports(j))
+        return Strength(StrengthKind.HOLD, d, 1 + len(counted), counted, tuple(lost), "", d)
+
+    def _defend_strength(self, j: int) -> Strength:
+        counted, left = self._supports_in(self.move_sups[j], None)
+        left.extend(self._void_supports(j))
+        return Strength(StrengthKind.DEFEND, self.prov[j], 1 + len(counted), counted, tuple(left), "",
+                        self.dst[j] or "")
+
+    def _prevent_strength(self, k: int) -> Strength:
+        d: str = self.dst[k]  # type: ignore[assignment]
+        counted, left = self._supports_in(self.move_sups[k], None)
+        left.extend(self._void_supports(k))
+        note = self._prevent_shield(k)
+        if not note:
+            m = self.index.get(d)
+            if not self.path(k, True):
+                note = "no_route"
+            elif m is not None and self.head_to_head(k, m) and self.result[m]:
+                note = "lost_head_to_head"
+        return Strength(StrengthKind.PREVENT, self.prov[k], 0 if note else 1 + len(counted), counted, tuple(left),
+                        note, d)
+
+    def _move_decision(self, i: int) -> Decision:
+        d: str = self.dst[i]  # type: ignore[assignment]
+        j = self.index.get(d)
+        opposing = [self._defend_strength(j) if j is not None and self.head_to_head(i, j) else self._hold_strength(d)]
+        opposing.extend(self._prevent_strength(k) for k in self.attackers[d] if k != i)
+        swap = False
+        if i in self.circular and j is not None and self.dst[j] == self.prov[i]:
+            swap = True  # two units exchanging places, one or both by convoy (XIV.3)
+        return Decision(self._attack_strength(i), tuple(opposing), circular=i in self.circular, swap_by_convoy=swap)
+
+    def _hold_decision(self, i: int) -> Decision:
+        opposing = tuple(self._attack_strength(k) for k in self.attackers.get(self.prov[i], ()))
+        return Decision(self._hold_strength(self.prov[i]), opposing)
+
+    def _no_route(self, i: int) -> tuple[str, tuple[int, ...]]:
+        """Why convoyed move ``i`` has no route, and the fleets that say so."""
+        fleets = self.convoyers[i]
+        if not fleets:
+            elsewhere = tuple(c for c in range(self.n) if self.ot[c] == CONVOY and self.sup_target[c] == i
+                              and not self.matched[c])
+            return ("other_destination" if elsewhere else "no_fleets"), elsewhere
+        para = tuple(c for c in fleets if c in self.paradox)
+        if para:
+            # Szykman's rule took these fleets out; where each was dislodged anyway, the seed's
+            # own rule (XII.5: the convoyed attack does not cut the support) decides the same
+            return ("xii5" if all(self.by[c] is not None for c in para) else "paradox"), para
+        lost = tuple(c for c in fleets if not self.result[c])
+        if lost:
+            return "dislodged", lost
+        return "no_chain", tuple(fleets)
+
+    def _why_no_convoy(self, i: int) -> tuple[str, str, Decision]:
+        """Why convoyed move ``i`` found no route, the rule that says so, and the record."""
+        why, fleets = self._no_route(i)
+        names = " and ".join(f"the fleet in {self.names.space_name(self.prov[c])}" for c in fleets)
+        dname = self.names.space_name(self.dst[i])  # type: ignore[arg-type]
+        if why == "no_fleets":
+            text = "no fleet was ordered to convoy this army, so it stays"
+        elif why == "other_destination":
+            there = ", ".join(sorted({self.names.space_name(self.sup_dst[c]) for c in fleets}))  # type: ignore[arg-type]
+            text = (f"{names} was ordered to convoy this army to {there}, not to {dname}; a convoy must name the "
+                    "army's own destination, so the army stays")
+        elif why == "paradox":
+            text = f"convoy paradox: by the Szykman rule {names} does not convoy, so the army stays"
+        elif why in ("xii5", "dislodged"):
+            text = f"convoy disrupted: {names} was dislodged, so the army stays"
+        else:
+            text = "the convoying fleets do not form a chain of seas to the destination, so the army stays"
+        decision = Decision(self._attack_strength(i), (), no_route=why,
+                            fleets=tuple(self.prov[c] for c in self.convoyers[i]),
+                            other_fleets=tuple(self.prov[c] for c in fleets) if why == "other_destination" else ())
+        return text, _NO_ROUTE_RULES[why], decision
+
+    @staticmethod
+    def _legacy(left: tuple[LeftOut, ...]) -> tuple[tuple[str, str], ...]:
+        """``OrderResult.not_counted``: the supports lost (cut or dislodged: "cut") or kept out."""
+        return tuple((lo.support, "cut" if lo.why in (LeftOutWhy.CUT, LeftOutWhy.DISLODGED) else lo.why.value)
+                     for lo in left if lo.why not in _VOID_REASONS)
 
     def _explain_move(self, i: int, by: int | None) -> OrderResult:
         order: Order = self.order[i]  # type: ignore[assignment]
         d: str = self.dst[i]  # type: ignore[assignment]
         prov = self.prov
         lost, lost_to = by is not None, prov[by] if by is not None else None
-        if not self.result[i]:
-            if self.mode[i] == VIA and not self.convoy_path(i, True):
-                text, rule = self._why_no_convoy(i)
-                return OrderResult(order, Outcome.FAILURE, "no_convoy", text, (), 0, None, lost, lost_to, rule)
-            a = self.attack(i, True)
-            j = self.index.get(d)
-            if a == 0 and j is not None and self.power[j] == self.power[i]:
-                counted, other = self._move_supports(i)
-                return OrderResult(order, Outcome.FAILURE, "own_unit",
-                                   f"cannot dislodge its own {self._unit_name(j)}, which did not leave", (prov[j],),
-                                   0, None, lost, lost_to, "IX.3", counted, other)
-            return self._explain_bounce(i, order, a, lost, lost_to)
-        a = self.attack(i, True)
-        opp, who, _ = self._opposition(i)
-        dname = self.names.space_name(self.dst_loc[i])  # type: ignore[arg-type]
+        if not self.result[i] and self.mode[i] == VIA and not self.convoy_path(i, True):
+            text, rule, decision = self._why_no_convoy(i)
+            return OrderResult(order, Outcome.FAILURE, ResultCode.NO_CONVOY, text, (), None, None, lost, lost_to,
+                               rule, decision=decision)
+        decision = self._move_decision(i)
+        attack: Strength = decision.subject  # type: ignore[assignment]
+        a = attack.value
+        counted, other = attack.counted, self._legacy(attack.left_out)
         j = self.index.get(d)
-        counted, other = self._move_supports(i)
-        if i in self.circular:
+        if not self.result[i] and attack.note in _SHIELD_RESULTS:
+            code, outcome, rule = _SHIELD_RESULTS[attack.note]
+            unit = self._unit_name(j)  # type: ignore[arg-type]
+            if attack.note == "own_unit":
+                text = f"cannot dislodge its own {unit}, which did not leave"
+            else:
+                other_power = self.board.power(self.power[j]).name  # type: ignore[index]
+                text = (f"cannot dislodge the {unit}, which belongs to its ally {other_power} and did not leave"
+                        if attack.note == "allied" else
+                        f"void, treated as a hold: the {unit} belongs to {other_power}, a neutral power, and did "
+                        "not leave; a power cannot move into a space holding a neutral's piece")
+            return OrderResult(order, outcome, code, text, (prov[j],), None, None, lost, lost_to,  # type: ignore[index]
+                               rule, counted, other, decision=decision)
+        if not self.result[i]:
+            return self._explain_bounce(i, order, decision, lost, lost_to)
+        opp = decision.strongest_opposition()
+        who = tuple(s.unit for s in decision.opposing if s.value == opp and s.value > 0 and s.unit)
+        dname = self.names.space_name(self.dst_loc[i])  # type: ignore[arg-type]
+        if decision.swap_by_convoy:
+            text = f"moves to {dname}, exchanging places with the {self._unit_name(j)} by convoy"  # type: ignore[arg-type]
+            rule = "XIV.3"
+        elif decision.circular:
             text = f"moves to {dname} (circular movement: all units in the ring move)"
             rule = "XIV.3"
         elif j is not None and self.by[j] == i:
             text = f"moves to {dname}, dislodging the {self._unit_name(j)} (strength {a} against {opp})"
             rule = "IX.2"
-        else:
+        elif opp > 0:
             text = f"moves to {dname} (strength {a} against {opp})"
-            rule = "IX.2" if counted else "VII.1"
-        if rule != "XIV.3" and self._beat_dislodged_rival(i):
+            rule = "IX.2"
+        else:
+            text = f"moves to {dname}"
+            rule = "VII.1"
+        if not decision.circular and any(s.note == "lost_head_to_head" for s in decision.opposing) \
+                and self._beat_dislodged_rival(i):
             rule = "IX.7"
+        route: tuple[str, ...] = ()
         if self.mode[i] == VIA:
-            text = text.replace(" (", " by convoy (", 1)
+            route = self._route(i)
+            text = text.replace(" (", " by convoy (", 1) if " (" in text else text + " by convoy"
             if rule == "VII.1":
                 lost_fleets = any(not self.result[c] for c in self.convoyers[i])
-                rule = "XII.4" if lost_fleets else ("XII.2" if len(self.convoyers[i]) > 1 else "XII.1")
+                rule = "XII.4" if lost_fleets else ("XII.2" if len(route) > 1 else "XII.1")
         elif getattr(order, "via_convoy", False):
-            text = text.replace(" (", " over land, since no complete convoy was ordered (", 1)
+            text = (text.replace(" (", " over land, since no complete convoy was ordered (", 1) if " (" in text
+                    else text + " over land, since no complete convoy was ordered")
             rule = "XII.6"
-        return OrderResult(order, Outcome.SUCCESS, "moved", text, tuple([prov[k] for k in who]), a, opp,
-                           lost, lost_to, rule, counted, other, self._route(i) if self.mode[i] == VIA else ())
+        return OrderResult(order, Outcome.SUCCESS, ResultCode.MOVED, text, who, a, opp, lost, lost_to, rule,
+                           counted, other, route, decision._replace(route=route))
 
     def _beat_dislodged_rival(self, i: int) -> bool:
         """Whether another move to the same space failed to stand move ``i`` off only because the
@@ -586,54 +734,54 @@ class _Resolver:
         return any(k != i and self.head_to_head(k, m) and self.by[k] == m
                    for k in self.attackers[d])  # type: ignore[index]
 
-    def _explain_bounce(self, i: int, order: Order, a: int, lost: bool, lost_to: str | None) -> OrderResult:
+    def _explain_bounce(self, i: int, order: Order, decision: Decision, lost: bool,
+                        lost_to: str | None) -> OrderResult:
         """A move that failed against the opposition in its destination."""
-        opp, who, what = self._opposition(i)
-        dname = self.names.space_name(self.dst_loc[i])  # type: ignore[arg-type]
-        names = ", ".join([f"the {self._unit_name(k)}" for k in who])
-        counted, other = self._move_supports(i)
-        # equal strengths stand off (VIII); a stronger opponent wins (IX.2)
-        rule = "VIII" if opp == a else "IX.2"
-        if what == "head-to-head":
-            text = f"lost the head-to-head battle with {names} (strength {a} against {opp})"
-            code = "head_to_head"
-        elif what == "hold":
-            jj = who[0]
-            if self.ot[jj] == MOVE:
-                text = f"bounced: {names} failed to leave {dname} (strength {a} against {opp})"
-                rule = "VIII"
-            elif a > opp and self.power[jj] != self.power[i]:
-                text = f"bounced off {names} (strength {a} against {opp})"
+        attack: Strength = decision.subject  # type: ignore[assignment]
+        a = attack.value
+        opp = decision.strongest_opposition()
+        decisive = [s for s in decision.opposing if s.value >= a]
+        first = decisive[0]  # a failed move always meets one at least as strong
+        dname = self.names.space_name(self.dst[i])  # type: ignore[arg-type]
+        unit = f"the {self._unit_name(self.index[first.unit])}" if first.unit else ""
+        code = ResultCode.BOUNCED
+        if first.kind is StrengthKind.DEFEND:
+            code = ResultCode.HEAD_TO_HEAD
+            if first.value > a:
+                text = f"lost the head-to-head battle with {unit} (strength {a} against {first.value})"
             else:
-                text = f"bounced off {names} holding with strength {opp} (attack {a})"
-            code = "bounced"
+                text = f"stood off with {unit}, coming the other way (strength {a} against {first.value})"
+        elif first.kind is StrengthKind.HOLD:
+            if first.note == "failed_to_leave":
+                text = f"bounced: {unit} failed to leave {dname} (strength {a} against {first.value})"
+            elif first.value > a:
+                text = f"bounced off {unit}, which held more strongly (strength {a} against {first.value})"
+            else:
+                text = f"bounced off {unit} (strength {a} against {first.value})"
+        elif first.value > a:
+            text = f"bounced: {unit}, also moving to {dname}, was stronger (strength {a} against {first.value})"
         else:
-            text = f"bounced with {names} moving to {dname} (strength {a} against {opp})"
-            code = "bounced"
-            if opp == a and all(self.power[k] == self.power[i] for k in who):
-                rule = "IX.4"  # a power may stand itself off
-        if any(why == "own_unit" for _, why in other) and a + len(other) > opp:
-            rule = "IX.3"  # the support that would have won does not count against its own power's unit
-        elif any(why == "cut" for _, why in other) and a + len(other) > opp:
+            text = f"stood off with {unit}, also moving to {dname} (strength {a} against {first.value})"
+        rivals = [s for s in decisive if s.kind is StrengthKind.PREVENT]
+        shielded = [lo for lo in attack.left_out if lo.why in (LeftOutWhy.OWN_UNIT, LeftOutWhy.ALLIED_UNIT)]
+        lost_sups = [lo for lo in attack.left_out if lo.why in (LeftOutWhy.CUT, LeftOutWhy.DISLODGED)]
+        if shielded and a + len(shielded) > opp:
+            # the support that would have won does not count against its own power's unit
+            rule = RULE_ALLIED if any(lo.why is LeftOutWhy.ALLIED_UNIT for lo in shielded) else "IX.3"
+        elif lost_sups and a + len(lost_sups) > opp:
             rule = "X"  # the support that was cut would have carried the move
-        return OrderResult(order, Outcome.FAILURE, code, text, tuple([self.prov[k] for k in who]), a, opp,
-                           lost, lost_to, rule, counted, other)
-
-    def _why_no_convoy(self, i: int) -> tuple[str, str]:
-        """Why convoyed move ``i`` found no route, and the rule that says so."""
-        fleets = self.convoyers[i]
-        if not fleets:
-            return "no fleets were ordered to convoy this army, so it stays", "XII.1"
-        para = [c for c in fleets if c in self.paradox]
-        if para:
-            names = ", ".join(self.names.space_name(self.prov[c]) for c in para)
-            return (f"convoy paradox: by the Szykman rule the fleet in {names} does not convoy, so the army stays",
-                    "DATC 4.A.2")
-        lost = [c for c in fleets if not self.result[c]]
-        if lost:
-            names = ", ".join(self.names.space_name(self.prov[c]) for c in lost)
-            return f"convoy disrupted: the fleet in {names} was dislodged, so the army stays", "XII.3"
-        return "the convoying fleets do not form a chain to the destination, so the army stays", "XII.2"
+        elif rivals and len(rivals) == len(decisive) and all(
+                self.power[self.index[s.unit]] == self.power[i] for s in rivals):
+            rule = "IX.4"  # a power may stand itself off (or be beaten by its own better supported move)
+        elif any(self.by[self.index[s.unit]] is not None for s in rivals):
+            rule = "IX.7"  # a dislodged unit still stands off the others moving where it moved
+        elif opp == a:
+            rule = "VIII"
+        else:
+            rule = "IX.2"
+        who = tuple(s.unit for s in decisive if s.unit)
+        return OrderResult(order, Outcome.FAILURE, code, text, who, a, opp, lost, lost_to, rule,
+                           attack.counted, self._legacy(attack.left_out), decision=decision)
 
     def _explain_support(self, s: int, by: int | None) -> OrderResult:
         order: Order = self.order[s]  # type: ignore[assignment]
@@ -650,29 +798,73 @@ class _Resolver:
             # a unit ordered to move may be supported only in that move (IX.6); a support must
             # name the move the unit makes (IX.1)
             rule = "IX.6" if self.sup_dst[s] is None else "IX.1"
-            return OrderResult(order, Outcome.VOID, "void", text, (self.prov[t],), None, None, lost, lost_to, rule)
-        if self.result[s]:
-            attackers = self.attackers.get(self.prov[s], ())
-            rule = "X" if attackers else "IX.2"
-            if any(self.mode[a] == VIA and any(c in self.paradox for c in self.convoyers[a]) for a in attackers):
-                rule = "XII.5"  # a convoyed attack on it whose convoy depends on what it supports
-            return OrderResult(order, Outcome.SUCCESS, "supported", "support given", (self.prov[t],), None, None,
-                               lost, lost_to, rule)
-        if by is not None:
-            return OrderResult(order, Outcome.FAILURE, "cut",
-                               f"cut: the supporting unit was dislodged by the {self._unit_name(by)}",
-                               (self.prov[by],), None, None, lost, lost_to, "X")
-        sd = self.sup_dst[s]
-        sd_prov = province_of(sd) if sd else None
-        cutters = [a for a in self.attackers.get(self.prov[s], ())
-                   if self._may_cut(a, s) and self.prov[a] != sd_prov and self.path(a, True)]
-        each = [f"the {self._unit_name(a)}" for a in cutters]
-        if len(each) > 1:
-            text = f"cut by the attacks of {', '.join(each[:-1])} and {each[-1]}"
+            return OrderResult(order, Outcome.VOID, ResultCode.VOID, text, (self.prov[t],), None, None, lost,
+                               lost_to, rule)
+        if not self.result[s]:
+            lo = self._lost_support(s)
+            if lo.why is LeftOutWhy.DISLODGED:
+                text = f"cut: the supporting unit was dislodged by the {self._unit_name(by)}"  # type: ignore[arg-type]
+            else:
+                each = [f"the {self._unit_name(self.index[p])}" for p in lo.by]
+                if len(each) > 1:
+                    text = f"cut by the attacks of {', '.join(each[:-1])} and {each[-1]}"
+                else:
+                    text = f"cut by the attack of {each[0]}" if each else "cut by an attack"
+            return OrderResult(order, Outcome.FAILURE, ResultCode.CUT, text, lo.by, None, None, lost, lost_to, "X",
+                               decision=Decision(left_out_of=((StrengthKind.ATTACK if self.ot[t] == MOVE
+                                                               else StrengthKind.HOLD, lo),)))
+        decision = self._support_decision(s)
+        attackers = self.attackers.get(self.prov[s], ())
+        kinds = {st.kind for st in decision.counted_in}
+        excluded = [lo for _, lo in decision.left_out_of]
+        if StrengthKind.ATTACK in kinds or StrengthKind.HOLD in kinds:
+            text, rule = "support given", "X" if attackers else "IX.2"
+        elif excluded and kinds:
+            text = "support given, but only for standing off other moves: it cannot help dislodge the unit there"
+            rule = RULE_ALLIED if excluded[0].why is LeftOutWhy.ALLIED_UNIT else "IX.3"
+        elif excluded:
+            text = "not cut, but it counts for nothing: it cannot help dislodge the unit there"
+            rule = RULE_ALLIED if excluded[0].why is LeftOutWhy.ALLIED_UNIT else "IX.3"
+        elif kinds:
+            text, rule = "support given", "X" if attackers else "IX.2"
         else:
-            text = f"cut by the attack of {each[0]}" if each else "cut by an attack"
-        return OrderResult(order, Outcome.FAILURE, "cut", text,
-                           tuple(self.prov[a] for a in cutters), None, None, lost, lost_to, "X")
+            text, rule = "not cut, but it counts for nothing", "IX.2"
+            if self.ot[t] == MOVE and not self.path(t, True):
+                rule = _NO_ROUTE_RULES[self._no_route(t)[0]]
+        para = [c for a in attackers if self.mode[a] == VIA for c in self.convoyers[a] if c in self.paradox]
+        if para:
+            # a convoyed attack on it whose convoy depends on what it supports: the seed's XII.5
+            # where the convoying fleet was dislodged anyway, else the Szykman rule (DATC 4.A.2)
+            rule = "XII.5" if all(self.by[c] is not None for c in para) else "DATC 4.A.2"
+        return OrderResult(order, Outcome.SUCCESS, ResultCode.SUPPORTED, text, (self.prov[t],), None, None, lost,
+                           lost_to, rule, decision=decision)
+
+    def _support_decision(self, s: int) -> Decision:
+        """Which of the supported unit's strengths support ``s`` is part of (those compared with
+        something), and which it is kept out of."""
+        t = self.sup_target[s]
+        p = self.prov[s]
+        counted_in: list[Strength] = []
+        left_out_of: list[tuple[StrengthKind, LeftOut]] = []
+        if self.ot[t] == MOVE:
+            d: str = self.dst[t]  # type: ignore[assignment]
+            attack = self._attack_strength(t)
+            if attack.note == "" and p in attack.counted:
+                counted_in.append(attack)
+            for lo in attack.left_out:
+                if lo.support == p:
+                    left_out_of.append((StrengthKind.ATTACK, lo))
+            if any(k != t for k in self.attackers[d]):
+                prevent = self._prevent_strength(t)
+                if prevent.note == "" and p in prevent.counted:
+                    counted_in.append(prevent)
+            if any(self.head_to_head(k, t) for k in self.attackers.get(self.prov[t], ())):
+                defend = self._defend_strength(t)
+                if p in defend.counted:
+                    counted_in.append(defend)
+        elif any(self.path(k, True) for k in self.attackers.get(self.prov[t], ())):
+            counted_in.append(self._hold_strength(self.prov[t]))
+        return Decision(counted_in=tuple(counted_in), left_out_of=tuple(left_out_of))
 
     def _may_cut(self, a: int, s: int) -> bool:
         """Whether a move of unit ``a`` into the space of supporting unit ``s`` can cut its
@@ -683,50 +875,89 @@ class _Resolver:
         order: Order = self.order[c]  # type: ignore[assignment]
         a = self.sup_target[c]
         lost, lost_to = by is not None, self.prov[by] if by is not None else None
+        army = (self.prov[a],)
         if not self.matched[c]:
             if self.ot[a] == MOVE and self.dst[a] == self.sup_dst[c]:
                 text = f"void: the {self._unit_name(a)} moves over land, not by convoy"
             else:
                 text = f"void: the {self._unit_name(a)} was not ordered to move there"
-            return OrderResult(order, Outcome.VOID, "void", text, (self.prov[a],), None, None, lost, lost_to,
-                               "XII.1")
-        if c in self.paradox:
-            return OrderResult(order, Outcome.FAILURE, "paradox",
-                               "convoy paradox: by the Szykman rule this fleet does not convoy", (self.prov[a],),
+            return OrderResult(order, Outcome.VOID, ResultCode.VOID, text, army, None, None, lost, lost_to, "XII.1")
+        if c in self.paradox and by is None:
+            return OrderResult(order, Outcome.FAILURE, ResultCode.PARADOX,
+                               "convoy paradox: by the Szykman rule this fleet does not convoy", army,
                                None, None, lost, lost_to, "DATC 4.A.2")
         if not self.result[c]:
-            return OrderResult(order, Outcome.FAILURE, "disrupted",
-                               f"disrupted: the fleet was dislodged by the {self._unit_name(by)}"  # type: ignore[arg-type]
-                               if by is not None else "disrupted", (self.prov[by],) if by is not None else (),
-                               None, None, lost, lost_to, "XII.3")
-        return OrderResult(order, Outcome.SUCCESS, "convoyed", "convoys", (self.prov[a],), None, None, lost, lost_to,
-                           "XII.1")
+            text = f"disrupted: the fleet was dislodged by the {self._unit_name(by)}" if by is not None else "disrupted"  # type: ignore[arg-type]
+            return OrderResult(order, Outcome.FAILURE, ResultCode.DISRUPTED, text,
+                               (self.prov[by],) if by is not None else (), None, None, lost, lost_to, "XII.3")
+        if not self.convoy_path(a, True):
+            text, rule, decision = self._why_no_convoy(a)
+            return OrderResult(order, Outcome.FAILURE, ResultCode.CONVOY_UNUSED,
+                               "not dislodged, but the army did not go by convoy: " + text.replace(", so it stays", "")
+                               .replace(", so the army stays", ""), army, None, None, lost, lost_to, rule,
+                               decision=decision)
+        route = self._route(a)
+        dname = self.names.space_name(self.dst[a])  # type: ignore[arg-type]
+        if self.prov[c] in route:
+            seas = ", ".join(self.names.space_name(p) for p in route)
+            text = f"convoys: the army's route to {dname} runs through {seas}"
+            rule = "XII.2" if len(route) > 1 else "XII.1"
+        else:
+            seas = ", ".join(self.names.space_name(p) for p in route)
+            text = f"convoys, but the army's route to {dname} ran through {seas} instead"
+            rule = "XII.4"
+        return OrderResult(order, Outcome.SUCCESS, ResultCode.CONVOYED, text, army, None, None, lost, lost_to,
+                           rule, route=route)
 
-    def _explain_hold(self, i: int, order: Order, by: int | None, code: str) -> OrderResult:
-        counted, other = self._hold_supports(i) if self.ot[i] != MOVE else ((), ())
+    def _explain_hold(self, i: int, order: Order, by: int | None, code: ResultCode) -> OrderResult:
+        moving = self.ot[i] == MOVE
+        decision = self._hold_decision(i)
+        hold: Strength = decision.subject  # type: ignore[assignment]
+        counted, other = (hold.counted, self._legacy(hold.left_out)) if not moving else ((), ())
         if by is not None:
-            a = self.attack(by, True)
-            h = 1 + self.count(self.hold_sups[i], True) if self.ot[i] != MOVE else 1
-            rule = "X" if other and h + len(other) >= a else "IX.2"  # a cut support would have held it
-            return OrderResult(order, Outcome.FAILURE, "dislodged",
+            attack = next(s for s in decision.opposing if s.unit == self.prov[by])
+            a, h = attack.value, hold.value
+            cut = [lo for lo in hold.left_out if lo.why in (LeftOutWhy.CUT, LeftOutWhy.DISLODGED)]
+            rule = "X" if cut and h + len(cut) >= a else "IX.2"  # a cut support would have held it
+            return OrderResult(order, Outcome.FAILURE, ResultCode.DISLODGED,
                                f"dislodged by the {self._unit_name(by)} (strength {a} against {h})",
-                               (self.prov[by],), a, h, True, self.prov[by], rule, counted, other)
-        text = "holds" if code == "holds" else "no order: holds"
-        attackers = [k for k in self.attackers.get(self.prov[i], ()) if self.path(k, True)]
-        if not attackers:
+                               (self.prov[by],), a, h, True, self.prov[by], rule, counted, other, decision=decision)
+        text = "holds" if code == ResultCode.HOLDS else "no order: holds"
+        attacks = [s for s in decision.opposing if s.note != "no_route"]
+        if not attacks:
             return OrderResult(order, Outcome.SUCCESS, code, text, (), None, None, False, None, "VII.1", counted,
-                               other)
-        h = 1 + len(counted)
-        strongest = max(self.attack(k, True) for k in attackers)
-        involved = tuple(self.prov[k] for k in attackers)
-        if len(attackers) > 1 and strongest > h:
-            # attacks that would each have dislodged it stood each other off (beleaguered garrison)
-            names = " and ".join(f"the {self._unit_name(k)}" for k in attackers)
+                               other, decision=decision)
+        h = hold.value
+        strongest = max(s.value for s in attacks)
+        involved = tuple(s.unit for s in attacks)
+        notes = {s.note for s in attacks}
+        if strongest > h:
+            # attacks that would have dislodged it stood each other off (beleaguered garrison)
+            names = " and ".join(f"the {self._unit_name(self.index[s.unit])}" for s in attacks)
             text += f"; the attacks of {names} stood each other off, so it is not dislodged"
-            return OrderResult(order, Outcome.SUCCESS, code, text, involved, h, strongest, False, None, "IX.5",
-                               counted, other)
-        return OrderResult(order, Outcome.SUCCESS, code, text, involved, h, strongest, False, None,
-                           "VIII" if strongest == h else "IX.2", counted, other)
+            rule = "IX.5"
+        elif strongest == 0 and notes <= set(_SHIELD_RESULTS):
+            rule = _SHIELD_RESULTS["own_unit" if "own_unit" in notes else ("neutral" if "neutral" in notes
+                                                                         else "allied")][2]
+        else:
+            rule = "VIII" if strongest == h else "IX.2"
+        return OrderResult(order, Outcome.SUCCESS, code, text, involved, h, strongest, False, None, rule, counted,
+                           other, decision=decision)
+
+
+#: why a convoyed move had no route: the rule that says so
+_NO_ROUTE_RULES = {"no_fleets": "XII.1", "other_destination": "XII.1", "xii5": "XII.3", "paradox": "DATC 4.A.2",
+                   "dislodged": "XII.3", "no_chain": "XII.2"}
+
+#: supports that were never given for what the unit did (void): not ``not_counted``
+_VOID_REASONS = frozenset({LeftOutWhy.NOT_MATCHING, LeftOutWhy.UNIT_MOVED, LeftOutWhy.UNIT_HELD})
+
+#: an attack on a unit it may not dislodge whatever its strength: the result's code, outcome and rule
+_SHIELD_RESULTS = {
+    "own_unit": (ResultCode.OWN_UNIT, Outcome.FAILURE, "IX.3"),
+    "allied": (ResultCode.FORMAL_ALLIED, Outcome.FAILURE, RULE_ALLIED),
+    "neutral": (ResultCode.FORMAL_NEUTRAL, Outcome.VOID, RULE_NEUTRAL),
+}
 
 
 def _with(result: OrderResult, **changes: Any) -> OrderResult:
@@ -813,53 +1044,20 @@ class _FormalResolver(_Resolver):
                 return False
         return True
 
-    def _move_supports(self, i: int) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
-        sups = self.move_sups[i]
-        if not sups:
-            return (), ()
-        prov, power, result = self.prov, self.power, self.result
-        j = self.index.get(self.dst[i])  # type: ignore[arg-type]
-        against = None
-        if j is not None and not (self.ot[j] == MOVE and not self.head_to_head(i, j) and result[j]):
-            against = power[j]
-            if self._shielded(i, j) not in (None, "own"):
-                against = None  # the move itself cannot dislodge that unit: its supports are not the reason
-        counted: list[str] = []
-        other: list[tuple[str, str]] = []
-        for s in sups:
-            if not result[s]:
-                other.append((prov[s], "cut"))
-            elif against is not None and power[s] == against:
-                other.append((prov[s], "own_unit"))
-            elif against is not None and not self._counts_against(s, against):
-                other.append((prov[s], "allied_unit"))
-            else:
-                counted.append(prov[s])
-        return tuple(counted), tuple(other)
+    def _excluded(self, s: int, victim: int) -> LeftOutWhy | None:
+        if self.power[s] == self.power[victim]:
+            return LeftOutWhy.OWN_UNIT
+        return None if self._counts_against(s, self.power[victim]) else LeftOutWhy.ALLIED_UNIT
 
-    def _explain_move(self, i: int, by: int | None) -> OrderResult:
-        j = self.index.get(self.dst[i])  # type: ignore[arg-type]
-        shield = self._shielded(i, j) if j is not None else None
-        if self.result[i] or j is None or shield not in (ALLIANCE, NEUTRAL) or not self.path(i, True) \
-                or self.attack(i, True) != 0:
-            result = super()._explain_move(i, by)
-            if not result.succeeded and any(why == "allied_unit" for _, why in result.not_counted):
-                result = _with(result, rule=RULE_ALLIED, reason=result.reason + "; the support of its ally does "
-                               "not count against its ally's unit")
-            return result
-        order: Order = self.order[i]  # type: ignore[assignment]
-        lost, lost_to = by is not None, self.prov[by] if by is not None else None
-        counted, other = self._move_supports(i)
-        other_power = self.board.power(self.power[j]).name
-        unit = self._unit_name(j)
-        if shield == NEUTRAL:
-            return OrderResult(order, Outcome.VOID, "formal_neutral",
-                               f"void, treated as a hold: the {unit} belongs to {other_power}, a neutral power, and "
-                               "did not leave; a power cannot move into a space holding a neutral's piece",
-                               (self.prov[j],), 0, None, lost, lost_to, RULE_NEUTRAL, counted, other)
-        return OrderResult(order, Outcome.FAILURE, "formal_allied",
-                           f"cannot dislodge the {unit}, which belongs to its ally {other_power} and did not leave",
-                           (self.prov[j],), 0, None, lost, lost_to, RULE_ALLIED, counted, other)
+    def _shield(self, i: int, j: int) -> str:
+        return _SHIELD_NOTES.get(self._shielded(i, j), "")
+
+    def _prevent_shield(self, k: int) -> str:
+        m = self.index.get(self.dst[k])  # type: ignore[arg-type]
+        if m is not None and self._shielded(k, m) == NEUTRAL and not (
+                self.ot[m] == MOVE and not self.head_to_head(k, m) and self.result[m]):
+            return "neutral"
+        return ""
 
     def _explain_support(self, s: int, by: int | None) -> OrderResult:
         result = super()._explain_support(s, by)
@@ -872,17 +1070,6 @@ class _FormalResolver(_Resolver):
                 # attacked, but only by allies and neutrals, who do not cut support
                 result = _with(result, rule=RULE_NEUTRAL if NEUTRAL in shields else RULE_ALLIED,
                                involved=result.involved + tuple(self.prov[a] for a in others))
-        return result
-
-    def _explain_hold(self, i: int, order: Order, by: int | None, code: str) -> OrderResult:
-        result = super()._explain_hold(i, order, by, code)
-        if by is None and result.involved:
-            attackers = [self.index[p] for p in result.involved]
-            shields = {self._shielded(k, i) for k in attackers}
-            if shields <= {ALLIANCE, NEUTRAL} and result.strength is not None \
-                    and all(self.attack(k, True) == 0 for k in attackers):
-                # nothing could dislodge it: the relations, not the strengths, decided
-                result = _with(result, rule=RULE_NEUTRAL if NEUTRAL in shields else RULE_ALLIED)
         return result
 
     def _outcome(self) -> MovementOutcome:
@@ -898,11 +1085,15 @@ class _FormalResolver(_Resolver):
             del units[u.province]
             where = self.names.space_name(u.location)
             extra.append(OrderResult(
-                Disband(u.power, u.kind, u.location), Outcome.SUCCESS, "interned",
+                Disband(u.power, u.kind, u.location), Outcome.SUCCESS, ResultCode.INTERNED,
                 f"interned by {self.board.power(owner).name} and disbanded: the unit ended the movement phase in "
                 f"{where}, territory of a power neutral towards its own", (u.province,), rule=RULE_INTERNED))
         return MovementOutcome(out.results + tuple(extra), out.state.evolve(units=units),
                                tuple(u for u, _ in interned))
+
+
+#: the relation that keeps a move from dislodging a unit: the note on its attack strength
+_SHIELD_NOTES: dict[str | None, str] = {"own": "own_unit", ALLIANCE: "allied", NEUTRAL: "neutral"}
 
 
 def adjudicate_movement(state: GameState, orders: Iterable[Order], rules: RuleSet = CLASSIC) -> MovementOutcome:
