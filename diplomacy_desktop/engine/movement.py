@@ -741,7 +741,8 @@ class _Resolver:
         a = attack.value
         opp = decision.strongest_opposition()
         decisive = [s for s in decision.opposing if s.value >= a]
-        first = decisive[0]  # a failed move always meets one at least as strong
+        # a failed move always meets one at least as strong: the headline names the strongest
+        first = next(s for s in decisive if s.value == opp)
         dname = self.names.space_name(self.dst[i])  # type: ignore[arg-type]
         unit = f"the {self._unit_name(self.index[first.unit])}" if first.unit else ""
         code = ResultCode.BOUNCED
@@ -780,8 +781,9 @@ class _Resolver:
         else:
             rule = "IX.2"
         who = tuple(s.unit for s in decisive if s.unit)
+        route = self._route(i) if self.mode[i] == VIA else ()  # the convoy worked: the army bounced there
         return OrderResult(order, Outcome.FAILURE, code, text, who, a, opp, lost, lost_to, rule,
-                           attack.counted, self._legacy(attack.left_out), decision=decision)
+                           attack.counted, self._legacy(attack.left_out), route, decision._replace(route=route))
 
     def _explain_support(self, s: int, by: int | None) -> OrderResult:
         order: Order = self.order[s]  # type: ignore[assignment]
@@ -891,11 +893,15 @@ class _Resolver:
             return OrderResult(order, Outcome.FAILURE, ResultCode.DISRUPTED, text,
                                (self.prov[by],) if by is not None else (), None, None, lost, lost_to, "XII.3")
         if not self.convoy_path(a, True):
-            text, rule, decision = self._why_no_convoy(a)
+            _, rule, decision = self._why_no_convoy(a)
+            why, fleets = self._no_route(a)
+            names = " and ".join(f"the fleet in {self.names.space_name(self.prov[f])}" for f in fleets)
+            because = {"dislodged": f"{names} was dislodged", "xii5": f"{names} was dislodged",
+                       "paradox": f"by the Szykman rule {names} does not convoy",
+                       }.get(why, "the convoying fleets do not form a chain of seas to its destination")
             return OrderResult(order, Outcome.FAILURE, ResultCode.CONVOY_UNUSED,
-                               "not dislodged, but the army did not go by convoy: " + text.replace(", so it stays", "")
-                               .replace(", so the army stays", ""), army, None, None, lost, lost_to, rule,
-                               decision=decision)
+                               f"not dislodged, but the army did not go by convoy: {because}", army, None, None,
+                               lost, lost_to, rule, decision=decision)
         route = self._route(a)
         dname = self.names.space_name(self.dst[a])  # type: ignore[arg-type]
         if self.prov[c] in route:
