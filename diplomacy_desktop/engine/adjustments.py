@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from .board import FLEET, Board
 from .errors import OrderError
 from .orders import Build, Order, Remove, Waive
-from .results import OrderResult, Outcome
+from .results import OrderResult, Outcome, ResultCode
 from .rules import CLASSIC, RuleSet
 from .state import GameState, Unit
 from .validation import check_order, describe
@@ -78,7 +78,7 @@ def adjudicate_adjustments(state: GameState, orders: Iterable[Order], rules: Rul
             work = state
             for o in mine:
                 if used >= delta:
-                    results.append(OrderResult(o, Outcome.ILLEGAL, "too_many",
+                    results.append(OrderResult(o, Outcome.ILLEGAL, ResultCode.TOO_MANY,
                                                f"illegal: only {delta} build(s) allowed; extra order ignored",
                                                rule="XIII.2"))
                     continue
@@ -87,24 +87,24 @@ def adjudicate_adjustments(state: GameState, orders: Iterable[Order], rules: Rul
                         raise OrderError(f"{board.power(power).name} must build, not remove", rule="XIII.2")
                     norm = check_order(work, o)
                 except OrderError as exc:
-                    results.append(OrderResult(o, Outcome.ILLEGAL, "illegal", f"illegal: {exc}", rule=exc.rule))
+                    results.append(OrderResult(o, Outcome.ILLEGAL, ResultCode.ILLEGAL, f"illegal: {exc}", rule=exc.rule))
                     continue
                 used += 1
                 if isinstance(norm, Waive):
-                    results.append(OrderResult(o, Outcome.SUCCESS, "waived", "build waived", rule="XIII.2"))
+                    results.append(OrderResult(o, Outcome.SUCCESS, ResultCode.WAIVED, "build waived", rule="XIII.2"))
                     continue
                 assert isinstance(norm, Build)
                 unit = Unit(power, norm.unit_kind or "A", norm.location)
                 units[unit.province] = unit
                 work = work.evolve(units=units)
-                results.append(OrderResult(o, Outcome.SUCCESS, "built", f"builds an {describe(board, unit)}"
+                results.append(OrderResult(o, Outcome.SUCCESS, ResultCode.BUILT, f"builds an {describe(board, unit)}"
                                            .replace("an fleet", "a fleet"), rule="XIII.2"))
         elif delta < 0:
             need = -delta
             removed: list[str] = []
             for o in mine:
                 if len(removed) >= need:
-                    results.append(OrderResult(o, Outcome.ILLEGAL, "too_many",
+                    results.append(OrderResult(o, Outcome.ILLEGAL, ResultCode.TOO_MANY,
                                                f"illegal: only {need} removal(s) needed; extra order ignored",
                                                rule="XIII.2"))
                     continue
@@ -113,29 +113,29 @@ def adjudicate_adjustments(state: GameState, orders: Iterable[Order], rules: Rul
                         raise OrderError(f"{board.power(power).name} must remove units, not build", rule="XIII.2")
                     norm = check_order(state, o)
                 except OrderError as exc:
-                    results.append(OrderResult(o, Outcome.ILLEGAL, "illegal", f"illegal: {exc}", rule=exc.rule))
+                    results.append(OrderResult(o, Outcome.ILLEGAL, ResultCode.ILLEGAL, f"illegal: {exc}", rule=exc.rule))
                     continue
                 if norm.province in removed:
-                    results.append(OrderResult(o, Outcome.ILLEGAL, "duplicate",
+                    results.append(OrderResult(o, Outcome.ILLEGAL, ResultCode.DUPLICATE,
                                                "illegal: that unit is already removed", rule="XIII.2"))
                     continue
                 removed.append(norm.province)  # type: ignore[arg-type]
-                results.append(OrderResult(o, Outcome.SUCCESS, "removed", "removed", rule="XIII.2"))
+                results.append(OrderResult(o, Outcome.SUCCESS, ResultCode.REMOVED, "removed", rule="XIII.2"))
             if len(removed) < need:
                 for u in civil_disorder_removals(state, power, need - len(removed), rules, removed):
                     removed.append(u.province)
-                    results.append(OrderResult(Remove(power, u.kind, u.location), Outcome.SUCCESS, "disorder",
+                    results.append(OrderResult(Remove(power, u.kind, u.location), Outcome.SUCCESS, ResultCode.DISORDER,
                                                _DISORDER_REASONS[rules.disorder_to_owned_centres], rule="XIV.2"))
             for p in removed:
                 units.pop(p, None)
         else:
             for o in mine:
-                results.append(OrderResult(o, Outcome.ILLEGAL, "illegal",
+                results.append(OrderResult(o, Outcome.ILLEGAL, ResultCode.ILLEGAL,
                                            f"illegal: {board.power(power).name} has no adjustments to make",
                                            rule="XIII.2"))
     for power, rest in by_power.items():
         for o in rest:
-            results.append(OrderResult(o, Outcome.ILLEGAL, "illegal", f"illegal: unknown power {power!r}",
+            results.append(OrderResult(o, Outcome.ILLEGAL, ResultCode.ILLEGAL, f"illegal: unknown power {power!r}",
                                        rule="VII.4"))
     return AdjustmentOutcome(tuple(results), tuple(sorted(units.values(), key=lambda u: u.province)))
 

@@ -314,9 +314,14 @@ def _move_details(result: OrderResult, names: _Names, by_province: Mapping[str, 
     if attack.note in ("own_unit", "allied", "neutral"):
         target = names.unit(result.involved[0], nationality=True) if result.involved else "the unit there"
         whose = {"own_unit": f"{names.power_name(order.province)}'s own unit",
-                 "allied": f"a unit of its ally {names.power_name(result.involved[0])}" if result.involved else "",
+                 "allied": (f"a unit of its ally {names.power_name(result.involved[0])}, and allies never dislodge "
+                            "each other") if result.involved else "",
                  "neutral": "a neutral's piece"}[attack.note]
-        out.append(f"{_cap(target)} stayed in {dest}, and it is {whose}: this move cannot dislodge it whatever its "
+        stayed = "stayed in"
+        blocker = by_province.get(result.involved[0]) if result.involved else None
+        if blocker is not None and isinstance(blocker.order, Move) and blocker.order.province == result.involved[0]:
+            stayed = f"tried to move to {names.space(blocker.order.destination)} but could not, so it stayed in"
+        out.append(f"{_cap(target)} {stayed} {dest}, and it is {whose}: this move cannot dislodge it whatever its "
                    "strength.")
         rivals = [s for s in decision.opposing if s.kind is StrengthKind.PREVENT]
         if rivals:

@@ -1087,6 +1087,16 @@ class _FormalResolver(_Resolver):
             return out
         units = dict(out.state.units)
         extra: list[OrderResult] = []
+        # a move that ends where its unit is interned says so (seed 003, neutrality violations)
+        owner_at = {u.province: owner for u, owner in interned}
+        results = list(out.results)
+        for n, r in enumerate(results):
+            o = r.order
+            if r.code == ResultCode.MOVED and isinstance(o, Move) and province_of(o.destination) in owner_at:
+                who = self.board.power(owner_at[province_of(o.destination)]).name
+                results[n] = _with(r, reason=f"{r.reason}; there it is interned by {who} and disbanded, since it "
+                                   "ends the phase in territory of a power neutral towards its own")
+        out = replace(out, results=tuple(results))
         for u, owner in interned:
             del units[u.province]
             where = self.names.space_name(u.location)

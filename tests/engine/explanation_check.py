@@ -217,10 +217,10 @@ class Checker:
             if adjective is not None and adjective.lower() != self.adjectives[unit.power].lower():
                 out.append(f"calls the unit in {p} {adjective}, but it is {self.adjectives[unit.power]}")
             after = line[end:end + 40]
-            if re.match(r",? (?:also moved|attacked|moved|went by convoy|tried to move|coming from)\b", after) \
-                    or after.startswith(", moving the other way"):
-                if p not in self.facts.moves:
-                    out.append(f"says the unit in {p} moved, but it was not ordered to move ({after.strip()!r})")
+            said_to_move = re.match(r",? (?:also moved|attacked|moved|went by convoy|tried to move|coming from)\b",
+                                    after) or after.startswith(", moving the other way")
+            if said_to_move and p not in self.facts.moves:
+                out.append(f"says the unit in {p} moved, but it was not ordered to move ({after.strip()!r})")
         for m in re.finditer(r"(\w+)'s own unit|is (\w+)'s \(rule", line):
             power_name = m.group(1) or m.group(2)
             named = [p for _, _, p, _ in self.units_in(line[: m.start()])]
@@ -341,7 +341,6 @@ class Checker:
 
     def _check_rules(self, r: OrderResult, text: str) -> list[str]:
         out = self._check_rules_known(text)
-        f = self.facts
         me: str = r.order.province  # type: ignore[attr-defined]
         for rule in set(_cited(text)) | {r.rule}:
             if not rule or rule.startswith("Formal Diplomacy"):
@@ -403,7 +402,7 @@ class Checker:
         if rule == "XIV.3":
             return d is not None and me in f.moved and (
                 any(k in f.convoyed for k in (me, d)) or _ring(f, me))
-        if rule.startswith("XI") or rule.startswith("XIII") or rule.startswith("XIV"):
+        if rule.startswith(("XI", "XIII", "XIV")):
             return self.state.phase.kind != MOVEMENT or rule in ("XIV.1",)
         return rule in RULES
 

@@ -7,13 +7,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from explanation_check import check_adjudication
 
 from diplomacy_desktop.engine.rules import Edition, RuleSet
 from diplomacy_desktop.io.boardfile import load_board
 from diplomacy_desktop.io.caserun import run_case
 from diplomacy_desktop.io.scenario import Scenario, read_scenarios
-
-from explanation_check import check_adjudication
 
 BOARD = load_board()
 LESSONS = Path(__file__).parents[2] / "lessons"
@@ -40,9 +39,9 @@ def test_explanations_hold_against_the_record(path: Path, edition: Edition) -> N
 
 def test_checker_catches_a_false_strength() -> None:
     """The checker is not fooled by wording: a figure changed in the text is caught."""
-    from diplomacy_desktop.engine.explain import explain, results_by_province
-
     from explanation_check import Checker
+
+    from diplomacy_desktop.engine.explain import explain, results_by_province
 
     sc = next(s for s in _cases(LESSONS / "rulebook_examples.txt") if s.name == "Example 4")
     run = run_case(sc, BOARD, RuleSet.for_edition(Edition.CLASSIC))
