@@ -55,6 +55,8 @@ class _Facts:
         rel = self.state.relations
         if rel is None:
             return WAR
+        if a == b:
+            return "own"
         return rel.between(a, b)
 
     def h2h(self, i: str, j: str) -> bool:
@@ -193,7 +195,7 @@ class Checker:
         out: list[str] = []
         if re.search(r"strength 0\b", text):
             out.append("quotes a strength 0")
-        if re.search(r"army in [^.,;:]*\((?:nc|sc|ec|wc|north coast|south coast|east coast|west coast)\)", text):
+        if re.search(r"army in (?:(?! and | the )[^.,;:()])*\((?:nc|sc|ec|wc|north coast|south coast|east coast|west coast)\)", text):
             out.append("gives an army a coast")
         me = r.order.province if isinstance(r.order, UnitOrder) else None
         movement = self.state.phase.kind == MOVEMENT and me in self.state.units and r.outcome is not Outcome.ILLEGAL
@@ -272,7 +274,7 @@ class Checker:
             if paren.startswith(" (itself alone)") and counted:
                 out.append(f"says {who}'s {kind} strength is itself alone; supports in it: {counted}")
             elif paren.startswith(" (itself and the support of "):
-                listed = paren[len(" (itself and the support of "):].split(")")[0]
+                listed = _until_closing(paren[len(" (itself and the support of "):])
                 named = sorted(p for _, _, p, _ in self.units_in(listed))
                 if named != sorted(counted):
                     out.append(f"lists supports {named} in {who}'s {kind} strength; those that count: {counted}")
@@ -397,7 +399,8 @@ class Checker:
             attacked_supporter = me in f.supports and any(dk == me for dk in f.moves.values())
             return bool(cut) or attacked_supporter
         if rule.startswith("XII") or rule == "DATC 4.A.2":
-            by_convoy = isinstance(o, Move) and (o.via_convoy or me in f.convoyed)
+            by_convoy = (isinstance(o, Move) and (o.via_convoy or me in f.convoyed)) or (
+                isinstance(o, SupportMove) and province_of(o.target) in f.convoyed)
             return by_convoy or (bool(f.convoys) and isinstance(o, (Convoy, Move, SupportHold, SupportMove)))
         if rule == "XIV.3":
             return d is not None and me in f.moved and (
@@ -405,6 +408,19 @@ class Checker:
         if rule.startswith(("XI", "XIII", "XIV")):
             return self.state.phase.kind != MOVEMENT or rule in ("XIV.1",)
         return rule in RULES
+
+
+def _until_closing(text: str) -> str:
+    """``text`` up to the parenthesis that closes the one opened before it."""
+    depth = 0
+    for n, ch in enumerate(text):
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            if depth == 0:
+                return text[:n]
+            depth -= 1
+    return text
 
 
 def _ring(f: _Facts, start: str) -> bool:

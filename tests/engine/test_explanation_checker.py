@@ -58,3 +58,48 @@ def test_checker_catches_a_false_strength() -> None:
     assert checker.check(rum, text.replace("stood off with", "lost the head-to-head battle with"))
     assert checker.check(rum, text.replace("Rule VIII", "Rule IX.3"))
     assert checker.check(rum, text + "\nThe German army in Serbia held.")
+
+
+# -- property tests: random positions and orders, the same invariants -------------------------------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+from test_properties import EDITIONS, Position, _Chooser, pick_movement_orders, positions  # noqa: E402
+
+from diplomacy_desktop.engine.movement import adjudicate_movement  # noqa: E402
+from diplomacy_desktop.engine.results import StrengthKind  # noqa: E402
+
+PROPERTY = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@PROPERTY
+@given(position=positions(), rules=EDITIONS, data=st.data())
+def test_explanations_hold_on_random_positions(position: Position, rules: RuleSet, data: st.DataObject) -> None:
+    state = position.state()
+    orders = pick_movement_orders(state, _Chooser(data=data))
+    out = adjudicate_movement(state, orders, rules)
+    problems = check_adjudication(state, out.results)
+    assert not problems, "\n".join(problems[:10])
+    for r in out.results:
+        d = r.decision
+        if d is None or d.subject is None or d.subject.kind is not StrengthKind.ATTACK or d.no_route:
+            continue
+        # the record agrees with the result it decided: a move succeeds exactly when its attack
+        # is more than every strength against it (or it is part of a ring that moves together)
+        beats = d.subject.value > d.strongest_opposition() and d.subject.value > 0
+        assert r.succeeded == (beats or d.circular), r
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=10**6))
+def test_formal_explanations_hold_on_random_positions(seed: int) -> None:
+    import random
+
+    from test_formal_properties import random_orders, random_position, random_relations
+
+    rnd = random.Random(seed)
+    state = random_position(rnd, random_relations(rnd))
+    orders = random_orders(state, rnd)
+    out = adjudicate_movement(state, orders, RuleSet.for_edition(Edition.Y2023))
+    problems = check_adjudication(state, out.results)
+    assert not problems, "\n".join(problems[:10])
