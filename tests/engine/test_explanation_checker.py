@@ -8,7 +8,12 @@ from pathlib import Path
 
 import pytest
 from explanation_check import check_adjudication
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_properties import EDITIONS, Position, _Chooser, pick_movement_orders, positions
 
+from diplomacy_desktop.engine.movement import adjudicate_movement
+from diplomacy_desktop.engine.results import StrengthKind
 from diplomacy_desktop.engine.rules import Edition, RuleSet
 from diplomacy_desktop.io.boardfile import load_board
 from diplomacy_desktop.io.caserun import run_case
@@ -62,12 +67,6 @@ def test_checker_catches_a_false_strength() -> None:
 
 # -- property tests: random positions and orders, the same invariants -------------------------------
 
-from hypothesis import HealthCheck, given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-from test_properties import EDITIONS, Position, _Chooser, pick_movement_orders, positions  # noqa: E402
-
-from diplomacy_desktop.engine.movement import adjudicate_movement  # noqa: E402
-from diplomacy_desktop.engine.results import StrengthKind  # noqa: E402
 
 PROPERTY = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
