@@ -20,6 +20,7 @@ from .formal import ALLIANCE, NEUTRAL, RULE_ALLIED, RULE_INTERNED, RULE_NEUTRAL,
 from .orders import Convoy, Disband, Hold, Move, Order, SupportHold, SupportMove
 from .results import (
     Decision,
+    DecisionTable,
     LeftOut,
     LeftOutWhy,
     OrderResult,
@@ -88,6 +89,9 @@ class _Resolver:
         self.paradox: set[int] = set()
         self.circular: set[int] = set()
         self._voids: dict[int, list[int]] | None = None  # the void supports ordered for each unit
+        self._routes: dict[int, tuple[str, ...]] = {}  # the convoy route each army took, once asked
+        self._table: DecisionTable | None = None  # the decision records, once every decision is settled
+        self.by: list[int | None] = []  # who dislodged each unit, once every decision is settled
 
     # -- reading orders ----------------------------------------------------------------------
 
@@ -247,8 +251,12 @@ class _Resolver:
     def _route(self, i: int) -> tuple[str, ...]:
         """The seas, in order from army ``i`` to its destination, of the shortest chain of the
         fleets whose convoy succeeded (the way the army went)."""
-        seas = [self.prov[c] for c in self.convoyers[i] if self.resolve(c, True)]
-        return self.board.convoy_chain(self.prov[i], self.dst[i], seas)  # type: ignore[arg-type]
+        routes = self._routes
+        route = routes.get(i)
+        if route is None:
+            seas = [self.prov[c] for c in self.convoyers[i] if self.resolve(c, True)]
+            route = routes[i] = self.board.convoy_chain(self.prov[i], self.dst[i], seas)  # type: ignore[arg-type]
+        return route
 
     def _ordered_chain(self, i: int) -> bool:
         """Whether the fleets ordered to convoy army ``i`` form a chain to its destination."""
@@ -427,7 +435,7 @@ class _Resolver:
         prov, result = self.prov, self.result
         # who dislodged whom: at most one move into a space succeeds, and it dislodges the unit
         # there unless that unit moved away
-        self.by: list[int | None] = [None] * n
+        self.by = [None] * n
         by = self.by
         for dst, movers in self.attackers.items():
             j = self.index.get(dst)
@@ -450,6 +458,7 @@ class _Resolver:
                 new_units[prov[i]] = u
         if len(new_units) + len(dislodged) != n:
             raise AssertionError("adjudication left two units in one space")  # never: the rules forbid it
+        self._table = DecisionTable(self._decision_of, tuple(prov))
         contested: set[str] = set()
         for p, movers in self.attackers.items():
             if p not in new_units:
@@ -599,6 +608,26 @@ class _Resolver:
         return Strength(StrengthKind.PREVENT, self.prov[k], 0 if note else 1 + len(counted), counted, tuple(left),
                         note, d)
 
+    def _decision_of(self, province: str) -> Decision | None:
+        """The record of the unit in ``province``: what its order's result shares."""
+        i = self.index[province]
+        ot = self.ot[i]
+        if ot == MOVE:
+            if not self.path(i, True):
+                return self._why_no_convoy(i)[2]
+            decision = self._move_decision(i)
+            return decision._replace(route=self._route(i)) if self.mode[i] == VIA else decision
+        if ot == SUPPORT:
+            if not self.matched[i]:
+                return None
+            if not self.result[i]:
+                kind = StrengthKind.ATTACK if self.ot[self.sup_target[i]] == MOVE else StrengthKind.HOLD
+                return Decision(left_out_of=((kind, self._lost_support(i)),))
+            return self._support_decision(i)
+        if ot == CONVOY:
+            return None
+        return self._hold_decision(i)
+
     def _move_decision(self, i: int) -> Decision:
         d: str = self.dst[i]  # type: ignore[assignment]
         j = self.index.get(d)
@@ -663,37 +692,38 @@ class _Resolver:
         d: str = self.dst[i]  # type: ignore[assignment]
         prov = self.prov
         lost, lost_to = by is not None, prov[by] if by is not None else None
-        if not self.result[i] and self.mode[i] == VIA and not self.convoy_path(i, True):
+        if not self.result[i] and not self.path(i, True):
             text, rule, decision = self._why_no_convoy(i)
             return OrderResult(order, Outcome.FAILURE, ResultCode.NO_CONVOY, text, (), None, None, lost, lost_to,
-                               rule, decision=decision)
-        decision = self._move_decision(i)
-        attack: Strength = decision.subject  # type: ignore[assignment]
-        a = attack.value
-        counted, other = attack.counted, self._legacy(attack.left_out)
+                               rule, record=decision)
         j = self.index.get(d)
-        if not self.result[i] and attack.note in _SHIELD_RESULTS:
-            code, outcome, rule = _SHIELD_RESULTS[attack.note]
+        if not self.result[i]:
+            stays = j is not None and not (self.ot[j] == MOVE and not self.head_to_head(i, j) and self.result[j])
+            shield = self._shield(i, j) if stays else ""  # type: ignore[arg-type]
+            if not shield:
+                return self._explain_bounce(i, order, lost, lost_to)
+            code, outcome, rule = _SHIELD_RESULTS[shield]
             unit = self._unit_name(j)  # type: ignore[arg-type]
-            if attack.note == "own_unit":
+            if shield == "own_unit":
                 text = f"cannot dislodge its own {unit}, which did not leave"
             else:
                 other_power = self.board.power(self.power[j]).name  # type: ignore[index]
                 text = (f"cannot dislodge the {unit}, which belongs to its ally {other_power} and did not leave"
-                        if attack.note == "allied" else
+                        if shield == "allied" else
                         f"void, treated as a hold: the {unit} belongs to {other_power}, a neutral power, and did "
                         "not leave; a power cannot move into a space holding a neutral's piece")
+            counted, other = self._move_supports(i)
             return OrderResult(order, outcome, code, text, (prov[j],), None, None, lost, lost_to,  # type: ignore[index]
-                               rule, counted, other, decision=decision)
-        if not self.result[i]:
-            return self._explain_bounce(i, order, decision, lost, lost_to)
-        opp = decision.strongest_opposition()
-        who = tuple(s.unit for s in decision.opposing if s.value == opp and s.value > 0 and s.unit)
+                               rule, counted, other, record=self._table)
+        # a move that succeeded: the figures from the settled decisions, the record when read
+        a = self.attack(i, True)
+        opp, who = self._opposition_value(i)
         dname = self.names.space_name(self.dst_loc[i])  # type: ignore[arg-type]
-        if decision.swap_by_convoy:
-            text = f"moves to {dname}, exchanging places with the {self._unit_name(j)} by convoy"  # type: ignore[arg-type]
+        circular = i in self.circular
+        if circular and j is not None and self.dst[j] == self.prov[i]:
+            text = f"moves to {dname}, exchanging places with the {self._unit_name(j)} by convoy"
             rule = "XIV.3"
-        elif decision.circular:
+        elif circular:
             text = f"moves to {dname} (circular movement: all units in the ring move)"
             rule = "XIV.3"
         elif j is not None and self.by[j] == i:
@@ -705,8 +735,7 @@ class _Resolver:
         else:
             text = f"moves to {dname}"
             rule = "VII.1"
-        if not decision.circular and any(s.note == "lost_head_to_head" for s in decision.opposing) \
-                and self._beat_dislodged_rival(i):
+        if not circular and self._beat_dislodged_rival(i):
             rule = "IX.7"
         route: tuple[str, ...] = ()
         if self.mode[i] == VIA:
@@ -719,8 +748,48 @@ class _Resolver:
             text = (text.replace(" (", " over land, since no complete convoy was ordered (", 1) if " (" in text
                     else text + " over land, since no complete convoy was ordered")
             rule = "XII.6"
+        counted, other = self._move_supports(i)
         return OrderResult(order, Outcome.SUCCESS, ResultCode.MOVED, text, who, a, opp, lost, lost_to, rule,
-                           counted, other, route, decision._replace(route=route))
+                           counted, other, route,
+                           self._table)
+
+    def _opposition_value(self, i: int) -> tuple[int, tuple[str, ...]]:
+        """The strongest strength against move ``i`` (DATC 5: the hold or defend strength of its
+        destination, the prevent strengths of the other moves there), and whose it is."""
+        d: str = self.dst[i]  # type: ignore[assignment]
+        j = self.index.get(d)
+        if j is not None and self.head_to_head(i, j):
+            best, who = self.defend(j, True), [j]
+        else:
+            best, who = self.hold(d, True), ([j] if j is not None else [])
+        for k in self.attackers[d]:
+            if k != i:
+                p = self.prevent(k, True)
+                if p > best:
+                    best, who = p, [k]
+                elif p == best:
+                    who.append(k)
+        prov = self.prov
+        return best, (tuple(prov[k] for k in who) if best > 0 else ())
+
+    def _move_supports(self, i: int) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
+        """``supports`` and ``not_counted`` of move ``i``'s result, without building its record."""
+        sups = self.move_sups[i]
+        if not sups:
+            return (), ()
+        prov, result = self.prov, self.result
+        j = self.index.get(self.dst[i])  # type: ignore[arg-type]
+        stays = j is not None and not (self.ot[j] == MOVE and not self.head_to_head(i, j) and result[j])
+        counted: list[str] = []
+        other: list[tuple[str, str]] = []
+        for s in sups:
+            if not result[s]:
+                other.append((prov[s], "cut"))
+            elif stays and (why := self._excluded(s, j)) is not None:  # type: ignore[arg-type]
+                other.append((prov[s], why.value))
+            else:
+                counted.append(prov[s])
+        return tuple(counted), tuple(other)
 
     def _beat_dislodged_rival(self, i: int) -> bool:
         """Whether another move to the same space failed to stand move ``i`` off only because the
@@ -734,56 +803,64 @@ class _Resolver:
         return any(k != i and self.head_to_head(k, m) and self.by[k] == m
                    for k in self.attackers[d])  # type: ignore[index]
 
-    def _explain_bounce(self, i: int, order: Order, decision: Decision, lost: bool,
-                        lost_to: str | None) -> OrderResult:
-        """A move that failed against the opposition in its destination."""
-        attack: Strength = decision.subject  # type: ignore[assignment]
-        a = attack.value
-        opp = decision.strongest_opposition()
-        decisive = [s for s in decision.opposing if s.value >= a]
-        # a failed move always meets one at least as strong: the headline names the strongest
-        first = next(s for s in decisive if s.value == opp)
-        dname = self.names.space_name(self.dst[i])  # type: ignore[arg-type]
-        unit = f"the {self._unit_name(self.index[first.unit])}" if first.unit else ""
-        code = ResultCode.BOUNCED
-        if first.kind is StrengthKind.DEFEND:
-            code = ResultCode.HEAD_TO_HEAD
-            if first.value > a:
-                text = f"lost the head-to-head battle with {unit} (strength {a} against {first.value})"
-            else:
-                text = f"stood off with {unit}, coming the other way (strength {a} against {first.value})"
-        elif first.kind is StrengthKind.HOLD:
-            if first.note == "failed_to_leave":
-                text = f"bounced: {unit} failed to leave {dname} (strength {a} against {first.value})"
-            elif first.value > a:
-                text = f"bounced off {unit}, which held more strongly (strength {a} against {first.value})"
-            else:
-                text = f"bounced off {unit} (strength {a} against {first.value})"
-        elif first.value > a:
-            text = f"bounced: {unit}, also moving to {dname}, was stronger (strength {a} against {first.value})"
+    def _explain_bounce(self, i: int, order: Order, lost: bool, lost_to: str | None) -> OrderResult:
+        """A move that failed against the opposition in its destination: the figures from the
+        settled decisions (the DATC's equations), the record when it is read."""
+        a = self.attack(i, True)
+        d: str = self.dst[i]  # type: ignore[assignment]
+        j = self.index.get(d)
+        # (kind, unit, value) of every strength against it
+        opposing: list[tuple[StrengthKind, int | None, int]] = []
+        if j is not None and self.head_to_head(i, j):
+            opposing.append((StrengthKind.DEFEND, j, self.defend(j, True)))
         else:
-            text = f"stood off with {unit}, also moving to {dname} (strength {a} against {first.value})"
-        rivals = [s for s in decisive if s.kind is StrengthKind.PREVENT]
-        shielded = [lo for lo in attack.left_out if lo.why in (LeftOutWhy.OWN_UNIT, LeftOutWhy.ALLIED_UNIT)]
-        lost_sups = [lo for lo in attack.left_out if lo.why in (LeftOutWhy.CUT, LeftOutWhy.DISLODGED)]
+            opposing.append((StrengthKind.HOLD, j, self.hold(d, True)))
+        opposing.extend((StrengthKind.PREVENT, k, self.prevent(k, True)) for k in self.attackers[d] if k != i)
+        opp = max(v for _, _, v in opposing)
+        decisive = [o for o in opposing if o[2] >= a]
+        # a failed move always meets one at least as strong: the headline names the strongest
+        kind, first, value = next(o for o in decisive if o[2] == opp)
+        dname = self.names.space_name(d)
+        unit = f"the {self._unit_name(first)}" if first is not None else ""
+        code = ResultCode.BOUNCED
+        if kind is StrengthKind.DEFEND:
+            code = ResultCode.HEAD_TO_HEAD
+            if value > a:
+                text = f"lost the head-to-head battle with {unit} (strength {a} against {value})"
+            else:
+                text = f"stood off with {unit}, coming the other way (strength {a} against {value})"
+        elif kind is StrengthKind.HOLD:
+            if first is not None and self.ot[first] == MOVE:
+                text = f"bounced: {unit} failed to leave {dname} (strength {a} against {value})"
+            elif value > a:
+                text = f"bounced off {unit}, which held more strongly (strength {a} against {value})"
+            else:
+                text = f"bounced off {unit} (strength {a} against {value})"
+        elif value > a:
+            text = f"bounced: {unit}, also moving to {dname}, was stronger (strength {a} against {value})"
+        else:
+            text = f"stood off with {unit}, also moving to {dname} (strength {a} against {value})"
+        counted, other = self._move_supports(i)
+        shielded = [why for _, why in other if why != "cut"]
+        lost_sups = [why for _, why in other if why == "cut"]
+        rivals = [k for kd, k, _ in decisive if kd is StrengthKind.PREVENT]
         if shielded and a + len(shielded) > opp:
             # the support that would have won does not count against its own power's unit
-            rule = RULE_ALLIED if any(lo.why is LeftOutWhy.ALLIED_UNIT for lo in shielded) else "IX.3"
+            rule = RULE_ALLIED if LeftOutWhy.ALLIED_UNIT.value in shielded else "IX.3"
         elif lost_sups and a + len(lost_sups) > opp:
             rule = "X"  # the support that was cut would have carried the move
-        elif rivals and len(rivals) == len(decisive) and all(
-                self.power[self.index[s.unit]] == self.power[i] for s in rivals):
+        elif rivals and len(rivals) == len(decisive) and all(self.power[k] == self.power[i] for k in rivals):  # type: ignore[index]
             rule = "IX.4"  # a power may stand itself off (or be beaten by its own better supported move)
-        elif any(self.by[self.index[s.unit]] is not None for s in rivals):
+        elif any(self.by[k] is not None for k in rivals):  # type: ignore[index]
             rule = "IX.7"  # a dislodged unit still stands off the others moving where it moved
         elif opp == a:
             rule = "VIII"
         else:
             rule = "IX.2"
-        who = tuple(s.unit for s in decisive if s.unit)
+        who = tuple(self.prov[k] for _, k, _ in decisive if k is not None)
         route = self._route(i) if self.mode[i] == VIA else ()  # the convoy worked: the army bounced there
-        return OrderResult(order, Outcome.FAILURE, code, text, who, a, opp, lost, lost_to, rule,
-                           attack.counted, self._legacy(attack.left_out), route, decision._replace(route=route))
+        return OrderResult(order, Outcome.FAILURE, code, text, who, a, opp, lost, lost_to, rule, counted, other,
+                           route, self._table)
 
     def _explain_support(self, s: int, by: int | None) -> OrderResult:
         order: Order = self.order[s]  # type: ignore[assignment]
@@ -813,13 +890,25 @@ class _Resolver:
                 else:
                     text = f"cut by the attack of {each[0]}" if each else "cut by an attack"
             return OrderResult(order, Outcome.FAILURE, ResultCode.CUT, text, lo.by, None, None, lost, lost_to, "X",
-                               decision=Decision(left_out_of=((StrengthKind.ATTACK if self.ot[t] == MOVE
-                                                               else StrengthKind.HOLD, lo),)))
-        decision = self._support_decision(s)
+                               record=self._table)
         attackers = self.attackers.get(self.prov[s], ())
-        kinds = {st.kind for st in decision.counted_in}
-        excluded = [lo for _, lo in decision.left_out_of]
-        if StrengthKind.ATTACK in kinds or StrengthKind.HOLD in kinds:
+        plain = self._counts_plainly(s, t)
+        if plain:
+            # the usual cases: it is in the attack strength of the move (or the hold strength of
+            # the unit) it supports, or it supports a unit nobody attacked; the record is built
+            # when it is read
+            decision: Decision | DecisionTable | None = self._table
+            text = "support given" if plain == "counted" else "not cut, but it counts for nothing"
+            rule = "X" if attackers else "IX.2"
+            kinds: set[StrengthKind] = set()
+            excluded: list[LeftOut] = []
+        else:
+            decision = self._support_decision(s)
+            kinds = {st.kind for st in decision.counted_in}
+            excluded = [lo for _, lo in decision.left_out_of]
+        if isinstance(decision, DecisionTable):
+            pass
+        elif StrengthKind.ATTACK in kinds or StrengthKind.HOLD in kinds:
             text, rule = "support given", "X" if attackers else "IX.2"
         elif excluded and kinds:
             text = "support given, but only for standing off other moves: it cannot help dislodge the unit there"
@@ -833,13 +922,30 @@ class _Resolver:
             text, rule = "not cut, but it counts for nothing", "IX.2"
             if self.ot[t] == MOVE and not self.path(t, True):
                 rule = _NO_ROUTE_RULES[self._no_route(t)[0]]
-        para = [c for a in attackers if self.mode[a] == VIA for c in self.convoyers[a] if c in self.paradox]
+        para = [c for a in attackers if self.mode[a] == VIA for c in self.convoyers[a] if c in self.paradox] \
+            if self.paradox else None
         if para:
             # a convoyed attack on it whose convoy depends on what it supports: the seed's XII.5
             # where the convoying fleet was dislodged anyway, else the Szykman rule (DATC 4.A.2)
             rule = "XII.5" if all(self.by[c] is not None for c in para) else "DATC 4.A.2"
         return OrderResult(order, Outcome.SUCCESS, ResultCode.SUPPORTED, text, (self.prov[t],), None, None, lost,
-                           lost_to, rule, decision=decision)
+                           lost_to, rule, record=decision)
+
+    def _counts_plainly(self, s: int, t: int) -> str:
+        """"counted" when support ``s`` (not cut) is in the attack strength of the move of unit
+        ``t`` it supports, or in the hold strength of unit ``t`` while a move with a route
+        attacks it; "idle" when it supports the hold of a unit nothing attacks; else ""."""
+        if self.ot[t] == MOVE:
+            if not self.path(t, True):
+                return ""
+            j = self.index.get(self.dst[t])  # type: ignore[arg-type]
+            if j is None or (self.ot[j] == MOVE and not self.head_to_head(t, j) and self.result[j]):
+                return "counted"
+            return "counted" if not self._shield(t, j) and self._excluded(s, j) is None else ""
+        attackers = self.attackers.get(self.prov[t])
+        if not attackers:
+            return "idle"
+        return "counted" if any(self.path(k, True) for k in attackers) else ""
 
     def _support_decision(self, s: int) -> Decision:
         """Which of the supported unit's strengths support ``s`` is part of (those compared with
@@ -892,7 +998,7 @@ class _Resolver:
             text = f"disrupted: the fleet was dislodged by the {self._unit_name(by)}" if by is not None else "disrupted"  # type: ignore[arg-type]
             return OrderResult(order, Outcome.FAILURE, ResultCode.DISRUPTED, text,
                                (self.prov[by],) if by is not None else (), None, None, lost, lost_to, "XII.3")
-        if not self.convoy_path(a, True):
+        if not self.path(a, True):
             _, rule, decision = self._why_no_convoy(a)
             why, fleets = self._no_route(a)
             names = " and ".join(f"the fleet in {self.names.space_name(self.prov[f])}" for f in fleets)
@@ -901,7 +1007,7 @@ class _Resolver:
                        }.get(why, "the convoying fleets do not form a chain of seas to its destination")
             return OrderResult(order, Outcome.FAILURE, ResultCode.CONVOY_UNUSED,
                                f"not dislodged, but the army did not go by convoy: {because}", army, None, None,
-                               lost, lost_to, rule, decision=decision)
+                               lost, lost_to, rule, record=decision)
         route = self._route(a)
         dname = self.names.space_name(self.dst[a])  # type: ignore[arg-type]
         if self.prov[c] in route:
@@ -916,39 +1022,40 @@ class _Resolver:
                            rule, route=route)
 
     def _explain_hold(self, i: int, order: Order, by: int | None, code: ResultCode) -> OrderResult:
-        moving = self.ot[i] == MOVE
-        decision = self._hold_decision(i)
-        hold: Strength = decision.subject  # type: ignore[assignment]
-        counted, other = (hold.counted, self._legacy(hold.left_out)) if not moving else ((), ())
+        prov = self.prov
+        sups = self.hold_sups[i]
+        counted = tuple(prov[x] for x in sups if self.result[x])
+        other = tuple((prov[x], "cut") for x in sups if not self.result[x])
+        record = self._table
+        h = 1 + len(counted)
         if by is not None:
-            attack = next(s for s in decision.opposing if s.unit == self.prov[by])
-            a, h = attack.value, hold.value
-            cut = [lo for lo in hold.left_out if lo.why in (LeftOutWhy.CUT, LeftOutWhy.DISLODGED)]
-            rule = "X" if cut and h + len(cut) >= a else "IX.2"  # a cut support would have held it
+            a = self.attack(by, True)
+            rule = "X" if other and h + len(other) >= a else "IX.2"  # a cut support would have held it
             return OrderResult(order, Outcome.FAILURE, ResultCode.DISLODGED,
                                f"dislodged by the {self._unit_name(by)} (strength {a} against {h})",
-                               (self.prov[by],), a, h, True, self.prov[by], rule, counted, other, decision=decision)
+                               (prov[by],), a, h, True, prov[by], rule, counted, other, record=record)
         text = "holds" if code == ResultCode.HOLDS else "no order: holds"
-        attacks = [s for s in decision.opposing if s.note != "no_route"]
-        if not attacks:
+        attackers = [k for k in self.attackers.get(prov[i], ()) if self.path(k, True)]
+        if not attackers:
+            # not attacked (the usual case)
             return OrderResult(order, Outcome.SUCCESS, code, text, (), None, None, False, None, "VII.1", counted,
-                               other, decision=decision)
-        h = hold.value
-        strongest = max(s.value for s in attacks)
-        involved = tuple(s.unit for s in attacks)
-        notes = {s.note for s in attacks}
+                               other, record=record)
+        values = [self.attack(k, True) for k in attackers]
+        strongest = max(values)
+        involved = tuple(prov[k] for k in attackers)
         if strongest > h:
             # attacks that would have dislodged it stood each other off (beleaguered garrison)
-            names = " and ".join(f"the {self._unit_name(self.index[s.unit])}" for s in attacks)
+            names = " and ".join(f"the {self._unit_name(k)}" for k in attackers)
             text += f"; the attacks of {names} stood each other off, so it is not dislodged"
             rule = "IX.5"
-        elif strongest == 0 and notes <= set(_SHIELD_RESULTS):
+        elif strongest == 0:
+            notes = {self._shield(k, i) for k in attackers}
             rule = _SHIELD_RESULTS["own_unit" if "own_unit" in notes else ("neutral" if "neutral" in notes
                                                                          else "allied")][2]
         else:
             rule = "VIII" if strongest == h else "IX.2"
         return OrderResult(order, Outcome.SUCCESS, code, text, involved, h, strongest, False, None, rule, counted,
-                           other, decision=decision)
+                           other, record=record)
 
 
 #: why a convoyed move had no route: the rule that says so

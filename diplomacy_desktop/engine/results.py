@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import Enum, StrEnum
 from typing import NamedTuple
 
@@ -137,6 +138,41 @@ class Decision(NamedTuple):
         return max((s.value for s in self.opposing), default=0)
 
 
+class DecisionTable:
+    """The decision records of one adjudication, each worked out when it is first read.
+
+    Most results are never explained, and building every record at once would make an
+    adjudication markedly slower; the adjudicator's decisions are final when this table is made,
+    so a record read later is the one it would have built at once.  Every result of the
+    adjudication shares the table and finds its own record by its unit's province.  Two tables
+    compare equal when all their records do."""
+
+    __slots__ = ("_build", "_cache", "_provinces")
+
+    def __init__(self, build: Callable[[str], Decision | None], provinces: tuple[str, ...]) -> None:
+        self._build = build
+        self._cache: dict[str, Decision | None] = {}
+        self._provinces = provinces
+
+    def of(self, province: str) -> Decision | None:
+        cache = self._cache
+        if province not in cache:
+            cache[province] = self._build(province) if province in self._provinces else None
+        return cache[province]
+
+    def everything(self) -> tuple[Decision | None, ...]:
+        return tuple(self.of(p) for p in self._provinces)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, DecisionTable) and self.everything() == other.everything()
+
+    def __hash__(self) -> int:
+        return hash(self.everything())
+
+    def __repr__(self) -> str:
+        return f"DecisionTable({len(self._provinces)} units)"
+
+
 class OrderResult(NamedTuple):
     """The result of one order.
 
@@ -174,12 +210,21 @@ class OrderResult(NamedTuple):
     #: for an army that moved by convoy: the seas of the fleets that carried it, in order
     route: tuple[str, ...] = ()
     #: movement phase: the comparison that decided it (strengths, supports counted and left
-    #: out, convoy route); the explanation is read from it
-    decision: Decision | None = None
+    #: out, convoy route), maybe still to be worked out: read it as :attr:`decision`
+    record: Decision | DecisionTable | None = None
 
     @property
     def succeeded(self) -> bool:
         return self.outcome is Outcome.SUCCESS
+
+    @property
+    def decision(self) -> Decision | None:
+        """The comparison that decided it; the explanation is read from it."""
+        record = self.record
+        if isinstance(record, DecisionTable):
+            province = getattr(self.order, "province", None)
+            return record.of(province) if province is not None else None
+        return record
 
 
 def with_repeats(results: list[OrderResult], repeats: dict[Order, list[Order]]) -> list[OrderResult]:
