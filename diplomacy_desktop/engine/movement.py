@@ -34,6 +34,43 @@ from .rules import CLASSIC, RuleSet
 from .state import MOVEMENT, RETREAT, DislodgedUnit, GameState, Phase, Unit
 from .validation import MOVEMENT_CHECKS, check_order
 
+# enum members looked up once: reading a member off an Enum class costs about ten times a global
+# (Python 3.11), and an adjudication reads them for every order
+_LW_ALLIED_UNIT = LeftOutWhy.ALLIED_UNIT
+_LW_CUT = LeftOutWhy.CUT
+_LW_DISLODGED = LeftOutWhy.DISLODGED
+_LW_NOT_MATCHING = LeftOutWhy.NOT_MATCHING
+_LW_OWN_UNIT = LeftOutWhy.OWN_UNIT
+_LW_UNIT_HELD = LeftOutWhy.UNIT_HELD
+_LW_UNIT_MOVED = LeftOutWhy.UNIT_MOVED
+_OC_FAILURE = Outcome.FAILURE
+_OC_ILLEGAL = Outcome.ILLEGAL
+_OC_SUCCESS = Outcome.SUCCESS
+_OC_VOID = Outcome.VOID
+_RC_BOUNCED = ResultCode.BOUNCED
+_RC_CONFLICTING = ResultCode.CONFLICTING
+_RC_CONVOYED = ResultCode.CONVOYED
+_RC_CONVOY_UNUSED = ResultCode.CONVOY_UNUSED
+_RC_CUT = ResultCode.CUT
+_RC_DISLODGED = ResultCode.DISLODGED
+_RC_DISRUPTED = ResultCode.DISRUPTED
+_RC_FORMAL_ALLIED = ResultCode.FORMAL_ALLIED
+_RC_FORMAL_NEUTRAL = ResultCode.FORMAL_NEUTRAL
+_RC_HEAD_TO_HEAD = ResultCode.HEAD_TO_HEAD
+_RC_HOLDS = ResultCode.HOLDS
+_RC_INTERNED = ResultCode.INTERNED
+_RC_MOVED = ResultCode.MOVED
+_RC_NO_CONVOY = ResultCode.NO_CONVOY
+_RC_OWN_UNIT = ResultCode.OWN_UNIT
+_RC_PARADOX = ResultCode.PARADOX
+_RC_SUPPORTED = ResultCode.SUPPORTED
+_RC_UNORDERED = ResultCode.UNORDERED
+_RC_VOID = ResultCode.VOID
+_SK_ATTACK = StrengthKind.ATTACK
+_SK_DEFEND = StrengthKind.DEFEND
+_SK_HOLD = StrengthKind.HOLD
+_SK_PREVENT = StrengthKind.PREVENT
+
 HOLD, MOVE, SUPPORT, CONVOY = 0, 1, 2, 3
 LAND, VIA = 0, 1  # how a move travels: over land, or by convoy
 
@@ -135,7 +172,7 @@ class _Resolver:
     def _illegal(self, written: Order, exc: OrderError) -> None:
         """File the result of an illegal order: under its unit when it is the power's own."""
         index = self.index
-        res = OrderResult(written, Outcome.ILLEGAL, ResultCode(getattr(exc, "code", "illegal")),
+        res = OrderResult(written, _OC_ILLEGAL, ResultCode(getattr(exc, "code", "illegal")),
                           f"illegal: {exc}; the unit holds" if written.province in index else f"illegal: {exc}",
                           rule=getattr(exc, "rule", "VII.4"))
         i = index.get(written.province or "")
@@ -150,7 +187,7 @@ class _Resolver:
             if len(pairs) > 1 and len({norm for _, norm in pairs}) > 1:
                 for written, _ in pairs:
                     self.illegal_by_unit.setdefault(i, []).append(OrderResult(
-                        written, Outcome.ILLEGAL, ResultCode.CONFLICTING,
+                        written, _OC_ILLEGAL, _RC_CONFLICTING,
                         "illegal: the unit was given different orders, so it holds (DATC 4.D.3)", rule="VII.1"))
                 continue
             written, norm = pairs[-1]
@@ -475,7 +512,7 @@ class _Resolver:
                         results.append(_with(r, dislodged=b is not None, dislodged_by=prov[b] if b is not None else None))
                     continue
                 u = self.units[i]
-                results.append(self._explain_hold(i, Hold(u.power, u.kind, u.location), b, ResultCode.UNORDERED))
+                results.append(self._explain_hold(i, Hold(u.power, u.kind, u.location), b, _RC_UNORDERED))
                 continue
             for r in self.illegal_by_unit.get(i, ()):
                 results.append(_with(r, dislodged=b is not None, dislodged_by=prov[b] if b is not None else None))
@@ -487,7 +524,7 @@ class _Resolver:
             elif ot == CONVOY:
                 results.append(self._explain_convoy(i, b))
             else:
-                results.append(self._explain_hold(i, order, b, ResultCode.HOLDS))
+                results.append(self._explain_hold(i, order, b, _RC_HOLDS))
         results.extend(self.illegal)
         results = with_repeats(results, self.repeats)
         phase = Phase(self.state.phase.year, self.state.phase.season, RETREAT)
@@ -514,11 +551,11 @@ class _Resolver:
         out = []
         for s in voids.get(t, ()):
             if self.sup_dst[s] is None:
-                why = LeftOutWhy.UNIT_MOVED
+                why = _LW_UNIT_MOVED
             elif self.ot[t] == MOVE:
-                why = LeftOutWhy.NOT_MATCHING
+                why = _LW_NOT_MATCHING
             else:
-                why = LeftOutWhy.UNIT_HELD
+                why = _LW_UNIT_HELD
             out.append(LeftOut(self.prov[s], why))
         return out
 
@@ -533,13 +570,13 @@ class _Resolver:
     def _lost_support(self, s: int) -> LeftOut:
         b = self.by[s]
         if b is not None:
-            return LeftOut(self.prov[s], LeftOutWhy.DISLODGED, (self.prov[b],))
-        return LeftOut(self.prov[s], LeftOutWhy.CUT, tuple(self.prov[a] for a in self._cutters(s)))
+            return LeftOut(self.prov[s], _LW_DISLODGED, (self.prov[b],))
+        return LeftOut(self.prov[s], _LW_CUT, tuple(self.prov[a] for a in self._cutters(s)))
 
     def _excluded(self, s: int, victim: int) -> LeftOutWhy | None:
         """Why support ``s`` does not count in an attack on unit ``victim`` that stays, if it
         does not: its own power's unit (rules IX.3)."""
-        return LeftOutWhy.OWN_UNIT if self.power[s] == self.power[victim] else None
+        return _LW_OWN_UNIT if self.power[s] == self.power[victim] else None
 
     def _shield(self, i: int, j: int) -> str:
         """Why move ``i`` cannot dislodge unit ``j`` whatever its strength ("own_unit"), or ""."""
@@ -573,25 +610,25 @@ class _Resolver:
             note = "no_route"
         elif stays:
             note = self._shield(i, j)  # type: ignore[arg-type]
-        return Strength(StrengthKind.ATTACK, self.prov[i], 0 if note else 1 + len(counted), counted, tuple(left),
+        return Strength(_SK_ATTACK, self.prov[i], 0 if note else 1 + len(counted), counted, tuple(left),
                         note, d)
 
     def _hold_strength(self, d: str) -> Strength:
         j = self.index.get(d)
         if j is None:
-            return Strength(StrengthKind.HOLD, "", 0, note="empty", space=d)
+            return Strength(_SK_HOLD, "", 0, note="empty", space=d)
         if self.ot[j] == MOVE:
             left = self.result[j]
-            return Strength(StrengthKind.HOLD, d, 0 if left else 1, note="left" if left else "failed_to_leave",
+            return Strength(_SK_HOLD, d, 0 if left else 1, note="left" if left else "failed_to_leave",
                             space=d)
         counted, lost = self._supports_in(self.hold_sups[j], None)
         lost.extend(self._void_supports(j))
-        return Strength(StrengthKind.HOLD, d, 1 + len(counted), counted, tuple(lost), "", d)
+        return Strength(_SK_HOLD, d, 1 + len(counted), counted, tuple(lost), "", d)
 
     def _defend_strength(self, j: int) -> Strength:
         counted, left = self._supports_in(self.move_sups[j], None)
         left.extend(self._void_supports(j))
-        return Strength(StrengthKind.DEFEND, self.prov[j], 1 + len(counted), counted, tuple(left), "",
+        return Strength(_SK_DEFEND, self.prov[j], 1 + len(counted), counted, tuple(left), "",
                         self.dst[j] or "")
 
     def _prevent_strength(self, k: int) -> Strength:
@@ -605,7 +642,7 @@ class _Resolver:
                 note = "no_route"
             elif m is not None and self.head_to_head(k, m) and self.result[m]:
                 note = "lost_head_to_head"
-        return Strength(StrengthKind.PREVENT, self.prov[k], 0 if note else 1 + len(counted), counted, tuple(left),
+        return Strength(_SK_PREVENT, self.prov[k], 0 if note else 1 + len(counted), counted, tuple(left),
                         note, d)
 
     def _decision_of(self, province: str) -> Decision | None:
@@ -621,7 +658,7 @@ class _Resolver:
             if not self.matched[i]:
                 return None
             if not self.result[i]:
-                kind = StrengthKind.ATTACK if self.ot[self.sup_target[i]] == MOVE else StrengthKind.HOLD
+                kind = _SK_ATTACK if self.ot[self.sup_target[i]] == MOVE else _SK_HOLD
                 return Decision(left_out_of=((kind, self._lost_support(i)),))
             return self._support_decision(i)
         if ot == CONVOY:
@@ -684,7 +721,7 @@ class _Resolver:
     @staticmethod
     def _legacy(left: tuple[LeftOut, ...]) -> tuple[tuple[str, str], ...]:
         """``OrderResult.not_counted``: the supports lost (cut or dislodged: "cut") or kept out."""
-        return tuple((lo.support, "cut" if lo.why in (LeftOutWhy.CUT, LeftOutWhy.DISLODGED) else lo.why.value)
+        return tuple((lo.support, "cut" if lo.why in (_LW_CUT, _LW_DISLODGED) else lo.why.value)
                      for lo in left if lo.why not in _VOID_REASONS)
 
     def _explain_move(self, i: int, by: int | None) -> OrderResult:
@@ -694,7 +731,7 @@ class _Resolver:
         lost, lost_to = by is not None, prov[by] if by is not None else None
         if not self.result[i] and not self.path(i, True):
             text, rule, decision = self._why_no_convoy(i)
-            return OrderResult(order, Outcome.FAILURE, ResultCode.NO_CONVOY, text, (), None, None, lost, lost_to,
+            return OrderResult(order, _OC_FAILURE, _RC_NO_CONVOY, text, (), None, None, lost, lost_to,
                                rule, record=decision)
         j = self.index.get(d)
         if not self.result[i]:
@@ -749,7 +786,7 @@ class _Resolver:
                     else text + " over land, since no complete convoy was ordered")
             rule = "XII.6"
         counted, other = self._move_supports(i)
-        return OrderResult(order, Outcome.SUCCESS, ResultCode.MOVED, text, who, a, opp, lost, lost_to, rule,
+        return OrderResult(order, _OC_SUCCESS, _RC_MOVED, text, who, a, opp, lost, lost_to, rule,
                            counted, other, route,
                            self._table)
 
@@ -770,7 +807,7 @@ class _Resolver:
                 elif p == best:
                     who.append(k)
         prov = self.prov
-        return best, (tuple(prov[k] for k in who) if best > 0 else ())
+        return best, (tuple([prov[k] for k in who]) if best > 0 else ())
 
     def _move_supports(self, i: int) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
         """``supports`` and ``not_counted`` of move ``i``'s result, without building its record."""
@@ -812,24 +849,24 @@ class _Resolver:
         # (kind, unit, value) of every strength against it
         opposing: list[tuple[StrengthKind, int | None, int]] = []
         if j is not None and self.head_to_head(i, j):
-            opposing.append((StrengthKind.DEFEND, j, self.defend(j, True)))
+            opposing.append((_SK_DEFEND, j, self.defend(j, True)))
         else:
-            opposing.append((StrengthKind.HOLD, j, self.hold(d, True)))
-        opposing.extend((StrengthKind.PREVENT, k, self.prevent(k, True)) for k in self.attackers[d] if k != i)
+            opposing.append((_SK_HOLD, j, self.hold(d, True)))
+        opposing.extend((_SK_PREVENT, k, self.prevent(k, True)) for k in self.attackers[d] if k != i)
         opp = max(v for _, _, v in opposing)
         decisive = [o for o in opposing if o[2] >= a]
         # a failed move always meets one at least as strong: the headline names the strongest
         kind, first, value = next(o for o in decisive if o[2] == opp)
         dname = self.names.space_name(d)
         unit = f"the {self._unit_name(first)}" if first is not None else ""
-        code = ResultCode.BOUNCED
-        if kind is StrengthKind.DEFEND:
-            code = ResultCode.HEAD_TO_HEAD
+        code = _RC_BOUNCED
+        if kind is _SK_DEFEND:
+            code = _RC_HEAD_TO_HEAD
             if value > a:
                 text = f"lost the head-to-head battle with {unit} (strength {a} against {value})"
             else:
                 text = f"stood off with {unit}, coming the other way (strength {a} against {value})"
-        elif kind is StrengthKind.HOLD:
+        elif kind is _SK_HOLD:
             if first is not None and self.ot[first] == MOVE:
                 text = f"bounced: {unit} failed to leave {dname} (strength {a} against {value})"
             elif value > a:
@@ -843,10 +880,10 @@ class _Resolver:
         counted, other = self._move_supports(i)
         shielded = [why for _, why in other if why != "cut"]
         lost_sups = [why for _, why in other if why == "cut"]
-        rivals = [k for kd, k, _ in decisive if kd is StrengthKind.PREVENT]
+        rivals = [k for kd, k, _ in decisive if kd is _SK_PREVENT]
         if shielded and a + len(shielded) > opp:
             # the support that would have won does not count against its own power's unit
-            rule = RULE_ALLIED if LeftOutWhy.ALLIED_UNIT.value in shielded else "IX.3"
+            rule = RULE_ALLIED if _LW_ALLIED_UNIT.value in shielded else "IX.3"
         elif lost_sups and a + len(lost_sups) > opp:
             rule = "X"  # the support that was cut would have carried the move
         elif rivals and len(rivals) == len(decisive) and all(self.power[k] == self.power[i] for k in rivals):  # type: ignore[index]
@@ -859,7 +896,7 @@ class _Resolver:
             rule = "IX.2"
         who = tuple(self.prov[k] for _, k, _ in decisive if k is not None)
         route = self._route(i) if self.mode[i] == VIA else ()  # the convoy worked: the army bounced there
-        return OrderResult(order, Outcome.FAILURE, code, text, who, a, opp, lost, lost_to, rule, counted, other,
+        return OrderResult(order, _OC_FAILURE, code, text, who, a, opp, lost, lost_to, rule, counted, other,
                            route, self._table)
 
     def _explain_support(self, s: int, by: int | None) -> OrderResult:
@@ -877,11 +914,11 @@ class _Resolver:
             # a unit ordered to move may be supported only in that move (IX.6); a support must
             # name the move the unit makes (IX.1)
             rule = "IX.6" if self.sup_dst[s] is None else "IX.1"
-            return OrderResult(order, Outcome.VOID, ResultCode.VOID, text, (self.prov[t],), None, None, lost,
+            return OrderResult(order, _OC_VOID, _RC_VOID, text, (self.prov[t],), None, None, lost,
                                lost_to, rule)
         if not self.result[s]:
             lo = self._lost_support(s)
-            if lo.why is LeftOutWhy.DISLODGED:
+            if lo.why is _LW_DISLODGED:
                 text = f"cut: the supporting unit was dislodged by the {self._unit_name(by)}"  # type: ignore[arg-type]
             else:
                 each = [f"the {self._unit_name(self.index[p])}" for p in lo.by]
@@ -889,7 +926,7 @@ class _Resolver:
                     text = f"cut by the attacks of {', '.join(each[:-1])} and {each[-1]}"
                 else:
                     text = f"cut by the attack of {each[0]}" if each else "cut by an attack"
-            return OrderResult(order, Outcome.FAILURE, ResultCode.CUT, text, lo.by, None, None, lost, lost_to, "X",
+            return OrderResult(order, _OC_FAILURE, _RC_CUT, text, lo.by, None, None, lost, lost_to, "X",
                                record=self._table)
         attackers = self.attackers.get(self.prov[s], ())
         plain = self._counts_plainly(s, t)
@@ -901,21 +938,20 @@ class _Resolver:
             text = "support given" if plain == "counted" else "not cut, but it counts for nothing"
             rule = "X" if attackers else "IX.2"
             kinds: set[StrengthKind] = set()
-            excluded: list[LeftOut] = []
+            excluded: list[LeftOutWhy] = []
         else:
-            decision = self._support_decision(s)
-            kinds = {st.kind for st in decision.counted_in}
-            excluded = [lo for _, lo in decision.left_out_of]
-        if isinstance(decision, DecisionTable):
+            decision = self._table
+            kinds, excluded = self._support_use(s, t)
+        if plain:
             pass
-        elif StrengthKind.ATTACK in kinds or StrengthKind.HOLD in kinds:
+        elif _SK_ATTACK in kinds or _SK_HOLD in kinds:
             text, rule = "support given", "X" if attackers else "IX.2"
         elif excluded and kinds:
             text = "support given, but only for standing off other moves: it cannot help dislodge the unit there"
-            rule = RULE_ALLIED if excluded[0].why is LeftOutWhy.ALLIED_UNIT else "IX.3"
+            rule = RULE_ALLIED if excluded[0] is _LW_ALLIED_UNIT else "IX.3"
         elif excluded:
             text = "not cut, but it counts for nothing: it cannot help dislodge the unit there"
-            rule = RULE_ALLIED if excluded[0].why is LeftOutWhy.ALLIED_UNIT else "IX.3"
+            rule = RULE_ALLIED if excluded[0] is _LW_ALLIED_UNIT else "IX.3"
         elif kinds:
             text, rule = "support given", "X" if attackers else "IX.2"
         else:
@@ -928,8 +964,29 @@ class _Resolver:
             # a convoyed attack on it whose convoy depends on what it supports: the seed's XII.5
             # where the convoying fleet was dislodged anyway, else the Szykman rule (DATC 4.A.2)
             rule = "XII.5" if all(self.by[c] is not None for c in para) else "DATC 4.A.2"
-        return OrderResult(order, Outcome.SUCCESS, ResultCode.SUPPORTED, text, (self.prov[t],), None, None, lost,
+        return OrderResult(order, _OC_SUCCESS, _RC_SUPPORTED, text, (self.prov[t],), None, None, lost,
                            lost_to, rule, record=decision)
+
+    def _support_use(self, s: int, t: int) -> tuple[set[StrengthKind], list[LeftOutWhy]]:
+        """The strengths of unit ``t``'s move that support ``s`` (not cut, not plainly in its
+        attack) is part of, as :meth:`_support_decision` records them, and why it is kept out of
+        the attack strength, if it is."""
+        kinds: set[StrengthKind] = set()
+        if self.ot[t] != MOVE:
+            return kinds, []
+        j = self.index.get(self.dst[t])  # type: ignore[arg-type]
+        excluded: list[LeftOutWhy] = []
+        if j is not None and not (self.ot[j] == MOVE and not self.head_to_head(t, j) and self.result[j]):
+            why = self._excluded(s, j)
+            if why is not None:
+                excluded.append(why)
+        if not self.path(t, True):
+            return kinds, excluded
+        if any(k != t for k in self.attackers[self.dst[t]]) and self.prevent(t, True) > 0:  # type: ignore[index]
+            kinds.add(_SK_PREVENT)
+        if any(self.head_to_head(k, t) for k in self.attackers.get(self.prov[t], ())):
+            kinds.add(_SK_DEFEND)
+        return kinds, excluded
 
     def _counts_plainly(self, s: int, t: int) -> str:
         """"counted" when support ``s`` (not cut) is in the attack strength of the move of unit
@@ -961,7 +1018,7 @@ class _Resolver:
                 counted_in.append(attack)
             for lo in attack.left_out:
                 if lo.support == p:
-                    left_out_of.append((StrengthKind.ATTACK, lo))
+                    left_out_of.append((_SK_ATTACK, lo))
             if any(k != t for k in self.attackers[d]):
                 prevent = self._prevent_strength(t)
                 if prevent.note == "" and p in prevent.counted:
@@ -989,14 +1046,14 @@ class _Resolver:
                 text = f"void: the {self._unit_name(a)} moves over land, not by convoy"
             else:
                 text = f"void: the {self._unit_name(a)} was not ordered to move there"
-            return OrderResult(order, Outcome.VOID, ResultCode.VOID, text, army, None, None, lost, lost_to, "XII.1")
+            return OrderResult(order, _OC_VOID, _RC_VOID, text, army, None, None, lost, lost_to, "XII.1")
         if c in self.paradox and by is None:
-            return OrderResult(order, Outcome.FAILURE, ResultCode.PARADOX,
+            return OrderResult(order, _OC_FAILURE, _RC_PARADOX,
                                "convoy paradox: by the Szykman rule this fleet does not convoy", army,
                                None, None, lost, lost_to, "DATC 4.A.2")
         if not self.result[c]:
             text = f"disrupted: the fleet was dislodged by the {self._unit_name(by)}" if by is not None else "disrupted"  # type: ignore[arg-type]
-            return OrderResult(order, Outcome.FAILURE, ResultCode.DISRUPTED, text,
+            return OrderResult(order, _OC_FAILURE, _RC_DISRUPTED, text,
                                (self.prov[by],) if by is not None else (), None, None, lost, lost_to, "XII.3")
         if not self.path(a, True):
             _, rule, decision = self._why_no_convoy(a)
@@ -1005,7 +1062,7 @@ class _Resolver:
             because = {"dislodged": f"{names} was dislodged", "xii5": f"{names} was dislodged",
                        "paradox": f"by the Szykman rule {names} does not convoy",
                        }.get(why, "the convoying fleets do not form a chain of seas to its destination")
-            return OrderResult(order, Outcome.FAILURE, ResultCode.CONVOY_UNUSED,
+            return OrderResult(order, _OC_FAILURE, _RC_CONVOY_UNUSED,
                                f"not dislodged, but the army did not go by convoy: {because}", army, None, None,
                                lost, lost_to, rule, record=decision)
         route = self._route(a)
@@ -1018,27 +1075,30 @@ class _Resolver:
             seas = ", ".join(self.names.space_name(p) for p in route)
             text = f"convoys, but the army's route to {dname} ran through {seas} instead"
             rule = "XII.4"
-        return OrderResult(order, Outcome.SUCCESS, ResultCode.CONVOYED, text, army, None, None, lost, lost_to,
+        return OrderResult(order, _OC_SUCCESS, _RC_CONVOYED, text, army, None, None, lost, lost_to,
                            rule, route=route)
 
     def _explain_hold(self, i: int, order: Order, by: int | None, code: ResultCode) -> OrderResult:
         prov = self.prov
         sups = self.hold_sups[i]
-        counted = tuple(prov[x] for x in sups if self.result[x])
-        other = tuple((prov[x], "cut") for x in sups if not self.result[x])
+        counted: tuple[str, ...] = ()
+        other: tuple[tuple[str, str], ...] = ()
+        if sups:
+            counted = tuple([prov[x] for x in sups if self.result[x]])
+            other = tuple([(prov[x], "cut") for x in sups if not self.result[x]])
         record = self._table
         h = 1 + len(counted)
         if by is not None:
             a = self.attack(by, True)
             rule = "X" if other and h + len(other) >= a else "IX.2"  # a cut support would have held it
-            return OrderResult(order, Outcome.FAILURE, ResultCode.DISLODGED,
+            return OrderResult(order, _OC_FAILURE, _RC_DISLODGED,
                                f"dislodged by the {self._unit_name(by)} (strength {a} against {h})",
                                (prov[by],), a, h, True, prov[by], rule, counted, other, record=record)
-        text = "holds" if code == ResultCode.HOLDS else "no order: holds"
+        text = "holds" if code == _RC_HOLDS else "no order: holds"
         attackers = [k for k in self.attackers.get(prov[i], ()) if self.path(k, True)]
         if not attackers:
             # not attacked (the usual case)
-            return OrderResult(order, Outcome.SUCCESS, code, text, (), None, None, False, None, "VII.1", counted,
+            return OrderResult(order, _OC_SUCCESS, code, text, (), None, None, False, None, "VII.1", counted,
                                other, record=record)
         values = [self.attack(k, True) for k in attackers]
         strongest = max(values)
@@ -1054,7 +1114,7 @@ class _Resolver:
                                                                          else "allied")][2]
         else:
             rule = "VIII" if strongest == h else "IX.2"
-        return OrderResult(order, Outcome.SUCCESS, code, text, involved, h, strongest, False, None, rule, counted,
+        return OrderResult(order, _OC_SUCCESS, code, text, involved, h, strongest, False, None, rule, counted,
                            other, record=record)
 
 
@@ -1063,13 +1123,13 @@ _NO_ROUTE_RULES = {"no_fleets": "XII.1", "other_destination": "XII.1", "xii5": "
                    "dislodged": "XII.3", "no_chain": "XII.2"}
 
 #: supports that were never given for what the unit did (void): not ``not_counted``
-_VOID_REASONS = frozenset({LeftOutWhy.NOT_MATCHING, LeftOutWhy.UNIT_MOVED, LeftOutWhy.UNIT_HELD})
+_VOID_REASONS = frozenset({_LW_NOT_MATCHING, _LW_UNIT_MOVED, _LW_UNIT_HELD})
 
 #: an attack on a unit it may not dislodge whatever its strength: the result's code, outcome and rule
 _SHIELD_RESULTS = {
-    "own_unit": (ResultCode.OWN_UNIT, Outcome.FAILURE, "IX.3"),
-    "allied": (ResultCode.FORMAL_ALLIED, Outcome.FAILURE, RULE_ALLIED),
-    "neutral": (ResultCode.FORMAL_NEUTRAL, Outcome.VOID, RULE_NEUTRAL),
+    "own_unit": (_RC_OWN_UNIT, _OC_FAILURE, "IX.3"),
+    "allied": (_RC_FORMAL_ALLIED, _OC_FAILURE, RULE_ALLIED),
+    "neutral": (_RC_FORMAL_NEUTRAL, _OC_VOID, RULE_NEUTRAL),
 }
 
 
@@ -1159,8 +1219,8 @@ class _FormalResolver(_Resolver):
 
     def _excluded(self, s: int, victim: int) -> LeftOutWhy | None:
         if self.power[s] == self.power[victim]:
-            return LeftOutWhy.OWN_UNIT
-        return None if self._counts_against(s, self.power[victim]) else LeftOutWhy.ALLIED_UNIT
+            return _LW_OWN_UNIT
+        return None if self._counts_against(s, self.power[victim]) else _LW_ALLIED_UNIT
 
     def _shield(self, i: int, j: int) -> str:
         return _SHIELD_NOTES.get(self._shielded(i, j), "")
@@ -1199,7 +1259,7 @@ class _FormalResolver(_Resolver):
         results = list(out.results)
         for n, r in enumerate(results):
             o = r.order
-            if r.code == ResultCode.MOVED and isinstance(o, Move) and province_of(o.destination) in owner_at:
+            if r.code == _RC_MOVED and isinstance(o, Move) and province_of(o.destination) in owner_at:
                 who = self.board.power(owner_at[province_of(o.destination)]).name
                 results[n] = _with(r, reason=f"{r.reason}; there it is interned by {who} and disbanded, since it "
                                    "ends the phase in territory of a power neutral towards its own")
@@ -1208,7 +1268,7 @@ class _FormalResolver(_Resolver):
             del units[u.province]
             where = self.names.space_name(u.location)
             extra.append(OrderResult(
-                Disband(u.power, u.kind, u.location), Outcome.SUCCESS, ResultCode.INTERNED,
+                Disband(u.power, u.kind, u.location), _OC_SUCCESS, _RC_INTERNED,
                 f"interned by {self.board.power(owner).name} and disbanded: the unit ended the movement phase in "
                 f"{where}, territory of a power neutral towards its own", (u.province,), rule=RULE_INTERNED))
         return MovementOutcome(out.results + tuple(extra), out.state.evolve(units=units),
