@@ -6,6 +6,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from .board import FLEET, Board
+from .boardindex import BoardIndex, board_index
 from .errors import OrderError
 from .orders import Build, Order, Remove, Waive
 from .results import OrderResult, Outcome, ResultCode
@@ -122,10 +123,13 @@ def adjudicate_adjustments(state: GameState, orders: Iterable[Order], rules: Rul
                 removed.append(norm.province)  # type: ignore[arg-type]
                 results.append(OrderResult(o, Outcome.SUCCESS, ResultCode.REMOVED, "removed", rule="XIII.2"))
             if len(removed) < need:
-                for u in civil_disorder_removals(state, power, need - len(removed), rules, removed):
+                chosen = civil_disorder_removals(state, power, need - len(removed), rules, removed)
+                kept = [u for u in state.units.values() if u.power == power and u.province not in removed
+                        and u not in chosen]
+                for u in chosen:
                     removed.append(u.province)
                     results.append(OrderResult(Remove(power, u.kind, u.location), Outcome.SUCCESS, ResultCode.DISORDER,
-                                               _DISORDER_REASONS[rules.disorder_to_owned_centres], rule="XIV.2"))
+                                               _disorder_reason(state, u, kept, rules), rule="XIV.2"))
             for p in removed:
                 units.pop(p, None)
         else:
@@ -140,7 +144,40 @@ def adjudicate_adjustments(state: GameState, orders: Iterable[Order], rules: Rul
     return AdjustmentOutcome(tuple(results), tuple(sorted(units.values(), key=lambda u: u.province)))
 
 
-_DISORDER_REASONS = {
-    False: "removed by the civil-disorder rule (farthest from the nearest home centre)",
-    True: "removed by the civil-disorder rule (farthest from the nearest owned centre)",
-}
+def _disorder_reason(state: GameState, unit: Unit, kept: list[Unit], rules: RuleSet) -> str:
+    """Why the civil-disorder rule (XIV.2) chose ``unit``: its distance, and the tie-breaks that
+    put it before the units ``kept`` (fleets before armies, then alphabetical order)."""
+    board = state.board
+    index = board_index(board)
+    where = "owned" if rules.disorder_to_owned_centres else "home"
+    d = disorder_distance(state, unit, rules)
+    text = f"removed by the civil-disorder rule: {_moves(d)} from the nearest {where} centre"
+    same = [k for k in kept if disorder_distance(state, k, rules) == d]
+    if not kept:
+        return text
+    if not same:
+        nearer = "; ".join(f"the {index.describe(k.kind, k.location)}: {_moves(disorder_distance(state, k, rules))}"
+                           for k in sorted(kept, key=lambda k: k.province))
+        return f"{text}, farther than every unit kept ({nearer})"
+    armies = [k for k in same if k.kind != unit.kind]
+    if unit.kind == FLEET and armies:
+        text += (f"; as far as {_units(index, armies)}, but at the same distance a fleet is removed before "
+                 "an army")
+    same_kind = [k for k in same if k.kind == unit.kind]
+    if same_kind:
+        text += (f"; as far as {_units(index, same_kind)} ({_kind_word(unit.kind)} too), but "
+                 f"{board.spaces[unit.province].name} comes first in alphabetical order")
+    return text
+
+
+def _units(index: BoardIndex, units: list[Unit]) -> str:
+    names = [f"the {index.describe(u.kind, u.location)}" for u in sorted(units, key=lambda u: u.province)]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _kind_word(kind: str) -> str:
+    return "a fleet" if kind == FLEET else "an army"
+
+
+def _moves(n: int) -> str:
+    return f"{n} move" if n == 1 else f"{n} moves"

@@ -1070,6 +1070,8 @@ class _Resolver:
         if self.prov[c] in route:
             seas = ", ".join(self.names.space_name(p) for p in route)
             text = f"convoys: the army's route to {dname} runs through {seas}"
+            if not self.result[a]:
+                text += f", though the army did not get into {dname}"
             rule = "XII.2" if len(route) > 1 else "XII.1"
         else:
             seas = ", ".join(self.names.space_name(p) for p in route)
