@@ -133,8 +133,8 @@ SITUATIONS = [
               "bodies of water on one move.",
               MOVEMENT + "PRESTATE\n England: A lon\n England: F eng\n England: F mao\nORDERS\n England: A lon-por\n"
               " England: F eng C A lon-por\n England: F mao C A lon-por\n",
-              "lon", "XII.2", ("moves to Portugal by convoy", "went by convoy through English Channel, Mid-Atlantic "
-                               "Ocean")),
+              "lon", "XII.2", ("moves to Portugal by convoy", ("went by convoy through English Channel, Mid-Atlantic "
+                               "Ocean"))),
     Situation("XII.3 a dislodged fleet disrupts the convoy",
               "If a fleet ordered to convoy is dislodged during the move, the army to be convoyed remains in its "
               "original province",
