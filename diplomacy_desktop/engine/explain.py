@@ -301,6 +301,16 @@ def _conclusion(decision: Decision, result: OrderResult) -> str:
     return f"{a} against {opp}: an attack must be stronger than the hold to enter, so the move fails."
 
 
+def _standoff(mine: int, rivals: list[Strength]) -> str:
+    """How a move that could not enter still fared against the other moves to the space."""
+    best = max(s.value for s in rivals)
+    if best > mine:
+        return f"{best} is more than {mine}: that move was stronger, but it could not enter for other reasons."
+    if best == mine:
+        return f"{mine} against {best}: equal strengths, so it stood the other move off."
+    return f"{mine} is more than {best}, so it stood the other moves off."
+
+
 def _move_details(result: OrderResult, names: _Names, by_province: Mapping[str, OrderResult]) -> list[str]:
     decision = result.decision
     order = result.order
@@ -324,10 +334,15 @@ def _move_details(result: OrderResult, names: _Names, by_province: Mapping[str, 
         out.append(f"{_cap(target)} {stayed} {dest}, and it is {whose}: this move cannot dislodge it whatever its "
                    "strength.")
         rivals = [s for s in decision.opposing if s.kind is StrengthKind.PREVENT]
-        if rivals:
-            out.append(f"The move still counts for standing off the other moves to {dest}:")
+        if rivals and decision.prevent is not None and decision.prevent.value == 0:
+            out.append(f"It stands nobody off in {dest} either: a move into a space holding a neutral's piece is void.")
+        elif rivals and decision.prevent is not None:
+            why = " (rule IX.3: \"valid for other purposes\")" if attack.note == "own_unit" else ""
+            out.append(f"It still counts for standing off the other moves to {dest}{why}, with its "
+                       f"{_made_of(names, decision.prevent)}.")
             for s in rivals:
                 out.extend(_opposing(names, s, by_province))
+            out.append(_standoff(decision.prevent.value, rivals))
         return out
     if decision.route:
         seas = ", ".join(names.space(p) for p in decision.route)

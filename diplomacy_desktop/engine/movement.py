@@ -673,7 +673,9 @@ class _Resolver:
         swap = False
         if i in self.circular and j is not None and self.dst[j] == self.prov[i]:
             swap = True  # two units exchanging places, one or both by convoy (XIV.3)
-        return Decision(self._attack_strength(i), tuple(opposing), circular=i in self.circular, swap_by_convoy=swap)
+        prevent = self._prevent_strength(i) if len(opposing) > 1 else None
+        return Decision(self._attack_strength(i), tuple(opposing), prevent=prevent, circular=i in self.circular,
+                        swap_by_convoy=swap)
 
     def _hold_decision(self, i: int) -> Decision:
         opposing = tuple(self._attack_strength(k) for k in self.attackers.get(self.prov[i], ()))

@@ -131,6 +131,8 @@ class Decision(NamedTuple):
     no_route: str = ""  # "no_fleets", "other_destination", "no_chain", "dislodged", "paradox", "xii5"
     fleets: tuple[str, ...] = ()  # no_route: the fleets that were ordered to convoy this move
     other_fleets: tuple[str, ...] = ()  # fleets ordered to convoy this army somewhere else
+    #: a move that others also made to the same space: its own prevent strength against them
+    prevent: Strength | None = None
     circular: bool = False  # the move is part of a ring of moves (or a swap by convoy)
     swap_by_convoy: bool = False
 

@@ -299,6 +299,20 @@ class Checker:
                 out.append(f"headline says strength {a} against {b}; the DATC's equations give {want}")
             if "lost" in line[: m.start()] and not b > a:
                 out.append(f"says 'lost' of {a} against {b}")
+        m4 = re.match(r"^(\d+) (?:against|is more than) (\d+)(?::|,) (?:equal strengths, so it stood the other move off|"
+                      r"so it stood the other moves off)|^(\d+) is more than (\d+): that move was stronger", line)
+        if m4 and me in f.moves:
+            groups = [g for g in m4.groups() if g is not None]
+            spans = [m4.span(n) for n in range(1, 5) if m4.group(n) is not None]
+            accounted.extend(spans)
+            rivals = [k for k, dk in f.moves.items() if dk == f.moves[me] and k != me]
+            best = max((f.prevent(k)[0] for k in rivals), default=0)
+            mine = f.prevent(me)[0]
+            got = (int(groups[0]), int(groups[1]))
+            want = (best, mine) if "that move was stronger" in line else (mine, best)
+            if got != want:
+                out.append(f"compares prevent strengths {got}; the DATC's equations give {want}")
+            line = line[m4.end():]  # the figures are accounted for
         for pattern in (r"^(\d+) is more than every strength against it \(the strongest: (\d+)\)",
                         r"^(\d+) against (\d+):", r"^(\d+) is less than (\d+)"):
             m3 = re.match(pattern, line)
