@@ -33,7 +33,6 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
-    QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
@@ -50,6 +49,7 @@ from ..board.map_scene import BoardPicture, results_picture
 from ..controller import ChangeRecord
 from .explanations import (
     MapHighlight,
+    ScaledTextBrowser,
     explanation_html,
     explanation_of,
     filed_results,
@@ -216,7 +216,7 @@ class StepPanel(QDockWidget):
         font.setPointSize(14)
         self.list.setFont(font)
         layout.addWidget(self.list, 2)
-        self.text = QTextBrowser()
+        self.text = ScaledTextBrowser()  # larger on a projector (gui/teach/presentation.py)
         self.text.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.text.setAccessibleName("The current step")
         layout.addWidget(self.text, 3)
