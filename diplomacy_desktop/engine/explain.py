@@ -481,6 +481,10 @@ def _support_details(result: OrderResult, names: _Names, by_province: Mapping[st
             out.append(f"Nothing attacked {target}, so its hold was never tested.")
         elif supported is not None and supported.code == ResultCode.NO_CONVOY:
             out.append(f"{_cap(target)} found no convoy route, so its move had no strength to add to.")
+        elif supported is not None and supported.decision is not None and supported.decision.subject is not None \
+                and supported.decision.subject.note in _SHIELD_WHY:
+            out.append(f"{_cap(target)}'s move cannot dislodge the unit in {dest} whatever its strength: "
+                       f"{_SHIELD_WHY[supported.decision.subject.note]}. So the support adds nothing to it.")
     attacked_by = [p for p in result.involved[1:]]
     if result.rule == "XII.5":
         out.append("A convoyed army attacked it, but that army's convoy runs through the sea this support helps "
@@ -495,6 +499,13 @@ def _support_details(result: OrderResult, names: _Names, by_province: Mapping[st
                    "(Formal Diplomacy).")
     return out
 
+
+#: why a move cannot dislodge the unit that stays in its destination, whatever its strength
+_SHIELD_WHY = {
+    "own_unit": "it is a unit of the same power (rule IX.3)",
+    "allied": "it is an ally's unit, and allies never dislodge each other",
+    "neutral": "it is a neutral's piece, and a move into a neutral's space is void while the piece stays",
+}
 
 _NOT_CUT_BY = {
     "Formal Diplomacy: allied powers": "an ally does not cut support",

@@ -960,6 +960,12 @@ class _Resolver:
             text, rule = "not cut, but it counts for nothing", "IX.2"
             if self.ot[t] == MOVE and not self.path(t, True):
                 rule = _NO_ROUTE_RULES[self._no_route(t)[0]]
+            elif self.ot[t] == MOVE:
+                j = self.index.get(self.dst[t])  # type: ignore[arg-type]
+                shield = self._shield(t, j) if j is not None and not (
+                    self.ot[j] == MOVE and not self.head_to_head(t, j) and self.result[j]) else ""
+                if shield:
+                    rule = _SHIELD_RESULTS[shield][2]  # the move it supports cannot dislodge that unit
         para = [c for a in attackers if self.mode[a] == VIA for c in self.convoyers[a] if c in self.paradox] \
             if self.paradox else None
         if para:
