@@ -9,7 +9,8 @@ convoy paradoxes (Szykman rule) are handled by the backup rule.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -939,8 +940,8 @@ class _Resolver:
             decision: Decision | DecisionTable | None = self._table
             text = "support given" if plain == "counted" else "not cut, but it counts for nothing"
             rule = "X" if attackers else "IX.2"
-            kinds: set[StrengthKind] = set()
-            excluded: list[LeftOutWhy] = []
+            kinds: AbstractSet[StrengthKind] = _NO_KINDS
+            excluded: Sequence[LeftOutWhy] = ()
         else:
             decision = self._table
             kinds, excluded = self._support_use(s, t)
@@ -1127,6 +1128,8 @@ class _Resolver:
         return OrderResult(order, _OC_SUCCESS, code, text, involved, h, strongest, False, None, rule, counted,
                            other, record=record)
 
+
+_NO_KINDS: frozenset[StrengthKind] = frozenset()
 
 #: why a convoyed move had no route: the rule that says so
 _NO_ROUTE_RULES = {"no_fleets": "XII.1", "other_destination": "XII.1", "xii5": "XII.3", "paradox": "DATC 4.A.2",
