@@ -40,6 +40,7 @@ from ..engine.game import GameEnd, HistoryEntry
 from ..io.savefile import SaveFileError
 from ..resources import assets_dir, map_file
 from . import override
+from .board.map_overlay import MapOverlayFrame
 from .board.map_points import DeferredGeometry
 from .board.map_scene import BoardPicture, MapScene, current_picture, results_picture
 from .board.map_view import MapView
@@ -135,9 +136,11 @@ class MainWindow(QMainWindow):
         self.table_bar.setContentsMargins(6, 4, 6, 4)
         self.table_bar_widget.setVisible(False)
         col.addWidget(self.table_bar_widget)
-        self.banner = QFrame()
+        # the results bar floats over the map's corner: a row above the map would rescale the board
+        self.banner = MapOverlayFrame(self.view)
         self.banner.setObjectName("HistoryBanner")
-        self.banner.setStyleSheet("#HistoryBanner { background: #FFF4C2; border-bottom: 1px solid #C9B458; }")
+        self.banner.setStyleSheet("#HistoryBanner { background: #FFF4C2; border: 1px solid #C9B458; "
+                                  "border-radius: 4px; }")
         bl = QHBoxLayout(self.banner)
         bl.setContentsMargins(10, 4, 10, 4)
         self.banner_label = QLabel()
@@ -157,11 +160,12 @@ class MainWindow(QMainWindow):
                                        "other orders; the game is not touched (Ctrl+Shift+B)")
         self.banner_sandbox.clicked.connect(partial(self._teach, "open_phase_in_sandbox"))
         bl.addWidget(self.banner_sandbox)
+        for arrow in (self.banner_prev, self.banner_next):  # compact: the bar floats over the map
+            arrow.setFixedWidth(arrow.fontMetrics().horizontalAdvance("◀") + 22)
         bl.addWidget(self.banner_prev)
         bl.addWidget(self.banner_next)
         bl.addWidget(self.banner_continue)
         self.banner.setVisible(False)
-        col.addWidget(self.banner)
         col.addWidget(self.view, 1)
         self.hint_label = QLabel()
         self.hint_label.setObjectName("HintBar")

@@ -432,6 +432,7 @@ class LabelItem(QGraphicsItem):
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.factor = 0.0
         self.text_path = QPainterPath()
+        self._paths: dict[float, QPainterPath] = {}
         self.set_factor(factor)
 
     @property
@@ -443,20 +444,31 @@ class LabelItem(QGraphicsItem):
             return
         self.prepareGeometryChange()
         self.factor = factor
-        font = QFont("DejaVu Sans")
-        font.setPixelSize(max(1, round(self.spec.size * factor)))
-        font.setBold(self.spec.bold)
-        font.setItalic(self.spec.italic)
-        width = QFontMetricsF(font).horizontalAdvance(self.spec.text)
-        path = QPainterPath()
-        # the item's origin is the middle of the text
-        path.addText(QPointF(-width / 2, 0.35 * font.pixelSize()), font, self.spec.text)
-        self.text_path = path
+        self.text_path = self.path_at(factor)
         self.update()
+
+    def path_at(self, factor: float) -> QPainterPath:
+        """The text's outline at ``factor`` (made once per factor: the view comes back to a few sizes)."""
+        path = self._paths.get(factor)
+        if path is None:
+            font = QFont("DejaVu Sans")
+            font.setPixelSize(max(1, round(self.spec.size * factor)))
+            font.setBold(self.spec.bold)
+            font.setItalic(self.spec.italic)
+            width = QFontMetricsF(font).horizontalAdvance(self.spec.text)
+            path = QPainterPath()
+            # the item's origin is the middle of the text
+            path.addText(QPointF(-width / 2, 0.35 * font.pixelSize()), font, self.spec.text)
+            self._paths[factor] = path
+        return path
 
     def text_rect(self) -> QRectF:
         """The text's extent around the item's origin."""
         return self.text_path.boundingRect()
+
+    def text_rect_at(self, factor: float) -> QRectF:
+        """The text's extent around the item's origin, drawn at ``factor``."""
+        return self.path_at(factor).boundingRect()
 
     @override
     def boundingRect(self) -> QRectF:
@@ -734,6 +746,9 @@ class MapScene(QGraphicsScene):
         self.mark_items: list[QGraphicsItem] = []
         self.picture: BoardPicture | None = None
         self.selected_province: str | None = None
+        #: what the labels were last placed for (label factor, unit size, provinces with a unit,
+        #: the centre markers' sizes)
+        self._labels_placed_for: tuple[float, float, frozenset[str], tuple[float, ...]] | None = None
         self._place_labels()
 
     @property
@@ -788,50 +803,61 @@ class MapScene(QGraphicsScene):
         Names that would grow into each other (small provinces side by side) keep the art's
         size and place, moved only for a unit standing in their province.
         """
-        for item in self.label_items.values():
-            item.set_factor(self.label_factor)
-        self._place_label_items(self.label_items)
+        key = (self.label_factor, self.unit_size, frozenset(self.unit_items),
+               tuple(centre.radius for centre in self.centre_items.values()))
+        if key == self._labels_placed_for:
+            return  # nothing a label's size or place depends on has changed
+        self._labels_placed_for = key
+        # where each name goes at the view's size (worked out first: no item is touched twice)
+        factors = {space: self.label_factor for space in self.label_items}
+        places = {space: self._label_place(space, item, self.label_factor, always=True)
+                  for space, item in self.label_items.items()}
         # names grown into each other (small provinces side by side) keep the art's own size
-        crowded: dict[str, LabelItem] = {}
-        items = list(self.label_items.items())
-        rects = [(space, item, item.mapRectToScene(item.text_rect())) for space, item in items]
-        for i, (space, item, rect) in enumerate(rects):
-            for other, other_item, other_rect in rects[i + 1:]:
+        crowded: set[str] = set()
+        rects = [(space, item.text_rect_at(self.label_factor).translated(places[space][0]))
+                 for space, item in self.label_items.items()]
+        for i, (space, rect) in enumerate(rects):
+            for other, other_rect in rects[i + 1:]:
                 if rect.intersects(other_rect):
-                    crowded[space], crowded[other] = item, other_item
-        if crowded:
-            for item in crowded.values():
-                item.set_factor(1.0)
-            # and move off the art's place only for a unit actually standing there
-            self._place_label_items(crowded, always=False)
-
-    def _place_label_items(self, labels: Mapping[str, LabelItem], *, always: bool = True) -> None:
-        half = self.unit_size * 0.5
-        gap = 1.5 * self.unit_scale
-        for space, item in labels.items():
-            spec = item.spec
-            middle = spec.middle
-            text = item.text_rect()
-            anchor = self._known_anchor(space)
-            ax, ay = (anchor.x(), anchor.y()) if anchor is not None else (middle.x(), middle.y() - 1e6)
-            dy = middle.y() - ay
-            if (always or space in self.unit_items) and abs(middle.x() - ax) < text.width() / 2 + half:
-                if dy >= 0 and middle.y() + text.top() < ay + half + gap:  # below the unit
-                    middle = QPointF(middle.x(), ay + half + gap - text.top())
-                elif dy < 0 and middle.y() + text.bottom() > ay - half - gap:  # above it
-                    middle = QPointF(middle.x(), ay - half - gap - text.bottom())
+                    crowded.update((space, other))
+        for space in crowded:  # and move off the art's place only for a unit actually standing there
+            factors[space] = 1.0
+            places[space] = self._label_place(space, self.label_items[space], 1.0, always=False)
+        for space, item in self.label_items.items():
+            item.set_factor(factors[space])
+            middle, centre_at = places[space]
             item.setPos(middle)
             centre = self.centre_items.get(space)
-            if centre is not None:
-                cx, cy = self.geometry.centre_point(space)
-                base = spec.middle
-                off = cx - base.x()
-                if abs(cy - base.y()) < spec.size and abs(off) < spec.size * (len(spec.text) + 2):
-                    # a marker beside its label stays beside it as the label moves and grows
-                    side = 1.0 if off >= 0 else -1.0
-                    centre.setPos(middle.x() + side * (text.width() / 2 + centre.radius + gap), middle.y())
-                else:
-                    centre.setPos(cx, cy)
+            if centre is not None and centre_at is not None:
+                centre.setPos(centre_at)
+
+    def _label_place(self, space: str, item: LabelItem, factor: float, *,
+                     always: bool) -> tuple[QPointF, QPointF | None]:
+        """Where ``space``'s name (drawn at ``factor``) goes, and its supply-centre marker (None: no marker)."""
+        half = self.unit_size * 0.5
+        gap = 1.5 * self.unit_scale
+        spec = item.spec
+        middle = spec.middle
+        text = item.text_rect_at(factor)
+        anchor = self._known_anchor(space)
+        ax, ay = (anchor.x(), anchor.y()) if anchor is not None else (middle.x(), middle.y() - 1e6)
+        dy = middle.y() - ay
+        if (always or space in self.unit_items) and abs(middle.x() - ax) < text.width() / 2 + half:
+            if dy >= 0 and middle.y() + text.top() < ay + half + gap:  # below the unit
+                middle = QPointF(middle.x(), ay + half + gap - text.top())
+            elif dy < 0 and middle.y() + text.bottom() > ay - half - gap:  # above it
+                middle = QPointF(middle.x(), ay - half - gap - text.bottom())
+        centre = self.centre_items.get(space)
+        if centre is None:
+            return middle, None
+        cx, cy = self.geometry.centre_point(space)
+        base = spec.middle
+        off = cx - base.x()
+        if abs(cy - base.y()) < spec.size and abs(off) < spec.size * (len(spec.text) + 2):
+            # a marker beside its label stays beside it as the label moves and grows
+            side = 1.0 if off >= 0 else -1.0
+            return middle, QPointF(middle.x() + side * (text.width() / 2 + centre.radius + gap), middle.y())
+        return middle, QPointF(cx, cy)
 
     # -- spaces ------------------------------------------------------------------------------
 
@@ -913,30 +939,43 @@ class MapScene(QGraphicsScene):
         self.picture = picture
         state = picture.state
         size = self.unit_size
-        for item in list(self.unit_items.values()) + list(self.displaced_items.values()):
-            self.removeItem(item)
+        # a unit drawn the same as before keeps its item (and the picture Qt cached of it)
+        old_units, old_displaced = self.unit_items, self.displaced_items
         self.unit_items = {}
         self.displaced_items = {}
         displaced = {d.province: d for d in picture.displaced}
         for prov, unit in state.units.items():
             if prov in displaced and displaced[prov].unit == unit:
                 continue
-            item = UnitItem(unit, size=size)
+            item = old_units.pop(prov, None)
+            if item is None or item.unit != unit or item.size != size:
+                if item is not None:
+                    self.removeItem(item)
+                item = UnitItem(unit, size=size)
+                self.addItem(item)
             item.setPos(self.anchor(unit.location))
-            item.setToolTip(self._unit_tip(unit))
-            self.addItem(item)
+            tip = self._unit_tip(unit)
+            if item.toolTip() != tip:
+                item.setToolTip(tip)
             self.unit_items[prov] = item
         by_whom = {r.order.province: r.dislodged_by or "" for r in picture.results.values()
                    if r.dislodged and isinstance(r.order, UnitOrder)}
         for d in picture.displaced:
             attacker = by_whom.get(d.province, "") or (d.attacker_from or "")
-            moved = UnitItem(d.unit, displaced=True, size=size, dislodged_by=attacker)
+            moved = old_displaced.pop(d.province, None)
+            if moved is None or moved.unit != d.unit or moved.size != size or moved.dislodged_by != attacker:
+                if moved is not None:
+                    self.removeItem(moved)
+                moved = UnitItem(d.unit, displaced=True, size=size, dislodged_by=attacker)
+                self.addItem(moved)
             moved.setPos(self.displaced_point(d.unit.location))
             tip = self._unit_tip(d.unit) + " (dislodged"
             tip += f" from {self._name(attacker)})" if attacker else ")"
-            moved.setToolTip(tip)
-            self.addItem(moved)
+            if moved.toolTip() != tip:
+                moved.setToolTip(tip)
             self.displaced_items[d.province] = moved
+        for item in list(old_units.values()) + list(old_displaced.values()):
+            self.removeItem(item)
         self._show_owners(state.owners)
         self._place_labels()
         powers = set(self.order_items) | {o.power for o in picture.orders}
@@ -950,8 +989,7 @@ class MapScene(QGraphicsScene):
             bounce.setPos(self.anchor(prov))
             self.addItem(bounce)
             self.mark_items.append(bounce)
-        if self.selected_province is not None:
-            self.set_selected_unit(self.selected_province)
+        self.set_selected_unit(self.selected_province)  # kept items too: selected only if still chosen
 
     def displaced_point(self, location: str) -> QPointF:
         """Where a dislodged unit is drawn: beside its space's anchor, inside its own province
