@@ -265,6 +265,8 @@ class UnitItem(QGraphicsItem):
         #: for a dislodged unit: the province the attack came from ("" if unknown)
         self.dislodged_by = dislodged_by
         self._path = palette.unit_path(unit.kind, size)
+        r = size * 0.95 + 4 * size / UNIT_SIZE
+        self._bounds = self._path.boundingRect().adjusted(-4, -4, 4, 4).united(QRectF(-r, -r, 2 * r, 2 * r))
         self.setZValue(Z_DISPLACED if displaced else Z_UNITS)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
@@ -285,8 +287,7 @@ class UnitItem(QGraphicsItem):
 
     @override
     def boundingRect(self) -> QRectF:
-        r = self.size * 0.95 + 4 * self.size / UNIT_SIZE
-        return self._path.boundingRect().adjusted(-4, -4, 4, 4).united(QRectF(-r, -r, 2 * r, 2 * r))
+        return self._bounds  # (the size never changes: a new size is a new item)
 
     @override
     def shape(self) -> QPainterPath:
@@ -432,6 +433,7 @@ class LabelItem(QGraphicsItem):
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.factor = 0.0
         self.text_path = QPainterPath()
+        self._bounds = QRectF()
         self._paths: dict[float, QPainterPath] = {}
         self.set_factor(factor)
 
@@ -445,6 +447,8 @@ class LabelItem(QGraphicsItem):
         self.prepareGeometryChange()
         self.factor = factor
         self.text_path = self.path_at(factor)
+        m = self.font_size * 0.25 + 1
+        self._bounds = self.text_path.boundingRect().adjusted(-m, -m, m, m)  # asked for at every paint
         self.update()
 
     def path_at(self, factor: float) -> QPainterPath:
@@ -472,8 +476,7 @@ class LabelItem(QGraphicsItem):
 
     @override
     def boundingRect(self) -> QRectF:
-        m = self.font_size * 0.25 + 1
-        return self.text_rect().adjusted(-m, -m, m, m)
+        return self._bounds
 
     @override
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
