@@ -32,9 +32,10 @@ import asyncio
 import json
 import threading
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from aiohttp import WSMsgType, web
 
@@ -56,6 +57,9 @@ SECURITY_HEADERS = {
 }
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+T = TypeVar("T")
+#: worker threads for a host whose calls wait for another thread (the window's: see ``HostApp.call``)
+WAITING_CALL_WORKERS = 8
 
 
 def _error(status: int, message: str, **extra: Any) -> web.Response:
@@ -103,6 +107,11 @@ class HostApp:
         self.host = host
         self.clients: set[_Client] = set()
         self.loop: asyncio.AbstractEventLoop | None = None
+        #: a host whose calls wait for another thread (``calls_wait``: the window's, whose calls run
+        #: on the window's thread) is called from these workers, never from the event loop
+        self._waiting_calls: ThreadPoolExecutor | None = (
+            ThreadPoolExecutor(WAITING_CALL_WORKERS, thread_name_prefix="table-host-call")
+            if getattr(host, "calls_wait", False) else None)
         self.app = web.Application(client_max_size=MAX_BODY, middlewares=[_guard])
         r = self.app.router
         r.add_get("/", self.table_page)
@@ -144,6 +153,18 @@ class HostApp:
         self.host.deferred_saves = False
         for client in list(self.clients):
             await client.ws.close(code=1001, message=b"the host stopped")
+        if self._waiting_calls is not None:
+            self._waiting_calls.shutdown(wait=False, cancel_futures=True)
+
+    async def call(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)``: a call of the host.  A host whose calls wait for another thread (the
+        window's, busy drawing now and then) is called on a worker thread, so the event loop goes
+        on serving every other phone meanwhile and their calls reach the window together; the
+        command-line host's calls (quick, under its lock) are made right here."""
+        if self._waiting_calls is None:
+            return fn(*args)
+        assert self.loop is not None
+        return await self.loop.run_in_executor(self._waiting_calls, partial(fn, *args))
 
     def _on_change(self, change: Change) -> None:
         """Called by the host (on whatever thread changed it): mark the clients to refresh."""
@@ -168,7 +189,7 @@ class HostApp:
         return self._file("index.html")
 
     async def phone_page(self, request: web.Request) -> web.Response:
-        self.host.powers_of(request.match_info["token"])  # UnknownTokenError: 404
+        await self.call(self.host.powers_of, request.match_info["token"])  # UnknownTokenError: 404
         return self._file("index.html")
 
     async def static(self, request: web.Request) -> web.Response:
@@ -210,22 +231,22 @@ class HostApp:
         return value
 
     async def state(self, request: web.Request) -> web.Response:
-        return web.json_response(self.host.state_for(self._token(request)))
+        return web.json_response(await self.call(self.host.state_for, self._token(request)))
 
     async def public(self, _request: web.Request) -> web.Response:
-        return web.json_response(self.host.public_state())
+        return web.json_response(await self.call(self.host.public_state))
 
     async def options(self, request: web.Request) -> web.Response:
-        return web.json_response(self.host.options_for(self._token(request)))
+        return web.json_response(await self.call(self.host.options_for, self._token(request)))
 
     async def order(self, request: web.Request) -> web.Response:
         token = self._token(request)
         data = await self._body(request)
         power, phase = self._text(data, "power"), self._text(data, "phase")
         if "text" in data:
-            out = self.host.set_order_text(token, power, phase, self._text(data, "text"))
+            out = await self.call(self.host.set_order_text, token, power, phase, self._text(data, "text"))
         elif isinstance(data.get("order"), dict):
-            out = self.host.set_order(token, power, phase, data["order"])
+            out = await self.call(self.host.set_order, token, power, phase, data["order"])
         else:
             raise HostError("send an order: 'text' or 'order'")
         return await self._saved(out, durable=False)
@@ -233,20 +254,22 @@ class HostApp:
     async def clear(self, request: web.Request) -> web.Response:
         token = self._token(request)
         data = await self._body(request)
-        return await self._saved(self.host.clear_order(token, self._text(data, "power"), self._text(data, "phase"),
-                                                       self._text(data, "key")), durable=False)
+        return await self._saved(await self.call(self.host.clear_order, token, self._text(data, "power"),
+                                                 self._text(data, "phase"), self._text(data, "key")), durable=False)
 
     async def seal(self, request: web.Request) -> web.Response:
         token = self._token(request)
         data = await self._body(request)
         pin = self._text(data, "pin", required=False) or None
-        return await self._saved(self.host.seal(token, self._text(data, "power"), self._text(data, "phase"), pin))
+        return await self._saved(await self.call(self.host.seal, token, self._text(data, "power"),
+                                                 self._text(data, "phase"), pin))
 
     async def unseal(self, request: web.Request) -> web.Response:
         token = self._token(request)
         data = await self._body(request)
         pin = self._text(data, "pin", required=False) or None
-        return await self._saved(self.host.unseal(token, self._text(data, "power"), self._text(data, "phase"), pin))
+        return await self._saved(await self.call(self.host.unseal, token, self._text(data, "power"),
+                                                 self._text(data, "phase"), pin))
 
     async def declare(self, request: web.Request) -> web.Response:
         token = self._token(request)
@@ -254,7 +277,8 @@ class HostApp:
         said = data.get("declarations")
         if not isinstance(said, dict):
             raise HostError("'declarations' must be an object of power: relation")
-        return await self._saved(self.host.declare(token, self._text(data, "power"), self._text(data, "phase"), said))
+        return await self._saved(await self.call(self.host.declare, token, self._text(data, "power"),
+                                                 self._text(data, "phase"), said))
 
     async def note(self, request: web.Request) -> web.Response:
         token = self._token(request)
@@ -262,12 +286,12 @@ class HostApp:
         to = data.get("to")
         if not isinstance(to, list) or not all(isinstance(p, str) for p in to) or len(to) > 50:
             raise HostError("'to' must be a list of powers")
-        return await self._saved(self.host.send_note(token, self._text(data, "power"), to, self._text(data, "text")),
-                                 durable=False)
+        return await self._saved(await self.call(self.host.send_note, token, self._text(data, "power"), to,
+                                                 self._text(data, "text")), durable=False)
 
     async def join(self, request: web.Request) -> web.Response:
         data = await self._body(request)
-        token = self.host.join(self._text(data, "power"), self._text(data, "pin"))
+        token = await self.call(self.host.join, self._text(data, "power"), self._text(data, "pin"))
         return web.json_response({"token": token, "url": f"/t/{token}"})
 
     # -- live updates ------------------------------------------------------------------------------
@@ -285,7 +309,7 @@ class HostApp:
         except TimeoutError:
             await ws.close(code=4000, message=b"say who you are")
             return ws
-        client = self._hello(ws, hello)
+        client = await self.call(self._hello, ws, hello)
         if client is None:
             await ws.send_json({"type": "error", "error": "this link is not (or no longer) valid: ask the host"})
             await ws.close(code=4004, message=b"unknown token")
@@ -329,7 +353,7 @@ class HostApp:
             await client.dirty.wait()
             client.dirty.clear()
             try:
-                message = self._message(client)
+                message = await self.call(self._message, client)
             except UnknownTokenError:  # kicked
                 await client.ws.send_json({"type": "kicked", "error": "the host has cut this phone off"})
                 await client.ws.close(code=4003, message=b"kicked")

@@ -93,6 +93,10 @@ class WindowHost(TableHost):
     """The window's ``TableHost``: over the controller's own game and table, every call made on
     another thread (the server's) run on the GUI thread (see the module documentation)."""
 
+    #: the server calls this host from worker threads, not from its event loop: a call waits for
+    #: the window's thread, and the other phones must not wait meanwhile (see ``HostApp.call``)
+    calls_wait = True
+
     def __init__(self, game: Game, table: dict[str, Any], *,
                  declarations_open: Callable[[], bool] = lambda: True) -> None:
         self._gui_thread = threading.get_ident()
