@@ -731,6 +731,9 @@ class MapScene(QGraphicsScene):
             self.centre_items[sid] = item
             fill = QGraphicsPathItem(self.art.outline(sid))
             fill.setZValue(Z_OWNERSHIP)
+            # drawn once at the view's resolution, then copied: a hover or a click repaints a part
+            # of the map, and a province's whole outline is slow to fill again and again
+            fill.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
             fill.setPen(QPen(Qt.PenStyle.NoPen))
             fill.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
             fill.setVisible(False)
