@@ -52,7 +52,6 @@ from PySide6.QtWidgets import (
 )
 
 from ...engine.game import Game
-from ...host.serve import lan_address
 from ...host.table import Change, HostError, RefusedError, TableHost
 from .. import override
 from ..controller import ChangeRecord
@@ -242,6 +241,8 @@ class PhonesHosting(QObject):
     def base_url(self) -> str:
         if self.server is None:
             return ""
+        from ...host.serve import lan_address  # (sockets: loaded when hosting is on)
+
         shown = lan_address() if self.address in ("", "0.0.0.0", "::") else self.address
         return f"http://{shown}:{self.server.port}"
 
