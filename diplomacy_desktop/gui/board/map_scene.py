@@ -523,17 +523,18 @@ class OrderItem(QGraphicsItem):
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         if tooltip:
             self.setToolTip(tooltip)
-        stroker = QPainterPathStroker()
-        stroker.setWidth(8 * scale)
-        shape = stroker.createStroke(path)
+        # the bounds are worked out now (asked for at every paint); the exact shape only when
+        # asked for (a tooltip, a click): stroking the path is the slow part of making an arrow
+        self._shape: QPainterPath | None = None
+        w = 4 * scale  # half the shape's stroke
+        bounds = path.boundingRect().adjusted(-w, -w, w, w) if not path.isEmpty() else QRectF()
         if head is not None:
-            shape.addPolygon(head)
+            bounds = bounds.united(head.boundingRect())
         if ring is not None:
-            shape.addEllipse(ring.adjusted(-4 * scale, -4 * scale, 4 * scale, 4 * scale))
+            bounds = bounds.united(ring.adjusted(-w, -w, w, w))
         if cross_at is not None:
-            shape.addEllipse(cross_at, 8 * scale, 8 * scale)
-        self._shape = shape
-        self._bounds = shape.boundingRect().adjusted(-6 * scale, -6 * scale, 6 * scale, 6 * scale)
+            bounds = bounds.united(QRectF(cross_at.x() - 2 * w, cross_at.y() - 2 * w, 4 * w, 4 * w))
+        self._bounds = bounds.adjusted(-6 * scale, -6 * scale, 6 * scale, 6 * scale)
 
     @property
     def failed(self) -> bool:
@@ -582,6 +583,18 @@ class OrderItem(QGraphicsItem):
 
     @override
     def shape(self) -> QPainterPath:
+        if self._shape is None:
+            stroker = QPainterPathStroker()
+            stroker.setWidth(8 * self.scale_factor)
+            shape = stroker.createStroke(self.path)
+            if self.head is not None:
+                shape.addPolygon(self.head)
+            if self.ring is not None:
+                w = 4 * self.scale_factor
+                shape.addEllipse(self.ring.adjusted(-w, -w, w, w))
+            if self.cross_at is not None:
+                shape.addEllipse(self.cross_at, 8 * self.scale_factor, 8 * self.scale_factor)
+            self._shape = shape
         return self._shape
 
     @override
