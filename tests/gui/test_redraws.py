@@ -4,7 +4,8 @@ These tests count calls and compare objects; they never time anything (the speed
 measured in ``bench/bench_gui.py`` and ``bench/bench_window_host.py``).  Each guards one cause
 of the slowdown that was found by profiling:
 
-* a seal announced two changes (who is visible, who is at the keyboard): every view redrew twice;
+* a seal announced two changes (who is visible, who is at the keyboard): every view redrew twice
+  (now one record, ``GameController.set_view``);
 * the results bar took a row above the map: the map was fitted again at another scale when it
   appeared, and every name, centre and unit was drawn anew;
 * province names were set back and forth between two sizes at every redraw;
@@ -13,7 +14,6 @@ of the slowdown that was found by profiling:
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from typing import Any
 
@@ -36,17 +36,8 @@ def _count(monkeypatch: pytest.MonkeyPatch, obj: object, name: str) -> list[int]
     return calls
 
 
-@pytest.fixture
-def features(table, tmp_path):  # type: ignore[no-untyped-def]
-    from diplomacy_desktop.gui.table.features import install_table_features
-    from diplomacy_desktop.gui.table.persistence import Autosave
-
-    return install_table_features(table.window, autosave=Autosave(tmp_path / "data"), rng=random.Random(1901),
-                                  review=lambda d: True, confirm=lambda *a: True, message=lambda *a: None)
-
-
-def test_redraws_a_seal_is_one_change_and_one_scene_rebuild(table, features, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    t, f = table, features
+def test_redraws_a_seal_is_one_change_and_one_scene_rebuild(table, table_features, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    t, f = table, table_features
     c: GameController = t.controller
     records: list[ChangeRecord] = []
     c.changed.connect(records.append)
@@ -62,21 +53,6 @@ def test_redraws_a_seal_is_one_change_and_one_scene_rebuild(table, features, mon
     assert len(records) == 1 and records[0].visibility  # one record: who is visible and at the keyboard
     assert pictures[0] == 1  # and the map is rebuilt once
     assert c.active_power is None and not c.can_see(power)  # and what it names is the final state
-
-
-def test_redraws_one_change_merges_and_nests() -> None:
-    c = GameController()
-    records: list[ChangeRecord] = []
-    c.changed.connect(records.append)
-    with c.one_change():
-        c.set_visible_powers(["france"])
-        with c.one_change():
-            c.set_active_power("france")
-        assert records == []  # nothing announced inside the block
-    assert records == [ChangeRecord(visibility=True)]
-    with c.one_change():
-        pass
-    assert len(records) == 1  # an empty block announces nothing
 
 
 def test_redraws_the_results_bar_leaves_the_map_scale_and_names_alone(table, monkeypatch) -> None:  # type: ignore[no-untyped-def]
