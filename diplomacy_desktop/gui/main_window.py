@@ -148,6 +148,9 @@ class MainWindow(WindowShell):
         lines = self.hint_label.fontMetrics().lineSpacing() * 2
         self.hint_label.setFixedHeight(lines + 14)
         self.hint_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        # it paints its whole background (the style sheet's): when its text changes, nothing under it
+        # is repainted (the window's background, and Qt's spare dock tab bars kept under it)
+        self.hint_label.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
         col.addWidget(self.hint_label)
         self.setCentralWidget(central)
 
