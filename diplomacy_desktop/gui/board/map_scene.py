@@ -72,7 +72,9 @@ UNIT_MIN = 26.0
 UNIT_MAX = 32.0
 #: labels are drawn about this many screen pixels high, never smaller than the art's own size
 LABEL_SCREEN_PX = 14.0
-LABEL_MAX_FACTOR = 1.4
+LABEL_MAX_FACTOR = 1.55  # names of 12 px at least on a 1366x768 screen
+#: a unit's letter, as a share of the unit's size (12 px at least on a 1366x768 screen)
+LETTER_RATIO = 0.7
 #: a move arrow's shaft (without its head) is never shorter than this (times the unit scale)
 MIN_SHAFT = 12.0
 
@@ -266,7 +268,8 @@ class UnitItem(QGraphicsItem):
         self.dislodged_by = dislodged_by
         self._path = palette.unit_path(unit.kind, size)
         r = size * 0.95 + 4 * size / UNIT_SIZE
-        self._bounds = self._path.boundingRect().adjusted(-4, -4, 4, 4).united(QRectF(-r, -r, 2 * r, 2 * r))
+        pad = 4.0 * size / UNIT_SIZE + 1  # the dark edge of the halo (and the shadow)
+        self._bounds = self._path.boundingRect().adjusted(-pad, -pad, pad, pad).united(QRectF(-r, -r, 2 * r, 2 * r))
         self.setZValue(Z_DISPLACED if displaced else Z_UNITS)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
@@ -315,11 +318,16 @@ class UnitItem(QGraphicsItem):
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(QColor(0, 0, 0, 70))
             painter.drawPath(self._path.translated(1.4 * k, 1.8 * k))
-            # a light halo, so a unit stands out on its own power's colour too
-            halo = QPen(QColor(255, 255, 255, 215), 4.2 * k)
+            # a light halo edged in dark, so a unit stands out on its own power's colour too (and
+            # on pale ground, where a white halo alone melts away)
+            edge = QPen(QColor(20, 20, 20, 220), 7.4 * k)
+            edge.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+            painter.setPen(edge)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawPath(self._path)
+            halo = QPen(QColor(255, 255, 255, 250), 5.0 * k)
             halo.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
             painter.setPen(halo)
-            painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawPath(self._path)
         fill = palette.power_colour(power)
         if self.ghost:
@@ -333,7 +341,7 @@ class UnitItem(QGraphicsItem):
         painter.drawPath(self._path)
         font = QFont("DejaVu Sans")
         font.setBold(True)
-        font.setPixelSize(max(1, int(size * 0.62)))
+        font.setPixelSize(max(1, round(size * LETTER_RATIO)))
         painter.setFont(font)
         painter.setPen(palette.power_ink(power))
         rect = self._path.boundingRect()
@@ -536,6 +544,7 @@ class OrderItem(QGraphicsItem):
             bounds = bounds.united(QRectF(cross_at.x() - 2 * w, cross_at.y() - 2 * w, 4 * w, 4 * w))
         self._bounds = bounds.adjusted(-6 * scale, -6 * scale, 6 * scale, 6 * scale)
 
+
     @property
     def failed(self) -> bool:
         return self.illegal or (self.outcome is not None and self.outcome is not Outcome.SUCCESS)
@@ -597,6 +606,7 @@ class OrderItem(QGraphicsItem):
             self._shape = shape
         return self._shape
 
+
     @override
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -612,6 +622,12 @@ class OrderItem(QGraphicsItem):
             pen.setDashPattern(dashes)
         painter.setBrush(Qt.BrushStyle.NoBrush)
         if not self.path.isEmpty():
+            if self.style == "move" and not self.failed:  # a pale edge: the dark outline reads on dark ground too
+                light = QPen(QColor(255, 255, 255, 240), outline.widthF() + 3.6 * k)
+                light.setCapStyle(Qt.PenCapStyle.RoundCap)
+                light.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+                painter.setPen(light)
+                painter.drawPath(self.path)
             painter.setPen(outline)
             painter.drawPath(self.path)
             painter.setPen(pen)
@@ -827,56 +843,59 @@ class MapScene(QGraphicsScene):
         if key == self._labels_placed_for:
             return  # nothing a label's size or place depends on has changed
         self._labels_placed_for = key
-        # where each name goes at the view's size (worked out first: no item is touched twice)
-        factors = {space: self.label_factor for space in self.label_items}
-        places = {space: self._label_place(space, item, self.label_factor, always=True)
-                  for space, item in self.label_items.items()}
-        # names grown into each other (small provinces side by side) keep the art's own size
-        crowded: set[str] = set()
-        rects = [(space, item.text_rect_at(self.label_factor).translated(places[space][0]))
-                 for space, item in self.label_items.items()]
-        for i, (space, rect) in enumerate(rects):
-            for other, other_rect in rects[i + 1:]:
-                if rect.intersects(other_rect):
-                    crowded.update((space, other))
-        for space in crowded:  # and move off the art's place only for a unit actually standing there
-            factors[space] = 1.0
-            places[space] = self._label_place(space, self.label_items[space], 1.0, always=False)
-        for space, item in self.label_items.items():
-            item.set_factor(factors[space])
-            middle, centre_at = places[space]
-            item.setPos(middle)
-            centre = self.centre_items.get(space)
-            if centre is not None and centre_at is not None:
-                centre.setPos(centre_at)
+        for item in self.label_items.values():
+            item.set_factor(self.label_factor)
+        self._place_label_items(self.label_items)
+        # names grown into each other (small provinces side by side) shrink, step by step, as far
+        # as the art's own size, until they stand clear of each other
+        crowded = self._crowded_labels()
+        steps = [f for f in (1.4, 1.25, 1.1) if f < self.label_factor] + [1.0]
+        for factor in steps:
+            if not crowded:
+                break
+            for item in crowded.values():
+                item.set_factor(factor)
+            # and move off the art's place only for a unit actually standing there
+            self._place_label_items(crowded, always=factor > 1.0)
+            crowded = {space: item for space, item in self._crowded_labels().items() if item.factor > 1.0}
 
-    def _label_place(self, space: str, item: LabelItem, factor: float, *,
-                     always: bool) -> tuple[QPointF, QPointF | None]:
-        """Where ``space``'s name (drawn at ``factor``) goes, and its supply-centre marker (None: no marker)."""
+    def _crowded_labels(self) -> dict[str, LabelItem]:
+        """The labels whose names overlap another's."""
+        crowded: dict[str, LabelItem] = {}
+        rects = [(space, item, item.mapRectToScene(item.text_rect())) for space, item in self.label_items.items()]
+        for i, (space, item, rect) in enumerate(rects):
+            for other, other_item, other_rect in rects[i + 1:]:
+                if rect.intersects(other_rect):
+                    crowded[space], crowded[other] = item, other_item
+        return crowded
+
+    def _place_label_items(self, labels: Mapping[str, LabelItem], *, always: bool = True) -> None:
         half = self.unit_size * 0.5
         gap = 1.5 * self.unit_scale
-        spec = item.spec
-        middle = spec.middle
-        text = item.text_rect_at(factor)
-        anchor = self._known_anchor(space)
-        ax, ay = (anchor.x(), anchor.y()) if anchor is not None else (middle.x(), middle.y() - 1e6)
-        dy = middle.y() - ay
-        if (always or space in self.unit_items) and abs(middle.x() - ax) < text.width() / 2 + half:
-            if dy >= 0 and middle.y() + text.top() < ay + half + gap:  # below the unit
-                middle = QPointF(middle.x(), ay + half + gap - text.top())
-            elif dy < 0 and middle.y() + text.bottom() > ay - half - gap:  # above it
-                middle = QPointF(middle.x(), ay - half - gap - text.bottom())
-        centre = self.centre_items.get(space)
-        if centre is None:
-            return middle, None
-        cx, cy = self.geometry.centre_point(space)
-        base = spec.middle
-        off = cx - base.x()
-        if abs(cy - base.y()) < spec.size and abs(off) < spec.size * (len(spec.text) + 2):
-            # a marker beside its label stays beside it as the label moves and grows
-            side = 1.0 if off >= 0 else -1.0
-            return middle, QPointF(middle.x() + side * (text.width() / 2 + centre.radius + gap), middle.y())
-        return middle, QPointF(cx, cy)
+        for space, item in labels.items():
+            spec = item.spec
+            middle = spec.middle
+            text = item.text_rect()
+            anchor = self._known_anchor(space)
+            ax, ay = (anchor.x(), anchor.y()) if anchor is not None else (middle.x(), middle.y() - 1e6)
+            dy = middle.y() - ay
+            if (always or space in self.unit_items) and abs(middle.x() - ax) < text.width() / 2 + half:
+                if dy >= 0 and middle.y() + text.top() < ay + half + gap:  # below the unit
+                    middle = QPointF(middle.x(), ay + half + gap - text.top())
+                elif dy < 0 and middle.y() + text.bottom() > ay - half - gap:  # above it
+                    middle = QPointF(middle.x(), ay - half - gap - text.bottom())
+            item.setPos(middle)
+            centre = self.centre_items.get(space)
+            if centre is not None:
+                cx, cy = self.geometry.centre_point(space)
+                base = spec.middle
+                off = cx - base.x()
+                if abs(cy - base.y()) < spec.size and abs(off) < spec.size * (len(spec.text) + 2):
+                    # a marker beside its label stays beside it as the label moves and grows
+                    side = 1.0 if off >= 0 else -1.0
+                    centre.setPos(middle.x() + side * (text.width() / 2 + centre.radius + gap), middle.y())
+                else:
+                    centre.setPos(cx, cy)
 
     # -- spaces ------------------------------------------------------------------------------
 
