@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -101,13 +102,21 @@ async def _clients(base: str, tokens: dict[str, str], edits: int, spectators: in
     go, done = asyncio.Event(), asyncio.Event()
     counts = [0]
     per_phone = [edits // 7 + (1 if i < edits % 7 else 0) for i in range(7)]
-    async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0),
-                                     timeout=aiohttp.ClientTimeout(total=600)) as session:
-        watchers = [asyncio.create_task(_spectator(session, base, done, counts)) for _ in range(spectators)]
+    # every device its own loopback address (127.0.0.2, .3, ...), as every phone is its own device:
+    # the host limits the connections of any one address
+    sessions = [aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0, local_addr=(f"127.0.0.{2 + i}", 0)),
+                                      timeout=aiohttp.ClientTimeout(total=600)) for i in range(spectators + 7)]
+    async with contextlib.AsyncExitStack() as stack:
+        for session in sessions:
+            await stack.enter_async_context(session)
+        watchers = [asyncio.create_task(_spectator(sessions[7 + i], base, done, counts)) for i in range(spectators)]
         while counts[0] < spectators:
+            failed = [w for w in watchers if w.done() and w.exception() is not None]
+            if failed:
+                raise RuntimeError(f"a spectator could not connect: {failed[0].exception()!r}")
             await asyncio.sleep(0.01)
-        phones = [asyncio.create_task(_phone(session, base, p, tokens[p], n, go, trips, pushes))
-                  for p, n in zip(EDITS, per_phone, strict=True)]
+        phones = [asyncio.create_task(_phone(sessions[i], base, p, tokens[p], n, go, trips, pushes))
+                  for i, (p, n) in enumerate(zip(EDITS, per_phone, strict=True))]
         await asyncio.sleep(0.5)  # every phone's WebSocket says hello first
         t0 = time.perf_counter()
         go.set()
