@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
     QFileDialog,
-    QFrame,
     QHBoxLayout,
     QLabel,
     QMenu,
@@ -39,6 +38,7 @@ from ..engine.game import GameEnd, HistoryEntry
 from ..io.savefile import SaveFileError
 from ..resources import assets_dir
 from . import override
+from .board.map_overlay import MapOverlayFrame
 from .board.map_points import DeferredGeometry
 from .board.map_scene import MapScene, current_picture, results_picture
 from .board.map_source import (  # the picture-building code: importable here too
@@ -113,9 +113,11 @@ class MainWindow(WindowShell):
         self.table_bar.setContentsMargins(6, 4, 6, 4)
         self.table_bar_widget.setVisible(False)
         col.addWidget(self.table_bar_widget)
-        self.banner = QFrame()
+        # the results bar floats over the map's corner: a row above the map would rescale the board
+        self.banner = MapOverlayFrame(self.view)
         self.banner.setObjectName("HistoryBanner")
-        self.banner.setStyleSheet("#HistoryBanner { background: #FFF4C2; border-bottom: 1px solid #C9B458; }")
+        self.banner.setStyleSheet("#HistoryBanner { background: #FFF4C2; border: 1px solid #C9B458; "
+                                  "border-radius: 4px; }")
         bl = QHBoxLayout(self.banner)
         bl.setContentsMargins(10, 4, 10, 4)
         self.banner_label = QLabel()
@@ -135,11 +137,12 @@ class MainWindow(WindowShell):
                                        "other orders; the game is not touched (Ctrl+Shift+B)")
         self.banner_sandbox.clicked.connect(partial(self._teach, "open_phase_in_sandbox"))
         bl.addWidget(self.banner_sandbox)
+        for arrow in (self.banner_prev, self.banner_next):  # compact: the bar floats over the map
+            arrow.setFixedWidth(arrow.fontMetrics().horizontalAdvance("◀") + 22)
         bl.addWidget(self.banner_prev)
         bl.addWidget(self.banner_next)
         bl.addWidget(self.banner_continue)
         self.banner.setVisible(False)
-        col.addWidget(self.banner)
         col.addWidget(self.view, 1)
         self.hint_label = QLabel()
         self.hint_label.setObjectName("HintBar")
@@ -151,6 +154,9 @@ class MainWindow(WindowShell):
         lines = self.hint_label.fontMetrics().lineSpacing() * 2
         self.hint_label.setFixedHeight(lines + 14)
         self.hint_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        # it paints its whole background (the style sheet's): when its text changes, nothing under it
+        # is repainted (the window's background, and Qt's spare dock tab bars kept under it)
+        self.hint_label.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
         col.addWidget(self.hint_label)
         self.setCentralWidget(central)
 

@@ -267,6 +267,9 @@ class UnitItem(QGraphicsItem):
         #: for a dislodged unit: the province the attack came from ("" if unknown)
         self.dislodged_by = dislodged_by
         self._path = palette.unit_path(unit.kind, size)
+        r = size * 0.95 + 4 * size / UNIT_SIZE
+        pad = 4.0 * size / UNIT_SIZE + 1  # the dark edge of the halo (and the shadow)
+        self._bounds = self._path.boundingRect().adjusted(-pad, -pad, pad, pad).united(QRectF(-r, -r, 2 * r, 2 * r))
         self.setZValue(Z_DISPLACED if displaced else Z_UNITS)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
@@ -287,9 +290,7 @@ class UnitItem(QGraphicsItem):
 
     @override
     def boundingRect(self) -> QRectF:
-        r = self.size * 0.95 + 4 * self.size / UNIT_SIZE
-        pad = 4.0 * self.size / UNIT_SIZE + 1  # the dark edge of the halo (and the shadow)
-        return self._path.boundingRect().adjusted(-pad, -pad, pad, pad).united(QRectF(-r, -r, 2 * r, 2 * r))
+        return self._bounds  # (the size never changes: a new size is a new item)
 
     @override
     def shape(self) -> QPainterPath:
@@ -440,6 +441,8 @@ class LabelItem(QGraphicsItem):
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.factor = 0.0
         self.text_path = QPainterPath()
+        self._bounds = QRectF()
+        self._paths: dict[float, QPainterPath] = {}
         self.set_factor(factor)
 
     @property
@@ -451,25 +454,37 @@ class LabelItem(QGraphicsItem):
             return
         self.prepareGeometryChange()
         self.factor = factor
-        font = QFont("DejaVu Sans")
-        font.setPixelSize(max(1, round(self.spec.size * factor)))
-        font.setBold(self.spec.bold)
-        font.setItalic(self.spec.italic)
-        width = QFontMetricsF(font).horizontalAdvance(self.spec.text)
-        path = QPainterPath()
-        # the item's origin is the middle of the text
-        path.addText(QPointF(-width / 2, 0.35 * font.pixelSize()), font, self.spec.text)
-        self.text_path = path
+        self.text_path = self.path_at(factor)
+        m = self.font_size * 0.25 + 1
+        self._bounds = self.text_path.boundingRect().adjusted(-m, -m, m, m)  # asked for at every paint
         self.update()
+
+    def path_at(self, factor: float) -> QPainterPath:
+        """The text's outline at ``factor`` (made once per factor: the view comes back to a few sizes)."""
+        path = self._paths.get(factor)
+        if path is None:
+            font = QFont("DejaVu Sans")
+            font.setPixelSize(max(1, round(self.spec.size * factor)))
+            font.setBold(self.spec.bold)
+            font.setItalic(self.spec.italic)
+            width = QFontMetricsF(font).horizontalAdvance(self.spec.text)
+            path = QPainterPath()
+            # the item's origin is the middle of the text
+            path.addText(QPointF(-width / 2, 0.35 * font.pixelSize()), font, self.spec.text)
+            self._paths[factor] = path
+        return path
 
     def text_rect(self) -> QRectF:
         """The text's extent around the item's origin."""
         return self.text_path.boundingRect()
 
+    def text_rect_at(self, factor: float) -> QRectF:
+        """The text's extent around the item's origin, drawn at ``factor``."""
+        return self.path_at(factor).boundingRect()
+
     @override
     def boundingRect(self) -> QRectF:
-        m = self.font_size * 0.25 + 1
-        return self.text_rect().adjusted(-m, -m, m, m)
+        return self._bounds
 
     @override
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
@@ -516,17 +531,19 @@ class OrderItem(QGraphicsItem):
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         if tooltip:
             self.setToolTip(tooltip)
-        stroker = QPainterPathStroker()
-        stroker.setWidth(8 * scale)
-        shape = stroker.createStroke(path)
+        # the bounds are worked out now (asked for at every paint); the exact shape only when
+        # asked for (a tooltip, a click): stroking the path is the slow part of making an arrow
+        self._shape: QPainterPath | None = None
+        w = 4 * scale  # half the shape's stroke
+        bounds = path.boundingRect().adjusted(-w, -w, w, w) if not path.isEmpty() else QRectF()
         if head is not None:
-            shape.addPolygon(head)
+            bounds = bounds.united(head.boundingRect())
         if ring is not None:
-            shape.addEllipse(ring.adjusted(-4 * scale, -4 * scale, 4 * scale, 4 * scale))
+            bounds = bounds.united(ring.adjusted(-w, -w, w, w))
         if cross_at is not None:
-            shape.addEllipse(cross_at, 8 * scale, 8 * scale)
-        self._shape = shape
-        self._bounds = shape.boundingRect().adjusted(-6 * scale, -6 * scale, 6 * scale, 6 * scale)
+            bounds = bounds.united(QRectF(cross_at.x() - 2 * w, cross_at.y() - 2 * w, 4 * w, 4 * w))
+        self._bounds = bounds.adjusted(-6 * scale, -6 * scale, 6 * scale, 6 * scale)
+
 
     @property
     def failed(self) -> bool:
@@ -575,7 +592,20 @@ class OrderItem(QGraphicsItem):
 
     @override
     def shape(self) -> QPainterPath:
+        if self._shape is None:
+            stroker = QPainterPathStroker()
+            stroker.setWidth(8 * self.scale_factor)
+            shape = stroker.createStroke(self.path)
+            if self.head is not None:
+                shape.addPolygon(self.head)
+            if self.ring is not None:
+                w = 4 * self.scale_factor
+                shape.addEllipse(self.ring.adjusted(-w, -w, w, w))
+            if self.cross_at is not None:
+                shape.addEllipse(self.cross_at, 8 * self.scale_factor, 8 * self.scale_factor)
+            self._shape = shape
         return self._shape
+
 
     @override
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
@@ -730,6 +760,9 @@ class MapScene(QGraphicsScene):
             self.centre_items[sid] = item
             fill = QGraphicsPathItem(self.art.outline(sid))
             fill.setZValue(Z_OWNERSHIP)
+            # drawn once at the view's resolution, then copied: a hover or a click repaints a part
+            # of the map, and a province's whole outline is slow to fill again and again
+            fill.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
             fill.setPen(QPen(Qt.PenStyle.NoPen))
             fill.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
             fill.setVisible(False)
@@ -748,6 +781,9 @@ class MapScene(QGraphicsScene):
         self.mark_items: list[QGraphicsItem] = []
         self.picture: BoardPicture | None = None
         self.selected_province: str | None = None
+        #: what the labels were last placed for (label factor, unit size, provinces with a unit,
+        #: the centre markers' sizes)
+        self._labels_placed_for: tuple[float, float, frozenset[str], tuple[float, ...]] | None = None
         self._place_labels()
 
     @property
@@ -802,6 +838,11 @@ class MapScene(QGraphicsScene):
         Names that would grow into each other (small provinces side by side) keep the art's
         size and place, moved only for a unit standing in their province.
         """
+        key = (self.label_factor, self.unit_size, frozenset(self.unit_items),
+               tuple(centre.radius for centre in self.centre_items.values()))
+        if key == self._labels_placed_for:
+            return  # nothing a label's size or place depends on has changed
+        self._labels_placed_for = key
         for item in self.label_items.values():
             item.set_factor(self.label_factor)
         self._place_label_items(self.label_items)
@@ -936,30 +977,43 @@ class MapScene(QGraphicsScene):
         self.picture = picture
         state = picture.state
         size = self.unit_size
-        for item in list(self.unit_items.values()) + list(self.displaced_items.values()):
-            self.removeItem(item)
+        # a unit drawn the same as before keeps its item (and the picture Qt cached of it)
+        old_units, old_displaced = self.unit_items, self.displaced_items
         self.unit_items = {}
         self.displaced_items = {}
         displaced = {d.province: d for d in picture.displaced}
         for prov, unit in state.units.items():
             if prov in displaced and displaced[prov].unit == unit:
                 continue
-            item = UnitItem(unit, size=size)
+            item = old_units.pop(prov, None)
+            if item is None or item.unit != unit or item.size != size:
+                if item is not None:
+                    self.removeItem(item)
+                item = UnitItem(unit, size=size)
+                self.addItem(item)
             item.setPos(self.anchor(unit.location))
-            item.setToolTip(self._unit_tip(unit))
-            self.addItem(item)
+            tip = self._unit_tip(unit)
+            if item.toolTip() != tip:
+                item.setToolTip(tip)
             self.unit_items[prov] = item
         by_whom = {r.order.province: r.dislodged_by or "" for r in picture.results.values()
                    if r.dislodged and isinstance(r.order, UnitOrder)}
         for d in picture.displaced:
             attacker = by_whom.get(d.province, "") or (d.attacker_from or "")
-            moved = UnitItem(d.unit, displaced=True, size=size, dislodged_by=attacker)
+            moved = old_displaced.pop(d.province, None)
+            if moved is None or moved.unit != d.unit or moved.size != size or moved.dislodged_by != attacker:
+                if moved is not None:
+                    self.removeItem(moved)
+                moved = UnitItem(d.unit, displaced=True, size=size, dislodged_by=attacker)
+                self.addItem(moved)
             moved.setPos(self.displaced_point(d.unit.location))
             tip = self._unit_tip(d.unit) + " (dislodged"
             tip += f" from {self._name(attacker)})" if attacker else ")"
-            moved.setToolTip(tip)
-            self.addItem(moved)
+            if moved.toolTip() != tip:
+                moved.setToolTip(tip)
             self.displaced_items[d.province] = moved
+        for item in list(old_units.values()) + list(old_displaced.values()):
+            self.removeItem(item)
         self._show_owners(state.owners)
         self._place_labels()
         powers = set(self.order_items) | {o.power for o in picture.orders}
@@ -973,8 +1027,7 @@ class MapScene(QGraphicsScene):
             bounce.setPos(self.anchor(prov))
             self.addItem(bounce)
             self.mark_items.append(bounce)
-        if self.selected_province is not None:
-            self.set_selected_unit(self.selected_province)
+        self.set_selected_unit(self.selected_province)  # kept items too: selected only if still chosen
 
     def displaced_point(self, location: str) -> QPointF:
         """Where a dislodged unit is drawn: beside its space's anchor, inside its own province

@@ -199,7 +199,7 @@ class ResultsDock(QDockWidget):
             rows = [r for r in rows if r not in idle]
             colour = palette.power_colour(pid).name()
             parts.append(f"<p style='margin:8px 0 2px 0'><span style='color:{colour}; font-size:large'>●</span> "
-                         f"<b>{html.escape(board.power(pid).name)}</b></p><table cellspacing='0' cellpadding='1'>")
+                         f"<b>{html.escape(board.power(pid).name)}</b></p>")
             for r in sorted(rows, key=lambda r: r.order.location if isinstance(r.order, UnitOrder) else "~"):
                 reason = r.reason
                 if r.rule and r.rule.startswith("Formal Diplomacy") and r.code != "interned":
@@ -212,11 +212,11 @@ class ResultsDock(QDockWidget):
                 # each row is a link: clicking it explains the order (the explanation panel)
                 link = f"<a href='result:{len(self._rows)}' style='text-decoration:none'>"
                 self._rows.append(r)
-                parts.append(f"<tr><td style='padding-right:8px'>{link}<b style='color:#000'>{html.escape(text)}"
-                             f"</b></a></td><td style='color:{OUTCOME_COLOURS[r.outcome].name()}'>{word}</td></tr>"
-                             f"<tr><td colspan='2' style='color:#444; padding-left:12px; padding-bottom:3px'>"
-                             f"{link}<span style='color:#444'>{html.escape(reason)}</span></a></td></tr>")
-            parts.append("</table>")
+                # paragraphs, not a table: a table's cells take the text layout twice as long (issue 16)
+                parts.append(f"<p style='margin:0 0 0 2px'>{link}<b style='color:#000'>{html.escape(text)}</b></a></p>"
+                             f"<p style='margin:0 0 3px 14px; color:#444'>"
+                             f"<span style='color:{OUTCOME_COLOURS[r.outcome].name()}'>{word}</span>: "
+                             f"{link}<span style='color:#444'>{html.escape(reason)}</span></a></p>")
             if idle:
                 names = ", ".join(format_order(r.order)[:-2] for r in idle)
                 self._lines.append(f"{names} | held | no order")

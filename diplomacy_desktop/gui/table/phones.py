@@ -52,9 +52,6 @@ from PySide6.QtWidgets import (
 )
 
 from ...engine.game import Game
-from ...host.qr import join_qr_svg
-from ...host.serve import lan_address
-from ...host.server import HostServer
 from ...host.table import Change, HostError, RefusedError, TableHost
 from ...table.session import LAPTOP, SessionChange, TableSession
 from .. import override
@@ -62,6 +59,7 @@ from ..controller import ChangeRecord
 from .hotseat import CURTAIN, ENTERING, READY
 
 if TYPE_CHECKING:
+    from ...host.server import HostServer
     from ..controller import GameController
     from .hotseat import HotSeatFlow
 
@@ -244,6 +242,8 @@ class PhonesHosting(QObject):
     def base_url(self) -> str:
         if self.server is None:
             return ""
+        from ...host.serve import lan_address  # (sockets: loaded when hosting is on)
+
         shown = lan_address() if self.address in ("", "0.0.0.0", "::") else self.address
         return f"http://{shown}:{self.server.port}"
 
@@ -251,6 +251,8 @@ class PhonesHosting(QObject):
         if not self.running:
             if isinstance(self.host, WindowHost):
                 self.host.closing = False
+            from ...host.server import HostServer  # aiohttp: loaded when the host is first turned on
+
             server = HostServer(self.host, self.address, self.port)
             server.start()
             self.server = server
@@ -548,6 +550,8 @@ class PhonesDialog(QDialog):
                 f"a phone read and write {name}'s orders."):
             return
         url = f"{self.hosting.base_url}/t/{self.host.token_of(self.shown_power)}"
+        from ...host.qr import join_qr_svg  # segno: loaded when a code is first shown
+
         self.code.load(QByteArray(join_qr_svg(url).encode("utf-8")))
         self.code.show()
         self.link.setText(f"{name}: {url}")
@@ -609,6 +613,8 @@ class MyPhoneDialog(QDialog):
         layout.addWidget(self.heading)
         self.code = QSvgWidget()
         self.code.setFixedSize(280, 280)
+        from ...host.qr import join_qr_svg  # segno: loaded when a code is first shown
+
         self.code.load(QByteArray(join_qr_svg(url).encode("utf-8")))
         layout.addWidget(self.code, 0, Qt.AlignmentFlag.AlignHCenter)
         self.link = QLabel(url)

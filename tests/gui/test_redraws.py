@@ -1,0 +1,91 @@
+"""The window does each redraw once and rebuilds only what changed (issue 16, point 5).
+
+These tests count calls and compare objects; they never time anything (the speed itself is
+measured in ``bench/bench_gui.py`` and ``bench/bench_window_host.py``).  Each guards one cause
+of the slowdown that was found by profiling:
+
+* a seal announced two changes (who is visible, who is at the keyboard): every view redrew twice
+  (now one record, ``GameController.set_view``);
+* the results bar took a row above the map: the map was fitted again at another scale when it
+  appeared, and every name, centre and unit was drawn anew;
+* province names were set back and forth between two sizes at every redraw;
+* every unit was made anew at every redraw, including those that had not moved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from diplomacy_desktop.engine.orders import Move
+from diplomacy_desktop.gui.board.map_scene import MapScene
+from diplomacy_desktop.gui.controller import ChangeRecord, GameController
+
+
+def _count(monkeypatch: pytest.MonkeyPatch, obj: object, name: str) -> list[int]:
+    calls = [0]
+    original: Callable[..., Any] = getattr(obj, name)
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        calls[0] += 1
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(obj, name, counted)
+    return calls
+
+
+def test_redraws_a_seal_is_one_change_and_one_scene_rebuild(table, table_features, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    t, f = table, table_features
+    c: GameController = t.controller
+    records: list[ChangeRecord] = []
+    c.changed.connect(records.append)
+    f.act_write.trigger()
+    power = f.flow.session.next_power
+    f.flow.curtain.open_button.click()
+    assert c.active_power == power
+    assert power is not None
+    pictures = _count(monkeypatch, t.window.scene, "show_picture")
+    records.clear()
+    f.strip.seal_button.click()
+    assert power in f.flow.session.sealed
+    assert len(records) == 1 and records[0].visibility  # one record: who is visible and at the keyboard
+    assert pictures[0] == 1  # and the map is rebuilt once
+    assert c.active_power is None and not c.can_see(power)  # and what it names is the final state
+
+
+def test_redraws_the_results_bar_leaves_the_map_scale_and_names_alone(table, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    t = table
+    c: GameController = t.controller
+    c.set_order(Move("france", "A", "par", "bur"))
+    scale = t.window.view.transform().m11()
+    viewport = t.window.view.viewport().size()
+    label_calls = _count(monkeypatch, MapScene, "_place_label_items")
+    t.adjudicate()
+    t.qtbot.waitUntil(lambda: t.window.banner.isVisible())
+    assert t.window.banner.isVisible()
+    assert t.window.view.viewport().size() == viewport and t.window.view.transform().m11() == scale
+    # the bar floats over the map's top-left corner, within the map
+    bar = t.window.banner.geometry()
+    assert t.window.view.viewport().geometry().contains(bar)
+    # the names were placed again only because units moved, not re-sized back and forth
+    first = label_calls[0]
+    t.window.scene.show_picture(t.window.scene.picture)  # the same picture again: nothing to redo
+    assert label_calls[0] == first
+
+
+def test_redraws_units_that_did_not_change_keep_their_items(table) -> None:  # type: ignore[no-untyped-def]
+    t = table
+    c: GameController = t.controller
+    before = dict(t.window.scene.unit_items)
+    c.set_order(Move("france", "A", "par", "bur"))
+    t.adjudicate()
+    c.view_phase(None)
+    after = t.window.scene.unit_items
+    assert "bur" in after and "par" not in after
+    assert after["bur"] is not before["par"]  # the moved army is drawn anew, where it went
+    kept = [p for p in before if p != "par"]
+    assert kept and all(after[p] is before[p] for p in kept)  # the others keep their items
+    assert all(item.scene() is t.window.scene for item in after.values())
+    assert not any(item.scene() is not None for p, item in before.items() if p == "par")
