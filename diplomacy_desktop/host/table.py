@@ -62,6 +62,7 @@ from ..io.savefile import (
     write_atomic,
 )
 from ..io.typed_orders import read_typed_order, refusal_message
+from .phase_results import order_view, phase_label, phase_picture
 
 #: the longest typed order, note, or player name the host accepts
 MAX_ORDER_TEXT = 200
@@ -166,7 +167,8 @@ class TableHost:
     """The game as the phones see it; see the module documentation."""
 
     def __init__(self, game: Game, table: dict[str, Any] | None = None, path: Path | None = None, *,
-                 clock: Callable[[], float] = time.monotonic, auto_reveal: bool = True) -> None:
+                 clock: Callable[[], float] = time.monotonic, auto_reveal: bool = True,
+                 wall: Callable[[], float] = time.time) -> None:
         self.game = game
         #: ``serve`` reveals and adjudicates by itself when all have sealed; the window does not
         #: (``auto_reveal=False``): its hot-seat flow reveals, on the GUI thread, and then calls
@@ -182,6 +184,7 @@ class TableHost:
         self._results_key: int | None = None
         self._results: dict[str, Any] | None = None
         self._clock: dict[str, Any] | None = None
+        self._wall = wall
         self.version = 0
         self._saved_version = self._synced_version = -1
         self._save_lock = threading.Lock()
@@ -331,7 +334,7 @@ class TableHost:
 
     def _check_phase(self, phase: str) -> None:
         if phase != self.phase:
-            raise StaleRequestError(f"that was written for {phase or 'another phase'}; the game is now at "
+            raise StaleRequestError(f"that was written for {phase_label(phase)}; the game is now at "
                                     f"{self.game.state.phase.label}")
 
     # -- stages ----------------------------------------------------------------------------------
@@ -486,7 +489,8 @@ class TableHost:
 
     def _notes_for(self, powers: Iterable[str]) -> list[dict[str, Any]]:
         mine = set(powers)
-        return [dict(n) for n in self.table.get("notes", []) if n.get("from") in mine or mine & set(n.get("to", []))]
+        return [{**n, "phase_label": phase_label(str(n.get("phase", "")))} for n in self.table.get("notes", [])
+                if n.get("from") in mine or mine & set(n.get("to", []))]
 
     # -- orders ----------------------------------------------------------------------------------
 
@@ -508,10 +512,15 @@ class TableHost:
             if not replacing and given >= orders_needed(self.game.state, power):
                 raise RefusedError(f"{self.game.board.power(power).name} has no more builds: clear one first")
 
-    def set_order_text(self, token: str, power: str, phase: str, text: str) -> dict[str, Any]:
+    def set_order_text(self, token: str, power: str, phase: str, text: str, *,
+                       replace: bool = False) -> dict[str, Any]:
         """A typed order, read by the same parser (and refused with the same messages) as the
         window's order box.  An order that reads but is illegal is kept as written (the unit will
-        hold), as the window does.  Returns {"message", "power", "order", "kept_illegal"}."""
+        hold), as the window does; but it does not replace a legal order of the same unit unless
+        ``replace`` (the phone asks first: the answer is then ``{"given": False,
+        "needs_confirmation": True, "message"}`` and nothing changes).  Returns {"message",
+        "power", "order", "kept_illegal", "key", "replaced"} (``replaced``: the order it took the
+        place of, for an undo)."""
         with self._lock:
             powers = self._mine(token, power)
             self._check_phase(phase)
@@ -535,13 +544,20 @@ class TableHost:
                 raise RefusedError(refusal_message(text, exc)) from None
             self._check_can_order(typed.power)
             self._check_room(typed.power, typed.order)
+            before = self._filed_before(typed.order)
+            if typed.illegal and before is not None and before[1] and not replace:
+                return {"given": False, "needs_confirmation": True, "power": typed.power,
+                        "order": _safe_text(typed.order), "problem": typed.illegal,
+                        "message": f"“{_safe_text(typed.order)}” is illegal ({typed.illegal}): replace the legal "
+                                   f"order {format_order(before[0])} with it? The unit would hold."}
             try:
                 filed = self.game.set_order(typed.order, allow_illegal=bool(typed.illegal))
             except OrderError as exc:
                 raise RefusedError(refusal_message(text, exc)) from None
             self._changed(Change("orders", frozenset(self._players_powers(typed.power))))
             return {"message": typed.message(power, board), "power": typed.power, "order": format_order(filed),
-                    "kept_illegal": bool(typed.illegal)}
+                    "kept_illegal": bool(typed.illegal), "given": True, "key": self._key_of(filed),
+                    "replaced": order_view(*before) if before is not None else None}
 
     def set_order(self, token: str, power: str, phase: str, order: Mapping[str, Any]) -> dict[str, Any]:
         """An order chosen by tapping: one of the legal options the server offered (as
@@ -568,10 +584,48 @@ class TableHost:
                     reason = str(exc) or "illegal order"
                 raise RefusedError(f"“{_safe_text(parsed)}” not accepted: {reason}")
             self._check_room(power, parsed)
+            before = self._filed_before(parsed)
             filed = self.game.set_order(parsed)
             self._changed(Change("orders", frozenset(self._players_powers(power))))
             return {"message": f"Given: {format_order(filed)}", "power": power, "order": format_order(filed),
-                    "kept_illegal": False}
+                    "kept_illegal": False, "given": True, "key": self._key_of(filed),
+                    "replaced": order_view(*before) if before is not None else None}
+
+    def _filed_before(self, order: Order) -> tuple[Order, bool] | None:
+        """The order ``order`` would replace (and whether it is legal now), if any."""
+        if not isinstance(order, UnitOrder):
+            return None
+        old = self.game.order_for(order.power, order.province)
+        if old is None:
+            return None
+        try:
+            check_order(self.game.state, old)
+            return old, True
+        except OrderError:
+            return old, False
+
+    def _key_of(self, order: Order) -> str:
+        for key, o in self.game.orders.get(order.power, {}).items():
+            if o is order:
+                return str(key)
+        return order.province if isinstance(order, UnitOrder) else ""
+
+    # -- results, names -----------------------------------------------------------------------------
+
+    def results_at(self, index: int | None) -> dict[str, Any] | None:
+        """The ``index``-th adjudicated phase as the phones draw it (public: it was revealed);
+        ``None``: the latest.  HostError for a phase that does not exist."""
+        with self._lock:
+            try:
+                return phase_picture(self.game, index)
+            except IndexError as exc:
+                raise HostError(str(exc)) from None
+
+    def board_names(self) -> dict[str, Any]:
+        """Every space's full name and every power's name (the phone's prompts use them)."""
+        board = self.game.board
+        return {"spaces": {s.id: s.name for s in board.spaces.values()},
+                "powers": {p: board.power(p).name for p in board.power_ids}}
 
     def clear_order(self, token: str, power: str, phase: str, key: str) -> dict[str, Any]:
         with self._lock:
@@ -764,10 +818,31 @@ class TableHost:
         with self._lock:
             if seconds is None:
                 self._clock = None
+                self._phones.pop("clock", None)
             else:
                 self._clock = {"title": str(title)[:80], "remaining": max(0.0, float(seconds)),
                                "running": bool(running), "since": self._pins.clock()}
+                self._phones["clock"] = {"title": self._clock["title"], "remaining": self._clock["remaining"],
+                                         "running": self._clock["running"], "at": self._wall()}
             self._changed(Change("clock", None))
+
+    def restore_clock(self) -> bool:
+        """The clock the table had when this host (``serve``) last stopped, counted down by the
+        time it was away: the phones show it again after a restart.  True if there was one."""
+        with self._lock:
+            saved = self._phones.get("clock")
+            if not isinstance(saved, dict):
+                return False
+            try:
+                left = float(saved["remaining"])
+                running = bool(saved["running"])
+                if running:
+                    left -= max(0.0, self._wall() - float(saved["at"]))
+                title = str(saved["title"])
+            except (KeyError, TypeError, ValueError):
+                return False
+            self.set_clock(title, max(0.0, left), running=running and left > 0)
+            return True
 
     def pause_clock(self, running: bool) -> None:
         """Pause (``running=False``) or restart the clock where it stands."""
