@@ -62,7 +62,7 @@ from ..io.savefile import (
     write_atomic,
 )
 from ..io.typed_orders import read_typed_order, refusal_message
-from .phase_results import order_view, phase_label, phase_picture
+from .phase_results import adjudicated_entries, order_view, phase_label, phase_picture
 
 #: the longest typed order, note, or player name the host accepts
 MAX_ORDER_TEXT = 200
@@ -394,6 +394,7 @@ class TableHost:
                 "relations": ([{"powers": [a, b], "relation": r} for a, b, r in state.relations.as_list()]
                               if state.relations is not None else None),
                 "results": self._last_results(),
+                "results_count": len(adjudicated_entries(game)),
                 "clock": self.clock_view(),
             }
             return out
