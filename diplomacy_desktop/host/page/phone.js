@@ -576,41 +576,43 @@
 
   // -- the first view: my units (a switch per power or region when they do not fit at once) ----------
   function orderPoints(p) {  // where the power's units (or build sites) to order are, and their targets
-    const units = [], all = [];
+    const units = [], all = [], locs = [];
     const mine = options[p] || {};
     for (const key of Object.keys(mine)) {
-      if (key === "build") { for (const o of mine.build) if (o.order.location) { const a = anchorOf(prov(o.order.location)); units.push(a); all.push(a); } continue; }
+      if (key === "build") { for (const o of mine.build) if (o.order.location) { const a = anchorOf(prov(o.order.location));
+        if (!locs.includes(prov(o.order.location))) { units.push(a); all.push(a); locs.push(prov(o.order.location)); } } continue; }
       const u = (isRetreat() ? state.dislodged : state.units).find((x) => prov(x.location) === key);
       const pt = u ? unitPoint(u.location, isRetreat()) : anchorOf(key);
       if (!pt) continue;
-      units.push(pt); all.push(pt);
+      units.push(pt); all.push(pt); locs.push(u ? u.location : key);
       for (const o of mine[key]) for (const t of [o.order.destination, o.order.target]) if (t && anchorOf(t)) all.push(anchorOf(t));
     }
     if (!units.length) for (const u of state.units.filter((x) => x.power === p)) { const a = anchorOf(u.location); units.push(a); all.push(a); }
-    return { units: units.filter(Boolean), all: all.filter(Boolean) };
+    return { units: units.filter(Boolean), all: all.filter(Boolean), locs: locs };
   }
   function makeGroups() {
     const per = state.me.powers.map((p) => Object.assign({ label: name(p) }, orderPoints(p))).filter((g) => g.units.length);
     if (!per.length) return [];
     const out = [];
-    const union = { label: "All", units: per.flatMap((g) => g.units), all: per.flatMap((g) => g.all) };
+    const union = { label: "All", units: per.flatMap((g) => g.units), all: per.flatMap((g) => g.all), locs: per.flatMap((g) => g.locs) };
     if (per.length > 1 && fits(union.units, union.all)) out.push(union);
     for (const g of per) {
       if (fits(g.units, g.all)) { out.push(g); continue; }
       // one power spread too wide for a finger-sized view: by region (nearest units together)
-      let cl = g.units.map((pt) => [pt]);
+      let cl = g.units.map((pt, i) => [[pt, g.locs[i]]]);
       for (;;) {
         let best = null;
         for (let i = 0; i < cl.length; i++) for (let j = i + 1; j < cl.length; j++) {
           const merged = cl[i].concat(cl[j]);
-          if (!fits(merged, g.all)) continue;
-          const s = fitScale(merged, 26); if (!best || s > best[0]) best = [s, i, j];
+          if (!fits(merged.map((x) => x[0]), g.all)) continue;
+          const s = fitScale(merged.map((x) => x[0]), 26); if (!best || s > best[0]) best = [s, i, j];
         }
         if (!best) break;
         cl[best[1]] = cl[best[1]].concat(cl[best[2]]); cl.splice(best[2], 1);
       }
-      cl.sort((a, b) => Math.min(...a.map((p) => p[1])) - Math.min(...b.map((p) => p[1])));
-      cl.forEach((c, i) => out.push({ label: g.label + " " + (cl.length === 2 ? (i ? "south" : "north") : (i + 1) + "/" + cl.length), units: c, all: g.all }));
+      cl.sort((a, b) => Math.min(...a.map((x) => x[0][1])) - Math.min(...b.map((x) => x[0][1])));
+      cl.forEach((c, i) => out.push({ label: g.label + " " + (cl.length === 2 ? (i ? "south" : "north") : (i + 1) + "/" + cl.length),
+        units: c.map((x) => x[0]), all: g.all, locs: c.map((x) => x[1]) }));
     }
     return out;
   }
@@ -834,7 +836,7 @@
     resolve: (x, y) => { const r = resolve(x, y); return r.pick ? { pick: r.pick.loc } : r.ask ? { ask: r.ask.map((a) => a.loc) } : { none: true }; },
     box: () => { const r = box(); return { left: r.left, top: r.top, right: r.right, bottom: r.bottom }; },
     step: () => sel ? sel.step : null,
-    groups: () => groupList.map((g) => g.label),
+    groups: () => groupList.map((g) => ({ label: g.label, locs: g.locs })),
     showGroup: (i) => showGroup(i),
     scale: () => cam.k,
     ready: () => !!state && optionsFor === phaseKey(state) && framedFor === phaseKey(state),
