@@ -470,7 +470,10 @@
     const bx = $("choices"); bx.textContent = "";
     for (const [label, fn, cls] of list) { const b = el("button", label, cls); b.type = "button"; b.onclick = fn; bx.appendChild(b); }
   }
-  function cancel() { sel = null; asking = null; prompt(""); choices([]); scheduleDraw(); }
+  function cancel() {  // the view goes back to where it was before the targets were framed
+    const back = sel && sel.camBefore; sel = null; asking = null; prompt(""); choices([]);
+    if (back && svg) setCam(back.cx, back.cy, back.k); else scheduleDraw();
+  }
   function tapAt(x, y) {
     if (!state) return;
     if (mode === "results") { say("These are the results of " + (picture ? picture.label : "a past phase") + ": tap “Orders” to give orders.", false); return; }
@@ -571,6 +574,7 @@
     const r = box();
     const inView = pts.every((p) => { const s = toScreen(p); return s[0] > r.left + 24 && s[0] < r.right - 24 && s[1] > r.top + 24 && s[1] < r.bottom - 24; });
     if (inView && cam.k >= k - 1e-9) return;
+    if (!sel.camBefore) sel.camBefore = Object.assign({}, cam);
     frame(pts, pts);
   }
 
