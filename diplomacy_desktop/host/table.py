@@ -186,6 +186,9 @@ class TableHost:
         self._clock: dict[str, Any] | None = None
         self._wall = wall
         self.version = 0
+        #: this host's run: ``version`` counts changes within one run (a phone orders the states it
+        #: gets by it, and starts again when the host was restarted)
+        self._boot = secrets.token_hex(4)
         self._saved_version = self._synced_version = -1
         self._save_lock = threading.Lock()
         #: the server's way: changes are saved by ``flush`` (before each answer), not one by one
@@ -375,6 +378,7 @@ class TableHost:
             ended = game.ended
             out: dict[str, Any] = {
                 "version": self.version,
+                "boot": self._boot,
                 "phase": {"short": self.phase, "label": state.phase.label, "kind": state.phase.kind,
                           "year": state.phase.year, "season": state.phase.season},
                 "stage": self.stage,

@@ -345,6 +345,10 @@ def touch_order(driver: Any, unit: str, kind: str, *targets: str, pick: str | No
         choose(driver, pick)
 
 
+def buttons_shown(driver: Any) -> list[str]:
+    return [b.text for b in driver.find_elements(By.CSS_SELECTOR, "#choices button")]
+
+
 def message(driver: Any) -> str:
     return str(driver.find_element(By.ID, "msg").text)
 
@@ -417,6 +421,18 @@ def test_browser_three_touch_phones_play_a_year_one_of_them_two_powers(tmp_path:
         ann.execute_script("window.scrollTo(0, 0)")
         ann.save_screenshot(str(shots / "02-ann-spring-orders.png"))
         seal(ann, "england")
+        # a sealed power says so at the first tap (no walking the menu to be refused at the end)
+        tap_mark(ann, "lon")
+        until(ann, lambda d: message(d) == "England has sealed its orders: unseal to change them.", "sealed said")
+        assert ann.execute_script("return window.phonePad.step()") is None and not buttons_shown(ann)
+        # a note from the player's other power
+        from_power = ann.find_element(By.ID, "note-from")
+        ann.execute_script("arguments[0].value = 'russia'", from_power)
+        press(ann, ann.find_element(By.CSS_SELECTOR, '#note-to input[value="france"]'))
+        ann.find_element(By.ID, "note-text").send_keys("Russia wishes France well")
+        press(ann, ann.find_element(By.CSS_SELECTOR, "#note-form button"))
+        until(france, lambda d: "Spring 1901 moves — Russia to France: Russia wishes France well"
+              in d.find_element(By.ID, "note-list").text, "the note from Russia")
 
         # France and Germany as in the two-phone game
         touch_order(germany, "mun", "Move", "bur")
@@ -553,6 +569,11 @@ def test_browser_three_touch_phones_play_a_year_one_of_them_two_powers(tmp_path:
         for i, d in enumerate(drivers):
             d.execute_script("window.scrollTo(0, 0)")
             d.save_screenshot(str(shots / f"09-spring-1902-{('ann', 'france', 'germany')[i]}.png"))
+        # the finger model again, in 1902's position (new units, the builds, Russia spread out)
+        from test_host_phone_fingers import finger_model
+
+        tally = finger_model(ann, "Ann in 1902")
+        assert tally.marks > 20 and not tally.misses and not tally.hidden, tally
         assert host.stop() == 0
     except Exception:
         for i, d in enumerate(drivers):  # what each phone showed when it went wrong

@@ -143,13 +143,22 @@ def check(driver: Any, tally: Tally, where: str, only: list[str] | None = None) 
     return rows
 
 
+def touch_mark(driver: Any, loc: str) -> None:
+    """A real touch on the mark of ``loc``; where the page asks which (marks crowded in a view
+    zoomed out to show them all), the player answers."""
+    mark = next(m for m in driver.execute_script("return window.phonePad.marks()") if m["loc"] == loc)
+    touch(driver, mark["x"], mark["y"])
+    asked = driver.execute_script("return window.phonePad.asking()")
+    if asked:
+        press(driver, next(a["label"] for a in asked if a["loc"] == loc))
+
+
 def select_unit(driver: Any, group: int, loc: str) -> None:
     """Back to the first view, and a real touch on the unit's mark."""
     driver.execute_script("arguments[0] !== null && window.phonePad.showGroup(arguments[0])", group)
     if driver.execute_script("return window.phonePad.step()") is not None:
         press(driver, "Cancel")
-    mark = next(m for m in driver.execute_script("return window.phonePad.marks()") if m["loc"] == loc)
-    touch(driver, mark["x"], mark["y"])
+    touch_mark(driver, loc)
     WebDriverWait(driver, 10).until(lambda d: d.execute_script("return window.phonePad.step()") == "kind",
                                     f"the menu of {loc}")
 
@@ -181,8 +190,7 @@ def finger_model(driver: Any, player: str) -> Tally:
                 for target in sorted({r["loc"] for r in rows}):
                     select_unit(driver, g, unit)
                     press(driver, kind)
-                    mark = next(m for m in driver.execute_script("return window.phonePad.marks()") if m["loc"] == target)
-                    touch(driver, mark["x"], mark["y"])
+                    touch_mark(driver, target)
                     WebDriverWait(driver, 10).until(lambda d: d.execute_script("return window.phonePad.step()") == "dest2",
                                                     f"{unit} {kind} {target}: where to")
                     check(driver, tally, f"{name}: {unit} {kind} {target}")

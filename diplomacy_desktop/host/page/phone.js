@@ -30,6 +30,7 @@
   let optionsFor = "";     // the phase/stage the options are for
   let sel = null;          // {power, key, step, kind, list, targets, unit}
   let asking = null;       // the marks a tap was ambiguous between
+  let askBack = null;      // the view before a tap on my units asked which
   let svg = null, overlay = null, anchors = {}, full = null;
   let cam = null;          // {cx, cy, k}: the map point at the box's centre, css px per map unit
   let names = { spaces: {}, powers: {} };
@@ -211,11 +212,11 @@
     const w = Math.max(...xs) - Math.min(...xs), h = Math.max(...ys) - Math.min(...ys);
     return Math.min(w > 0 ? (r.width - 2 * pad) / w : Infinity, h > 0 ? (r.height - 2 * pad) / h : Infinity);
   }
-  // frame ``must`` (all in view) at the finger scale of ``marks``, never beyond what fits
-  function frame(must, marks) {
+  // frame ``must`` (all in view) at the finger scale of ``marks`` (times ``spread``), never beyond what fits
+  function frame(must, marks, spread) {
     if (!must.length) return;
     const xs = must.map((p) => p[0]), ys = must.map((p) => p[1]);
-    const k = Math.min(Math.max(fingerScale(marks), kMin(), K_EASY), fitScale(must, 26), 2.2);
+    const k = Math.min(Math.max(fingerScale(marks) * (spread || 1), kMin(), K_EASY), fitScale(must, 26), spread ? 4 : 2.2);
     setCam((Math.max(...xs) + Math.min(...xs)) / 2, (Math.max(...ys) + Math.min(...ys)) / 2, k);
   }
   function fits(must, marks) { return must.length < 2 || fitScale(must, 26) >= Math.min(fingerScale(marks), 2.2) - 1e-9; }
@@ -301,6 +302,11 @@
       .sort((a, b) => a.d - b.d);
     const near = scored.filter((s) => s.d <= REACH);
     if (near.length) {
+      // marks less than a finger apart on the screen (a view zoomed out to show them all): any
+      // tap among them asks, and magnifies them; otherwise the nearest, unless another is as near
+      const first = toScreen(near[0].c.pt);
+      const crowd = scored.filter((s) => { const q = toScreen(s.c.pt); return Math.hypot(q[0] - first[0], q[1] - first[1]) < FINGER; });
+      if (crowd.length > 1) return { ask: [...new Set(near.concat(crowd))].sort((a, b) => a.d - b.d).map((s) => s.c) };
       const close = near.filter((s) => s.d - near[0].d < AMBIGUOUS);
       return close.length === 1 ? { pick: close[0].c } : { ask: close.map((s) => s.c) };
     }
@@ -489,11 +495,16 @@
   function ask(list, x, y) {  // a tap as near to two marks: ask which, and magnify them
     asking = list;
     prompt("Which one did you mean?");
-    choices(list.map((mk) => [mk.key && !sel ? (mk.build ? "Build in " + place(mk.loc) : unitText(mk.loc)) : place(mk.loc), () => { asking = null; picked(mk); }])
-      .concat([["Cancel", () => { asking = null; if (sel) reprompt(); else cancel(); }]]));
-    const k = Math.max(cam.k, fingerScale(list.map((mk) => mk.pt)) * 1.5);
-    if (x !== undefined && k > cam.k) zoomAbout(k / cam.k, toMap(x, y)); else scheduleDraw();
+    const back = Object.assign({}, cam);
+    if (sel && !sel.camBefore) sel.camBefore = back;
+    if (!sel) askBack = back;
+    choices(list.map((mk) => [askLabel(mk), () => { asking = null; picked(mk); }])
+      .concat([["Cancel", () => { asking = null; if (sel) reprompt(); else { cancel(); setCam(back.cx, back.cy, back.k); } }]]));
+    const pts = list.map((mk) => mk.pt);  // magnified: the marks asked about a finger and a half apart
+    if (fingerScale(pts) * 1.5 > cam.k) frame(pts, pts, 1.5);
+    else scheduleDraw();
   }
+  function askLabel(mk) { return mk.key && !sel ? (mk.build ? "Build in " + place(mk.loc) : unitText(mk.loc)) : place(mk.loc); }
   function unitText(loc) {
     const u = state.dislodged.concat(state.units).find((v) => v.location === loc || prov(v.location) === prov(loc));
     return u ? u.type + " " + place(u.location) : place(loc);
@@ -542,7 +553,9 @@
   }
   function startUnit(mk) {
     const list = mk.list;
-    sel = { power: mk.power, key: mk.key, loc: mk.loc, list: list, build: !!mk.build, step: "kind", unit: mk.pt };
+    sel = { power: mk.power, key: mk.key, loc: mk.loc, list: list, build: !!mk.build, step: "kind", unit: mk.pt,
+      camBefore: askBack };
+    askBack = null;
     if (mk.build) {  // "Build what?": the army and the fleet (each coast) at once
       sel.label = "Build in " + place(mk.loc);
       prompt("Build what, in " + place(mk.loc) + "?");
@@ -579,44 +592,52 @@
   }
 
   // -- the first view: my units (a switch per power or region when they do not fit at once) ----------
-  function orderPoints(p) {  // where the power's units (or build sites) to order are, and their targets
-    const units = [], all = [], locs = [];
-    const mine = options[p] || {};
+  // the power's units (or build sites) to order: where each is, its short name, and its targets
+  function orderItems(p) {
+    const out = [], mine = options[p] || {};
     for (const key of Object.keys(mine)) {
-      if (key === "build") { for (const o of mine.build) if (o.order.location) { const a = anchorOf(prov(o.order.location));
-        if (!locs.includes(prov(o.order.location))) { units.push(a); all.push(a); locs.push(prov(o.order.location)); } } continue; }
+      if (key === "build") {
+        for (const o of mine.build) if (o.order.location && !out.some((x) => x.loc === prov(o.order.location))) {
+          const s = prov(o.order.location); out.push({ pt: anchorOf(s), loc: s, short: s, targets: [] }); }
+        continue;
+      }
       const u = (isRetreat() ? state.dislodged : state.units).find((x) => prov(x.location) === key);
       const pt = u ? unitPoint(u.location, isRetreat()) : anchorOf(key);
       if (!pt) continue;
-      units.push(pt); all.push(pt); locs.push(u ? u.location : key);
-      for (const o of mine[key]) for (const t of [o.order.destination, o.order.target]) if (t && anchorOf(t)) all.push(anchorOf(t));
+      const targets = [];
+      for (const o of mine[key]) for (const t of [o.order.destination, o.order.target]) if (t && anchorOf(t)) targets.push(anchorOf(t));
+      out.push({ pt: pt, loc: u ? u.location : key, short: u ? u.label : key, targets: targets });
     }
-    if (!units.length) for (const u of state.units.filter((x) => x.power === p)) { const a = anchorOf(u.location); units.push(a); all.push(a); }
-    return { units: units.filter(Boolean), all: all.filter(Boolean), locs: locs };
+    if (!out.length) for (const u of state.units.filter((x) => x.power === p))
+      out.push({ pt: anchorOf(u.location), loc: u.location, short: u.label, targets: [] });
+    return out.filter((x) => x.pt);
+  }
+  function groupOf(label, items) {
+    return { label: label, units: items.map((x) => x.pt), all: items.flatMap((x) => [x.pt].concat(x.targets)), locs: items.map((x) => x.loc) };
   }
   function makeGroups() {
-    const per = state.me.powers.map((p) => Object.assign({ label: name(p) }, orderPoints(p))).filter((g) => g.units.length);
+    const per = state.me.powers.map((p) => [p, orderItems(p)]).filter((x) => x[1].length);
     if (!per.length) return [];
     const out = [];
-    const union = { label: "All", units: per.flatMap((g) => g.units), all: per.flatMap((g) => g.all), locs: per.flatMap((g) => g.locs) };
+    const union = groupOf("All", per.flatMap((x) => x[1]));
     if (per.length > 1 && fits(union.units, union.all)) out.push(union);
-    for (const g of per) {
+    for (const [p, items] of per) {
+      const g = groupOf(name(p), items);
       if (fits(g.units, g.all)) { out.push(g); continue; }
-      // one power spread too wide for a finger-sized view: by region (nearest units together)
-      let cl = g.units.map((pt, i) => [[pt, g.locs[i]]]);
+      // one power spread too wide for a finger-sized view: by region (the nearest units together)
+      const cl = items.map((x) => [x]);
       for (;;) {
         let best = null;
         for (let i = 0; i < cl.length; i++) for (let j = i + 1; j < cl.length; j++) {
-          const merged = cl[i].concat(cl[j]);
-          if (!fits(merged.map((x) => x[0]), g.all)) continue;
-          const s = fitScale(merged.map((x) => x[0]), 26); if (!best || s > best[0]) best = [s, i, j];
+          const merged = groupOf("", cl[i].concat(cl[j]));
+          if (!fits(merged.units, merged.all)) continue;
+          const s = fitScale(merged.units, 26); if (!best || s > best[0]) best = [s, i, j];
         }
         if (!best) break;
         cl[best[1]] = cl[best[1]].concat(cl[best[2]]); cl.splice(best[2], 1);
       }
-      cl.sort((a, b) => Math.min(...a.map((x) => x[0][1])) - Math.min(...b.map((x) => x[0][1])));
-      cl.forEach((c, i) => out.push({ label: g.label + " " + (cl.length === 2 ? (i ? "south" : "north") : (i + 1) + "/" + cl.length),
-        units: c.map((x) => x[0]), all: g.all, locs: c.map((x) => x[1]) }));
+      cl.sort((a, b) => Math.min(...a.map((x) => x.pt[1])) - Math.min(...b.map((x) => x.pt[1])));
+      for (const c of cl) out.push(groupOf(name(p) + ": " + c.slice(0, 3).map((x) => x.short).join(", ") + (c.length > 3 ? "…" : ""), c));
     }
     return out;
   }
@@ -650,6 +671,8 @@
   }
   setInterval(tick, 1000);
   function show(s) {
+    // an answer overtaken by a newer state (an HTTP reply after the WebSocket's push) is dropped
+    if (state && s.boot === state.boot && s.version < state.version) return;
     const before = state, key = phaseKey(s), changedPhase = before && phaseKey(before) !== key;
     if (changedPhase) {  // nothing of the last phase stays: the half-built order and the typed box are said and gone
       const editing = (sel && sel.step) || asking || $("typed-text").value.trim();
@@ -694,10 +717,7 @@
     $("mode").textContent = mode === "results" ? "Orders" : "Results";
     $("mode").classList.toggle("on", mode === "results"); $("mode").classList.remove("fresh");
     $("browse").hidden = mode !== "results";
-    if (mode === "results") { const pts = picture ? picture.items.filter((it) => state.me.powers.includes(it.power) && it.province)
-        .map((it) => anchorOf(it.province)).filter(Boolean) : [];
-      if (pts.length) frame(pts, pts); }
-    else { framedFor = ""; frameMine(); }
+    // the results are drawn where the player is looking (the switch above the map works for them too)
     showResults(); scheduleDraw();
   }
   function showOrders() {
@@ -840,6 +860,7 @@
     resolve: (x, y) => { const r = resolve(x, y); return r.pick ? { pick: r.pick.loc } : r.ask ? { ask: r.ask.map((a) => a.loc) } : { none: true }; },
     box: () => { const r = box(); return { left: r.left, top: r.top, right: r.right, bottom: r.bottom }; },
     step: () => sel ? sel.step : null,
+    asking: () => asking ? asking.map((mk) => ({ loc: mk.loc, label: askLabel(mk) })) : null,
     groups: () => groupList.map((g) => ({ label: g.label, locs: g.locs })),
     showGroup: (i) => showGroup(i),
     scale: () => cam.k,
