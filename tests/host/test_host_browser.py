@@ -583,3 +583,55 @@ def test_browser_three_touch_phones_play_a_year_one_of_them_two_powers(tmp_path:
         for d in drivers:
             d.quit()
         host.kill()
+
+
+def test_browser_touch_phone_pinch_keeps_the_point_buttons_zoom_about_the_unit_and_time_runs_out(
+        tmp_path: Path) -> None:
+    host = ServeProcess(tmp_path / "pinch.dipl", free_port())
+    driver = touch_phone(tmp_path / "profile")
+    try:
+        driver.get(host.links["france"])
+        phase_is(driver, "Spring 1901 moves")
+        until(driver, lambda d: d.execute_script("return window.phonePad.ready()"), "the first view")
+        box = driver.execute_script("return window.phonePad.box()")
+        cx, cy = (box["left"] + box["right"]) / 2, (box["top"] + box["bottom"]) / 2
+        k0 = driver.execute_script("return window.phonePad.scale()")
+        # two fingers 60 px apart spread to 180 px, their midpoint drifting 30 px right and 20 px down
+        under = driver.execute_script("return window.phonePad.at(arguments[0], arguments[1])", cx, cy)
+        pts = lambda half, dx, dy: [{"x": cx + dx - half, "y": cy + dy, "id": 0},  # noqa: E731
+                                    {"x": cx + dx + half, "y": cy + dy, "id": 1}]
+        driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": pts(30, 0, 0)})
+        for i in range(1, 7):
+            driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchMove",
+                                                                "touchPoints": pts(30 + 10 * i, 5 * i, 10 * i / 3)})
+        driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        k1 = driver.execute_script("return window.phonePad.scale()")
+        assert k1 == pytest.approx(k0 * 3, rel=0.02)
+        after = driver.execute_script("return window.phonePad.at(arguments[0], arguments[1])", cx + 30, cy + 20)
+        assert after == pytest.approx(under, abs=1.0), "the point under the fingers moved"
+        assert driver.execute_script("return window.phonePad.step()") is None  # a pinch is not a tap
+        # the buttons zoom about the unit being ordered: it stays where it is on the screen
+        press(driver, driver.find_element(By.ID, "zoom-all"))
+        press(driver, driver.find_element(By.ID, "zoom-in"))
+        driver.execute_script("window.scrollTo(0, 0)")
+        tap_mark(driver, "mar")
+        until(driver, lambda d: d.execute_script("return window.phonePad.step()") == "kind", "Marseilles chosen")
+        before = driver.execute_script("return window.phonePad.onScreen('mar')")
+        k2 = driver.execute_script("return window.phonePad.scale()")
+        press(driver, driver.find_element(By.ID, "zoom-in"))
+        driver.execute_script("window.scrollTo(0, 0)")
+        assert driver.execute_script("return window.phonePad.onScreen('mar')") == pytest.approx(before, abs=1.0)
+        assert driver.execute_script("return window.phonePad.scale()") == pytest.approx(k2 * 1.5)
+        # the zoom buttons are outside the map
+        zoom = driver.find_element(By.ID, "zoom").rect
+        mapbox = driver.find_element(By.ID, "mapbox").rect
+        assert zoom["y"] >= mapbox["y"] + mapbox["height"]
+        # a clock that runs out says so
+        console(host, "clock 0.03 Talks")
+        until(driver, lambda d: d.find_element(By.ID, "clock").text == "Talks time!", "time!")
+        assert "expired" in driver.find_element(By.ID, "clock").get_attribute("class")
+        driver.save_screenshot(str(tmp_path / "pinch.png"))
+        assert host.stop() == 0
+    finally:
+        driver.quit()
+        host.kill()

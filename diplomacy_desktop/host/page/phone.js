@@ -864,6 +864,8 @@
     groups: () => groupList.map((g) => ({ label: g.label, locs: g.locs })),
     showGroup: (i) => showGroup(i),
     scale: () => cam.k,
+    at: (x, y) => toMap(x, y),
+    onScreen: (loc) => { const a = anchorOf(loc); return a ? toScreen(a) : null; },
     ready: () => !!state && optionsFor === phaseKey(state) && framedFor === phaseKey(state),
   });
 
