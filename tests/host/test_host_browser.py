@@ -513,8 +513,8 @@ def test_browser_three_touch_phones_play_a_year_one_of_them_two_powers(tmp_path:
         order_given(france, "A Mar - Bur")
         touch_order(france, "par", "Support", "mar", "bur")
         order_given(france, "A Par S A Mar - Bur")
-        touch_order(france, "mao", "Move", "por")
-        order_given(france, "F Mao - Por")
+        touch_order(france, "mao", "Move", "spa/sc")  # the coast's own mark: no question which coast
+        order_given(france, "F Mao - Spa/sc")
         touch_order(germany, "sil", "Support", "gal", "war")  # Austria's army, with Germany's help
         order_given(germany, "A Sil S A Gal - War")
         seal(france, "france")
