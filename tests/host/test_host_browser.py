@@ -598,7 +598,7 @@ def test_browser_touch_phone_pinch_keeps_the_point_buttons_zoom_about_the_unit_a
         k0 = driver.execute_script("return window.phonePad.scale()")
         # two fingers 60 px apart spread to 180 px, their midpoint drifting 30 px right and 20 px down
         under = driver.execute_script("return window.phonePad.at(arguments[0], arguments[1])", cx, cy)
-        pts = lambda half, dx, dy: [{"x": cx + dx - half, "y": cy + dy, "id": 0},  # noqa: E731
+        pts = lambda half, dx, dy: [{"x": cx + dx - half, "y": cy + dy, "id": 0},
                                     {"x": cx + dx + half, "y": cy + dy, "id": 1}]
         driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": pts(30, 0, 0)})
         for i in range(1, 7):

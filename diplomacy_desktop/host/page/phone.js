@@ -344,7 +344,7 @@
     return shape;
   }
   function cross(g, at, r) {
-    for (const [w, c] of [[5, "#fff"], [2.8, "#c62828"]]) {
+    for (const [w, c] of [[5, "#fff"], [2.8, "#C00000"]]) {
       g.appendChild(svgEl("path", { d: `M${at[0] - r} ${at[1] - r}L${at[0] + r} ${at[1] + r}M${at[0] - r} ${at[1] + r}L${at[0] + r} ${at[1] - r}`,
         stroke: c, "stroke-width": w, "stroke-linecap": "round", fill: "none" }));
     }
@@ -692,15 +692,21 @@
     const done = s.stage === "declarations" ? s.declared : s.sealed;
     for (const strip of [$("strip"), $("seal-strip")]) { strip.textContent = "";
       for (const p of s.owing) strip.appendChild(el("span", name(p) + (done.includes(p) ? " ✓" : " …"), "chip " + (done.includes(p) ? "sealed" : "waiting"))); }
-    if (!before || changedPhase) { loadOptions(); }
+    loadOptions();  // once per phase (again if it failed: the host was unreachable)
     if (picturesFor !== String(s.results_count || 0) + key) loadPicture(null);
     showOrders(); showDeclarations(); showResults(); showNotes(); drawMap(); frameMine();
   }
+  let optionsLoading = "";
   async function loadOptions() {
     const key = phaseKey(state);
-    if (optionsFor === key) return;
-    try { options = await api("/api/options"); optionsFor = key; scheduleDraw(); frameMine(); }
-    catch (e) { if (!(e instanceof NetworkError)) say(e.message, true); }
+    if (optionsFor === key || optionsLoading === key) return;
+    optionsLoading = key;
+    try {
+      const got = await api("/api/options");
+      if (phaseKey(state) !== key) return;  // the phase moved on meanwhile: the next push asks again
+      options = got; optionsFor = key; scheduleDraw(); frameMine();
+    } catch (e) { if (!(e instanceof NetworkError)) say(e.message, true); }
+    finally { if (optionsLoading === key) optionsLoading = ""; }
   }
   async function loadPicture(index) {
     const key = String(state.results_count || 0) + phaseKey(state);
@@ -796,7 +802,7 @@
   }
   function current(a, b) { const r = (state.relations || []).find((x) => x.powers.includes(a) && x.powers.includes(b)); return r ? r.relation : "neutral"; }
   function showResults() {
-    const r = picture; $("results").hidden = !r; if (!r) return;
+    const r = picture; $("results").hidden = !r; $("mode").hidden = !r && mode !== "results"; if (!r) return;
     $("results-title").textContent = "Results: " + r.label + (r.count > 1 ? " (" + (r.index + 1) + " of " + r.count + ")" : "");
     $("res-label").textContent = r.label;
     $("res-prev").disabled = r.index <= 0; $("res-next").disabled = r.index >= r.count - 1;
