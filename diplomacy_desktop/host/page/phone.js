@@ -425,7 +425,7 @@
       (mine.has(u.power) ? "mine" : "") + (!isRetreat() && u.location === selLoc ? " selected" : ""),
       { loc: u.location, unit: u.power + " " + u.type + " " + u.location });
     for (const u of state.dislodged) { const pt = unitPoint(u.location, true);
-      units.appendChild(svgEl("circle", { cx: pt[0], cy: pt[1], r: UNIT_R + 4, fill: "none", stroke: "#c62828", "stroke-width": 3 }));
+      units.appendChild(svgEl("circle", { cx: pt[0], cy: pt[1], r: UNIT_R + 4, fill: "none", stroke: "#C00000", "stroke-width": 3 }));
       drawUnit(units, u, pt, (mine.has(u.power) ? "mine" : "") + " dislodged" + (isRetreat() && u.location === selLoc ? " selected" : ""),
         { loc: u.location, unit: u.power + " " + u.type + " " + u.location }); }
     const where = (loc) => { const d = isRetreat() && state.dislodged.find((x) => prov(x.location) === prov(loc));
@@ -456,6 +456,7 @@
       drawUnit(units, u, anchorOf(u.location), mine.has(u.power) ? "mine" : "", { result: u.location });
     if (pic.kind === "retreat") for (const u of pic.units) drawUnit(units, u, anchorOf(u.location), mine.has(u.power) ? "mine" : "");
     for (const d of pic.dislodged) { const pt = unitPoint(d.location, true);
+      units.appendChild(svgEl("circle", { cx: pt[0], cy: pt[1], r: UNIT_R + 4, fill: "none", stroke: "#C00000", "stroke-width": 3 }));
       drawUnit(units, d, pt, (mine.has(d.power) ? "mine" : "") + " dislodged", { dislodged: d.location });
       cross(top, [pt[0] + UNIT_R * 0.9, pt[1] - UNIT_R * 0.9], 5); }
     const where = (loc) => gone.has(prov(loc)) ? unitPoint(loc, true) : anchorOf(loc);
