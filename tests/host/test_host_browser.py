@@ -543,7 +543,7 @@ def test_browser_three_touch_phones_play_a_year_one_of_them_two_powers(tmp_path:
         for d in drivers:
             phase_is(d, "Winter 1901 adjustments")
 
-        # the builds: a fleet, an army, a fleet on a coast
+        # the builds: a fleet, an army, a fleet on a coast, a waive
         touch_order(ann, "lon", "", pick="Fleet")
         order_given(ann, "Build F Lon")
         show_group(ann, "Russia")
@@ -557,14 +557,15 @@ def test_browser_three_touch_phones_play_a_year_one_of_them_two_powers(tmp_path:
             seal(ann, p)
         touch_order(france, "bre", "", pick="Fleet")
         order_given(france, "Build F Bre")
-        touch_order(germany, "kie", "", pick="Army")
-        order_given(germany, "Build A Kie")
+        press(germany, until(germany, lambda d: next((b for b in d.find_elements(By.CSS_SELECTOR, "#order-list button")
+                                                      if b.text == "Waive one"), False), "Waive one"))
+        order_given(germany, "Waive")  # Germany builds nothing
         seal(france, "france")
         seal(germany, "germany")
         seal_others(host, "W1901A", THIRD)
         for d in drivers:
             phase_is(d, "Spring 1902 moves")
-        for d, unit in ((ann, "russia F stp/nc"), (ann, "england F lon"), (france, "france F bre"), (germany, "germany A kie")):
+        for d, unit in ((ann, "russia F stp/nc"), (ann, "england F lon"), (france, "france F bre"), (germany, "germany A ruh")):
             until(d, lambda d, unit=unit: d.find_elements(By.CSS_SELECTOR, f'[data-unit="{unit}"]'), unit)
         for i, d in enumerate(drivers):
             d.execute_script("window.scrollTo(0, 0)")
