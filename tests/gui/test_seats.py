@@ -80,8 +80,11 @@ def test_seats_new_game_offers_the_rulebook_grouping_for_each_player_count(qtbot
     seats = GROUPINGS[n]
     played = {p for seat in seats for p in seat}
     assert set(s.powers_in_play(BOARD)) == played
-    assert all(e.isVisibleTo(d) for e in d.player_edits[:n])
-    assert all(not e.isVisibleTo(d) for e in d.player_edits[n:])
+    if n < 7:
+        assert all(e.isVisibleTo(d) for e in d.player_edits[:n])
+        assert all(not e.isVisibleTo(d) for e in d.player_edits[n:])
+    else:  # issue 17: seven players placed by the host are named in the name column only
+        assert not any(e.isVisibleTo(d) for e in d.player_edits) and not d.players_caption.isVisibleTo(d)
     # every seat's powers share one player; the first seat is Anna's
     for i, seat in enumerate(seats):
         names = {s.players.get(p) for p in seat}
@@ -578,3 +581,18 @@ def test_seats_session_one_stop_per_player_plain_python() -> None:
     assert s.stage == READY
     s.set_writers(("england", "france", "germany", "russia"))  # Russia back: the round waits for it
     assert s.stage == CURTAIN and s.next_power == "russia"
+
+
+def test_seats_new_game_has_one_place_for_names_with_seven_players_by_the_host(qtbot) -> None:
+    """Issue 17: New Game had both a "Players:" row and a name column for the same seven names."""
+    d = NewGameDialog(BOARD)
+    qtbot.addWidget(d)
+    d.show()
+    assert d.players_spin.value() == 7 and d.assign_combo.currentData() == "hand"
+    assert not d.players_caption.isVisibleTo(d) and not any(e.isVisibleTo(d) for e in d.player_edits)
+    assert all(e.isVisibleTo(d) for e in d.name_edits.values())
+    d.assign_combo.setCurrentIndex(d.assign_combo.findData("priority"))  # players choose: the row names them
+    assert d.players_caption.isVisibleTo(d) and all(e.isVisibleTo(d) for e in d.player_edits)
+    d.assign_combo.setCurrentIndex(d.assign_combo.findData("hand"))
+    d.players_spin.setValue(5)  # five players: the row names the players, the column the powers' players
+    assert d.players_caption.isVisibleTo(d) and sum(e.isVisibleTo(d) for e in d.player_edits) == 5

@@ -339,7 +339,7 @@ def test_secrecy_reopening_a_power_with_a_pin(table, features, host) -> None:  #
     curtain.other_button.click()  # no PIN and no host PIN: nobody may
     assert power in f.flow.session.sealed and "protected by a PIN" in curtain.error_label.text()
     assert_hidden(t, power, orders)
-    curtain.pin_edit.setText("2580")  # the power itself
+    host.typed = "2580"  # the power itself, asked for its PIN (issue 17: not the next power's field)
     curtain.other_combo.setCurrentIndex(curtain.other_combo.findData(power))
     curtain.other_button.click()
     assert f.flow.session.current == power
@@ -563,15 +563,18 @@ def test_secrecy_curtain_asks_the_pin_of_the_power_chosen_under_someone_else(tab
         seal_next(t, f, "1470")
     nxt = f.flow.session.next_power
     assert nxt != "france" and curtain.pin_edit.isHidden()
+    # issue 17: the PIN of a power chosen under "Someone else" is asked when its button is pressed
+    # (the curtain's PIN field is the next power's only, and hidden when that power has none)
     curtain.other_combo.setCurrentIndex(curtain.other_combo.findData("france"))
-    assert not curtain.pin_edit.isHidden()
+    assert curtain.pin_edit.isHidden()
+    f.flow.host_prompt = lambda _parent, _title, _text: None  # asked, and cancelled
     curtain.other_button.click()
     assert "protected by a PIN" in curtain.error_label.text() and f.flow.session.stage == CURTAIN
     other = next(p for p in CLICKS if p not in ("france", nxt))
     curtain.other_combo.setCurrentIndex(curtain.other_combo.findData(other))
     assert curtain.pin_edit.isHidden()
     curtain.other_combo.setCurrentIndex(curtain.other_combo.findData("france"))
-    curtain.pin_edit.setText("1470")
+    f.flow.host_prompt = lambda _parent, _title, text: "1470" if "France's PIN" in text else None
     curtain.other_button.click()
     assert f.flow.session.current == "france"
 

@@ -227,7 +227,8 @@ class NewGameDialog(QDialog):
         seats_row.addStretch(1)
         players_box.addLayout(seats_row)
         names_row = QHBoxLayout()
-        names_row.addWidget(QLabel("Players:"))
+        self.players_caption = QLabel("Players:")
+        names_row.addWidget(self.players_caption)
         self.player_edits: list[QLineEdit] = []
         for i in range(max(GROUPINGS)):
             edit = QLineEdit()
@@ -405,8 +406,12 @@ class NewGameDialog(QDialog):
 
     def _show_players(self) -> None:
         n = self.player_count
+        # seven players each at one power, placed by the host: the name column below is the one
+        # place for names (a second row of names said the same thing twice)
+        row = n < len(self.board.power_ids) or self.assign_combo.currentData() != "hand"
+        self.players_caption.setVisible(row)
         for i, edit in enumerate(self.player_edits):
-            edit.setVisible(i < n)
+            edit.setVisible(row and i < n)
         seats = [seat_name(self.board, seat) for seat in self.grouping()]
         self.grouping_label.setText(f"Rulebook grouping for {n} players: " + " \u00b7 ".join(seats))
 
@@ -455,6 +460,7 @@ class NewGameDialog(QDialog):
     def _assign_mode_changed(self) -> None:
         mode = self.assign_combo.currentData()
         self.priority_button.setEnabled(mode != "hand")
+        self._show_players()
         if mode == "hand":
             self.seating = {}
             self.record_label.hide()

@@ -623,6 +623,8 @@ class TableFeatures(WindowMode):
         if self.my_phone_dialog is not None and (stage != ENTERING
                                                  or self.my_phone_dialog.seat != self.flow.session.current_seat):
             self._close_my_phone()  # the seat's turn ended: its code goes with it
+        if stage in (CURTAIN, READY) and not self.window.view.fitted:
+            self.window.view.fit_to_window()  # the next power finds the whole board, not the last one's zoom
         self._update_notes_button()
         self._update_phone_button()
         self._update_actions()
@@ -842,6 +844,12 @@ class TableFeatures(WindowMode):
                                   f"Take back the adjudication of {last.state.phase.label}? "
                                   "Its orders come back and can be changed."):
             return False
+        if self.flow.enabled and not self.flow.confirm(
+                self.window, "Reopen all?",
+                f"Reopen every power's orders of {last.state.phase.label}? Yes: reopen all, and every power "
+                "writes again. No (the default): each power's orders come back sealed as they were, ready to be "
+                "revealed again; a power may still reopen its own."):
+            self.flow.keep_seals_on_take_back()
         return c.undo_adjudication() is not None
 
     def offer_new_game(self, initial: TableSettings | None = None) -> NewGameDialog:

@@ -88,6 +88,7 @@ from ...table.review import (  # moved to the Qt-free table layer: importable he
     _unit_label,
     review_warnings,
 )
+from ...table.seal_review import SealNotes, seal_notes
 from ...table.session import LAPTOP, TableSession
 from .. import override
 from ..board.palette import power_colour, power_ink, power_letter
@@ -490,15 +491,14 @@ class CurtainWidget(QWidget):
         self.update()
 
     def _update_pin_field(self) -> None:
-        """The PIN field shows when the next power, or the one chosen under "Someone else", has a PIN."""
+        """The PIN field shows only when the next power has a PIN.  A power chosen under "Someone
+        else" that has a PIN is asked for it when its button is pressed (HotSeatFlow.open_other)."""
         s = self.session
         if s is None:
             return
         nxt = s.next_power
         ready = s.stage == READY or nxt is None
-        other = self.other_combo.currentData() if self.other_combo.isVisibleTo(self) else None
-        self.pin_edit.setVisible((not ready and nxt is not None and s.has_pin(nxt))
-                                 or (bool(other) and s.has_pin(str(other))))
+        self.pin_edit.setVisible(not ready and nxt is not None and s.has_pin(nxt))
 
     def set_clock_text(self, text: str) -> None:
         """Show the clock's time left on the curtain (the clock itself is covered)."""
@@ -516,8 +516,9 @@ class CurtainWidget(QWidget):
 
     def _on_other(self) -> None:
         power = self.other_combo.currentData()
-        if power:
-            self.other_requested.emit(str(power), self.pin_edit.text())
+        if power:  # the PIN field is the next power's: another power is asked for its own PIN
+            nxt = self.session.next_power if self.session is not None else None
+            self.other_requested.emit(str(power), self.pin_edit.text() if power == nxt else "")
 
 
 class HostPinDialog(QDialog):
@@ -556,13 +557,28 @@ def ask_host_pin(parent: QWidget, title: str, text: str) -> str | None:
         dialog.deleteLater()
 
 
+def ask_power_pin(parent: QWidget, title: str, text: str) -> str | None:
+    """The app's prompt for a power's own PIN: the typed PIN, or None when cancelled."""
+    dialog = HostPinDialog(title, text, parent)
+    dialog.note.setText("The power's own PIN.")
+    dialog.pin_edit.setPlaceholderText("PIN")
+    try:
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return dialog.pin_edit.text()
+    finally:
+        dialog.deleteLater()
+
+
 class ReviewDialog(QDialog):
     """Before sealing: one power's own orders and what it may have overlooked."""
 
     def __init__(self, power: str, orders: Sequence[Order], warnings: Sequence[str],
-                 parent: QWidget | None = None, *, power_name: str | None = None, has_pin: bool = True) -> None:
+                 parent: QWidget | None = None, *, power_name: str | None = None, has_pin: bool = True,
+                 notes: SealNotes | None = None) -> None:
         super().__init__(parent)
         name = power_name or power.title()
+        notes = notes if notes is not None else SealNotes()
         self.setWindowTitle(f"{name}: review and seal")
         self.power = power
         title = QLabel(f"{name}'s orders")
@@ -591,8 +607,20 @@ class ReviewDialog(QDialog):
         self.back_button = self.buttons.addButton("Back to my orders", QDialogButtonBox.ButtonRole.RejectRole)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
+        # what the power may not mean, said first and plainly; Enter then goes back, not on
+        self.notice = QLabel(" ".join(t for t in (notes.disorder, notes.holding_text()) if t))
+        self.notice.setWordWrap(True)
+        self.notice.setStyleSheet("color: #8a1c00; font-weight: bold;" if notes.disorder else "font-weight: bold;")
+        self.notice.setVisible(bool(self.notice.text()))
+        if notes.disorder:
+            self.seal_button.setText("Seal with no orders (civil disorder)")
+        problem = bool(warnings) or notes.problem
+        self.seal_button.setAutoDefault(not problem)
+        self.back_button.setAutoDefault(problem)
+        (self.back_button if problem else self.seal_button).setDefault(True)
         layout = QVBoxLayout(self)
         layout.addWidget(title)
+        layout.addWidget(self.notice)
         layout.addWidget(self.order_list, 2)
         layout.addWidget(self.warning_caption)
         layout.addWidget(self.warning_list, 1)
@@ -827,6 +855,8 @@ class HotSeatFlow(QObject):
         self.review = review if review is not None else (lambda dialog: dialog.exec() == QDialog.DialogCode.Accepted)
         self.confirm = confirm if confirm is not None else _ask
         self.host_prompt: HostPrompt = host_prompt if host_prompt is not None else ask_host_pin
+        #: asks for a power's own PIN (None: the app's dialog, or ``host_prompt`` where a test replaced it)
+        self.pin_prompt: HostPrompt | None = None
         self._filtering = False
         self.adjudicate_on_reveal = adjudicate_on_reveal
         self.curtain.open_requested.connect(self.open_power)
@@ -838,6 +868,10 @@ class HotSeatFlow(QObject):
         self.strip.hide_requested.connect(self.hide)
         self.strip.reveal_requested.connect(self.reveal)
         self.declarations_form: DeclarationsForm | None = None  # made at the first declarations round
+        #: the last turn before this phase (phase, order, sealed, round), and the one to restore at a
+        #: take-back that keeps the seals
+        self._last_turn: tuple[str, tuple[str, ...], frozenset[str], str] | None = None
+        self._keep_seals: tuple[str, tuple[str, ...], frozenset[str], str] | None = None
         #: the powers of the seat at the keyboard that have filled in their declarations this turn (a
         #: player with several powers declares for each of them, one sheet after another, then one seal)
         self.declared_this_turn: list[str] = []
@@ -906,11 +940,27 @@ class HotSeatFlow(QObject):
                                 if isinstance(players, dict) else {})
 
     def begin_phase(self, *_: object) -> None:
-        """A phase begins (new game, after an adjudication or its undo): talks, board open."""
+        """A phase begins (new game, after an adjudication or its undo): talks, board open.
+        After the host's take-back with the seals kept (:meth:`keep_seals_on_take_back`), the
+        phase taken back begins again with every seal it had: the curtain, ready to reveal."""
         self._sync_pins()
-        self.session.begin_turn(self.controller.state.phase.short, self.powers_to_write())
+        s = self.session
+        kept, self._keep_seals = self._keep_seals, None
+        if s.phase:
+            self._last_turn = (s.phase, s.order, frozenset(s.sealed), s.round)
+        s.begin_turn(self.controller.state.phase.short, self.powers_to_write())
+        if kept is not None and kept[0] == s.phase and kept[3] == ORDERS_ROUND and not s.declaring:
+            s.order = tuple(p for p in kept[1] if p in s.order) + tuple(p for p in s.order if p not in kept[1])
+            s.sealed = set(kept[2]) & set(s.order)
+            if s.sealed:
+                s.stage = READY if s.all_sealed else CURTAIN
         self.controller.keep_in_table(**{PENDING_KEY: None})  # a new turn: no declaration is pending
         self._apply()
+
+    def keep_seals_on_take_back(self) -> None:
+        """The host takes back the last adjudication and keeps the seals: when its phase begins
+        again, each power that had sealed it is still sealed (its orders come back as they were)."""
+        self._keep_seals = self._last_turn
 
     def restore(self) -> None:
         """After a file was opened: pick up the saved turn if it is for this phase."""
@@ -1054,9 +1104,28 @@ class HotSeatFlow(QObject):
         seat = s.seat_of(power)
         name = seat_title(c, seat)
         sealed = any(p in s.sealed for p in seat)
+        host_pin = self.host_pin()
         if not sealed and (s.declaring or not any(c.game.orders_of(p) for p in seat)):
+            if s.has_pin(power) and not pin:  # the power goes first: it is asked for its own PIN
+                pin = self._ask_power_pin(f"{name} goes first", f"Type {name}'s PIN.") or ""
             return self.open_power(power, pin)
         what = f"sealed {s.round}" if sealed else "orders written so far"
+        if s.has_pin(power) and not pin:
+            # the power's own PIN reopens its own orders (asked here when none was typed); the
+            # host PIN, where one is set, is the host's way in
+            text = (f"Type {name}'s PIN to reopen {name}'s {what}."
+                    + (" Or the host types the host PIN (the table will be told)." if host_pin is not None else ""))
+            typed = self._ask_power_pin(f"Reopen {name}", text)
+            if not typed:
+                self.curtain.show_error(f"{name}'s orders are protected by a PIN")
+                return False
+            if s.check_pin(power, typed):
+                pin = typed
+            elif host_pin is not None and pin_matches(host_pin, typed):
+                return self._reopen_by_host(power, name, what)
+            else:
+                self.curtain.show_error(f"Wrong PIN: {name}'s orders are protected by a PIN")
+                return False
         if s.has_pin(power) and pin:
             if not s.check_pin(power, pin):
                 self.curtain.show_error("Wrong PIN")
@@ -1064,7 +1133,6 @@ class HotSeatFlow(QObject):
             notice = f"{name}'s {what} were reopened with {name}'s PIN."
             by_host = False
         else:
-            host_pin = self.host_pin()
             if s.has_pin(power) and host_pin is None:
                 self.curtain.show_error(f"{name}'s orders are protected by a PIN")
                 return False
@@ -1081,6 +1149,25 @@ class HotSeatFlow(QObject):
         except HotSeatError as exc:
             self.curtain.show_error(_sentence(str(exc)))
             return False
+        s.notices.append(notice)
+        self.tell(notice)
+        self._apply()
+        return True
+
+    def _ask_power_pin(self, title: str, text: str) -> str | None:
+        """Ask for a power's own PIN (``pin_prompt``; tests that replace ``host_prompt`` answer it too)."""
+        prompt = self.pin_prompt or (ask_power_pin if self.host_prompt is ask_host_pin else self.host_prompt)
+        return prompt(self.host, title, text)
+
+    def _reopen_by_host(self, power: str, name: str, what: str) -> bool:
+        """The host, who typed the host PIN, reopens ``power`` (with a PIN of its own) without it."""
+        s = self.session
+        try:
+            s.open(power, None, by_host=True)
+        except HotSeatError as exc:
+            self.curtain.show_error(_sentence(str(exc)))
+            return False
+        notice = f"{name}'s {what} were reopened by the host (host PIN) without {name}'s PIN."
         s.notices.append(notice)
         self.tell(notice)
         self._apply()
@@ -1168,8 +1255,10 @@ class HotSeatFlow(QObject):
         for p in seat:
             said = review_warnings(game.state, p, game.orders_of(p))
             warnings.extend(f"{self.controller.power_name(p)}: {w}" if len(seat) > 1 else w for w in said)
+        notes = seal_notes(game.state, seat, {p: game.orders_of(p) for p in seat}, self.controller.power_name,
+                           disorder_rules=self.controller.civil_disorder_rules)
         return ReviewDialog(power, orders, warnings, self.host, power_name=seat_title(self.controller, seat),
-                            has_pin=self.session.has_pin(power))
+                            has_pin=self.session.has_pin(power), notes=notes)
 
     def request_seal(self) -> bool:
         form = self.declarations_form
