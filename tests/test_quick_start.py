@@ -38,3 +38,14 @@ def test_run_script_is_executable_and_refuses_an_old_python(tmp_path: Path) -> N
     out = subprocess.run(["bash", str(run)], env={**os.environ, "PYTHON": str(fake)}, capture_output=True,
                          text=True, timeout=60)
     assert out.returncode == 1 and "too old" in out.stderr and "3.11" in out.stderr
+
+
+def test_every_package_is_in_the_wheel() -> None:
+    """A package folder missing from pyproject's list imports from the source tree (so pytest passes)
+    but not from the installed app, which then cannot start: every folder with an __init__.py is listed."""
+    import tomllib
+
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"])
+    found = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "diplomacy_desktop").rglob("__init__.py")
+             if "__pycache__" not in p.parts}
+    assert found <= listed, sorted(found - listed)

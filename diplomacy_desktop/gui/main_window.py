@@ -182,6 +182,8 @@ class MainWindow(WindowShell):
         #: what the next export makes (``view``, ``phases``, ``sheets``; gui/interchange's ``dipjson``,
         #: ``transcript``, ``case``); the mode's hook runs it
         self.export_kind = "view"
+        #: asks for a secret game's passphrase when one is opened (None: the app's own prompt)
+        self.passphrase_prompt: Callable[[QWidget | None, str], str | None] | None = None
         #: what the next Open opens: a saved ``game`` or a ``dipjson`` import
         self.open_kind = "game"
         #: the last game imported from the diplomacy package (its differences)
@@ -524,9 +526,14 @@ class MainWindow(WindowShell):
             self.open_file(path)
 
     def open_file(self, path: str | Path) -> bool:
-        """Open a saved game; a bad file gives a message and changes nothing."""
+        """Open a saved game (a secret game asks for its passphrase: ``passphrase_prompt``); a bad
+        file gives a message and changes nothing."""
+        from .table.persistence import ask_passphrase, open_secret_file
+
         try:
-            self.controller.load(path)
+            opened = open_secret_file(Path(path), self.passphrase_prompt or ask_passphrase, parent=self,
+                                      message=lambda _p, title, text: self.show_error(title, text))
+            self.controller.replace_game(opened.game, opened.table, path, vault=opened.vault)
         except SaveFileError as exc:
             self.show_error("Cannot open the game", f"{Path(path).name}: {exc}")
             return False

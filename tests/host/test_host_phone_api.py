@@ -131,7 +131,7 @@ def test_phone_api_board_names(tmp_path: Path) -> None:
 
 def test_phone_api_the_serve_clock_comes_back_after_a_restart(tmp_path: Path) -> None:
     mono, wall = FakeClock(50.0), FakeClock(1_000_000.0)
-    host = TableHost(Game.new(load_board("standard")), {}, tmp_path / "g.dipl", clock=mono, wall=wall)
+    host = TableHost(Game.new(load_board("standard")), {}, tmp_path / "g.dipl", clock=mono, wall_clock=wall)
     host.set_clock("Talks", 600)
     mono.now += 100
     wall.now += 100
@@ -140,7 +140,7 @@ def test_phone_api_the_serve_clock_comes_back_after_a_restart(tmp_path: Path) ->
     host.flush()
     wall.now += 30  # the host is away for 30 s
     game, table = load_game(tmp_path / "g.dipl")
-    again = TableHost(game, table, tmp_path / "g.dipl", clock=FakeClock(7.0), wall=wall)
+    again = TableHost(game, table, tmp_path / "g.dipl", clock=FakeClock(7.0), wall_clock=wall)
     assert again.clock_view() is None
     assert again.restore_clock()
     view = again.clock_view()

@@ -143,10 +143,10 @@ class ResultsDock(QDockWidget):
         entry = c.viewed_entry
         if entry is None and history and c.viewing is None:
             last = history[-1]
-            self.title.setText(f"<b>Last results:</b> {last.state.phase.label}")
+            self.title.setText(f"<b>Last results:</b> {last.state.phase.label}" + self._seal_codes(last))
             self._show_results(last)
         elif entry is not None:
-            self.title.setText(f"<b>Results of {entry.state.phase.label}</b>")
+            self.title.setText(f"<b>Results of {entry.state.phase.label}</b>" + self._seal_codes(entry))
             self._show_results(entry)
         else:
             self.title.setText("No phase adjudicated yet.")
@@ -154,6 +154,18 @@ class ResultsDock(QDockWidget):
             self._lines = []
             self._shown = None
             self._rows = []
+
+    def _seal_codes(self, entry: HistoryEntry) -> str:
+        """The seal codes revealed with ``entry``'s orders (issue 20): each player checks that what
+        was revealed is what they sealed."""
+        from ...table.sealcodes import revealed_codes
+
+        phase, codes = revealed_codes(self.controller.table)
+        if phase != entry.state.phase.short or not codes:
+            return ""
+        c = self.controller
+        return "<br>Seal codes: " + "; ".join(f"{html.escape(c.power_name(p))} <b>{html.escape(code)}</b>"
+                                              for p, code in codes.items())
 
     def _show_results(self, entry: HistoryEntry) -> None:
         board = self.controller.board

@@ -731,13 +731,15 @@
     const list = $("order-list"); list.textContent = "";
     const seals = $("seals");
     const sealsChanged = changed(seals, [state.phase.short, state.stage, state.owing,
-      state.me.powers.map((p) => [state.mine[p].sealed, state.mine[p].pin]), linkUp]);
+      state.me.powers.map((p) => [state.mine[p].sealed, state.mine[p].pin, state.mine[p].seal_code]), linkUp]);
     if (sealsChanged) seals.textContent = "";
     $("typed").hidden = state.stage !== "orders";
     const queued = outbox();
     for (const p of state.me.powers) {
       const mine = state.mine[p];
       if (state.me.powers.length > 1) list.appendChild(el("div", name(p) + (mine.sealed ? " (sealed)" : ""), "power-name"));
+      if (mine.phones_joined) list.appendChild(el("div", "⚠ " + mine.phones_joined + " phone(s) joined " + name(p) +
+        " with its PIN this game: if that was not you, tell the host", "missing"));
       for (const o of mine.orders) {
         const row = el("div", undefined, "order" + (o.legal ? "" : " bad")); row.dataset.order = o.text;
         const t = el("span", o.text); t.appendChild(el("span", describe(Object.assign({ power: p }, o.order)), "full"));
@@ -759,13 +761,14 @@
       if (!sealsChanged || state.stage !== "orders" || !state.owing.includes(p)) continue;
       const row = el("div", undefined, "seal-row");
       let pin = null;
-      if (mine.pin) { pin = el("input"); pin.placeholder = "PIN"; pin.inputMode = "numeric"; pin.maxLength = 4; pin.autocomplete = "off"; row.appendChild(pin); }
+      if (mine.pin) { pin = el("input"); pin.placeholder = "PIN"; pin.inputMode = "numeric"; pin.maxLength = 8; pin.autocomplete = "off"; row.appendChild(pin); }
       const b = el("button", mine.sealed ? "Unseal " + name(p) : "Seal " + name(p), mine.sealed ? "" : "primary");
       b.type = "button"; b.id = "seal-" + p;
       b.onclick = () => act(mine.sealed ? "/api/unseal" : "/api/seal", { power: p, phase: state.phase.short, pin: pin ? pin.value : null },
         { refuse: mine.sealed ? "Not unsealed" : "Not sealed" });
       row.appendChild(b);
-      if (mine.sealed) row.appendChild(el("span", "sealed: waiting for the others"));
+      if (mine.sealed) row.appendChild(el("span", (mine.seal_code ? "sealed, code \u201c" + mine.seal_code +
+        "\u201d (check it at the reveal)" : "sealed") + ": waiting for the others", "seal-code"));
       seals.appendChild(row);
     }
     $("sealbar").classList.toggle("idle", !seals.childElementCount);
@@ -810,10 +813,14 @@
     if (mode !== "results" && r.index === r.count - 1 && r.phase !== $("mode").dataset.seen) { $("mode").classList.add("fresh"); }
     if (mode === "results") $("mode").dataset.seen = r.phase;
     const list = $("result-list"); list.textContent = "";
+    const codes = state.seal_codes && state.seal_codes.phase === r.phase ? state.seal_codes.codes : {};
+    if (Object.keys(codes).length) list.appendChild(el("div", "Seal codes: " + state.powers.filter((q) => codes[q.id])
+      .map((q) => q.name + " \u201c" + codes[q.id] + "\u201d").join("; "), "seal-codes"));
     const mine = new Set(state.me.powers);
     const items = r.items.slice().sort((a, b) => (mine.has(b.power) - mine.has(a.power)) || a.power.localeCompare(b.power));
     for (const it of items) { const d = el("div", undefined, "result");
-      const head = el("div"); head.appendChild(el("span", name(it.power) + ": " + it.order + " "));
+      const head = el("div"); head.appendChild(el("span", name(it.power) + (codes[it.power] ? " [" + codes[it.power] + "]" : "") +
+        ": " + it.order + " "));
       head.appendChild(el("span", it.verdict, it.success ? "" : (it.verdict === "fails" ? "fails" : "illegal-r"))); d.appendChild(head);
       const det = el("details"); det.appendChild(el("summary", it.reason)); det.appendChild(el("div", it.explanation)); d.appendChild(det);
       list.appendChild(d); }
