@@ -105,6 +105,7 @@ def serve_command(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"diplomacy-desktop serve: {path}: {exc.strerror or exc}", file=sys.stderr)
         return 2
+    host.restore_clock()  # the clock the table had when the host last stopped
     from .server import HostServer  # aiohttp: only when serving
 
     # Ctrl+C and SIGTERM only ask the main thread to stop the server (set before the links are
@@ -171,6 +172,7 @@ def _console(host: TableHost, base: str, stdin: TextIO) -> None:
                 print(f"Revealed and adjudicated: now {host.game.state.phase.label}", flush=True)
             elif words == ["clock", "off"]:
                 host.set_clock("", None)
+                host.flush(durable=False)
                 print("The clock is off", flush=True)
             elif words[0] == "clock" and len(words) >= 2:
                 minutes = float(words[1])
@@ -178,9 +180,11 @@ def _console(host: TableHost, base: str, stdin: TextIO) -> None:
                     raise ValueError("a clock runs for 1 second to 24 hours")
                 title = " ".join(words[2:]) or "Negotiation"
                 host.set_clock(title, minutes * 60)
+                host.flush(durable=False)
                 print(f"{title}: {minutes:g} min, running", flush=True)
             elif words in (["pause"], ["resume"]):
                 host.pause_clock(words == ["resume"])
+                host.flush(durable=False)
                 view = host.clock_view()
                 print(f"The clock is {'running' if view and view['running'] else 'stopped'}"
                       + (f" ({int(view['remaining'])} s left)" if view else " (there is none)"), flush=True)

@@ -13,7 +13,9 @@ What a phone does (every API request carries its power's token in the ``X-Token`
     GET  /map.svg            the map art
     GET  /api/state          the public board and my powers' orders, seals, notes
     GET  /api/options        the engine's legal options for my units
-    POST /api/order          {"power", "phase", "text"} typed, or {"power", "phase", "order"} tapped
+    GET  /api/results?index=N  an adjudicated phase as the phone draws it (public; none: the latest)
+    GET  /api/board          the spaces' and powers' full names (public)
+    POST /api/order          {"power", "phase", "text", "replace"?} typed, or {"power", "phase", "order"} tapped
     POST /api/clear          {"power", "phase", "key"}
     POST /api/seal           {"power", "phase", "pin"?}      /api/unseal the same
     POST /api/declare        {"power", "phase", "declarations": {other: relation}}
@@ -237,6 +239,8 @@ class HostApp:
         r.add_get("/api/state", self.state)
         r.add_get("/api/public", self.public)
         r.add_get("/api/options", self.options)
+        r.add_get("/api/results", self.results)
+        r.add_get("/api/board", self.board_names)
         r.add_post("/api/order", self.order)
         r.add_post("/api/clear", self.clear)
         r.add_post("/api/seal", self.seal)
@@ -351,12 +355,22 @@ class HostApp:
     async def options(self, request: web.Request) -> web.Response:
         return web.json_response(await self._run(self.host.options_for, self._token(request)))
 
+    async def results(self, request: web.Request) -> web.Response:
+        raw = request.query.get("index", "")
+        if raw and not (raw.isdigit() and len(raw) < 6):
+            raise HostError("'index' is the number of an adjudicated phase")
+        return web.json_response({"results": self.host.results_at(int(raw) if raw else None)})
+
+    async def board_names(self, _request: web.Request) -> web.Response:
+        return web.json_response(self.host.board_names())
+
     async def order(self, request: web.Request) -> web.Response:
         token = self._token(request)
         data = await self._body(request)
         power, phase = self._text(data, "power"), self._text(data, "phase")
         if "text" in data:
-            out = await self._run(self.host.set_order_text, token, power, phase, self._text(data, "text"))
+            out = await self._run(partial(self.host.set_order_text, replace=data.get("replace") is True),
+                                  token, power, phase, self._text(data, "text"))
         elif isinstance(data.get("order"), dict):
             out = await self._run(self.host.set_order, token, power, phase, data["order"])
         else:

@@ -67,6 +67,7 @@ from ..table.notes import MAX_NOTE_TEXT, MAX_NOTES
 from ..table.pins import JoinGuard, PinGuard, PinWaitError, hash_pin, needs_upgrade, pin_matches, pin_problem
 from ..table.session import PHONE, TableSession
 from ..table.state import TableState
+from .phase_results import adjudicated_entries, order_view, phase_label, phase_picture
 
 #: the longest typed order or player name the host accepts (notes: ``table.notes``)
 MAX_ORDER_TEXT = 200
@@ -175,7 +176,11 @@ class TableHost:
         self._results_key: int | None = None
         self._results: dict[str, Any] | None = None
         self._clock: dict[str, Any] | None = None
+        self._wall = wall_clock
         self.version = 0
+        #: this host's run: ``version`` counts changes within one run (a phone orders the states it
+        #: gets by it, and starts again when the host was restarted)
+        self._boot = secrets.token_hex(4)
         self._saved_version = self._synced_version = -1
         self._save_lock = threading.Lock()
         #: the server's way: changes are saved by ``flush`` (before each answer), not one by one
@@ -338,7 +343,7 @@ class TableHost:
 
     def _check_phase(self, phase: str) -> None:
         if phase != self.phase:
-            raise StaleRequestError(f"that was written for {phase or 'another phase'}; the game is now at "
+            raise StaleRequestError(f"that was written for {phase_label(phase)}; the game is now at "
                                     f"{self.game.state.phase.label}")
 
     # -- stages ----------------------------------------------------------------------------------
@@ -379,6 +384,7 @@ class TableHost:
             ended = game.ended
             out: dict[str, Any] = {
                 "version": self.public_version,
+                "boot": self._boot,
                 "phase": {"short": self.phase, "label": state.phase.label, "kind": state.phase.kind,
                           "year": state.phase.year, "season": state.phase.season},
                 "stage": self.stage,
@@ -398,6 +404,7 @@ class TableHost:
                 "relations": ([{"powers": [a, b], "relation": r} for a, b, r in state.relations.as_list()]
                               if state.relations is not None else None),
                 "results": self._last_results(),
+                "results_count": len(adjudicated_entries(game)),
                 "seal_codes": self._revealed_codes(),
                 "clock": self.clock_view(),
             }
@@ -504,7 +511,7 @@ class TableHost:
         would tell how many notes the others exchanged."""
         mine = set(powers)
         seen = [n for n in self.table.get("notes", []) if n.get("from") in mine or mine & set(n.get("to", []))]
-        return [{**n, "id": i} for i, n in enumerate(seen, 1)]
+        return [{**n, "id": i, "phase_label": phase_label(str(n.get("phase", "")))} for i, n in enumerate(seen, 1)]
 
     # -- orders ----------------------------------------------------------------------------------
 
@@ -525,10 +532,15 @@ class TableHost:
         except OrderError as exc:
             raise RefusedError(str(exc)) from None
 
-    def set_order_text(self, token: str, power: str, phase: str, text: str) -> dict[str, Any]:
+    def set_order_text(self, token: str, power: str, phase: str, text: str, *,
+                       replace: bool = False) -> dict[str, Any]:
         """A typed order, read by the same parser (and refused with the same messages) as the
         window's order box.  An order that reads but is illegal is kept as written (the unit will
-        hold), as the window does.  Returns {"message", "power", "order", "kept_illegal"}."""
+        hold), as the window does; but it does not replace a legal order of the same unit unless
+        ``replace`` (the phone asks first: the answer is then ``{"given": False,
+        "needs_confirmation": True, "message"}`` and nothing changes).  Returns {"message",
+        "power", "order", "kept_illegal", "key", "replaced"} (``replaced``: the order it took the
+        place of, for an undo)."""
         with self._lock:
             powers = self._mine(token, power)
             self._check_phase(phase)
@@ -552,13 +564,20 @@ class TableHost:
                 raise RefusedError(refusal_message(text, exc)) from None
             self._check_can_order(typed.power)
             self._check_room(typed.power, typed.order)
+            before = self._filed_before(typed.order)
+            if typed.illegal and before is not None and before[1] and not replace:
+                return {"given": False, "needs_confirmation": True, "power": typed.power,
+                        "order": _safe_text(typed.order), "problem": typed.illegal,
+                        "message": f"“{_safe_text(typed.order)}” is illegal ({typed.illegal}): replace the legal "
+                                   f"order {format_order(before[0])} with it? The unit would hold."}
             try:
                 filed = self.game.set_order(typed.order, allow_illegal=bool(typed.illegal))
             except OrderError as exc:
                 raise RefusedError(refusal_message(text, exc)) from None
             self._changed(Change("orders", frozenset(self._players_powers(typed.power))))
             return {"message": typed.message(power, board), "power": typed.power, "order": format_order(filed),
-                    "kept_illegal": bool(typed.illegal)}
+                    "kept_illegal": bool(typed.illegal), "given": True, "key": self._key_of(filed),
+                    "replaced": order_view(*before) if before is not None else None}
 
     def set_order(self, token: str, power: str, phase: str, order: Mapping[str, Any]) -> dict[str, Any]:
         """An order chosen by tapping: one of the legal options the server offered (as
@@ -585,10 +604,48 @@ class TableHost:
                     reason = str(exc) or "illegal order"
                 raise RefusedError(f"“{_safe_text(parsed)}” not accepted: {reason}")
             self._check_room(power, parsed)
+            before = self._filed_before(parsed)
             filed = self.game.set_order(parsed)
             self._changed(Change("orders", frozenset(self._players_powers(power))))
             return {"message": f"Given: {format_order(filed)}", "power": power, "order": format_order(filed),
-                    "kept_illegal": False}
+                    "kept_illegal": False, "given": True, "key": self._key_of(filed),
+                    "replaced": order_view(*before) if before is not None else None}
+
+    def _filed_before(self, order: Order) -> tuple[Order, bool] | None:
+        """The order ``order`` would replace (and whether it is legal now), if any."""
+        if not isinstance(order, UnitOrder):
+            return None
+        old = self.game.order_for(order.power, order.province)
+        if old is None:
+            return None
+        try:
+            check_order(self.game.state, old)
+            return old, True
+        except OrderError:
+            return old, False
+
+    def _key_of(self, order: Order) -> str:
+        for key, o in self.game.orders.get(order.power, {}).items():
+            if o is order:
+                return str(key)
+        return order.province if isinstance(order, UnitOrder) else ""
+
+    # -- results, names -----------------------------------------------------------------------------
+
+    def results_at(self, index: int | None) -> dict[str, Any] | None:
+        """The ``index``-th adjudicated phase as the phones draw it (public: it was revealed);
+        ``None``: the latest.  HostError for a phase that does not exist."""
+        with self._lock:
+            try:
+                return phase_picture(self.game, index)
+            except IndexError as exc:
+                raise HostError(str(exc)) from None
+
+    def board_names(self) -> dict[str, Any]:
+        """Every space's full name and every power's name (the phone's prompts use them)."""
+        board = self.game.board
+        return {"spaces": {s.id: s.name for s in board.spaces.values()},
+                "powers": {p: board.power(p).name for p in board.power_ids}}
 
     def clear_order(self, token: str, power: str, phase: str, key: str) -> dict[str, Any]:
         with self._lock:
@@ -820,10 +877,31 @@ class TableHost:
         with self._lock:
             if seconds is None:
                 self._clock = None
+                self._phones.pop("clock", None)
             else:
                 self._clock = {"title": str(title)[:80], "remaining": max(0.0, float(seconds)),
                                "running": bool(running), "since": self._now()}
+                self._phones["clock"] = {"title": self._clock["title"], "remaining": self._clock["remaining"],
+                                         "running": self._clock["running"], "at": self._wall()}
             self._changed(Change("clock", None))
+
+    def restore_clock(self) -> bool:
+        """The clock the table had when this host (``serve``) last stopped, counted down by the
+        time it was away: the phones show it again after a restart.  True if there was one."""
+        with self._lock:
+            saved = self._phones.get("clock")
+            if not isinstance(saved, dict):
+                return False
+            try:
+                left = float(saved["remaining"])
+                running = bool(saved["running"])
+                if running:
+                    left -= max(0.0, self._wall() - float(saved["at"]))
+                title = str(saved["title"])
+            except (KeyError, TypeError, ValueError):
+                return False
+            self.set_clock(title, max(0.0, left), running=running and left > 0)
+            return True
 
     def pause_clock(self, running: bool) -> None:
         """Pause (``running=False``) or restart the clock where it stands."""

@@ -35,6 +35,7 @@ from __future__ import annotations
 import concurrent.futures
 import threading
 from collections.abc import Callable, Iterable, Mapping
+from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QByteArray, QObject, Qt, QTimer, Signal
@@ -147,8 +148,14 @@ class WindowHost(TableHost):
         return out
 
     @override
-    def set_order_text(self, token: str, power: str, phase: str, text: str) -> dict[str, Any]:
-        out: dict[str, Any] = self._on_gui(super().set_order_text, token, power, phase, text)
+    def set_order_text(self, token: str, power: str, phase: str, text: str, *,
+                       replace: bool = False) -> dict[str, Any]:
+        out: dict[str, Any] = self._on_gui(partial(super().set_order_text, replace=replace), token, power, phase, text)
+        return out
+
+    @override
+    def results_at(self, index: int | None) -> dict[str, Any] | None:
+        out: dict[str, Any] | None = self._on_gui(super().results_at, index)
         return out
 
     @override
