@@ -17,7 +17,7 @@ from types import FrameType
 from typing import TextIO
 
 from ..io.savefile import SaveFileError
-from .table import HostError, TableHost
+from .table import HostError, SaveFailedError, TableHost
 
 WILDCARDS = ("", "0.0.0.0", "::")
 
@@ -52,6 +52,9 @@ def serve_command(args: argparse.Namespace) -> int:
     except (SaveFileError, ValueError) as exc:
         print(f"diplomacy-desktop serve: {path}: {exc}", file=sys.stderr)
         return 2
+    except SaveFailedError as exc:  # a new game that cannot be written (a full disk): nothing served
+        print(f"diplomacy-desktop serve: cannot write {path}: {exc.reason}; nothing is served", file=sys.stderr)
+        return 1
     except OSError as exc:
         print(f"diplomacy-desktop serve: {path}: {exc.strerror or exc}", file=sys.stderr)
         return 2
@@ -96,6 +99,21 @@ def serve_command(args: argparse.Namespace) -> int:
         server.stop()
         for s, handler in previous.items():
             signal.signal(s, handler)
+    return _stopped(host, path)
+
+
+def _stopped(host: TableHost, path: Path) -> int:
+    """The last word: where the game is, and, truthfully, what could not be saved (exit 1)."""
+    try:
+        host.flush()
+    except SaveFailedError:
+        pass  # taken back, and counted in save_failures
+    if host.save_failures:
+        n = host.save_failures
+        print(f"Stopped. {n} change{'s' if n != 1 else ''} could not be saved ({host.last_save_error}) and "
+              f"{'were' if n != 1 else 'was'} taken back (the phones were told); {path} holds the game as it "
+              "was last saved.", file=sys.stderr, flush=True)
+        return 1
     print(f"Stopped; the game is in {path}", flush=True)
     return 0
 

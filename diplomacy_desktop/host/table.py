@@ -33,13 +33,15 @@ public board included).  Listeners get no orders, only who to refresh.
 
 from __future__ import annotations
 
+import copy
+import functools
 import secrets
 import threading
 import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from ..engine.errors import OrderError
 from ..engine.explain import explain, results_by_province
@@ -47,10 +49,11 @@ from ..engine.formal import relation_word
 from ..engine.game import Game
 from ..engine.options import all_options, orders_needed
 from ..engine.orders import Build, Order, UnitOrder, Waive
-from ..engine.state import ADJUSTMENT, MOVEMENT, RETREAT
+from ..engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState
 from ..engine.validation import check_order
 from ..io.boardfile import load_board
 from ..io.notation import format_order, location_label
+from ..io.output import reason as os_reason
 from ..io.pins import pin_matches
 from ..io.savefile import (
     SaveFileError,
@@ -118,7 +121,14 @@ class TooManyAttemptsError(HostError):
 
 
 class SaveFailedError(HostError):
+    """The change could not be written (a full disk): it was taken back, nobody was told it was
+    made.  ``reason``: the OS error in a few words ("no space left")."""
+
     status = 507
+
+    def __init__(self, message: str, reason: str = "") -> None:
+        super().__init__(message)
+        self.reason = reason or message
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +142,52 @@ class Change:
 
 
 Listener = Callable[[Change], None]
+
+#: changes that are not part of the saved game (the clock lives only in the host): shown at once
+UNSTORED_KINDS = frozenset({"clock"})
+#: the change everybody hears when changes that could not be saved were taken back
+RESTORED = "restored"
+
+
+def _save_failed(exc: OSError) -> SaveFailedError:
+    why = os_reason(exc)
+    return SaveFailedError(f"not saved, so not done: the game could not be written ({why}); try again, or "
+                           "tell the host", why)
+
+
+@dataclass(frozen=True, slots=True)
+class _Snapshot:
+    """The game and the table as they were (to take back changes that could not be saved)."""
+
+    state: GameState
+    history: tuple[Any, ...]
+    orders: dict[str, dict[str, Order]]
+    draw: tuple[str, ...] | None
+    table: dict[str, Any]
+
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def _all_or_nothing(method: Callable[_P, _R]) -> Callable[_P, _R]:
+    """A phone's (or the console's) change to the game: if it cannot be saved (SaveFailedError,
+    from the save or from a listener that saves, as the window's autosave does), the game and the
+    table are put back as they were and everybody is told to look again: nobody sees a change
+    that is not on disk."""
+
+    @functools.wraps(method)
+    def run(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        self: TableHost = args[0]  # type: ignore[assignment]
+        with self._lock:
+            before = self._snapshot()
+            try:
+                return method(*args, **kwargs)
+            except SaveFailedError:
+                self._restore(before)
+                raise
+
+    return run
 
 
 def new_tokens(powers: Iterable[str]) -> dict[str, str]:
@@ -185,6 +241,17 @@ class TableHost:
         self.version = 0
         self._saved_version = self._synced_version = -1
         self._save_lock = threading.Lock()
+        self._disk_listeners: list[Listener] = []
+        #: changes made but not yet written (deferred saves): (version, change)
+        self._unpublished: list[tuple[int, Change]] = []
+        #: versions taken back after a failed write: (last written, last taken back)
+        self._lost: list[tuple[int, int]] = []
+        #: the game as the file holds it (deferred saves: what a failed write goes back to)
+        self._on_disk: _Snapshot | None = None
+        self._on_disk_synced = False
+        #: changes taken back because they could not be saved, and the last reason ("no space left")
+        self.save_failures = 0
+        self.last_save_error = ""
         #: the server's way: changes are saved by ``flush`` (before each answer), not one by one
         self.deferred_saves = False
         phones = self.table.setdefault("phones", {})
@@ -219,14 +286,19 @@ class TableHost:
 
     # -- listeners -------------------------------------------------------------------------------
 
-    def add_listener(self, listener: Listener) -> None:
+    def add_listener(self, listener: Listener, *, on_disk: bool = False) -> None:
+        """``listener`` hears every change.  ``on_disk``: only once the change is saved (with
+        ``deferred_saves``, after the ``flush`` that wrote it): the server tells the phones only
+        what is on disk.  A listener that is not ``on_disk`` may refuse a change by raising
+        SaveFailedError (the window's autosave failed): the change is then taken back."""
         with self._lock:
-            self._listeners.append(listener)
+            (self._disk_listeners if on_disk else self._listeners).append(listener)
 
     def remove_listener(self, listener: Listener) -> None:
         with self._lock:
-            if listener in self._listeners:
-                self._listeners.remove(listener)
+            for listeners in (self._listeners, self._disk_listeners):
+                if listener in listeners:
+                    listeners.remove(listener)
 
     def _changed(self, change: Change) -> None:
         self.version += 1
@@ -234,6 +306,38 @@ class TableHost:
             self.save()
         for listener in list(self._listeners):
             listener(change)
+        if self.deferred_saves and self.path is not None and change.kind not in UNSTORED_KINDS:
+            self._unpublished.append((self.version, change))
+        else:
+            self._publish([change])
+
+    def _publish(self, changes: list[Change]) -> None:
+        for change in changes:
+            for listener in list(self._disk_listeners):
+                listener(change)
+
+    def _snapshot(self) -> _Snapshot:
+        g = self.game
+        return _Snapshot(g.state, tuple(g.history), {p: dict(o) for p, o in g.orders.items()}, g.draw,
+                         copy.deepcopy(self.table))
+
+    def _restore(self, snap: _Snapshot) -> None:
+        """Put the game and the table back as ``snap`` holds them (the same objects: the window
+        shares them) and tell everybody to look again."""
+        g = self.game
+        g.state = snap.state
+        g.history[:] = list(snap.history)
+        g.orders.clear()
+        g.orders.update({p: dict(o) for p, o in snap.orders.items()})
+        g.draw = snap.draw
+        self.table.clear()
+        self.table.update(copy.deepcopy(snap.table))
+        self._options_key = self._results_key = None
+        self.version += 1
+        self.save_failures += 1
+        for listener in list(self._listeners):
+            listener(Change(RESTORED, None))
+        self._publish([Change(RESTORED, None)])
 
     def save(self) -> None:
         """Write the game now (under the lock: nothing changes while it is written)."""
@@ -243,10 +347,12 @@ class TableHost:
             try:
                 save_game(self.path, self.game, self.table, mode=SAVE_MODE)
             except OSError as exc:
-                raise SaveFailedError(f"the game could not be saved: {exc.strerror or exc}") from exc
+                self.last_save_error = os_reason(exc)
+                raise _save_failed(exc) from exc
             self._saved_version = self._synced_version = self.version
+            self._on_disk, self._on_disk_synced = self._snapshot(), True
 
-    def flush(self, *, durable: bool = True) -> None:
+    def flush(self, *, durable: bool = True, version: int | None = None) -> None:
         """With ``deferred_saves``: make sure every change so far is saved before returning.
 
         The text is taken under the lock, the slow part (the write and its fsync) is done outside
@@ -254,24 +360,60 @@ class TableHost:
         after its change is saved, and seven phones editing at once share the writes.
         ``durable=False`` (order drafts and notes) skips the fsync: the file is replaced
         atomically all the same, so a crash of the host loses nothing; seals, declarations and
-        reveals are synced to the disk before they are answered."""
+        reveals are synced to the disk before they are answered.
+
+        Only then do the ``on_disk`` listeners (the phones) hear of the changes.  A write that
+        fails takes back every change not yet written (the game and table become what the file
+        holds; everybody hears RESTORED) and raises SaveFailedError; ``version`` (the host's
+        version right after the caller's change) raises it too when that change was taken back
+        by another request's failed write."""
         if self.path is None:
             return
         with self._save_lock:
             with self._lock:
+                self._check_kept(version)
                 done = self._synced_version if durable else self._saved_version
                 if done >= self.version:
+                    self._publish_written(self._saved_version)
                     return
-                version = self.version
+                written = self.version
                 text = dumps(self.game, self.table)
+                snap = self._snapshot()
             try:
                 write_atomic(self.path, text, mode=SAVE_MODE, sync=durable)
             except OSError as exc:
-                raise SaveFailedError(f"the game could not be saved: {exc.strerror or exc}") from exc
+                with self._lock:
+                    self.last_save_error = os_reason(exc)
+                    self._lost.append((self._saved_version, self.version))
+                    self._unpublished = [(v, c) for v, c in self._unpublished if v > self.version]
+                    if self._on_disk is not None:
+                        self._restore(self._on_disk)
+                    self._saved_version = self.version
+                    if self._on_disk_synced:
+                        self._synced_version = self.version
+                raise _save_failed(exc) from exc
             with self._lock:
-                self._saved_version = max(self._saved_version, version)
+                self._saved_version = max(self._saved_version, written)
                 if durable:
-                    self._synced_version = max(self._synced_version, version)
+                    self._synced_version = max(self._synced_version, written)
+                self._on_disk, self._on_disk_synced = snap, durable
+                self._publish_written(written)
+
+    def _check_kept(self, version: int | None) -> None:
+        if version is not None and any(lo < version <= hi for lo, hi in self._lost):
+            raise SaveFailedError("not saved, so not done: the game could not be written; try again, or tell "
+                                  "the host")
+
+    def _publish_written(self, written: int) -> None:
+        ready = [c for v, c in self._unpublished if v <= written]
+        self._unpublished = [(v, c) for v, c in self._unpublished if v > written]
+        self._publish(ready)
+
+    @property
+    def unsaved(self) -> bool:
+        """Whether changes are waiting to be written (a failed write leaves none: they were taken back)."""
+        with self._lock:
+            return self.path is not None and self._saved_version < self.version
 
     # -- the table's dict ---------------------------------------------------------------------------
 
@@ -508,6 +650,7 @@ class TableHost:
             if not replacing and given >= orders_needed(self.game.state, power):
                 raise RefusedError(f"{self.game.board.power(power).name} has no more builds: clear one first")
 
+    @_all_or_nothing
     def set_order_text(self, token: str, power: str, phase: str, text: str) -> dict[str, Any]:
         """A typed order, read by the same parser (and refused with the same messages) as the
         window's order box.  An order that reads but is illegal is kept as written (the unit will
@@ -543,6 +686,7 @@ class TableHost:
             return {"message": typed.message(power, board), "power": typed.power, "order": format_order(filed),
                     "kept_illegal": bool(typed.illegal)}
 
+    @_all_or_nothing
     def set_order(self, token: str, power: str, phase: str, order: Mapping[str, Any]) -> dict[str, Any]:
         """An order chosen by tapping: one of the legal options the server offered (as
         ``order_to_dict`` writes it).  Anything else is refused."""
@@ -573,6 +717,7 @@ class TableHost:
             return {"message": f"Given: {format_order(filed)}", "power": power, "order": format_order(filed),
                     "kept_illegal": False}
 
+    @_all_or_nothing
     def clear_order(self, token: str, power: str, phase: str, key: str) -> dict[str, Any]:
         with self._lock:
             self._mine(token, power)
@@ -606,6 +751,7 @@ class TableHost:
             raise PinError(f"wrong PIN for {self.game.board.power(power).name}")
         self._pins.succeeded(power)
 
+    @_all_or_nothing
     def seal(self, token: str, power: str, phase: str, pin: str | None = None) -> dict[str, Any]:
         """Seal ``power``'s orders (with its PIN if it has one).  Sealing twice is harmless.
         When the last power that owes orders seals, the phase is revealed and adjudicated."""
@@ -625,6 +771,7 @@ class TableHost:
             self._changed(Change("phase" if revealed else "seal", None))
             return {"message": "revealed and adjudicated" if revealed else "sealed", "revealed": revealed}
 
+    @_all_or_nothing
     def unseal(self, token: str, power: str, phase: str, pin: str | None = None) -> dict[str, Any]:
         with self._lock:
             self._mine(token, power)
@@ -651,15 +798,18 @@ class TableHost:
 
     def force_adjudicate(self) -> None:
         """The host reveals and adjudicates now (powers that have not sealed: what they wrote)."""
-        with self._lock:
-            if self.stage == STAGE_OVER:
-                raise RefusedError("the game is over")
-            if self.stage == STAGE_DECLARATIONS:
-                self._reveal_declarations()
-            else:
-                self._adjudicate()
-            self._changed(Change("phase", None))
+        self._force_adjudicate()
         self.flush()
+
+    @_all_or_nothing
+    def _force_adjudicate(self) -> None:
+        if self.stage == STAGE_OVER:
+            raise RefusedError("the game is over")
+        if self.stage == STAGE_DECLARATIONS:
+            self._reveal_declarations()
+        else:
+            self._adjudicate()
+        self._changed(Change("phase", None))
 
     # -- the window's side (``auto_reveal=False``) ------------------------------------------------
 
@@ -691,6 +841,7 @@ class TableHost:
 
     # -- Formal Diplomacy --------------------------------------------------------------------------------
 
+    @_all_or_nothing
     def declare(self, token: str, power: str, phase: str, declarations: Mapping[str, Any]) -> dict[str, Any]:
         """``power``'s declarations for this phase ({other power: alliance | neutral | war}); a
         power left out keeps its present standing.  Secret until every surviving power has
@@ -731,6 +882,7 @@ class TableHost:
 
     # -- notes -----------------------------------------------------------------------------------
 
+    @_all_or_nothing
     def send_note(self, token: str, power: str, to: Iterable[Any], text: str) -> dict[str, Any]:
         with self._lock:
             self._mine(token, power)
@@ -791,16 +943,19 @@ class TableHost:
     def kick(self, power: str) -> str:
         """Cut off the phone(s) of ``power``'s player: new tokens for all the player's powers
         (the old links answer 404).  Returns the power's new token."""
-        with self._lock:
-            if power not in self.game.board.power_ids:
-                raise HostError(f"there is no power {power!r}")
-            affected = self._players_powers(power)
-            tokens = self._phones["tokens"]
-            tokens.update(new_tokens(affected))
-            self._changed(Change("kicked", frozenset(affected)))
-            new = str(tokens[power])
+        new = self._kick(power)
         self.flush()
         return new
+
+    @_all_or_nothing
+    def _kick(self, power: str) -> str:
+        if power not in self.game.board.power_ids:
+            raise HostError(f"there is no power {power!r}")
+        affected = self._players_powers(power)
+        tokens = self._phones["tokens"]
+        tokens.update(new_tokens(affected))
+        self._changed(Change("kicked", frozenset(affected)))
+        return str(tokens[power])
 
     def join(self, power: str, pin: str) -> str:
         """The table URL plus a power's PIN: the power's token (only for a power with a PIN;

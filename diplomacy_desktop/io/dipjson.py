@@ -148,6 +148,8 @@ def read_json(raw: bytes | str, name: str = "the file") -> Any:
                 exc.pos >= len(stripped) - 2:
             raise InterchangeError(f"{name} is cut short ({where}: {exc.msg}): the file is truncated") from exc
         raise InterchangeError(f"{name} is not JSON ({where}: {exc.msg})") from exc
+    except RecursionError:
+        raise InterchangeError(f"{name} is not a saved game: its brackets are nested too deeply") from None
 
 
 def _phase_of(name: Any, where: str) -> Phase:

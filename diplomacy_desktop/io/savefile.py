@@ -266,7 +266,7 @@ def write_atomic(path: Path, text: str | bytes, *, mode: int | None = None, sync
     unrevealed order in the clear, is 0600 whatever the umask).  ``sync=False`` skips the fsync:
     the rename still makes the write atomic (a killed process leaves the old file or the new one),
     but a power cut may lose it (the table host's order drafts, written on every edit; its seals
-    are synced).
+    are synced).  With ``sync`` the folder is synced after the rename too.
     """
     target = Path(os.path.realpath(path)) if path.is_symlink() else path
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -291,6 +291,23 @@ def write_atomic(path: Path, text: str | bytes, *, mode: int | None = None, sync
         except OSError:
             pass
         raise
+    if sync:
+        sync_folder(target.parent)
+
+
+def sync_folder(folder: Path) -> None:
+    """fsync a folder: a rename in it is on the disk once this returns (else a power cut may
+    bring the old file back).  Systems that cannot open a folder (Windows) skip it."""
+    try:
+        fd = os.open(str(folder), os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass  # some file systems refuse to sync a folder; the rename itself is done
+    finally:
+        os.close(fd)
 
 
 def _umask() -> int:

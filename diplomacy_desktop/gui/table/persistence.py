@@ -213,7 +213,8 @@ class DamagedAutosave:
 
 
 class Autosaver(QObject):
-    """Writes the autosave after every phase at once, and a moment after any other change."""
+    """Writes the autosave after every phase and every order at once, and at most DELAY_MS
+    after any other change."""
 
     DELAY_MS = 1500
 
@@ -241,8 +242,10 @@ class Autosaver(QObject):
         if record.phase and not record.game:  # an adjudication or its undo: at once, and
             self.save_now()  # again once the table (clock, hot-seat turn) has followed
             self._timer.start()
-        elif record.orders or record.table or record.game:
-            self._timer.start()
+        elif record.orders:  # an order given (at the laptop or on a phone) is on disk before the next
+            self.save_now()
+        elif record.table or record.game:
+            self.schedule()
 
     def _on_saved(self, _path: str) -> None:
         """Saved under a name: the autosave learns the name at once (a resumed game keeps it)."""
@@ -250,8 +253,10 @@ class Autosaver(QObject):
             self.save_now()
 
     def schedule(self) -> None:
-        """Something outside the controller changed (the clock, a seal): save soon."""
-        if self.enabled:
+        """Something outside the controller changed (the clock, a seal): save soon, at most
+        DELAY_MS after the first change not yet saved (a change every half second does not put
+        the save off: the timer is not restarted while it runs)."""
+        if self.enabled and not self._timer.isActive():
             self._timer.start()
 
     def save_now(self) -> bool:

@@ -55,7 +55,7 @@ from ...engine.game import Game
 from ...host.qr import join_qr_svg
 from ...host.serve import lan_address
 from ...host.server import HostServer
-from ...host.table import Change, HostError, RefusedError, TableHost
+from ...host.table import Change, HostError, RefusedError, SaveFailedError, TableHost
 from .. import override
 from ..controller import ChangeRecord
 from .hotseat import CURTAIN, ENTERING, READY
@@ -279,7 +279,9 @@ class PhonesLink(QObject):
         self._seen_declared: set[str] = set(self._host_declared())
         self._pushing = False
         self.closed = False
-        self.bridge.changed.connect(self._on_host_change)
+        # heard directly, on the GUI thread (the window runs every host call there), before the
+        # phone is answered: refusing a change that cannot be saved raises through the host's call
+        self.host.add_listener(self._on_host_change)
         flow.stage_changed.connect(self._push)
         flow.declarations_revealed.connect(self._on_declarations_revealed)
         controller.changed.connect(self._on_controller_changed)
@@ -302,6 +304,7 @@ class PhonesLink(QObject):
         """Stop serving; the phones' links stay valid for the next time hosting is turned on."""
         self.closed = True  # its slots do nothing more (Qt disconnects them when it is deleted)
         self.hosting.stop()
+        self.host.remove_listener(self._on_host_change)
         self.bridge.close()
         if self.controller.game is self.game:
             self.controller.table.pop(HOSTING_KEY, None)
@@ -309,15 +312,26 @@ class PhonesLink(QObject):
     # -- phones -> the hot seat -------------------------------------------------------------------
 
     def _on_host_change(self, change: Change) -> None:
+        """A phone's change, heard before the phone is answered: it is in the autosave first, or
+        (the autosave failed) it is taken back and the phone hears 507, not "given" or "sealed"."""
         if self.closed or self._pushing or self.controller.game is not self.game:
             return
-        if change.kind == "orders":
-            # a phone wrote orders: views refresh (they show only what may be shown), autosave
-            self.controller.changed.emit(ChangeRecord(orders=change.powers or frozenset()))
+        if change.kind in ("orders", "note"):
+            # a phone wrote orders (or a note): in the autosave before the phone hears "Given"
+            if not self.save_now():
+                raise self._not_saved()
+            if change.kind == "orders":  # views refresh (they show only what may be shown)
+                self.controller.changed.emit(ChangeRecord(orders=change.powers or frozenset()))
+            return
+        if change.kind == "restored":  # a change that could not be saved was taken back
+            self.controller.changed.emit(ChangeRecord(orders=frozenset(self.game.board.power_ids)))
+            self.flow.refresh()
             return
         if change.kind not in ("seal", "declarations"):
             return
         s = self.flow.session
+        before = (set(s.sealed), set(s.phone_sealed), set(s.part_declared), s.current, s.stage)
+        seen = (self._seen_sealed, self._seen_declared)
         sealed, declared = set(self.host.sealed), set(self._host_declared())
         moved = False
         if not s.declaring:
@@ -337,7 +351,16 @@ class PhonesLink(QObject):
         self._seen_sealed, self._seen_declared = sealed, declared
         if moved:
             self.flow.refresh()  # the strip and the curtain; stage_changed pushes back
-        self.save_now()  # a phone's seal is in the autosave before the phone hears "sealed"
+        if not self.save_now():  # a phone's seal is in the autosave before the phone hears "sealed"
+            s.sealed, s.phone_sealed, s.part_declared = before[0], before[1], before[2]
+            s.current, s.stage = before[3], before[4]
+            self._seen_sealed, self._seen_declared = seen
+            raise self._not_saved()
+
+    def _not_saved(self) -> SaveFailedError:
+        why = getattr(getattr(self.save_now, "__self__", None), "last_error", None) or "the laptop's autosave failed"
+        return SaveFailedError("not saved, so not done: the laptop could not save the game; try again, or "
+                               "tell the host", str(why))
 
     # -- the hot seat -> phones --------------------------------------------------------------------
 
