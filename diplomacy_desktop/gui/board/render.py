@@ -312,10 +312,16 @@ def render_file(path: Path, output: Path, size: tuple[int, int], phase: int | No
     from .export import ExportError, encode_png, export_pages, format_of, order_sheets_pdf, write_file
     from .export import order_sheets as sheets_for
 
+    from ...io.output import OutputError, check_output
+
     try:
         fmt = format_of(output)
     except ExportError as exc:
         raise RenderError(str(exc)) from None
+    try:
+        check_output(output)  # a device, FIFO or folder: refused before anything is drawn
+    except OutputError as exc:
+        raise RenderError(str(exc), 1) from None
     if (all_phases or order_sheets) and fmt != "pdf":
         what = "--all-phases" if all_phases else "--order-sheets"
         raise RenderError(f"{what} makes several pages: write a .pdf, not {output.name}")
@@ -362,6 +368,11 @@ def render_command(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"diplomacy-desktop: {exc}", file=sys.stderr)
         return 1
+    from ...io.output import is_stdout
+
+    if is_stdout(args.output):  # the picture is the output: the note goes beside it
+        print(f"wrote the standard output ({written})", file=sys.stderr)
+        return 0
     try:
         sys.stdout.write(f"wrote {args.output} ({written})\n")
         sys.stdout.flush()

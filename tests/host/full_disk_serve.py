@@ -1,0 +1,34 @@
+"""``diplomacy-desktop serve`` with a fault-injecting disk: every write of the game fails as on
+a full disk while the file named by $FULL_DISK_FLAG exists.  Run as a script (the tests start it
+as a subprocess, like ``serve``)."""
+
+from __future__ import annotations
+
+import errno
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from diplomacy_desktop import cli  # noqa: E402
+from diplomacy_desktop.host import table  # noqa: E402
+from diplomacy_desktop.io import savefile  # noqa: E402
+
+FLAG = Path(os.environ["FULL_DISK_FLAG"])
+_real = savefile.write_atomic
+
+
+def write_atomic(path: Path, text: Any, **kw: Any) -> None:
+    if FLAG.exists():
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
+    _real(path, text, **kw)
+
+
+savefile.write_atomic = write_atomic  # type: ignore[assignment]
+table.write_atomic = write_atomic  # type: ignore[assignment]
+
+if __name__ == "__main__":
+    sys.exit(cli.main(sys.argv[1:]))
