@@ -232,10 +232,14 @@ def _game_from_dict(data: dict[str, Any], board: Board) -> tuple[Game, dict[str,
         raise SaveFileError("the current phase does not follow from the last adjudicated phase")
     game = Game(board, rules, current, int(end_year) if end_year is not None else None, history,
                 short_game_by=str(data.get("short_game_by", BY_CENTRES)))
-    for od in data["current"].get("orders", []):
+    for i, od in enumerate(data["current"].get("orders", [])):
         o = order_from_dict(od)
         mine = game.orders.setdefault(o.power, {})
-        mine[free_waive_key(mine) if isinstance(o, Waive) else order_key(o)] = o
+        key = free_waive_key(mine) if isinstance(o, Waive) else order_key(o)
+        if key in mine:
+            raise SaveFileError(f"the saved game is damaged: $.current.orders[{i}]: expected one order a unit, "
+                                f"found a second order of {o.power} for {key}")
+        mine[key] = o
     if data.get("draw"):
         game.draw = tuple(data["draw"])
     table = data.get("table") or {}

@@ -13,9 +13,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from diplomacy_desktop import cli  # noqa: E402
-from diplomacy_desktop.host import table  # noqa: E402
-from diplomacy_desktop.io import savefile  # noqa: E402
+from diplomacy_desktop import cli
+from diplomacy_desktop.host import table
+from diplomacy_desktop.io import savefile
 
 FLAG = Path(os.environ["FULL_DISK_FLAG"])
 _real = savefile.write_atomic

@@ -20,11 +20,9 @@ import aiohttp
 import pytest
 from serving import ROOT, free_port
 
-from diplomacy_desktop.engine.game import Game
 from diplomacy_desktop.host import table as host_table
 from diplomacy_desktop.host.server import HostServer
 from diplomacy_desktop.host.table import SaveFailedError, TableHost
-from diplomacy_desktop.io.boardfile import load_board
 from diplomacy_desktop.io.savefile import load_game
 
 POWERS = ("austria", "england", "france", "germany", "italy", "russia", "turkey")

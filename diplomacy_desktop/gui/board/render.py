@@ -309,10 +309,9 @@ def render_file(path: Path, output: Path, size: tuple[int, int], phase: int | No
                 order_sheets: bool = False) -> str:
     """Draw ``path`` into ``output`` (PNG, SVG or PDF by its extension); returns what was written
     ("1600x1200", "12 pages").  Raises RenderError."""
+    from ...io.output import OutputError, check_output
     from .export import ExportError, encode_png, export_pages, format_of, order_sheets_pdf, write_file
     from .export import order_sheets as sheets_for
-
-    from ...io.output import OutputError, check_output
 
     try:
         fmt = format_of(output)
