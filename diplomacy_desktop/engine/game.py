@@ -6,7 +6,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from .board import Board
-from .errors import IllegalOrderError
+from .errors import AmbiguousOrderError, IllegalOrderError
 from .orders import Build, Order, UnitOrder, Waive
 from .results import OrderResult
 from .rules import Edition, RuleSet
@@ -138,13 +138,15 @@ class Game:
         """File ``order`` for its power, replacing any earlier order for the same unit.
 
         Illegal orders raise unless ``allow_illegal`` (they are then kept, and adjudicated as
-        the rules say: the unit holds).  Returns the order as filed.
+        the rules say: the unit holds).  So do ambiguous ones (a fleet moved to a two-coast
+        province without a coast, ``F CON - BUL``): kept with ``allow_illegal``, the fleet holds
+        (seed 000 VII.3.2).  Returns the order as filed.
         """
         if self.is_over:
             raise IllegalOrderError("the game is over")
         try:
             check_order(self.state, order)
-        except IllegalOrderError:
+        except (IllegalOrderError, AmbiguousOrderError):
             if not allow_illegal:
                 raise
         mine = self.orders.setdefault(order.power, {})
