@@ -16,6 +16,7 @@ from pathlib import Path
 from types import FrameType
 from typing import TextIO
 
+from ..io.gamelock import GameLock, GameLockedError
 from ..io.savefile import SaveFileError
 from .table import HostError, SaveFailedError, TableHost
 
@@ -45,6 +46,23 @@ def _players(values: list[str]) -> dict[str, str]:
 
 def serve_command(args: argparse.Namespace) -> int:
     path = Path(args.file) if args.file else Path(f"table-{datetime.now():%Y%m%d-%H%M%S}.dipl")
+    lock = GameLock(path, "serve")
+    try:
+        lock.acquire()  # one host per game: a second one would write over the first one's seals
+    except GameLockedError as exc:
+        print(f"diplomacy-desktop serve: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"diplomacy-desktop serve: cannot lock {path}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    try:
+        return _serve_locked(args, path, lock)
+    finally:
+        lock.release()
+
+
+def _serve_locked(args: argparse.Namespace, path: Path, lock: GameLock) -> int:
+    lock.remove_abandoned_temp_files()  # writes a kill cut short (nobody else writes this game)
     try:
         players = _players(args.player or [])
         host = TableHost.open_or_new(path, formal=args.formal, notes_allowed=True if args.notes else None,
