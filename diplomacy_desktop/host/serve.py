@@ -17,6 +17,7 @@ from types import FrameType
 from typing import TextIO
 
 from ..io.gamelock import GameLock, GameLockedError
+from ..io.gamestore import store_path
 from ..io.savefile import SaveFileError
 from .table import HostError, SaveFailedError, TableHost
 
@@ -65,8 +66,8 @@ def _serve_locked(args: argparse.Namespace, path: Path, lock: GameLock) -> int:
     lock.remove_abandoned_temp_files()  # writes a kill cut short (nobody else writes this game)
     try:
         players = _players(args.player or [])
-        host = TableHost.open_or_new(path, formal=args.formal, notes_allowed=True if args.notes else None,
-                                     players=players)
+        host = TableHost.open_live(path, formal=args.formal, notes_allowed=True if args.notes else None,
+                                   players=players)
     except (SaveFileError, ValueError) as exc:
         print(f"diplomacy-desktop serve: {path}: {exc}", file=sys.stderr)
         return 2
@@ -126,14 +127,23 @@ def _stopped(host: TableHost, path: Path) -> int:
         host.flush()
     except SaveFailedError:
         pass  # taken back, and counted in save_failures
+    trouble = host.write_file()  # the saved game, from the live one
+    host.close()
+    code = 0
     if host.save_failures:
         n = host.save_failures
         print(f"Stopped. {n} change{'s' if n != 1 else ''} could not be saved ({host.last_save_error}) and "
               f"{'were' if n != 1 else 'was'} taken back (the phones were told); {path} holds the game as it "
               "was last saved.", file=sys.stderr, flush=True)
+        code = 1
+    if trouble:
+        print(f"Stopped, but {path} could not be written ({trouble}): the game is kept in the live game "
+              f"{store_path(path).name} beside it, and \"serve {path}\" goes on from there.", file=sys.stderr,
+              flush=True)
         return 1
-    print(f"Stopped; the game is in {path}", flush=True)
-    return 0
+    if code == 0:
+        print(f"Stopped; the game is in {path}", flush=True)
+    return code
 
 
 COMMANDS = ("kick POWER (new link for that power), reveal (adjudicate now), clock MINUTES [TITLE] (a clock on "

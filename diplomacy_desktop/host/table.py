@@ -36,6 +36,7 @@ from __future__ import annotations
 import copy
 import functools
 import secrets
+import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterable, Mapping
@@ -49,9 +50,10 @@ from ..engine.formal import relation_word
 from ..engine.game import Game
 from ..engine.options import all_options, orders_needed
 from ..engine.orders import Build, Order, UnitOrder, Waive
-from ..engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState
+from ..engine.state import ADJUSTMENT, MOVEMENT, RETREAT
 from ..engine.validation import check_order
 from ..io.boardfile import load_board
+from ..io.gamestore import GameImage, GameStore, StoreError, file_stamp, store_path
 from ..io.notation import format_order, location_label
 from ..io.output import reason as os_reason
 from ..io.pins import pin_matches
@@ -149,21 +151,23 @@ UNSTORED_KINDS = frozenset({"clock"})
 RESTORED = "restored"
 
 
-def _save_failed(exc: OSError) -> SaveFailedError:
-    why = os_reason(exc)
+def _why(exc: BaseException) -> str:
+    """An OS or SQLite error in a few words ("no space left")."""
+    if isinstance(exc, OSError):
+        return os_reason(exc)
+    text = str(exc)
+    if "full" in text:
+        return "no space left"
+    return text or type(exc).__name__
+
+
+def _save_failed(exc: BaseException) -> SaveFailedError:
+    why = _why(exc)
     return SaveFailedError(f"not saved, so not done: the game could not be written ({why}); try again, or "
                            "tell the host", why)
 
 
-@dataclass(frozen=True, slots=True)
-class _Snapshot:
-    """The game and the table as they were (to take back changes that could not be saved)."""
-
-    state: GameState
-    history: tuple[Any, ...]
-    orders: dict[str, dict[str, Order]]
-    draw: tuple[str, ...] | None
-    table: dict[str, Any]
+_Snapshot = GameImage  # the game and the table as they were (to take back what could not be saved)
 
 
 _P = ParamSpec("_P")
@@ -222,8 +226,12 @@ class TableHost:
     """The game as the phones see it; see the module documentation."""
 
     def __init__(self, game: Game, table: dict[str, Any] | None = None, path: Path | None = None, *,
-                 clock: Callable[[], float] = time.monotonic, auto_reveal: bool = True) -> None:
+                 clock: Callable[[], float] = time.monotonic, auto_reveal: bool = True,
+                 store: GameStore | None = None) -> None:
         self.game = game
+        #: the live game in SQLite (``serve``): changes are written to it row by row, and the saved
+        #: game ``path`` is written from it at every new phase and by ``write_file``
+        self.store = store
         #: ``serve`` reveals and adjudicates by itself when all have sealed; the window does not
         #: (``auto_reveal=False``): its hot-seat flow reveals, on the GUI thread, and then calls
         #: ``phase_moved`` / ``declarations_done``
@@ -284,6 +292,65 @@ class TableHost:
         host.save()
         return host
 
+    @classmethod
+    def open_live(cls, path: Path, *, formal: bool = False, notes_allowed: bool | None = None,
+                  players: Mapping[str, str] | None = None) -> TableHost:
+        """``serve``'s way: the game kept live in its SQLite database beside ``path`` (see
+        ``io.gamestore``).  The database is used when it holds the game ``path`` was last read
+        from or written to (no check again, no replay of the file); otherwise ``path`` is read
+        (checked against the schema and the board, once) or a new game is made, and both the file
+        and the database are written.  SaveFileError when the file is not a saved game,
+        SaveFailedError when it cannot be written."""
+        try:
+            store = GameStore(store_path(path))
+        except (StoreError, sqlite3.Error, OSError):
+            try:
+                store_path(path).unlink(missing_ok=True)  # damaged: the saved game is read again
+                store = GameStore(store_path(path))
+            except (StoreError, sqlite3.Error, OSError) as exc:
+                raise _save_failed(exc if isinstance(exc, OSError) else OSError(str(exc))) from exc
+        try:
+            loaded = None
+            if store.holds_game_of(file_stamp(path)):
+                try:
+                    game, table = store.load()
+                    loaded = GameImage.of(game, table)
+                except StoreError:
+                    loaded = None
+            if loaded is None:
+                if path.exists():
+                    game, table = load_game(path)
+                else:
+                    game, table = Game.new(load_board("standard"), formal=formal), {}
+            if notes_allowed is not None:
+                table["notes_allowed"] = notes_allowed
+            if players:
+                unknown = [p for p in players if p not in game.board.power_ids]
+                if unknown:
+                    raise SaveFileError(f"there is no power {unknown[0]!r} in this game")
+                table.setdefault("players", {}).update(players)
+            host = cls(game, table, path, store=store)
+            try:
+                if loaded is not None:  # only what opening changed (tokens, an empty phase skipped)
+                    host._on_disk = loaded
+                    host.save()
+                else:
+                    text = dumps(host.game, host.table)
+                    write_atomic(path, text, mode=SAVE_MODE)
+                    host._on_disk = store.write_all(host.game, host.table, file_stamp(path))
+                    host._on_disk_synced = True
+            except (OSError, sqlite3.Error) as exc:
+                raise _save_failed(exc) from exc
+        except BaseException:
+            store.close()
+            raise
+        return host
+
+    def close(self) -> None:
+        """Close the live game's database (``serve`` stopping)."""
+        if self.store is not None:
+            self.store.close()
+
     # -- listeners -------------------------------------------------------------------------------
 
     def add_listener(self, listener: Listener, *, on_disk: bool = False) -> None:
@@ -317,9 +384,7 @@ class TableHost:
                 listener(change)
 
     def _snapshot(self) -> _Snapshot:
-        g = self.game
-        return _Snapshot(g.state, tuple(g.history), {p: dict(o) for p, o in g.orders.items()}, g.draw,
-                         copy.deepcopy(self.table))
+        return GameImage.of(self.game, self.table)
 
     def _restore(self, snap: _Snapshot) -> None:
         """Put the game and the table back as ``snap`` holds them (the same objects: the window
@@ -344,13 +409,44 @@ class TableHost:
         if self.path is None:
             return
         with self._lock:
+            snap = self._snapshot()
             try:
-                save_game(self.path, self.game, self.table, mode=SAVE_MODE)
-            except OSError as exc:
-                self.last_save_error = os_reason(exc)
+                if self.store is not None:
+                    self._write_store(self._on_disk, snap, durable=True)
+                else:
+                    save_game(self.path, self.game, self.table, mode=SAVE_MODE)
+            except (OSError, sqlite3.Error) as exc:
+                self.last_save_error = _why(exc)
                 raise _save_failed(exc) from exc
             self._saved_version = self._synced_version = self.version
-            self._on_disk, self._on_disk_synced = self._snapshot(), True
+            self._on_disk, self._on_disk_synced = snap, True
+
+    def _write_store(self, before: _Snapshot | None, after: _Snapshot, *, durable: bool,
+                     text: str | None = None) -> None:
+        """Store mode: the rows that changed, then (a new phase: ``text``) the saved game too."""
+        assert self.store is not None and self.path is not None
+        self.store.write(before, after, self.game, durable=durable)
+        if text is not None:
+            self._write_file_text(text)
+
+    def _write_file_text(self, text: str) -> None:
+        assert self.path is not None
+        write_atomic(self.path, text, mode=SAVE_MODE)
+        if self.store is not None:
+            self.store.set_source(file_stamp(self.path))
+
+    def write_file(self) -> str:
+        """Store mode: write the saved game from the live game (``serve`` stopping).  The reason
+        it could not be written ("no space left"), or "" when it was."""
+        if self.store is None or self.path is None:
+            return ""
+        with self._lock:
+            text = dumps(self.game, self.table)
+        try:
+            self._write_file_text(text)
+        except (OSError, sqlite3.Error) as exc:
+            return _why(exc)
+        return ""
 
     def flush(self, *, durable: bool = True, version: int | None = None) -> None:
         """With ``deferred_saves``: make sure every change so far is saved before returning.
@@ -377,13 +473,23 @@ class TableHost:
                     self._publish_written(self._saved_version)
                     return
                 written = self.version
-                text = dumps(self.game, self.table)
                 snap = self._snapshot()
+                before = self._on_disk
+                text: str | None = None
+                if self.store is None:
+                    text = dumps(self.game, self.table)
+                elif before is None or len(before.history) != len(snap.history) or before.state is not snap.state:
+                    text = dumps(self.game, self.table)  # a new phase: the saved game is written too
+                    durable = True
             try:
-                write_atomic(self.path, text, mode=SAVE_MODE, sync=durable)
-            except OSError as exc:
+                if self.store is not None:
+                    self._write_store(before, snap, durable=durable, text=text)
+                else:
+                    assert text is not None
+                    write_atomic(self.path, text, mode=SAVE_MODE, sync=durable)
+            except (OSError, sqlite3.Error) as exc:
                 with self._lock:
-                    self.last_save_error = os_reason(exc)
+                    self.last_save_error = _why(exc)
                     self._lost.append((self._saved_version, self.version))
                     self._unpublished = [(v, c) for v, c in self._unpublished if v > self.version]
                     if self._on_disk is not None:
