@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -217,6 +218,9 @@ class Autosaver(QObject):
     after any other change."""
 
     DELAY_MS = 1500
+    #: an order given at the laptop is saved at once when a save takes at most this long (seconds);
+    #: a longer one (a game of many decades) would slow down writing orders: saved DELAY_MS later
+    ORDER_SAVE_BUDGET = 0.15
 
     def __init__(self, controller: GameController, autosave: Autosave | None = None, *,
                  parent: QObject | None = None, message: Message | None = None,
@@ -228,6 +232,7 @@ class Autosaver(QObject):
         self.window = window
         self.enabled = True
         self.writes = 0
+        self.last_write_seconds = 0.0
         self.last_error: str | None = None
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -242,8 +247,11 @@ class Autosaver(QObject):
         if record.phase and not record.game:  # an adjudication or its undo: at once, and
             self.save_now()  # again once the table (clock, hot-seat turn) has followed
             self._timer.start()
-        elif record.orders:  # an order given (at the laptop or on a phone) is on disk before the next
-            self.save_now()
+        elif record.orders:  # an order given (at the laptop or on a phone) is on disk before the next,
+            if self.last_write_seconds <= self.ORDER_SAVE_BUDGET:  # unless a save is slow (a long game)
+                self.save_now()
+            else:
+                self.schedule()
         elif record.table or record.game:
             self.schedule()
 
@@ -263,6 +271,7 @@ class Autosaver(QObject):
         self._timer.stop()
         if not self.enabled:
             return False
+        started = time.perf_counter()
         try:
             self.autosave.write(self.controller.game, self.controller.table, self.controller.path)
         except OSError as exc:
@@ -273,6 +282,7 @@ class Autosaver(QObject):
             return False
         self.last_error = None
         self.writes += 1
+        self.last_write_seconds = time.perf_counter() - started
         return True
 
     def flush(self) -> None:
