@@ -668,8 +668,8 @@ def import_saved_game(data: Any, *, edition: Edition | str = Edition.CLASSIC,
             imported.notes.append(f"{name}: by our rules the game was over before this phase "
                                   f"({end.text if end else ''}); the phases from here on are not replayed")
             break
-        for _, _, order in written:
-            game.set_order(order, allow_illegal=True)
+        for _, _, order in written:  # as recorded: an order the rules cannot carry out is kept, the unit holds
+            game.set_order(order, allow_illegal=True, allow_ambiguous=True)
         entry = game.adjudicate()
         imported.phases += 1
         by_prov = {o.province: text.strip().upper() for _, text, o in written if isinstance(o, UnitOrder)}

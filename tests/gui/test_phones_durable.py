@@ -67,7 +67,7 @@ def test_phones_durable_a_seal_the_autosave_cannot_hold_is_refused_and_taken_bac
     # taken back everywhere: the hot seat, the host, what a phone reads
     assert "france" not in s.sealed and "france" not in s.phone_sealed
     assert "france" not in host.sealed
-    assert any(title == "Autosave failed" for title, _ in f.messages)  # said where it happened
+    qtbot.waitUntil(lambda: any(title == "Autosave failed" for title, _ in f.messages))  # said where it happened
     disk.full = False
     status, state = call(qtbot, "GET", f"{base}/api/state", token)
     assert status == 200 and state["sealed"] == []

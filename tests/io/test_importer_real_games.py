@@ -107,7 +107,7 @@ def test_importer_real_games_convert_of_a_foreign_file_is_one_line(tmp_path: Pat
 
 
 def test_importer_real_games_the_hold_is_what_the_fleet_does() -> None:
-    """The engine's side of the fix: Game.set_order(allow_illegal=True) keeps an ambiguous order."""
+    """The engine's side of the fix: Game.set_order(allow_ambiguous=True) keeps an ambiguous order."""
     from diplomacy_desktop.engine.errors import AmbiguousOrderError
     from diplomacy_desktop.engine.game import Game
     from diplomacy_desktop.engine.state import GameState, Phase, Unit
@@ -118,7 +118,9 @@ def test_importer_real_games_the_hold_is_what_the_fleet_does() -> None:
     game = Game(board, Game.new(board).rules, state)
     with pytest.raises(AmbiguousOrderError):
         game.set_order(Move("turkey", "F", "con", "bul"))
-    game.set_order(Move("turkey", "F", "con", "bul"), allow_illegal=True)
+    with pytest.raises(AmbiguousOrderError):  # the window asks for the coast: still refused there
+        game.set_order(Move("turkey", "F", "con", "bul"), allow_illegal=True)
+    game.set_order(Move("turkey", "F", "con", "bul"), allow_illegal=True, allow_ambiguous=True)
     entry = game.adjudicate()
     assert game.state.units["con"] == Unit("turkey", "F", "con")
     assert entry.results[0].outcome is Outcome.ILLEGAL

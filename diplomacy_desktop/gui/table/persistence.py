@@ -234,6 +234,8 @@ class Autosaver(QObject):
         self.writes = 0
         self.last_write_seconds = 0.0
         self.last_error: str | None = None
+        #: set while a phone's change is saved: a failure is shown once the phone has its answer
+        self.message_later = False
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(self.DELAY_MS)
@@ -277,7 +279,10 @@ class Autosaver(QObject):
         except OSError as exc:
             text = f"The autosave could not be written to {self.autosave.path}: {exc.strerror or exc}"
             if text != self.last_error:  # say it once, not after every phase
-                self.message(self.window, "Autosave failed", text)
+                if self.message_later:  # (a phone waits for its answer: not behind a modal box)
+                    QTimer.singleShot(0, lambda: self.message(self.window, "Autosave failed", text))
+                else:
+                    self.message(self.window, "Autosave failed", text)
             self.last_error = text
             return False
         self.last_error = None

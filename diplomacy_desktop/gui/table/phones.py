@@ -318,7 +318,7 @@ class PhonesLink(QObject):
             return
         if change.kind in ("orders", "note"):
             # a phone wrote orders (or a note): in the autosave before the phone hears "Given"
-            if not self.save_now():
+            if not self._save():
                 raise self._not_saved()
             if change.kind == "orders":  # views refresh (they show only what may be shown)
                 self.controller.changed.emit(ChangeRecord(orders=change.powers or frozenset()))
@@ -351,11 +351,22 @@ class PhonesLink(QObject):
         self._seen_sealed, self._seen_declared = sealed, declared
         if moved:
             self.flow.refresh()  # the strip and the curtain; stage_changed pushes back
-        if not self.save_now():  # a phone's seal is in the autosave before the phone hears "sealed"
+        if not self._save():  # a phone's seal is in the autosave before the phone hears "sealed"
             s.sealed, s.phone_sealed, s.part_declared = before[0], before[1], before[2]
             s.current, s.stage = before[3], before[4]
             self._seen_sealed, self._seen_declared = seen
             raise self._not_saved()
+
+    def _save(self) -> bool:
+        """The autosave, written while a phone waits for its answer (a failure is shown after)."""
+        owner = getattr(self.save_now, "__self__", None)
+        if owner is None or not hasattr(owner, "message_later"):
+            return bool(self.save_now())
+        owner.message_later = True
+        try:
+            return bool(self.save_now())
+        finally:
+            owner.message_later = False
 
     def _not_saved(self) -> SaveFailedError:
         why = getattr(getattr(self.save_now, "__self__", None), "last_error", None) or "the laptop's autosave failed"
