@@ -101,6 +101,8 @@ class GameStore:
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        if not path.exists():  # made private from the start (SQLite gives its -wal file the same bits)
+            os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o600))
         self.db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False, timeout=5.0)
         try:
             self.db.execute("PRAGMA journal_mode=WAL")

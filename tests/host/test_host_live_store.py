@@ -111,3 +111,22 @@ def test_live_store_a_full_database_rolls_the_change_back(tmp_path: Path, monkey
     host.close()
     assert [r[:2] for r in _rows(path, "orders")] == [("italy", "ven")]
     assert gamestore.SCHEMA_VERSION == 1
+
+
+def test_live_store_the_database_is_private_like_the_saved_game(tmp_path: Path) -> None:
+    import os
+    import stat
+
+    path = tmp_path / "g.dipl"
+    old = os.umask(0o022)
+    try:
+        host = TableHost.open_live(path)
+        host.deferred_saves = True
+        host.set_order_text(host.token_of("italy"), "italy", "S1901M", "A Ven - Tyr")
+        host.flush(durable=False)
+        for p in tmp_path.iterdir():  # the game, its database and the database's WAL files
+            if p.name.startswith((".g.dipl.live", "g.dipl")):
+                assert stat.S_IMODE(p.stat().st_mode) == 0o600, p.name
+        host.close()
+    finally:
+        os.umask(old)
