@@ -503,7 +503,10 @@ class GameController(QObject):
         target = Path(path) if path is not None else self.path
         if target is None:
             raise ValueError("no file name to save to")
-        save_game(target, self.game, self.table)
+        from ..io.gamelock import GameLock
+
+        with GameLock(target, "this window"):  # GameLockedError (an OSError): ``serve`` is hosting that game
+            save_game(target, self.game, self.table)
         self.path = target
         self._dirty = False
         self.undo_stack.setClean()

@@ -77,3 +77,15 @@ def test_one_per_game_a_second_window_on_the_same_autosave_is_refused(tmp_path: 
     assert code == 2
     assert shown and shown[0].startswith("The table's game is already open: autosave.json is already open in a "
                                          "Diplomacy Desktop window (process ")
+
+
+def test_one_per_game_the_window_does_not_save_over_a_game_being_served(tmp_path: Path, qapp) -> None:  # type: ignore[no-untyped-def]
+    from diplomacy_desktop.gui.controller import GameController
+
+    game = tmp_path / "g.dipl"
+    controller = GameController()
+    with GameLock(game, "serve"), pytest.raises(GameLockedError, match="g.dipl is already open in serve"):
+        controller.save(game)
+    assert not game.exists()
+    controller.save(game)  # nobody serves it now
+    assert game.exists()
