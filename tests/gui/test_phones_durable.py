@@ -111,3 +111,39 @@ def test_phones_durable_edits_every_half_second_do_not_starve_the_autosave(qtbot
         table.controller.changed.emit(ChangeRecord(table=True))
         qtbot.wait(500)
     assert saver.writes > before
+
+
+def test_phones_durable_an_order_given_at_the_laptop_is_in_the_autosave_at_once(qtbot, table, features) -> None:  # type: ignore[no-untyped-def]
+    """It used to wait 1.5 s for the autosave's timer: a crash a second after lost it."""
+    f = features
+    f.start_new_game(TableSettings())
+    power, order = _sit_down(f, table)
+    table.controller.set_order(order)
+    game, _ = load_game(f.autosaver.autosave.path)  # no waiting, no timer
+    assert game.orders_of(power) == [order]
+
+
+def test_phones_durable_a_slow_autosave_follows_orders_a_moment_later(qtbot, table, features) -> None:  # type: ignore[no-untyped-def]
+    """A game long enough that a save takes longer than the budget: writing orders is not slowed
+    down by a save per order; the autosave follows within its delay."""
+    f = features
+    f.start_new_game(TableSettings())
+    power, order = _sit_down(f, table)
+    f.autosaver.last_write_seconds = 10.0  # as if the last save had taken that long
+    writes = f.autosaver.writes
+    table.controller.set_order(order)
+    assert f.autosaver.writes == writes  # not at once
+    qtbot.waitUntil(lambda: f.autosaver.writes > writes, timeout=5000)
+    game, _ = load_game(f.autosaver.autosave.path)
+    assert game.orders_of(power) == [order]
+
+
+def _sit_down(f, table):  # type: ignore[no-untyped-def]
+    """The next power sits down behind the curtain; (power, a hold order for its first unit)."""
+    from diplomacy_desktop.engine.orders import Hold
+
+    f.act_write.trigger()
+    f.flow.curtain.open_button.click()
+    power = f.flow.session.current
+    unit = table.controller.state.units_of(power)[0]
+    return power, Hold(power, unit.kind, unit.location)
