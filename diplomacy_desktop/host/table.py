@@ -425,9 +425,13 @@ class TableHost:
                      text: str | None = None) -> None:
         """Store mode: the rows that changed, then (a new phase: ``text``) the saved game too."""
         assert self.store is not None and self.path is not None
-        self.store.write(before, after, self.game, durable=durable)
+        self.store.write(before, after, self.game, durable=durable)  # committed: the change is made
         if text is not None:
-            self._write_file_text(text)
+            try:
+                self._write_file_text(text)
+            except (OSError, sqlite3.Error) as exc:
+                # the live game holds it; the saved game catches up at the next phase or on stop
+                self.last_save_error = _why(exc)
 
     def _write_file_text(self, text: str) -> None:
         assert self.path is not None

@@ -130,3 +130,30 @@ def test_live_store_the_database_is_private_like_the_saved_game(tmp_path: Path) 
         host.close()
     finally:
         os.umask(old)
+
+
+def test_live_store_a_new_phase_the_saved_game_cannot_take_stays_made(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """The database committed the reveal: the phones are told, and the file catches up later."""
+    import errno
+    import os
+
+    from diplomacy_desktop.host import table as host_table
+
+    path = tmp_path / "g.dipl"
+    host = TableHost.open_live(path)
+    host.deferred_saves = True
+    real = host_table.write_atomic
+
+    def full(*_a: object, **_k: object) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(host_table, "write_atomic", full)
+    for p in POWERS:
+        host.seal(host.token_of(p), p, "S1901M")
+    host.flush()  # no SaveFailedError: the live game has the new phase
+    assert host.game.state.phase.short == "F1901M" and host.save_failures == 0
+    monkeypatch.setattr(host_table, "write_atomic", real)
+    assert host.write_file() == ""
+    host.close()
+    assert load_game(path)[0].state.phase.short == "F1901M"
