@@ -22,9 +22,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from long_game import long_game  # noqa: E402
+from long_game import long_game
 
-from diplomacy_desktop.gui.table.persistence import Autosave, Autosaver  # noqa: E402
+from diplomacy_desktop.gui.table.persistence import Autosave, Autosaver
 
 
 def main() -> int:

@@ -30,15 +30,15 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "host"))
 sys.path.insert(0, str(ROOT / "bench"))
 
-import aiohttp  # noqa: E402
-from long_game import long_game  # noqa: E402
-from serving import ServeProcess, free_port  # noqa: E402
+import aiohttp
+from long_game import long_game
+from serving import ServeProcess, free_port
 
-from diplomacy_desktop.engine.game import Game  # noqa: E402
-from diplomacy_desktop.engine.options import all_options  # noqa: E402
-from diplomacy_desktop.engine.orders import Move  # noqa: E402
-from diplomacy_desktop.io.notation import format_order  # noqa: E402
-from diplomacy_desktop.io.savefile import save_game  # noqa: E402
+from diplomacy_desktop.engine.game import Game
+from diplomacy_desktop.engine.options import all_options
+from diplomacy_desktop.engine.orders import Move
+from diplomacy_desktop.io.notation import format_order
+from diplomacy_desktop.io.savefile import save_game
 
 
 def percentile(values: list[float], p: float) -> float:

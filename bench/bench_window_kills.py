@@ -32,10 +32,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "host"))
 
-from serving import free_port  # noqa: E402
+from serving import free_port
 
-from diplomacy_desktop.io.notation import format_order  # noqa: E402
-from diplomacy_desktop.io.savefile import load_game  # noqa: E402
+from diplomacy_desktop.io.notation import format_order
+from diplomacy_desktop.io.savefile import load_game
 
 EDITS = {
     "austria": ("A Vie - Gal", "A Vie - Tyr"), "england": ("F Lon - Nth", "F Lon - Eng"),

@@ -17,12 +17,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from diplomacy_desktop.engine.game import Game  # noqa: E402
-from diplomacy_desktop.engine.options import all_options  # noqa: E402
-from diplomacy_desktop.engine.orders import Hold  # noqa: E402
-from diplomacy_desktop.engine.state import MOVEMENT  # noqa: E402
-from diplomacy_desktop.io.boardfile import load_board  # noqa: E402
-from diplomacy_desktop.io.savefile import save_game  # noqa: E402
+from diplomacy_desktop.engine.game import Game
+from diplomacy_desktop.engine.options import all_options
+from diplomacy_desktop.engine.orders import Hold
+from diplomacy_desktop.engine.state import MOVEMENT
+from diplomacy_desktop.io.boardfile import load_board
+from diplomacy_desktop.io.savefile import save_game
 
 
 def long_game(phases: int = 190, seed: int = 1901) -> Game:
@@ -30,8 +30,8 @@ def long_game(phases: int = 190, seed: int = 1901) -> Game:
     game = Game.new(load_board())
     while len(game.history) < phases and not game.is_over:
         state = game.state
-        for _power, by_unit in all_options(state).items():
-            for _where, options in by_unit.items():
+        for by_unit in all_options(state).values():
+            for options in by_unit.values():
                 if not options:
                     continue
                 if state.phase.kind == MOVEMENT and rng.random() < 0.75:

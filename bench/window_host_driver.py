@@ -19,15 +19,15 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from PySide6.QtCore import QSettings  # noqa: E402
+from PySide6.QtCore import QSettings
 
-from diplomacy_desktop.gui.app import make_application  # noqa: E402
-from diplomacy_desktop.gui.controller import GameController  # noqa: E402
-from diplomacy_desktop.gui.main_window import MainWindow  # noqa: E402
-from diplomacy_desktop.gui.table.dialogs import TableSettings  # noqa: E402
-from diplomacy_desktop.gui.table.features import install_table_features  # noqa: E402
-from diplomacy_desktop.gui.table.persistence import Autosave, resume_from_autosave  # noqa: E402
-from diplomacy_desktop.io.gamelock import GameLock  # noqa: E402
+from diplomacy_desktop.gui.app import make_application
+from diplomacy_desktop.gui.controller import GameController
+from diplomacy_desktop.gui.main_window import MainWindow
+from diplomacy_desktop.gui.table.dialogs import TableSettings
+from diplomacy_desktop.gui.table.features import install_table_features
+from diplomacy_desktop.gui.table.persistence import Autosave, resume_from_autosave
+from diplomacy_desktop.io.gamelock import GameLock
 
 
 def main() -> int:
