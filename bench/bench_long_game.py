@@ -105,7 +105,7 @@ async def run(base: str, tokens: dict[str, str], phase: str, edits: dict[str, tu
 
 def opening(path: Path) -> tuple[float, ServeProcess]:
     t0 = time.perf_counter()
-    host = ServeProcess(path, free_port(), timeout=300)
+    host = ServeProcess(path, free_port(), "--no-passphrase", timeout=300, passphrase=None)
     return time.perf_counter() - t0, host
 
 

@@ -147,7 +147,7 @@ def test_host_durable_without_a_server_a_failed_save_takes_the_change_back(tmp_p
 
 def _serve(tmp_path: Path, game: Path, flag: Path, port: int) -> subprocess.Popen[str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1", "FULL_DISK_FLAG": str(flag)}
-    return subprocess.Popen([sys.executable, str(WRAPPER), "serve", str(game), "--host", "127.0.0.1",
+    return subprocess.Popen([sys.executable, str(WRAPPER), "serve", str(game), "--no-passphrase", "--host", "127.0.0.1",
                              "--port", str(port)], cwd=tmp_path, env=env, stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 

@@ -21,7 +21,7 @@ def test_one_per_game_a_second_serve_of_the_same_game_is_refused(tmp_path: Path)
     game = tmp_path / "g.dipl"
     first = ServeProcess(game, free_port())
     try:
-        proc = subprocess.run([sys.executable, "-m", "diplomacy_desktop", "serve", str(game), "--host", "127.0.0.1",
+        proc = subprocess.run([sys.executable, "-m", "diplomacy_desktop", "serve", str(game), "--no-passphrase", "--host", "127.0.0.1",
                                "--port", str(free_port())], cwd=ROOT, capture_output=True, text=True, timeout=60,
                               env={**os.environ, "PYTHONPATH": str(ROOT)}, check=False)
         assert proc.returncode == 2

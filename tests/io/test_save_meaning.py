@@ -117,7 +117,7 @@ def test_save_meaning_serve_refuses_them_at_start_with_one_line(tmp_path: Path, 
         text = text.replace('"Ann"', '"\\udc80"')
     path = tmp_path / "g.dipl"
     path.write_text(text)
-    proc = subprocess.run([sys.executable, "-m", "diplomacy_desktop", "serve", str(path), "--host", "127.0.0.1",
+    proc = subprocess.run([sys.executable, "-m", "diplomacy_desktop", "serve", str(path), "--no-passphrase", "--host", "127.0.0.1",
                            "--port", "0"], cwd=ROOT, capture_output=True, text=True, timeout=60,
                           env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}, check=False)
     assert proc.returncode == 2
