@@ -543,8 +543,9 @@ class TableHost:
 
     def _check_kept(self, version: int | None) -> None:
         if version is not None and any(lo < version <= hi for lo, hi in self._lost):
-            raise SaveFailedError("not saved, so not done: the game could not be written; try again, or tell "
-                                  "the host")
+            why = self.last_save_error or "the disk refused it"
+            raise SaveFailedError(f"not saved, so not done: the game could not be written ({why}); try again, or "
+                                  "tell the host", why)
 
     def _publish_written(self, written: int) -> None:
         ready = [c for v, c in self._unpublished if v <= written]
