@@ -366,13 +366,23 @@ SERVE_PORT = 8642
 
 def cmd_convert(args: argparse.Namespace) -> int:
     """Games in and out: a game of the diplomacy package (its saved-game JSON) to our saved game,
-    ours to its JSON, either to a gamemaster's text (``--to text`` or an OUT ending in .txt)."""
+    ours to its JSON, either to a gamemaster's text (``--to text`` or an OUT ending in .txt).
+
+    OUT is a regular file (written whole or not at all) or ``-`` / ``/dev/stdout``; a device, a
+    FIFO or a folder is refused before anything is read.  Exit 0 done, 1 the output could not be
+    written (the input is never touched), 2 the input could not be read or converted."""
     from .io.dipjson import InterchangeError, dumps, import_saved_game, read_json
-    from .io.savefile import FORMAT, SaveFileError, game_from_dict, write_atomic
+    from .io.output import OutputError, check_output, is_stdout, write_output
+    from .io.savefile import FORMAT, SaveFileError, game_from_dict
     from .io.savefile import dumps as save_dumps
     from .io.transcript import game_transcript
 
     src, out = Path(args.input), Path(args.output)
+    try:
+        check_output(args.output)
+    except OutputError as exc:
+        print(f"diplomacy-desktop: {exc}", file=sys.stderr)
+        return 1
     try:
         data = read_json(src.read_bytes(), "the file")
         ours = isinstance(data, dict) and data.get("format") == FORMAT
@@ -391,16 +401,23 @@ def cmd_convert(args: argparse.Namespace) -> int:
         if kind == "text":
             text = game_transcript(game, src.name)
         elif kind == "dipjson":
-            text = dumps(game, out.stem)
+            text = dumps(game, src.stem if is_stdout(args.output) else out.stem)
         else:
             text = save_dumps(game) + "\n"
-        write_atomic(out, text)
     except (InterchangeError, SaveFileError) as exc:
         print(f"diplomacy-desktop: {src.name}: {exc}", file=sys.stderr)
         return 2
-    except OSError as exc:
-        print(f"diplomacy-desktop: {exc.filename or src}: {exc.strerror or exc}", file=sys.stderr)
+    except RecursionError:
+        print(f"diplomacy-desktop: {src.name}: nested too deeply to be a game", file=sys.stderr)
         return 2
+    except OSError as exc:
+        print(f"diplomacy-desktop: cannot read {src}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    try:
+        write_output(args.output, text)
+    except OutputError as exc:
+        print(f"diplomacy-desktop: {exc}", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -187,7 +187,7 @@ def test_cli_bad_files_render_on_a_full_disk_leaves_no_picture(tmp_path: Path, f
     for target in (out, old):
         code = cli.main(["render", str(BAD / "bom.txt"), "-o", str(target), "--size", "200x150"])
         assert code == 1
-        assert capsys.readouterr().err == f"diplomacy-desktop: cannot write {target}: No space left on device\n"
+        assert capsys.readouterr().err == f"diplomacy-desktop: cannot write {target}: no space left\n"
     assert not out.exists() and old.read_bytes() == b"the previous picture"
     assert sorted(os.listdir(tmp_path)) == ["old.png"]  # no temporary file left either
 

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from .board import Board
-from .errors import IllegalOrderError
+from .errors import AmbiguousOrderError, IllegalOrderError
 from .options import orders_needed
 from .orders import Build, Order, Remove, UnitOrder, Waive
 from .results import OrderResult
@@ -135,11 +135,14 @@ class Game:
 
     # -- orders ------------------------------------------------------------------------------
 
-    def set_order(self, order: Order, *, allow_illegal: bool = False) -> Order:
+    def set_order(self, order: Order, *, allow_illegal: bool = False, allow_ambiguous: bool = False) -> Order:
         """File ``order`` for its power, replacing any earlier order for the same unit.
 
         Illegal orders raise unless ``allow_illegal`` (they are then kept, and adjudicated as
-        the rules say: the unit holds).  Returns the order as filed.
+        the rules say: the unit holds).  Ambiguous ones (a fleet moved to a two-coast province
+        without a coast, ``F CON - BUL``) raise even then, so that whoever writes the order can
+        name the coast; ``allow_ambiguous`` keeps them too (an imported game: the fleet holds,
+        seed 000 VII.3.2).  Returns the order as filed.
         """
         if self.is_over:
             raise IllegalOrderError("the game is over")
@@ -147,6 +150,9 @@ class Game:
             check_order(self.state, order)
         except IllegalOrderError:
             if not allow_illegal:
+                raise
+        except AmbiguousOrderError:
+            if not allow_ambiguous:
                 raise
         mine = self.orders.setdefault(order.power, {})
         key = free_waive_key(mine) if isinstance(order, Waive) else order_key(order)

@@ -66,6 +66,19 @@ def run_app(args: argparse.Namespace) -> int:
     from .table.features import install_table_features
 
     features = install_table_features(window)  # clock, hot-seat, dialogs, autosave, recent files
+    from ..io.gamelock import GameLock, GameLockedError
+
+    lock = GameLock(features.autosaver.autosave.path, "a Diplomacy Desktop window")
+    try:
+        lock.acquire()  # one window per autosave: a second one would write over the first one's game
+    except GameLockedError as exc:
+        QMessageBox.critical(None, APP_NAME, f"The table's game is already open: {exc}. Use that window, or "
+                             "close it and start again.")
+        return 2
+    except OSError:
+        pass  # a folder that cannot hold a lock: the window works as before
+    lock.remove_abandoned_temp_files()  # autosaves a kill cut short (no other window writes here)
+    window.game_lock = lock  # type: ignore[attr-defined]  # held until the app exits
     path = getattr(args, "file", None)
     window.show()  # first: a message about the file or the autosave then sits over the window
     features.check_autosave()  # a damaged autosave is kept aside before anything is autosaved

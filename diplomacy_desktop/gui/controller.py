@@ -476,8 +476,11 @@ class GameController(QObject):
         target = Path(path) if path is not None else self.path
         if target is None:
             raise ValueError("no file name to save to")
-        # 0600 whatever the umask: a table's save holds PIN hashes and phone links
-        save_game(target, self.game, self.table, mode=0o600, vault=self.vault)
+        from ..io.gamelock import GameLock
+
+        with GameLock(target, "this window"):  # GameLockedError (an OSError): ``serve`` is hosting that game
+            # 0600 whatever the umask: a table's save holds PIN hashes and phone links
+            save_game(target, self.game, self.table, mode=0o600, vault=self.vault)
         self.path = target
         self._dirty = False
         self.undo_stack.setClean()

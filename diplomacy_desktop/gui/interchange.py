@@ -23,12 +23,14 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QPlainTextEdit,
+    QPushButton,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
+from ..engine.rules import Edition
 from ..io.dipjson import MAX_BYTES, ImportedGame, InterchangeError, dumps, loads
 from ..io.savefile import write_atomic
 from ..io.scenario import write_scenario
@@ -97,8 +99,19 @@ class DifferencesDialog(QDialog):
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         buttons.accepted.connect(self.accept)
+        #: the file was adjudicated under classic conventions and replayed under another edition:
+        #: "Replay as classic" (``replay_classic`` is then True)
+        self.replay_classic = False
+        self.classic_button: QPushButton | None = None
+        if imported.replay_as_classic:
+            self.classic_button = buttons.addButton("Replay as classic", QDialogButtonBox.ButtonRole.AcceptRole)
+            self.classic_button.clicked.connect(self._replay_classic)
         layout.addWidget(buttons)
         self.resize(1100 if diffs else 520, 520 if diffs else 160)
+
+    def _replay_classic(self) -> None:
+        self.replay_classic = True
+        self.accept()
 
     @override
     def showEvent(self, event: QShowEvent) -> None:
@@ -151,7 +164,17 @@ def import_game(window: WindowShell, path: Path, *, show_report: bool = True) ->
         f"Imported {path.name}: {imported.phases} phases, {len(imported.differences)} differences", 8000)
     window.last_import = imported
     if show_report:
-        DifferencesDialog(imported, path.name, window).exec()
+        report = DifferencesDialog(imported, path.name, window)
+        report.exec()
+        if report.replay_classic:  # the file's own conventions: replayed again, as a classic game
+            again = loads(raw, edition=Edition.CLASSIC, name="the file")
+            c.replace_game(again.game, {}, None)
+            c.update_table()
+            if again.game.history:
+                c.view_phase(0)
+            window.last_import = again
+            DifferencesDialog(again, path.name, window).exec()
+            return again
     return imported
 
 

@@ -22,9 +22,11 @@ from pathlib import Path
 from types import FrameType
 from typing import TextIO
 
+from ..io.gamelock import GameLock, GameLockedError
+from ..io.gamestore import store_path
 from ..io.savefile import SaveFileError, is_secret_file, open_game
 from ..io.vault import passphrase_problem
-from .table import HostError, TableHost
+from .table import HostError, SaveFailedError, TableHost
 
 WILDCARDS = ("", "0.0.0.0", "::")
 
@@ -89,6 +91,23 @@ def read_passphrase(args: argparse.Namespace, path: Path, stdin: TextIO | None =
 
 def serve_command(args: argparse.Namespace) -> int:
     path = Path(args.file) if args.file else Path(f"table-{datetime.now():%Y%m%d-%H%M%S}.dipl")
+    lock = GameLock(path, "serve")
+    try:
+        lock.acquire()  # one host per game: a second one would write over the first one's seals
+    except GameLockedError as exc:
+        print(f"diplomacy-desktop serve: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"diplomacy-desktop serve: cannot lock {path}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    try:
+        return _serve_locked(args, path, lock)
+    finally:
+        lock.release()
+
+
+def _serve_locked(args: argparse.Namespace, path: Path, lock: GameLock) -> int:
+    lock.remove_abandoned_temp_files()  # writes a kill cut short (nobody else writes this game)
     try:
         players = _players(args.player or [])
         if path.exists():
@@ -97,11 +116,18 @@ def serve_command(args: argparse.Namespace) -> int:
         if passphrase is None:
             print("diplomacy-desktop serve: --no-passphrase: the unrevealed orders, notes and the phones' links "
                   "are written in the clear", file=sys.stderr)
-        host = TableHost.open_or_new(path, formal=args.formal, notes_allowed=True if args.notes else None,
-                                     players=players, passphrase=passphrase)
+            # in the clear: the live game in SQLite (an order edit writes one row)
+            host = TableHost.open_live(path, formal=args.formal, notes_allowed=True if args.notes else None,
+                                       players=players)
+        else:  # encrypted at rest: the saved game itself, its secrets sealed by the passphrase
+            host = TableHost.open_or_new(path, formal=args.formal, notes_allowed=True if args.notes else None,
+                                         players=players, passphrase=passphrase)
     except (SaveFileError, ValueError) as exc:  # PassphraseNeededError, WrongPassphraseError too
         print(f"diplomacy-desktop serve: {path}: {exc}", file=sys.stderr)
         return 2
+    except SaveFailedError as exc:  # a new game that cannot be written (a full disk): nothing served
+        print(f"diplomacy-desktop serve: cannot write {path}: {exc.reason}; nothing is served", file=sys.stderr)
+        return 1
     except OSError as exc:
         print(f"diplomacy-desktop serve: {path}: {exc.strerror or exc}", file=sys.stderr)
         return 2
@@ -147,8 +173,32 @@ def serve_command(args: argparse.Namespace) -> int:
         server.stop()
         for s, handler in previous.items():
             signal.signal(s, handler)
-    print(f"Stopped; the game is in {path}", flush=True)
-    return 0
+    return _stopped(host, path)
+
+
+def _stopped(host: TableHost, path: Path) -> int:
+    """The last word: where the game is, and, truthfully, what could not be saved (exit 1)."""
+    try:
+        host.flush()
+    except SaveFailedError:
+        pass  # taken back, and counted in save_failures
+    trouble = host.write_file()  # the saved game, from the live one
+    host.close()
+    code = 0
+    if host.save_failures:
+        n = host.save_failures
+        print(f"Stopped. {n} change{'s' if n != 1 else ''} could not be saved ({host.last_save_error}) and "
+              f"{'were' if n != 1 else 'was'} taken back (the phones were told); {path} holds the game as it "
+              "was last saved.", file=sys.stderr, flush=True)
+        code = 1
+    if trouble:
+        print(f"Stopped, but {path} could not be written ({trouble}): the game is kept in the live game "
+              f"{store_path(path).name} beside it, and \"serve {path}\" goes on from there.", file=sys.stderr,
+              flush=True)
+        return 1
+    if code == 0:
+        print(f"Stopped; the game is in {path}", flush=True)
+    return code
 
 
 COMMANDS = ("kick POWER (new link for that power), pin POWER DIGITS (a new PIN), reveal (adjudicate now), "

@@ -57,7 +57,15 @@ from urllib.parse import urlsplit
 from aiohttp import WSMsgType, web
 
 from ..resources import map_file
-from .table import Change, HostError, NotYoursError, TableHost, TooManyAttemptsError, UnknownTokenError
+from .table import (
+    Change,
+    HostError,
+    NotYoursError,
+    SaveFailedError,
+    TableHost,
+    TooManyAttemptsError,
+    UnknownTokenError,
+)
 
 PAGE_DIR = Path(__file__).resolve().parent / "page"
 #: the page's files, by the name the URL uses; nothing else is ever read from disk
@@ -229,6 +237,7 @@ class HostApp:
         self.host = host
         self.clients: set[_Client] = set()
         self.loop: asyncio.AbstractEventLoop | None = None
+        self._writer: asyncio.Future[None] | None = None
         self.names = own_names(address)
         self.app = web.Application(client_max_size=MAX_BODY, middlewares=[_guard_for(self.names)])
         r = self.app.router
@@ -257,19 +266,41 @@ class HostApp:
     async def _started(self, _app: web.Application) -> None:
         self.loop = asyncio.get_running_loop()
         self.host.deferred_saves = True
-        self.host.add_listener(self._on_change)
+        self.host.add_listener(self._on_change, on_disk=True)  # the phones hear only what is on disk
+        self.host.add_listener(self._on_any_change)
 
     async def _saved(self, out: dict[str, Any], *, durable: bool = True) -> web.Response:
         """Answer only once the change is saved (written off the event loop: the other phones'
         requests go on meanwhile, and one write may cover several of them); ``durable``: synced
         to the disk too (seals and declarations; order drafts and notes are not)."""
         assert self.loop is not None
-        await self.loop.run_in_executor(None, partial(self.host.flush, durable=durable))
+        version = self.host.version  # right after this request's change (this loop makes them all)
+        await self.loop.run_in_executor(None, partial(self.host.flush, durable=durable, version=version))
         return web.json_response(out)
+
+    def _on_any_change(self, _change: Change) -> None:
+        """A change not made through a request (the console, a test): written soon all the same."""
+        if self.loop is not None and not self.loop.is_closed():
+            self.loop.call_soon_threadsafe(self._write_soon)
+
+    def _write_soon(self) -> None:
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.ensure_future(self._write())
+
+    async def _write(self) -> None:
+        assert self.loop is not None
+        try:
+            await self.loop.run_in_executor(None, partial(self.host.flush, durable=False))
+        except SaveFailedError:
+            pass  # taken back; whoever asked for the change hears it from its own flush
 
     async def _closing(self, _app: web.Application) -> None:
         self.host.remove_listener(self._on_change)
-        self.host.flush()
+        self.host.remove_listener(self._on_any_change)
+        try:
+            self.host.flush()
+        except SaveFailedError:
+            pass  # taken back; ``serve`` says so when it stops (host.save_failures)
         self.host.deferred_saves = False
         for client in list(self.clients):
             await client.ws.close(code=1001, message=b"the host stopped")

@@ -34,13 +34,16 @@ public board included).  Listeners get no orders, only who to refresh.
 
 from __future__ import annotations
 
+import copy
+import functools
 import secrets
+import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from ..engine.errors import OrderError
 from ..engine.explain import explain, results_by_province
@@ -51,7 +54,9 @@ from ..engine.orders import Order, UnitOrder
 from ..engine.state import ADJUSTMENT, MOVEMENT, RETREAT
 from ..engine.validation import check_order
 from ..io.boardfile import load_board
+from ..io.gamestore import GameImage, GameStore, StoreError, file_stamp, store_path
 from ..io.notation import format_order, location_label
+from ..io.output import reason as os_reason
 from ..io.savefile import (
     SaveFileError,
     dumps,
@@ -123,7 +128,14 @@ class TooManyAttemptsError(HostError):
 
 
 class SaveFailedError(HostError):
+    """The change could not be written (a full disk): it was taken back, nobody was told it was
+    made.  ``reason``: the OS error in a few words ("no space left")."""
+
     status = 507
+
+    def __init__(self, message: str, reason: str = "") -> None:
+        super().__init__(message)
+        self.reason = reason or message
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,6 +150,56 @@ class Change:
 
 Listener = Callable[[Change], None]
 
+#: changes that are not part of the saved game (the clock lives only in the host): shown at once
+UNSTORED_KINDS = frozenset({"clock"})
+#: the change everybody hears when changes that could not be saved were taken back
+RESTORED = "restored"
+
+
+def _why(exc: BaseException) -> str:
+    """An OS or SQLite error in a few words ("no space left")."""
+    if isinstance(exc, OSError):
+        return os_reason(exc)
+    text = str(exc)
+    if "full" in text:
+        return "no space left"
+    return text or type(exc).__name__
+
+
+def _save_failed(exc: BaseException) -> SaveFailedError:
+    why = _why(exc)
+    return SaveFailedError(f"not saved, so not done: the game could not be written ({why}); try again, or "
+                           "tell the host", why)
+
+
+_Snapshot = GameImage  # the game and the table as they were (to take back what could not be saved)
+
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def _all_or_nothing(method: Callable[_P, _R]) -> Callable[_P, _R]:
+    """A phone's (or the console's) change to the game: if it cannot be saved (SaveFailedError,
+    from the save or from a listener that saves, as the window's autosave does), the game and the
+    table are put back as they were and everybody is told to look again: nobody sees a change
+    that is not on disk."""
+
+    @functools.wraps(method)
+    def run(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        self: TableHost = args[0]  # type: ignore[assignment]
+        with self._lock:
+            before = self._snapshot()
+            turn = self._turn_snapshot()
+            try:
+                return method(*args, **kwargs)
+            except SaveFailedError:
+                self._restore_turn(turn)
+                self._restore(before)
+                raise
+
+    return run
+
 
 def new_tokens(powers: Iterable[str]) -> dict[str, str]:
     return {p: secrets.token_urlsafe(18) for p in powers}
@@ -149,8 +211,11 @@ class TableHost:
     def __init__(self, game: Game, table: dict[str, Any] | None = None, path: Path | None = None, *,
                  clock: Callable[[], float] = time.monotonic, auto_reveal: bool = True,
                  session: TableSession | None = None, vault: Vault | None = None,
-                 wall_clock: Callable[[], float] = time.time) -> None:
+                 wall_clock: Callable[[], float] = time.time, store: GameStore | None = None) -> None:
         self.game = game
+        #: the live game in SQLite (``serve``): changes are written to it row by row, and the saved
+        #: game ``path`` is written from it at every new phase and by ``write_file``
+        self.store = store
         #: ``serve`` reveals and adjudicates by itself when all have sealed; the window does not
         #: (``auto_reveal=False``): its hot-seat flow reveals, on the GUI thread, and then calls
         #: ``phase_moved`` / ``declarations_done``
@@ -183,6 +248,17 @@ class TableHost:
         self._boot = secrets.token_hex(4)
         self._saved_version = self._synced_version = -1
         self._save_lock = threading.Lock()
+        self._disk_listeners: list[Listener] = []
+        #: changes made but not yet written (deferred saves): (version, change)
+        self._unpublished: list[tuple[int, Change]] = []
+        #: versions taken back after a failed write: (last written, last taken back)
+        self._lost: list[tuple[int, int]] = []
+        #: the game as the file holds it (deferred saves: what a failed write goes back to)
+        self._on_disk: _Snapshot | None = None
+        self._on_disk_synced = False
+        #: changes taken back because they could not be saved, and the last reason ("no space left")
+        self.save_failures = 0
+        self.last_save_error = ""
         #: the server's way: changes are saved by ``flush`` (before each answer), not one by one
         self.deferred_saves = False
         phones = self.table.setdefault("phones", {})
@@ -232,16 +308,83 @@ class TableHost:
         host.save()
         return host
 
+    @classmethod
+    def open_live(cls, path: Path, *, formal: bool = False, notes_allowed: bool | None = None,
+                  players: Mapping[str, str] | None = None) -> TableHost:
+        """``serve``'s way: the game kept live in its SQLite database beside ``path`` (see
+        ``io.gamestore``).  The database is used when it holds the game ``path`` was last read
+        from or written to (no check again, no replay of the file); otherwise ``path`` is read
+        (checked against the schema and the board, once) or a new game is made, and both the file
+        and the database are written.  SaveFileError when the file is not a saved game,
+        SaveFailedError when it cannot be written."""
+        try:
+            store = GameStore(store_path(path))
+        except (StoreError, sqlite3.Error, OSError):
+            try:
+                store_path(path).unlink(missing_ok=True)  # damaged: the saved game is read again
+                store = GameStore(store_path(path))
+            except (StoreError, sqlite3.Error, OSError) as exc:
+                raise _save_failed(exc if isinstance(exc, OSError) else OSError(str(exc))) from exc
+        try:
+            loaded = None
+            if store.holds_game_of(file_stamp(path)):
+                try:
+                    game, table = store.load()
+                    loaded = GameImage.of(game, table)
+                except StoreError:
+                    loaded = None
+            if loaded is None:
+                if path.exists():
+                    opened = open_game(path)
+                    if opened.locked:  # (serve asks for the passphrase first: not the live game's way)
+                        raise SaveFileError("this game's secrets are encrypted: give its passphrase")
+                    game, table = opened.game, opened.table
+                else:
+                    game, table = Game.new(load_board("standard"), formal=formal), {}
+            if notes_allowed is not None:
+                table["notes_allowed"] = notes_allowed
+            if players:
+                unknown = [p for p in players if p not in game.board.power_ids]
+                if unknown:
+                    raise SaveFileError(f"there is no power {unknown[0]!r} in this game")
+                table.setdefault("players", {}).update(players)
+            host = cls(game, table, path, store=store)
+            try:
+                if loaded is not None:  # only what opening changed (tokens, an empty phase skipped)
+                    host._on_disk = loaded
+                    host.save()
+                else:
+                    text = dumps(host.game, host.table)
+                    write_atomic(path, text, mode=SAVE_MODE)
+                    host._on_disk = store.write_all(host.game, host.table, file_stamp(path))
+                    host._on_disk_synced = True
+            except (OSError, sqlite3.Error) as exc:
+                raise _save_failed(exc) from exc
+        except BaseException:
+            store.close()
+            raise
+        return host
+
+    def close(self) -> None:
+        """Close the live game's database (``serve`` stopping)."""
+        if self.store is not None:
+            self.store.close()
+
     # -- listeners -------------------------------------------------------------------------------
 
-    def add_listener(self, listener: Listener) -> None:
+    def add_listener(self, listener: Listener, *, on_disk: bool = False) -> None:
+        """``listener`` hears every change.  ``on_disk``: only once the change is saved (with
+        ``deferred_saves``, after the ``flush`` that wrote it): the server tells the phones only
+        what is on disk.  A listener that is not ``on_disk`` may refuse a change by raising
+        SaveFailedError (the window's autosave failed): the change is then taken back."""
         with self._lock:
-            self._listeners.append(listener)
+            (self._disk_listeners if on_disk else self._listeners).append(listener)
 
     def remove_listener(self, listener: Listener) -> None:
         with self._lock:
-            if listener in self._listeners:
-                self._listeners.remove(listener)
+            for listeners in (self._listeners, self._disk_listeners):
+                if listener in listeners:
+                    listeners.remove(listener)
 
     def _changed(self, change: Change) -> None:
         self.version += 1
@@ -251,19 +394,102 @@ class TableHost:
             self.save()
         for listener in list(self._listeners):
             listener(change)
+        if self.deferred_saves and self.path is not None and change.kind not in UNSTORED_KINDS:
+            self._unpublished.append((self.version, change))
+        else:
+            self._publish([change])
+
+    def _publish(self, changes: list[Change]) -> None:
+        for change in changes:
+            for listener in list(self._disk_listeners):
+                listener(change)
+
+    def _snapshot(self) -> _Snapshot:
+        return GameImage.of(self.game, self.table)
+
+    def _turn_snapshot(self) -> dict[str, Any] | None:
+        """The window's hot-seat turn, where the session keeps who has sealed (``serve`` has none:
+        its record is in the table)."""
+        turn = self.session.hotseat
+        if turn is None:
+            return None
+        return {name: copy.copy(getattr(turn, name))
+                for name in ("sealed", "phone_sealed", "part_declared", "current", "stage", "notices")}
+
+    def _restore_turn(self, saved: dict[str, Any] | None) -> None:
+        turn = self.session.hotseat
+        if turn is None or saved is None:
+            return
+        for name, value in saved.items():
+            setattr(turn, name, value)
+
+    def _restore(self, snap: _Snapshot) -> None:
+        """Put the game and the table back as ``snap`` holds them (the same objects: the window
+        shares them) and tell everybody to look again."""
+        g = self.game
+        g.state = snap.state
+        g.history[:] = list(snap.history)
+        g.orders.clear()
+        g.orders.update({p: dict(o) for p, o in snap.orders.items()})
+        g.draw = snap.draw
+        self.table.clear()
+        self.table.update(copy.deepcopy(snap.table))
+        self._options_key = self._results_key = None
+        self.version += 1
+        self.save_failures += 1
+        for listener in list(self._listeners):
+            listener(Change(RESTORED, None))
+        self._publish([Change(RESTORED, None)])
 
     def save(self) -> None:
         """Write the game now (under the lock: nothing changes while it is written)."""
         if self.path is None:
             return
         with self._lock:
+            snap = self._snapshot()
             try:
-                write_atomic(self.path, dumps(self.game, self.table, vault=self.vault), mode=SAVE_MODE)
-            except OSError as exc:
-                raise SaveFailedError(f"the game could not be saved: {exc.strerror or exc}") from exc
+                if self.store is not None:
+                    self._write_store(self._on_disk, snap, durable=True)
+                else:
+                    write_atomic(self.path, dumps(self.game, self.table, vault=self.vault), mode=SAVE_MODE)
+            except (OSError, sqlite3.Error) as exc:
+                self.last_save_error = _why(exc)
+                raise _save_failed(exc) from exc
             self._saved_version = self._synced_version = self.version
+            self._on_disk, self._on_disk_synced = snap, True
 
-    def flush(self, *, durable: bool = True) -> None:
+    def _write_store(self, before: _Snapshot | None, after: _Snapshot, *, durable: bool,
+                     text: str | None = None) -> None:
+        """Store mode: the rows that changed, then (a new phase: ``text``) the saved game too."""
+        assert self.store is not None and self.path is not None
+        self.store.write(before, after, self.game, durable=durable)  # committed: the change is made
+        if text is not None:
+            try:
+                self._write_file_text(text)
+            except (OSError, sqlite3.Error) as exc:
+                # the live game holds it; the saved game catches up at the next phase or on stop
+                self.last_save_error = _why(exc)
+
+    def _write_file_text(self, text: str) -> None:
+        assert self.path is not None
+        write_atomic(self.path, text, mode=SAVE_MODE)
+        if self.store is not None:
+            self.store.set_source(file_stamp(self.path))
+
+    def write_file(self) -> str:
+        """Store mode: write the saved game from the live game (``serve`` stopping).  The reason
+        it could not be written ("no space left"), or "" when it was."""
+        if self.store is None or self.path is None:
+            return ""
+        with self._lock:
+            text = dumps(self.game, self.table)
+        try:
+            self._write_file_text(text)
+        except (OSError, sqlite3.Error) as exc:
+            return _why(exc)
+        return ""
+
+    def flush(self, *, durable: bool = True, version: int | None = None) -> None:
         """With ``deferred_saves``: make sure every change so far is saved before returning.
 
         The text is taken under the lock, the slow part (the write and its fsync) is done outside
@@ -271,24 +497,71 @@ class TableHost:
         after its change is saved, and seven phones editing at once share the writes.
         ``durable=False`` (order drafts and notes) skips the fsync: the file is replaced
         atomically all the same, so a crash of the host loses nothing; seals, declarations and
-        reveals are synced to the disk before they are answered."""
+        reveals are synced to the disk before they are answered.
+
+        Only then do the ``on_disk`` listeners (the phones) hear of the changes.  A write that
+        fails takes back every change not yet written (the game and table become what the file
+        holds; everybody hears RESTORED) and raises SaveFailedError; ``version`` (the host's
+        version right after the caller's change) raises it too when that change was taken back
+        by another request's failed write."""
         if self.path is None:
             return
         with self._save_lock:
             with self._lock:
+                self._check_kept(version)
                 done = self._synced_version if durable else self._saved_version
                 if done >= self.version:
+                    self._publish_written(self._saved_version)
                     return
-                version = self.version
-                text = dumps(self.game, self.table, vault=self.vault)
+                written = self.version
+                snap = self._snapshot()
+                before = self._on_disk
+                text: str | None = None
+                if self.store is None:
+                    text = dumps(self.game, self.table, vault=self.vault)
+                elif before is None or len(before.history) != len(snap.history) or before.state is not snap.state:
+                    text = dumps(self.game, self.table)  # a new phase: the saved game is written too
+                    durable = True
             try:
-                write_atomic(self.path, text, mode=SAVE_MODE, sync=durable)
-            except OSError as exc:
-                raise SaveFailedError(f"the game could not be saved: {exc.strerror or exc}") from exc
+                if self.store is not None:
+                    self._write_store(before, snap, durable=durable, text=text)
+                else:
+                    assert text is not None
+                    write_atomic(self.path, text, mode=SAVE_MODE, sync=durable)
+            except (OSError, sqlite3.Error) as exc:
+                with self._lock:
+                    self.last_save_error = _why(exc)
+                    self._lost.append((self._saved_version, self.version))
+                    self._unpublished = [(v, c) for v, c in self._unpublished if v > self.version]
+                    if self._on_disk is not None:
+                        self._restore(self._on_disk)
+                    self._saved_version = self.version
+                    if self._on_disk_synced:
+                        self._synced_version = self.version
+                raise _save_failed(exc) from exc
             with self._lock:
-                self._saved_version = max(self._saved_version, version)
+                self._saved_version = max(self._saved_version, written)
                 if durable:
-                    self._synced_version = max(self._synced_version, version)
+                    self._synced_version = max(self._synced_version, written)
+                self._on_disk, self._on_disk_synced = snap, durable
+                self._publish_written(written)
+
+    def _check_kept(self, version: int | None) -> None:
+        if version is not None and any(lo < version <= hi for lo, hi in self._lost):
+            why = self.last_save_error or "the disk refused it"
+            raise SaveFailedError(f"not saved, so not done: the game could not be written ({why}); try again, or "
+                                  "tell the host", why)
+
+    def _publish_written(self, written: int) -> None:
+        ready = [c for v, c in self._unpublished if v <= written]
+        self._unpublished = [(v, c) for v, c in self._unpublished if v > written]
+        self._publish(ready)
+
+    @property
+    def unsaved(self) -> bool:
+        """Whether changes are waiting to be written (a failed write leaves none: they were taken back)."""
+        with self._lock:
+            return self.path is not None and self._saved_version < self.version
 
     # -- the table's dict ---------------------------------------------------------------------------
 
@@ -532,6 +805,7 @@ class TableHost:
         except OrderError as exc:
             raise RefusedError(str(exc)) from None
 
+    @_all_or_nothing
     def set_order_text(self, token: str, power: str, phase: str, text: str, *,
                        replace: bool = False) -> dict[str, Any]:
         """A typed order, read by the same parser (and refused with the same messages) as the
@@ -579,6 +853,7 @@ class TableHost:
                     "kept_illegal": bool(typed.illegal), "given": True, "key": self._key_of(filed),
                     "replaced": order_view(*before) if before is not None else None}
 
+    @_all_or_nothing
     def set_order(self, token: str, power: str, phase: str, order: Mapping[str, Any]) -> dict[str, Any]:
         """An order chosen by tapping: one of the legal options the server offered (as
         ``order_to_dict`` writes it).  Anything else is refused."""
@@ -647,6 +922,7 @@ class TableHost:
         return {"spaces": {s.id: s.name for s in board.spaces.values()},
                 "powers": {p: board.power(p).name for p in board.power_ids}}
 
+    @_all_or_nothing
     def clear_order(self, token: str, power: str, phase: str, key: str) -> dict[str, Any]:
         with self._lock:
             self._mine(token, power)
@@ -711,6 +987,7 @@ class TableHost:
             self.pin_guard.succeeded(power)
             self._changed(Change("pin", frozenset(self._players_powers(power))))
 
+    @_all_or_nothing
     def seal(self, token: str, power: str, phase: str, pin: str | None = None) -> dict[str, Any]:
         """Seal ``power``'s orders (with its PIN if it has one).  Sealing twice is harmless.
         When the last power that owes orders seals, the phase is revealed and adjudicated."""
@@ -733,6 +1010,7 @@ class TableHost:
             return {"message": "revealed and adjudicated" if revealed else "sealed", "revealed": revealed,
                     "seal_code": code}
 
+    @_all_or_nothing
     def unseal(self, token: str, power: str, phase: str, pin: str | None = None) -> dict[str, Any]:
         with self._lock:
             self._mine(token, power)
@@ -760,15 +1038,18 @@ class TableHost:
 
     def force_adjudicate(self) -> None:
         """The host reveals and adjudicates now (powers that have not sealed: what they wrote)."""
-        with self._lock:
-            if self.stage == STAGE_OVER:
-                raise RefusedError("the game is over")
-            if self.stage == STAGE_DECLARATIONS:
-                self._reveal_declarations()
-            else:
-                self._adjudicate()
-            self._changed(Change("phase", None))
+        self._force_adjudicate()
         self.flush()
+
+    @_all_or_nothing
+    def _force_adjudicate(self) -> None:
+        if self.stage == STAGE_OVER:
+            raise RefusedError("the game is over")
+        if self.stage == STAGE_DECLARATIONS:
+            self._reveal_declarations()
+        else:
+            self._adjudicate()
+        self._changed(Change("phase", None))
 
     # -- the window's side (``auto_reveal=False``) ------------------------------------------------
 
@@ -795,6 +1076,7 @@ class TableHost:
 
     # -- Formal Diplomacy --------------------------------------------------------------------------------
 
+    @_all_or_nothing
     def declare(self, token: str, power: str, phase: str, declarations: Mapping[str, Any]) -> dict[str, Any]:
         """``power``'s declarations for this phase ({other power: alliance | neutral | war}); a
         power left out keeps its present standing.  Secret until every surviving power has
@@ -833,6 +1115,7 @@ class TableHost:
 
     # -- notes -----------------------------------------------------------------------------------
 
+    @_all_or_nothing
     def send_note(self, token: str, power: str, to: Iterable[Any], text: str) -> dict[str, Any]:
         with self._lock:
             self._mine(token, power)
@@ -925,22 +1208,25 @@ class TableHost:
     def kick(self, power: str) -> str:
         """Cut off the phone(s) of ``power``'s player: new tokens for all the player's powers
         (the old links answer 404).  Returns the power's new token."""
-        with self._lock:
-            if power not in self.game.board.power_ids:
-                raise HostError(f"there is no power {power!r}")
-            affected = self._players_powers(power)
-            tokens = self._phones["tokens"]
-            tokens.update(new_tokens(affected))
-            # the PIN no longer joins: the phone that was cut off could join again with it
-            kicked = self._phones.setdefault("kicked", {})
-            for p in affected:
-                stored = self._pin_hash(p)
-                if stored:
-                    kicked[p] = stored
-            self._changed(Change("kicked", frozenset(affected)))
-            new = str(tokens[power])
+        new = self._kick(power)
         self.flush()
         return new
+
+    @_all_or_nothing
+    def _kick(self, power: str) -> str:
+        if power not in self.game.board.power_ids:
+            raise HostError(f"there is no power {power!r}")
+        affected = self._players_powers(power)
+        tokens = self._phones["tokens"]
+        tokens.update(new_tokens(affected))
+        # the PIN no longer joins: the phone that was cut off could join again with it
+        kicked = self._phones.setdefault("kicked", {})
+        for p in affected:
+            stored = self._pin_hash(p)
+            if stored:
+                kicked[p] = stored
+        self._changed(Change("kicked", frozenset(affected)))
+        return str(tokens[power])
 
     def join(self, power: str, pin: str, client: str = "") -> str:
         """The table URL plus a power's PIN: the power's token (only for a power with a PIN).

@@ -64,7 +64,7 @@ from ..engine.state import (
     Phase,
     Unit,
 )
-from ..engine.turns import has_adjustments
+from ..engine.turns import adjudicate_phase, has_adjustments
 from ..engine.validation import retreat_destinations
 from .boardfile import load_board
 
@@ -77,6 +77,8 @@ FOREIGN_RULES = {
 }
 #: the last phase of a finished game
 COMPLETED = "COMPLETED"
+#: how a refusal of a file in another format begins
+NOT_OURS = "not a saved game of the diplomacy package"
 #: the largest file read (a long game is a few megabytes)
 MAX_BYTES = 64 * 1024 * 1024
 
@@ -115,9 +117,47 @@ class ImportedGame:
     notes: list[str] = field(default_factory=list)
     #: the adjudicated phases replayed
     phases: int = 0
+    #: replayed under another edition than the file's own (classic): the caller offers to replay it as classic
+    replay_as_classic: bool = False
 
 
 # -- reading the file ---------------------------------------------------------------------------
+
+
+#: what a file that is not JSON looks like, by its first bytes
+_MAGIC = ((b"PK\x03\x04", ("a ZIP archive (jDip saves its games as .jdip ZIP archives; export the game from jDip "
+                            "as text, or open it in the program that wrote it)")),
+          (b"%PDF", "a PDF document"), (b"\x89PNG", "a PNG picture"), (b"\xff\xd8\xff", "a JPEG picture"),
+          (b"GIF8", "a GIF picture"), (b"SQLite format 3\x00", "an SQLite database"))
+
+
+def looks_like(raw: bytes | str, data: Any = None) -> str | None:
+    """What a file that is not a saved game of the diplomacy package seems to be (None: no idea)."""
+    head = raw[:4096] if isinstance(raw, bytes) else raw[:4096].encode("utf-8", "replace")
+    for magic, what in _MAGIC:
+        if head.startswith(magic):
+            return what
+    text = head.decode("utf-8", "replace").lstrip("\ufeff \t\r\n")
+    low = text.lower()
+    if low.startswith(("<!doctype html", "<html")):
+        return "a web page (HTML); save the game itself, not the page showing it"
+    if low.startswith(("<?xml", "<")):
+        return "an XML document"
+    if re.search(r"^\s*case\b", text, re.IGNORECASE | re.MULTILINE) and not text.startswith(("{", "[")):
+        return "a DATC scenario file (check it with \"diplomacy-desktop adjudicate FILE\")"
+    if isinstance(data, Mapping):
+        if data.get("format") == "diplomacy-desktop-game":
+            return "a Diplomacy Desktop saved game (open it in the app, or convert it the other way)"
+        if "phase_history" in data or "state_history" in data:
+            return ("the diplomacy package's game object (Game.to_dict), not its saved-game format: write it with "
+                    "diplomacy.utils.export.to_saved_game_format")
+        if {"gameID", "variantID"} & set(data) or "turn" in data and "units" in data:
+            return "webDiplomacy's own game data (its site's JSON)"
+    if isinstance(data, list):
+        return "a JSON list, not one game (a saved game is an object with 'phases')"
+    if re.match(r"^[^,\n]+(,[^,\n]*){2,}\n", text):
+        return "a CSV table"
+    return None
 
 
 def read_json(raw: bytes | str, name: str = "the file") -> Any:
@@ -128,6 +168,9 @@ def read_json(raw: bytes | str, name: str = "the file") -> Any:
         try:
             text = raw.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
+            what = looks_like(raw)
+            if what:
+                raise InterchangeError(f"{name} is {NOT_OURS}: it looks like {what}") from None
             raise InterchangeError(f"{name} is not text (byte {exc.start} is not UTF-8): not a saved game") from exc
     else:
         text = raw
@@ -143,11 +186,16 @@ def read_json(raw: bytes | str, name: str = "the file") -> Any:
                 return json.loads(lines[0])
             except json.JSONDecodeError:
                 pass
+        what = looks_like(stripped)
+        if what:
+            raise InterchangeError(f"{name} is {NOT_OURS}: it looks like {what}") from None
         where = f"line {exc.lineno}, column {exc.colno}"
         if exc.pos >= len(stripped) - 1 or "Unterminated" in exc.msg or "Expecting" in exc.msg and \
                 exc.pos >= len(stripped) - 2:
             raise InterchangeError(f"{name} is cut short ({where}: {exc.msg}): the file is truncated") from exc
         raise InterchangeError(f"{name} is not JSON ({where}: {exc.msg})") from exc
+    except RecursionError:
+        raise InterchangeError(f"{name} is not a saved game: its brackets are nested too deeply") from None
 
 
 def _phase_of(name: Any, where: str) -> Phase:
@@ -303,6 +351,10 @@ class _Reader:
 
 
 def _check_game(data: Any) -> list[Mapping[str, Any]]:
+    if not isinstance(data, Mapping) or not isinstance(data.get("phases"), list):
+        what = looks_like("", data)
+        if what:
+            raise InterchangeError(f"the file is {NOT_OURS}: it looks like {what}")
     if not isinstance(data, Mapping):
         raise InterchangeError("the file is JSON but not a saved game of the diplomacy package "
                                "(it is not an object with 'phases')")
@@ -436,6 +488,39 @@ def _compare_movement(entry: HistoryEntry, theirs: dict[str, list[str]], name: s
         if their_dis != our_dis:
             out.append(Difference(name, unit.power, label, "dislodged" if their_dis else "not dislodged",
                                   "dislodged" if our_dis else "not dislodged", _attack_reason(prov, entry, r)))
+    return out
+
+
+#: why an adjacent move with a convoy of its own power's fleets may differ
+ADJACENT_CONVOY_CAUSE = (
+    "webDiplomacy's convention: an army ordered to an adjacent province goes over land unless its order says "
+    "\"via convoy\"; by the rules (seed 000 XII.6, intent shown by the player's orders; DATC 4.A.3) a convoy "
+    "its own power's fleets were ordered to make is used")
+
+
+def _adjacent_convoy_cause(diffs: list[Difference], entry: HistoryEntry, board: Board) -> list[Difference]:
+    """Differences about an army moved to an adjacent province, without "via convoy", that fleets
+    of its own power were ordered to convoy (or about the provinces it moved between): they name
+    webDiplomacy's convention as the likely cause."""
+    if entry.state.phase.kind != MOVEMENT:
+        return diffs
+    moves = [o for o in entry.orders if isinstance(o, Move) and not o.via_convoy
+             and (u := entry.state.units.get(o.province)) is not None and u.kind == ARMY
+             and province_of(o.destination) in board.army_moves[o.province]]
+    places: set[str] = set()
+    for m in moves:
+        if any(isinstance(c, Convoy) and c.power == m.power and province_of(c.target) == m.province
+               and province_of(c.destination) == province_of(m.destination) for c in entry.orders):
+            places |= {m.province.upper(), province_of(m.destination).upper()}
+    if not places:
+        return diffs
+    out = []
+    for d in diffs:
+        text = f"{d.order} {d.theirs} {d.ours}"
+        if any(re.search(rf"\b{p}\b", text) for p in places):
+            d = Difference(d.phase, d.power, d.order, d.theirs, d.ours, f"{d.reason} — likely cause: "
+                           f"{ADJACENT_CONVOY_CAUSE}")
+        out.append(d)
     return out
 
 
@@ -583,14 +668,15 @@ def import_saved_game(data: Any, *, edition: Edition | str = Edition.CLASSIC,
             imported.notes.append(f"{name}: by our rules the game was over before this phase "
                                   f"({end.text if end else ''}); the phases from here on are not replayed")
             break
-        for _, _, order in written:
-            game.set_order(order, allow_illegal=True)
+        for _, _, order in written:  # as recorded: an order the rules cannot carry out is kept, the unit holds
+            game.set_order(order, allow_illegal=True, allow_ambiguous=True)
         entry = game.adjudicate()
         imported.phases += 1
         by_prov = {o.province: text.strip().upper() for _, text, o in written if isinstance(o, UnitOrder)}
         kind = recorded.phase.kind
         if kind == MOVEMENT:
-            imported.differences.extend(_compare_movement(entry, their, name, by_prov))
+            imported.differences.extend(_adjacent_convoy_cause(_compare_movement(entry, their, name, by_prov),
+                                                               entry, board))
         elif kind == RETREAT:
             imported.differences.extend(_compare_retreats(entry, their, name, by_prov))
         else:
@@ -608,11 +694,20 @@ def import_saved_game(data: Any, *, edition: Edition | str = Edition.CLASSIC,
             game.adjudicate()
         if game.state.phase == following.phase:
             if not _same_position(game.state, following):
-                imported.differences.extend(_position_differences(name, game.state, following, board))
+                imported.differences.extend(_adjacent_convoy_cause(
+                    _position_differences(name, game.state, following, board), entry, board))
                 game.state = following
         elif not _phase_after_skips(game.state, following):
-            imported.differences.extend(_position_differences(name, game.state, following, board))
+            imported.differences.extend(_adjacent_convoy_cause(
+                _position_differences(name, game.state, following, board), entry, board))
             game.state = following
+    if game.rules.edition is not Edition.CLASSIC and imported.phases:
+        imported.notes.append(
+            f"This game was adjudicated under classic conventions (the diplomacy package and webDiplomacy follow "
+            f"the 2000 rulebook and the DATC); it was replayed here under the {game.rules.edition.value} edition, "
+            "so a difference may come from the edition, not from the game. Replay it as classic to compare "
+            "like with like (the window's Replay as classic; on the command line, --rules classic).")
+        imported.replay_as_classic = True
     last = phases[-1]
     if last.get("name") != COMPLETED:
         pending = sum(len(v or ()) for v in (last.get("orders") or {}).values())
@@ -642,14 +737,26 @@ def _finish(imported: ImportedGame, completed: Mapping[str, Any], reader: _Reade
     imported.notes.append(f"The game was completed {when}" + (f" ({note})" if note else ""))
     if not isinstance(st, Mapping):
         return
+    game = imported.game
+    if played and game.state.phase.kind == RETREAT and game.state.dislodged and not game.is_over \
+            and not any(retreat_destinations(game.state, d.province) for d in game.state.dislodged):
+        # the package disbanded them at once and updated the owners before it ended the game;
+        # we do it in our retreat phase, so the final position is compared after it
+        imported.notes.append(f"{game.state.phase.short}: no dislodged unit can retreat; the package skips "
+                              f"this phase, we disband them in it")
+        game.adjudicate()
     final = dict(completed)
-    final["name"] = imported.game.state.phase.short
+    final["name"] = game.state.phase.short
     recorded = reader.state(final, "phase COMPLETED")
-    ours = imported.game.state
+    ours = game.state
+    if ours.phase.kind == RETREAT and ours.phase.season == FALL:
+        # the game ended with units still to retreat: the owners the package recorded are
+        # those after the fall's update, which our retreat phase has not made yet
+        ours = ours.evolve(owners=adjudicate_phase(ours, (), game.rules).next_state.owners)
     if {(u.power, u.kind, u.location) for u in ours.units.values()} != \
             {(u.power, u.kind, u.location) for u in recorded.units.values()} or dict(ours.owners) != dict(recorded.owners):
-        imported.differences.extend(_position_differences(name, ours, recorded, imported.game.board))
-        imported.game.state = recorded
+        imported.differences.extend(_position_differences(name, ours, recorded, game.board))
+        game.state = recorded
 
 
 def loads(text: str | bytes, *, edition: Edition | str = Edition.CLASSIC, name: str = "the file") -> ImportedGame:

@@ -238,10 +238,14 @@ def _game_from_dict(data: dict[str, Any], board: Board) -> tuple[Game, dict[str,
         raise SaveFileError("the current phase does not follow from the last adjudicated phase")
     game = Game(board, rules, current, int(end_year) if end_year is not None else None, history,
                 short_game_by=str(data.get("short_game_by", BY_CENTRES)))
-    for od in data["current"].get("orders", []):
+    for i, od in enumerate(data["current"].get("orders", [])):
         o = order_from_dict(od)
         mine = game.orders.setdefault(o.power, {})
-        mine[free_waive_key(mine) if isinstance(o, Waive) else order_key(o)] = o
+        key = free_waive_key(mine) if isinstance(o, Waive) else order_key(o)
+        if key in mine:
+            raise SaveFileError(f"the saved game is damaged: $.current.orders[{i}]: expected one order a unit, "
+                                f"found a second order of {o.power} for {key}")
+        mine[key] = o
     if data.get("draw"):
         game.draw = tuple(data["draw"])
     table = data.get("table") or {}
@@ -319,7 +323,7 @@ def write_atomic(path: Path, text: str | bytes, *, mode: int | None = None, sync
     unrevealed order in the clear, is 0600 whatever the umask).  ``sync=False`` skips the fsync:
     the rename still makes the write atomic (a killed process leaves the old file or the new one),
     but a power cut may lose it (the table host's order drafts, written on every edit; its seals
-    are synced).
+    are synced).  With ``sync`` the folder is synced after the rename too.
     """
     target = Path(os.path.realpath(path)) if path.is_symlink() else path
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -344,6 +348,23 @@ def write_atomic(path: Path, text: str | bytes, *, mode: int | None = None, sync
         except OSError:
             pass
         raise
+    if sync:
+        sync_folder(target.parent)
+
+
+def sync_folder(folder: Path) -> None:
+    """fsync a folder: a rename in it is on the disk once this returns (else a power cut may
+    bring the old file back).  Systems that cannot open a folder (Windows) skip it."""
+    try:
+        fd = os.open(str(folder), os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass  # some file systems refuse to sync a folder; the rename itself is done
+    finally:
+        os.close(fd)
 
 
 def _umask() -> int:

@@ -93,11 +93,71 @@ def parse_json(text: str) -> Any:
 # -- the schema -----------------------------------------------------------------------------------
 
 
+#: the most a saved game may hold of a thing, checked before the schema (which would otherwise
+#: look at every one of 200,000 orders before saying anything): phases, and orders in a phase (a
+#: phase has at most one order a unit, a build or waive a centre: 34 on the standard map)
+MAX_PHASES = 20_000
+MAX_ORDERS = 500
+
+
+def check_sizes(data: Any) -> None:
+    """SaveFileError naming the list that is longer than any game's (fast: lengths only)."""
+    if not isinstance(data, dict):
+        return
+    history = data.get("history")
+    if isinstance(history, list):
+        if len(history) > MAX_PHASES:
+            raise SaveFileError(f"the saved game is damaged: $.history: expected at most {MAX_PHASES} phases, "
+                                f"found {len(history)}")
+        records = [(f"$.history[{i}]", h) for i, h in enumerate(history)]
+    else:
+        records = []
+    records.append(("$.current", data.get("current")))
+    for where, record in records:
+        orders = record.get("orders") if isinstance(record, dict) else None
+        if isinstance(orders, list) and len(orders) > MAX_ORDERS:
+            raise SaveFileError(f"the saved game is damaged: {where}.orders: expected at most {MAX_ORDERS} orders "
+                                f"(one a unit), found {len(orders)}")
+
+
+def check_text(data: Any) -> None:
+    """SaveFileError naming the first string that holds half of a UTF-16 pair (``"\\ud800"``):
+    JSON lets a file say it, but it is no character and cannot be written back or sent to a phone."""
+    try:
+        json.dumps(data, ensure_ascii=False).encode("utf-8")  # at C speed; the walk only to name it
+        return
+    except UnicodeEncodeError:
+        pass
+    except (ValueError, TypeError, RecursionError):
+        return  # not for this check to say
+    stack: list[tuple[str, Any]] = [("$", data)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, str):
+            if _LONE_SURROGATE.search(value):
+                raise SaveFileError(f"the saved game is damaged: {path}: expected text, found half of a UTF-16 "
+                                    "pair (\\ud800-\\udfff), which is no character")
+        elif isinstance(value, dict):
+            for k, v in value.items():
+                if isinstance(k, str) and _LONE_SURROGATE.search(k):
+                    raise SaveFileError(f"the saved game is damaged: {path}: a key holds half of a UTF-16 pair "
+                                        "(\\ud800-\\udfff), which is no character")
+                stack.append((_child(path, k), v))
+        elif isinstance(value, list):
+            stack.extend((f"{path}[{i}]", v) for i, v in enumerate(value))
+
+
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def check_shape(data: Any) -> None:
     """Raise SaveFileError naming the first field that does not match the schema."""
     from jsonschema.exceptions import best_match
 
+    check_sizes(data)
     error = best_match(_validator().iter_errors(data))
+    if error is None:
+        check_text(data)
     if error is not None:
         raise SaveFileError(f"the saved game is damaged: {describe(error)}")
 
@@ -202,7 +262,10 @@ def _first_repeat(items: list[Any]) -> Any:
 # list or every value of an object, "~" every key of an object.
 _PHASES = ("history.*", "current")
 _POWER_PATHS = ["draw.*", "table.players.~", "table.powers.*", "table.pins.~", "table.hotseat.order.*",
-                "table.hotseat.sealed.*", "table.hotseat.pins.~",
+                "table.hotseat.sealed.*", "table.hotseat.pins.~", "table.phones.tokens.~", "table.phones.sealed.*",
+                "table.phones.declared.*", "table.notes.*.from", "table.notes.*.to.*", "table.declarations.~",
+                "table.declarations.*.~", "table.phones.revealed_declarations.~",
+                "table.phones.revealed_declarations.*.~",
                 *(f"{p}.{rest}" for p in _PHASES for rest in (
                     "state.units.*.power", "state.dislodged.*.power", "state.dislodged.*.attacker_power",
                     "state.owners.*", "orders.*.power", "state.relations.*.powers.*", "disorder.*"))]
@@ -270,4 +333,4 @@ def _check_hotseat(data: dict[str, Any]) -> None:
                             'power has sealed, found the text "ready"')
 
 
-__all__ = ["LongNumber", "SaveFileError", "check_names", "check_shape", "describe", "found", "parse_json", "schema"]
+__all__ = ["LongNumber", "SaveFileError", "check_names", "check_shape", "check_sizes", "check_text", "describe", "found", "parse_json", "schema"]

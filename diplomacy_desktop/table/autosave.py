@@ -30,15 +30,20 @@ ORIGIN_NAME = "autosave-origin.txt"
 
 #: write now (and once more soon after, when the table has followed)
 NOW = "now"
-#: write a moment later (one write for a burst of edits)
+#: write a moment later (one write for a burst of edits), at most that moment after the first
 SOON = "soon"
+#: an order given: written at once (on disk before the next order can be given), unless a write
+#: takes long (a game of many decades): then SOON, so that writing orders does not slow down
+ORDER = "order"
 
 
 def autosave_timing(record: ChangeRecord) -> str | None:
-    """When a change named by ``record`` is written to the autosave: ``NOW``, ``SOON`` or
-    ``None`` (nothing the file keeps changed: who is looking, which phase is shown)."""
+    """When a change named by ``record`` is written to the autosave: ``NOW``, ``ORDER``, ``SOON``
+    or ``None`` (nothing the file keeps changed: who is looking, which phase is shown)."""
     if record.phase and not record.game:
         return NOW
+    if record.orders and not (record.table or record.game):
+        return ORDER
     if record.orders or record.table or record.game:
         return SOON
     return None

@@ -192,7 +192,7 @@ def test_export_on_a_full_disk_leaves_no_file_and_says_one_line(qapp: object, sc
     out.parent.mkdir()
     extra = ["--order-sheets"] if name == "sheets.pdf" else ["--all-phases"] if name.endswith(".pdf") else []
     assert main(["render", str(scenario), "-o", str(out), *extra]) == 1
-    assert capsys.readouterr().err == f"diplomacy-desktop: cannot write {out}: No space left on device\n"
+    assert capsys.readouterr().err == f"diplomacy-desktop: cannot write {out}: no space left\n"
     assert os.listdir(out.parent) == []  # neither the file nor a temporary one
 
 

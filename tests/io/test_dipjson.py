@@ -293,8 +293,8 @@ def test_dipjson_bad_game_refused_naming_what_is_wrong(change: Any, words: str) 
 
 @pytest.mark.parametrize(("raw", "words"), [
     (b"", "empty"),
-    (b"\x89PNG\r\n\x1a\n\x00\x00", "not text"),
-    (b"CASE 6.A.1\nPRESTATE_SETPHASE Spring 1901, Movement\n", "not JSON"),
+    (b"\x89PNG\r\n\x1a\n\x00\x00", "it looks like a PNG picture"),
+    (b"CASE 6.A.1\nPRESTATE_SETPHASE Spring 1901, Movement\n", "it looks like a DATC scenario file"),
     (b"[1, 2, 3]", "not a saved game"),
     (b'{"id": "x", "map": "standard"}', "no 'phases'"),
 ])

@@ -14,7 +14,7 @@ from diplomacy_desktop.engine.game import Game
 from diplomacy_desktop.engine.orders import Hold, SupportMove
 from diplomacy_desktop.engine.state import Phase
 from diplomacy_desktop.io.boardfile import load_board
-from diplomacy_desktop.table.autosave import NOW, SOON, Autosave, autosave_timing
+from diplomacy_desktop.table.autosave import NOW, ORDER, SOON, Autosave, autosave_timing
 from diplomacy_desktop.table.changes import ChangeRecord
 from diplomacy_desktop.table.clock import EXPIRED, RUNNING, ClockModel, ClockSettings
 from diplomacy_desktop.table.declarations import declared_phases, pending_declarations
@@ -134,7 +134,7 @@ def test_models_declarations_notes_and_seats_read_the_table_keys() -> None:
 
 def test_models_autosave_timing_and_file(tmp_path: Path) -> None:
     assert autosave_timing(ChangeRecord(phase=True)) == NOW
-    assert autosave_timing(ChangeRecord(orders=frozenset({"france"}))) == SOON
+    assert autosave_timing(ChangeRecord(orders=frozenset({"france"}))) == ORDER  # issue 21: at once if quick
     assert autosave_timing(ChangeRecord(table=True)) == SOON
     assert autosave_timing(ChangeRecord(visibility=True)) is None
     assert autosave_timing(ChangeRecord(viewing=True)) is None

@@ -39,7 +39,7 @@ from ...engine.results import Outcome
 from ...engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState
 from ...engine.validation import retreat_destinations
 from ...io.notation import format_order, location_label
-from ...io.savefile import write_atomic
+from ...io.output import OutputError, is_stdout, write_output
 from . import palette
 from .map_scene import BoardPicture, MapScene
 
@@ -59,7 +59,10 @@ class ExportError(Exception):
 
 
 def format_of(path: Path) -> str:
-    """The format chosen by ``path``'s extension (png, svg or pdf).  Raises ExportError."""
+    """The format chosen by ``path``'s extension (png, svg or pdf; the standard output: png).
+    Raises ExportError."""
+    if is_stdout(path):
+        return "png"
     ext = path.suffix.lower().lstrip(".")
     if ext not in FORMATS:
         raise ExportError(f"{path.name}: the picture's name must end in .png, .svg or .pdf")
@@ -454,11 +457,12 @@ def pages_bytes(scene: MapScene, pages: Sequence[Page], fmt: str, size: tuple[in
 
 
 def write_file(path: Path, data: bytes) -> None:
-    """``data`` at ``path`` whole or not at all.  Raises ExportError with a one-line message."""
+    """``data`` at ``path`` whole or not at all (or on the standard output for ``-``; never over
+    a device, FIFO or folder).  Raises ExportError with a one-line message."""
     try:
-        write_atomic(path, data)
-    except OSError as exc:
-        raise ExportError(f"cannot write {path}: {exc.strerror or exc}") from exc
+        write_output(path, data)
+    except OutputError as exc:
+        raise ExportError(str(exc)) from exc
 
 
 def export_pages(scene: MapScene, pages: Sequence[Page], path: Path, size: tuple[int, int] = (2400, 1500)) -> None:

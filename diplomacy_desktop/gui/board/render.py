@@ -310,6 +310,7 @@ def render_file(path: Path, output: Path, size: tuple[int, int], phase: int | No
                 order_sheets: bool = False) -> str:
     """Draw ``path`` into ``output`` (PNG, SVG or PDF by its extension); returns what was written
     ("1600x1200", "12 pages").  Raises RenderError."""
+    from ...io.output import OutputError, check_output
     from .export import ExportError, encode_png, export_pages, format_of, order_sheets_pdf, write_file
     from .export import order_sheets as sheets_for
 
@@ -317,6 +318,10 @@ def render_file(path: Path, output: Path, size: tuple[int, int], phase: int | No
         fmt = format_of(output)
     except ExportError as exc:
         raise RenderError(str(exc)) from None
+    try:
+        check_output(output)  # a device, FIFO or folder: refused before anything is drawn
+    except OutputError as exc:
+        raise RenderError(str(exc), 1) from None
     if (all_phases or order_sheets) and fmt != "pdf":
         what = "--all-phases" if all_phases else "--order-sheets"
         raise RenderError(f"{what} makes several pages: write a .pdf, not {output.name}")
@@ -363,6 +368,11 @@ def render_command(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"diplomacy-desktop: {exc}", file=sys.stderr)
         return 1
+    from ...io.output import is_stdout
+
+    if is_stdout(args.output):  # the picture is the output: the note goes beside it
+        print(f"wrote the standard output ({written})", file=sys.stderr)
+        return 0
     try:
         sys.stdout.write(f"wrote {args.output} ({written})\n")
         sys.stdout.flush()

@@ -18,6 +18,7 @@
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -35,6 +36,7 @@ from ...io.savefile import (
 from ...table.autosave import (  # moved to the Qt-free table layer: importable here too
     AUTOSAVE_NAME,
     NOW,
+    ORDER,
     ORIGIN_NAME,
     SOON,
     AutosaveInfo,
@@ -85,9 +87,13 @@ __all__ = ['AUTOSAVE_NAME', 'ORIGIN_NAME', 'Autosave', 'AutosaveInfo', 'DamagedA
 
 
 class Autosaver(QObject):
-    """Writes the autosave after every phase at once, and a moment after any other change."""
+    """Writes the autosave after every phase and every order at once, and at most DELAY_MS
+    after any other change."""
 
     DELAY_MS = 1500
+    #: an order given at the laptop is saved at once when a save takes at most this long (seconds);
+    #: a longer one (a game of many decades) would slow down writing orders: saved DELAY_MS later
+    ORDER_SAVE_BUDGET = 0.15
 
     def __init__(self, controller: GameController, autosave: Autosave | None = None, *,
                  parent: QObject | None = None, message: Message | None = None,
@@ -99,7 +105,10 @@ class Autosaver(QObject):
         self.window = window
         self.enabled = True
         self.writes = 0
+        self.last_write_seconds = 0.0
         self.last_error: str | None = None
+        #: set while a phone's change is saved: a failure is shown once the phone has its answer
+        self.message_later = False
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(self.DELAY_MS)
@@ -114,8 +123,13 @@ class Autosaver(QObject):
         if when == NOW:  # an adjudication or its undo: at once, and
             self.save_now()  # again once the table (clock, hot-seat turn) has followed
             self._timer.start()
+        elif when == ORDER:  # an order given (at the laptop or on a phone) is on disk before the next,
+            if self.last_write_seconds <= self.ORDER_SAVE_BUDGET:  # unless a save is slow (a long game)
+                self.save_now()
+            else:
+                self.schedule()
         elif when == SOON:
-            self._timer.start()
+            self.schedule()
 
     def _on_saved(self, _path: str) -> None:
         """Saved under a name: the autosave learns the name at once (a resumed game keeps it)."""
@@ -123,25 +137,32 @@ class Autosaver(QObject):
             self.save_now()
 
     def schedule(self) -> None:
-        """Something outside the controller changed (the clock, a seal): save soon."""
-        if self.enabled:
+        """Something outside the controller changed (the clock, a seal): save soon, at most
+        DELAY_MS after the first change not yet saved (a change every half second does not put
+        the save off: the timer is not restarted while it runs)."""
+        if self.enabled and not self._timer.isActive():
             self._timer.start()
 
     def save_now(self) -> bool:
         self._timer.stop()
         if not self.enabled:
             return False
+        started = time.perf_counter()
         try:
             self.autosave.write(self.controller.game, self.controller.table, self.controller.path,
                                 vault=self.controller.vault)
         except OSError as exc:
             text = f"The autosave could not be written to {self.autosave.path}: {exc.strerror or exc}"
             if text != self.last_error:  # say it once, not after every phase
-                self.message(self.window, "Autosave failed", text)
+                if self.message_later:  # (a phone waits for its answer: not behind a modal box)
+                    QTimer.singleShot(0, lambda: self.message(self.window, "Autosave failed", text))
+                else:
+                    self.message(self.window, "Autosave failed", text)
             self.last_error = text
             return False
         self.last_error = None
         self.writes += 1
+        self.last_write_seconds = time.perf_counter() - started
         return True
 
     def flush(self) -> None:

@@ -53,7 +53,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...engine.game import Game
-from ...host.table import Change, HostError, RefusedError, TableHost
+from ...host.table import Change, HostError, RefusedError, SaveFailedError, TableHost
 from ...table.session import LAPTOP, SessionChange, TableSession
 from .. import override
 from ..controller import ChangeRecord
@@ -297,7 +297,9 @@ class PhonesLink(QObject):
         self.bridge = HostBridge(self.host, self)
         self._pushing = False
         self.closed = False
-        self.bridge.changed.connect(self._on_host_change)
+        # heard directly, on the GUI thread (the window runs every host call there), before the
+        # phone is answered: refusing a change that cannot be saved raises through the host's call
+        self.host.add_listener(self._on_host_change)
         self.session.add_listener(self._on_session_change)
         flow.declarations_revealed.connect(self._on_declarations_revealed)
         controller.changed.connect(self._on_controller_changed)
@@ -318,6 +320,7 @@ class PhonesLink(QObject):
         self.closed = True  # its slots do nothing more (Qt disconnects them when it is deleted)
         self.session.remove_listener(self._on_session_change)
         self.hosting.stop()
+        self.host.remove_listener(self._on_host_change)
         self.bridge.close()
         if self.controller.game is self.game:
             self.controller.keep_in_table(**{HOSTING_KEY: None})
@@ -328,19 +331,40 @@ class PhonesLink(QObject):
     # -- phones -> the window ----------------------------------------------------------------------
 
     def _on_host_change(self, change: Change) -> None:
+        """A phone's change, heard before the phone is answered: it is in the autosave first, or
+        (the autosave failed) it is taken back and the phone hears 507, not "Given" or "sealed"."""
         if not self._live() or self._pushing:
             return
-        if change.kind == "orders":
-            # a phone wrote orders: views refresh (they show only what may be shown), autosave
-            self.controller.orders_changed_on_phone(change.powers or frozenset())
+        if change.kind == "restored":  # a phone's change that could not be saved was taken back
+            self.controller.orders_changed_on_phone(frozenset(self.game.board.power_ids))
+            self.flow.refresh()
             return
         if change.kind == "joined":  # every new phone on a power's link is told to the table
             names = ", ".join(self.controller.power_name(p) for p in sorted(change.powers or ()))
             self.flow.tell(f"A new phone is on {names}'s link: if it is not theirs, kick it (Table \u25b8 Phones).")
             self.save_now()
             return
-        if change.kind in ("seal", "declarations"):
-            self.save_now()  # a phone's seal is in the autosave before the phone hears "sealed"
+        if change.kind in ("orders", "note", "seal", "declarations") and not self._save():
+            raise self._not_saved()  # a phone's order or seal is in the autosave before its answer
+        if change.kind == "orders":
+            # a phone wrote orders: views refresh (they show only what may be shown)
+            self.controller.orders_changed_on_phone(change.powers or frozenset())
+
+    def _save(self) -> bool:
+        """The autosave, written while a phone waits for its answer (a failure is shown after)."""
+        owner = getattr(self.save_now, "__self__", None)
+        if owner is None or not hasattr(owner, "message_later"):
+            return bool(self.save_now())
+        owner.message_later = True
+        try:
+            return bool(self.save_now())
+        finally:
+            owner.message_later = False
+
+    def _not_saved(self) -> SaveFailedError:
+        why = getattr(getattr(self.save_now, "__self__", None), "last_error", None) or "the laptop's autosave failed"
+        return SaveFailedError("not saved, so not done: the laptop could not save the game; try again, or "
+                               "tell the host", str(why))
 
     def _on_session_change(self, change: SessionChange) -> None:
         if not self._live():

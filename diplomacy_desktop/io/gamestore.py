@@ -1,0 +1,241 @@
+"""The live game in SQLite: one database per game, written by small transactions.
+
+``serve g.dipl`` keeps the game it hosts in ``.g.dipl.live.sqlite`` beside the file (Python's
+``sqlite3``, WAL journal).  The saved game ``g.dipl`` stays the file people open, share and
+import: it is read into the database when hosting starts (checked once, against the schema and
+the board), and written from it at every new phase and when hosting stops.  In between, a
+change writes only what it changed:
+
+* ``phases``: one row per adjudicated phase (the saved game's history record), appended when a
+  phase is adjudicated, never rewritten;
+* ``current``: the position being played (one row);
+* ``orders``: one row per filed order of the phase being played: an order edit writes one row;
+* ``meta``: the game's settings and the table (who sealed, tokens, notes), as JSON.
+
+Seals, declarations and reveals are committed with ``synchronous=FULL`` (on the disk before the
+phone hears of them); order drafts and notes with ``synchronous=NORMAL`` (a crash of the host
+loses nothing, a power cut may lose the last drafts), as the JSON file's writes did.  A failed
+write (a full disk) rolls its transaction back whole.  There are no temporary files.
+
+Opening the database does not check the schema or the names again (that was done when the file
+was read in): it rebuilds each phase from its stored record, so a long game opens in a fraction
+of the time a saved game takes.  The database remembers which state of ``g.dipl`` it was read
+from or last wrote (size and modification time): if the file was changed since (replaced by
+another game), the file wins and is read in again.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..engine.game import BY_CENTRES, Game, HistoryEntry
+from ..engine.orders import Order
+from ..engine.state import GameState
+from .boardfile import load_board
+from .savefile import (
+    FORMAT,
+    VERSION,
+    _follows,
+    _game_from_dict,
+    _history_record,
+    order_to_dict,
+    state_to_dict,
+)
+
+SCHEMA_VERSION = 1
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS phases (idx INTEGER PRIMARY KEY, record TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS current (id INTEGER PRIMARY KEY CHECK (id = 1), record TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS orders (power TEXT NOT NULL, key TEXT NOT NULL, record TEXT NOT NULL,
+                                   PRIMARY KEY (power, key));
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class GameImage:
+    """The game and the table at one moment, cheap to take (the engine's values are immutable):
+    what the store writes the difference between, and what a failed write goes back to."""
+
+    state: GameState
+    history: tuple[HistoryEntry, ...]
+    orders: dict[str, dict[str, Order]]
+    draw: tuple[str, ...] | None
+    table: dict[str, Any]
+
+    @classmethod
+    def of(cls, game: Game, table: Mapping[str, Any]) -> GameImage:
+        import copy
+
+        return cls(game.state, tuple(game.history), {p: dict(o) for p, o in game.orders.items()}, game.draw,
+                   copy.deepcopy(dict(table)))
+
+
+def store_path(game_path: Path) -> Path:
+    """The database of the game saved in ``game_path``."""
+    return game_path.parent / f".{game_path.name}.live.sqlite"
+
+
+def file_stamp(path: Path) -> str | None:
+    """Which state of a file this is (size and modification time), or None if there is none."""
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return f"{st.st_size}:{st.st_mtime_ns}"
+
+
+class StoreError(OSError):
+    """The database cannot be used (damaged, or of another version): the saved game is read again."""
+
+
+class GameStore:
+    """One game's database (see the module documentation)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        if not path.exists():  # made private from the start (SQLite gives its -wal file the same bits)
+            os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o600))
+        self.db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False, timeout=5.0)
+        try:
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.executescript(_SCHEMA)
+        except sqlite3.DatabaseError as exc:
+            self.db.close()
+            raise StoreError(f"the live game {path.name} cannot be read: {exc}") from exc
+        os.chmod(path, 0o600)  # it holds every unrevealed order, like the saved game
+        self._game_meta: str | None = None
+
+    def close(self) -> None:
+        self.db.close()
+
+    # -- reading ----------------------------------------------------------------------------------
+
+    def meta(self, key: str) -> Any:
+        row = self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return json.loads(row[0]) if row else None
+
+    def holds_game_of(self, stamp: str | None) -> bool:
+        """Whether the database holds a game read from (or written to) the file as it is now."""
+        try:
+            return (self.meta("schema") == SCHEMA_VERSION and self.meta("game") is not None
+                    and stamp is not None and self.meta("source") == stamp)
+        except (sqlite3.DatabaseError, ValueError):
+            return False
+
+    def load(self) -> tuple[Game, dict[str, Any]]:
+        """The game and table stored (not checked again: they were when the file was read in)."""
+        try:
+            data = dict(self.meta("game"))
+            data["table"] = self.meta("table") or {}
+            data["history"] = [json.loads(r) for (r,) in self.db.execute("SELECT record FROM phases ORDER BY idx")]
+            row = self.db.execute("SELECT record FROM current WHERE id = 1").fetchone()
+            current = json.loads(row[0])
+            current["orders"] = [json.loads(r) for (r,) in
+                                 self.db.execute("SELECT record FROM orders ORDER BY power, rowid")]
+            data["current"] = current
+            board = load_board(str(data.get("map", "standard")))
+            return _game_from_dict(data, board)
+        except (sqlite3.DatabaseError, ValueError, TypeError, KeyError, AttributeError) as exc:
+            raise StoreError(f"the live game {self.path.name} cannot be read: {exc}") from exc
+
+    # -- writing ----------------------------------------------------------------------------------
+
+    def write_all(self, game: Game, table: Mapping[str, Any], source: str | None) -> GameImage:
+        """Replace whatever is stored by ``game`` and ``table`` (one transaction, synced)."""
+        image = GameImage.of(game, table)
+        with self._transaction(durable=True):
+            self.db.execute("DELETE FROM phases")
+            self.db.execute("DELETE FROM orders")
+            self.db.execute("DELETE FROM current")
+            self._write(None, image, game)
+            self._put("schema", SCHEMA_VERSION)
+            self._put("source", source)
+        return image
+
+    def write(self, before: GameImage | None, after: GameImage, game: Game, *, durable: bool) -> None:
+        """Write what changed from ``before`` to ``after`` in one transaction; ``durable``:
+        synced to the disk before this returns.  sqlite3.Error (rolled back) when it cannot."""
+        with self._transaction(durable=durable):
+            self._write(before, after, game)
+
+    def set_source(self, stamp: str | None) -> None:
+        with self._transaction(durable=True):
+            self._put("source", stamp)
+
+    def _transaction(self, *, durable: bool) -> _Transaction:
+        return _Transaction(self.db, durable)
+
+    def _put(self, key: str, value: Any) -> None:
+        self.db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, json.dumps(value)))
+
+    def _write(self, before: GameImage | None, after: GameImage, game: Game) -> None:
+        db = self.db
+        game_meta = json.dumps({
+            "format": FORMAT, "version": VERSION, "map": game.board.name, "edition": game.rules.edition.value,
+            "end_year": game.end_year, "draw": list(after.draw) if after.draw else None,
+            **({"short_game_by": game.short_game_by} if game.short_game_by != BY_CENTRES else {})})
+        if before is None or game_meta != self._game_meta:
+            db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('game', ?)", (game_meta,))
+            self._game_meta = game_meta
+        if before is None or after.table != before.table:
+            db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('table', ?)", (json.dumps(after.table),))
+        # phases: the stored ones stay as long as they are the same phases (an undo takes some back)
+        old = before.history if before is not None else ()
+        same = 0
+        while same < min(len(old), len(after.history)) and old[same] is after.history[same]:
+            same += 1
+        if same < len(old):
+            db.execute("DELETE FROM phases WHERE idx >= ?", (same,))
+        for i in range(same, len(after.history)):
+            prev = after.history[i - 1] if i else None
+            db.execute("INSERT OR REPLACE INTO phases (idx, record) VALUES (?, ?)",
+                       (i, json.dumps(_history_record(after.history[i], prev))))
+        if before is None or after.state is not before.state or same < len(old) or len(after.history) != len(old):
+            record: dict[str, Any] = {"state": state_to_dict(after.state)}
+            if after.history and not _follows(after.state, after.history[-1].next_state):
+                record["restarted"] = True
+            db.execute("INSERT OR REPLACE INTO current (id, record) VALUES (1, ?)", (json.dumps(record),))
+        # orders: one row per order changed
+        was = before.orders if before is not None else {}
+        for power in set(was) | set(after.orders):
+            mine, had = after.orders.get(power, {}), was.get(power, {})
+            for key in had.keys() - mine.keys():
+                db.execute("DELETE FROM orders WHERE power = ? AND key = ?", (power, key))
+            for key, order in mine.items():
+                if had.get(key) != order:
+                    db.execute("INSERT OR REPLACE INTO orders (power, key, record) VALUES (?, ?, ?)",
+                               (power, key, json.dumps(order_to_dict(order))))
+
+
+class _Transaction:
+    def __init__(self, db: sqlite3.Connection, durable: bool) -> None:
+        self.db = db
+        self.durable = durable
+
+    def __enter__(self) -> None:
+        self.db.execute(f"PRAGMA synchronous={'FULL' if self.durable else 'NORMAL'}")
+        self.db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, exc_type: object, *_: object) -> None:
+        if exc_type is None:
+            try:
+                self.db.execute("COMMIT")
+                return
+            except sqlite3.Error:
+                self.db.execute("ROLLBACK")
+                raise
+        try:
+            self.db.execute("ROLLBACK")
+        except sqlite3.Error:
+            pass
+
+
+__all__ = ["GameImage", "GameStore", "StoreError", "file_stamp", "store_path"]

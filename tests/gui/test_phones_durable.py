@@ -1,0 +1,149 @@
+"""Issue 21 in the window: a phone is told "Given" or "sealed" only once the window's autosave
+holds it.  When the autosave cannot be written (a full disk) the phone hears 507, the change is
+taken back (the hot seat, the strip and every phone show what is on disk), and the table sees
+the failure where it happened."""
+
+from __future__ import annotations
+
+import errno
+import os
+import random
+
+import pytest
+from test_phones_window import call, phone_orders, start_hosting
+from test_secrecy import HOST_PIN, Host
+
+from diplomacy_desktop.gui.table.dialogs import TableSettings
+from diplomacy_desktop.gui.table.hotseat import hash_pin
+from diplomacy_desktop.io.savefile import load_game
+
+
+@pytest.fixture
+def features(table, tmp_path):  # type: ignore[no-untyped-def]
+    from diplomacy_desktop.gui.table.features import install_table_features
+    from diplomacy_desktop.gui.table.persistence import Autosave
+
+    host = Host()
+    messages: list[tuple[str, str]] = []
+    f = install_table_features(table.window, autosave=Autosave(tmp_path / "data"), rng=random.Random(1901),
+                               review=lambda d: True, confirm=host.confirm, host_prompt=host.prompt,
+                               message=lambda _w, title, text: messages.append((title, text)))
+    f.messages = messages
+    yield f
+    f.turn_off()
+
+
+class DiskFull:
+    """The autosave's writes fail as on a full disk while ``full`` is set."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        from diplomacy_desktop.io import savefile
+
+        self.full = False
+        real = savefile.write_atomic
+
+        def write_atomic(path, text, **kw):  # type: ignore[no-untyped-def]
+            if self.full:
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+            return real(path, text, **kw)
+
+        monkeypatch.setattr(savefile, "write_atomic", write_atomic)
+
+
+def test_phones_durable_a_seal_the_autosave_cannot_hold_is_refused_and_taken_back(  # type: ignore[no-untyped-def]
+        qtbot, table, features, monkeypatch) -> None:
+    f = features
+    disk = DiskFull(monkeypatch)
+    f.start_new_game(TableSettings(host_pin=hash_pin(HOST_PIN)))
+    base, host = start_hosting(f)
+    f.act_write.trigger()
+    s = f.flow.session
+    token = host.token_of("france")
+    phone_orders(qtbot, base, token, "france", "S1901M", ["A Par - Bur"])
+    disk.full = True
+    status, answer = call(qtbot, "POST", f"{base}/api/seal", token, {"power": "france", "phase": "S1901M"})
+    assert status == 507, answer
+    assert "not saved" in answer["error"]
+    # taken back everywhere: the hot seat, the host, what a phone reads
+    assert "france" not in s.sealed and "france" not in s.phone_sealed
+    assert "france" not in host.sealed
+    qtbot.waitUntil(lambda: any(title == "Autosave failed" for title, _ in f.messages))  # said where it happened
+    disk.full = False
+    status, state = call(qtbot, "GET", f"{base}/api/state", token)
+    assert status == 200 and state["sealed"] == []
+    # the disk has room again: the seal goes through and is on disk before the phone hears it
+    status, answer = call(qtbot, "POST", f"{base}/api/seal", token, {"power": "france", "phase": "S1901M"})
+    assert status == 200, answer
+    _game, saved = load_game(f.autosaver.autosave.path)
+    assert "france" in saved["phones"]["sealed"] and "france" in saved["hotseat"]["sealed"]
+
+
+def test_phones_durable_an_order_from_a_phone_is_in_the_autosave_before_given(  # type: ignore[no-untyped-def]
+        qtbot, table, features, monkeypatch) -> None:
+    f = features
+    disk = DiskFull(monkeypatch)
+    f.start_new_game(TableSettings())
+    base, host = start_hosting(f)
+    f.act_write.trigger()
+    token = host.token_of("england")
+    status, answer = call(qtbot, "POST", f"{base}/api/order", token,
+                          {"power": "england", "phase": "S1901M", "text": "F Lon - Nth"})
+    assert status == 200, answer
+    game, _ = load_game(f.autosaver.autosave.path)  # at once: no timer to wait for
+    assert [str(o) for o in game.orders_of("england")] == ["F lon - nth"]
+    disk.full = True
+    status, answer = call(qtbot, "POST", f"{base}/api/order", token,
+                          {"power": "england", "phase": "S1901M", "text": "A Lvp - Yor"})
+    assert status == 507, answer
+    assert [str(o) for o in table.controller.game.orders_of("england")] == ["F lon - nth"]  # taken back
+
+
+def test_phones_durable_edits_every_half_second_do_not_starve_the_autosave(qtbot, table, features) -> None:  # type: ignore[no-untyped-def]
+    """A table change every 0.5 s: the autosave is written within its delay of the first one
+    (it used to restart its timer on every change and never write)."""
+    from diplomacy_desktop.gui.controller import ChangeRecord
+
+    f = features
+    f.start_new_game(TableSettings())
+    saver = f.autosaver
+    before = saver.writes
+    for _ in range(6):  # 3 s of edits
+        table.controller.changed.emit(ChangeRecord(table=True))
+        qtbot.wait(500)
+    assert saver.writes > before
+
+
+def test_phones_durable_an_order_given_at_the_laptop_is_in_the_autosave_at_once(qtbot, table, features) -> None:  # type: ignore[no-untyped-def]
+    """It used to wait 1.5 s for the autosave's timer: a crash a second after lost it."""
+    f = features
+    f.start_new_game(TableSettings())
+    power, order = _sit_down(f, table)
+    table.controller.set_order(order)
+    game, _ = load_game(f.autosaver.autosave.path)  # no waiting, no timer
+    assert game.orders_of(power) == [order]
+
+
+def test_phones_durable_a_slow_autosave_follows_orders_a_moment_later(qtbot, table, features) -> None:  # type: ignore[no-untyped-def]
+    """A game long enough that a save takes longer than the budget: writing orders is not slowed
+    down by a save per order; the autosave follows within its delay."""
+    f = features
+    f.start_new_game(TableSettings())
+    power, order = _sit_down(f, table)
+    f.autosaver.last_write_seconds = 10.0  # as if the last save had taken that long
+    writes = f.autosaver.writes
+    table.controller.set_order(order)
+    assert f.autosaver.writes == writes  # not at once
+    qtbot.waitUntil(lambda: f.autosaver.writes > writes, timeout=5000)
+    game, _ = load_game(f.autosaver.autosave.path)
+    assert game.orders_of(power) == [order]
+
+
+def _sit_down(f, table):  # type: ignore[no-untyped-def]
+    """The next power sits down behind the curtain; (power, a hold order for its first unit)."""
+    from diplomacy_desktop.engine.orders import Hold
+
+    f.act_write.trigger()
+    f.flow.curtain.open_button.click()
+    power = f.flow.session.current
+    unit = table.controller.state.units_of(power)[0]
+    return power, Hold(power, unit.kind, unit.location)
