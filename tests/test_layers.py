@@ -36,8 +36,9 @@ OWN_ALLOWED = {
     "io": {"engine", "io", "resources"},
     "mapdata": {"engine", "mapdata", "resources"},
     "resources": {"resources"},
-    "host": {"engine", "io", "host", "resources"},
-    "gui": {"engine", "io", "mapdata", "host", "gui", "resources"},
+    "table": {"engine", "io", "table", "resources"},
+    "host": {"engine", "io", "host", "table", "resources"},
+    "gui": {"engine", "io", "mapdata", "host", "gui", "table", "resources"},
 }
 
 
@@ -121,6 +122,19 @@ def test_layers_io_imports_only_engine_the_standard_library_and_jsonschema() -> 
     assert violations("io", third_party_ok=False) == []
 
 
+def test_layers_table_imports_only_engine_io_and_the_standard_library() -> None:
+    assert len(modules_of("table")) >= 2
+    assert violations("table", third_party_ok=False) == []
+
+
+def test_layers_table_imports_with_nothing_but_the_standard_library() -> None:
+    loaded = _loaded_after_importing(_names("table"), no_site=True)
+    assert "diplomacy_desktop.table.pieces" in loaded
+    assert not {m for m in loaded if m.split(".")[0] in HEAVY}
+    ours = {m.split(".")[1] for m in loaded if m.startswith("diplomacy_desktop.")}
+    assert ours <= {"engine", "io", "table", "resources"}, sorted(ours)
+
+
 def test_layers_resources_imports_only_the_standard_library() -> None:
     assert violations("resources", third_party_ok=False) == []
 
@@ -136,7 +150,7 @@ def test_layers_host_imports_without_qt_or_the_map_geometry() -> None:
     assert "diplomacy_desktop.host.server" in loaded
     assert not {m for m in loaded if m.split(".")[0] in HEAVY}
     ours = {m.split(".")[1] for m in loaded if m.startswith("diplomacy_desktop.")}
-    assert ours <= {"engine", "io", "host", "resources"}, sorted(ours)
+    assert ours <= {"engine", "io", "host", "table", "resources"}, sorted(ours)
 
 
 def test_layers_mapdata_never_imports_qt_io_or_gui() -> None:
