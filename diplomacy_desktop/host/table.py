@@ -62,6 +62,7 @@ from ..io.savefile import (
     write_atomic,
 )
 from ..io.typed_orders import read_typed_order, refusal_message
+from ..table.pieces import plan_entry
 
 #: the longest typed order, note, or player name the host accepts
 MAX_ORDER_TEXT = 200
@@ -392,6 +393,8 @@ class TableHost:
                               if state.relations is not None else None),
                 "results": self._last_results(),
                 "clock": self.clock_view(),
+                # the table plays on its own board: the phones show no map (orders are typed)
+                "map_hidden": bool(self.table.get("hide_map", False)),
             }
             return out
 
@@ -479,7 +482,9 @@ class TableHost:
                     items.append({"power": r.order.power, "order": text, "verdict": e.verdict, "reason": e.reason,
                                   "explanation": e.text(text), "success": r.outcome.value == "success",
                                   "province": r.order.province if isinstance(r.order, UnitOrder) else None})
-                found = {"phase": entry.state.phase.short, "label": entry.state.phase.label, "items": items}
+                found = {"phase": entry.state.phase.short, "label": entry.state.phase.label, "items": items,
+                         # the piece pusher's list (table/pieces.py): what to move on a physical board
+                         "pieces": plan_entry(entry).as_dict(self.game.board)}
                 break
         self._results_key, self._results = len(history), found
         return found

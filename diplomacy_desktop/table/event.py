@@ -165,7 +165,8 @@ class EventRules:
             parts.append(f"the game ends after Fall {self.end_year}")
         if self.end_time:
             parts.append(f"the game ends after the turn under way at {self.end_time}")
-        return "; ".join(parts).capitalize()
+        text = "; ".join(parts)
+        return text[:1].upper() + text[1:]
 
     def time_limit_reached(self, now: dt.time) -> bool:
         return bool(self.end_time) and now >= parse_time(self.end_time)

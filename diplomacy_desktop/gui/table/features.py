@@ -1059,6 +1059,9 @@ def install_table_features(window: MainWindow, **options: object) -> TableFeatur
     features = TableFeatures(window, **options)  # type: ignore[arg-type]
     window.table_features = features  # type: ignore[attr-defined]
     window.set_mode(features)
+    from .tournament import install_tournament
+
+    window.tournament = install_tournament(features)  # type: ignore[attr-defined]
     return features
 
 

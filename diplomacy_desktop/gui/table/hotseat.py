@@ -1218,6 +1218,8 @@ class HotSeatFlow(QObject):
         self.controller = controller
         self.host = host
         self.session = HotSeatSession(rng if rng is not None else random.Random())
+        #: checks before the orders are revealed (the tournament's "the board matches"); each may refuse
+        self.before_reveal: list[Callable[[], bool]] = []
         self.curtain = CurtainWidget(host, controller)
         self.strip = strip if strip is not None else SealStatusStrip(None, controller)
         self.strip.controller = controller
@@ -1616,6 +1618,8 @@ class HotSeatFlow(QObject):
     def _reveal(self, *, force: bool) -> None:
         if self.session.declaring:
             self._reveal_declarations(force=force)
+            return
+        if not all(check() for check in self.before_reveal):  # e.g. the tournament's "the board matches"
             return
         self.session.reveal(force=force)
         self._apply()

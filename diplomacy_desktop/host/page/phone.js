@@ -387,8 +387,15 @@
     setView([cx - w / 2, cy - h / 2, w, h]);
   }
   function current(a, b) { const r = (state.relations || []).find((x) => x.powers.includes(a) && x.powers.includes(b)); return r ? r.relation : "neutral"; }
+  function showPieces(r) {  // the piece pusher's list, after the reveal (table/pieces.py)
+    const steps = (r && r.pieces && r.pieces.steps) || []; $("pieces").hidden = !steps.length;
+    $("pieces-title").textContent = "Move the pieces: " + (r ? r.label : "");
+    const list = $("piece-list"); list.textContent = "";
+    for (const st of steps) list.appendChild(el("li", st.text, "piece " + st.action));
+  }
   function showResults() {
-    const r = state.results; $("results").hidden = !r; if (!r) return;
+    $("mapbox").hidden = !!state.map_hidden;
+    const r = state.results; showPieces(r); $("results").hidden = !r; if (!r) return;
     $("results-title").textContent = "Results: " + r.label;
     const box = $("result-list"); box.textContent = "";
     const mine = new Set(state.me.powers);

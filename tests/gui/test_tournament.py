@@ -1,0 +1,197 @@
+"""A tournament board through the real window: a board call, an event preset, orders from the
+phones, Move the pieces on the projector, a ballot that fails and one that passes, the result files
+and the result sheet (read back from the PDF)."""
+
+from __future__ import annotations
+
+import csv
+import json
+import random
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from test_phones_window import call, phone_orders, start_hosting
+from test_secrecy import Host
+
+from diplomacy_desktop.gui.table.dialogs import TableSettings
+from diplomacy_desktop.gui.table.hotseat import READY
+from diplomacy_desktop.gui.table.tournament import BallotVoteDialog, MovePiecesDock
+from diplomacy_desktop.table.event import DRAW_PROPOSAL, Ballot, EventRules
+
+CALL = "Power,Player,Player id\n" + "\n".join(
+    f"{p},{n},P{i}" for i, (p, n) in enumerate([("Austria", "Ana"), ("England", "Bo"), ("France", "Cleo"),
+                                                ("Germany", "Dieter"), ("Italy", "Elena"), ("Russia", "Fyodor"),
+                                                ("Turkey", "Gul")], start=101)) + "\n"
+
+SPRING = {
+    "france": ["A Par - Bur", "F Bre - Mao", "A Mar - Spa"],
+    "germany": ["F Kie - Hol", "A Ber - Kie", "A Mun - Ruh"],  # a chain: Kiel empties before Berlin moves in
+    "austria": ["A Vie - Gal"], "russia": ["A War - Gal"],  # a bounce
+    "turkey": ["A Con - Bul", "F Ank - Con"],
+}
+FALL = {"france": ["F Mao - Por", "A Bur - Bel"], "germany": ["A Kie - Den"], "turkey": ["F Con - Aeg"]}
+
+
+@pytest.fixture
+def features(table, tmp_path):  # type: ignore[no-untyped-def]
+    from diplomacy_desktop.gui.table.features import install_table_features
+    from diplomacy_desktop.gui.table.persistence import Autosave
+
+    host = Host()
+    f = install_table_features(table.window, autosave=Autosave(tmp_path / "data"), rng=random.Random(22),
+                               review=lambda d: True, confirm=host.confirm, host_prompt=host.prompt,
+                               message=lambda *a: None)
+    yield f
+    f.turn_off()
+
+
+def phones_play(qtbot, f, base: str, orders: dict[str, list[str]]) -> None:  # type: ignore[no-untyped-def]
+    """Every power gives its orders and seals on its phone; the laptop reveals."""
+    c = f.controller
+    phase = c.state.phase.short
+    host = f.phones.host
+    if f.flow.session.stage == "open":
+        f.act_write.trigger()  # F6: the talks end, orders are written
+    for power in c.board.power_ids:
+        if power not in host.owing():
+            continue
+        token = host.token_of(power)
+        phone_orders(qtbot, base, token, power, phase, orders.get(power, []))
+        status, answer = call(qtbot, "POST", f"{base}/api/seal", token, {"power": power, "phase": phase})
+        assert status == 200, answer
+    assert f.flow.session.stage == READY
+    f.adjudicate()  # F8
+
+
+def pdf_text(path: Path) -> str:
+    """The first page's words, one space apart (the PDF text comes out with tabs between words)."""
+    return " ".join(PdfReader(str(path)).pages[0].extract_text().split())
+
+
+def vote(dialog: BallotVoteDialog, answers: list[bool]) -> None:
+    for yes in answers:
+        dialog.ready_button.click()
+        (dialog.accept_button if yes else dialog.decline_button).click()
+    dialog.close_button.click()
+
+
+def test_tournament_board_plays_to_a_draw_with_phones_projector_and_ballots(qtbot, table, features,  # type: ignore[no-untyped-def]
+                                                                           tmp_path: Path) -> None:
+    t, f = table, features
+    tour = t.window.tournament
+    c = t.controller
+    f.start_new_game(TableSettings())
+    call_file = tmp_path / "call.csv"
+    call_file.write_text(CALL, encoding="utf-8")
+    assert tour.import_board_call(call_file)
+    assert c.player_name("germany") == "Dieter" and c.table["player_ids"]["turkey"] == "P107"
+    c.update_table(board_info={"event": "Test Open", "round": "2", "board": "5"})
+    tour.apply_rules(EventRules(preset="talks15_write5", reveal_vetoes=True, end_year=1910))
+    assert f.clock.model.settings.writing_minutes == 5 and c.game.end_year == 1910
+    assert "Fall 1910" in tour.end_label.text()
+    base, host = start_hosting(f)
+
+    # Spring 1901 on the phones; then Move the pieces
+    phones_play(qtbot, f, base, SPRING)
+    assert c.state.phase.short == "F1901M"
+    tour.show_pieces()
+    dock: MovePiecesDock = tour.pieces
+    lines = [dock.list.item(i).text() for i in range(dock.list.count())]
+    kiel = next(i for i, ln in enumerate(lines) if "from Kiel to Holland" in ln)
+    berlin = next(i for i, ln in enumerate(lines) if "from Berlin to Kiel" in ln)
+    assert kiel < berlin  # the chain from its free end
+    assert not any("Vienna" in ln for ln in lines)  # the bounce moved nothing
+    # the same list on every phone after the reveal
+    status, state = call(qtbot, "GET", f"{base}/api/state", host.token_of("italy"))
+    assert status == 200 and [s["text"] for s in state["results"]["pieces"]["steps"]] == [
+        ln.split(". ", 1)[1] for ln in lines]
+    # the projector shows the list, large
+    t.window.projector.act.trigger()
+    assert t.window.projector.active and dock.isVisible() and dock.list.font().pointSize() == 24
+    assert t.window.projector.panel is None or not t.window.projector.panel.isVisible()
+    t.window.projector.act.trigger()
+    assert not t.window.projector.active
+    for i in range(dock.list.count()):
+        dock.check(i)
+    assert dock.progress.text() == f"{len(lines)} of {len(lines)} done"
+    pdf = dock.print_pdf(tmp_path / "pieces.pdf")
+    assert pdf is not None and "Move the pieces" in pdf_text(pdf)
+    assert "from Kiel to Holland" in pdf_text(pdf)  # (the PDF's text has the fl ligature)
+    dock.match_button.click()
+    assert c.table["pieces_confirmed"] == ["S1901M"] and dock.is_confirmed()
+
+    # Fall 1901: the reveal asks whether the board matches (answered yes by the fixture)
+    phones_play(qtbot, f, base, FALL)
+    assert c.state.phase.kind == "adjustment"
+    assert not dock.is_confirmed() and "F1901M" not in c.table["pieces_confirmed"]
+    assert "before the next reveal" in dock.status.text()
+    phones_play(qtbot, f, base, {"france": ["Build A Par"], "germany": ["Build A Ber"],
+                                  "turkey": ["Build A Smy"], "russia": ["Build A War"]})
+    assert c.state.phase.short == "S1902M"
+    assert "F1901M" in c.table["pieces_confirmed"]  # asked at the reveal, and the host said it matches
+    lines = [dock.list.item(i).text() for i in range(dock.list.count())]
+    assert any("Build a new army for France in Paris" in ln for ln in lines)
+
+    # a ballot that fails (one secret No), then one that passes
+    ballot = Ballot.open(tour.rules, c.state, "france", DRAW_PROPOSAL)
+    dialog = tour.vote(ballot)
+    vote(dialog, [True, True, True, False, True, True, True])
+    assert not c.game.is_over
+    assert "failed (1 against)" in dialog.result_note.text()
+    dialog = tour.vote(Ballot.open(tour.rules, c.state, "germany", DRAW_PROPOSAL))
+    vote(dialog, [True] * 7)
+    assert c.game.is_over and c.game.ended is not None and c.game.ended.kind == "draw"
+    ballots = c.table["ballots"]
+    assert [b["passed"] for b in ballots] == [False, True] and ballots[0]["vetoes"] == 1
+    assert all(set(b) == {"phase", "proposer", "proposal", "powers", "passed", "vetoes"} for b in ballots)
+
+    # the board's result: the summary, the files and the sheet
+    summary = tour.show_result()
+    written = summary.write_files(tmp_path)
+    names = sorted(p.name for p in written)
+    assert names == ["board-r2-b5-S1902M-sheet.pdf", "board-r2-b5-S1902M.csv", "board-r2-b5-S1902M.json"]
+    data = json.loads((tmp_path / "board-r2-b5-S1902M.json").read_text(encoding="utf-8"))
+    assert data["result"]["kind"] == "draw" and data["event"] == "Test Open"
+    germany = next(p for p in data["players"] if p["power"] == "germany")
+    assert germany["player"] == "Dieter" and germany["player_id"] == "P104"
+    assert data["centres_by_year"]["1901"]["france"] == 6  # Spain, Portugal, Belgium taken
+    rows = list(csv.DictReader((tmp_path / "board-r2-b5-S1902M.csv").open(encoding="utf-8")))
+    assert {r["player"] for r in rows} == {"Ana", "Bo", "Cleo", "Dieter", "Elena", "Fyodor", "Gul"}
+    text = pdf_text(tmp_path / "board-r2-b5-S1902M-sheet.pdf")
+    for word in ("Board result", "Test Open", "Draw shared by", "Dieter", "Sum of Squares", "Carnage",
+                 "We agree"):
+        assert word in text, word
+    assert len(PdfReader(str(tmp_path / "board-r2-b5-S1902M-sheet.pdf")).pages) == 1
+    summary.reject()
+
+
+def test_tournament_hide_map_reaches_the_phones_and_the_projector(qtbot, table, features) -> None:  # type: ignore[no-untyped-def]
+    t, f = table, features
+    tour = t.window.tournament
+    f.start_new_game(TableSettings())
+    base, host = start_hosting(f)
+    tour.act_hide_map.trigger()
+    assert t.controller.table["hide_map"] is True
+    status, state = call(qtbot, "GET", f"{base}/api/state", host.token_of("france"))
+    assert status == 200 and state["map_hidden"] is True
+    t.window.projector.act.trigger()
+    assert not t.window.view.isVisible() and tour.pieces.isVisible()
+    t.window.projector.act.trigger()
+    assert t.window.view.isVisible()
+
+
+def test_tournament_board_call_bad_file_says_why_and_changes_nothing(table, features, tmp_path: Path,  # type: ignore[no-untyped-def]
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
+    said: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", staticmethod(lambda _p, _t, text: said.append(text)))
+    f = features
+    f.start_new_game(TableSettings())
+    bad = tmp_path / "call.csv"
+    bad.write_text("Prussia,Ann\n", encoding="utf-8")
+    before = dict(table.controller.table.get("players") or {})
+    assert not table.window.tournament.import_board_call(bad)
+    assert "'Prussia' is not a power" in said[0]
+    assert (table.controller.table.get("players") or {}) == before
