@@ -195,3 +195,23 @@ def test_tournament_board_call_bad_file_says_why_and_changes_nothing(table, feat
     assert not table.window.tournament.import_board_call(bad)
     assert "'Prussia' is not a power" in said[0]
     assert (table.controller.table.get("players") or {}) == before
+
+
+def test_tournament_new_game_reads_the_board_call_into_its_players(qtbot, table, features,  # type: ignore[no-untyped-def]
+                                                                   tmp_path: Path) -> None:
+    from PySide6.QtWidgets import QDialog
+
+    f = features
+    call_file = tmp_path / "call.csv"
+    call_file.write_text(CALL, encoding="utf-8")
+    dialog = f.offer_new_game()
+    assert dialog.call_button.text() == "Board call\u2026"
+    bad = tmp_path / "bad.csv"
+    bad.write_bytes(b"\xff\xfe\x00E")
+    assert not dialog.import_board_call(str(bad))
+    assert "not read" in dialog.error_label.text()
+    assert dialog.import_board_call(str(call_file))
+    assert dialog.name_edits["turkey"].text() == "Gul" and dialog.error_label.text() == ""
+    dialog.done(QDialog.DialogCode.Accepted)
+    c = table.controller
+    assert c.player_name("austria") == "Ana" and c.table["player_ids"]["austria"] == "P101"

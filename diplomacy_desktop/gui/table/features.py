@@ -858,6 +858,8 @@ class TableFeatures(WindowMode):
         def done(result: int) -> None:
             if result == QDialog.DialogCode.Accepted:
                 self.start_new_game(dialog.settings())
+                if dialog.board_call is not None:  # the tournament's player ids (a board call)
+                    self.controller.update_table(player_ids=dialog.board_call.player_ids)
             dialog.deleteLater()
             self.new_game_dialog = None
 

@@ -58,6 +58,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ...engine.board import Board
 from ...engine.game import HistoryEntry
 from ...engine.orders import Hold
 from ...engine.state import GameState
@@ -79,6 +80,7 @@ from ...table.event import (
 from ...table.pieces import PiecePlan, plan_entry
 from ...table.results import (
     BallotRecord,
+    BoardCall,
     BoardCallError,
     BoardResult,
     board_result,
@@ -93,6 +95,7 @@ from .tournament_pages import CentreChart, pieces_pdf, result_sheet_pdf
 
 if TYPE_CHECKING:
     from ..main_window import MainWindow
+    from .dialogs import NewGameDialog
     from .features import TableFeatures
 
 #: the keys this module keeps in the game's table
@@ -1065,13 +1068,9 @@ class TournamentFeatures(QObject):
                 return False
             path = chosen
         try:
-            raw = Path(path).read_bytes()
-            if len(raw) > 1_000_000:
-                raise BoardCallError("the file is too large to be a board call")
-            call = read_board_call(raw.decode("utf-8-sig"), c.board)
-        except (OSError, UnicodeDecodeError, BoardCallError) as exc:
-            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            QMessageBox.warning(self.window, "Import a board call", f"The board call was not read: {why}")
+            call = read_call_file(path, c.board)
+        except BoardCallError as exc:
+            QMessageBox.warning(self.window, "Import a board call", f"The board call was not read: {exc}")
             return False
         players = dict(c.table.get("players") or {})
         players.update(call.players)
@@ -1088,6 +1087,46 @@ class TournamentFeatures(QObject):
         if record.game:
             self.act_hide_map.setChecked(bool(self.controller.table.get(HIDE_MAP_KEY)))
             self._show_end_note()
+
+
+def read_call_file(path: str | Path, board: Board) -> BoardCall:
+    """A board call from a file; ``BoardCallError`` (a ValueError) with the reason."""
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as exc:
+        raise BoardCallError(f"cannot read {path}: {exc.strerror or exc}") from exc
+    if len(raw) > 1_000_000:
+        raise BoardCallError("the file is too large to be a board call")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise BoardCallError("the file is not UTF-8 text (a board call is CSV: power, player, player id)") from None
+    return read_board_call(text, board)
+
+
+def fill_from_board_call(dialog: NewGameDialog, path: str | None = None) -> bool:
+    """New Game's "Board call…": the called players' names in the dialog, their powers played."""
+    if path is None:
+        chosen, _ = QFileDialog.getOpenFileName(dialog, "Board call", str(Path.home()),
+                                                "Board calls (*.csv *.txt);;All files (*)")
+        if not chosen:
+            return False
+        path = chosen
+    try:
+        call = read_call_file(path, dialog.board)
+    except BoardCallError as exc:
+        dialog.error_label.setText(f"The board call was not read: {exc}")
+        return False
+    players = {ln.player for ln in call.lines}
+    if len(players) == len(dialog.board.power_ids):
+        dialog.players_spin.setValue(len(players))
+    dialog.assign_combo.setCurrentIndex(max(0, dialog.assign_combo.findData("hand")))
+    for ln in call.lines:
+        dialog.play_boxes[ln.power].setChecked(True)
+        dialog.name_edits[ln.power].setText(ln.player)
+    dialog.board_call = call
+    dialog.error_label.setText("")
+    return True
 
 
 def install_tournament(features: TableFeatures) -> TournamentFeatures:
