@@ -82,8 +82,8 @@ class PieceStep:
             return f"Retreat {what} from beside {src} to {dst}{note}"
         if self.action == BUILD:
             return f"Build a new {_KIND_WORDS.get(self.unit_kind, 'unit')} for {_name(board, self.power)} in {dst}"
-        old = _name(board, self.previous_owner) if self.previous_owner else "neutral"
-        return f"Mark {dst} as {_name(board, self.power)} (was {old})"
+        old = _adjective(board, self.previous_owner) if self.previous_owner else "neutral"
+        return f"Mark {dst} as {_adjective(board, self.power)} (was {old})"
 
     def as_dict(self, board: Board) -> dict[str, object]:
         """The step as plain data (the phones' list, the results files)."""
@@ -114,6 +114,10 @@ class PiecePlan:
 
 def _name(board: Board, power: str) -> str:
     return board.power(power).name if power in board.power_ids else power
+
+
+def _adjective(board: Board, power: str) -> str:
+    return board.power(power).adjective if power in board.power_ids else power
 
 
 def _whose(board: Board, power: str) -> str:

@@ -153,6 +153,7 @@ class BoardResult:
     ballots: tuple[BallotRecord, ...] = ()
     late_orders: tuple[Mapping[str, str], ...] = ()
     scores: Mapping[str, Mapping[str, float]] = field(default_factory=dict)
+    ended_label: str = ""  # e.g. "Fall 1908 moves"
 
     @property
     def years(self) -> list[int]:
@@ -169,7 +170,7 @@ class BoardResult:
             "board": self.board_name,
             "map": b.name,
             "result": {"kind": o.kind, "winner": o.winner, "draw": list(o.in_draw) if o.kind == DRAW else [],
-                       "ended": self.ended},
+                       "ended": self.ended, "ended_label": self.ended_label},
             "players": [{
                 "power": p, "power_name": b.power(p).name, "player": self.players.get(p, ""),
                 "player_id": self.player_ids.get(p, ""), "centres": o.count(p),
@@ -269,11 +270,12 @@ def board_result(game: Game, *, players: Mapping[str, str] | None = None, player
     # a vote or a concession ends the game in the phase under way; a solo or the time limit after
     # the phase that brought it about
     if outcome.kind in (DRAW, CONCESSION, ONGOING) or not game.history:
-        last = game.state.phase.short
+        last_phase = game.state.phase
     else:
-        last = game.history[-1].state.phase.short
+        last_phase = game.history[-1].state.phase
     return BoardResult(game.board, outcome, dict(players or {}), dict(player_ids or {}), centres_by_year(game),
-                       last, event, round_name, board_name, tuple(ballots), tuple(late_orders), scores)
+                       last_phase.short, event, round_name, board_name, tuple(ballots), tuple(late_orders), scores,
+                       last_phase.label)
 
 
 RESULT_WORDS = {SOLO: "Solo", DRAW: "Draw", CONCESSION: "Concession", TIME_LIMIT: "Time limit",

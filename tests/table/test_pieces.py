@@ -170,7 +170,7 @@ def test_pieces_adjustments_remove_first_then_build_and_fall_centres_are_re_mark
     plan = plan_entry(entry)
     centres = [(s.target, s.power, s.previous_owner) for s in plan.steps if s.action == CENTRE]
     assert ("hol", "germany", "") in centres and ("swe", "germany", "") in centres
-    assert "Mark Holland as Germany (was neutral)" in plan.lines(BOARD)
+    assert "Mark Holland as German (was neutral)" in plan.lines(BOARD)
     assert game.state.phase.kind == "adjustment"
     before = game.state
     game.set_order(Build("germany", "A", "mun"))

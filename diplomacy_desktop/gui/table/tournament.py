@@ -678,18 +678,19 @@ class BoardResultDialog(QDialog):
         head.setWordWrap(True)
         layout.addWidget(head)
         self.chart = CentreChart(result.board, result.centres_by_year)
-        layout.addWidget(self.chart, 2)
+        layout.addWidget(self.chart, 3)
         scores = ScoresDialog(result, self, title="Scores")
         self.table = scores.table
         self.table.setParent(self)
-        layout.addWidget(self.table, 1)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        layout.addWidget(self.table, 2)
         scores.deleteLater()
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         self.write_button = buttons.addButton("Write result files\u2026", QDialogButtonBox.ButtonRole.ActionRole)
         self.write_button.clicked.connect(lambda: self.write_files())
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
-        self.resize(860, 640)
+        self.resize(900, 720)
 
     def write_files(self, folder: str | Path | None = None) -> list[Path]:
         """The CSV, the JSON and the PDF result sheet, in ``folder`` (asked for when not given)."""
@@ -870,6 +871,7 @@ class TournamentFeatures(QObject):
             self.window.view.show()
             return
         hide_map = bool(self.controller.table.get(HIDE_MAP_KEY))
+        self.window.view.setVisible(not hide_map)
         if self.pieces.wanted or hide_map:
             if projector.panel is not None:
                 projector.panel.hide()
@@ -879,9 +881,15 @@ class TournamentFeatures(QObject):
             self.pieces.refresh()
             screen = self.window.screen()
             width = screen.geometry().width() if screen is not None else self.window.width()
-            self.window.resizeDocks([self.pieces], [max(420, width * (9 if hide_map else 4) // 10)],
-                                    Qt.Orientation.Horizontal)
-        self.window.view.setVisible(not hide_map)
+            share = 6 if hide_map else 35  # tenths with the map hidden; hundredths beside the map
+            size = max(420, width * share // (10 if hide_map else 100))
+
+            def resize() -> None:
+                if projector.active:
+                    self.window.resizeDocks([self.pieces], [size], Qt.Orientation.Horizontal)
+
+            resize()
+            QTimer.singleShot(0, self.window, resize)  # again once full screen is laid out
 
     # -- event rules ---------------------------------------------------------------------------------------
 

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from ...engine.board import Board
 from ...table.pieces import PiecePlan
-from ...table.results import RESULT_WORDS, BoardResult, result_sentence
+from ...table.results import BoardResult, result_sentence
 from ...table.scoring import SYSTEMS
 from .. import override
 from ..board import palette
@@ -208,40 +208,45 @@ def paint_result_sheet(painter: QPainter, rect: QRectF, result: BoardResult) -> 
     painter.setFont(_font(h * 0.014))
     where = ", ".join(part for part in (f"Round {result.round}" if result.round else "",
                                         f"Board {result.board_name}" if result.board_name else "",
-                                        f"ended {result.ended}") if part)
+                                        f"ended in {result.ended_label or result.ended}") if part)
     painter.drawText(QRectF(x0, y, inner, h * 0.025), int(Qt.AlignmentFlag.AlignLeft), where)
     y += h * 0.028
-    painter.setFont(_font(h * 0.02, bold=True))
-    painter.drawText(QRectF(x0, y, inner, h * 0.035), int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
-                     f"{RESULT_WORDS.get(o.kind, o.kind)}: {result_sentence(result)}")
-    y += h * 0.045
-    # the table
-    cols = ["Power", "Player", "Centres", "Out"] + [s.name for s in SYSTEMS if s.key in result.scores]
-    widths = [0.13, 0.25, 0.08, 0.07] + [0.47 / max(1, len(cols) - 4)] * (len(cols) - 4)
-    row_h = h * 0.03
-    painter.setFont(_font(h * 0.012, bold=True))
+    painter.setFont(_font(h * 0.018, bold=True))
+    headline = result_sentence(result)
+    box = QRectF(x0, y, inner, h * 0.06)
+    used = painter.boundingRect(box, int(Qt.TextFlag.TextWordWrap), headline)
+    painter.drawText(box, int(Qt.TextFlag.TextWordWrap), headline)
+    y += used.height() + h * 0.012
+    # the table: the power (with its colour), the player, centres, year eliminated, each system
+    systems = [s for s in SYSTEMS if s.key in result.scores]
+    cols = ["Power", "Player", "Centres", "Eliminated", *[s.name for s in systems]]
+    fixed = [0.14, 0.16, 0.08, 0.1]
+    widths = fixed + [(1 - sum(fixed)) / max(1, len(systems))] * len(systems)
+    row_h = h * 0.026
+    painter.setFont(_font(h * 0.0095, bold=True))
     x = x0
     for text, frac in zip(cols, widths):
-        painter.drawText(QRectF(x, y, inner * frac, row_h), int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
-                                                                | Qt.TextFlag.TextWordWrap), text)
+        painter.drawText(QRectF(x, y, inner * frac - h * 0.004, row_h * 1.4),
+                         int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom | Qt.TextFlag.TextWordWrap), text)
         x += inner * frac
-    y += row_h
+    y += row_h * 1.5
     painter.setPen(QPen(INK, max(1.0, h * 0.0008)))
     painter.drawLine(QPointF(x0, y), QPointF(x0 + inner, y))
     order = sorted(o.powers, key=lambda p: (-o.count(p), -(o.eliminated.get(p) or 10_000), board.power_ids.index(p)))
+    chip = h * 0.008
     for p in order:
-        painter.fillRect(QRectF(x0, y + row_h * 0.25, h * 0.008, row_h * 0.5), palette.power_colour(p))
+        painter.fillRect(QRectF(x0, y + row_h * 0.25, chip, row_h * 0.5), palette.power_colour(p))
         cells = [board.power(p).name, result.players.get(p, "") or "\u2014", str(o.count(p)),
-                 str(o.eliminated.get(p, "")) if p in o.eliminated else ""]
-        cells += [_score_text(result.scores[s.key][p]) for s in SYSTEMS if s.key in result.scores]
-        x = x0 + h * 0.012
+                 str(o.eliminated[p]) if p in o.eliminated else ""]
+        cells += [_score_text(result.scores[s.key][p]) for s in systems]
+        x = x0
         painter.setPen(INK)
         for i, (text, frac) in enumerate(zip(cells, widths)):
-            painter.setFont(_font(h * 0.013, bold=(i == 0 or (o.winner == p))))
-            cw = inner * frac - (h * 0.012 if i == 0 else 0)
-            painter.drawText(QRectF(x, y, cw, row_h), int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
-                             text)
-            x += cw
+            painter.setFont(_font(h * 0.0115, bold=(i == 0 or o.winner == p)))
+            left = chip * 1.6 if i == 0 else 0.0
+            painter.drawText(QRectF(x + left, y, inner * frac - left - h * 0.004, row_h),
+                             int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), text)
+            x += inner * frac
         y += row_h
         painter.setPen(QPen(LIGHT, 1))
         painter.drawLine(QPointF(x0, y), QPointF(x0 + inner, y))
@@ -254,7 +259,7 @@ def paint_result_sheet(painter: QPainter, rect: QRectF, result: BoardResult) -> 
     painter.setFont(_font(h * 0.014, bold=True))
     painter.drawText(QPointF(x0, y + h * 0.015), "We agree this is the board's result:")
     y += h * 0.025
-    sign_h = min(h * 0.038, (rect.bottom() - h * 0.04 - y) / max(1, len(o.powers)))
+    sign_h = min(h * 0.038, (rect.bottom() - h * 0.06 - y) / max(1, len(o.powers)))
     painter.setFont(_font(min(h * 0.012, sign_h * 0.45)))
     for p in o.powers:
         who = result.players.get(p, "")
@@ -266,10 +271,10 @@ def paint_result_sheet(painter: QPainter, rect: QRectF, result: BoardResult) -> 
         painter.drawLine(QPointF(x0 + inner * 0.36, y + sign_h * 0.95), QPointF(x0 + inner, y + sign_h * 0.95))
         y += sign_h
     painter.setPen(GREY)
-    painter.setFont(_font(h * 0.01))
+    painter.setFont(_font(h * 0.0085))
     sources = "; ".join(f"{s.name}: {s.source}" for s in SYSTEMS if s.key in result.scores)
-    painter.drawText(QRectF(x0, rect.bottom() - h * 0.035, inner, h * 0.035), int(Qt.TextFlag.TextWordWrap),
-                     f"Scores as defined by \u2014 {sources}")
+    painter.drawText(QRectF(x0, rect.bottom() - h * 0.05, inner, h * 0.05), int(Qt.TextFlag.TextWordWrap),
+                     f"Scores as published \u2014 {sources}")
     painter.restore()
 
 
