@@ -248,10 +248,15 @@ class Ballot:
 
     @classmethod
     def open(cls, rules: EventRules, state: GameState, proposer: str, proposal: str,
-             powers: Sequence[str] = ()) -> Ballot:
+             powers: Sequence[str] = (), *, voters: Sequence[str] | None = None) -> Ballot:
+        """``voters``: who votes (default: every surviving power); a table passes one power per
+        player (a player of several powers votes once) and leaves out powers nobody plays."""
         chosen = check_proposal(rules, state, proposer, proposal, powers)
-        return cls(state.phase.short, proposer, proposal, chosen, tuple(state.surviving_powers()),
-                   rules.unanimous, rules.reveal_vetoes)
+        survivors = state.surviving_powers()
+        who = tuple(p for p in (voters if voters is not None else survivors) if p in survivors)
+        if not who:
+            raise BallotError("nobody is left to vote")
+        return cls(state.phase.short, proposer, proposal, chosen, who, rules.unanimous, rules.reveal_vetoes)
 
     @property
     def waiting_for(self) -> tuple[str, ...]:

@@ -215,3 +215,51 @@ def test_tournament_new_game_reads_the_board_call_into_its_players(qtbot, table,
     dialog.done(QDialog.DialogCode.Accepted)
     c = table.controller
     assert c.player_name("austria") == "Ana" and c.table["player_ids"]["austria"] == "P101"
+
+
+def test_tournament_two_players_vote_once_each_and_formal_games_take_presets_and_ballots(  # type: ignore[no-untyped-def]
+        qtbot, table, features) -> None:
+    f = features
+    tour = table.window.tournament
+    c = table.controller
+    # two players (rules I: one holds England, Germany, Austria; the other Russia, Italy, France;
+    # Turkey unplayed, in civil disorder)
+    players = {"england": "Ann", "germany": "Ann", "austria": "Ann", "russia": "Bob", "italy": "Bob",
+               "france": "Bob"}
+    f.start_new_game(TableSettings(powers=list(players), players=players, formal=True))
+    assert c.game.formal
+    tour.apply_rules(EventRules(preset="central18"))
+    assert f.clock.model.settings.spring_minutes == 18 and f.clock.model.settings.writing_minutes == 0
+    voters = tour.voters()
+    assert len(voters) == 2 and {c.player_name(p) for p in voters} == {"Ann", "Bob"}
+    ballot = Ballot.open(tour.rules, c.state, "england", DRAW_PROPOSAL, voters=voters)
+    dialog = tour.vote(ballot)
+    assert dialog.pass_power.text().startswith(("Ann \u2014", "Bob \u2014"))
+    vote(dialog, [True, False])
+    assert not c.game.is_over and c.table["ballots"][-1]["passed"] is False
+    dialog = tour.vote(Ballot.open(tour.rules, c.state, "russia", DRAW_PROPOSAL, voters=voters))
+    vote(dialog, [True, True])
+    assert c.game.is_over and c.game.ended is not None and len(c.game.ended.winners) == 7
+    assert tour.final_result().outcome.kind == "draw"
+
+
+def test_tournament_late_orders_warning_then_void_units_hold(qtbot, table, features) -> None:  # type: ignore[no-untyped-def]
+    from diplomacy_desktop.engine.orders import Hold, Move
+    from diplomacy_desktop.table.event import LATE_VOID
+
+    f = features
+    tour = table.window.tournament
+    c = table.controller
+    f.start_new_game(TableSettings())
+    tour.apply_rules(EventRules(late_orders=LATE_VOID, late_grace_seconds=0))
+    f.act_write.trigger()
+    c.game.set_order(Move("france", "A", "par", "bur"))
+    late = tour.late_powers()
+    assert "france" in late and len(late) == 7
+    tour._writing_ended()  # the clock ran out
+    assert tour.late_timer.isActive()
+    qtbot.waitUntil(lambda: not tour.late_timer.isActive(), timeout=5000)
+    assert all(isinstance(o, Hold) for o in c.game.orders_of("france")) and len(c.game.orders_of("france")) == 3
+    log = c.table["late_orders"]
+    assert {(x["power"], x["verdict"]) for x in log} >= {("france", "warning"), ("france", "void")}
+    assert tour.result().late_orders[0]["phase"] == "S1901M"

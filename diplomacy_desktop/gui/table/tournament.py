@@ -549,10 +549,10 @@ class ProposalDialog(QDialog):
     """Who proposes what: a draw (of the powers chosen) or a concession to one power."""
 
     def __init__(self, state: GameState, rules: EventRules, names: dict[str, str], parent: QWidget | None = None,
-                 ) -> None:
+                 *, voters: list[str] | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Propose a ballot")
-        self.state, self.rules_ = state, rules
+        self.state, self.rules_, self.voters = state, rules, voters
         survivors = state.surviving_powers()
         layout = QVBoxLayout(self)
         form = QFormLayout()
@@ -602,10 +602,11 @@ class ProposalDialog(QDialog):
         try:
             if self.kind_concession.isChecked():
                 self.ballot = Ballot.open(self.rules_, self.state, proposer, CONCESSION_PROPOSAL,
-                                          (str(self.concede_to.currentData()),))
+                                          (str(self.concede_to.currentData()),), voters=self.voters)
             else:
                 powers = tuple(p for p, b in self.draw_boxes.items() if b.isChecked())
-                self.ballot = Ballot.open(self.rules_, self.state, proposer, DRAW_PROPOSAL, powers)
+                self.ballot = Ballot.open(self.rules_, self.state, proposer, DRAW_PROPOSAL, powers,
+                                          voters=self.voters)
         except BallotError as exc:
             self.error.setText(str(exc))
             return
@@ -619,11 +620,11 @@ class BallotVoteDialog(DrawVoteDialog):
     counted = Signal(object)  # BallotRecord
 
     def __init__(self, ballot: Ballot, names: dict[str, str], parent: QWidget | None = None, *,
-                 pins: dict[str, str] | None = None) -> None:
+                 pins: dict[str, str] | None = None, voter_names: dict[str, str] | None = None) -> None:
         self.ballot = ballot
         self.record: BallotRecord | None = None
         self.power_names = dict(names)
-        super().__init__(ballot.voters, parent, names=names, pins=pins)
+        super().__init__(ballot.voters, parent, names={**names, **(voter_names or {})}, pins=pins)
         self.setWindowTitle("Secret ballot")
         what = self._what()
         self.pass_note.setText(f"The ballot: {what}. Nobody will learn who voted what.")
@@ -806,6 +807,35 @@ class TournamentFeatures(QObject):
     @property
     def rules(self) -> EventRules:
         return event_rules(self.controller.table)
+
+    def voters(self) -> list[str]:
+        """One power per player among the survivors in play (a player of several powers votes once,
+        as the table's own draw vote does); powers nobody plays, or in civil disorder, do not vote."""
+        c = self.controller
+        in_play = self.features.flow.powers_in_play()
+        marked = c.marked_disorder()
+        seen: set[str] = set()
+        out = []
+        for p in c.state.surviving_powers():
+            if p not in in_play or p in marked:
+                continue
+            key = c.player_name(p) or f"\0{p}"
+            if key not in seen:
+                seen.add(key)
+                out.append(p)
+        return out
+
+    def voter_names(self, ballot: Ballot) -> dict[str, str]:
+        """A player of several surviving powers votes once, for all of them: "Ann — Austria, Italy"."""
+        c = self.controller
+        out = {}
+        survivors = c.state.surviving_powers()
+        for p in ballot.voters:
+            player = c.player_name(p)
+            held = [q for q in survivors if player and c.player_name(q) == player]
+            if len(held) > 1:
+                out[p] = f"{player} \u2014 " + ", ".join(c.power_name(q) for q in held)
+        return out
 
     def names(self) -> dict[str, str]:
         c = self.controller
@@ -1009,7 +1039,7 @@ class TournamentFeatures(QObject):
         if c.game.is_over:
             return None
         self.features.flow.step_away()
-        dialog = ProposalDialog(c.state, self.rules, self.names(), self.window)
+        dialog = ProposalDialog(c.state, self.rules, self.names(), self.window, voters=self.voters())
         self.proposal_dialog = dialog
 
         def done(result: int) -> None:
@@ -1025,7 +1055,14 @@ class TournamentFeatures(QObject):
     def vote(self, ballot: Ballot) -> BallotVoteDialog:
         table_pins = self.controller.table.get("pins")
         pins = {p: h for p, h in table_pins.items() if p in ballot.voters} if isinstance(table_pins, dict) else {}
-        dialog = BallotVoteDialog(ballot, self.names(), self.window, pins=pins)
+        c = self.controller
+        for p in ballot.voters:  # a player's PIN: any of their powers' PINs
+            player = c.player_name(p)
+            if p not in pins and player and isinstance(table_pins, dict):
+                found = next((h for q, h in table_pins.items() if c.player_name(q) == player), None)
+                if found is not None:
+                    pins[p] = found
+        dialog = BallotVoteDialog(ballot, self.names(), self.window, pins=pins, voter_names=self.voter_names(ballot))
         self.ballot_dialog = dialog
         dialog.counted.connect(self.record_ballot)
 
