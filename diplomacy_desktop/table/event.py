@@ -3,9 +3,10 @@ draw/concession ballot.
 
 Clock presets are named for the structure they time (the lengths in minutes become the clock's
 ``ClockSettings`` through :meth:`ClockPreset.clock_settings`, a plain dict, so this layer needs no
-Qt).  A game end after a given year is the rulebook's short game (rules XIV.4; the 2023 rulebook's
-turn limit); a game end at a given time of day is the event's time limit: the game ends after the
-turn under way when the time is reached, and the clock announces both.
+Qt).  A game end after a given year is the rulebook's short game (rules XIV.4); a game end at a
+given time of day is the event's time limit: when the time is reached the game year under way is
+the last (the game ends after its Fall turn, when centres are counted), and the clock announces
+both.
 
 Ballots follow the event's settings: whether a draw must include every survivor, the earliest year
 a draw may be proposed, whether a ballot must be unanimous, whether the number of votes against is
@@ -111,7 +112,8 @@ class EventRules:
     custom: Mapping[str, float] = field(default_factory=dict)
     #: the game ends after this year's Fall turn (rules XIV.4); None: no turn limit
     end_year: int | None = None
-    #: the game ends after the turn under way at this time of day ("HH:MM"); "": no time limit
+    #: at this time of day ("HH:MM") the game year under way becomes the last (the game ends after
+    #: its Fall turn); "": no time limit
     end_time: str = ""
     late_orders: str = LATE_WARN
     #: seconds of grace after the writing period ends before late orders are void
@@ -164,7 +166,7 @@ class EventRules:
         if self.end_year is not None:
             parts.append(f"the game ends after Fall {self.end_year}")
         if self.end_time:
-            parts.append(f"the game ends after the turn under way at {self.end_time}")
+            parts.append(f"at {self.end_time} the game year under way is the last")
         text = "; ".join(parts)
         return text[:1].upper() + text[1:]
 

@@ -146,8 +146,11 @@ def test_tournament_board_plays_to_a_draw_with_phones_projector_and_ballots(qtbo
     assert [b["passed"] for b in ballots] == [False, True] and ballots[0]["vetoes"] == 1
     assert all(set(b) == {"phase", "proposer", "proposal", "powers", "passed", "vetoes"} for b in ballots)
 
-    # the board's result: the summary, the files and the sheet
-    summary = tour.show_result()
+    # the board's result: the summary (from the game-over dialog), the files and the sheet
+    assert f.game_over_dialog is not None and tour.result_button is not None
+    tour.result_button.click()
+    summary = tour.result_dialog
+    assert summary is not None and summary.chart.by_year[1901]["france"] == 6
     written = summary.write_files(tmp_path)
     names = sorted(p.name for p in written)
     assert names == ["board-r2-b5-S1902M-sheet.pdf", "board-r2-b5-S1902M.csv", "board-r2-b5-S1902M.json"]
@@ -263,3 +266,36 @@ def test_tournament_late_orders_warning_then_void_units_hold(qtbot, table, featu
     log = c.table["late_orders"]
     assert {(x["power"], x["verdict"]) for x in log} >= {("france", "warning"), ("france", "void")}
     assert tour.result().late_orders[0]["phase"] == "S1901M"
+
+
+def test_tournament_adjudication_on_the_next_periods_clock(qtbot, table, features) -> None:  # type: ignore[no-untyped-def]
+    f = features
+    tour = table.window.tournament
+    c = table.controller
+    f.start_new_game(TableSettings(secrecy=False))
+    tour.apply_rules(EventRules(preset="talks15_write2_next"))
+    assert f.clock.model.settings.writing_minutes == 2
+    assert not f.clock.model.is_running
+    f.adjudicate()  # Spring 1901: everyone holds
+    assert c.state.phase.short == "F1901M"
+    assert f.clock.model.is_running  # Fall's talks began at once: the adjudication is on their clock
+    tour.apply_rules(EventRules(preset="talks15_write5"))
+    f.clock.model.pause()
+    f.adjudicate()
+    assert not f.clock.model.is_running
+
+
+def test_tournament_time_limit_ends_the_game_after_the_year_under_way(qtbot, table, features) -> None:  # type: ignore[no-untyped-def]
+    f = features
+    tour = table.window.tournament
+    c = table.controller
+    f.start_new_game(TableSettings(secrecy=False))
+    tour.apply_rules(EventRules(end_time="00:00"))  # any time of day is past midnight
+    assert "At 00:00 the game year under way is the last" in tour.end_label.text()
+    f.adjudicate()  # Spring 1901: the time is found up; 1901 is the last year
+    assert not c.game.is_over and c.game.end_year == 1901
+    f.adjudicate()  # Fall 1901: the centres are counted, the game ends
+    assert c.game.is_over and c.game.ended is not None and c.game.ended.kind == "short_game"
+    result = tour.final_result()
+    assert result.outcome.kind == "time_limit"
+    assert result.outcome.in_draw == c.board.power_ids  # scored as the survivors' result

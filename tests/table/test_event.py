@@ -52,7 +52,7 @@ def test_event_custom_clock_checks_its_lengths() -> None:
 
 def test_event_game_end_announced_and_time_limit() -> None:
     rules = EventRules(end_year=1907, end_time="17:30")
-    assert rules.end_announcement() == "The game ends after Fall 1907; the game ends after the turn under way at 17:30"
+    assert rules.end_announcement() == "The game ends after Fall 1907; at 17:30 the game year under way is the last"
     assert rules.time_limit_reached(dt.time(17, 31)) and not rules.time_limit_reached(dt.time(17, 0))
     with pytest.raises(ValueError, match="HH:MM"):
         EventRules(end_time="half past five")

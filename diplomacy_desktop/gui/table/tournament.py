@@ -760,6 +760,8 @@ class TournamentFeatures(QObject):
         features.clock.expired.connect(self._writing_ended)
         c.changed.connect(self._on_changed)
         c.phase_advanced.connect(self._on_phase_advanced)
+        c.game_ended.connect(self._on_game_ended)  # after the window's: the game-over dialog is open
+        self.result_button: QPushButton | None = None
         self._show_end_note()
 
     def _build_menu(self) -> None:
@@ -969,20 +971,30 @@ class TournamentFeatures(QObject):
         rules = self.rules
         c = self.controller
         if rules.end_time and not c.game.is_over and rules.time_limit_reached(dt.datetime.now().time()):
-            self.window.statusBar().showMessage(f"Time limit {rules.end_time} reached: the game ends now", 30000)
             self.end_by_time_limit()
         if not plan_entry(entry).empty:
             self.pieces.refresh()
+        if rules.clock.adjudicate_on_next_clock and not c.game.is_over:
+            # the orders are read, adjudicated and the pieces moved on the next period's clock
+            clock = self.features.clock
+            if clock.model.can_start():
+                clock.model.start()
+                clock.refresh()
+                clock.changed.emit()
 
     def end_by_time_limit(self) -> None:
-        """The event's time limit: the game ends after the turn under way (scored as a draw of the
-        survivors, the result kind ``time_limit``)."""
+        """The event's time limit: the game year under way is completed (the game ends after its
+        Fall turn, when the centres are counted); scored as the survivors' result (``time_limit``)."""
         c = self.controller
-        c.game.end_year = c.state.phase.year - 1
+        year = c.state.phase.year
+        c.game.end_year = year - 1 if c.state.phase.season == "spring" and c.state.phase.kind == "movement" \
+            and c.game.history and c.game.history[-1].state.phase.year < year else year
         c.changed.emit(ChangeRecord(phase=True))
         end = c.game.ended
         if end is not None:
             c.game_ended.emit(end)
+        else:
+            self.window.statusBar().showMessage(f"Time is up: the game ends after Fall {year}", 60000)
 
     # -- late orders -----------------------------------------------------------------------------------
 
@@ -1127,6 +1139,15 @@ class TournamentFeatures(QObject):
         self.window.statusBar().showMessage(
             "Board call: " + ", ".join(f"{c.power_name(ln.power)} \u2014 {ln.player}" for ln in call.lines), 20000)
         return True
+
+    def _on_game_ended(self, _end: object) -> None:
+        """The game-over dialog gets the board's result: the chart, the scores and the files."""
+        dialog = self.features.game_over_dialog
+        if dialog is None:
+            return
+        button = self.result_button = dialog.buttons.addButton("Board result and scores\u2026",
+                                                               QDialogButtonBox.ButtonRole.ActionRole)
+        button.clicked.connect(lambda: self.show_result())
 
     def _on_changed(self, record: ChangeRecord) -> None:
         if record.game:
