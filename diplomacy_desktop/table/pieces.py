@@ -129,15 +129,16 @@ def _whose(board: Board, power: str) -> str:
 
 
 def plan_pieces(before: GameState, results: Iterable[OrderResult], after: GameState,
-                next_state: GameState | None = None) -> PiecePlan:
+                next_state: GameState | None = None, interned: Iterable[Unit] = ()) -> PiecePlan:
     """The list for the phase adjudicated from ``before`` (``HistoryEntry.state``) with
     ``results`` to ``after`` (``HistoryEntry.after``: after a movement phase, with its dislodged
     units).  ``next_state`` (``HistoryEntry.next_state``), when given, adds the centres that
-    changed hands by the time the next phase is played."""
+    changed hands by the time the next phase is played; ``interned``: the units Formal Diplomacy
+    interned and disbanded at the end of the movement phase."""
     kind = before.phase.kind
     rs = list(results)
     if kind == MOVEMENT:
-        steps, rings = _movement_steps(before, rs, after)
+        steps, rings = _movement_steps(before, rs, after, frozenset(interned))
     elif kind == RETREAT:
         steps, rings = _retreat_steps(before, rs, after), 0
     elif kind == ADJUSTMENT:
@@ -151,7 +152,7 @@ def plan_pieces(before: GameState, results: Iterable[OrderResult], after: GameSt
 
 def plan_entry(entry: HistoryEntry) -> PiecePlan:
     """:func:`plan_pieces` for one adjudicated phase of a game's history."""
-    return plan_pieces(entry.state, entry.results, entry.after, entry.next_state)
+    return plan_pieces(entry.state, entry.results, entry.after, entry.next_state, entry.interned)
 
 
 def _same(a: Unit | None, b: Unit | None) -> bool:
@@ -182,8 +183,8 @@ def _successful_moves(before: GameState, results: Sequence[OrderResult], after: 
     return moves
 
 
-def _movement_steps(before: GameState, results: Sequence[OrderResult], after: GameState
-                    ) -> tuple[list[PieceStep], int]:
+def _movement_steps(before: GameState, results: Sequence[OrderResult], after: GameState,
+                    interned: frozenset[Unit] = frozenset()) -> tuple[list[PieceStep], int]:
     steps: list[PieceStep] = []
     moves = _successful_moves(before, results, after, Move)
     aside = {d.province: d for d in after.dislodged}
@@ -196,7 +197,7 @@ def _movement_steps(before: GameState, results: Sequence[OrderResult], after: Ga
         if prov in moves or prov in aside:
             continue
         if not _same(after.units.get(prov), unit):
-            why = _removed_why(before, results, unit)
+            why = _removed_why(results, unit, interned)
             steps.append(PieceStep(REMOVE, unit.power, unit.kind, unit.location, None, why))
             occupied.discard(prov)
     occupied -= set(aside)
@@ -205,14 +206,14 @@ def _movement_steps(before: GameState, results: Sequence[OrderResult], after: Ga
     return steps, rings
 
 
-def _removed_why(before: GameState, results: Sequence[OrderResult], unit: Unit) -> str:
+def _removed_why(results: Sequence[OrderResult], unit: Unit, interned: frozenset[Unit]) -> str:
+    if any(u.power == unit.power and u.kind == unit.kind for u in interned):
+        return "interned and disbanded (Formal Diplomacy, seed 003)"
     for r in results:
         o = r.order
-        if (isinstance(o, UnitOrder) and o.province == unit.province
-                and (r.code == "civil_disorder" or "disorder" in r.reason)):
+        if (isinstance(o, UnitOrder) and o.province == unit.province and o.power == unit.power
+                and r.code in ("disorder_disbanded", "civil_disorder")):
             return "dislodged while its power is in civil disorder: disbanded (rules XIV.1)"
-    if before.relations is not None:
-        return "interned and disbanded (Formal Diplomacy)"
     return "disbanded"
 
 

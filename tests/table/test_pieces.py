@@ -42,7 +42,8 @@ from diplomacy_desktop.table.pieces import (
 sys.setrecursionlimit(max(sys.getrecursionlimit(), 10000))
 BOARD = load_board()
 LESSONS = Path(__file__).resolve().parents[2] / "lessons"
-CASES = {sc.name: sc for f in sorted(LESSONS.glob("datc_v3_6*.txt"))
+CASES = {sc.name: sc for f in [*sorted(LESSONS.glob("datc_v3_6*.txt")), LESSONS / "formal_diplomacy.txt",
+                                LESSONS / "rulebook_examples.txt"]
          for sc in read_scenarios(f.read_text(encoding="utf-8"), BOARD) if isinstance(sc, Scenario)}
 
 
@@ -69,8 +70,9 @@ def _check_plan_reaches(before: GameState, after: GameState, steps: object) -> N
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_pieces_every_datc_case_is_carried_out_without_two_pieces_in_a_space(name: str) -> None:
+    """Every DATC v3.0 case, every Formal Diplomacy case and every rulebook example."""
     before, out = _run(CASES[name])
-    plan = plan_pieces(before, out.results, out.after)  # type: ignore[attr-defined]
+    plan = plan_pieces(before, out.results, out.after, None, out.interned)  # type: ignore[attr-defined]
     _check_plan_reaches(before, out.after, plan)  # type: ignore[attr-defined]
 
 
@@ -223,3 +225,23 @@ def test_pieces_random_games_every_phase_carried_out_exactly(seed: int) -> None:
         assert table.owners == dict(entry.next_state.owners)
         for step in plan.steps:
             assert step.text(BOARD)
+
+
+def test_pieces_civil_disorder_dislodged_unit_comes_off_before_the_attacker_moves_in() -> None:
+    from diplomacy_desktop.engine.orders import SupportMove
+
+    state = _position([Unit("france", "A", "bur"), Unit("germany", "A", "ruh"), Unit("germany", "A", "mun")])
+    orders: list[Order] = [Move("germany", "A", "mun", "bur"), SupportMove("germany", "A", "ruh", "A", "mun", "bur")]
+    out = adjudicate_phase(state, orders, disorder=frozenset({"france"}))
+    plan = plan_pieces(state, out.results, out.after, out.next_state)
+    assert [(s.action, s.source, s.target) for s in plan.steps] == [(REMOVE, "bur", None), (MOVE, "mun", "bur")]
+    assert "civil disorder" in plan.steps[0].note and "XIV.1" in plan.steps[0].note
+    _check_plan_reaches(state, out.after, plan)
+
+
+def test_pieces_formal_diplomacy_interned_units_named() -> None:
+    name = next(n for n in CASES if n.startswith("FD.19 "))
+    before, out = _run(CASES[name])
+    plan = plan_pieces(before, out.results, out.after, None, out.interned)  # type: ignore[attr-defined]
+    removed = [s for s in plan.steps if s.action == REMOVE]
+    assert removed and all("interned" in s.text(BOARD) for s in removed)
