@@ -191,7 +191,8 @@ def _movement_steps(before: GameState, results: Sequence[OrderResult], after: Ga
     for prov in sorted(aside):
         d = aside[prov]
         by = f"dislodged from {space_name(before.board, d.attacker_from)}" if d.attacker_from else "dislodged"
-        steps.append(PieceStep(ASIDE, d.unit.power, d.unit.kind, d.unit.location, None, f"{by}; it retreats later"))
+        steps.append(PieceStep(ASIDE, d.unit.power, d.unit.kind, d.unit.location, None,
+                               f"{by}; it waits there for the retreat phase"))
     occupied = set(before.units)
     for prov, unit in before.units.items():
         if prov in moves or prov in aside:
