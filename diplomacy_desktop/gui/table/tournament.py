@@ -60,7 +60,6 @@ from PySide6.QtWidgets import (
 
 from ...engine.board import Board
 from ...engine.game import HistoryEntry
-from ...engine.orders import Hold
 from ...engine.state import GameState
 from ...host.table import Change
 from ...io.savefile import write_atomic
@@ -740,8 +739,6 @@ class TournamentFeatures(QObject):
         self.features = features
         self.window = w = features.window
         self.controller = c = features.controller
-        self.message: Callable[[QWidget, str, str], object] = lambda parent, title, text: QMessageBox.information(
-            parent, title, text)
         self.pieces = MovePiecesDock(w)
         w.add_panel(self.pieces)
         w.tabifyDockWidget(w.results_dock, self.pieces)
@@ -874,14 +871,19 @@ class TournamentFeatures(QObject):
         self.pieces.raise_()
         self.pieces.refresh()
 
+    def plays_on_a_board(self) -> bool:
+        """The table moves pieces on a physical board: it opened Move the pieces, hides the app's
+        map, or set an event's rules.  Only then does the next reveal ask whether the board matches."""
+        table = self.controller.table
+        return self.pieces.wanted or bool(table.get(HIDE_MAP_KEY)) or isinstance(table.get(EVENT_KEY), dict)
+
     def board_confirmed_or_ask(self) -> bool:
         """Before the next reveal: the board matches the last phase, or the host confirms it now."""
-        if self.pieces.is_confirmed():
+        if not self.plays_on_a_board() or self.pieces.is_confirmed():
             return True
-        ask = QMessageBox.question(self.window, "Move the pieces",
-                                   "The physical board has not been confirmed to match the last phase. "
-                                   "Does it match now?")
-        if ask == QMessageBox.StandardButton.Yes:
+        if self.features.flow.confirm(self.window, "Move the pieces",
+                                      "The physical board has not been confirmed to match the last phase. "
+                                      "Does it match now?"):
             self.pieces.confirm()
             return True
         self.show_pieces()
@@ -947,16 +949,15 @@ class TournamentFeatures(QObject):
         c = self.controller
         c.update_table(**{EVENT_KEY: rules.to_dict()})
         self.features.apply_clock_settings(ClockSettings.from_dict(rules.clock.clock_settings()))
-        if rules.end_year is not None and c.game.end_year != rules.end_year:
-            c.game.end_year = rules.end_year
-            c.changed.emit(ChangeRecord(phase=True))
+        if rules.end_year is not None:
+            c.set_end_year(rules.end_year)
         self._show_end_note()
 
     def _show_end_note(self) -> None:
         text = self.rules.end_announcement()
-        clock = self.features.clock
-        tip = f"{self.rules.clock.name}: {self.rules.clock.summary()}" + (f". {text}." if text else "")
-        clock.setToolTip(tip)
+        if isinstance(self.controller.table.get(EVENT_KEY), dict):
+            tip = f"{self.rules.clock.name}: {self.rules.clock.summary()}" + (f". {text}." if text else "")
+            self.features.clock.setToolTip(tip)
         if text:
             self.window.statusBar().showMessage(text, 15000)
         label = getattr(self, "end_label", None)
@@ -978,22 +979,17 @@ class TournamentFeatures(QObject):
             # the orders are read, adjudicated and the pieces moved on the next period's clock
             clock = self.features.clock
             if clock.model.can_start():
-                clock.model.start()
-                clock.refresh()
-                clock.changed.emit()
+                clock.start_button.click()  # the clock's own start (it tells the table it started)
 
     def end_by_time_limit(self) -> None:
         """The event's time limit: the game year under way is completed (the game ends after its
         Fall turn, when the centres are counted); scored as the survivors' result (``time_limit``)."""
         c = self.controller
         year = c.state.phase.year
-        c.game.end_year = year - 1 if c.state.phase.season == "spring" and c.state.phase.kind == "movement" \
-            and c.game.history and c.game.history[-1].state.phase.year < year else year
-        c.changed.emit(ChangeRecord(phase=True))
-        end = c.game.ended
-        if end is not None:
-            c.game_ended.emit(end)
-        else:
+        just_begun = (c.state.phase.season == "spring" and c.state.phase.kind == "movement"
+                      and bool(c.game.history) and c.game.history[-1].state.phase.year < year)
+        c.set_end_year(year - 1 if just_begun else year)
+        if not c.game.is_over:
             self.window.statusBar().showMessage(f"Time is up: the game ends after Fall {year}", 60000)
 
     # -- late orders -----------------------------------------------------------------------------------
@@ -1007,6 +1003,8 @@ class TournamentFeatures(QObject):
     def _writing_ended(self) -> None:
         """The last period ran out: a warning for the powers that have not sealed; with the void
         rule, after the grace their orders are void and their units hold."""
+        if not isinstance(self.controller.table.get(EVENT_KEY), dict):
+            return  # no event's rules: the table's own clock, as before
         late = self.late_powers()
         if not late or not self.features.flow.enabled:
             return
@@ -1029,12 +1027,8 @@ class TournamentFeatures(QObject):
         c = self.controller
         if c.state.phase.kind != "movement":
             return
-        for p in powers:
-            c.game.clear_orders(p)
-            for u in c.state.units_of(p):
-                c.game.set_order(Hold(p, u.kind, u.location))
+        c.void_orders(powers)
         self._record_late(powers, "void")
-        c.changed.emit(ChangeRecord(orders=frozenset(powers)))
         self.features.flow.tell(", ".join(c.power_name(p) for p in powers)
                                 + ": orders void (late); the units hold.")
 
