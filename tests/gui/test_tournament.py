@@ -299,3 +299,37 @@ def test_tournament_time_limit_ends_the_game_after_the_year_under_way(qtbot, tab
     result = tour.final_result()
     assert result.outcome.kind == "time_limit"
     assert result.outcome.in_draw == c.board.power_ids  # scored as the survivors' result
+
+
+def test_tournament_proposal_dialog_follows_the_events_rules(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from diplomacy_desktop.engine.state import GameState
+    from diplomacy_desktop.gui.table.tournament import EventRulesDialog, ProposalDialog
+    from diplomacy_desktop.io.boardfile import load_board
+    from diplomacy_desktop.table.event import CUSTOM
+
+    board = load_board()
+    names = {p: board.power(p).name for p in board.power_ids}
+    strict = ProposalDialog(GameState.initial(board), EventRules(), names)
+    qtbot.addWidget(strict)
+    assert not strict.draw_boxes["france"].isEnabled() and not strict.kind_concession.isEnabled()
+    loose = ProposalDialog(GameState.initial(board), EventRules(draw_includes_all_survivors=False), names)
+    qtbot.addWidget(loose)
+    for p, box in loose.draw_boxes.items():
+        box.setChecked(p == "france")
+    loose.accept()
+    assert loose.ballot is None and "two or more" in loose.error.text()
+    loose.draw_boxes["germany"].setChecked(True)
+    loose.accept()
+    assert loose.ballot is not None and loose.ballot.powers == ("france", "germany")
+    # the event rules dialog: a changed length makes the clock custom, and a bad time is refused
+    dialog = EventRulesDialog(EventRules(), 1901)
+    qtbot.addWidget(dialog)
+    dialog.spins["fall_minutes"].setValue(12)
+    assert dialog.preset_combo.currentData() == CUSTOM
+    dialog.end_time_edit.setText("25:99")
+    dialog.accept()
+    assert dialog.rules_out is None and "HH:MM" in dialog.error.text()
+    dialog.end_time_edit.setText("18:30")
+    dialog.accept()
+    assert dialog.rules_out is not None and dialog.rules_out.clock.fall_minutes == 12
+    assert dialog.rules_out.end_time == "18:30"

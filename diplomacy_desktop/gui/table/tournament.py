@@ -388,6 +388,7 @@ class EventRulesDialog(QDialog):
         cf.addRow("Structure", self.preset_combo)
         self.summary = QLabel()
         self.summary.setWordWrap(True)
+        self.summary.setMinimumHeight(self.summary.fontMetrics().lineSpacing() * 2 + 6)
         cf.addRow("", self.summary)
         c = rules.clock
         self.spins: dict[str, QDoubleSpinBox] = {}
