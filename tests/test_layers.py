@@ -1,5 +1,6 @@
-"""The layers of STYLE.md, enforced: gui -> host, io, mapdata, engine; host -> io, engine;
-io -> engine; mapdata -> engine; engine -> standard library.  Only gui imports PySide6.
+"""The layers of STYLE.md, enforced: gui -> table, host, io, mapdata, engine; host -> table, io,
+engine; table -> io, engine; io -> engine; mapdata -> engine; engine -> standard library.  Only
+gui imports PySide6; nothing but gui imports gui, and nothing below the table imports the table.
 
 Two checks each: every import statement in the source (read with ``ast``, including imports
 inside functions), and a real import in a fresh interpreter, looking at ``sys.modules``.  The
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -37,8 +39,8 @@ OWN_ALLOWED = {
     "mapdata": {"engine", "mapdata", "resources"},
     "resources": {"resources"},
     "table": {"engine", "io", "table", "resources"},
-    "host": {"engine", "io", "host", "table", "resources"},
-    "gui": {"engine", "io", "mapdata", "host", "gui", "table", "resources"},
+    "host": {"engine", "io", "table", "host", "resources"},
+    "gui": {"engine", "io", "mapdata", "table", "host", "gui", "resources"},
 }
 
 
@@ -122,21 +124,13 @@ def test_layers_io_imports_only_engine_the_standard_library_and_jsonschema() -> 
     assert violations("io", third_party_ok=False) == []
 
 
-def test_layers_table_imports_only_engine_io_and_the_standard_library() -> None:
-    assert len(modules_of("table")) >= 2
-    assert violations("table", third_party_ok=False) == []
-
-
-def test_layers_table_imports_with_nothing_but_the_standard_library() -> None:
-    loaded = _loaded_after_importing(_names("table"), no_site=True)
-    assert "diplomacy_desktop.table.pieces" in loaded
-    assert not {m for m in loaded if m.split(".")[0] in HEAVY}
-    ours = {m.split(".")[1] for m in loaded if m.startswith("diplomacy_desktop.")}
-    assert ours <= {"engine", "io", "table", "resources"}, sorted(ours)
-
-
 def test_layers_resources_imports_only_the_standard_library() -> None:
     assert violations("resources", third_party_ok=False) == []
+
+
+def test_layers_table_imports_only_engine_io_and_the_standard_library() -> None:
+    assert len(modules_of("table")) >= 9
+    assert violations("table", third_party_ok=False) == []
 
 
 def test_layers_host_imports_only_engine_io_and_its_server_libraries() -> None:
@@ -150,7 +144,7 @@ def test_layers_host_imports_without_qt_or_the_map_geometry() -> None:
     assert "diplomacy_desktop.host.server" in loaded
     assert not {m for m in loaded if m.split(".")[0] in HEAVY}
     ours = {m.split(".")[1] for m in loaded if m.startswith("diplomacy_desktop.")}
-    assert ours <= {"engine", "io", "host", "table", "resources"}, sorted(ours)
+    assert ours <= {"engine", "io", "table", "host", "resources"}, sorted(ours)
 
 
 def test_layers_mapdata_never_imports_qt_io_or_gui() -> None:
@@ -166,6 +160,35 @@ def test_layers_only_gui_imports_pyside6() -> None:
             if module.split(".")[0] in QT:
                 offenders.append(f"{path.relative_to(ROOT)}:{line} imports {module}")
     assert offenders == []
+
+
+def test_layers_rooms_reach_the_window_only_through_the_shell() -> None:
+    """STYLE.md: no room imports MainWindow (nor main_window.py at all, even for type checking):
+    they are handed the window as a ``gui.shell.WindowShell``."""
+    gui = PACKAGE / "gui"
+    rooms = [*modules_of("gui/teach"), *modules_of("gui/table"), gui / "mode.py", gui / "interchange.py",
+             gui / "shell.py"]
+    assert len(rooms) >= 20
+    offenders = []
+    for path in rooms:
+        source = path.read_text(encoding="utf-8")
+        for line, module in imports_of(path):
+            if module == "diplomacy_desktop.gui.main_window" or module.endswith(".MainWindow"):
+                offenders.append(f"{path.relative_to(ROOT)}:{line} imports {module}")
+        assert not re.search(r"\bMainWindow\b", source.replace("``MainWindow``", "")), path
+    assert offenders == []
+
+
+def test_layers_the_table_layer_is_imported_by_gui_and_host_only() -> None:
+    importers = set()
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if "__pycache__" in path.parts:
+            continue
+        for _line, module in imports_of(path):
+            if own_part(module) == "table":
+                importers.add(path.relative_to(PACKAGE).parts[0])
+    assert importers <= {"gui", "host", "table"}, sorted(importers)
+    assert {"gui", "host"} <= importers
 
 
 def test_layers_the_scanner_sees_relative_and_function_level_imports(tmp_path: Path) -> None:
@@ -222,6 +245,17 @@ def test_layers_io_imports_with_nothing_but_the_standard_library() -> None:
     assert not {m for m in loaded if m.split(".")[0] in HEAVY}
     ours = {m.split(".")[1] for m in loaded if m.startswith("diplomacy_desktop.")}
     assert ours <= {"engine", "io", "resources"}, sorted(ours)
+
+
+def test_layers_table_imports_with_nothing_but_the_standard_library() -> None:
+    loaded = _loaded_after_importing(_names("table"), no_site=True)
+    assert "diplomacy_desktop.table.session" in loaded
+    assert "diplomacy_desktop.table.hotseat" in loaded
+    assert {"diplomacy_desktop.table.pieces", "diplomacy_desktop.table.scoring", "diplomacy_desktop.table.results",
+            "diplomacy_desktop.table.event"} <= loaded
+    assert not {m for m in loaded if m.split(".")[0] in HEAVY}
+    ours = {m.split(".")[1] for m in loaded if m.startswith("diplomacy_desktop.")}
+    assert ours <= {"engine", "io", "table", "resources"}, sorted(ours)
 
 
 def test_layers_mapdata_imports_without_qt() -> None:

@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 
 from .board import Board
 from .errors import IllegalOrderError
-from .orders import Build, Order, UnitOrder, Waive
+from .options import orders_needed
+from .orders import Build, Order, Remove, UnitOrder, Waive
 from .results import OrderResult
 from .rules import Edition, RuleSet
 from .state import ADJUSTMENT, MOVEMENT, GameState, Unit
@@ -151,6 +152,64 @@ class Game:
         key = free_waive_key(mine) if isinstance(order, Waive) else order_key(order)
         mine[key] = order
         return order
+
+    def file_key(self, order: Order) -> str:
+        """The key ``order`` would be filed under now (a waive takes the next free number)."""
+        if isinstance(order, Waive):
+            return free_waive_key(self.orders.get(order.power, {}))
+        return order_key(order)
+
+    def check_room(self, order: Order, key: str | None = None) -> None:
+        """The build-count rule (rules XIII.2: a power builds, or removes, as many units as
+        its supply centres and units differ, no more): raise ``IllegalOrderError`` when ``order``
+        (a build, waive or removal, filed under ``key``: by default where it would be filed)
+        would give ``order.power`` more of them than it owes.  An order that replaces one filed
+        under the same key takes its place."""
+        if self.state.phase.kind != ADJUSTMENT or not isinstance(order, (Build, Waive, Remove)):
+            return
+        key = self.file_key(order) if key is None else key
+        mine = self.orders.get(order.power, {})
+        name = self.board.power(order.power).name
+        owed = orders_needed(self.state, order.power)
+        if isinstance(order, (Build, Waive)):
+            given = sum(1 for k, o in mine.items() if isinstance(o, (Build, Waive)) and k != key)
+            if given >= owed:
+                raise IllegalOrderError(f"{name} has no more builds: {owed} build{'s' if owed != 1 else ''}, "
+                                        f"{'given' if owed == 1 else 'all given'}; clear one first")
+        else:
+            given = sum(1 for k, o in mine.items() if isinstance(o, Remove) and k != key)
+            if given >= owed:
+                chosen = "chosen" if owed == 1 else "all chosen"
+                raise IllegalOrderError(f"{name} has no more units to remove: {owed} removal"
+                                        f"{'s' if owed != 1 else ''}, {chosen}; clear one first")
+
+    def put_orders(self, power: str, orders: Mapping[str, Order | None]) -> None:
+        """Write ``power``'s order book as an undo step (or its undoing) left it: each key's order,
+        or none (``None``).  No check: the step was checked when it was first made."""
+        mine = self.orders.setdefault(power, {})
+        for key, order in orders.items():
+            if order is None:
+                mine.pop(key, None)
+            else:
+                mine[key] = order
+        if not mine:
+            self.orders.pop(power, None)
+
+    def set_position(self, state: GameState) -> None:
+        """A set-up position (the sandbox) replaces the current one; the history stays.  Orders of
+        units that are no longer where they were, and every order when the kind of phase changes,
+        are dropped."""
+        old = self.state
+        same_kind = old.phase.kind == state.phase.kind
+        for power in list(self.orders):
+            mine = self.orders[power]
+            for key in list(mine):
+                if not same_kind or old.unit_in(key) != state.unit_in(key) \
+                        or old.dislodged_in(key) != state.dislodged_in(key):
+                    mine.pop(key)
+            if not mine:
+                self.orders.pop(power)
+        self.state = state
 
     def clear_order(self, power: str, key: str) -> Order | None:
         return self.orders.get(power, {}).pop(key, None)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, TypeVar
 from .board import ARMY, FLEET, Board, province_of
 
 if TYPE_CHECKING:
-    from .formal import Relations
+    from .relations import Relations
 
 SPRING = "spring"
 FALL = "fall"

@@ -12,7 +12,6 @@ powers are visible; the hot-seat flow narrows it to the power at the keyboard.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -23,42 +22,23 @@ from ..engine.board import Board
 from ..engine.disorder import without_orders
 from ..engine.errors import IllegalOrderError, OrderError
 from ..engine.formal import Relations
-from ..engine.game import BY_CENTRES, Game, GameEnd, HistoryEntry, order_key
+from ..engine.game import BY_CENTRES, Game, GameEnd, HistoryEntry
 from ..engine.options import orders_needed
 from ..engine.orders import Build, Hold, Order, Remove, UnitOrder, Waive
 from ..engine.results import OrderResult
-from ..engine.rules import Edition
+from ..engine.rules import Edition, RuleSet
 from ..engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState
 from ..engine.validation import check_order
 from ..io.boardfile import load_board
 from ..io.savefile import load_game, save_game
 from ..io.typed_orders import illegal_reason
+from ..table.changes import (  # moved to the Qt-free table layer: importable here too
+    ChangeRecord,
+)
+from ..table.state import TableState
 from .orders.commands import ClearOrdersCommand, SetOrderCommand
 
-
-@dataclass(frozen=True, slots=True)
-class ChangeRecord:
-    """What one operation changed.  Views refresh only what it names."""
-
-    #: powers whose current orders changed
-    orders: frozenset[str] = frozenset()
-    #: the current phase changed (adjudicated, or an adjudication taken back)
-    phase: bool = False
-    #: the whole game was replaced (new game, opened file)
-    game: bool = False
-    #: the phase being looked at changed (history browsing)
-    viewing: bool = False
-    #: whose orders may be shown, or which power is at the keyboard, changed
-    visibility: bool = False
-    #: the table settings changed
-    table: bool = False
-    #: Formal Diplomacy: the relations between the powers changed (declarations revealed)
-    relations: bool = False
-
-    @property
-    def board_changed(self) -> bool:
-        """Units, ownership or the shown phase may differ: redraw everything on the map."""
-        return self.phase or self.game or self.viewing or self.visibility
+__all__ = ['ChangeRecord']
 
 
 class GameController(QObject):
@@ -158,6 +138,23 @@ class GameController(QObject):
         self._active_seat = new_seat
         self._forget_edits()
         self.changed.emit(ChangeRecord(visibility=True))
+
+    def set_view(self, visible: Iterable[str] | None, active: str | None = None, *,
+                 seat: Iterable[str] = ()) -> ChangeRecord | None:
+        """Whose orders may be shown (``None``: everybody's) and who is at the keyboard
+        (``active`` and the rest of its ``seat``), changed together: one ``changed`` record (the
+        hot seat's step after a seal, an opening or a reveal), ``None`` when nothing changed."""
+        new_visible = None if visible is None else frozenset(visible)
+        new_seat = frozenset(seat) if active is not None else frozenset()
+        if new_visible == self._visible and active == self._active and new_seat == self._active_seat:
+            return None
+        self._visible = new_visible
+        self._active = active
+        self._active_seat = new_seat
+        self._forget_edits()
+        record = ChangeRecord(visibility=True)
+        self.changed.emit(record)
+        return record
 
     def _forget_edits(self) -> None:
         """A new power at the keyboard must neither undo nor read (in the Undo menu) the last one's edits."""
@@ -294,13 +291,6 @@ class GameController(QObject):
             return max(0, owed - sum(1 for o in mine if isinstance(o, (Build, Waive))))
         return max(0, owed - sum(1 for o in mine if isinstance(o, Remove)))
 
-    def _free_waive_key(self, power: str) -> str:
-        mine = self.game.orders.get(power, {})
-        n = 0
-        while f"waive{n}" in mine:
-            n += 1
-        return f"waive{n}"
-
     def set_order(self, order: Order, *, allow_illegal: bool = False) -> Order:
         """File ``order`` (one undo step); returns it as the engine understands it.
 
@@ -320,31 +310,13 @@ class GameController(QObject):
         except OrderError:
             if not allow_illegal:
                 raise
-        key = self._free_waive_key(power) if isinstance(filed, Waive) else order_key(filed)
-        before = self.game.orders.get(power, {}).get(key)
-        self._check_count(filed, key)
+        key = self.game.file_key(filed)
+        before = self.game.order_for(power, key)
+        self.game.check_room(filed, key)  # builds and removals: no more than the power owes
         if before == filed:
             return filed
-        self.undo_stack.push(SetOrderCommand(self, power, key, before, filed))
+        self.undo_stack.push(SetOrderCommand(self._write_orders, power, key, before, filed))
         return filed
-
-    def _check_count(self, order: Order, key: str) -> None:
-        """Builds and removals: no more than the power owes."""
-        if self.game.state.phase.kind != ADJUSTMENT:
-            return
-        mine = self.game.orders.get(order.power, {})
-        name = self.board.power(order.power).name
-        owed = orders_needed(self.game.state, order.power)
-        if isinstance(order, (Build, Waive)):
-            given = sum(1 for k, o in mine.items() if isinstance(o, (Build, Waive)) and k != key)
-            if given >= owed:
-                raise IllegalOrderError(f"{name} has {owed} build{'s' if owed != 1 else ''} and has given "
-                                        f"{'it' if owed == 1 else 'them all'}: clear one first")
-        elif isinstance(order, Remove):
-            given = sum(1 for k, o in mine.items() if isinstance(o, Remove) and k != key)
-            if given >= owed:
-                raise IllegalOrderError(f"{name} removes {owed} unit{'s' if owed != 1 else ''} and has "
-                                        f"chosen {'it' if owed == 1 else 'them all'}: clear one first")
 
     def clear_order(self, power: str, key: str) -> Order | None:
         """Withdraw the order filed under ``key`` (one undo step)."""
@@ -353,7 +325,7 @@ class GameController(QObject):
         before = self.game.orders.get(power, {}).get(key)
         if before is None:
             return None
-        self.undo_stack.push(SetOrderCommand(self, power, key, before, None))
+        self.undo_stack.push(SetOrderCommand(self._write_orders, power, key, before, None))
         return before
 
     def clear_orders(self, power: str) -> None:
@@ -361,22 +333,23 @@ class GameController(QObject):
             return
         mine = self.game.orders.get(power, {})
         if mine:
-            self.undo_stack.push(ClearOrdersCommand(self, power, mine))
+            self.undo_stack.push(ClearOrdersCommand(self._write_orders, power, mine))
 
-    def put_order(self, power: str, key: str, order: Order | None) -> None:
-        """Set or remove one order without an undo step (what the undo commands call)."""
-        self.put_orders(power, {key: order})
+    def _write_orders(self, power: str, orders: dict[str, Order | None]) -> ChangeRecord:
+        """The order book as an undo step's redo or undo leaves it (the steps were checked when
+        they were made by ``set_order`` / ``clear_order`` / ``clear_orders``): the one way the
+        undo commands change the game, handed to them when they are made."""
+        self.game.put_orders(power, orders)
+        record = ChangeRecord(orders=frozenset({power}))
+        self._emit(record)
+        return record
 
-    def put_orders(self, power: str, orders: dict[str, Order | None]) -> None:
-        mine = self.game.orders.setdefault(power, {})
-        for key, order in orders.items():
-            if order is None:
-                mine.pop(key, None)
-            else:
-                mine[key] = order
-        if not mine:
-            self.game.orders.pop(power, None)
-        self._emit(ChangeRecord(orders=frozenset({power})))
+    def orders_changed_on_phone(self, powers: Iterable[str]) -> ChangeRecord:
+        """Phones (Table ▸ Phones) filed or cleared orders of ``powers`` in this game's order book
+        (through the host, on the GUI thread): the views look again and the autosave follows."""
+        record = ChangeRecord(orders=frozenset(powers))
+        self._emit(record)
+        return record
 
     # -- phases -----------------------------------------------------------------------------
 
@@ -384,17 +357,12 @@ class GameController(QObject):
 
     def marked_disorder(self) -> frozenset[str]:
         """The powers the host marked as in civil disorder (their player has left)."""
-        marked = self.table.get("disorder")
-        if not isinstance(marked, list):
-            return frozenset()
-        return frozenset(str(p) for p in marked if p in self.board.power_ids)
+        return TableState.from_table(self.table).marked_disorder(self.board.power_ids)
 
     def unplayed_powers(self) -> frozenset[str]:
         """The powers nobody plays (not in the table's ``powers``): always in civil disorder."""
-        powers = self.table.get("powers")
-        if not isinstance(powers, list) or not powers:
-            return frozenset()
-        return frozenset(p for p in self.board.power_ids if p not in powers)
+        ids = self.board.power_ids
+        return frozenset(ids) - frozenset(TableState.from_table(self.table).powers_in_play(ids))
 
     def phase_disorder(self) -> frozenset[str]:
         """The powers in civil disorder if the phase were adjudicated now (with the table's rules
@@ -447,20 +415,15 @@ class GameController(QObject):
         Orders of units that are no longer where they were, and every order when the kind of
         phase changes, are dropped; the order edits' undo steps go (they named the old position).
         """
-        old = self.game.state
-        same_kind = old.phase.kind == state.phase.kind
-        for power in list(self.game.orders):
-            mine = self.game.orders[power]
-            for key in list(mine):
-                if not same_kind or old.unit_in(key) != state.unit_in(key) \
-                        or old.dislodged_in(key) != state.dislodged_in(key):
-                    mine.pop(key)
-            if not mine:
-                self.game.orders.pop(power)
-        self.game.state = state
+        self.game.set_position(state)
         self.undo_stack.clear()
         self._viewing = None
         self._emit(ChangeRecord(phase=True, viewing=True, orders=frozenset(self.board.power_ids)))
+
+    def set_edition(self, edition: Edition | str) -> None:
+        """The sandbox's choice of rules: the next adjudication follows ``edition``'s (no view
+        shows the rules, so nothing is redrawn)."""
+        self.game.rules = RuleSet.for_edition(edition)
 
     def results_for(self, index: int | None = None) -> tuple[OrderResult, ...]:
         """Results of the history entry ``index`` (default: the one being viewed, else the last)."""
@@ -510,9 +473,34 @@ class GameController(QObject):
         self.saved.emit(str(target))
         return target
 
-    def update_table(self, **settings: Any) -> None:
+    def update_table(self, **settings: Any) -> ChangeRecord:
+        """A table setting changed (the clock's settings, secrecy, the powers in civil disorder,
+        ...): kept in the table, one record, and the game counts as modified."""
         self.table.update(settings)
-        self._emit(ChangeRecord(table=True))
+        record = ChangeRecord(table=True)
+        self._emit(record)
+        return record
+
+    def keep_in_table(self, **values: Any) -> None:
+        """Keep the table's own bookkeeping, which no view draws and which alone does not make
+        the game "modified": the hot-seat turn, the running clock and its plans, pending
+        declarations, the hosting port.  ``None`` removes a key.  The autosave writes it with the
+        next change (the table mode schedules it)."""
+        for key, value in values.items():
+            if value is None:
+                self.table.pop(key, None)
+            else:
+                self.table[key] = value
+
+    def declare_draw(self, powers: Iterable[str]) -> ChangeRecord:
+        """The table agreed a draw (rules II) between ``powers``: the game ends."""
+        self.game.declare_draw(list(powers))
+        record = ChangeRecord(phase=True)
+        self._emit(record)  # views redraw; the autosave writes it
+        end = self.game.ended
+        if end is not None:
+            self.game_ended.emit(end)
+        return record
 
     # -- helpers for the views --------------------------------------------------------------
 
@@ -523,9 +511,7 @@ class GameController(QObject):
             return power
 
     def player_name(self, power: str) -> str | None:
-        players = self.table.get("players") or {}
-        name = players.get(power) if isinstance(players, dict) else None
-        return str(name) if name else None
+        return TableState.from_table(self.table).player_of(power)
 
 
     # -- the event's rulings (gui/table/tournament.py) ---------------------------------------------
@@ -548,7 +534,9 @@ class GameController(QObject):
             return
         gone = frozenset(p for p in powers if p in self.board.power_ids)
         for p in gone:
-            self.game.orders[p] = {u.province: Hold(p, u.kind, u.location) for u in state.units_of(p)}
+            book: dict[str, Order | None] = dict.fromkeys(self.game.orders.get(p, {}))
+            book.update({u.province: Hold(p, u.kind, u.location) for u in state.units_of(p)})
+            self.game.put_orders(p, book)
         if gone:
             self._emit(ChangeRecord(orders=gone))
 

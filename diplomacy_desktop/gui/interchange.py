@@ -36,7 +36,7 @@ from ..io.transcript import game_transcript, phase_case, position_case
 from . import override
 
 if TYPE_CHECKING:
-    from .main_window import MainWindow
+    from .shell import WindowShell
 
 JSON_FILTER = "diplomacy package games (*.json *.jsonl);;All files (*)"
 TEXT_FILTER = "Text files (*.txt);;All files (*)"
@@ -117,7 +117,7 @@ class DifferencesDialog(QDialog):
 # -- import ----------------------------------------------------------------------------------
 
 
-def import_game_dialog(window: MainWindow) -> None:
+def import_game_dialog(window: WindowShell) -> None:
     """Game ▸ Import ▸ Game from the diplomacy package: a file dialog, then :func:`import_game`."""
     start = str(window.settings.value("last_dir", str(Path.home())))
     path, _ = QFileDialog.getOpenFileName(window, "Import a game saved by the diplomacy package", start, JSON_FILTER)
@@ -125,7 +125,7 @@ def import_game_dialog(window: MainWindow) -> None:
         import_game(window, Path(path))
 
 
-def import_game(window: MainWindow, path: Path, *, show_report: bool = True) -> ImportedGame | None:
+def import_game(window: WindowShell, path: Path, *, show_report: bool = True) -> ImportedGame | None:
     """Open ``path`` as a new game (unsaved) whose history is every recorded phase, replayed by
     our adjudicator; then the differences.  A file that is not such a game gives one clear
     message and the open game stays as it was."""
@@ -158,7 +158,7 @@ def import_game(window: MainWindow, path: Path, *, show_report: bool = True) -> 
 # -- export ----------------------------------------------------------------------------------
 
 
-def export(window: MainWindow, kind: str) -> Path | None:
+def export(window: WindowShell, kind: str) -> Path | None:
     """Ask for a file and write ``kind``: the game as the package's JSON (``dipjson``), its orders
     and results as text (``transcript``), or the phase being looked at as a DATC case (``case``).
     Returns the file written."""
@@ -192,7 +192,7 @@ def export(window: MainWindow, kind: str) -> Path | None:
     return path
 
 
-def export_text(window: MainWindow, kind: str, name: str) -> str:
+def export_text(window: WindowShell, kind: str, name: str) -> str:
     """What :func:`export` writes (adjudicated history only)."""
     c = window.controller
     game = c.game
@@ -207,7 +207,7 @@ def export_text(window: MainWindow, kind: str, name: str) -> str:
     return write_scenario(scenario, game.board)
 
 
-def import_case(window: MainWindow) -> None:
+def import_case(window: WindowShell) -> None:
     """Phase ▸ Import a DATC case: the case opens in a sandbox window (the game is not touched)."""
     from .teach.sandbox import open_scenario_in_sandbox
 

@@ -8,7 +8,7 @@ the game go through the mode's hooks; ``set_mode`` installs one.  Places a mode 
 * ``status_slot``: a layout at the right of the status bar for the sealing status strip;
 * ``recent_menu``: the Game ▸ Open Recent menu (disabled while empty);
 * ``add_panel(dock, area)``: add a dock widget (and a View menu entry to show it);
-* ``controller.set_visible_powers`` / ``controller.set_active_power``: the secrecy switches.
+* ``controller.set_view``: the secrecy switch (who may be seen, who is at the keyboard).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QMargins, QRect, QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QByteArray, QMargins, QRect, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
-    QMainWindow,
     QMenu,
     QMessageBox,
     QPushButton,
@@ -38,10 +37,17 @@ from PySide6.QtWidgets import (
 from ..engine.errors import OrderError
 from ..engine.game import GameEnd, HistoryEntry
 from ..io.savefile import SaveFileError
-from ..resources import assets_dir, map_file
+from ..resources import assets_dir
 from . import override
 from .board.map_points import DeferredGeometry
-from .board.map_scene import BoardPicture, MapScene, current_picture, results_picture
+from .board.map_scene import MapScene, current_picture, results_picture
+from .board.map_source import (  # the picture-building code: importable here too
+    board_ids,
+    deferred_geometry,
+    load_geometry,
+    map_svg,
+    picture_for,
+)
 from .board.map_view import MapView
 from .controller import ChangeRecord, GameController
 from .keys import REDO_KEYS, UNDO_KEYS, HistoryKeys, key_sequences
@@ -49,6 +55,7 @@ from .mode import WindowMode
 from .orders.interaction import IDLE, OrderInteraction
 from .orders.order_dock import OrderDock
 from .orders.results_dock import CentresDock, ResultsDock
+from .shell import ModeHooks, WindowShell
 from .teach.explanations import install_explanations
 from .teach.presentation import install_projector
 
@@ -58,40 +65,6 @@ if TYPE_CHECKING:
     from ..mapdata import MapGeometry
 
 FILE_FILTER = "Diplomacy Desktop games (*.json *.dipl);;All files (*)"
-
-
-def map_svg(controller: GameController) -> Path:
-    name = controller.board.name
-    return map_file(name, f"{name}.svg")
-
-
-def board_ids(controller: GameController) -> list[str]:
-    """Every space and split coast of the board: each must have a shape and an anchor on the map."""
-    board = controller.board
-    return list(board.spaces) + [loc for loc in board.locations() if "/" in loc]
-
-
-def load_geometry(controller: GameController) -> MapGeometry:
-    """The full map geometry for the controller's board, checked against every space and coast."""
-    from ..mapdata import MapGeometry
-
-    return MapGeometry.load(map_svg(controller), board_ids(controller))
-
-
-def deferred_geometry(controller: GameController) -> DeferredGeometry:
-    """Anchors and centres now (from the SVG), shapes and hit-testing when first needed."""
-    board = controller.board
-    return DeferredGeometry(map_svg(controller), board.locations(), board.centres, board_ids(controller))
-
-
-def picture_for(controller: GameController) -> BoardPicture:
-    """What the map shows now: the viewed history entry's results, or the current phase."""
-    entry = controller.viewed_entry
-    if entry is not None:
-        return results_picture(entry)
-    orders = controller.visible_orders()
-    illegal = [o for o in orders if controller.illegal_reason(o) is not None]
-    return current_picture(controller.state, orders, illegal)
 
 
 #: room left for a window manager's title bar and borders before the window is shown
@@ -105,9 +78,8 @@ def first_window_rect(available: QRect, frame: QMargins = FRAME_GUESS) -> QRect:
     return QRect(inner.topLeft(), inner.size())
 
 
-class MainWindow(QMainWindow):
-    #: the window is closing and the table chose Discard for the game's unsaved changes
-    discarded_on_close = Signal()
+class MainWindow(WindowShell):
+    """The window (see the module documentation); its rooms see it as a ``WindowShell``."""
 
     def __init__(self, controller: GameController, *, geometry: MapGeometry | DeferredGeometry | None = None,
                  settings: QSettings | None = None, sharpen: bool = True) -> None:
@@ -199,7 +171,7 @@ class MainWindow(QMainWindow):
         self.interaction.hint_changed.connect(self.hint_label.setText)
         self.interaction.message.connect(lambda text: self.statusBar().showMessage(text, 6000))
 
-        self.mode: WindowMode = WindowMode(self)
+        self.mode: ModeHooks = WindowMode(self)
         controller.set_order_policy(lambda power: self.mode.may_order(power))
         #: what the next export makes (``view``, ``phases``, ``sheets``; gui/interchange's ``dipjson``,
         #: ``transcript``, ``case``); the mode's hook runs it
@@ -350,8 +322,8 @@ class MainWindow(QMainWindow):
         phase.addAction(self.act_export_case)
         phase.addAction(self.act_import_case)
         self.phase_menu = phase
-        self._mode_phase_separator = phase.addSeparator()
-        self._mode_phase_separator.setVisible(False)
+        self.mode_phase_separator = phase.addSeparator()
+        self.mode_phase_separator.setVisible(False)
 
         view = bar.addMenu("&View")
         self._action(view, "Zoom &in", self.view.zoom_in, [QKeySequence.StandardKey.ZoomIn, "Ctrl+="])
@@ -466,9 +438,15 @@ class MainWindow(QMainWindow):
     def show_game_over(self, end: GameEnd) -> None:
         QMessageBox.information(self, "The game is over", end.text)
 
+    def new_window(self, controller: GameController) -> MainWindow:
+        """Another window of the same kind for ``controller`` (a sandbox beside the game), sharing
+        this one's map geometry and settings."""
+        return type(self)(controller, geometry=self.geometry_data, settings=self.settings,
+                          sharpen=getattr(self.scene.board_item, "_sharpen", True))
+
     # -- the mode --------------------------------------------------------------------------------
 
-    def set_mode(self, mode: WindowMode) -> None:
+    def set_mode(self, mode: ModeHooks) -> None:
         """Let ``mode`` decide who may order what, what is hidden and what the game actions do."""
         old = self.mode
         if old is mode:
@@ -480,7 +458,7 @@ class MainWindow(QMainWindow):
         extra = mode.phase_actions()
         for act in extra:
             self.phase_menu.addAction(act)
-        self._mode_phase_separator.setVisible(bool(extra))
+        self.mode_phase_separator.setVisible(bool(extra))
         self.controller.notify_access_changed()
 
     # -- actions -----------------------------------------------------------------------------
@@ -803,3 +781,7 @@ def app_instance() -> QApplication:
     app = QApplication.instance()
     assert isinstance(app, QApplication)
     return app
+
+
+__all__ = ["FILE_FILTER", "KEYS_HELP", "MainWindow", "app_instance", "board_ids", "deferred_geometry",
+           "first_window_rect", "load_geometry", "map_svg", "picture_for"]

@@ -17,7 +17,7 @@ from PySide6.QtGui import QAction
 from ..engine.game import GameEnd
 
 if TYPE_CHECKING:
-    from .main_window import MainWindow
+    from .shell import WindowShell
 
 
 class WindowMode(QObject):
@@ -26,7 +26,7 @@ class WindowMode(QObject):
     #: the mode's name for the window title and menus ("" for the plain board)
     title = ""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: WindowShell) -> None:
         super().__init__(window)
         self.window = window
 

@@ -10,7 +10,8 @@ window call it.  It holds
   so that a restarted host keeps its join links; ``kick`` replaces a power's token;
 * who plays what: ``table["players"]`` maps a power to a player's name, and a token of one of a
   player's powers covers all of them;
-* each power's orders (the game's own filed orders: the draft), whether it has sealed them, and
+* each power's orders (the game's own filed orders: the draft), whether it has sealed them (in
+  the ``table.session.TableSession`` it shares with the window's hot seat: one record), and
   its optional PIN (``table["pins"]`` or ``table["hotseat"]["pins"]``, hashed as ``io.pins``
   writes them; wrong PINs are rate-limited);
 * Formal Diplomacy: each power's declarations, secret until every surviving power has written
@@ -46,7 +47,7 @@ from ..engine.explain import explain, results_by_province
 from ..engine.formal import relation_word
 from ..engine.game import Game
 from ..engine.options import all_options, orders_needed
-from ..engine.orders import Build, Order, UnitOrder, Waive
+from ..engine.orders import Order, UnitOrder
 from ..engine.state import ADJUSTMENT, MOVEMENT, RETREAT
 from ..engine.validation import check_order
 from ..io.boardfile import load_board
@@ -62,12 +63,13 @@ from ..io.savefile import (
     write_atomic,
 )
 from ..io.typed_orders import read_typed_order, refusal_message
+from ..table.notes import MAX_NOTE_TEXT, MAX_NOTES
 from ..table.pieces import plan_entry
+from ..table.session import PHONE, TableSession
+from ..table.state import TableState
 
-#: the longest typed order, note, or player name the host accepts
+#: the longest typed order or player name the host accepts (notes: ``table.notes``)
 MAX_ORDER_TEXT = 200
-MAX_NOTE_TEXT = 500
-MAX_NOTES = 2000
 #: wrong PINs: this many in a row are allowed, then each further try waits, doubling from
 #: PIN_LOCKOUT_SECONDS
 PIN_FREE_ATTEMPTS = 3
@@ -167,7 +169,8 @@ class TableHost:
     """The game as the phones see it; see the module documentation."""
 
     def __init__(self, game: Game, table: dict[str, Any] | None = None, path: Path | None = None, *,
-                 clock: Callable[[], float] = time.monotonic, auto_reveal: bool = True) -> None:
+                 clock: Callable[[], float] = time.monotonic, auto_reveal: bool = True,
+                 session: TableSession | None = None) -> None:
         self.game = game
         #: ``serve`` reveals and adjudicates by itself when all have sealed; the window does not
         #: (``auto_reveal=False``): its hot-seat flow reveals, on the GUI thread, and then calls
@@ -189,6 +192,10 @@ class TableHost:
         #: the server's way: changes are saved by ``flush`` (before each answer), not one by one
         self.deferred_saves = False
         phones = self.table.setdefault("phones", {})
+        #: the one record of who has sealed or declared (the window's, shared with its hot seat)
+        if session is not None and session.table is not self.table:
+            raise ValueError("the table session must be over the host's own table")
+        self.session = session if session is not None else TableSession(self.table, game.board.power_ids)
         tokens = phones.get("tokens")
         if not isinstance(tokens, dict) or set(tokens) != set(game.board.power_ids):
             phones["tokens"] = new_tokens(game.board.power_ids)
@@ -287,16 +294,11 @@ class TableHost:
 
     def _sync_phase(self) -> None:
         """A new phase: nobody has sealed or declared yet."""
-        phones = self._phones
-        if phones.get("phase") != self.phase:
-            phones["phase"] = self.phase
-            phones["sealed"] = []
-            phones["declared"] = []
-            self.table["declarations"] = {}
+        self.session.begin_phase(self.phase)
 
     @property
     def sealed(self) -> list[str]:
-        return list(self._phones.get("sealed", []))
+        return self.session.sealed
 
     @property
     def notes_allowed(self) -> bool:
@@ -388,7 +390,7 @@ class TableHost:
                 "owners": dict(state.owners),
                 "owing": self.owing(),
                 "sealed": self.sealed,
-                "declared": list(self._phones.get("declared", [])),
+                "declared": self.session.declared,
                 "relations": ([{"powers": [a, b], "relation": r} for a, b, r in state.relations.as_list()]
                               if state.relations is not None else None),
                 "results": self._last_results(),
@@ -442,10 +444,10 @@ class TableHost:
             "unordered": unordered,
             "missing": missing,
             "adjustment": state.adjustment_delta(power) if kind == ADJUSTMENT else 0,
-            "sealed": power in self._phones.get("sealed", []),
+            "sealed": self.session.is_sealed(power),
             "pin": self._pin_hash(power) is not None,
             "declarations": dict(self.table.get("declarations", {}).get(power, {})),
-            "declared": power in self._phones.get("declared", []),
+            "declared": power in self.session.declared,
         }
 
     def options_for(self, token: str) -> dict[str, dict[str, list[dict[str, Any]]]]:
@@ -500,18 +502,17 @@ class TableHost:
             raise RefusedError("the game is over")
         if self.stage == STAGE_DECLARATIONS:
             raise RefusedError("declarations come first: orders open once every power has declared")
-        if power in self._phones.get("sealed", []):
+        if self.session.is_sealed(power):
             raise RefusedError(f"{self.game.board.power(power).name} has sealed its orders: unseal to change them")
         if orders_needed(self.game.state, power) == 0:
             raise RefusedError(f"{self.game.board.power(power).name} has nothing to order this phase")
 
     def _check_room(self, power: str, order: Order) -> None:
-        """Builds and waives: no more than the power may build."""
-        if isinstance(order, (Build, Waive)):
-            given = len(self.game.builds_of(power))
-            replacing = isinstance(order, Build) and self.game.order_for(power, order.province) is not None
-            if not replacing and given >= orders_needed(self.game.state, power):
-                raise RefusedError(f"{self.game.board.power(power).name} has no more builds: clear one first")
+        """Builds, waives and removals: no more than the power owes (the game's own rule)."""
+        try:
+            self.game.check_room(order)
+        except OrderError as exc:
+            raise RefusedError(str(exc)) from None
 
     def set_order_text(self, token: str, power: str, phase: str, text: str) -> dict[str, Any]:
         """A typed order, read by the same parser (and refused with the same messages) as the
@@ -592,12 +593,7 @@ class TableHost:
     # -- seals -----------------------------------------------------------------------------------
 
     def _pin_hash(self, power: str) -> str | None:
-        pins = self.table.get("pins") or {}
-        stored = pins.get(power)
-        if not stored:
-            hotseat = self.table.get("hotseat") or {}
-            stored = (hotseat.get("pins") or {}).get(power)
-        return str(stored) if stored else None
+        return TableState.from_table(self.table).pin_hash(power)
 
     def _check_pin(self, power: str, pin: str | None) -> None:
         stored = self._pin_hash(power)
@@ -622,10 +618,9 @@ class TableHost:
             if power not in self.owing():
                 raise RefusedError(f"{self.game.board.power(power).name} has nothing to order this phase")
             self._check_pin(power, pin)
-            sealed = self._phones.setdefault("sealed", [])
-            if power in sealed:
+            if self.session.is_sealed(power):
                 return {"message": "already sealed", "revealed": False}
-            sealed.append(power)
+            self.session.seal(power, via=PHONE)
             revealed = self._reveal_if_ready() if self.auto_reveal else False
             self._changed(Change("phase" if revealed else "seal", None))
             return {"message": "revealed and adjudicated" if revealed else "sealed", "revealed": revealed}
@@ -634,17 +629,16 @@ class TableHost:
         with self._lock:
             self._mine(token, power)
             self._check_phase(phase)
-            sealed = self._phones.setdefault("sealed", [])
-            if power not in sealed:
+            if not self.session.is_sealed(power):
                 return {"message": "not sealed"}
             self._check_pin(power, pin)
-            sealed.remove(power)
+            self.session.unseal(power, via=PHONE)
             self._changed(Change("seal", None))
             return {"message": "unsealed"}
 
     def _reveal_if_ready(self) -> bool:
         owing = self.owing()
-        if self.stage != STAGE_ORDERS or not owing or not set(owing) <= set(self._phones.get("sealed", [])):
+        if self.stage != STAGE_ORDERS or not owing or not set(owing) <= set(self.session.sealed):
             return False
         self._adjudicate()
         return True
@@ -674,17 +668,12 @@ class TableHost:
             self._sync_phase()
             self._changed(Change("phase", None))
 
-    def set_sealed(self, sealed: Iterable[str], declared: Iterable[str]) -> None:
-        """The window's hot seat says who has sealed (orders) and who has declared (Formal
-        Diplomacy) this phase, laptop and phones together: the phones show it."""
+    def seals_moved(self) -> None:
+        """The laptop changed who has sealed or declared (in the shared ``session``): the phones
+        are told (the record itself is the session's; nothing is copied here)."""
         with self._lock:
             self._sync_phase()
-            phones = self._phones
-            new_sealed = [p for p in self.game.board.power_ids if p in set(sealed)]
-            new_declared = [p for p in self.game.board.power_ids if p in set(declared)]
-            if phones.get("sealed") != new_sealed or phones.get("declared") != new_declared:
-                phones["sealed"], phones["declared"] = new_sealed, new_declared
-                self._changed(Change("seal", None))
+            self._changed(Change("seal", None))
 
     def declarations_done(self, revealed: Mapping[str, Mapping[str, str]]) -> None:
         """The window revealed this phase's declarations (and applied them): orders open."""
@@ -719,10 +708,8 @@ class TableHost:
                 except ValueError as exc:
                     raise HostError(str(exc)) from None
             self.table.setdefault("declarations", {})[power] = said
-            declared = self._phones.setdefault("declared", [])
-            if power not in declared:
-                declared.append(power)
-            revealed = self.auto_reveal and set(self.owing()) <= set(declared)
+            self.session.declare(power, via=PHONE)
+            revealed = self.auto_reveal and set(self.owing()) <= set(self.session.declared)
             if revealed:
                 self._reveal_declarations()
             self._changed(Change("declarations", None))

@@ -1,1 +1,7 @@
-"""The table's own state and rules, no Qt (STYLE.md layers: table -> io, engine)."""
+"""The table's own state and rules, without Qt (STYLE.md's ``table/`` layer).
+
+What a face-to-face game keeps besides the game itself: who plays which power, PINs (as hashes),
+the clock, seats, ballots, notes, declarations, and the one record of who has sealed, declared
+or voted, on the laptop or on a phone.  ``gui`` and ``host`` both build on it; it imports only
+``io`` and ``engine`` (``tests/test_layers.py``), and its tests run with PySide6 uninstalled.
+"""

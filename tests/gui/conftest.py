@@ -198,3 +198,20 @@ class FakeSound:
 @pytest.fixture
 def fake() -> FakeTime:
     return FakeTime()
+
+
+@pytest.fixture
+def table_features(table: Table, tmp_path: Path) -> Iterator[object]:
+    """The table game on the test window, as the table tests set it up (one shared recipe): a
+    seeded draw, reviews that seal, questions answered yes, the host PIN ``"4321"`` typed when
+    asked, an autosave in ``tmp_path``; hosting is turned off afterwards."""
+    import random
+
+    from diplomacy_desktop.gui.table.features import install_table_features
+    from diplomacy_desktop.gui.table.persistence import Autosave
+
+    f = install_table_features(table.window, autosave=Autosave(tmp_path / "data"), rng=random.Random(1901),
+                               review=lambda d: True, confirm=lambda *a: True, host_prompt=lambda *a: "4321",
+                               message=lambda *a: None)
+    yield f
+    f.turn_off()

@@ -89,7 +89,7 @@ def test_tournament_board_plays_to_a_draw_with_phones_projector_and_ballots(qtbo
     c.update_table(board_info={"event": "Test Open", "round": "2", "board": "5"})
     tour.apply_rules(EventRules(preset="talks15_write5", reveal_vetoes=True, end_year=1910))
     assert f.clock.model.settings.writing_minutes == 5 and c.game.end_year == 1910
-    assert "Fall 1910" in tour.end_label.text()
+    assert "The game ends after Fall 1910" in f.clock.note.text()
     base, host = start_hosting(f)
 
     # Spring 1901 on the phones; then Move the pieces
@@ -291,7 +291,7 @@ def test_tournament_time_limit_ends_the_game_after_the_year_under_way(qtbot, tab
     c = table.controller
     f.start_new_game(TableSettings(secrecy=False))
     tour.apply_rules(EventRules(end_time="00:00"))  # any time of day is past midnight
-    assert "At 00:00 the game year under way is the last" in tour.end_label.text()
+    assert "At 00:00 the game year under way is the last" in f.clock.note.text()
     f.adjudicate()  # Spring 1901: the time is found up; 1901 is the last year
     assert not c.game.is_over and c.game.end_year == 1901
     f.adjudicate()  # Fall 1901: the centres are counted, the game ends

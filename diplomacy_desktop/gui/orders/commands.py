@@ -1,22 +1,28 @@
-"""Undo commands for order edits.  They change only the model, through the controller."""
+"""Undo commands for order edits.  They change only the model, through the controller.
+
+A command is given the controller's one operation for writing an order book back
+(``GameController._write_orders``) when the controller makes it, so it needs nothing else of the
+controller (and does not import it): redo and undo each write one power's orders through it,
+which emits one ``changed`` record.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from PySide6.QtGui import QUndoCommand
 
 from ...engine.orders import Order
 from ...io.notation import format_order
 
-if TYPE_CHECKING:
-    from ..controller import GameController
+#: the controller's operation: write ``power``'s orders by key (``None``: no order under that key)
+WriteOrders = Callable[[str, dict[str, Order | None]], object]
 
 
 class SetOrderCommand(QUndoCommand):
     """File (``after``) or withdraw (``after is None``) the order filed under ``power``/``key``."""
 
-    def __init__(self, controller: GameController, power: str, key: str, before: Order | None,
+    def __init__(self, write: WriteOrders, power: str, key: str, before: Order | None,
                  after: Order | None) -> None:
         if after is not None:
             text = f"order {format_order(after)}"
@@ -25,30 +31,30 @@ class SetOrderCommand(QUndoCommand):
         else:
             text = "order"
         super().__init__(text)
-        self.controller = controller
+        self.write = write
         self.power = power
         self.key = key
         self.before = before
         self.after = after
 
     def redo(self) -> None:
-        self.controller.put_order(self.power, self.key, self.after)
+        self.write(self.power, {self.key: self.after})
 
     def undo(self) -> None:
-        self.controller.put_order(self.power, self.key, self.before)
+        self.write(self.power, {self.key: self.before})
 
 
 class ClearOrdersCommand(QUndoCommand):
     """Withdraw every order of one power at once (one undo step)."""
 
-    def __init__(self, controller: GameController, power: str, orders: dict[str, Order]) -> None:
+    def __init__(self, write: WriteOrders, power: str, orders: dict[str, Order]) -> None:
         super().__init__(f"clear all orders of {power.title()}")
-        self.controller = controller
+        self.write = write
         self.power = power
         self.orders = dict(orders)
 
     def redo(self) -> None:
-        self.controller.put_orders(self.power, {key: None for key in self.orders})
+        self.write(self.power, {key: None for key in self.orders})
 
     def undo(self) -> None:
-        self.controller.put_orders(self.power, dict(self.orders))
+        self.write(self.power, dict(self.orders))

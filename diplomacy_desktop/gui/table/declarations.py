@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import shiboken6
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
@@ -37,7 +37,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...engine.formal import ALLIANCE, NEUTRAL, RELATIONS, WAR, Relations
+from ...engine.formal import NEUTRAL, RELATIONS, Relations
+from ...table.declarations import (  # moved to the Qt-free table layer: importable here too  # moved to the Qt-free table layer: importable here too
+    CHOICE_WORDS,
+    DECLARATION_RULES,
+    DECLARED_KEY,
+    PENDING_KEY,
+    change_lines,
+    declared_phases,
+    effect_text,
+    pending_declarations,
+    reveal_rows,
+)
 from .. import override
 from ..board.palette import power_colour, power_ink, power_letter
 from .relations import RELATION_COLOURS, RELATION_INKS, RELATION_WORDS
@@ -45,39 +56,6 @@ from .relations import RELATION_COLOURS, RELATION_INKS, RELATION_WORDS
 if TYPE_CHECKING:
     from ..controller import GameController
 
-PENDING_KEY = "declarations"
-DECLARED_KEY = "declared"
-
-#: seed 003's rules of declarations, one line each (shown on the form)
-DECLARATION_RULES = (
-    "An alliance needs both sides.",
-    "War is one-sided: either side declaring war makes war.",
-    "Ending a war needs both sides (neutrality or alliance).",
-    "An alliance may be broken by one side.",
-    "Mismatched declarations give neutral.",
-)
-
-CHOICE_WORDS = {ALLIANCE: "Alliance", NEUTRAL: "Neutral", WAR: "War"}
-
-
-def pending_declarations(table: Mapping[str, Any], powers: Iterable[str] | None = None) -> dict[str, dict[str, str]]:
-    """The sealed, unrevealed declarations kept in the table (bad entries left out), of ``powers``
-    only when given."""
-    raw = table.get(PENDING_KEY)
-    if not isinstance(raw, dict):
-        return {}
-    keep = set(powers) if powers is not None else None
-    out: dict[str, dict[str, str]] = {}
-    for power, said in raw.items():
-        if not isinstance(said, dict) or (keep is not None and power not in keep):
-            continue
-        out[str(power)] = {str(o): str(r) for o, r in said.items() if r in RELATIONS and o != power}
-    return out
-
-
-def declared_phases(table: Mapping[str, Any]) -> list[str]:
-    raw = table.get(DECLARED_KEY)
-    return [str(p) for p in raw] if isinstance(raw, list) else []
 
 
 def apply_declarations(controller: GameController, declarations: Mapping[str, Mapping[str, str]]
@@ -91,70 +69,10 @@ def apply_declarations(controller: GameController, declarations: Mapping[str, Ma
     declared = declared_phases(c.table)
     if phase not in declared:
         declared.append(phase)
-    c.table[DECLARED_KEY] = declared
+    c.keep_in_table(**{DECLARED_KEY: declared})
     return before, after, change_lines(before, after, c.board.power_ids, c.power_name)
 
 
-def effect_text(before: str, choice: str, other: str) -> str:
-    """What declaring ``choice`` towards ``other`` will do, the pair being ``before`` now (seed 003)."""
-    if choice == WAR:
-        return f"War is one-sided: you will be at war with {other} whatever {other} declares."
-    if before == WAR:
-        if choice == ALLIANCE:
-            return (f"Ending a war needs both sides: allied if {other} also declares alliance, neutral if "
-                    f"{other} declares neutral, still at war if {other} declares war.")
-        return (f"Ending a war needs both sides: neutral if {other} also declares neutral or alliance; "
-                f"still at war otherwise.")
-    if choice == ALLIANCE:
-        if before == ALLIANCE:
-            return (f"The alliance stays only if {other} declares alliance too; a mismatch gives neutral, "
-                    f"and war if {other} declares war.")
-        return (f"An alliance needs both sides: allied only if {other} declares alliance too; otherwise "
-                f"neutral (or war if {other} declares war).")
-    if before == ALLIANCE:
-        return f"An alliance may be broken by one side: you will be neutral (at war if {other} declares war)."
-    return f"Neutral, unless {other} declares war (war is one-sided)."
-
-
-def change_lines(before: Relations, after: Relations, powers: Iterable[str], name: Callable[[str], str]) -> list[str]:
-    """What the reveal changed, one sentence a pair: "France and Germany are now at war"."""
-    ordered = list(powers)
-    out = []
-    for i, a in enumerate(ordered):
-        for b in ordered[i + 1:]:
-            old, new = before.between(a, b), after.between(a, b)
-            if old == new:
-                continue
-            if new == ALLIANCE:
-                out.append(f"{name(a)} and {name(b)} are now allies")
-            elif new == WAR:
-                out.append(f"{name(a)} and {name(b)} are now at war")
-            elif old == WAR:
-                out.append(f"{name(a)} and {name(b)} are now neutral: the war is over")
-            else:
-                out.append(f"{name(a)} and {name(b)} are now neutral: the alliance is broken")
-    return out
-
-
-def reveal_rows(declarations: Mapping[str, Mapping[str, str]], before: Relations, after: Relations,
-                powers: Iterable[str]) -> list[tuple[str, str, str, str, str, str]]:
-    """(a, b, a's declaration, b's declaration, before, after) of every pair where someone declared
-    something other than neutral, or the relation was or is not neutral (the rest: all neutral)."""
-    ordered = list(powers)
-    rows = []
-    for i, a in enumerate(ordered):
-        for b in ordered[i + 1:]:
-            old = before.between(a, b)
-            da = declarations.get(a, {}).get(b, old)
-            db = declarations.get(b, {}).get(a, old)
-            new = after.between(a, b)
-            if NEUTRAL == old == new == da == db:
-                continue
-            rows.append((a, b, da, db, old, new))
-    return rows
-
-
-# -- the form behind the curtain ----------------------------------------------------------------------
 
 
 class DeclarationsForm(QWidget):
@@ -469,3 +387,6 @@ class OpenDeclarationsDialog(QDialog):
 __all__ = ["DECLARATION_RULES", "DECLARED_KEY", "PENDING_KEY", "DeclarationsForm", "OpenDeclarationsDialog",
            "RevealDialog", "apply_declarations", "change_lines", "declared_phases", "effect_text",
            "pending_declarations", "reveal_rows"]
+__all__ += ['CHOICE_WORDS', 'DECLARATION_RULES', 'DECLARED_KEY', 'PENDING_KEY', 'declared_phases',
+    'pending_declarations']
+__all__ += ['change_lines', 'effect_text', 'reveal_rows']

@@ -1,7 +1,7 @@
 """The table's dialogs: a new game's settings, the secret draw vote, and the game-over screen.
 
-``TableSettings`` is what the New Game dialog returns (plain data, no Qt); ``to_table()`` is
-the form it takes in the controller's ``table`` dict and so in the saved game:
+``TableSettings`` (``table.settings``) is what the New Game dialog returns (plain data, no Qt);
+``to_table()`` is the form it takes in the controller's ``table`` dict and so in the saved game:
 
     {"players": {"france": "Anna", ...},        # player names (optional)
      "powers": ["austria", ...],                # powers with a player; the others hold (civil disorder)
@@ -31,7 +31,6 @@ result is only "all accepted" or "not accepted" (never who declined).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
@@ -60,10 +59,17 @@ from PySide6.QtWidgets import (
 )
 
 from ...engine.board import Board
-from ...engine.game import BY_CENTRES, BY_PIECES, SHORT_GAME_MEASURES, GameEnd
+from ...engine.game import BY_CENTRES, BY_PIECES, GameEnd
 from ...engine.rules import Edition
 from ...engine.seating import GROUPINGS
 from ...engine.state import GameState
+from ...table.draw import (  # moved to the Qt-free table layer: importable here too
+    DrawVote,
+    DrawVoteError,
+)
+from ...table.settings import (  # moved to the Qt-free table layer: importable here too
+    TableSettings,
+)
 from .. import override
 from ..board.palette import power_colour, power_ink, power_letter
 from .clock import MAX_ROUNDS, ClockSettings
@@ -77,75 +83,7 @@ EDITIONS = ((Edition.CLASSIC.value, "Classic rules (1971/1982 rulebook, DATC 2.4
 # -- settings ------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class TableSettings:
-    """How this table plays: who plays which power, rules, length, clock and secrecy."""
-
-    powers: tuple[str, ...] = ()  # empty: every power of the board
-    players: Mapping[str, str] = field(default_factory=dict)
-    edition: str = Edition.CLASSIC.value
-    end_year: int | None = None
-    clock: ClockSettings = field(default_factory=ClockSettings)
-    secrecy: bool = True
-    pins: Mapping[str, str] = field(default_factory=dict)  # power -> salted hash
-    host_pin: str | None = None  # salted hash of the host PIN; None: anyone may do host actions
-    formal: bool = False  # Formal Diplomacy (seed 003): relations, declarations, restrictions
-    short_game_by: str = BY_CENTRES  # a short game's winner: most "centres" (XIV.4) or "pieces" (III)
-    seating: Mapping[str, Any] = field(default_factory=dict)  # how the powers were assigned (priority draw)
-    notes: bool = False  # private notes between players (seed 001's written messages); off by default
-
-    def __post_init__(self) -> None:
-        Edition.parse(self.edition)
-        if self.short_game_by not in SHORT_GAME_MEASURES:
-            raise ValueError(f"a short game is won by most centres or most pieces, not {self.short_game_by!r}")
-        for power, stored in self.pins.items():
-            if not stored.startswith("pbkdf2_sha256$"):
-                raise ValueError(f"the PIN of {power} must be given as a hash")
-        if self.host_pin is not None and not self.host_pin.startswith("pbkdf2_sha256$"):
-            raise ValueError("the host PIN must be given as a hash")
-
-    def powers_in_play(self, board: Board) -> tuple[str, ...]:
-        return tuple(p for p in board.power_ids if not self.powers or p in self.powers)
-
-    def to_table(self) -> dict[str, Any]:
-        return {
-            "players": {p: n for p, n in self.players.items() if n},
-            "powers": list(self.powers),
-            "clock": self.clock.to_dict(),
-            "secrecy": self.secrecy,
-            "pins": dict(self.pins),
-            **({"host_pin": self.host_pin} if self.host_pin is not None else {}),
-            **({"formal": True} if self.formal else {}),
-            "short_game_by": self.short_game_by,
-            **({"seating": dict(self.seating)} if self.seating else {}),
-            **({"notes_allowed": True} if self.notes else {}),
-        }
-
-    @classmethod
-    def from_table(cls, table: Mapping[str, Any], *, edition: str = Edition.CLASSIC.value,
-                   end_year: int | None = None, formal: bool | None = None) -> TableSettings:
-        """The settings kept in a game's table (edition and end year live in the game itself, and
-        so does Formal Diplomacy: ``formal`` is the game's own flag when given)."""
-        players = table.get("players") or {}
-        powers = table.get("powers") or []
-        pins = table.get("pins") or {}
-        host_pin = table.get("host_pin")
-        by = table.get("short_game_by")
-        seating = table.get("seating")
-        try:
-            clock = ClockSettings.from_dict(table.get("clock") or {})
-        except (TypeError, ValueError):
-            clock = ClockSettings()
-        return cls(tuple(str(p) for p in powers) if isinstance(powers, list) else (),
-                   {str(k): str(v) for k, v in players.items()} if isinstance(players, dict) else {},
-                   edition, end_year, clock, bool(table.get("secrecy", True)),
-                   {str(k): str(v) for k, v in pins.items() if str(v).startswith("pbkdf2_sha256$")}
-                   if isinstance(pins, dict) else {},
-                   host_pin if isinstance(host_pin, str) and host_pin.startswith("pbkdf2_sha256$") else None,
-                   bool(table.get("formal", False)) if formal is None else formal,
-                   by if by in SHORT_GAME_MEASURES else BY_CENTRES,
-                   dict(seating) if isinstance(seating, dict) else {},
-                   table.get("notes_allowed") is True)
+__all__ = ['TableSettings']
 
 
 def _minutes(value: float, tip: str, *, least: float = 0) -> QDoubleSpinBox:
@@ -666,37 +604,7 @@ class NewGameDialog(QDialog):
 # -- the draw vote -----------------------------------------------------------------------------
 
 
-class DrawVoteError(ValueError):
-    """A vote out of turn, twice, or by a power that has no vote."""
-
-
-@dataclass(slots=True)
-class DrawVote:
-    """A draw proposal: each surviving power votes in turn; a draw only if all accept."""
-
-    voters: tuple[str, ...]
-    votes: dict[str, bool] = field(default_factory=dict)
-
-    @property
-    def next_voter(self) -> str | None:
-        for p in self.voters:
-            if p not in self.votes:
-                return p
-        return None
-
-    @property
-    def complete(self) -> bool:
-        return self.next_voter is None
-
-    @property
-    def accepted(self) -> bool:
-        """All voted, and all accepted."""
-        return self.complete and bool(self.voters) and all(self.votes[p] for p in self.voters)
-
-    def vote(self, power: str, accept: bool) -> None:
-        if power != self.next_voter:
-            raise DrawVoteError(f"it is not {power}'s turn to vote")
-        self.votes[power] = bool(accept)
+__all__ += ['DrawVote', 'DrawVoteError']
 
 
 class DrawVoteDialog(QDialog):

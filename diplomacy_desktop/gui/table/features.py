@@ -68,7 +68,7 @@ from .hotseat import (
     SealStatusStrip,
     seat_title,
 )
-from .notes import NoteError, NotesDialog, add_note, notes_allowed, notes_for
+from .notes import NoteError, NotesDialog, notes_allowed, notes_for, with_note
 from .persistence import (
     Autosave,
     Autosaver,
@@ -85,7 +85,7 @@ from .relations import RelationsDock
 from .seating import CivilDisorderDialog, join_names
 
 if TYPE_CHECKING:
-    from ..main_window import MainWindow
+    from ..shell import WindowShell
 
 FIRST_START_KEY = "table/new_game_offered"
 
@@ -99,7 +99,7 @@ class TableFeatures(WindowMode):
 
     title = "Table game"
 
-    def __init__(self, window: MainWindow, *, autosave: Autosave | None = None, rng: random.Random | None = None,
+    def __init__(self, window: WindowShell, *, autosave: Autosave | None = None, rng: random.Random | None = None,
                  now: TimeSource | None = None, sound: ClockSound | None = None, message: Message | None = None,
                  confirm: Confirm | None = None, review: Callable[[ReviewDialog], bool] | None = None,
                  settings: QSettings | None = None, host_prompt: HostPrompt | None = None) -> None:
@@ -294,17 +294,17 @@ class TableFeatures(WindowMode):
         self._store_clock()
 
     def _store_clock(self) -> None:
-        table = self.controller.table
+        c = self.controller
         model = self.clock.model
-        table["clock_state"] = model.to_dict()
-        if model.periods and not self.controller.game.is_over:
-            plans = table.get("clock_plans")
-            if not isinstance(plans, dict):
-                plans = table["clock_plans"] = {}
+        c.keep_in_table(clock_state=model.to_dict())
+        if model.periods and not c.game.is_over:
+            saved = c.table.get("clock_plans")
+            plans = dict(saved) if isinstance(saved, dict) else {}
             plan = model.plan()
-            short = self.controller.state.phase.short
-            if plans.get(short) != plan:
+            short = c.state.phase.short
+            if plans.get(short) != plan or not isinstance(saved, dict):
                 plans[short] = plan
+                c.keep_in_table(clock_plans=plans)
         self._update_curtain_clock()
         self._feed_phones_clock()
 
@@ -337,7 +337,7 @@ class TableFeatures(WindowMode):
         if not self.flow.ask_host("Private notes", ("Allow" if want else "Stop") + " private notes between players?"):
             self.act_notes.setChecked(notes_allowed(table))
             return False
-        table["notes_allowed"] = want
+        self.controller.keep_in_table(notes_allowed=want)
         self.act_notes.setChecked(want)
         self.autosaver.schedule()
         if self.phones is not None:
@@ -361,7 +361,7 @@ class TableFeatures(WindowMode):
                 except HostError as exc:
                     raise NoteError(str(exc)) from None
             else:
-                add_note(c.table, c.state.phase.short, sender, to, text, c.board.power_ids)
+                c.keep_in_table(notes=with_note(c.table, c.state.phase.short, sender, to, text, c.board.power_ids))
             self.autosaver.save_now()
 
         dialog = NotesDialog(seat, [(p, c.board.power(p).name) for p in c.board.power_ids], c.table, send,
@@ -974,12 +974,7 @@ class TableFeatures(WindowMode):
         return True
 
     def declare_draw(self, powers: list[str]) -> None:
-        c = self.controller
-        c.game.declare_draw(powers)
-        c.changed.emit(ChangeRecord(phase=True))  # views redraw; the autosave writes it
-        end = c.game.ended
-        if end is not None:
-            c.game_ended.emit(end)
+        self.controller.declare_draw(powers)
 
     def show_game_over(self, end: GameEnd) -> GameOverDialog:
         c = self.controller
@@ -1056,14 +1051,14 @@ class TableFeatures(WindowMode):
             QTimer.singleShot(0, lambda: self.offer_new_game(TableSettings()))
 
 
-def install_table_features(window: MainWindow, **options: object) -> TableFeatures:
+def install_table_features(window: WindowShell, **options: object) -> TableFeatures:
     """Make the table game ``window``'s mode (kept as ``window.mode`` and ``window.table_features``)."""
     features = TableFeatures(window, **options)  # type: ignore[arg-type]
-    window.table_features = features  # type: ignore[attr-defined]
+    window.install_feature("table_features", features)
     window.set_mode(features)
     from .tournament import install_tournament
 
-    window.tournament = install_tournament(features)  # type: ignore[attr-defined]
+    window.install_feature("tournament", install_tournament(features))
     return features
 
 

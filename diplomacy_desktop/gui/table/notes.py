@@ -27,48 +27,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...host.table import MAX_NOTE_TEXT, MAX_NOTES
+from ...table.notes import (  # moved to the Qt-free table layer: importable here too
+    ALLOWED_KEY,
+    NOTES_KEY,
+    NoteError,
+    add_note,
+    notes_allowed,
+    notes_for,
+    with_note,
+)
 from .. import override
 
-NOTES_KEY = "notes"
-ALLOWED_KEY = "notes_allowed"
-
-
-class NoteError(ValueError):
-    """A note that cannot be sent (said to the writer; nothing is kept)."""
-
-
-def notes_allowed(table: Mapping[str, Any]) -> bool:
-    return bool(table.get(ALLOWED_KEY, False))
-
-
-def notes_for(table: Mapping[str, Any], powers: Sequence[str]) -> list[dict[str, Any]]:
-    """The notes ``powers`` wrote or received (never anyone else's)."""
-    mine = set(powers)
-    raw = table.get(NOTES_KEY)
-    if not isinstance(raw, list):
-        return []
-    return [dict(n) for n in raw if isinstance(n, dict)
-            and (n.get("from") in mine or mine & {str(p) for p in n.get("to", []) if isinstance(p, str)})]
-
-
-def add_note(table: dict[str, Any], phase: str, sender: str, to: Sequence[str], text: str,
-             powers: Sequence[str]) -> dict[str, Any]:
-    """Keep a note written at the laptop (the same form as a phone's); NoteError when it cannot."""
-    text = text.strip()
-    if not text:
-        raise NoteError("write the note")
-    if len(text) > MAX_NOTE_TEXT:
-        raise NoteError(f"a note is at most {MAX_NOTE_TEXT} characters")
-    recipients = sorted(set(to))
-    if not recipients or any(p not in powers or p == sender for p in recipients):
-        raise NoteError("send a note to one or more other powers")
-    notes = table.setdefault(NOTES_KEY, [])
-    if len(notes) >= MAX_NOTES:
-        raise NoteError("this game has as many notes as it can keep")
-    note = {"id": len(notes) + 1, "phase": phase, "from": sender, "to": recipients, "text": text}
-    notes.append(note)
-    return note
+__all__ = ['ALLOWED_KEY', 'NOTES_KEY', 'NoteError', 'add_note', 'notes_allowed', 'notes_for', 'with_note']
 
 
 Sender = Callable[[str, list[str], str], None]  # from, to, text; raises NoteError

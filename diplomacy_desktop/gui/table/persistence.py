@@ -1,10 +1,11 @@
 """Keeping the table's game safe: autosave, the offer to resume, recent files, Save / Open.
 
 * ``Autosave``: one file, ``autosave.json``, in the app's data folder
-  (QStandardPaths.AppDataLocation), written atomically by ``io.savefile.save_game`` (a
+  (QStandardPaths.AppDataLocation; the file itself is ``table.autosave.Autosave``), written atomically by ``io.savefile.save_game`` (a
   temporary file, then a rename), so a crash or a pulled plug leaves the previous one whole.
 * ``Autosaver``: writes it right after every adjudication (and its undo), and shortly after any
-  other change (orders, seals, the clock), so very little can be lost.
+  other change (orders, seals, the clock), so very little can be lost (when: ``table.autosave.
+  autosave_timing``).
 * At start, ``Autosave.set_aside_if_damaged`` moves an autosave that cannot be read to
   ``autosave.damaged-<time>.json`` (never over another file) so that the new game's autosave
   cannot overwrite it, and the table is told where it is; ``Autosave.clean_temp_files``
@@ -18,23 +19,29 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
-from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QSettings, QStandardPaths, QTimer
 from PySide6.QtWidgets import QMenu, QMessageBox, QWidget
 
-from ...engine.game import Game
-from ...io.savefile import SaveFileError, load_game, save_game, stale_temp_files
+from ...io.savefile import SaveFileError
+from ...table.autosave import (  # moved to the Qt-free table layer: importable here too
+    AUTOSAVE_NAME,
+    NOW,
+    ORIGIN_NAME,
+    SOON,
+    AutosaveInfo,
+    DamagedAutosave,
+    autosave_timing,
+)
+from ...table.autosave import (
+    Autosave as FolderAutosave,
+)
 
 if TYPE_CHECKING:
     from ..controller import ChangeRecord, GameController
 
-AUTOSAVE_NAME = "autosave.json"
-#: beside the autosave: the file the autosaved game was opened from or last saved to, if any
-ORIGIN_NAME = "autosave-origin.txt"
 #: set to a folder to keep the autosave somewhere else (portable installs, tests)
 DATA_DIR_ENV = "DIPLOMACY_DESKTOP_DATA"
 
@@ -59,157 +66,16 @@ def app_data_dir() -> Path:
 # -- autosave ------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class AutosaveInfo:
-    """What the resume offer tells the table."""
-
-    path: Path
-    phase: str
-    saved_at: datetime
-    phases_played: int
-
-    @property
-    def text(self) -> str:
-        when = self.saved_at.strftime("%d %b %Y, %H:%M")
-        return f"{self.phase} ({self.phases_played} phase{'s' if self.phases_played != 1 else ''} played), saved {when}"
 
 
-class Autosave:
-    """The one autosave file."""
+class Autosave(FolderAutosave):
+    """The one autosave file, in the app's data folder unless another ``folder`` is given."""
 
     def __init__(self, folder: Path | str | None = None) -> None:
-        self.folder = Path(folder) if folder is not None else app_data_dir()
-
-    @property
-    def path(self) -> Path:
-        return self.folder / AUTOSAVE_NAME
-
-    @property
-    def origin_path(self) -> Path:
-        return self.folder / ORIGIN_NAME
-
-    def write(self, game: Game, table: dict[str, Any] | None = None, origin: Path | str | None = None) -> Path:
-        """Atomic: either the new file or the previous one is there, never half of one.
-        ``origin``: the game's own file, so a resumed game keeps its name."""
-        self._write_origin(origin)
-        # private: the autosave holds every power's unrevealed orders in the clear (README's
-        # threat model), so nobody else on this computer may read it
-        save_game(self.path, game, table, mode=0o600)
-        return self.path
-
-    def _write_origin(self, origin: Path | str | None) -> None:
-        if origin is None:
-            self.origin_path.unlink(missing_ok=True)
-            return
-        text = str(Path(origin).resolve())
-        if self.origin() == Path(text):
-            return
-        self.folder.mkdir(parents=True, exist_ok=True)
-        tmp = self.origin_path.with_name(self.origin_path.name + ".tmp")
-        tmp.write_text(text + "\n", encoding="utf-8")
-        tmp.chmod(0o600)  # like the autosave: where a game is kept is nobody else's business
-        os.replace(tmp, self.origin_path)
-
-    def origin(self) -> Path | None:
-        """The file the autosaved game came from (``None``: it was never saved under a name)."""
-        try:
-            text = self.origin_path.read_text(encoding="utf-8").strip()
-        except (OSError, UnicodeDecodeError):
-            return None
-        return Path(text) if text else None
-
-    def exists(self) -> bool:
-        return self.path.is_file()
-
-    def load(self) -> tuple[Game, dict[str, Any]]:
-        """The autosaved game and table; SaveFileError if it is damaged."""
-        return load_game(self.path)
-
-    def info(self) -> AutosaveInfo | None:
-        """What there is to resume: ``None`` without a readable autosave or when it holds only an
-        untouched new game (nothing would be lost by starting afresh)."""
-        if not self.exists():
-            return None
-        try:
-            game, _table = self.load()
-        except SaveFileError:
-            return None
-        if not game.history and not game.all_orders() and game.draw is None:
-            return None
-        saved = datetime.fromtimestamp(self.path.stat().st_mtime)
-        return AutosaveInfo(self.path, game.state.phase.label, saved, len(game.history))
-
-    def clear(self) -> None:
-        """Forget the autosaved game (the table discarded it)."""
-        for path in (self.path, self.origin_path):
-            try:
-                path.unlink()
-            except FileNotFoundError:
-                pass
-
-    def set_aside_if_damaged(self, *, now: datetime | None = None) -> DamagedAutosave | None:
-        """If the autosave cannot be read, move it to ``autosave.damaged-<time>.json`` in the
-        same folder (never replacing a file there) and say where and why; ``None`` if there is
-        no autosave or it reads well.  An OS error while moving it is in the answer too."""
-        if not self.exists():
-            return None
-        try:
-            self.load()
-        except SaveFileError as exc:
-            reason = str(exc)
-        else:
-            return None
-        stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
-        for n in range(1, 1000):
-            kept = self.folder / f"autosave.damaged-{stamp}{'' if n == 1 else f'-{n}'}.json"
-            try:
-                os.link(self.path, kept)  # fails if the name is taken: nothing is ever overwritten
-            except FileExistsError:
-                continue
-            except OSError:  # no hard links here (some file systems): rename, having looked first
-                if kept.exists():
-                    continue
-                try:
-                    os.rename(self.path, kept)
-                except OSError as exc:
-                    return DamagedAutosave(self.path, reason, f"it could not be moved aside: {exc.strerror or exc}")
-                return DamagedAutosave(kept, reason)
-            try:
-                self.path.unlink()
-            except OSError as exc:
-                return DamagedAutosave(kept, reason, f"the damaged file could not be removed: {exc.strerror or exc}")
-            return DamagedAutosave(kept, reason)
-        return DamagedAutosave(self.path, reason, "no free name to keep it under")  # pragma: no cover
-
-    def clean_temp_files(self) -> list[Path]:
-        """Remove the temporary files of autosaves a kill left half-written (only files named
-        after the autosave, and only ones untouched for a while); the removed ones."""
-        removed = []
-        for p in stale_temp_files(self.path):
-            try:
-                p.unlink()
-            except OSError:
-                continue
-            removed.append(p)
-        return removed
+        super().__init__(folder if folder is not None else app_data_dir())
 
 
-@dataclass(frozen=True, slots=True)
-class DamagedAutosave:
-    """An autosave that could not be read: where it is now, why, and any trouble moving it."""
-
-    kept: Path
-    reason: str
-    trouble: str = ""
-
-    @property
-    def text(self) -> str:
-        if self.trouble:
-            return (f"The autosaved game cannot be read ({self.reason}), and {self.trouble}. "
-                    f"It is still at {self.kept}; the app starts with a new game, and its autosave "
-                    "will replace that file.")
-        return (f"The autosaved game cannot be read ({self.reason}). It was kept as {self.kept} "
-                "and will not be overwritten; the app starts with a new game.")
+__all__ = ['AUTOSAVE_NAME', 'ORIGIN_NAME', 'Autosave', 'AutosaveInfo', 'DamagedAutosave']
 
 
 class Autosaver(QObject):
@@ -238,10 +104,11 @@ class Autosaver(QObject):
     def _on_changed(self, record: ChangeRecord) -> None:
         if not self.enabled:
             return
-        if record.phase and not record.game:  # an adjudication or its undo: at once, and
+        when = autosave_timing(record)
+        if when == NOW:  # an adjudication or its undo: at once, and
             self.save_now()  # again once the table (clock, hot-seat turn) has followed
             self._timer.start()
-        elif record.orders or record.table or record.game:
+        elif when == SOON:
             self._timer.start()
 
     def _on_saved(self, _path: str) -> None:

@@ -56,6 +56,7 @@ from ...host.qr import join_qr_svg
 from ...host.serve import lan_address
 from ...host.server import HostServer
 from ...host.table import Change, HostError, RefusedError, TableHost
+from ...table.session import LAPTOP, SessionChange, TableSession
 from .. import override
 from ..controller import ChangeRecord
 from .hotseat import CURTAIN, ENTERING, READY
@@ -95,13 +96,13 @@ class WindowHost(TableHost):
     another thread (the server's) run on the GUI thread (see the module documentation)."""
 
     def __init__(self, game: Game, table: dict[str, Any], *,
-                 declarations_open: Callable[[], bool] = lambda: True) -> None:
+                 declarations_open: Callable[[], bool] = lambda: True, session: TableSession | None = None) -> None:
         self._gui_thread = threading.get_ident()
         self._runner = _GuiRunner()
         #: set by ``PhonesHosting.stop`` before it waits for the server: calls still waiting get 503
         self.closing = False
         self.declarations_open = declarations_open
-        super().__init__(game, table, None, auto_reveal=False)
+        super().__init__(game, table, None, auto_reveal=False, session=session)
 
     def _on_gui(self, fn: Callable[..., Any], *args: Any) -> Any:
         if threading.get_ident() == self._gui_thread:
@@ -262,8 +263,12 @@ class PhonesHosting(QObject):
 
 
 class PhonesLink(QObject):
-    """The hot seat and the phones, kept together (see the module documentation).  Made when
-    the host turns hosting on, for the game of that moment; ``close`` stops it."""
+    """The hot seat and the phones over one record (see the module documentation).  Made when
+    the host turns hosting on, for the game of that moment; ``close`` stops it.
+
+    The record of who has sealed or declared is the hot-seat flow's ``TableSession``, which the
+    phone host is given too: a phone's seal is made in it (the curtain and the strip then follow),
+    and a seal at the laptop is read from it by the phones (they are told that it moved)."""
 
     def __init__(self, controller: GameController, flow: HotSeatFlow, *, save_now: Callable[[], object],
                  address: str = "0.0.0.0", port: int = DEFAULT_PORT, parent: QObject | None = None) -> None:
@@ -272,91 +277,71 @@ class PhonesLink(QObject):
         self.flow = flow
         self.save_now = save_now
         self.game = controller.game
-        self.host = WindowHost(controller.game, controller.table, declarations_open=self._declarations_open)
+        self.session = flow.table_session
+        self.host = WindowHost(controller.game, controller.table, declarations_open=self._declarations_open,
+                               session=self.session)
         self.hosting = PhonesHosting(self.host, address, port, self)
         self.bridge = HostBridge(self.host, self)
-        self._seen_sealed: set[str] = set(self.host.sealed)
-        self._seen_declared: set[str] = set(self._host_declared())
         self._pushing = False
         self.closed = False
         self.bridge.changed.connect(self._on_host_change)
-        flow.stage_changed.connect(self._push)
+        self.session.add_listener(self._on_session_change)
         flow.declarations_revealed.connect(self._on_declarations_revealed)
         controller.changed.connect(self._on_controller_changed)
-        self._push()
+        self.session.turn_moved()  # the laptop's seals so far, in the phones' key
 
     def _declarations_open(self) -> bool:
         s = self.flow.session
         return s.declaring and s.stage in (CURTAIN, ENTERING, READY)
 
-    def _host_declared(self) -> list[str]:
-        return [str(p) for p in self.host.table.get("phones", {}).get("declared", [])]
-
     def start(self) -> str:
         base = self.hosting.start()
-        self.controller.table[HOSTING_KEY] = self.hosting.bound_port
+        self.controller.keep_in_table(**{HOSTING_KEY: self.hosting.bound_port})
         self.save_now()
         return base
 
     def close(self) -> None:
         """Stop serving; the phones' links stay valid for the next time hosting is turned on."""
         self.closed = True  # its slots do nothing more (Qt disconnects them when it is deleted)
+        self.session.remove_listener(self._on_session_change)
         self.hosting.stop()
         self.bridge.close()
         if self.controller.game is self.game:
-            self.controller.table.pop(HOSTING_KEY, None)
+            self.controller.keep_in_table(**{HOSTING_KEY: None})
 
-    # -- phones -> the hot seat -------------------------------------------------------------------
+    def _live(self) -> bool:
+        return not self.closed and self.controller.game is self.game
+
+    # -- phones -> the window ----------------------------------------------------------------------
 
     def _on_host_change(self, change: Change) -> None:
-        if self.closed or self._pushing or self.controller.game is not self.game:
+        if not self._live() or self._pushing:
             return
         if change.kind == "orders":
             # a phone wrote orders: views refresh (they show only what may be shown), autosave
-            self.controller.changed.emit(ChangeRecord(orders=change.powers or frozenset()))
+            self.controller.orders_changed_on_phone(change.powers or frozenset())
             return
-        if change.kind not in ("seal", "declarations"):
-            return
-        s = self.flow.session
-        sealed, declared = set(self.host.sealed), set(self._host_declared())
-        moved = False
-        if not s.declaring:
-            for p in sorted(sealed - self._seen_sealed):
-                if p not in s.sealed:
-                    s.phone_seal(p)
-                    moved = True
-            for p in sorted(self._seen_sealed - sealed):
-                if p in s.sealed:
-                    s.phone_unseal(p)
-                    moved = True
-        else:
-            for p in sorted(declared - self._seen_declared):
-                if p not in s.sealed:
-                    s.phone_declare(p)  # the seat is sealed when all its powers have declared
-                    moved = True
-        self._seen_sealed, self._seen_declared = sealed, declared
-        if moved:
-            self.flow.refresh()  # the strip and the curtain; stage_changed pushes back
-        self.save_now()  # a phone's seal is in the autosave before the phone hears "sealed"
+        if change.kind in ("seal", "declarations"):
+            self.save_now()  # a phone's seal is in the autosave before the phone hears "sealed"
 
-    # -- the hot seat -> phones --------------------------------------------------------------------
-
-    def _push(self, *_: object) -> None:
-        if self.closed or self.controller.game is not self.game or self._pushing:
+    def _on_session_change(self, change: SessionChange) -> None:
+        if not self._live():
             return
-        s = self.flow.session
-        self._pushing = True
-        try:
-            if s.declaring:
-                self.host.set_sealed((), s.declared)
-            else:
-                self.host.set_sealed(s.sealed, self._host_declared())
-        finally:
-            self._pushing = False
-        self._seen_sealed, self._seen_declared = set(self.host.sealed), set(self._host_declared())
+        if change.via == LAPTOP:
+            # the laptop sealed, reopened, or the turn moved on: the phones are told (they read
+            # who has sealed from the same session)
+            self._pushing = True
+            try:
+                self.host.seals_moved()
+            finally:
+                self._pushing = False
+            return
+        self.flow.refresh()  # a phone sealed, unsealed or declared: the strip and the curtain
+
+    # -- the window -> phones ------------------------------------------------------------------------
 
     def _on_declarations_revealed(self, declarations: object, *_: object) -> None:
-        if self.closed or self.controller.game is not self.game:
+        if not self._live():
             return
         said = declarations if isinstance(declarations, dict) else {}
         self._pushing = True
@@ -366,7 +351,7 @@ class PhonesLink(QObject):
             self._pushing = False
 
     def _on_controller_changed(self, record: ChangeRecord) -> None:
-        if self.closed or self.controller.game is not self.game:
+        if not self._live():
             return
         if record.phase:
             self._pushing = True
@@ -374,8 +359,7 @@ class PhonesLink(QObject):
                 self.host.phase_moved()
             finally:
                 self._pushing = False
-            self._seen_sealed, self._seen_declared = set(), set()
-            self._push()
+            self.session.turn_moved()
 
     # -- the clock ----------------------------------------------------------------------------------
 

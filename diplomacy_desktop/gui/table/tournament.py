@@ -93,7 +93,7 @@ from .dialogs import DrawVoteDialog
 from .tournament_pages import CentreChart, pieces_pdf, result_sheet_pdf
 
 if TYPE_CHECKING:
-    from ..main_window import MainWindow
+    from ..shell import WindowShell
     from .dialogs import NewGameDialog
     from .features import TableFeatures
 
@@ -141,7 +141,7 @@ class MovePiecesDock(QDockWidget):
 
     confirmed = Signal(str)  # the phase (short name) whose board was confirmed
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: WindowShell) -> None:
         super().__init__("Move the pieces", window)
         self.setObjectName("MovePiecesDock")
         self.window_ = window
@@ -961,13 +961,9 @@ class TournamentFeatures(QObject):
             self.features.clock.setToolTip(tip)
         if text:
             self.window.statusBar().showMessage(text, 15000)
-        label = getattr(self, "end_label", None)
-        if label is None:
-            label = self.end_label = QLabel()
-            label.setStyleSheet("color: #6b4a00; font-weight: bold; padding: 0 8px;")
-            self.window.table_bar.addWidget(label)
-        label.setText(text)
-        label.setVisible(bool(text))
+        clock = self.features.clock
+        clock.announcement = text  # said on the clock, under the time
+        clock.refresh()
 
     def _on_phase_advanced(self, entry: HistoryEntry) -> None:
         rules = self.rules

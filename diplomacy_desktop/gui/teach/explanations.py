@@ -40,7 +40,7 @@ from ..board.map_scene import MapScene, OrderItem
 from ..controller import ChangeRecord, GameController
 
 if TYPE_CHECKING:
-    from ..main_window import MainWindow
+    from ..shell import WindowShell
 
 #: the highlight ring around a unit an explanation names (above units and arrows)
 Z_HIGHLIGHT = 45
@@ -193,7 +193,7 @@ class ExplanationDock(QDockWidget):
     """Why an adjudicated order succeeded or failed: the list of the shown phase's orders, and the
     explanation of the one chosen."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: WindowShell) -> None:
         super().__init__("Why? — explanations", window)
         self.setObjectName("ExplanationDock")
         self.window_ = window
@@ -347,7 +347,7 @@ class ExplanationDock(QDockWidget):
         self.refresh()
 
 
-def install_explanations(window: MainWindow) -> ExplanationDock:
+def install_explanations(window: WindowShell) -> ExplanationDock:
     """Give the window its explanation panel and Phase ▸ "Step through these results"."""
     dock = ExplanationDock(window)
     window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
@@ -358,13 +358,13 @@ def install_explanations(window: MainWindow) -> ExplanationDock:
     act = QAction("Step &through these results…", window)
     act.setStatusTip("Reveal the decisions of the adjudicated phase shown, one at a time")
     act.triggered.connect(lambda _checked=False: step_through_shown(window))
-    window.phase_menu.insertAction(window._mode_phase_separator, act)
+    window.phase_menu.insertAction(window.mode_phase_separator, act)
     window.addAction(act)
-    window.act_step_through = act  # type: ignore[attr-defined]
+    window.install_feature("act_step_through", act)
     return dock
 
 
-def step_through_shown(window: MainWindow, *, predict: bool = False) -> None:
+def step_through_shown(window: WindowShell, *, predict: bool = False) -> None:
     """Step through the adjudicated phase the window shows (its results are public)."""
     from .step_through import start_step_through
 

@@ -34,7 +34,7 @@ from ...io.lessons import Lesson, LessonError, builtin_lessons, folder_lessons, 
 from .sandbox import SandboxMode, sandbox_for
 
 if TYPE_CHECKING:
-    from ..main_window import MainWindow
+    from ..shell import WindowShell
 
 FOLDER_KEY = "lessons/folder"
 _BUILTIN: dict[str, list[Lesson]] = {}
@@ -50,7 +50,7 @@ def library(board: Board) -> list[Lesson]:
 class LessonLibrary(QDialog):
     """Search the lessons and open one in the sandbox."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: WindowShell) -> None:
         super().__init__(window)
         self.setObjectName("LessonLibrary")
         self.setWindowTitle("Lessons")
@@ -175,7 +175,7 @@ class LessonLibrary(QDialog):
         return mode
 
 
-def open_lesson(window: MainWindow, lesson: Lesson) -> SandboxMode | None:
+def open_lesson(window: WindowShell, lesson: Lesson) -> SandboxMode | None:
     """Set ``lesson`` up in the window's sandbox (or a new sandbox window beside a game)."""
     mode = sandbox_for(window)
     if not mode.maybe_save():
@@ -187,7 +187,7 @@ def open_lesson(window: MainWindow, lesson: Lesson) -> SandboxMode | None:
     return mode
 
 
-def show_lessons(window: MainWindow) -> LessonLibrary:
+def show_lessons(window: WindowShell) -> LessonLibrary:
     """Help ▸ Lessons…"""
     dialog = LessonLibrary(window)
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)

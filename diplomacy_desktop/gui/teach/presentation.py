@@ -29,7 +29,7 @@ from ..controller import ChangeRecord
 from ..table.clock import ClockWidget
 
 if TYPE_CHECKING:
-    from ..main_window import MainWindow
+    from ..shell import WindowShell
 
 #: units and labels on the projector, relative to the window's sizes
 PROJECTOR_FACTOR = 1.4
@@ -66,7 +66,7 @@ class _Saved:
 class ProjectorPanel(QDockWidget):
     """The projector's text: the phase, and the results of the phase shown (or the last one), large."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: WindowShell) -> None:
         super().__init__("Projector", window)
         self.setObjectName("ProjectorPanel")
         self.setFeatures(QDockWidget.DockWidgetFeature.NoDockWidgetFeatures)
@@ -140,7 +140,7 @@ class ProjectorPanel(QDockWidget):
 class ProjectorView(QObject):
     """F5 (View ▸ Projector view): the window as a projector, and back."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: WindowShell) -> None:
         super().__init__(window)
         self.window = window
         self.saved: _Saved | None = None
@@ -271,6 +271,6 @@ class ProjectorView(QObject):
             self.panel.refresh()
 
 
-def install_projector(window: MainWindow) -> ProjectorView:
+def install_projector(window: WindowShell) -> ProjectorView:
     """Give ``window`` its projector view (View ▸ Projector view, F5)."""
     return ProjectorView(window)

@@ -78,7 +78,7 @@ from ..orders.interaction import COAST_NAMES
 from ..table.dialogs import EDITIONS
 
 if TYPE_CHECKING:
-    from ..main_window import MainWindow
+    from ..shell import WindowShell
 
 SCENARIO_FILTER = "Scenarios (DATC case format) (*.txt *.case);;All files (*)"
 #: the editions as the New Game dialog names them
@@ -257,7 +257,7 @@ class SandboxMode(WindowMode):
 
     title = "Sandbox"
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: WindowShell) -> None:
         super().__init__(window)
         self.controller: GameController = window.controller
         self.board: Board = self.controller.board
@@ -661,7 +661,7 @@ class SandboxMode(WindowMode):
         return self._apply(phase=phase, said=f"Now {phase.label}")
 
     def set_edition(self, edition: Edition) -> None:
-        self.controller.game.rules = RuleSet.for_edition(edition)
+        self.controller.set_edition(edition)
         self.dirty = True
         self.window.statusBar().showMessage(f"Adjudicated under {EDITION_NAMES[Edition.parse(edition)]}", 5000)
 
@@ -805,7 +805,7 @@ class SandboxMode(WindowMode):
         return False
 
     def _picture(self) -> BoardPicture:
-        from ..main_window import picture_for
+        from ..board.map_source import picture_for
 
         return picture_for(self.controller)
 
@@ -955,7 +955,7 @@ def empty_state(board: Board) -> GameState:
     return GameState.build(board, Phase(board.start_year, SPRING, MOVEMENT))
 
 
-def enter_sandbox(window: MainWindow, *, state: GameState | None = None, edition: Edition | str | None = None,
+def enter_sandbox(window: WindowShell, *, state: GameState | None = None, edition: Edition | str | None = None,
                   orders: Iterable[object] = (), title: str = "", text: str = "") -> SandboxMode:
     """Make ``window`` a sandbox with a new game from ``state`` (default: the standard start)."""
     mode = window.mode if isinstance(window.mode, SandboxMode) else SandboxMode(window)
@@ -969,17 +969,14 @@ def enter_sandbox(window: MainWindow, *, state: GameState | None = None, edition
 
 
 #: sandbox windows opened from a window (kept alive while they are open)
-_WINDOWS: list[MainWindow] = []
+_WINDOWS: list[WindowShell] = []
 
 
-def open_sandbox_window(parent: MainWindow, *, state: GameState | None = None, edition: Edition | str | None = None,
+def open_sandbox_window(parent: WindowShell, *, state: GameState | None = None, edition: Edition | str | None = None,
                         orders: Iterable[object] = (), title: str = "", text: str = "") -> SandboxMode:
     """A new window holding a sandbox; ``parent`` (and its game) is not touched."""
-    from ..main_window import MainWindow
-
     controller = GameController(Game.new(parent.controller.board))
-    window = MainWindow(controller, geometry=parent.geometry_data, settings=parent.settings,
-                        sharpen=getattr(parent.scene.board_item, "_sharpen", True))
+    window = parent.new_window(controller)  # the same kind of window, sharing the map and settings
     window.ask_before_closing = parent.ask_before_closing
     window.interaction.popup_menus = parent.interaction.popup_menus
     window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
@@ -995,14 +992,14 @@ def open_sandbox_window(parent: MainWindow, *, state: GameState | None = None, e
     return mode
 
 
-def sandbox_for(window: MainWindow) -> SandboxMode:
+def sandbox_for(window: WindowShell) -> SandboxMode:
     """The window's own sandbox, or a new sandbox window beside it."""
     if isinstance(window.mode, SandboxMode):
         return window.mode
     return open_sandbox_window(window)
 
 
-def new_sandbox(window: MainWindow) -> SandboxMode | None:
+def new_sandbox(window: WindowShell) -> SandboxMode | None:
     """File ▸ New sandbox: the standard start or an empty board, in a sandbox window."""
     if isinstance(window.mode, SandboxMode):
         window.mode.new_game()
@@ -1010,7 +1007,7 @@ def new_sandbox(window: MainWindow) -> SandboxMode | None:
     return open_sandbox_window(window)
 
 
-def open_phase_in_sandbox(window: MainWindow) -> SandboxMode | None:
+def open_phase_in_sandbox(window: WindowShell) -> SandboxMode | None:
     """Copy the phase being looked at (its position, and the orders that may be seen) into a new
     sandbox window.  The game is not touched."""
     if window.mode.covered():
@@ -1026,7 +1023,7 @@ def open_phase_in_sandbox(window: MainWindow) -> SandboxMode | None:
     return open_sandbox_window(window, state=state, edition=c.game.rules.edition, orders=orders, title=title)
 
 
-def open_scenario_in_sandbox(window: MainWindow) -> None:
+def open_scenario_in_sandbox(window: WindowShell) -> None:
     """File ▸ Open scenario from a game window: the scenario opens in a sandbox window."""
     if isinstance(window.mode, SandboxMode):
         window.mode.open_dialog()

@@ -58,7 +58,7 @@ from .explanations import (
 )
 
 if TYPE_CHECKING:
-    from ..main_window import MainWindow
+    from ..shell import WindowShell
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,7 +187,7 @@ class StepPanel(QDockWidget):
     """The step's title and text in large type, the buttons, and the orders to predict: beside the
     map, full height, in place of the other panels while a step-through runs."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: WindowShell) -> None:
         super().__init__("Step through", window)
         self.setObjectName("StepThroughDock")
         body = QWidget()
@@ -241,7 +241,7 @@ _REVEAL = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 class StepThrough(QObject):
     """One step-through (or prediction) of an adjudicated phase in the window."""
 
-    def __init__(self, window: MainWindow, entry: HistoryEntry, *, predict: bool = False) -> None:
+    def __init__(self, window: WindowShell, entry: HistoryEntry, *, predict: bool = False) -> None:
         super().__init__(window)
         self.window = window
         self.entry = entry
@@ -366,7 +366,7 @@ class StepThrough(QObject):
         self.highlight.clear()
         self._clear_marks()
         self.panel.hide()
-        from ..main_window import picture_for
+        from ..board.map_source import picture_for
 
         w.scene.show_picture(picture_for(w.controller))
         for dock in self._hidden:
@@ -374,7 +374,7 @@ class StepThrough(QObject):
         w.hint_label.setText(w.interaction.hint())
         w.explanations.suspend(False)
         if getattr(w, "step_through", None) is self:
-            w.step_through = None  # type: ignore[attr-defined]
+            w.install_feature("step_through", None)
         self.deleteLater()  # and with it its connections to the window's signals
 
     def _on_changed(self, record: ChangeRecord) -> None:
@@ -618,16 +618,16 @@ class StepThrough(QObject):
         return key in keys
 
 
-def _panel(window: MainWindow) -> StepPanel:
+def _panel(window: WindowShell) -> StepPanel:
     panel = getattr(window, "step_panel", None)
     if not isinstance(panel, StepPanel):
         panel = StepPanel(window)
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, panel)
-        window.step_panel = panel  # type: ignore[attr-defined]
+        window.install_feature("step_panel", panel)
     return panel
 
 
-def start_step_through(window: MainWindow, entry: HistoryEntry, *, predict: bool = False) -> StepThrough | None:
+def start_step_through(window: WindowShell, entry: HistoryEntry, *, predict: bool = False) -> StepThrough | None:
     """Reveal the decisions of ``entry`` (an adjudicated phase) one at a time; with ``predict``,
     let the students mark every order first.  Refused (None) while the curtain is up."""
     if window.mode.covered():
@@ -637,6 +637,6 @@ def start_step_through(window: MainWindow, entry: HistoryEntry, *, predict: bool
     if isinstance(old, StepThrough):
         old.leave()
     st = StepThrough(window, entry, predict=predict)
-    window.step_through = st  # type: ignore[attr-defined]
+    window.install_feature("step_through", st)
     return st
 

@@ -1,0 +1,35 @@
+"""``ChangeRecord``: what one operation changed (STYLE.md, "one door for every change").
+
+Every operation of the controller and of the table session returns or broadcasts one of these;
+views refresh only what it names, and the autosave reads it to decide when to write.  It is plain
+data (no Qt), so the table layer and the phone host use the same record as the window.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeRecord:
+    """What one operation changed.  Views refresh only what it names."""
+
+    #: powers whose current orders changed
+    orders: frozenset[str] = frozenset()
+    #: the current phase changed (adjudicated, or an adjudication taken back)
+    phase: bool = False
+    #: the whole game was replaced (new game, opened file)
+    game: bool = False
+    #: the phase being looked at changed (history browsing)
+    viewing: bool = False
+    #: whose orders may be shown, or which power is at the keyboard, changed
+    visibility: bool = False
+    #: the table settings changed
+    table: bool = False
+    #: Formal Diplomacy: the relations between the powers changed (declarations revealed)
+    relations: bool = False
+
+    @property
+    def board_changed(self) -> bool:
+        """Units, ownership or the shown phase may differ: redraw everything on the map."""
+        return self.phase or self.game or self.viewing or self.visibility

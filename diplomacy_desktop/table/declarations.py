@@ -1,0 +1,109 @@
+"""Formal Diplomacy's declarations as the table keeps them (no Qt): the sealed, unrevealed
+declarations of this phase (``table["declarations"]``), the phases whose declarations were
+revealed (``table["declared"]``), seed 003's rules of declaring, and the sentences that say what
+a revealed set of declarations changed.  The window's forms and dialogs
+(``gui.table.declarations``) and the phone host read the same keys through here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from ..engine.formal import ALLIANCE, NEUTRAL, RELATIONS, WAR, Relations
+
+PENDING_KEY = "declarations"
+DECLARED_KEY = "declared"
+
+#: seed 003's rules of declarations, one line each (shown on the form)
+DECLARATION_RULES = (
+    "An alliance needs both sides.",
+    "War is one-sided: either side declaring war makes war.",
+    "Ending a war needs both sides (neutrality or alliance).",
+    "An alliance may be broken by one side.",
+    "Mismatched declarations give neutral.",
+)
+
+CHOICE_WORDS = {ALLIANCE: "Alliance", NEUTRAL: "Neutral", WAR: "War"}
+
+
+def pending_declarations(table: Mapping[str, Any], powers: Iterable[str] | None = None) -> dict[str, dict[str, str]]:
+    """The sealed, unrevealed declarations kept in the table (bad entries left out), of ``powers``
+    only when given."""
+    raw = table.get(PENDING_KEY)
+    if not isinstance(raw, dict):
+        return {}
+    keep = set(powers) if powers is not None else None
+    out: dict[str, dict[str, str]] = {}
+    for power, said in raw.items():
+        if not isinstance(said, dict) or (keep is not None and power not in keep):
+            continue
+        out[str(power)] = {str(o): str(r) for o, r in said.items() if r in RELATIONS and o != power}
+    return out
+
+
+def declared_phases(table: Mapping[str, Any]) -> list[str]:
+    raw = table.get(DECLARED_KEY)
+    return [str(p) for p in raw] if isinstance(raw, list) else []
+
+
+def effect_text(before: str, choice: str, other: str) -> str:
+    """What declaring ``choice`` towards ``other`` will do, the pair being ``before`` now (seed 003)."""
+    if choice == WAR:
+        return f"War is one-sided: you will be at war with {other} whatever {other} declares."
+    if before == WAR:
+        if choice == ALLIANCE:
+            return (f"Ending a war needs both sides: allied if {other} also declares alliance, neutral if "
+                    f"{other} declares neutral, still at war if {other} declares war.")
+        return (f"Ending a war needs both sides: neutral if {other} also declares neutral or alliance; "
+                f"still at war otherwise.")
+    if choice == ALLIANCE:
+        if before == ALLIANCE:
+            return (f"The alliance stays only if {other} declares alliance too; a mismatch gives neutral, "
+                    f"and war if {other} declares war.")
+        return (f"An alliance needs both sides: allied only if {other} declares alliance too; otherwise "
+                f"neutral (or war if {other} declares war).")
+    if before == ALLIANCE:
+        return f"An alliance may be broken by one side: you will be neutral (at war if {other} declares war)."
+    return f"Neutral, unless {other} declares war (war is one-sided)."
+
+
+def change_lines(before: Relations, after: Relations, powers: Iterable[str], name: Callable[[str], str]) -> list[str]:
+    """What the reveal changed, one sentence a pair: "France and Germany are now at war"."""
+    ordered = list(powers)
+    out = []
+    for i, a in enumerate(ordered):
+        for b in ordered[i + 1:]:
+            old, new = before.between(a, b), after.between(a, b)
+            if old == new:
+                continue
+            if new == ALLIANCE:
+                out.append(f"{name(a)} and {name(b)} are now allies")
+            elif new == WAR:
+                out.append(f"{name(a)} and {name(b)} are now at war")
+            elif old == WAR:
+                out.append(f"{name(a)} and {name(b)} are now neutral: the war is over")
+            else:
+                out.append(f"{name(a)} and {name(b)} are now neutral: the alliance is broken")
+    return out
+
+
+def reveal_rows(declarations: Mapping[str, Mapping[str, str]], before: Relations, after: Relations,
+                powers: Iterable[str]) -> list[tuple[str, str, str, str, str, str]]:
+    """(a, b, a's declaration, b's declaration, before, after) of every pair where someone declared
+    something other than neutral, or the relation was or is not neutral (the rest: all neutral)."""
+    ordered = list(powers)
+    rows = []
+    for i, a in enumerate(ordered):
+        for b in ordered[i + 1:]:
+            old = before.between(a, b)
+            da = declarations.get(a, {}).get(b, old)
+            db = declarations.get(b, {}).get(a, old)
+            new = after.between(a, b)
+            if NEUTRAL == old == new == da == db:
+                continue
+            rows.append((a, b, da, db, old, new))
+    return rows
+
+
+# -- the form behind the curtain ----------------------------------------------------------------------

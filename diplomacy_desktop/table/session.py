@@ -1,0 +1,217 @@
+"""``TableSession``: the one record of who has sealed or declared this phase, laptop or phone.
+
+Before this module the window kept its seals in the hot-seat turn (``table["hotseat"]``) and the
+phone host kept its own list (``table["phones"]["sealed"]``), and the window copied one into the
+other and compared them after every change.  Now both sides hold the same ``TableSession``:
+
+* a phone seals, unseals or declares through the host, which calls :meth:`TableSession.seal`,
+  :meth:`~TableSession.unseal` or :meth:`~TableSession.declare` with ``via=PHONE``;
+* the laptop seals through the hot-seat flow, which calls the same operations with ``via=LAPTOP``
+  (and :meth:`~TableSession.turn_moved` after the turn's other moves: a power reopened, the
+  writers changed, a new turn);
+* each operation returns one :class:`SessionChange` and tells the listeners, so the host tells
+  the phones what the laptop did and the window redraws (and autosaves) what a phone did.
+
+Where the record lives: with a hot-seat turn attached (the window), in that turn
+(:class:`~diplomacy_desktop.table.hotseat.HotSeatSession`: its ``sealed``, ``phone_sealed`` and
+``part_declared``); without one (``serve``, phones only), in ``table["phones"]``.  When the table
+has a ``phones`` key the session also writes who has sealed and declared there (board order),
+which is the save key phones and earlier versions read; nothing else writes those two lists.
+
+Plain Python, no Qt, no locks: the host calls it under its own lock, the window on its GUI thread.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, MutableMapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .hotseat import HotSeatSession
+
+LAPTOP = "laptop"
+PHONE = "phone"
+VIA = (LAPTOP, PHONE)
+
+PHONES_KEY = "phones"
+
+
+@dataclass(frozen=True, slots=True)
+class SessionChange:
+    """What one operation of the session changed: ``kind`` ("seal", "unseal", "declare",
+    "turn", "phase"), the ``powers`` it concerned, and ``via`` which side made it."""
+
+    kind: str
+    powers: frozenset[str]
+    via: str
+
+
+SessionListener = Callable[[SessionChange], None]
+
+
+class TableSession:
+    """See the module documentation.  ``table`` is the saved game's table dict (shared with the
+    controller and the host); ``powers`` the board's powers in board order."""
+
+    def __init__(self, table: MutableMapping[str, Any], powers: Sequence[str], *,
+                 hotseat: HotSeatSession | None = None) -> None:
+        self.table = table
+        self.powers = tuple(powers)
+        self.hotseat = hotseat
+        self._listeners: list[SessionListener] = []
+
+    # -- listeners -------------------------------------------------------------------------------
+
+    def add_listener(self, listener: SessionListener) -> None:
+        self._listeners.append(listener)
+
+    def remove_listener(self, listener: SessionListener) -> None:
+        if listener in self._listeners:
+            self._listeners.remove(listener)
+
+    def _tell(self, change: SessionChange) -> SessionChange:
+        for listener in list(self._listeners):
+            listener(change)
+        return change
+
+    # -- the record ------------------------------------------------------------------------------
+
+    @property
+    def _phones(self) -> MutableMapping[str, Any] | None:
+        phones = self.table.get(PHONES_KEY)
+        return phones if isinstance(phones, MutableMapping) else None
+
+    def _ordered(self, powers: Iterable[str]) -> list[str]:
+        chosen = set(powers)
+        return [p for p in self.powers if p in chosen]
+
+    @property
+    def sealed(self) -> list[str]:
+        """The powers whose orders are sealed now (board order).  While a hot-seat turn goes round
+        for Formal Diplomacy's declarations, nobody's orders are sealed yet."""
+        if self.hotseat is not None:
+            return [] if self.hotseat.declaring else self._ordered(self.hotseat.sealed)
+        phones = self._phones
+        return self._ordered(str(p) for p in phones.get("sealed", [])) if phones is not None else []
+
+    @property
+    def declared(self) -> list[str]:
+        """Formal Diplomacy: the powers whose declarations count this phase (board order)."""
+        if self.hotseat is not None and self.hotseat.declaring:
+            return self._ordered(self.hotseat.declared)
+        phones = self._phones
+        return self._ordered(str(p) for p in phones.get("declared", [])) if phones is not None else []
+
+    @property
+    def phone_sealed(self) -> list[str]:
+        """The sealed powers that sealed on a phone (the strip marks them; never what)."""
+        if self.hotseat is not None:
+            return self._ordered(self.hotseat.phone_sealed)
+        return self.sealed
+
+    def is_sealed(self, power: str) -> bool:
+        return power in self.sealed
+
+    def _write(self) -> bool:
+        """Write the record's lists under ``table["phones"]`` (when the table has that key);
+        whether they changed."""
+        phones = self._phones
+        if phones is None:
+            return False
+        if self.hotseat is None:
+            return False  # the lists *are* the record: the operations wrote them
+        sealed = self.sealed
+        declared = self.declared if self.hotseat.declaring else self._ordered(
+            str(p) for p in phones.get("declared", []))
+        if phones.get("sealed") == sealed and phones.get("declared") == declared:
+            return False
+        phones["sealed"], phones["declared"] = sealed, declared
+        return True
+
+    # -- operations ------------------------------------------------------------------------------
+
+    def begin_phase(self, phase: str) -> SessionChange | None:
+        """A new phase (``S1901M``): nobody has sealed or declared yet; the pending declarations
+        go.  ``None`` when the record was already for that phase."""
+        phones = self.table.setdefault(PHONES_KEY, {}) if self.hotseat is None else self._phones
+        if phones is None or phones.get("phase") == phase:
+            return None
+        phones["phase"] = phase
+        phones["sealed"] = []
+        phones["declared"] = []
+        self.table["declarations"] = {}
+        return SessionChange("phase", frozenset(), LAPTOP)
+
+    def seal(self, power: str, *, via: str) -> SessionChange | None:
+        """Seal ``power``'s orders (on the laptop: its whole seat, see ``HotSeatSession.seal``).
+        ``None`` when it was sealed already.  The hot-seat turn's own checks apply (a laptop seal
+        only by the power at the keyboard: ``HotSeatError``)."""
+        _check_via(via)
+        if self.is_sealed(power):
+            return None
+        if self.hotseat is not None:
+            before = set(self.hotseat.sealed)
+            if via == LAPTOP:
+                self.hotseat.seal(power)
+            else:
+                self.hotseat.phone_seal(power)
+            powers = frozenset(set(self.hotseat.sealed) - before)
+            self._write()
+        else:
+            phones = self._phones
+            if phones is None:
+                phones = self.table.setdefault(PHONES_KEY, {})
+            phones["sealed"] = self._ordered([*phones.get("sealed", []), power])
+            powers = frozenset({power})
+        return self._tell(SessionChange("seal", powers, via))
+
+    def unseal(self, power: str, *, via: str) -> SessionChange | None:
+        """Unseal ``power`` (its phone, with its PIN when it has one: the host checks it).
+        ``None`` when it was not sealed."""
+        _check_via(via)
+        if not self.is_sealed(power):
+            return None
+        if self.hotseat is not None:
+            self.hotseat.phone_unseal(power)
+            self._write()
+        else:
+            phones = self._phones
+            assert phones is not None  # is_sealed found it there
+            phones["sealed"] = [p for p in phones.get("sealed", []) if p != power]
+        return self._tell(SessionChange("unseal", frozenset({power}), via))
+
+    def declare(self, power: str, *, via: str) -> SessionChange | None:
+        """Formal Diplomacy: ``power``'s declarations are written (they are kept, secret, in
+        ``table["declarations"]`` by whoever took them).  On a phone, with a hot-seat turn, the
+        power's seat is sealed only when all its powers have declared (``phone_declare``)."""
+        _check_via(via)
+        if self.hotseat is not None:
+            before = self.hotseat.declared
+            self.hotseat.phone_declare(power)
+            self._write()
+            if self.hotseat.declared == before:
+                return None
+            powers = frozenset(self.hotseat.declared - before)
+        else:
+            phones = self._phones
+            if phones is None:
+                phones = self.table.setdefault(PHONES_KEY, {})
+            declared = [str(p) for p in phones.get("declared", [])]
+            if power in declared:
+                return self._tell(SessionChange("declare", frozenset({power}), via))  # rewritten
+            phones["declared"] = self._ordered([*declared, power])
+            powers = frozenset({power})
+        return self._tell(SessionChange("declare", powers, via))
+
+    def turn_moved(self) -> SessionChange | None:
+        """The laptop's hot-seat turn moved by itself (a power reopened its orders, the writers
+        changed, a new turn or round began): the record is written, and the phones are told when
+        who-has-sealed changed.  ``None`` when it did not."""
+        if not self._write():
+            return None
+        return self._tell(SessionChange("turn", frozenset(), LAPTOP))
+
+
+def _check_via(via: str) -> None:
+    if via not in VIA:
+        raise ValueError(f"a seal is made on the laptop or on a phone, not {via!r}")

@@ -1,0 +1,89 @@
+"""How this table plays (``TableSettings``), read from and written to the saved game's table.
+
+The New Game dialog and the table mode fill one of these; the saved game keeps it in its table
+keys (``players``, ``powers``, ``clock``, ``secrecy``, ``pins``, ``host_pin``, ``formal``,
+``short_game_by``, ``seating``, ``notes_allowed``), which ``TableState`` reads and writes too.
+PINs are only ever held as salted hashes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine.board import Board
+from ..engine.game import BY_CENTRES, SHORT_GAME_MEASURES
+from ..engine.rules import Edition
+from .clock import ClockSettings
+
+
+@dataclass(frozen=True, slots=True)
+class TableSettings:
+    """How this table plays: who plays which power, rules, length, clock and secrecy."""
+
+    powers: tuple[str, ...] = ()  # empty: every power of the board
+    players: Mapping[str, str] = field(default_factory=dict)
+    edition: str = Edition.CLASSIC.value
+    end_year: int | None = None
+    clock: ClockSettings = field(default_factory=ClockSettings)
+    secrecy: bool = True
+    pins: Mapping[str, str] = field(default_factory=dict)  # power -> salted hash
+    host_pin: str | None = None  # salted hash of the host PIN; None: anyone may do host actions
+    formal: bool = False  # Formal Diplomacy (seed 003): relations, declarations, restrictions
+    short_game_by: str = BY_CENTRES  # a short game's winner: most "centres" (XIV.4) or "pieces" (III)
+    seating: Mapping[str, Any] = field(default_factory=dict)  # how the powers were assigned (priority draw)
+    notes: bool = False  # private notes between players (seed 001's written messages); off by default
+
+    def __post_init__(self) -> None:
+        Edition.parse(self.edition)
+        if self.short_game_by not in SHORT_GAME_MEASURES:
+            raise ValueError(f"a short game is won by most centres or most pieces, not {self.short_game_by!r}")
+        for power, stored in self.pins.items():
+            if not stored.startswith("pbkdf2_sha256$"):
+                raise ValueError(f"the PIN of {power} must be given as a hash")
+        if self.host_pin is not None and not self.host_pin.startswith("pbkdf2_sha256$"):
+            raise ValueError("the host PIN must be given as a hash")
+
+    def powers_in_play(self, board: Board) -> tuple[str, ...]:
+        return tuple(p for p in board.power_ids if not self.powers or p in self.powers)
+
+    def to_table(self) -> dict[str, Any]:
+        return {
+            "players": {p: n for p, n in self.players.items() if n},
+            "powers": list(self.powers),
+            "clock": self.clock.to_dict(),
+            "secrecy": self.secrecy,
+            "pins": dict(self.pins),
+            **({"host_pin": self.host_pin} if self.host_pin is not None else {}),
+            **({"formal": True} if self.formal else {}),
+            "short_game_by": self.short_game_by,
+            **({"seating": dict(self.seating)} if self.seating else {}),
+            **({"notes_allowed": True} if self.notes else {}),
+        }
+
+    @classmethod
+    def from_table(cls, table: Mapping[str, Any], *, edition: str = Edition.CLASSIC.value,
+                   end_year: int | None = None, formal: bool | None = None) -> TableSettings:
+        """The settings kept in a game's table (edition and end year live in the game itself, and
+        so does Formal Diplomacy: ``formal`` is the game's own flag when given)."""
+        players = table.get("players") or {}
+        powers = table.get("powers") or []
+        pins = table.get("pins") or {}
+        host_pin = table.get("host_pin")
+        by = table.get("short_game_by")
+        seating = table.get("seating")
+        try:
+            clock = ClockSettings.from_dict(table.get("clock") or {})
+        except (TypeError, ValueError):
+            clock = ClockSettings()
+        return cls(tuple(str(p) for p in powers) if isinstance(powers, list) else (),
+                   {str(k): str(v) for k, v in players.items()} if isinstance(players, dict) else {},
+                   edition, end_year, clock, bool(table.get("secrecy", True)),
+                   {str(k): str(v) for k, v in pins.items() if str(v).startswith("pbkdf2_sha256$")}
+                   if isinstance(pins, dict) else {},
+                   host_pin if isinstance(host_pin, str) and host_pin.startswith("pbkdf2_sha256$") else None,
+                   bool(table.get("formal", False)) if formal is None else formal,
+                   by if by in SHORT_GAME_MEASURES else BY_CENTRES,
+                   dict(seating) if isinstance(seating, dict) else {},
+                   table.get("notes_allowed") is True)

@@ -1,0 +1,124 @@
+"""``TableState``: the saved game's ``table`` object as typed values.
+
+The save format (``io.savefile``) keeps the table as a JSON object, and older versions of the
+app wrote and read it as a plain dict.  ``TableState`` reads exactly those keys, and writes them
+back unchanged: ``TableState.from_table(d).to_table() == d`` for every dict (a key it does not
+know, or a value of an unexpected type, is kept as it was in ``extra``), so an old save opens
+unchanged and a save of this version opens in an older one.
+
+The keys, and who writes them:
+
+==========================  ===============================================================
+``players`` ``powers``      who plays which power; the powers in play (New Game, seating)
+``clock`` ``clock_state``   the clock's settings; the running clock (``ClockModel.to_dict``)
+``clock_plans``             each phase's periods as played (Wilson rounds)
+``secrecy`` ``pins``        the hot seat on or off; each power's PIN hash (never a PIN)
+``host_pin``                the host PIN's hash (host actions), or absent
+``formal`` ``short_game_by`` Formal Diplomacy (seed 003); what wins a short game
+``seating``                 the priority draw's record
+``notes_allowed`` ``notes`` private notes (``table.notes``)
+``declarations``            Formal Diplomacy: sealed, unrevealed declarations of this phase
+``declared``                the phases whose declarations were revealed
+``disorder``                powers the host marked as in civil disorder (rules XIV.1)
+``hotseat``                 the hot-seat turn (``HotSeatSession.to_dict``)
+``phones``                  the phone host: tokens, who sealed / declared (``TableSession``)
+``hosting_port``            phones were being hosted on this port when the game was saved
+==========================  ===============================================================
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+#: the table keys and the JSON type each must have to be read as a typed value
+KNOWN_KEYS: dict[str, type | tuple[type, ...]] = {
+    "players": dict, "powers": list, "clock": dict, "clock_state": dict, "clock_plans": dict,
+    "secrecy": bool, "pins": dict, "host_pin": str, "formal": bool, "short_game_by": str,
+    "seating": dict, "notes_allowed": bool, "notes": list, "declarations": dict, "declared": list,
+    "disorder": list, "hotseat": dict, "phones": dict, "hosting_port": int,
+}
+
+
+@dataclass(slots=True)
+class TableState:
+    """The table's keys, typed; ``None`` where the save has no such key (it stays absent)."""
+
+    players: dict[str, str] | None = None
+    powers: list[str] | None = None
+    clock: dict[str, Any] | None = None
+    clock_state: dict[str, Any] | None = None
+    clock_plans: dict[str, Any] | None = None
+    secrecy: bool | None = None
+    pins: dict[str, str] | None = None
+    host_pin: str | None = None
+    formal: bool | None = None
+    short_game_by: str | None = None
+    seating: dict[str, Any] | None = None
+    notes_allowed: bool | None = None
+    notes: list[dict[str, Any]] | None = None
+    declarations: dict[str, dict[str, str]] | None = None
+    declared: list[str] | None = None
+    disorder: list[str] | None = None
+    hotseat: dict[str, Any] | None = None
+    phones: dict[str, Any] | None = None
+    hosting_port: int | None = None
+    #: keys this version does not know, and known keys holding a value of another type: written
+    #: back exactly as read
+    extra: dict[str, Any] = field(default_factory=dict)
+    #: the order of the keys as read (a round trip writes them in the same order)
+    key_order: tuple[str, ...] = ()
+
+    @classmethod
+    def from_table(cls, table: Mapping[str, Any] | None) -> TableState:
+        """The typed view of a saved table (``None``: an empty table)."""
+        state = cls()
+        if not table:
+            return state
+        for key, value in table.items():
+            expected = KNOWN_KEYS.get(key)
+            ok = expected is not None and isinstance(value, expected) and not (
+                expected is int and isinstance(value, bool))
+            if ok:
+                setattr(state, key, value)
+            else:
+                state.extra[key] = value
+        state.key_order = tuple(table)
+        return state
+
+    def to_table(self) -> dict[str, Any]:
+        """The table as the save file keeps it (the keys in the order they were read)."""
+        values: dict[str, Any] = dict(self.extra)
+        for f in fields(self):
+            if f.name in KNOWN_KEYS:
+                value = getattr(self, f.name)
+                if value is not None:
+                    values[f.name] = value
+        ordered = {k: values[k] for k in self.key_order if k in values}
+        ordered.update({k: v for k, v in values.items() if k not in ordered})
+        return ordered
+
+    # -- typed questions the window and the host both ask ---------------------------------------
+
+    def player_of(self, power: str) -> str | None:
+        name = (self.players or {}).get(power)
+        return str(name) if name else None
+
+    def powers_in_play(self, board_powers: tuple[str, ...]) -> tuple[str, ...]:
+        """The powers played at this table (all of the board's when the table does not say)."""
+        if not self.powers:
+            return board_powers
+        return tuple(p for p in board_powers if p in self.powers)
+
+    def marked_disorder(self, board_powers: tuple[str, ...]) -> frozenset[str]:
+        """The powers the host marked as in civil disorder (rules XIV.1)."""
+        return frozenset(str(p) for p in (self.disorder or []) if p in board_powers)
+
+    def pin_hash(self, power: str) -> str | None:
+        """``power``'s PIN hash: the table's ``pins``, else the hot-seat turn's (older saves)."""
+        stored = (self.pins or {}).get(power)
+        if not stored and self.hotseat is not None:
+            turn_pins = self.hotseat.get("pins")
+            stored = turn_pins.get(power) if isinstance(turn_pins, dict) else None
+        return str(stored) if stored else None

@@ -1,0 +1,72 @@
+"""The window and the phones over one ``TableSession``: one record of seals, one ``changed``
+record per seal, nothing copied between the laptop and the phones."""
+
+from __future__ import annotations
+
+from diplomacy_desktop.gui.controller import ChangeRecord
+from diplomacy_desktop.gui.table.hotseat import CURTAIN, ENTERING
+from diplomacy_desktop.host.table import Change
+from diplomacy_desktop.io.savefile import load_game
+from diplomacy_desktop.table.session import LAPTOP, PHONE, SessionChange
+from diplomacy_desktop.table.settings import TableSettings
+
+
+def test_table_session_a_laptop_seal_is_one_record_and_reaches_the_phones_once(table, table_features) -> None:  # type: ignore[no-untyped-def]
+    t, f = table, table_features
+    f.start_new_game(TableSettings())
+    f.turn_on(0, "127.0.0.1")
+    host, session = f.phones.host, f.flow.table_session
+    assert host.session is session and session.hotseat is f.flow.session  # one record, shared
+    assert not hasattr(f.phones, "_seen_sealed")  # no copy to compare
+    f.act_write.trigger()
+    s = f.flow.session
+    power = s.next_power
+    f.flow.curtain.open_button.click()
+    assert s.stage == ENTERING and s.current == power
+    records: list[ChangeRecord] = []
+    told: list[Change] = []
+    heard: list[SessionChange] = []
+    t.controller.changed.connect(records.append)
+    host.add_listener(told.append)
+    session.add_listener(heard.append)
+    f.strip.seal_button.click()
+    assert s.stage == CURTAIN and power in s.sealed
+    assert records == [ChangeRecord(visibility=True)]  # one record for the seal: one redraw
+    assert heard == [SessionChange("seal", frozenset({power}), LAPTOP)]
+    assert [c.kind for c in told] == ["seal"] and host.public_state()["sealed"] == [power]
+    assert t.controller.table["phones"]["sealed"] == [power]  # the save key, written by the session only
+
+
+def test_table_session_a_phone_seal_is_in_the_hot_seat_and_the_autosave_before_the_answer(table, table_features) -> None:  # type: ignore[no-untyped-def]
+    f = table_features
+    f.start_new_game(TableSettings())
+    f.turn_on(0, "127.0.0.1")
+    host = f.phones.host
+    f.act_write.trigger()
+    heard: list[SessionChange] = []
+    f.flow.table_session.add_listener(heard.append)
+    writes = f.autosaver.writes
+    answer = host.seal(host.token_of("turkey"), "turkey", "S1901M")
+    assert answer["message"] == "sealed"
+    assert heard == [SessionChange("seal", frozenset({"turkey"}), PHONE)]
+    s = f.flow.session
+    assert "turkey" in s.sealed and "turkey" in s.phone_sealed and s.next_power != "turkey"
+    assert "\u260e" in f.strip.chip_text("turkey")  # the strip follows at once
+    assert f.autosaver.writes > writes
+    _game, saved = load_game(f.autosaver.autosave.path)
+    assert "turkey" in saved["hotseat"]["sealed"] and saved["phones"]["sealed"] == ["turkey"]
+    assert host.unseal(host.token_of("turkey"), "turkey", "S1901M")["message"] == "unsealed"
+    assert "turkey" not in s.sealed and host.public_state()["sealed"] == []
+
+
+def test_table_session_a_draw_is_the_controllers_operation(table, table_features) -> None:  # type: ignore[no-untyped-def]
+    t, f = table, table_features
+    f.start_new_game(TableSettings())
+    records: list[ChangeRecord] = []
+    ended: list[object] = []
+    t.controller.changed.connect(records.append)
+    t.controller.game_ended.connect(ended.append)
+    survivors = t.controller.state.surviving_powers()
+    record = t.controller.declare_draw(survivors)
+    assert records == [record] and record.phase
+    assert t.controller.game.draw == tuple(sorted(survivors)) and len(ended) == 1

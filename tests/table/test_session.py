@@ -1,0 +1,109 @@
+"""The table's one record of seals (``TableSession``), shared by the phone host and the hot seat;
+no Qt anywhere in this file (these tests run with PySide6 uninstalled)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from diplomacy_desktop.engine.game import Game
+from diplomacy_desktop.host.table import TableHost
+from diplomacy_desktop.io.boardfile import load_board
+from diplomacy_desktop.table.hotseat import CURTAIN, ENTERING, READY, HotSeatError, HotSeatSession
+from diplomacy_desktop.table.session import LAPTOP, PHONE, SessionChange, TableSession
+
+POWERS = ("austria", "england", "france", "germany", "italy", "russia", "turkey")
+
+
+def _turn(phase: str = "S1901M") -> HotSeatSession:
+    s = HotSeatSession(random.Random(3))
+    s.begin_turn(phase, POWERS)
+    s.start_writing()
+    return s
+
+
+def test_session_phone_seal_is_recorded_once_in_the_hot_seat_turn() -> None:
+    turn = _turn()
+    table: dict[str, object] = {"phones": {"phase": "S1901M", "sealed": [], "declared": []}}
+    heard: list[SessionChange] = []
+    session = TableSession(table, POWERS, hotseat=turn)
+    session.add_listener(heard.append)
+    change = session.seal("france", via=PHONE)
+    assert change == SessionChange("seal", frozenset({"france"}), PHONE)
+    assert heard == [change]
+    assert "france" in turn.sealed and "france" in turn.phone_sealed  # the record: the turn
+    assert session.sealed == ["france"] and table["phones"]["sealed"] == ["france"]  # type: ignore[index]
+    assert session.seal("france", via=PHONE) is None and len(heard) == 1  # twice: nothing new
+
+
+def test_session_laptop_seal_goes_through_the_turns_rules() -> None:
+    turn = _turn()
+    session = TableSession({}, POWERS, hotseat=turn)
+    with pytest.raises(HotSeatError):
+        session.seal("italy", via=LAPTOP)  # nobody is at the keyboard
+    turn.open("italy")
+    assert turn.stage == ENTERING
+    change = session.seal("italy", via=LAPTOP)
+    assert change is not None and change.powers == {"italy"} and change.via == LAPTOP
+    assert session.sealed == ["italy"] and turn.stage == CURTAIN
+    assert "phones" not in session.table  # a game never hosted gets no phones key
+
+
+def test_session_unseal_on_the_phone_sends_the_turn_back_to_the_curtain() -> None:
+    turn = _turn()
+    session = TableSession({"phones": {}}, POWERS, hotseat=turn)
+    for p in POWERS:
+        session.seal(p, via=PHONE)
+    assert turn.stage == READY
+    change = session.unseal("turkey", via=PHONE)
+    assert change is not None and change.kind == "unseal"
+    assert turn.stage == CURTAIN and "turkey" not in session.sealed
+    assert session.unseal("turkey", via=PHONE) is None
+
+
+def test_session_turn_moved_tells_only_when_who_sealed_changed() -> None:
+    turn = _turn()
+    table: dict[str, object] = {"phones": {"sealed": [], "declared": []}}
+    heard: list[SessionChange] = []
+    session = TableSession(table, POWERS, hotseat=turn)
+    session.add_listener(heard.append)
+    assert session.turn_moved() is None and heard == []
+    turn.open("england")
+    turn.seal("england")  # the laptop's turn moved by itself
+    change = session.turn_moved()
+    assert change == SessionChange("turn", frozenset(), LAPTOP) and heard == [change]
+    assert table["phones"]["sealed"] == ["england"]  # type: ignore[index]
+
+
+def test_session_rejects_an_unknown_side() -> None:
+    with pytest.raises(ValueError, match="laptop or on a phone"):
+        TableSession({}, POWERS).seal("france", via="fax")
+
+
+def test_session_without_a_hot_seat_keeps_the_phones_lists() -> None:
+    table: dict[str, object] = {}
+    session = TableSession(table, POWERS)
+    session.begin_phase("S1901M")
+    session.seal("turkey", via=PHONE)
+    session.seal("austria", via=PHONE)
+    assert table["phones"] == {"phase": "S1901M", "sealed": ["austria", "turkey"], "declared": []}
+    session.declare("italy", via=PHONE)
+    assert session.declared == ["italy"]
+    assert session.begin_phase("F1901M") is not None and session.sealed == [] and session.declared == []
+
+
+def test_session_the_phone_host_and_the_hot_seat_share_one_record() -> None:
+    game = Game.new(load_board("standard"))
+    table: dict[str, object] = {}
+    turn = _turn(game.state.phase.short)
+    session = TableSession(table, game.board.power_ids, hotseat=turn)
+    host = TableHost(game, table, auto_reveal=False, session=session)
+    token = host.token_of("germany")
+    assert host.seal(token, "germany", "S1901M")["message"] == "sealed"
+    assert "germany" in turn.sealed and "germany" in turn.phone_sealed  # no copy to keep in step
+    turn.open("russia")
+    session.seal("russia", via=LAPTOP)
+    assert host.public_state()["sealed"] == ["germany", "russia"]  # the phones read the laptop's seal
+    assert host.state_for(host.token_of("russia"))["mine"]["russia"]["sealed"] is True
+    assert host.seal(host.token_of("russia"), "russia", "S1901M")["message"] == "already sealed"

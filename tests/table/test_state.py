@@ -1,0 +1,86 @@
+"""``TableState`` reads and writes the saved table's keys unchanged: old saves open as they were."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from diplomacy_desktop.engine.game import Game
+from diplomacy_desktop.host.table import TableHost
+from diplomacy_desktop.io.boardfile import load_board
+from diplomacy_desktop.io.savefile import dumps, load_game
+from diplomacy_desktop.table.clock import ClockModel, ClockSettings
+from diplomacy_desktop.table.hotseat import HotSeatSession, hash_pin
+from diplomacy_desktop.table.settings import TableSettings
+from diplomacy_desktop.table.state import KNOWN_KEYS, TableState
+
+SAVES = sorted((Path(__file__).resolve().parents[1] / "io" / "bad_saves").glob("*.json"))
+
+
+def _tables_in_saves() -> list[tuple[str, dict[str, object]]]:
+    out = []
+    for path in SAVES:
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (ValueError, UnicodeDecodeError):
+            continue
+        if isinstance(data, dict) and isinstance(data.get("table"), dict):
+            out.append((path.name, data["table"]))
+    return out
+
+
+@pytest.mark.parametrize(("name", "table"), _tables_in_saves(), ids=lambda v: v if isinstance(v, str) else "")
+def test_state_round_trips_every_test_save_table_exactly(name: str, table: dict[str, object]) -> None:
+    state = TableState.from_table(table)
+    back = state.to_table()
+    assert back == table and list(back) == list(table), name
+
+
+def test_state_the_test_saves_hold_tables_with_known_keys() -> None:
+    tables = dict(_tables_in_saves())
+    assert len(tables) >= 10
+    good = TableState.from_table(tables["good.json"])
+    assert good.players == {"france": "Anna", "turkey": "Tom"} and good.secrecy is True
+    assert good.hotseat is not None and good.hotseat["stage"] == "curtain"
+    assert good.pin_hash("turkey", ) is not None and good.pin_hash("france") is None
+    assert good.extra == {}
+    # a value of the wrong type (a damaged save) is kept as read, not typed
+    bad = TableState.from_table(tables["pins_list.json"])
+    assert bad.pins is None and "pins" in bad.extra
+
+
+def test_state_round_trips_a_table_written_by_every_part_of_the_app(tmp_path: Path) -> None:
+    game = Game.new(load_board("standard"), formal=True)
+    settings = TableSettings(players={"france": "Anna", "england": "Anna"}, pins={"france": hash_pin("1234")},
+                             host_pin=hash_pin("9876"), formal=True, notes=True,
+                             clock=ClockSettings(wilson_rounds=3))
+    table = settings.to_table()
+    turn = HotSeatSession(random.Random(1))
+    turn.begin_turn(game.state.phase.short, game.board.power_ids)
+    table["hotseat"] = turn.to_dict()
+    clock = ClockModel.for_phase(game.state.phase, settings.clock, now=lambda: 0.0, formal=True)
+    table["clock_state"] = clock.to_dict()
+    table["disorder"] = ["turkey"]
+    table["hosting_port"] = 8642
+    table["a_key_of_a_later_version"] = {"kept": [1, 2]}
+    host = TableHost(game, table, tmp_path / "g.json")  # tokens, who sealed, declarations
+    host.save()
+    _game, saved = load_game(tmp_path / "g.json")
+    state = TableState.from_table(saved)
+    assert state.to_table() == saved
+    assert set(saved) - set(KNOWN_KEYS) == {"a_key_of_a_later_version"}
+    assert state.extra == {"a_key_of_a_later_version": {"kept": [1, 2]}}
+    assert state.phones is not None and set(state.phones["tokens"]) == set(game.board.power_ids)
+    assert state.marked_disorder(game.board.power_ids) == {"turkey"} and state.hosting_port == 8642
+    assert state.player_of("england") == "Anna" and state.formal is True and state.notes_allowed is True
+    assert state.powers_in_play(game.board.power_ids) == game.board.power_ids
+    assert dumps(_game, state.to_table()) == dumps(_game, saved)  # the file text too
+
+
+def test_state_an_empty_table_stays_empty() -> None:
+    assert TableState.from_table(None).to_table() == {}
+    assert TableState.from_table({}).to_table() == {}
+    assert TableState.from_table({"hosting_port": True}).extra == {"hosting_port": True}  # a bool is no port
