@@ -87,6 +87,7 @@ from ...table.results import (
     result_sentence,
 )
 from ...table.scoring import CONCESSION, SYSTEMS, score_all
+from ...table.state import TableState
 from .. import override
 from ..controller import ChangeRecord
 from .dialogs import DrawVoteDialog
@@ -111,8 +112,8 @@ PROJECTOR_POINTS = 24
 
 def event_rules(table: dict[str, Any]) -> EventRules:
     """The game's event rules (the defaults when none are saved, or when the saved ones are damaged)."""
-    data = table.get(EVENT_KEY)
-    if isinstance(data, dict):
+    data = TableState.from_table(table).event
+    if data is not None:
         try:
             return EventRules.from_dict(data)
         except (TypeError, ValueError):
@@ -122,7 +123,7 @@ def event_rules(table: dict[str, Any]) -> EventRules:
 
 def ballots_of(table: dict[str, Any]) -> list[BallotRecord]:
     out = []
-    for d in table.get(BALLOTS_KEY) or []:
+    for d in TableState.from_table(table).ballots or []:
         if isinstance(d, dict):
             try:
                 out.append(BallotRecord(str(d["phase"]), str(d["proposer"]), str(d["proposal"]),
@@ -193,8 +194,7 @@ class MovePiecesDock(QDockWidget):
         return entry
 
     def confirmed_phases(self) -> list[str]:
-        got = self.controller.table.get(CONFIRMED_KEY)
-        return [str(x) for x in got] if isinstance(got, list) else []
+        return [str(x) for x in TableState.from_table(self.controller.table).pieces_confirmed or []]
 
     def is_confirmed(self) -> bool:
         """The last adjudicated phase's board is confirmed (or there was nothing to move)."""
@@ -800,9 +800,13 @@ class TournamentFeatures(QObject):
             bar.insertMenu(before, menu)
         else:
             bar.addMenu(menu)
-        self.act_hide_map.setChecked(bool(self.controller.table.get(HIDE_MAP_KEY)))
+        self.act_hide_map.setChecked(bool(self._state().hide_map))
 
     # -- the table's record --------------------------------------------------------------------------
+
+    def _state(self) -> TableState:
+        """The game's table, typed (``table.state``)."""
+        return TableState.from_table(self.controller.table)
 
     @property
     def rules(self) -> EventRules:
@@ -847,11 +851,11 @@ class TournamentFeatures(QObject):
 
     def result(self, **kind: Any) -> BoardResult:
         c = self.controller
-        got_info, got_ids = c.table.get(BOARD_KEY), c.table.get(IDS_KEY)
-        info: dict[str, Any] = got_info if isinstance(got_info, dict) else {}
-        ids: dict[str, str] = got_ids if isinstance(got_ids, dict) else {}
+        state = self._state()
+        info: dict[str, Any] = state.board_info or {}
+        ids: dict[str, str] = state.player_ids or {}
         players = {p: n for p in c.board.power_ids if (n := c.player_name(p))}
-        late = [x for x in c.table.get(LATE_KEY) or [] if isinstance(x, dict)]
+        late = [x for x in state.late_orders or [] if isinstance(x, dict)]
         return board_result(c.game, players=players, player_ids=ids, event=str(info.get("event", "")),
                             round_name=str(info.get("round", "")), board_name=str(info.get("board", "")),
                             ballots=ballots_of(c.table), late_orders=late, **kind)
@@ -875,8 +879,8 @@ class TournamentFeatures(QObject):
     def plays_on_a_board(self) -> bool:
         """The table moves pieces on a physical board: it opened Move the pieces, hides the app's
         map, or set an event's rules.  Only then does the next reveal ask whether the board matches."""
-        table = self.controller.table
-        return self.pieces.wanted or bool(table.get(HIDE_MAP_KEY)) or isinstance(table.get(EVENT_KEY), dict)
+        state = self._state()
+        return self.pieces.wanted or bool(state.hide_map) or state.event is not None
 
     def board_confirmed_or_ask(self) -> bool:
         """Before the next reveal: the board matches the last phase, or the host confirms it now."""
@@ -905,7 +909,7 @@ class TournamentFeatures(QObject):
         if not on:
             self.window.view.show()
             return
-        hide_map = bool(self.controller.table.get(HIDE_MAP_KEY))
+        hide_map = bool(self._state().hide_map)
         self.window.view.setVisible(not hide_map)
         if self.pieces.wanted or hide_map:
             if projector.panel is not None:
@@ -956,7 +960,7 @@ class TournamentFeatures(QObject):
 
     def _show_end_note(self) -> None:
         text = self.rules.end_announcement()
-        if isinstance(self.controller.table.get(EVENT_KEY), dict):
+        if self._state().event is not None:
             tip = f"{self.rules.clock.name}: {self.rules.clock.summary()}" + (f". {text}." if text else "")
             self.features.clock.setToolTip(tip)
         if text:
@@ -1000,7 +1004,7 @@ class TournamentFeatures(QObject):
     def _writing_ended(self) -> None:
         """The last period ran out: a warning for the powers that have not sealed; with the void
         rule, after the grace their orders are void and their units hold."""
-        if not isinstance(self.controller.table.get(EVENT_KEY), dict):
+        if self._state().event is None:
             return  # no event's rules: the table's own clock, as before
         late = self.late_powers()
         if not late or not self.features.flow.enabled:
@@ -1031,7 +1035,7 @@ class TournamentFeatures(QObject):
 
     def _record_late(self, powers: list[str], verdict: str) -> None:
         c = self.controller
-        log = [x for x in c.table.get(LATE_KEY) or [] if isinstance(x, dict)]
+        log = [x for x in self._state().late_orders or [] if isinstance(x, dict)]
         log += [{"phase": c.state.phase.short, "power": p, "verdict": verdict} for p in powers]
         c.update_table(**{LATE_KEY: log})
 
@@ -1056,7 +1060,7 @@ class TournamentFeatures(QObject):
         return dialog
 
     def vote(self, ballot: Ballot) -> BallotVoteDialog:
-        table_pins = self.controller.table.get("pins")
+        table_pins = self._state().pins
         pins = {p: h for p, h in table_pins.items() if p in ballot.voters} if isinstance(table_pins, dict) else {}
         c = self.controller
         for p in ballot.voters:  # a player's PIN: any of their powers' PINs
@@ -1120,9 +1124,9 @@ class TournamentFeatures(QObject):
         except BoardCallError as exc:
             QMessageBox.warning(self.window, "Import a board call", f"The board call was not read: {exc}")
             return False
-        players = dict(c.table.get("players") or {})
+        players = dict(self._state().players or {})
         players.update(call.players)
-        powers = c.table.get("powers")
+        powers = self._state().powers
         update: dict[str, Any] = {"players": players, IDS_KEY: call.player_ids}
         if isinstance(powers, list):
             update["powers"] = [p for p in c.board.power_ids if p in set(powers) | set(call.players)]
@@ -1142,7 +1146,7 @@ class TournamentFeatures(QObject):
 
     def _on_changed(self, record: ChangeRecord) -> None:
         if record.game:
-            self.act_hide_map.setChecked(bool(self.controller.table.get(HIDE_MAP_KEY)))
+            self.act_hide_map.setChecked(bool(self._state().hide_map))
             self._show_end_note()
 
 
