@@ -442,6 +442,11 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--player", action="append", metavar="POWER=NAME",
                    help="who plays a power (repeat it; one player's link covers all their powers)")
     s.add_argument("--qr", action="store_true", help="also print each join link as a QR code")
+    s.add_argument("--passphrase-file", metavar="FILE",
+                   help="read the passphrase that encrypts the game's secrets from FILE's first line "
+                        "(default: ask on the terminal)")
+    s.add_argument("--no-passphrase", action="store_true",
+                   help="write the unrevealed orders, notes and the phones' links in the clear")
     s.set_defaults(func=cmd_serve)
 
     c = sub.add_parser("convert", help="convert a game: the diplomacy package's saved-game JSON to our saved game, "

@@ -33,3 +33,13 @@ def full_disk(monkeypatch: pytest.MonkeyPatch) -> None:
 
     real_fdopen = os.fdopen
     monkeypatch.setattr(savefile.os, "fdopen", lambda fd, *a, **k: _FullDisk(real_fdopen(fd, *a, **k)))
+
+
+@pytest.fixture(autouse=True)
+def _fast_pin_hashes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """PIN hashes made in tests use a low scrypt cost (the hash records its cost, so it verifies
+    the same); the shipped cost is checked in tests/table/test_pins.py."""
+    from diplomacy_desktop.io import pins, vault
+
+    monkeypatch.setattr(pins, "SCRYPT_N", 2 ** 10)
+    monkeypatch.setattr(vault, "KDF_N", 2 ** 10)

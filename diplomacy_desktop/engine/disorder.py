@@ -68,4 +68,17 @@ def disband_dislodged(after: GameState, disorder: AbstractSet[str]) -> tuple[Gam
     return after.evolve(dislodged=tuple(keep)), results
 
 
-__all__ = ["RULE", "disband_dislodged", "split_orders", "without_orders"]
+def empty_seal_consequence(state: GameState, name: str) -> str:
+    """What sealing no orders at all does to the power called ``name`` in ``state``'s phase, in
+    plain words, when the table treats a power without orders as in civil disorder.  Empty when
+    it does nothing beyond what the rules do anyway (only a movement phase counts: XIV.1 speaks of
+    a player who "fails to submit orders in a given Spring or Fall season")."""
+    if state.phase.kind != MOVEMENT:
+        return ""
+    return (f"{name} has given no orders. Sealing now puts {name} in civil disorder this season (rules XIV.1): "
+            f"all its units hold and do not support each other, and a unit of {name} that is dislodged "
+            "is disbanded at once, without a retreat. To hold without civil disorder, give each unit a "
+            "Hold order (H) before sealing.")
+
+
+__all__ = ["RULE", "disband_dislodged", "empty_seal_consequence", "split_orders", "without_orders"]

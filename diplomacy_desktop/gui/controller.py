@@ -30,8 +30,9 @@ from ..engine.rules import Edition, RuleSet
 from ..engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState
 from ..engine.validation import check_order
 from ..io.boardfile import load_board
-from ..io.savefile import load_game, save_game
+from ..io.savefile import open_game, save_game
 from ..io.typed_orders import illegal_reason
+from ..io.vault import Vault
 from ..table.changes import (  # moved to the Qt-free table layer: importable here too
     ChangeRecord,
 )
@@ -54,6 +55,9 @@ class GameController(QObject):
         self.game: Game = game if game is not None else Game.new(load_board("standard"))
         self.table: dict[str, Any] = dict(table or {})
         self.path: Path | None = None
+        #: the game key of a table playing in secret (io.vault): with it every save of this game
+        #: writes the unrevealed part encrypted; None: not a secret game (or its passphrase not given)
+        self.vault: Vault | None = None
         self.undo_stack = QUndoStack(self)
         self._viewing: int | None = None
         self._visible: frozenset[str] | None = None  # None = everybody
@@ -435,7 +439,10 @@ class GameController(QObject):
 
     # -- whole games ------------------------------------------------------------------------
 
-    def replace_game(self, game: Game, table: dict[str, Any] | None = None, path: Path | str | None = None) -> None:
+    def replace_game(self, game: Game, table: dict[str, Any] | None = None, path: Path | str | None = None, *,
+                     vault: Vault | None = None) -> None:
+        """Another game on the table (``vault``: its key, when it is a secret game)."""
+        self.vault = vault
         self.game = game
         self.table = dict(table or {})
         self.path = Path(path) if path is not None else None
@@ -457,16 +464,20 @@ class GameController(QObject):
         self.replace_game(Game.new(load_board(map_name), edition, end_year, formal=formal,
                                    short_game_by=short_game_by), table)
 
-    def load(self, path: Path | str) -> None:
-        """Open a saved game; on a bad file raise SaveFileError and change nothing."""
-        game, table = load_game(path)
-        self.replace_game(game, table, path)
+    def load(self, path: Path | str, *, passphrase: str | None = None) -> bool:
+        """Open a saved game; on a bad file raise SaveFileError and change nothing (a wrong
+        passphrase: WrongPassphraseError).  Returns False when the file's secrets stayed closed
+        (no passphrase): the public board is open, the unrevealed orders and notes are not."""
+        opened = open_game(path, passphrase=passphrase)
+        self.replace_game(opened.game, opened.table, path, vault=opened.vault)
+        return not opened.locked
 
     def save(self, path: Path | str | None = None) -> Path:
         target = Path(path) if path is not None else self.path
         if target is None:
             raise ValueError("no file name to save to")
-        save_game(target, self.game, self.table)
+        # 0600 whatever the umask: a table's save holds PIN hashes and phone links
+        save_game(target, self.game, self.table, mode=0o600, vault=self.vault)
         self.path = target
         self._dirty = False
         self.undo_stack.setClean()

@@ -55,6 +55,7 @@ from .mode import WindowMode
 from .orders.interaction import IDLE, OrderInteraction
 from .orders.order_dock import OrderDock
 from .orders.results_dock import CentresDock, ResultsDock
+from .orders.target_zoom import TargetZoom
 from .shell import ModeHooks, WindowShell
 from .teach.explanations import install_explanations
 from .teach.presentation import install_projector
@@ -95,6 +96,11 @@ class MainWindow(WindowShell):
         self.interaction = OrderInteraction(controller, self.scene, self)
         self.interaction.menu_parent = self.view
         self.view.clicked.connect(self.interaction.click_at)
+        self.view.drag_test = self.interaction.can_drag_from
+        self.view.dragging.connect(self.interaction.drag_to)
+        self.view.dropped.connect(self.interaction.drop)
+        self.view.typed.connect(self.type_into_entry)
+        self.target_zoom = TargetZoom(self.interaction, self.view)  # the magnifier for crowded areas
         self.view.hovered.connect(lambda p, g: self.interaction.hover_at(p, g, self.view.viewport()))
         self.view.left.connect(lambda: self.scene.set_hover(None))
 
@@ -176,6 +182,8 @@ class MainWindow(WindowShell):
         #: what the next export makes (``view``, ``phases``, ``sheets``; gui/interchange's ``dipjson``,
         #: ``transcript``, ``case``); the mode's hook runs it
         self.export_kind = "view"
+        #: asks for a secret game's passphrase when one is opened (None: the app's own prompt)
+        self.passphrase_prompt: Callable[[QWidget | None, str], str | None] | None = None
         #: what the next Open opens: a saved ``game`` or a ``dipjson`` import
         self.open_kind = "game"
         #: the last game imported from the diplomacy package (its differences)
@@ -289,11 +297,11 @@ class MainWindow(WindowShell):
         self.kind_actions: dict[str, QAction] = {}
         for letter, text in (("H", "&Hold"), ("M", "&Move"), ("S", "&Support"), ("C", "&Convoy"),
                              ("D", "&Disband (retreats)"), ("A", "Build &army"), ("F", "Build &fleet")):
-            self.kind_actions[letter] = self._action(edit, text, partial(self.interaction.key, letter), letter)
+            self.kind_actions[letter] = self._action(edit, text, partial(self._letter_key, letter), letter)
         for letter in "NEW":  # coasts: north, east, west (S is also "south" when a coast is asked)
             act = QAction(self)
             act.setShortcut(QKeySequence(letter))
-            act.triggered.connect(lambda _checked=False, k=letter: self.interaction.key(k))
+            act.triggered.connect(lambda _checked=False, k=letter: self._letter_key(k))
             self.addAction(act)
         # "Del", not the platform's Delete: on X11 that is Del and Ctrl+D, which is Propose a draw
         self.act_clear = self._action(edit, "Clear &order", self.interaction.delete, ["Del", "Backspace"])
@@ -518,9 +526,14 @@ class MainWindow(WindowShell):
             self.open_file(path)
 
     def open_file(self, path: str | Path) -> bool:
-        """Open a saved game; a bad file gives a message and changes nothing."""
+        """Open a saved game (a secret game asks for its passphrase: ``passphrase_prompt``); a bad
+        file gives a message and changes nothing."""
+        from .table.persistence import ask_passphrase, open_secret_file
+
         try:
-            self.controller.load(path)
+            opened = open_secret_file(Path(path), self.passphrase_prompt or ask_passphrase, parent=self,
+                                      message=lambda _p, title, text: self.show_error(title, text))
+            self.controller.replace_game(opened.game, opened.table, path, vault=opened.vault)
         except SaveFileError as exc:
             self.show_error("Cannot open the game", f"{Path(path).name}: {exc}")
             return False
@@ -637,6 +650,22 @@ class MainWindow(WindowShell):
             self.projector.leave()
         else:
             self.interaction.back()
+
+    def _letter_key(self, letter: str) -> None:
+        """An order-kind letter: for the step being taken; with nothing selected, typed on the map,
+        the start of a typed order ("A Par - Bur")."""
+        if self.interaction.key(letter):
+            return
+        if self.interaction.mode is IDLE and self.view.hasFocus():
+            self.type_into_entry(letter)
+
+    def type_into_entry(self, text: str) -> None:
+        """A key typed on the map starts the order box with that key (Ctrl+L, without the Ctrl+L)."""
+        if self.mode.covered() or not self.order_dock.entry.isEnabled():
+            self.statusBar().showMessage("Nobody may give orders now.", 4000)
+            return
+        self.focus_entry()
+        self.order_dock.entry.insert(text)
 
     def focus_entry(self) -> None:
         if self.mode.covered():
@@ -773,7 +802,8 @@ Game
   Ctrl+E export (PNG, SVG, PDF) · Ctrl+P print order sheets (PDF)
 
 Map
-  wheel or pinch: zoom · drag: pan · + / - / 0 (or Ctrl+0): zoom, fit · F11 full screen
+  wheel or pinch, Ctrl+plus / Ctrl+minus: zoom · Ctrl+0: fit · drag the map: pan · F11 full screen
+  drag a unit onto a space: move it there · a key typed on the map starts a typed order
   F5: projector view (large units, names and results; F5 or Esc to leave)"""
 
 

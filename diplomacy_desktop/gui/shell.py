@@ -30,6 +30,7 @@ below are declared for the type checker only and implemented by ``MainWindow``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -119,6 +120,8 @@ class WindowShell(QMainWindow):
     ask_before_closing: bool
     #: the last game imported from the diplomacy package (its differences)
     last_import: ImportedGame | None
+    #: asks for a secret game's passphrase when one is opened (None: the app's own prompt)
+    passphrase_prompt: Callable[[QWidget | None, str], str | None] | None
 
     #: the projector view (F5, ``teach/presentation.py``): its ``act``, ``active``, ``panel``
     projector: Any

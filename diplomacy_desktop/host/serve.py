@@ -2,11 +2,17 @@
 
 Opens the game (a new standard game when the file does not exist yet), prints one join URL per
 power, serves until Ctrl+C or SIGTERM, and saves after every change.
+
+The unrevealed part of the game (orders, declarations, notes, the phones' tokens) is written
+encrypted under the host's passphrase (``io.vault``): ``serve`` asks for it on the terminal, or
+reads it from ``--passphrase-file FILE`` (scripts, tests); ``--no-passphrase`` writes them in the
+clear, and says so.  A restart asks for the same passphrase and restores everything.
 """
 
 from __future__ import annotations
 
 import argparse
+import getpass
 import signal
 import socket
 import sys
@@ -16,7 +22,8 @@ from pathlib import Path
 from types import FrameType
 from typing import TextIO
 
-from ..io.savefile import SaveFileError
+from ..io.savefile import SaveFileError, is_secret_file, open_game
+from ..io.vault import passphrase_problem
 from .table import HostError, TableHost
 
 WILDCARDS = ("", "0.0.0.0", "::")
@@ -43,13 +50,56 @@ def _players(values: list[str]) -> dict[str, str]:
     return out
 
 
+class PassphraseNeededError(ValueError):
+    pass
+
+
+def read_passphrase(args: argparse.Namespace, path: Path, stdin: TextIO | None = None) -> str | None:
+    """The host's passphrase: from ``--passphrase-file``, or typed on the terminal (twice for a
+    new one); None with ``--no-passphrase``.  PassphraseNeededError when there is no way to ask."""
+    if getattr(args, "passphrase_file", None):
+        try:
+            text = Path(args.passphrase_file).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise PassphraseNeededError(f"{args.passphrase_file}: {exc.strerror or exc}") from None
+        passphrase = text.splitlines()[0] if text.splitlines() else ""
+    elif getattr(args, "no_passphrase", False):
+        return None
+    else:
+        stdin = stdin if stdin is not None else sys.stdin
+        if stdin is None or not stdin.isatty():
+            raise PassphraseNeededError("the game's secrets are written encrypted under a passphrase: run serve in "
+                                        "a terminal to type it, or give --passphrase-file FILE (or --no-passphrase "
+                                        "to write them in the clear)")
+        existing = path.exists() and is_secret_file(path)
+        passphrase = getpass.getpass("The game's passphrase: " if existing
+                                     else "A passphrase for this game's secrets (8 characters or more): ")
+        if not existing:
+            problem = passphrase_problem(passphrase)
+            if problem:
+                raise PassphraseNeededError(problem)
+            if getpass.getpass("The same passphrase again: ") != passphrase:
+                raise PassphraseNeededError("the two passphrases differ")
+    if not (path.exists() and is_secret_file(path)):
+        problem = passphrase_problem(passphrase)
+        if problem:
+            raise PassphraseNeededError(problem)
+    return passphrase
+
+
 def serve_command(args: argparse.Namespace) -> int:
     path = Path(args.file) if args.file else Path(f"table-{datetime.now():%Y%m%d-%H%M%S}.dipl")
     try:
         players = _players(args.player or [])
+        if path.exists():
+            open_game(path)  # a file that is not a saved game is refused before any question
+        passphrase = read_passphrase(args, path)
+        if passphrase is None:
+            print("diplomacy-desktop serve: --no-passphrase: the unrevealed orders, notes and the phones' links "
+                  "are written in the clear", file=sys.stderr)
         host = TableHost.open_or_new(path, formal=args.formal, notes_allowed=True if args.notes else None,
-                                     players=players)
-    except (SaveFileError, ValueError) as exc:
+                                     players=players, passphrase=passphrase)
+    except (SaveFileError, ValueError) as exc:  # PassphraseNeededError, WrongPassphraseError too
         print(f"diplomacy-desktop serve: {path}: {exc}", file=sys.stderr)
         return 2
     except OSError as exc:
@@ -100,8 +150,8 @@ def serve_command(args: argparse.Namespace) -> int:
     return 0
 
 
-COMMANDS = ("kick POWER (new link for that power), reveal (adjudicate now), clock MINUTES [TITLE] (a clock on "
-            "every phone), pause, resume, clock off, links, help")
+COMMANDS = ("kick POWER (new link for that power), pin POWER DIGITS (a new PIN), reveal (adjudicate now), "
+            "clock MINUTES [TITLE] (a clock on every phone), pause, resume, clock off, links, help")
 
 
 def _console(host: TableHost, base: str, stdin: TextIO) -> None:
@@ -134,6 +184,11 @@ def _console(host: TableHost, base: str, stdin: TextIO) -> None:
                 view = host.clock_view()
                 print(f"The clock is {'running' if view and view['running'] else 'stopped'}"
                       + (f" ({int(view['remaining'])} s left)" if view else " (there is none)"), flush=True)
+            elif words[0] == "pin" and len(words) == 3:
+                power = words[1].lower()
+                host.set_pin(power, words[2])
+                print(f"  {host.game.board.power(power).name}: a new PIN (a phone cut off may join again with it)",
+                      flush=True)
             elif words == ["links"]:
                 for power, player, url in host.join_links(base):
                     print(f"  {host.game.board.power(power).name:<8} {url}" + (f"  ({player})" if player else ""),

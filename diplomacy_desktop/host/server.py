@@ -24,17 +24,33 @@ What a phone does (every API request carries its power's token in the ``X-Token`
 
 Mutations carry the phase they were written for: a replay from an earlier phase is refused
 (409) and changes nothing.  Bodies over ``MAX_BODY`` bytes get 413, malformed JSON 400.
+
+A hostile device on the table's Wi-Fi (issue 20) is shrugged off:
+
+* ``Host`` must name the laptop: the address the connection came in on, or one of the
+  laptop's own names and addresses (421 otherwise: a DNS-rebinding page gets nothing);
+* ``Origin``, when a browser sends one (it always does for a POST and a WebSocket), must be
+  the host's own (403): a page on another site cannot join, guess PINs or open a socket;
+* a POST body must be ``application/json`` (415): no "simple" cross-site form post;
+* JSON nested deeper than ``MAX_DEPTH`` is refused (400) before it is parsed;
+* a connection whose request headers are not complete within ``HEADER_TIMEOUT`` seconds is
+  closed, one client (one address) holds at most ``MAX_CONNECTIONS_PER_CLIENT`` connections at
+  once and the server ``MAX_CONNECTIONS``, and the open-files limit is raised at start;
+* every call into the game runs off the event loop (a busy window never holds the phones).
 """
 
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import json
+import socket
 import threading
 from collections.abc import Awaitable, Callable
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+from urllib.parse import urlsplit
 
 from aiohttp import WSMsgType, web
 
@@ -45,6 +61,12 @@ PAGE_DIR = Path(__file__).resolve().parent / "page"
 #: the page's files, by the name the URL uses; nothing else is ever read from disk
 PAGE_FILES = {"phone.js": "text/javascript", "phone.css": "text/css", "index.html": "text/html"}
 MAX_BODY = 16 * 1024
+#: JSON deeper than this is refused before it is parsed (the API's deepest object is 3 levels)
+MAX_DEPTH = 16
+#: seconds a connection has to finish its request headers
+HEADER_TIMEOUT = 10.0
+MAX_CONNECTIONS_PER_CLIENT = 24
+MAX_CONNECTIONS = 512
 TOKEN_HEADER = "X-Token"
 SECURITY_HEADERS = {
     "Cache-Control": "no-store",
@@ -56,13 +78,115 @@ SECURITY_HEADERS = {
 }
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+T = TypeVar("T")
 
 
 def _error(status: int, message: str, **extra: Any) -> web.Response:
     return web.json_response({"error": message, **extra}, status=status)
 
 
-@web.middleware
+def too_deep(text: str, limit: int = MAX_DEPTH) -> bool:
+    """Whether JSON ``text`` nests arrays or objects deeper than ``limit`` (strings skipped)."""
+    depth = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > limit:
+                return True
+        elif ch in "]}":
+            depth -= 1
+    return False
+
+
+def parse_json_text(text: str) -> Any:
+    """JSON from a phone: ValueError for anything malformed or nested too deep."""
+    if too_deep(text):
+        raise ValueError(f"the request nests deeper than {MAX_DEPTH} levels")
+    try:
+        return json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        raise ValueError("the request is not JSON") from None
+
+
+def own_names(bound: str = "") -> set[str]:
+    """The laptop's own names and addresses (lower case), as a ``Host`` header may give them."""
+    names = {"localhost", "127.0.0.1", "::1"}
+    if bound and bound not in ("", "0.0.0.0", "::"):
+        names.add(bound.lower())
+    try:
+        host = socket.gethostname()
+        names |= {host.lower(), f"{host.lower()}.local", socket.getfqdn().lower()}
+        for info in socket.getaddrinfo(host, None):
+            names.add(str(info[4][0]).lower())
+    except OSError:
+        pass
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed anywhere, nothing is sent
+            names.add(str(s.getsockname()[0]))
+        except OSError:
+            pass
+    return names
+
+
+def host_part(host: str) -> str:
+    """``"192.168.1.5:8642"`` -> ``"192.168.1.5"``; ``"[fe80::1]:80"`` -> ``"fe80::1"``."""
+    host = host.strip().lower()
+    if host.startswith("["):
+        return host[1:host.find("]")] if "]" in host else host
+    if host.count(":") == 1:
+        return host.split(":", 1)[0]
+    return host
+
+
+def _same_address(a: str, b: str) -> bool:
+    try:
+        return ipaddress.ip_address(a) == ipaddress.ip_address(b)
+    except ValueError:
+        return a == b
+
+
+def _refusal(request: web.Request, names: set[str]) -> web.Response | None:
+    """The door: a foreign ``Host``, a foreign ``Origin``, a POST that is not JSON."""
+    host = host_part(request.host or "")
+    sock = request.transport.get_extra_info("sockname") if request.transport is not None else None
+    local = str(sock[0]).lower() if sock else ""
+    if not host or not (host in names or (local and _same_address(host, local))):
+        return _error(421, "this host serves the table's own address only")
+    origin = request.headers.get("Origin")
+    upgrading = request.headers.get("Upgrade", "").lower() == "websocket"
+    if origin is not None and (request.method not in ("GET", "HEAD") or upgrading):
+        parts = urlsplit(origin)
+        if parts.scheme not in ("http", "https") or (parts.netloc or "").lower() != (request.host or "").lower():
+            return _error(403, "a page from another site may not use the table")
+    if request.method == "POST" and request.content_type != "application/json":
+        return _error(415, "send JSON (Content-Type: application/json)")
+    return None
+
+
+def _guard_for(names: set[str]) -> Any:
+    @web.middleware
+    async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
+        refused = _refusal(request, names)
+        if refused is not None:
+            for k, v in SECURITY_HEADERS.items():
+                refused.headers.setdefault(k, v)
+            return refused
+        return await _guard(request, handler)
+
+    return guard
+
+
 async def _guard(request: web.Request, handler: Handler) -> web.StreamResponse:
     """Host errors become JSON with their status; every answer gets the security headers."""
     try:
@@ -99,11 +223,12 @@ class _Client:
 class HostApp:
     """The aiohttp application over one ``TableHost`` (runs on one event loop)."""
 
-    def __init__(self, host: TableHost) -> None:
+    def __init__(self, host: TableHost, address: str = "") -> None:
         self.host = host
         self.clients: set[_Client] = set()
         self.loop: asyncio.AbstractEventLoop | None = None
-        self.app = web.Application(client_max_size=MAX_BODY, middlewares=[_guard])
+        self.names = own_names(address)
+        self.app = web.Application(client_max_size=MAX_BODY, middlewares=[_guard_for(self.names)])
         r = self.app.router
         r.add_get("/", self.table_page)
         r.add_get("/t/{token}", self.phone_page)
@@ -145,6 +270,12 @@ class HostApp:
         for client in list(self.clients):
             await client.ws.close(code=1001, message=b"the host stopped")
 
+    async def _run(self, fn: Callable[..., T], *args: Any) -> T:
+        """A call into the game, off the event loop: a slow one (the window busy, a PIN's KDF)
+        never holds the other phones."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(None, partial(fn, *args))
+
     def _on_change(self, change: Change) -> None:
         """Called by the host (on whatever thread changed it): mark the clients to refresh."""
         if self.loop is not None and not self.loop.is_closed():
@@ -168,7 +299,7 @@ class HostApp:
         return self._file("index.html")
 
     async def phone_page(self, request: web.Request) -> web.Response:
-        self.host.powers_of(request.match_info["token"])  # UnknownTokenError: 404
+        await self._run(self.host.powers_of, request.match_info["token"])  # UnknownTokenError: 404
         return self._file("index.html")
 
     async def static(self, request: web.Request) -> web.Response:
@@ -193,9 +324,11 @@ class HostApp:
     async def _body(request: web.Request) -> dict[str, Any]:
         raw = await request.read()
         try:
-            data = json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError):
+            data = parse_json_text(raw.decode("utf-8"))
+        except UnicodeDecodeError:
             raise HostError("the request is not JSON") from None
+        except ValueError as exc:
+            raise HostError(str(exc)) from None
         if not isinstance(data, dict):
             raise HostError("the request is not a JSON object")
         return data
@@ -210,22 +343,22 @@ class HostApp:
         return value
 
     async def state(self, request: web.Request) -> web.Response:
-        return web.json_response(self.host.state_for(self._token(request)))
+        return web.json_response(await self._run(self.host.state_for, self._token(request)))
 
     async def public(self, _request: web.Request) -> web.Response:
-        return web.json_response(self.host.public_state())
+        return web.json_response(await self._run(self.host.public_state))
 
     async def options(self, request: web.Request) -> web.Response:
-        return web.json_response(self.host.options_for(self._token(request)))
+        return web.json_response(await self._run(self.host.options_for, self._token(request)))
 
     async def order(self, request: web.Request) -> web.Response:
         token = self._token(request)
         data = await self._body(request)
         power, phase = self._text(data, "power"), self._text(data, "phase")
         if "text" in data:
-            out = self.host.set_order_text(token, power, phase, self._text(data, "text"))
+            out = await self._run(self.host.set_order_text, token, power, phase, self._text(data, "text"))
         elif isinstance(data.get("order"), dict):
-            out = self.host.set_order(token, power, phase, data["order"])
+            out = await self._run(self.host.set_order, token, power, phase, data["order"])
         else:
             raise HostError("send an order: 'text' or 'order'")
         return await self._saved(out, durable=False)
@@ -233,20 +366,22 @@ class HostApp:
     async def clear(self, request: web.Request) -> web.Response:
         token = self._token(request)
         data = await self._body(request)
-        return await self._saved(self.host.clear_order(token, self._text(data, "power"), self._text(data, "phase"),
-                                                       self._text(data, "key")), durable=False)
+        return await self._saved(await self._run(self.host.clear_order, token, self._text(data, "power"),
+                                                 self._text(data, "phase"), self._text(data, "key")), durable=False)
 
     async def seal(self, request: web.Request) -> web.Response:
         token = self._token(request)
         data = await self._body(request)
         pin = self._text(data, "pin", required=False) or None
-        return await self._saved(self.host.seal(token, self._text(data, "power"), self._text(data, "phase"), pin))
+        return await self._saved(await self._run(self.host.seal, token, self._text(data, "power"),
+                                                 self._text(data, "phase"), pin))
 
     async def unseal(self, request: web.Request) -> web.Response:
         token = self._token(request)
         data = await self._body(request)
         pin = self._text(data, "pin", required=False) or None
-        return await self._saved(self.host.unseal(token, self._text(data, "power"), self._text(data, "phase"), pin))
+        return await self._saved(await self._run(self.host.unseal, token, self._text(data, "power"),
+                                                 self._text(data, "phase"), pin))
 
     async def declare(self, request: web.Request) -> web.Response:
         token = self._token(request)
@@ -254,7 +389,8 @@ class HostApp:
         said = data.get("declarations")
         if not isinstance(said, dict):
             raise HostError("'declarations' must be an object of power: relation")
-        return await self._saved(self.host.declare(token, self._text(data, "power"), self._text(data, "phase"), said))
+        return await self._saved(await self._run(self.host.declare, token, self._text(data, "power"),
+                                                 self._text(data, "phase"), said))
 
     async def note(self, request: web.Request) -> web.Response:
         token = self._token(request)
@@ -262,12 +398,14 @@ class HostApp:
         to = data.get("to")
         if not isinstance(to, list) or not all(isinstance(p, str) for p in to) or len(to) > 50:
             raise HostError("'to' must be a list of powers")
-        return await self._saved(self.host.send_note(token, self._text(data, "power"), to, self._text(data, "text")),
-                                 durable=False)
+        return await self._saved(await self._run(self.host.send_note, token, self._text(data, "power"), to,
+                                                 self._text(data, "text")), durable=False)
 
     async def join(self, request: web.Request) -> web.Response:
         data = await self._body(request)
-        token = self.host.join(self._text(data, "power"), self._text(data, "pin"))
+        client = request.remote or ""
+        token = await self._run(self.host.join, self._text(data, "power"), self._text(data, "pin"), client)
+        await self._run(self.host.flush)
         return web.json_response({"token": token, "url": f"/t/{token}"})
 
     # -- live updates ------------------------------------------------------------------------------
@@ -285,7 +423,13 @@ class HostApp:
         except TimeoutError:
             await ws.close(code=4000, message=b"say who you are")
             return ws
-        client = self._hello(ws, hello)
+        if hello.type == WSMsgType.TEXT and too_deep(str(hello.data)):
+            await ws.send_json({"type": "error", "error": f"the hello nests deeper than {MAX_DEPTH} levels"})
+            await ws.close(code=4000, message=b"malformed hello")
+            return ws
+        client = await self._run(self._hello, ws, hello)
+        if client is not None and client.token is not None:
+            await self._run(self.host.phone_seen, client.token, request.remote or "")
         if client is None:
             await ws.send_json({"type": "error", "error": "this link is not (or no longer) valid: ask the host"})
             await ws.close(code=4004, message=b"unknown token")
@@ -306,8 +450,8 @@ class HostApp:
         if msg.type != WSMsgType.TEXT:
             return None
         try:
-            data = json.loads(msg.data)
-        except json.JSONDecodeError:
+            data = parse_json_text(str(msg.data))
+        except ValueError:
             return None
         if not isinstance(data, dict):
             return None
@@ -329,7 +473,7 @@ class HostApp:
             await client.dirty.wait()
             client.dirty.clear()
             try:
-                message = self._message(client)
+                message = await self._run(self._message, client)
             except UnknownTokenError:  # kicked
                 await client.ws.send_json({"type": "kicked", "error": "the host has cut this phone off"})
                 await client.ws.close(code=4003, message=b"kicked")
@@ -340,6 +484,106 @@ class HostApp:
                 return
 
 
+class _Gate:
+    """How many connections each client (address) holds, and the server in all."""
+
+    def __init__(self, per_client: int = MAX_CONNECTIONS_PER_CLIENT, total: int = MAX_CONNECTIONS) -> None:
+        self.per_client, self.total = per_client, total
+        self.open: dict[str, int] = {}
+
+    def admit(self, client: str) -> bool:
+        if self.open.get(client, 0) >= self.per_client or sum(self.open.values()) >= self.total:
+            return False
+        self.open[client] = self.open.get(client, 0) + 1
+        return True
+
+    def release(self, client: str) -> None:
+        n = self.open.get(client, 0) - 1
+        if n > 0:
+            self.open[client] = n
+        else:
+            self.open.pop(client, None)
+
+
+class _GuardedProtocol(asyncio.Protocol):
+    """aiohttp's protocol for one connection, behind the gate and the header clock: a client
+    over its share is cut at once, and a connection whose first request headers have not ended
+    within ``HEADER_TIMEOUT`` seconds is closed (later requests on it are aiohttp's keep-alive's)."""
+
+    def __init__(self, inner: asyncio.Protocol, gate: _Gate, timeout: float) -> None:
+        self.inner: asyncio.Protocol | None = inner
+        self.gate = gate
+        self.timeout = timeout
+        self.client: str | None = None
+        self.transport: asyncio.BaseTransport | None = None
+        self.timer: asyncio.TimerHandle | None = None
+        self.tail = b""
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        peer = transport.get_extra_info("peername")
+        client = str(peer[0]) if peer else "?"
+        if not self.gate.admit(client):
+            self.inner = None
+            transport.abort()  # type: ignore[attr-defined]
+            return
+        self.client, self.transport = client, transport
+        self.timer = asyncio.get_running_loop().call_later(self.timeout, self._too_slow)
+        assert self.inner is not None
+        self.inner.connection_made(transport)
+
+    def _too_slow(self) -> None:
+        self.timer = None
+        if self.transport is not None and not self.transport.is_closing():
+            self.transport.abort()  # type: ignore[attr-defined]
+
+    def data_received(self, data: bytes) -> None:
+        if self.inner is None:
+            return
+        if self.timer is not None:
+            self.tail = (self.tail + data)[-(len(data) + 3):]
+            if b"\r\n\r\n" in self.tail:
+                self.timer.cancel()
+                self.timer, self.tail = None, b""
+        self.inner.data_received(data)
+
+    def eof_received(self) -> bool | None:
+        return self.inner.eof_received() if self.inner is not None else None
+
+    def pause_writing(self) -> None:
+        if self.inner is not None:
+            self.inner.pause_writing()
+
+    def resume_writing(self) -> None:
+        if self.inner is not None:
+            self.inner.resume_writing()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+        if self.client is not None:
+            self.gate.release(self.client)
+            self.client = None
+        if self.inner is not None:
+            self.inner.connection_lost(exc)
+
+
+def raise_open_files_limit(want: int = 8192) -> None:
+    """Raise this process's open-files limit towards ``want`` (as far as the hard limit lets):
+    many phones, and a few hostile connections, must not run the host out of files."""
+    try:
+        import resource
+    except ImportError:  # Windows: no such limit
+        return
+    try:
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        target = want if hard == resource.RLIM_INFINITY else min(want, hard)
+        if soft != resource.RLIM_INFINITY and soft < target:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+    except (ValueError, OSError):
+        pass
+
+
 class HostServer:
     """The server on its own thread and event loop: ``start`` binds (and raises if it cannot),
     ``stop`` closes every connection and unbinds."""
@@ -348,10 +592,12 @@ class HostServer:
         self.host = host
         self.address = address
         self.port = port
-        self.app = HostApp(host)
+        self.app = HostApp(host, address)
         self._thread: threading.Thread | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._runner: web.AppRunner | None = None
+        self._listener: asyncio.base_events.Server | None = None
+        self.gate = _Gate()
         self._ready = threading.Event()
         self._error: BaseException | None = None
 
@@ -362,6 +608,7 @@ class HostServer:
     def start(self, timeout: float = 30.0) -> None:
         if self.running:
             return
+        raise_open_files_limit()
         self._ready.clear()
         self._error = None
         self._thread = threading.Thread(target=self._run, name="table-host", daemon=True)
@@ -392,18 +639,26 @@ class HostServer:
             loop.close()
 
     async def _bind(self) -> None:
-        runner = web.AppRunner(self.app.app, access_log=None, handle_signals=False, shutdown_timeout=2.0)
+        runner = web.AppRunner(self.app.app, access_log=None, handle_signals=False, shutdown_timeout=2.0,
+                               keepalive_timeout=HEADER_TIMEOUT)
         await runner.setup()
-        site = web.TCPSite(runner, self.address, self.port, reuse_address=True)
+        handlers = runner.server
+        assert handlers is not None
+        gate = self.gate
+
+        def protocol() -> asyncio.Protocol:
+            return _GuardedProtocol(handlers(), gate, HEADER_TIMEOUT)
+
+        loop = asyncio.get_running_loop()
         try:
-            await site.start()
+            listener = await loop.create_server(protocol, self.address or None, self.port, reuse_address=True,
+                                                backlog=128)
         except BaseException:
             await runner.cleanup()
             raise
-        self._runner = runner
-        server = site._server  # the bound port when 0 was asked for
-        sockets = getattr(server, "sockets", None) or []
-        if sockets:
+        self._runner, self._listener = runner, listener
+        sockets: tuple[socket.socket, ...] = tuple(listener.sockets or ())
+        if sockets:  # the bound port when 0 was asked for
             self.port = int(sockets[0].getsockname()[1])
 
     def stop(self, timeout: float = 10.0) -> None:
@@ -412,6 +667,8 @@ class HostServer:
             return
 
         async def shutdown() -> None:
+            if self._listener is not None:
+                self._listener.close()
             if self._runner is not None:
                 await self._runner.cleanup()
             loop.stop()

@@ -52,28 +52,30 @@ from ..engine.state import ADJUSTMENT, MOVEMENT, RETREAT
 from ..engine.validation import check_order
 from ..io.boardfile import load_board
 from ..io.notation import format_order, location_label
-from ..io.pins import pin_matches
 from ..io.savefile import (
     SaveFileError,
     dumps,
-    load_game,
+    open_game,
     order_from_dict,
     order_to_dict,
-    save_game,
     write_atomic,
 )
 from ..io.typed_orders import read_typed_order, refusal_message
+from ..io.vault import Vault
+from ..table import sealcodes
 from ..table.notes import MAX_NOTE_TEXT, MAX_NOTES
 from ..table.pieces import plan_entry
+from ..table.pins import JoinGuard, PinGuard, PinWaitError, hash_pin, needs_upgrade, pin_matches, pin_problem
 from ..table.session import PHONE, TableSession
 from ..table.state import TableState
 
 #: the longest typed order or player name the host accepts (notes: ``table.notes``)
 MAX_ORDER_TEXT = 200
-#: wrong PINs: this many in a row are allowed, then each further try waits, doubling from
-#: PIN_LOCKOUT_SECONDS
-PIN_FREE_ATTEMPTS = 3
-PIN_LOCKOUT_SECONDS = 30.0
+#: one power's share of the game's notes, and how fast it may write them (NOTE_BURST in any
+#: NOTE_WINDOW seconds): one phone cannot use up every note of the game
+MAX_NOTES_PER_POWER = MAX_NOTES // 8
+NOTE_BURST = 10
+NOTE_WINDOW = 60.0
 
 STAGE_DECLARATIONS = "declarations"
 STAGE_ORDERS = "orders"
@@ -141,36 +143,13 @@ def new_tokens(powers: Iterable[str]) -> dict[str, str]:
     return {p: secrets.token_urlsafe(18) for p in powers}
 
 
-class _PinGuard:
-    """Wrong PINs per power: a few are free, then every try waits, doubling."""
-
-    def __init__(self, clock: Callable[[], float]) -> None:
-        self.clock = clock
-        self.failures: dict[str, int] = {}
-        self.locked_until: dict[str, float] = {}
-
-    def check_allowed(self, power: str) -> None:
-        wait = self.locked_until.get(power, 0.0) - self.clock()
-        if wait > 0:
-            raise TooManyAttemptsError(f"too many wrong PINs: try again in {int(wait) + 1} s", wait)
-
-    def failed(self, power: str) -> None:
-        n = self.failures.get(power, 0) + 1
-        self.failures[power] = n
-        if n >= PIN_FREE_ATTEMPTS:
-            self.locked_until[power] = self.clock() + PIN_LOCKOUT_SECONDS * 2 ** (n - PIN_FREE_ATTEMPTS)
-
-    def succeeded(self, power: str) -> None:
-        self.failures.pop(power, None)
-        self.locked_until.pop(power, None)
-
-
 class TableHost:
     """The game as the phones see it; see the module documentation."""
 
     def __init__(self, game: Game, table: dict[str, Any] | None = None, path: Path | None = None, *,
                  clock: Callable[[], float] = time.monotonic, auto_reveal: bool = True,
-                 session: TableSession | None = None) -> None:
+                 session: TableSession | None = None, vault: Vault | None = None,
+                 wall_clock: Callable[[], float] = time.time) -> None:
         self.game = game
         #: ``serve`` reveals and adjudicates by itself when all have sealed; the window does not
         #: (``auto_reveal=False``): its hot-seat flow reveals, on the GUI thread, and then calls
@@ -180,7 +159,18 @@ class TableHost:
         self.path = path
         self._lock = threading.RLock()
         self._listeners: list[Listener] = []
-        self._pins = _PinGuard(clock)
+        #: the game key: with it, the unrevealed part of every save is written encrypted (io.vault)
+        self.vault = vault
+        #: wrong PINs per power, in the table dict: shared with the window's curtain, draw vote and
+        #: host prompt, and saved (a restart does not reset it)
+        self.pin_guard = PinGuard(self.table, wall_clock)
+        #: wrong PINs when joining, per phone client: a stranger never locks out the real player
+        self.join_guard = JoinGuard(clock)
+        self._now = clock
+        self._note_times: dict[str, list[float]] = {}
+        self._seen_clients: dict[str, set[str]] = {}
+        #: the version of the public view: changes only when something public changes
+        self.public_version = 0
         self._options_key: tuple[Any, ...] | None = None
         self._options: dict[str, dict[str, list[Order]]] = {}
         self._results_key: int | None = None
@@ -207,13 +197,26 @@ class TableHost:
 
     @classmethod
     def open_or_new(cls, path: Path, *, formal: bool = False, notes_allowed: bool | None = None,
-                    players: Mapping[str, str] | None = None) -> TableHost:
+                    players: Mapping[str, str] | None = None, passphrase: str | None = None,
+                    vault: Vault | None = None) -> TableHost:
         """The game saved in ``path``, or a new standard game saved there when there is no such
-        file.  SaveFileError when the file is not a saved game."""
+        file.  SaveFileError when the file is not a saved game (WrongPassphraseError: its
+        secrets do not open with ``passphrase``).  With a passphrase (or ``vault``) the
+        unrevealed part of the game is written encrypted; a file that has an encrypted part
+        must be opened with its passphrase (the phones' tokens are in it)."""
         if path.exists():
-            game, table = load_game(path)
+            opened = open_game(path, passphrase=passphrase, vault=vault)
+            if opened.locked:
+                raise SaveFileError("this game's secrets are encrypted: give its passphrase")
+            game, table = opened.game, opened.table
+            if opened.vault is not None:
+                vault = opened.vault
+            elif vault is None and passphrase is not None:
+                vault = Vault.create(passphrase)
         else:
             game, table = Game.new(load_board("standard"), formal=formal), {}
+            if vault is None and passphrase is not None:
+                vault = Vault.create(passphrase)
         if notes_allowed is not None:
             table["notes_allowed"] = notes_allowed
         if players:
@@ -221,7 +224,7 @@ class TableHost:
             if unknown:
                 raise SaveFileError(f"there is no power {unknown[0]!r} in this game")
             table.setdefault("players", {}).update(players)
-        host = cls(game, table, path)
+        host = cls(game, table, path, vault=vault)
         host.save()
         return host
 
@@ -238,6 +241,8 @@ class TableHost:
 
     def _changed(self, change: Change) -> None:
         self.version += 1
+        if change.powers is None:
+            self.public_version += 1
         if not self.deferred_saves:
             self.save()
         for listener in list(self._listeners):
@@ -249,7 +254,7 @@ class TableHost:
             return
         with self._lock:
             try:
-                save_game(self.path, self.game, self.table, mode=SAVE_MODE)
+                write_atomic(self.path, dumps(self.game, self.table, vault=self.vault), mode=SAVE_MODE)
             except OSError as exc:
                 raise SaveFailedError(f"the game could not be saved: {exc.strerror or exc}") from exc
             self._saved_version = self._synced_version = self.version
@@ -271,7 +276,7 @@ class TableHost:
                 if done >= self.version:
                     return
                 version = self.version
-                text = dumps(self.game, self.table)
+                text = dumps(self.game, self.table, vault=self.vault)
             try:
                 write_atomic(self.path, text, mode=SAVE_MODE, sync=durable)
             except OSError as exc:
@@ -374,7 +379,7 @@ class TableHost:
             board = game.board
             ended = game.ended
             out: dict[str, Any] = {
-                "version": self.version,
+                "version": self.public_version,
                 "phase": {"short": self.phase, "label": state.phase.label, "kind": state.phase.kind,
                           "year": state.phase.year, "season": state.phase.season},
                 "stage": self.stage,
@@ -394,11 +399,16 @@ class TableHost:
                 "relations": ([{"powers": [a, b], "relation": r} for a, b, r in state.relations.as_list()]
                               if state.relations is not None else None),
                 "results": self._last_results(),
+                "seal_codes": self._revealed_codes(),
                 "clock": self.clock_view(),
                 # the table plays on its own board: the phones show no map (orders are typed)
                 "map_hidden": bool(self.table.get("hide_map", False)),
             }
             return out
+
+    def _revealed_codes(self) -> dict[str, Any] | None:
+        phase, codes = sealcodes.revealed_codes(self.table)
+        return {"phase": phase, "codes": codes} if phase else None
 
     def state_for(self, token: str) -> dict[str, Any]:
         """The public state and the private part for the token's powers: their orders, seals,
@@ -448,6 +458,9 @@ class TableHost:
             "pin": self._pin_hash(power) is not None,
             "declarations": dict(self.table.get("declarations", {}).get(power, {})),
             "declared": power in self.session.declared,
+            "seal_code": sealcodes.code_of(self.table, power, self.phase) if self.session.is_sealed(power) else None,
+            # how many devices joined or opened this power's link beyond the first: a stranger's is seen
+            "phones_joined": int((self._phones.get("joins") or {}).get(power, 0)),
         }
 
     def options_for(self, token: str) -> dict[str, dict[str, list[dict[str, Any]]]]:
@@ -492,8 +505,11 @@ class TableHost:
         return found
 
     def _notes_for(self, powers: Iterable[str]) -> list[dict[str, Any]]:
+        """The notes a reader may see, numbered for that reader (1, 2, ...): a game-wide number
+        would tell how many notes the others exchanged."""
         mine = set(powers)
-        return [dict(n) for n in self.table.get("notes", []) if n.get("from") in mine or mine & set(n.get("to", []))]
+        seen = [n for n in self.table.get("notes", []) if n.get("from") in mine or mine & set(n.get("to", []))]
+        return [{**n, "id": i} for i, n in enumerate(seen, 1)]
 
     # -- orders ----------------------------------------------------------------------------------
 
@@ -596,16 +612,52 @@ class TableHost:
         return TableState.from_table(self.table).pin_hash(power)
 
     def _check_pin(self, power: str, pin: str | None) -> None:
+        """The power's PIN, through the one failure counter every PIN door shares."""
         stored = self._pin_hash(power)
         if stored is None:
             return
-        self._pins.check_allowed(power)
-        if not pin or not isinstance(pin, str):  # not an attempt: not counted
-            raise PinError(f"{self.game.board.power(power).name} has a PIN: type it")
-        if not pin_matches(stored, pin):
-            self._pins.failed(power)
-            raise PinError(f"wrong PIN for {self.game.board.power(power).name}")
-        self._pins.succeeded(power)
+        name = self.game.board.power(power).name
+        if not isinstance(pin, str):
+            pin = None
+        try:
+            ok = self.pin_guard.check(power, stored, pin, name)
+        except PinWaitError as exc:
+            raise TooManyAttemptsError(str(exc), exc.retry_after) from None
+        if not pin:  # not an attempt: not counted
+            raise PinError(f"{name} has a PIN: type it")
+        if not ok:
+            raise PinError(f"wrong PIN for {name}")
+        if needs_upgrade(stored):  # an older save's hash: written anew with today's KDF
+            self._store_pin(power, hash_pin(pin))
+
+    def _store_pin(self, power: str, stored: str) -> None:
+        """Replace ``power``'s PIN hash wherever the table keeps it (``pins``, or an older
+        save's ``hotseat.pins``)."""
+        hotseat = self.table.get("hotseat")
+        in_hotseat = isinstance(hotseat, dict) and isinstance(hotseat.get("pins"), dict) and power in hotseat["pins"]
+        if in_hotseat:
+            hotseat["pins"][power] = stored  # type: ignore[index]
+        pins = self.table.get("pins")
+        if (isinstance(pins, dict) and power in pins) or not in_hotseat:
+            self.table.setdefault("pins", {})[power] = stored
+
+    def set_pin(self, power: str, pin: str) -> None:
+        """The host gives ``power`` (and its player's other powers) a new PIN (a host action:
+        the caller checked the host PIN), or a player changes their own: a common PIN, or the
+        host PIN, is refused.  A phone that was cut off may join with the new PIN."""
+        with self._lock:
+            if power not in self.game.board.power_ids:
+                raise HostError(f"there is no power {power!r}")
+            host = self.table.get("host_pin")
+            problem = pin_problem(pin, host_pin_hash=host if isinstance(host, str) else None)
+            if problem:
+                raise HostError(problem)
+            stored = hash_pin(pin)
+            for p in self._players_powers(power):
+                self._store_pin(p, stored)
+                self._phones.get("kicked", {}).pop(p, None)
+            self.pin_guard.succeeded(power)
+            self._changed(Change("pin", frozenset(self._players_powers(power))))
 
     def seal(self, token: str, power: str, phase: str, pin: str | None = None) -> dict[str, Any]:
         """Seal ``power``'s orders (with its PIN if it has one).  Sealing twice is harmless.
@@ -619,11 +671,15 @@ class TableHost:
                 raise RefusedError(f"{self.game.board.power(power).name} has nothing to order this phase")
             self._check_pin(power, pin)
             if self.session.is_sealed(power):
-                return {"message": "already sealed", "revealed": False}
+                return {"message": "already sealed", "revealed": False,
+                        "seal_code": sealcodes.code_of(self.table, power, self.phase)}
             self.session.seal(power, via=PHONE)
+            code = sealcodes.record_seal(self.table, power, self.phase,
+                                         [format_order(o) for o in self.game.orders_of(power)])
             revealed = self._reveal_if_ready() if self.auto_reveal else False
             self._changed(Change("phase" if revealed else "seal", None))
-            return {"message": "revealed and adjudicated" if revealed else "sealed", "revealed": revealed}
+            return {"message": "revealed and adjudicated" if revealed else "sealed", "revealed": revealed,
+                    "seal_code": code}
 
     def unseal(self, token: str, power: str, phase: str, pin: str | None = None) -> dict[str, Any]:
         with self._lock:
@@ -633,6 +689,7 @@ class TableHost:
                 return {"message": "not sealed"}
             self._check_pin(power, pin)
             self.session.unseal(power, via=PHONE)
+            sealcodes.forget_seal(self.table, power)
             self._changed(Change("seal", None))
             return {"message": "unsealed"}
 
@@ -644,6 +701,7 @@ class TableHost:
         return True
 
     def _adjudicate(self) -> None:
+        sealcodes.reveal_codes(self.table, self.phase)
         self.game.adjudicate()
         self._sync_phase()
         self._skip_empty_phases()
@@ -739,13 +797,24 @@ class TableHost:
             notes = self.table.setdefault("notes", [])
             if len(notes) >= MAX_NOTES:
                 raise RefusedError("this game has as many notes as it can keep")
+            if sum(1 for n in notes if n.get("from") == power) >= MAX_NOTES_PER_POWER:
+                raise RefusedError(f"{self.game.board.power(power).name} has written as many notes as one power "
+                                   f"may in a game ({MAX_NOTES_PER_POWER})")
+            now = self._now()
+            recent = [t for t in self._note_times.get(power, []) if now - t < NOTE_WINDOW]
+            if len(recent) >= NOTE_BURST:
+                wait = NOTE_WINDOW - (now - recent[0])
+                raise TooManyAttemptsError(f"at most {NOTE_BURST} notes a minute: wait {int(wait) + 1} s", wait)
+            recent.append(now)
+            self._note_times[power] = recent
             note = {"id": len(notes) + 1, "phase": self.phase, "from": power, "to": recipients, "text": text}
             notes.append(note)
             reach = set(self._players_powers(power))
             for p in recipients:
                 reach |= set(self._players_powers(p))
             self._changed(Change("note", frozenset(reach)))
-            return {"message": "sent", "note": dict(note)}
+            mine = self._notes_for(self._players_powers(power))
+            return {"message": "sent", "note": mine[-1] if mine else dict(note)}
 
     # -- the clock -----------------------------------------------------------------------------------
 
@@ -758,7 +827,7 @@ class TableHost:
                 self._clock = None
             else:
                 self._clock = {"title": str(title)[:80], "remaining": max(0.0, float(seconds)),
-                               "running": bool(running), "since": self._pins.clock()}
+                               "running": bool(running), "since": self._now()}
             self._changed(Change("clock", None))
 
     def pause_clock(self, running: bool) -> None:
@@ -773,7 +842,7 @@ class TableHost:
             c = self._clock
             if c is None:
                 return None
-            left = c["remaining"] - (self._pins.clock() - c["since"] if c["running"] else 0.0)
+            left = c["remaining"] - (self._now() - c["since"] if c["running"] else 0.0)
             left = max(0.0, left)
             return {"title": c["title"], "remaining": round(left, 1), "running": c["running"] and left > 0,
                     "expired": left <= 0}
@@ -789,21 +858,62 @@ class TableHost:
             affected = self._players_powers(power)
             tokens = self._phones["tokens"]
             tokens.update(new_tokens(affected))
+            # the PIN no longer joins: the phone that was cut off could join again with it
+            kicked = self._phones.setdefault("kicked", {})
+            for p in affected:
+                stored = self._pin_hash(p)
+                if stored:
+                    kicked[p] = stored
             self._changed(Change("kicked", frozenset(affected)))
             new = str(tokens[power])
         self.flush()
         return new
 
-    def join(self, power: str, pin: str) -> str:
-        """The table URL plus a power's PIN: the power's token (only for a power with a PIN;
-        wrong PINs are rate-limited)."""
+    def join(self, power: str, pin: str, client: str = "") -> str:
+        """The table URL plus a power's PIN: the power's token (only for a power with a PIN).
+        Wrong PINs count per *client* (``client``: the phone's address), not per power, so a
+        stranger's guesses never lock the real player out; a power whose phone the host cut off
+        joins again only once its PIN has been changed.  Every new phone on a power's link is
+        counted in ``phones.joins`` and announced to that power."""
         with self._lock:
             if power not in self.game.board.power_ids:
                 raise HostError("choose your power")
-            if self._pin_hash(power) is None:
-                raise RefusedError(f"{self.game.board.power(power).name} has no PIN: scan its code on the laptop")
-            self._check_pin(power, pin)
-            return str(self._phones["tokens"][power])
+            stored = self._pin_hash(power)
+            name = self.game.board.power(power).name
+            if stored is None:
+                raise RefusedError(f"{name} has no PIN: scan its code on the laptop")
+            try:
+                self.join_guard.check_allowed(client)
+            except PinWaitError as exc:
+                raise TooManyAttemptsError(str(exc), exc.retry_after) from None
+            if not isinstance(pin, str) or not pin_matches(stored, pin):
+                self.join_guard.failed(client)
+                raise PinError(f"wrong PIN for {name}")
+            self.join_guard.succeeded(client)
+            if self._phones.get("kicked", {}).get(power) == stored:
+                raise RefusedError(f"the host cut {name}'s phone off: joining needs a new PIN (ask the host)")
+            joins = self._phones.setdefault("joins", {})
+            joins[power] = int(joins.get(power, 0)) + 1
+            token = str(self._phones["tokens"][power])
+            self._seen_clients.setdefault(token, set()).add(client)  # its socket is this join's
+            self._changed(Change("joined", frozenset(self._players_powers(power))))
+            return token
+
+    def phone_seen(self, token: str, client: str) -> None:
+        """A phone opened a power's link (its WebSocket said hello) from ``client`` (its address):
+        a device not seen before on that link is announced to the table and counted on the
+        power's phone, so a link carried away is noticed."""
+        with self._lock:
+            powers = self.powers_of(token)
+            seen = self._seen_clients.setdefault(token, set())
+            if client in seen:
+                return
+            seen.add(client)
+            if len(seen) == 1 and not self._phones.get("joins", {}).get(powers[0]):
+                return  # the first phone of a link is the player's own
+            joins = self._phones.setdefault("joins", {})
+            joins[powers[0]] = int(joins.get(powers[0], 0)) + 1
+            self._changed(Change("joined", frozenset(powers)))
 
     def _players_powers(self, power: str) -> tuple[str, ...]:
         player = self.player_of(power)

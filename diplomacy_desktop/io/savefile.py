@@ -40,6 +40,7 @@ import json
 import os
 import stat
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -64,12 +65,17 @@ from ..engine.state import MOVEMENT, DislodgedUnit, GameState, Phase, Unit
 from ..engine.turns import adjudicate_phase
 from .boardfile import load_board
 from .saveschema import SaveFileError, check_names, check_shape, parse_json
+from .vault import Vault, VaultError, is_locked, lock, unlock
 
 FORMAT = "diplomacy-desktop-game"
 VERSION = 1
 #: a temporary file ``write_atomic`` left behind (a kill mid-write) is this old before it is
 #: taken for abandoned: a write takes milliseconds
 STALE_TEMP_SECONDS = 600.0
+
+
+class WrongPassphraseError(SaveFileError):
+    """The passphrase does not open the saved game's secrets."""
 
 
 _KINDS = {"hold": Hold, "move": Move, "support_hold": SupportHold, "support_move": SupportMove, "convoy": Convoy,
@@ -242,19 +248,66 @@ def _game_from_dict(data: dict[str, Any], board: Board) -> tuple[Game, dict[str,
     return game, table
 
 
-def dumps(game: Game, table: dict[str, Any] | None = None) -> str:
-    return json.dumps(game_to_dict(game, table), indent=1, sort_keys=False)
+def dumps(game: Game, table: dict[str, Any] | None = None, *, vault: Vault | None = None) -> str:
+    """The saved game's text.  With ``vault`` (a table playing in secret) the unrevealed part
+    (this phase's orders, sealed declarations, notes, phone tokens) is written encrypted
+    (``io.vault``): every store that writes this text holds no secret in the clear."""
+    data = game_to_dict(game, table)
+    if vault is not None:
+        data = lock(data, vault)
+    return json.dumps(data, indent=1, sort_keys=False)
 
 
-def loads(text: str) -> tuple[Game, dict[str, Any]]:
-    return game_from_dict(parse_json(text))
+def loads(text: str, *, passphrase: str | None = None, vault: Vault | None = None) -> tuple[Game, dict[str, Any]]:
+    """The game and table; a file written under a vault opens whole with its ``passphrase`` (or
+    the ``vault`` in memory), and without either with the public part only."""
+    opened = open_text(text, passphrase=passphrase, vault=vault)
+    return opened.game, opened.table
+
+
+@dataclass(slots=True)
+class OpenedGame:
+    """A saved game as opened: ``vault`` is its key in memory (None: not a secret file, or not
+    unlocked); ``locked``: the file holds secrets that stayed closed (no passphrase given)."""
+
+    game: Game
+    table: dict[str, Any]
+    vault: Vault | None
+    locked: bool
+
+
+def open_text(text: str, *, passphrase: str | None = None, vault: Vault | None = None) -> OpenedGame:
+    """Like ``loads``, also saying whether the secrets were opened.  VaultError (a
+    SaveFileError): the passphrase is wrong."""
+    data = parse_json(text)
+    locked = isinstance(data, dict) and is_locked(data)
+    if locked:
+        try:
+            vault = unlock(data, passphrase, vault)
+        except VaultError as exc:
+            raise WrongPassphraseError(str(exc)) from None
+    game, table = game_from_dict(data)
+    still = locked and vault is None
+    return OpenedGame(game, table, vault if locked else None, still)
+
+
+def open_game(path: Path | str, *, passphrase: str | None = None, vault: Vault | None = None) -> OpenedGame:
+    return open_text(read_text(Path(path)), passphrase=passphrase, vault=vault)
+
+
+def is_secret_file(path: Path | str) -> bool:
+    """Whether a saved game holds an encrypted part (cheap: only looks for the keys)."""
+    try:
+        return is_locked(parse_json(read_text(Path(path))))
+    except SaveFileError:
+        return False
 
 
 def save_game(path: Path | str, game: Game, table: dict[str, Any] | None = None, *,
-              mode: int | None = None) -> None:
+              mode: int | None = None, vault: Vault | None = None) -> None:
     """Write atomically: a crash mid-write leaves the previous file intact.  ``mode``: see
-    ``write_atomic``."""
-    write_atomic(Path(path), dumps(game, table), mode=mode)
+    ``write_atomic``; ``vault``: see ``dumps``."""
+    write_atomic(Path(path), dumps(game, table, vault=vault), mode=mode)
 
 
 def write_atomic(path: Path, text: str | bytes, *, mode: int | None = None, sync: bool = True) -> None:
@@ -339,7 +392,9 @@ def read_text(path: Path) -> str:
         raise SaveFileError("this is not a saved game: it is not a text file (or not UTF-8)") from None
 
 
-def load_game(path: Path | str) -> tuple[Game, dict[str, Any]]:
+def load_game(path: Path | str, *, passphrase: str | None = None,
+              vault: Vault | None = None) -> tuple[Game, dict[str, Any]]:
     """The game and table saved in ``path``; SaveFileError (the file is not changed) if it is
-    not a readable saved game.  Messages do not repeat the file's name: the caller adds it."""
-    return loads(read_text(Path(path)))
+    not a readable saved game.  Messages do not repeat the file's name: the caller adds it.
+    A secret file opens with its public part only, unless ``passphrase`` or ``vault`` is given."""
+    return loads(read_text(Path(path)), passphrase=passphrase, vault=vault)

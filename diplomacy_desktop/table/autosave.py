@@ -21,6 +21,7 @@ from typing import Any
 
 from ..engine.game import Game
 from ..io.savefile import SaveFileError, load_game, save_game, stale_temp_files
+from ..io.vault import Vault
 from .changes import ChangeRecord
 
 AUTOSAVE_NAME = "autosave.json"
@@ -72,13 +73,14 @@ class Autosave:
     def origin_path(self) -> Path:
         return self.folder / ORIGIN_NAME
 
-    def write(self, game: Game, table: dict[str, Any] | None = None, origin: Path | str | None = None) -> Path:
+    def write(self, game: Game, table: dict[str, Any] | None = None, origin: Path | str | None = None, *,
+              vault: Vault | None = None) -> Path:
         """Atomic: either the new file or the previous one is there, never half of one.
-        ``origin``: the game's own file, so a resumed game keeps its name."""
+        ``origin``: the game's own file, so a resumed game keeps its name; ``vault``: a secret
+        game's key, under which the unrevealed part is written encrypted (io.vault)."""
         self._write_origin(origin)
-        # private: the autosave holds every power's unrevealed orders in the clear (README's
-        # threat model), so nobody else on this computer may read it
-        save_game(self.path, game, table, mode=0o600)
+        # private whatever it holds (README's threat model): nobody else on this computer reads it
+        save_game(self.path, game, table, mode=0o600, vault=vault)
         return self.path
 
     def _write_origin(self, origin: Path | str | None) -> None:

@@ -56,7 +56,7 @@ class PinError(HotSeatError):
 
 
 def hash_pin(pin: str, *, salt: bytes | None = None) -> str:
-    """``pbkdf2_sha256$iterations$salt$hash``: what is stored instead of the PIN."""
+    """``scrypt$N$r$p$salt$hash`` (``io.pins``): what is stored instead of the PIN."""
     try:
         return _io_hash_pin(pin, salt=salt)
     except PinFormatError as exc:
@@ -67,7 +67,7 @@ def hash_pin(pin: str, *, salt: bytes | None = None) -> str:
 
 NO_HOST_PIN = "No host PIN is set for this game: anyone at the table may do this."
 NO_HOST_PIN_CURTAIN = "No host PIN is set: anyone at the table may use the host actions."
-HOST_PIN_SET = "Host actions (reveal now, reopen a sealed power) ask for the host PIN."
+HOST_PIN_SET = "Host actions (reveal now, open a power out of turn) ask for the host PIN."
 
 
 # -- the session -----------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from typing import Any
 from ..engine.board import Board
 from ..engine.game import BY_CENTRES, SHORT_GAME_MEASURES
 from ..engine.rules import Edition
+from ..io.pins import is_pin_hash
 from .clock import ClockSettings
 
 
@@ -34,15 +35,17 @@ class TableSettings:
     short_game_by: str = BY_CENTRES  # a short game's winner: most "centres" (XIV.4) or "pieces" (III)
     seating: Mapping[str, Any] = field(default_factory=dict)  # how the powers were assigned (priority draw)
     notes: bool = False  # private notes between players (seed 001's written messages); off by default
+    #: the host's passphrase for this game's secrets (io.vault); kept in memory only, never in the table
+    passphrase: str | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         Edition.parse(self.edition)
         if self.short_game_by not in SHORT_GAME_MEASURES:
             raise ValueError(f"a short game is won by most centres or most pieces, not {self.short_game_by!r}")
         for power, stored in self.pins.items():
-            if not stored.startswith("pbkdf2_sha256$"):
+            if not is_pin_hash(stored):
                 raise ValueError(f"the PIN of {power} must be given as a hash")
-        if self.host_pin is not None and not self.host_pin.startswith("pbkdf2_sha256$"):
+        if self.host_pin is not None and not is_pin_hash(self.host_pin):
             raise ValueError("the host PIN must be given as a hash")
 
     def powers_in_play(self, board: Board) -> tuple[str, ...]:
@@ -80,9 +83,9 @@ class TableSettings:
         return cls(tuple(str(p) for p in powers) if isinstance(powers, list) else (),
                    {str(k): str(v) for k, v in players.items()} if isinstance(players, dict) else {},
                    edition, end_year, clock, bool(table.get("secrecy", True)),
-                   {str(k): str(v) for k, v in pins.items() if str(v).startswith("pbkdf2_sha256$")}
+                   {str(k): str(v) for k, v in pins.items() if is_pin_hash(str(v))}
                    if isinstance(pins, dict) else {},
-                   host_pin if isinstance(host_pin, str) and host_pin.startswith("pbkdf2_sha256$") else None,
+                   host_pin if is_pin_hash(host_pin) else None,
                    bool(table.get("formal", False)) if formal is None else formal,
                    by if by in SHORT_GAME_MEASURES else BY_CENTRES,
                    dict(seating) if isinstance(seating, dict) else {},

@@ -513,3 +513,18 @@ def test_clock_wilson_after_the_last_round_nothing_of_a_sealed_power_shows(table
     assert f.clock.projecting
     assert_hidden(table, sealed, written)
     table.key(Qt.Key.Key_F5)
+
+
+def test_clock_wilson_buttons_keep_the_plain_clocks_places(qtbot, fake: FakeTime) -> None:  # type: ignore[no-untyped-def]
+    """Issue 17 (finding 9): the Wilson clock's buttons moved compared with the plain clock's."""
+    from PySide6.QtWidgets import QApplication
+
+    places = []
+    for settings in (ClockSettings(), WILSON):
+        w = ClockWidget(ClockModel.for_phase(SPRING, settings, now=fake), sound=FakeSound(), compact=True)  # type: ignore[arg-type]
+        qtbot.addWidget(w)
+        w.resize(1000, 90)
+        w.show()
+        QApplication.processEvents()
+        places.append([b.geometry().getRect() for b in (w.start_button, w.add_button, w.skip_button, w.reset_button)])
+    assert places[0] == places[1]

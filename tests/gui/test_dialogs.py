@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from new_game import no_pins_and_a_passphrase
 from widget_text import texts
 
 from diplomacy_desktop.engine.game import Game, GameEnd
@@ -35,7 +36,9 @@ def test_dialogs_new_game_defaults_are_the_standard_game(qtbot) -> None:
     assert s.powers_in_play(BOARD) == BOARD.power_ids
     assert s.edition == "classic" and s.end_year is None and s.secrecy
     assert s.clock.spring_minutes == 15 and s.clock.writing_minutes == 5
-    d.start_button.click()
+    d.start_button.click()  # issue 20: secrecy asks for PINs (or "no PINs") and a passphrase
+    assert d.result() != NewGameDialog.DialogCode.Accepted and "PIN" in d.error_label.text()
+    no_pins_and_a_passphrase(d).start_button.click()
     assert d.result() == NewGameDialog.DialogCode.Accepted
 
 
@@ -59,7 +62,7 @@ def test_dialogs_new_game_collects_players_rules_length_clock_and_pins(qtbot) ->
     assert s.clock.spring_minutes == 18 and s.clock.writing_minutes == 4
     assert pin_matches(s.pins["france"], "2024")
     table = json.loads(json.dumps(s.to_table()))
-    assert table["pins"]["france"].startswith("pbkdf2_sha256$")  # only the salted hash is kept
+    assert table["pins"]["france"].startswith("scrypt$")  # only the salted hash is kept
     back = TableSettings.from_table(table, edition="2023", end_year=1907)
     assert back == s
 
@@ -69,7 +72,7 @@ def test_dialogs_new_game_refuses_a_bad_pin_and_too_few_players(qtbot) -> None:
     qtbot.addWidget(d)
     d.pin_edits["england"].setText("12")
     d.start_button.click()
-    assert d.result() != NewGameDialog.DialogCode.Accepted and "four digits" in d.error_label.text()
+    assert d.result() != NewGameDialog.DialogCode.Accepted and "4 to 8 digits" in d.error_label.text()
     d.pin_edits["england"].setText("")
     for p in BOARD.power_ids[1:]:
         d.play_boxes[p].setChecked(False)
@@ -244,14 +247,14 @@ def test_dialogs_new_game_private_notes_option_off_by_default_and_saved(table, f
     c = t.controller
     d = f.offer_new_game()
     assert not d.notes_box.isChecked() and not d.settings().notes  # off by default
-    d.start_button.click()
+    no_pins_and_a_passphrase(d).start_button.click()
     assert "notes_allowed" not in c.table and not f.act_notes.isChecked()
     d = f.offer_new_game()
     assert not d.notes_box.isChecked()
     d.notes_box.setChecked(True)
-    d.start_button.click()
+    no_pins_and_a_passphrase(d).start_button.click()
     assert c.table["notes_allowed"] is True and f.act_notes.isChecked()  # the Table menu agrees
-    _, saved = load_game(f.autosaver.autosave.path)  # saved with the game
+    _, saved = load_game(f.autosaver.autosave.path)  # saved with the game (its public part)
     assert saved["notes_allowed"] is True
     path = tmp_path / "notes.dipl"
     c.save(path)

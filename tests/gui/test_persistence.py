@@ -11,6 +11,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from new_game import no_pins_and_a_passphrase
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QMenu, QWidget
 
@@ -333,7 +334,8 @@ def test_persistence_main_window_first_start_offers_the_standard_game(qtbot, tab
     f.first_start()
     assert f.resume_offer is None  # nothing to resume
     qtbot.waitUntil(lambda: f.new_game_dialog is not None, timeout=3000)
-    f.new_game_dialog.start_button.click()  # Enter: the standard game, no setup
+    # the standard game; secrecy asks for PINs (or "no PINs") and the host's passphrase (issue 20)
+    no_pins_and_a_passphrase(f.new_game_dialog).start_button.click()
     c = table.controller
     assert c.game.rules.edition.value == "classic" and c.game.end_year is None
     assert c.table["secrecy"] is True and c.table["clock"]["spring_minutes"] == 15

@@ -40,9 +40,13 @@ def features(table, tmp_path, host):  # type: ignore[no-untyped-def]
     f.turn_off()
 
 
-def anna_game(f) -> None:  # type: ignore[no-untyped-def]
+def anna_game(f, *, every_seat: bool = False) -> None:  # type: ignore[no-untyped-def]
+    """Anna plays England and France with a PIN; ``every_seat``: the others have one too (issue 20:
+    "Use my phone" is offered only to a seat that opened with its PIN)."""
     anna = hash_pin(ANNA_PIN)
-    f.start_new_game(TableSettings(players=PLAYERS, pins={"england": anna, "france": anna},
+    others = {p: hash_pin(ANNA_PIN) for p in ("austria", "germany", "italy", "russia", "turkey")} \
+        if every_seat else {}
+    f.start_new_game(TableSettings(players=PLAYERS, pins={"england": anna, "france": anna, **others},
                                    host_pin=hash_pin(HOST_PIN)))
 
 
@@ -58,7 +62,7 @@ def open_next(f, pin: str = "") -> tuple[str, ...]:  # type: ignore[no-untyped-d
 def test_phones_curtain_use_my_phone_only_on_the_seats_own_turn_with_hosting_on(  # type: ignore[no-untyped-def]
         qtbot, table, features) -> None:
     t, f = table, features
-    anna_game(f)
+    anna_game(f, every_seat=True)
     s = f.flow.session
     f.act_write.trigger()
     # hosting off: no button on anybody's turn
@@ -96,7 +100,7 @@ def test_phones_curtain_use_my_phone_only_on_the_seats_own_turn_with_hosting_on(
 def test_phones_curtain_use_my_phone_closes_when_the_seat_steps_away_or_hosting_stops(  # type: ignore[no-untyped-def]
         qtbot, table, features) -> None:
     f = features
-    anna_game(f)
+    anna_game(f, every_seat=True)
     start_hosting(f)
     f.act_write.trigger()
     open_next(f)
@@ -114,7 +118,7 @@ def test_phones_curtain_use_my_phone_closes_when_the_seat_steps_away_or_hosting_
 
 def test_phones_curtain_a_phone_seal_of_the_whole_seat_closes_its_code(qtbot, table, features) -> None:  # type: ignore[no-untyped-def]
     f = features
-    anna_game(f)
+    anna_game(f, every_seat=True)
     base, _ = start_hosting(f)
     f.act_write.trigger()
     s = f.flow.session
@@ -237,15 +241,18 @@ def test_phones_curtain_a_forced_reveal_counts_a_half_declared_seats_phone_decla
 
 def test_phones_curtain_use_my_phone_on_the_declarations_sheet(qtbot, table, features) -> None:  # type: ignore[no-untyped-def]
     t, f = table, features
-    formal_anna_game(f)
+    f.start_new_game(TableSettings(players=PLAYERS, formal=True, host_pin=hash_pin(HOST_PIN),
+                                   pins={p: hash_pin(ANNA_PIN) for p in t.controller.board.power_ids}))
     f.write_orders()
     s = f.flow.session
+    f.flow.curtain.pin_edit.setText(ANNA_PIN)  # issue 20: "Use my phone" once the seat gave its PIN
     f.flow.curtain.open_button.click()
     form = f.flow.declarations_form
     assert s.declaring and s.stage == ENTERING and not form.phone_button.isVisibleTo(form)  # hosting off
     form.hide_button.click()
     _, th = start_hosting(f)
     tokens = {p: th.token_of(p) for p in t.controller.board.power_ids}
+    f.flow.curtain.pin_edit.setText(ANNA_PIN)
     f.flow.curtain.open_button.click()
     seat = tuple(s.current_seat)
     assert form.phone_button.isVisibleTo(form) and not f.strip.phone_button.isVisibleTo(f.strip)

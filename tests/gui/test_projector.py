@@ -33,7 +33,7 @@ def test_projector_f5_enters_and_f5_and_esc_leave_restoring_the_window(table: Ta
     t = table
     w = t.window
     _adjudicated_bounce(t)
-    t.key(Qt.Key.Key_Plus)  # a zoomed view, to be given back as it was
+    t.key(Qt.Key.Key_Plus, Qt.KeyboardModifier.ControlModifier)  # a zoomed view, to be given back as it was
     before = _window_state(t)
     unit = w.scene.unit_size
     for leave in (Qt.Key.Key_F5, Qt.Key.Key_Escape):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from new_game import no_pins_and_a_passphrase
 from PySide6.QtWidgets import QLabel
 from test_secrecy import HOST_PIN, Host, assert_hidden
 from widget_text import shows, texts
@@ -80,8 +81,11 @@ def test_seats_new_game_offers_the_rulebook_grouping_for_each_player_count(qtbot
     seats = GROUPINGS[n]
     played = {p for seat in seats for p in seat}
     assert set(s.powers_in_play(BOARD)) == played
-    assert all(e.isVisibleTo(d) for e in d.player_edits[:n])
-    assert all(not e.isVisibleTo(d) for e in d.player_edits[n:])
+    if n < 7:
+        assert all(e.isVisibleTo(d) for e in d.player_edits[:n])
+        assert all(not e.isVisibleTo(d) for e in d.player_edits[n:])
+    else:  # issue 17: seven players placed by the host are named in the name column only
+        assert not any(e.isVisibleTo(d) for e in d.player_edits) and not d.players_caption.isVisibleTo(d)
     # every seat's powers share one player; the first seat is Anna's
     for i, seat in enumerate(seats):
         names = {s.players.get(p) for p in seat}
@@ -119,16 +123,16 @@ def test_seats_host_assigns_by_hand_with_one_pin_per_player(qtbot, features, tab
         d.player_edits[i].textEdited.emit(name)
     # the host moves Italy & Russia's player: Dan plays them; Cara also takes over Austria by hand
     d.name_edits["austria"].setText("Cara")
-    d.pin_edits["germany"].setText("1234")  # Cara's PIN, typed at one of her powers
-    d.pin_edits["turkey"].setText("9999")
+    d.pin_edits["germany"].setText("5831")  # Cara's PIN, typed at one of her powers
+    d.pin_edits["turkey"].setText("7206")
     d.start_button.click()
     assert "one PIN per player" in d.error_label.text()  # two PINs for one player: refused, nothing lost
     d.pin_edits["turkey"].setText("")
     s = d.settings()
     assert s.players["austria"] == "Cara" and s.players["france"] == "Ben" and s.players["england"] == "Anna"
     # one PIN per player: the same hash under each of Cara's powers
-    assert s.pins["germany"] == s.pins["turkey"] == s.pins["austria"] and pin_matches(s.pins["austria"], "1234")
-    d.start_button.click()
+    assert s.pins["germany"] == s.pins["turkey"] == s.pins["austria"] and pin_matches(s.pins["austria"], "5831")
+    no_pins_and_a_passphrase(d).start_button.click()  # issue 20: the others play without PINs, said so
     c = table.controller
     assert c.table["players"]["turkey"] == "Cara" and c.table.get("seating") is None
     f.act_write.trigger()
@@ -176,7 +180,7 @@ def test_seats_priority_assignment_settles_a_tie_by_the_seeded_draw_shown(qtbot,
     assert "Not played (civil disorder): Germany and Italy." in record
     p.use_button.click()
     assert shows(d, f"the lot gave it to {tie.winner}")  # the table sees the draw in New Game too
-    d.start_button.click()
+    no_pins_and_a_passphrase(d).start_button.click()
     c = table.controller
     assert c.player_name("england") == tie.winner
     seating = c.table["seating"]
@@ -410,7 +414,7 @@ def test_seats_short_game_measure_chosen_in_new_game_and_saved(qtbot, features, 
     d.short_box.setChecked(True)
     d.end_year_spin.setValue(1903)
     d.short_by_combo.setCurrentIndex(d.short_by_combo.findData("pieces"))
-    d.start_button.click()
+    no_pins_and_a_passphrase(d).start_button.click()
     c = table.controller
     assert c.game.short_game_by == "pieces" and c.table["short_game_by"] == "pieces"
     assert f.table_settings.short_game_by == "pieces"
@@ -578,3 +582,18 @@ def test_seats_session_one_stop_per_player_plain_python() -> None:
     assert s.stage == READY
     s.set_writers(("england", "france", "germany", "russia"))  # Russia back: the round waits for it
     assert s.stage == CURTAIN and s.next_power == "russia"
+
+
+def test_seats_new_game_has_one_place_for_names_with_seven_players_by_the_host(qtbot) -> None:
+    """Issue 17: New Game had both a "Players:" row and a name column for the same seven names."""
+    d = NewGameDialog(BOARD)
+    qtbot.addWidget(d)
+    d.show()
+    assert d.players_spin.value() == 7 and d.assign_combo.currentData() == "hand"
+    assert not d.players_caption.isVisibleTo(d) and not any(e.isVisibleTo(d) for e in d.player_edits)
+    assert all(e.isVisibleTo(d) for e in d.name_edits.values())
+    d.assign_combo.setCurrentIndex(d.assign_combo.findData("priority"))  # players choose: the row names them
+    assert d.players_caption.isVisibleTo(d) and all(e.isVisibleTo(d) for e in d.player_edits)
+    d.assign_combo.setCurrentIndex(d.assign_combo.findData("hand"))
+    d.players_spin.setValue(5)  # five players: the row names the players, the column the powers' players
+    assert d.players_caption.isVisibleTo(d) and sum(e.isVisibleTo(d) for e in d.player_edits) == 5

@@ -11,6 +11,7 @@ import random
 from collections.abc import Callable
 
 import pytest
+from new_game import no_pins_and_a_passphrase
 from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QDialog, QDockWidget, QMessageBox, QWidget
 from widget_text import shows, texts
@@ -339,7 +340,7 @@ def test_secrecy_reopening_a_power_with_a_pin(table, features, host) -> None:  #
     curtain.other_button.click()  # no PIN and no host PIN: nobody may
     assert power in f.flow.session.sealed and "protected by a PIN" in curtain.error_label.text()
     assert_hidden(t, power, orders)
-    curtain.pin_edit.setText("2580")  # the power itself
+    host.typed = "2580"  # the power itself, asked for its PIN (issue 17: not the next power's field)
     curtain.other_combo.setCurrentIndex(curtain.other_combo.findData(power))
     curtain.other_button.click()
     assert f.flow.session.current == power
@@ -360,8 +361,14 @@ def test_secrecy_forced_reveal_needs_the_host_pin(table, features, host) -> None
         trigger()
         assert not t.controller.game.history and f.flow.session.stage == CURTAIN
         assert_hidden(t, power, orders)
-    assert len(host.prompts) == 4 and all(p.startswith("Reveal now") for p in host.prompts)
+    # issue 20: the host prompt shares the PIN failure counter: after three wrong host PINs the
+    # fourth try waits (not even asked), and says so
+    assert len(host.prompts) == 3 and all(p.startswith("Reveal now") for p in host.prompts)
+    assert "try again in" in f.strip.notice.toolTip()
     host.typed = HOST_PIN
+    t.adjudicate()
+    assert not t.controller.game.history  # the right PIN waits too
+    t.controller.table["pin_failures"]["host"]["until"] = 0  # the wait is over
     t.adjudicate()
     assert len(t.controller.game.history) == 1
 
@@ -433,13 +440,14 @@ def test_secrecy_host_pin_is_stored_only_as_a_salted_hash(table, features) -> No
     t.key(Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
     d = f.new_game_dialog
     assert isinstance(d, NewGameDialog)
+    no_pins_and_a_passphrase(d)
     d.host_pin_edit.setText("12")
     d.start_button.click()
-    assert "host PIN must be four digits" in d.error_label.text()
+    assert "host PIN is 4 to 8 digits" in d.error_label.text()
     d.host_pin_edit.setText("8642")
     d.start_button.click()
     stored = t.controller.table["host_pin"]
-    assert stored.startswith("pbkdf2_sha256$") and "8642" not in stored and pin_matches(stored, "8642")
+    assert stored.startswith("scrypt$") and "8642" not in stored and pin_matches(stored, "8642")
     assert f.flow.host_pin() == stored
 
 
@@ -456,7 +464,7 @@ def test_secrecy_new_game_never_carries_the_pins(table, features, host) -> None:
     d = f.new_game_dialog
     assert isinstance(d, NewGameDialog)
     assert all(not e.text() and e.placeholderText() == "none" for e in d.pin_edits.values())
-    d.start_button.click()
+    no_pins_and_a_passphrase(d).start_button.click()
     c = t.controller
     assert c.table.get("pins") == {} and c.table.get("host_pin") is None
     assert f.flow.session.pins == {} and f.flow.host_pin() is None
@@ -467,7 +475,7 @@ def test_secrecy_new_game_never_carries_the_pins(table, features, host) -> None:
     f.game_over_dialog.done(f.game_over_dialog.NEW_GAME)
     d = f.new_game_dialog
     assert isinstance(d, NewGameDialog)
-    d.start_button.click()
+    no_pins_and_a_passphrase(d).start_button.click()
     assert c.table.get("pins") == {} and "host_pin" not in c.table and f.flow.session.pins == {}
     # a game opened without any PINs does not inherit the open game's
     start(f, pins={"italy": "3333"})
@@ -563,15 +571,19 @@ def test_secrecy_curtain_asks_the_pin_of_the_power_chosen_under_someone_else(tab
         seal_next(t, f, "1470")
     nxt = f.flow.session.next_power
     assert nxt != "france" and curtain.pin_edit.isHidden()
+    # issue 17: the PIN of a power chosen under "Someone else" is asked when its button is pressed
+    # (the curtain's PIN field is the next power's only, and hidden when that power has none)
     curtain.other_combo.setCurrentIndex(curtain.other_combo.findData("france"))
-    assert not curtain.pin_edit.isHidden()
+    assert curtain.pin_edit.isHidden()
+    f.flow.host_prompt = lambda _parent, _title, _text: None  # asked, and cancelled
     curtain.other_button.click()
     assert "protected by a PIN" in curtain.error_label.text() and f.flow.session.stage == CURTAIN
     other = next(p for p in CLICKS if p not in ("france", nxt))
     curtain.other_combo.setCurrentIndex(curtain.other_combo.findData(other))
     assert curtain.pin_edit.isHidden()
     curtain.other_combo.setCurrentIndex(curtain.other_combo.findData("france"))
-    curtain.pin_edit.setText("1470")
+    # France out of turn: its own PIN, then the host's (issue 20: out of turn is a host action)
+    f.flow.host_prompt = lambda _parent, _title, text: "1470" if "France's PIN" in text else HOST_PIN
     curtain.other_button.click()
     assert f.flow.session.current == "france"
 

@@ -9,10 +9,13 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+#: the passphrase every test host uses unless told otherwise
+PASSPHRASE = "the table's test passphrase"
 LINK = re.compile(r"^\s+(\w+)\s+(http://\S+/t/(\S+))")
 
 
@@ -25,9 +28,15 @@ def free_port() -> int:
 class ServeProcess:
     """``serve`` running in a subprocess; ``links`` maps a power's name to its join URL."""
 
-    def __init__(self, game: Path, port: int, *extra: str, timeout: float = 60.0) -> None:
+    def __init__(self, game: Path, port: int, *extra: str, timeout: float = 60.0,
+                 passphrase: str | None = PASSPHRASE) -> None:
         self.game, self.port = game, port
+        self.passphrase = passphrase
         env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}
+        if passphrase is not None:  # kept outside the game's folder
+            folder = Path(tempfile.mkdtemp(prefix="serve-pass-"))
+            (folder / "passphrase").write_text(passphrase + "\n", encoding="utf-8")
+            extra = ("--passphrase-file", str(folder / "passphrase"), *extra)
         self.proc = subprocess.Popen([sys.executable, "-m", "diplomacy_desktop", "serve", str(game),
                                       "--host", "127.0.0.1", "--port", str(port), *extra],
                                      cwd=ROOT, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
-from serving import ROOT, ServeProcess, free_port
+from serving import PASSPHRASE, ROOT, ServeProcess, free_port
 
 from diplomacy_desktop.io.savefile import load_game
 
@@ -53,7 +53,7 @@ def test_serve_new_game_prints_a_join_link_per_power_and_stops_on_ctrl_c(tmp_pat
         host.kill()
     assert "Stopped" in "".join(host.output)
     assert stat.S_IMODE(os.stat(game).st_mode) == 0o600
-    saved, table = load_game(game)
+    saved, table = load_game(game, passphrase=PASSPHRASE)
     assert [str(o) for o in saved.orders_of("france")] == ["A par - bur"]
     assert table["phones"]["tokens"] == host.tokens
 

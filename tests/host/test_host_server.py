@@ -41,6 +41,8 @@ def call(server: HostServer, method: str, path: str, token: str | None = None, b
     async def go() -> tuple[int, Any, dict[str, str]]:
         headers = {"X-Token": token} if token is not None else {}
         data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
+        if data is not None:  # as the phone page sends it (the host takes JSON only)
+            headers["Content-Type"] = "application/json"
         async with aiohttp.ClientSession(timeout=TIMEOUT) as s, \
                 s.request(method, server.base_url + path, headers=headers, data=data) as r:
             text = await r.text()
@@ -184,12 +186,22 @@ def test_server_replays_change_nothing(served: tuple[TableHost, HostServer]) -> 
 
 
 def test_server_pin_seal_and_join_are_rate_limited(served: tuple[TableHost, HostServer]) -> None:
+    # issue 20, finding 4: a stranger's wrong joins are limited per client and never lock the
+    # real holder out (before, the holder's own seal got 429 here)
     host, server = served
     turkey = tok(host, "turkey")
     seal = {"power": "turkey", "phase": "S1901M"}
     assert call(server, "POST", "/api/seal", turkey, seal)[0] == 403
     statuses = [call(server, "POST", "/api/join", None, {"power": "turkey", "pin": "0000"})[0] for _ in range(5)]
     assert statuses[0] == 403 and statuses[-1] == 429
+    status, out, headers = call(server, "POST", "/api/join", None, {"power": "turkey", "pin": "2468"})
+    assert status == 429 and int(headers["Retry-After"]) > 0 and out["retry_after"] > 0  # this client waits
+    status, out, headers = call(server, "POST", "/api/seal", turkey, {**seal, "pin": "2468"})
+    assert status == 200 and host.sealed == ["turkey"]  # the holder is not locked out
+    host.unseal(turkey, "turkey", "S1901M", "2468")
+    # the holder's own wrong PINs count on the power's one counter
+    for _ in range(3):
+        assert call(server, "POST", "/api/seal", turkey, {**seal, "pin": "1357"})[0] == 403
     status, out, headers = call(server, "POST", "/api/seal", turkey, {**seal, "pin": "2468"})
     assert status == 429 and int(headers["Retry-After"]) > 0 and out["retry_after"] > 0
     assert host.sealed == []

@@ -15,7 +15,6 @@ from diplomacy_desktop.engine.board import ARMY
 from diplomacy_desktop.engine.game import Game
 from diplomacy_desktop.engine.state import ADJUSTMENT, RETREAT
 from diplomacy_desktop.host.table import (
-    PIN_FREE_ATTEMPTS,
     HostError,
     NotYoursError,
     PinError,
@@ -28,6 +27,7 @@ from diplomacy_desktop.host.table import (
 from diplomacy_desktop.io.boardfile import load_board
 from diplomacy_desktop.io.pins import hash_pin
 from diplomacy_desktop.io.savefile import load_game
+from diplomacy_desktop.table.pins import FREE_ATTEMPTS as PIN_FREE_ATTEMPTS
 
 POWERS = ("austria", "england", "france", "germany", "italy", "russia", "turkey")
 
@@ -218,7 +218,9 @@ def test_host_sealed_orders_cannot_change_until_unsealed(tmp_path: Path) -> None
 def test_host_pin_guards_seal_and_unseal_and_wrong_pins_are_rate_limited(tmp_path: Path) -> None:
     clock = FakeClock()
     game = Game.new(load_board("standard"))
-    host = TableHost(game, {"pins": {"france": hash_pin("1234")}}, tmp_path / "g.dipl", clock=clock)
+    # the failure counter is saved with the game: it runs on the wall clock
+    host = TableHost(game, {"pins": {"france": hash_pin("1234")}}, tmp_path / "g.dipl", clock=clock,
+                     wall_clock=clock)
     t = tokens(host)
     assert host.state_for(t["france"])["mine"]["france"]["pin"] is True
     with pytest.raises(PinError, match="has a PIN"):

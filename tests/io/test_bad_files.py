@@ -34,7 +34,7 @@ EXPECTED = {
     "clock_list.json": "$.table.clock: expected the clock settings (an object of minutes), found a list",
     "clock_state_list.json": "$.table.clock_state: expected the clock's state (an object), found a list",
     "pins_list.json": "$.table.pins: expected an object of power: PIN hash, found a list",
-    "host_pin_plain.json": '$.table.host_pin: expected a PIN hash ("pbkdf2_sha256$...") or null, found the text "4321"',
+    "host_pin_plain.json": '$.table.host_pin: expected a PIN hash ("scrypt$..." or "pbkdf2_sha256$...") or null, found the text "4321"',
     "hotseat_order_int.json": '$.table.hotseat.order[7]: expected a power id such as "france", found 3',
     "hotseat_ready_unsealed.json":
         '$.table.hotseat.stage: expected "curtain" while not every power has sealed, found the text "ready"',

@@ -63,7 +63,7 @@ def test_models_hot_seat_turn_cycle_and_pins() -> None:
     s.begin_turn("S1901M", ("england", "france"))
     assert s.stage == OPEN and s.visible_powers == frozenset()
     s.set_pin("france", "1234")
-    assert s.pins["france"].startswith("pbkdf2_sha256$") and "1234" not in s.pins["france"]
+    assert s.pins["france"].startswith("scrypt$") and "1234" not in s.pins["france"]  # issue 20: scrypt
     s.start_writing()
     with pytest.raises(PinError):
         s.open("france")

@@ -72,7 +72,9 @@ UNIT_MIN = 26.0
 UNIT_MAX = 32.0
 #: labels are drawn about this many screen pixels high, never smaller than the art's own size
 LABEL_SCREEN_PX = 14.0
-LABEL_MAX_FACTOR = 1.4
+LABEL_MAX_FACTOR = 1.55  # names of 12 px at least on a 1366x768 screen
+#: a unit's letter, as a share of the unit's size (12 px at least on a 1366x768 screen)
+LETTER_RATIO = 0.7
 #: a move arrow's shaft (without its head) is never shorter than this (times the unit scale)
 MIN_SHAFT = 12.0
 
@@ -286,7 +288,8 @@ class UnitItem(QGraphicsItem):
     @override
     def boundingRect(self) -> QRectF:
         r = self.size * 0.95 + 4 * self.size / UNIT_SIZE
-        return self._path.boundingRect().adjusted(-4, -4, 4, 4).united(QRectF(-r, -r, 2 * r, 2 * r))
+        pad = 4.0 * self.size / UNIT_SIZE + 1  # the dark edge of the halo (and the shadow)
+        return self._path.boundingRect().adjusted(-pad, -pad, pad, pad).united(QRectF(-r, -r, 2 * r, 2 * r))
 
     @override
     def shape(self) -> QPainterPath:
@@ -314,11 +317,16 @@ class UnitItem(QGraphicsItem):
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(QColor(0, 0, 0, 70))
             painter.drawPath(self._path.translated(1.4 * k, 1.8 * k))
-            # a light halo, so a unit stands out on its own power's colour too
-            halo = QPen(QColor(255, 255, 255, 215), 4.2 * k)
+            # a light halo edged in dark, so a unit stands out on its own power's colour too (and
+            # on pale ground, where a white halo alone melts away)
+            edge = QPen(QColor(20, 20, 20, 220), 7.4 * k)
+            edge.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+            painter.setPen(edge)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawPath(self._path)
+            halo = QPen(QColor(255, 255, 255, 250), 5.0 * k)
             halo.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
             painter.setPen(halo)
-            painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawPath(self._path)
         fill = palette.power_colour(power)
         if self.ghost:
@@ -332,7 +340,7 @@ class UnitItem(QGraphicsItem):
         painter.drawPath(self._path)
         font = QFont("DejaVu Sans")
         font.setBold(True)
-        font.setPixelSize(max(1, int(size * 0.62)))
+        font.setPixelSize(max(1, round(size * LETTER_RATIO)))
         painter.setFont(font)
         painter.setPen(palette.power_ink(power))
         rect = self._path.boundingRect()
@@ -584,6 +592,12 @@ class OrderItem(QGraphicsItem):
             pen.setDashPattern(dashes)
         painter.setBrush(Qt.BrushStyle.NoBrush)
         if not self.path.isEmpty():
+            if self.style == "move" and not self.failed:  # a pale edge: the dark outline reads on dark ground too
+                light = QPen(QColor(255, 255, 255, 240), outline.widthF() + 3.6 * k)
+                light.setCapStyle(Qt.PenCapStyle.RoundCap)
+                light.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+                painter.setPen(light)
+                painter.drawPath(self.path)
             painter.setPen(outline)
             painter.drawPath(self.path)
             painter.setPen(pen)
@@ -791,19 +805,28 @@ class MapScene(QGraphicsScene):
         for item in self.label_items.values():
             item.set_factor(self.label_factor)
         self._place_label_items(self.label_items)
-        # names grown into each other (small provinces side by side) keep the art's own size
+        # names grown into each other (small provinces side by side) shrink, step by step, as far
+        # as the art's own size, until they stand clear of each other
+        crowded = self._crowded_labels()
+        steps = [f for f in (1.4, 1.25, 1.1) if f < self.label_factor] + [1.0]
+        for factor in steps:
+            if not crowded:
+                break
+            for item in crowded.values():
+                item.set_factor(factor)
+            # and move off the art's place only for a unit actually standing there
+            self._place_label_items(crowded, always=factor > 1.0)
+            crowded = {space: item for space, item in self._crowded_labels().items() if item.factor > 1.0}
+
+    def _crowded_labels(self) -> dict[str, LabelItem]:
+        """The labels whose names overlap another's."""
         crowded: dict[str, LabelItem] = {}
-        items = list(self.label_items.items())
-        rects = [(space, item, item.mapRectToScene(item.text_rect())) for space, item in items]
+        rects = [(space, item, item.mapRectToScene(item.text_rect())) for space, item in self.label_items.items()]
         for i, (space, item, rect) in enumerate(rects):
             for other, other_item, other_rect in rects[i + 1:]:
                 if rect.intersects(other_rect):
                     crowded[space], crowded[other] = item, other_item
-        if crowded:
-            for item in crowded.values():
-                item.set_factor(1.0)
-            # and move off the art's place only for a unit actually standing there
-            self._place_label_items(crowded, always=False)
+        return crowded
 
     def _place_label_items(self, labels: Mapping[str, LabelItem], *, always: bool = True) -> None:
         half = self.unit_size * 0.5

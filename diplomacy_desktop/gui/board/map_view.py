@@ -7,6 +7,8 @@ becomes a pan and is not reported as a click.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QColor,
@@ -34,6 +36,12 @@ class MapView(QGraphicsView):
     hovered = Signal(QPointF, QPoint)  # scene point, global screen point
     left = Signal()
     zoom_changed = Signal(float)
+    #: a unit was dragged (press on it, release elsewhere): scene points of the press and the release
+    dropped = Signal(QPointF, QPointF)
+    #: while a unit is dragged: scene points of the press and the pointer now
+    dragging = Signal(QPointF, QPointF)
+    #: a printable key typed on the map (no Ctrl or Alt): the start of a typed order
+    typed = Signal(str)
 
     def __init__(self, scene: MapScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
@@ -56,6 +64,10 @@ class MapView(QGraphicsView):
         self._press_button: Qt.MouseButton | None = None
         self._panning = False
         self._last_pan: QPoint | None = None
+        #: asked at a left press (scene point): may a unit be dragged from there?  (drag and drop)
+        self.drag_test: Callable[[QPointF], bool] | None = None
+        self._unit_press = False  # the press was on a unit that may be dragged
+        self._unit_drag = False  # ... and it is being dragged
         # when zooming or scrolling settles, ask for a sharp rendering of what is on screen
         self._settle = QTimer(self)
         self._settle.setSingleShot(True)
@@ -91,6 +103,11 @@ class MapView(QGraphicsView):
     def zoom(self) -> float:
         """The current scale relative to "fit to window"."""
         return self.transform().m11() / self.fit_scale()
+
+    @property
+    def fitted(self) -> bool:
+        """Whether the whole board is shown, fitted to the window (nobody zoomed since)."""
+        return self._fitted
 
     def fit_to_window(self) -> None:
         self._fitted = True
@@ -166,13 +183,21 @@ class MapView(QGraphicsView):
 
     @override
     def keyPressEvent(self, event: QKeyEvent) -> None:
+        # zoom is Ctrl+plus, Ctrl+minus, Ctrl+0 (and the wheel): plain keys are typing, and "-"
+        # is half of every move ("A Par - Bur")
         key = event.key()
-        if key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
+        mods = event.modifiers() & ~(Qt.KeyboardModifier.KeypadModifier | Qt.KeyboardModifier.ShiftModifier)
+        ctrl = mods == Qt.KeyboardModifier.ControlModifier
+        text = event.text()
+        if ctrl and key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
             self.zoom_in()
-        elif key in (Qt.Key.Key_Minus, Qt.Key.Key_Underscore):
+        elif ctrl and key in (Qt.Key.Key_Minus, Qt.Key.Key_Underscore):
             self.zoom_out()
-        elif key == Qt.Key.Key_0:
+        elif ctrl and key == Qt.Key.Key_0:
             self.fit_to_window()
+        elif not mods and len(text) == 1 and text.isprintable() and not text.isspace():
+            self.typed.emit(text)
+            event.accept()
         else:
             super().keyPressEvent(event)
 
@@ -200,11 +225,22 @@ class MapView(QGraphicsView):
         self._press_button = event.button()
         self._panning = False
         self._last_pan = self._press
+        self._unit_drag = False
+        self._unit_press = bool(event.button() == Qt.MouseButton.LeftButton and self.drag_test is not None
+                                and self.drag_test(self.mapToScene(self._press)))
         event.accept()
 
     @override
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         pos = event.position().toPoint()
+        if self._press is not None and self._unit_press and event.buttons() & Qt.MouseButton.LeftButton:
+            if not self._unit_drag and (pos - self._press).manhattanLength() > DRAG_THRESHOLD:
+                self._unit_drag = True
+                self.viewport().setCursor(Qt.CursorShape.DragMoveCursor)
+            if self._unit_drag:
+                self.dragging.emit(self.mapToScene(self._press), self.mapToScene(pos))
+                event.accept()
+                return
         if self._press is not None and event.buttons() & (Qt.MouseButton.LeftButton | Qt.MouseButton.MiddleButton):
             if not self._panning and (pos - self._press).manhattanLength() > DRAG_THRESHOLD:
                 self._panning = True
@@ -226,6 +262,12 @@ class MapView(QGraphicsView):
         self._press = None
         self._panning = False
         self.viewport().unsetCursor()
+        if self._unit_drag and press is not None:
+            self._unit_drag = self._unit_press = False
+            self.dropped.emit(self.mapToScene(press), self.mapToScene(event.position().toPoint()))
+            event.accept()
+            return
+        self._unit_press = False
         if not was_panning and press is not None and event.button() == self._press_button:
             self.clicked.emit(self.mapToScene(event.position().toPoint()), event.button())
         event.accept()

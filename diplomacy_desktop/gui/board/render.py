@@ -101,15 +101,16 @@ def render_scene(scene: object, width: int, height: int) -> object:
 
 
 def unrevealed_in(table: object, phase: str) -> bool:
-    """Whether a save's current orders (for ``phase``) are unrevealed hot-seat orders: the game
-    is played with secrecy on and its turn for this phase has not been revealed."""
-    if not isinstance(table, dict):
-        return False
+    """Whether a save's current orders (for ``phase``) are unrevealed: the save holds table data
+    (a table game or a phone host's game) not played openly, and its turn for this phase has not
+    been revealed."""
+    if not isinstance(table, dict) or not table:
+        return False  # a plain board's save: nothing is sealed
     turn = table.get("hotseat")
-    if "secrecy" not in table and turn is None:
-        return False  # not a table game: nothing is sealed
-    if not table.get("secrecy", True):
-        return False  # played openly: the table sees every order as it is written
+    if table.get("secrecy") is False and not table.get("phones"):
+        return False  # played openly at the laptop: the table sees every order as it is written
+    # any other table data (a phone host's save has no "secrecy" or "hotseat" key: its phones'
+    # orders are each power's own) keeps the current phase's orders hidden until revealed
     revealed = isinstance(turn, dict) and turn.get("phase") == phase and turn.get("stage") == "revealed"
     return not revealed
 

@@ -20,10 +20,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QPoint, QPointF, Qt, Signal
-from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QMenu, QToolTip, QWidget
+from PySide6.QtCore import QLineF, QObject, QPoint, QPointF, Qt, Signal
+from PySide6.QtGui import QAction, QColor
+from PySide6.QtWidgets import QGraphicsLineItem, QMenu, QToolTip, QWidget
 
 from ...engine.board import ARMY, FLEET, province_of
 from ...engine.errors import OrderError
@@ -43,9 +44,15 @@ from ...engine.orders import (
 )
 from ...engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState
 from ...io.notation import format_order
-from ..board.map_scene import MapScene
+from ..board.board_note import BoardNotes
+from ..board.map_scene import MapScene, UnitItem
 from ..controller import ChangeRecord, GameController
 
+if TYPE_CHECKING:
+    from ...mapdata.click_intent import ClickReading, LabelRect
+
+#: a click this many screen pixels from a legal target is taken as it (see mapdata.click_intent)
+NEAR_PX = 8.0
 COAST_NAMES = {"nc": "north", "sc": "south", "ec": "east", "wc": "west"}
 KIND_WORDS = {"H": "hold", "M": "move", "S": "support", "C": "convoy", "D": "disband", "A": "army", "F": "fleet"}
 
@@ -161,6 +168,15 @@ class OrderInteraction(QObject):
         self._last_click: QPointF | None = None
         self._hover_text: str | None = None
         self._menu: QMenu | None = None
+        #: a refused click says why on the board, beside the click
+        self.notes = BoardNotes(scene)
+        #: how the last click was read (label, space, near, only)
+        self.reading: ClickReading | None = None
+        self._refused = False  # the last click was refused: clicking the unit again keeps it selected
+        self._drag_line: QGraphicsLineItem | None = None
+        #: a unit is being dragged (the magnifier leaves the board still)
+        self.dragging = False
+        self._labels: tuple[object, list[LabelRect]] | None = None  # label_rects, for the labels as placed
         controller.changed.connect(self._on_changed)
 
     # -- plumbing ----------------------------------------------------------------------------
@@ -237,11 +253,71 @@ class OrderInteraction(QObject):
         return f"{'army' if unit.kind == ARMY else 'fleet'} in {self._name(unit.location)}"
 
     def province_at(self, point: QPointF) -> str | None:
-        """What a click at ``point`` names: the unit drawn there, else the space under it."""
-        item = self.scene.unit_item_at(point)
+        """What a click at ``point`` names: the unit drawn there, else the space read by intent
+        (a province's name names it; a click a few pixels off a lit target is that target)."""
+        # not at the top: the package's __init__ loads Shapely, which the window starts without
+        from ...mapdata.click_intent import ClickReading, label_at, read_click
+
+        lit = self.scene.lit
+        named = label_at(self.label_rects(), point.x(), point.y())
+        if named is not None and named in lit:
+            # a name is drawn above the units: on a legal target's name, the name counts
+            self.reading = ClickReading(named, "label", self.geometry.space_at(point.x(), point.y()))
+            return named
+        item = self.unit_at(point)
         if item is not None:
+            self.reading = ClickReading(item.province, "unit", item.province)
             return item.province
-        return self.geometry.space_at(point.x(), point.y())
+        self.reading = read_click(self.geometry, point.x(), point.y(), lit=lit, labels=self.label_rects(),
+                                  tolerance=self.near_distance())
+        space = self.reading.space
+        return province_of(space) if space is not None else None
+
+    def unit_at(self, point: QPointF) -> UnitItem | None:
+        """The unit drawn under ``point``: its whole disc counts (an arrowhead or a name drawn over it
+        does not take its click); a dislodged unit first, else the nearest."""
+        found = self.scene.unit_item_at(point)
+        if found is not None and found.displaced:
+            return found
+        best: tuple[float, UnitItem] | None = None
+        items = list(self.scene.displaced_items.values()) + list(self.scene.unit_items.values())
+        for item in items:
+            d = (item.pos() - point).manhattanLength() / 1.41
+            if d <= item.size * 0.55 and (best is None or d < best[0] or (item.displaced and not best[1].displaced)):
+                best = (d, item)
+        if best is not None:
+            return best[1]
+        return found
+
+    def label_rects(self) -> list[LabelRect]:
+        """The text of every province's name on the board, in map units."""
+        scene = self.scene
+        # labels move only as they grow or shrink, and for a unit standing in their province
+        key = (getattr(scene, "label_factor", 0.0), getattr(scene, "unit_size", 0.0),
+               tuple(sorted(getattr(scene, "unit_items", {}))))
+        if self._labels is not None and self._labels[0] == key:
+            return self._labels[1]
+        out: list[LabelRect] = []
+        for space, item in getattr(scene, "label_items", {}).items():
+            if not item.isVisible():
+                continue
+            r = item.mapRectToScene(item.text_rect())
+            out.append((space, r.left(), r.top(), r.right(), r.bottom()))
+        self._labels = (key, out)
+        return out
+
+    def near_distance(self) -> float:
+        """``NEAR_PX`` screen pixels in map units at the view's scale."""
+        scale = getattr(self.scene, "view_scale", 0.0) or 1.0
+        return NEAR_PX / scale
+
+    def _refuse(self, text: str) -> None:
+        """A click that gives no order: why, in the status line and on the board beside the click;
+        the selection stays as it was (a retry on the unit does not become a hold)."""
+        self._say(text)
+        if self._last_click is not None:
+            self.notes.show(text, self._last_click)
+        self._refused = True
 
     def _file(self, order: Order) -> bool:
         try:
@@ -257,6 +333,8 @@ class OrderInteraction(QObject):
     def click_at(self, point: QPointF, button: object = Qt.MouseButton.LeftButton) -> None:
         """A click on the map at ``point`` (scene coordinates)."""
         self._last_click = point
+        refused_before, self._refused = self._refused, False
+        self.notes.clear()
         if button == Qt.MouseButton.RightButton:
             self.context_menu_at(point)
             return
@@ -273,6 +351,10 @@ class OrderInteraction(QObject):
             return
         mode = self.mode
         if isinstance(mode, UnitMode):
+            if prov == mode.unit and refused_before:
+                self._refuse(f"The {self._unit_text(prov)} is still selected: click where it goes, "
+                             "or press H to hold.")
+                return
             self._click_unit_mode(mode, prov, point)
         elif isinstance(mode, SupportMode):
             self._click_support(mode, prov)
@@ -288,6 +370,71 @@ class OrderInteraction(QObject):
             self._click_coast(mode, prov, point)
         else:
             self._click_idle(prov, point)
+
+    # -- drag and drop (one gesture per move, as in jDip) -----------------------------------------
+
+    def can_drag_from(self, point: QPointF) -> bool:
+        """May a drag start at ``point``: a unit there that may be ordered now (a move, or a retreat)."""
+        c = self.controller
+        if c.viewing is not None or c.ended is not None:
+            return False
+        item = self.unit_at(point)
+        if item is None:
+            return False
+        kind = self.state.phase.kind
+        if kind == MOVEMENT and not item.displaced:
+            return c.can_order(item.unit.power)
+        if kind == RETREAT and item.displaced:
+            return c.can_order(item.unit.power)
+        return False
+
+    def drag_to(self, start: QPointF, now: QPointF) -> None:
+        """A unit is being dragged: a line from it to the pointer, and its targets lit."""
+        item = self.unit_at(start)
+        if item is None:
+            return
+        self.dragging = True
+        if self.mode.unit != item.province or not isinstance(self.mode, (UnitMode, RetreatMode)):
+            self.set_mode(IDLE)
+            self._click_idle(item.province, start)
+        if self._drag_line is None:
+            from PySide6.QtGui import QPen
+
+            self._drag_line = QGraphicsLineItem()
+            pen = QPen(QColor(20, 20, 20, 200), 4.0)
+            pen.setCosmetic(True)
+            pen.setStyle(Qt.PenStyle.DashLine)
+            self._drag_line.setPen(pen)
+            self._drag_line.setZValue(55)
+            self._drag_line.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+            self.scene.addItem(self._drag_line)
+        self._drag_line.setLine(QLineF(item.pos(), now))
+
+    def drop(self, start: QPointF, end: QPointF) -> None:
+        """A unit dragged from ``start`` and let go at ``end``: the move (or retreat) there."""
+        if self._drag_line is not None:
+            self.scene.removeItem(self._drag_line)
+            self._drag_line = None
+        self.dragging = True
+        try:
+            self._drop(start, end)
+        finally:
+            self.dragging = False
+
+    def _drop(self, start: QPointF, end: QPointF) -> None:
+        item = self.unit_at(start)
+        if item is None:
+            return
+        prov = item.province
+        if self.mode.unit != prov or not isinstance(self.mode, (UnitMode, RetreatMode)):
+            self.set_mode(IDLE)
+            self._click_idle(prov, start)
+        if not isinstance(self.mode, (UnitMode, RetreatMode)):
+            return
+        if self.province_at(end) == prov:
+            return  # let go where it stands: nothing is ordered, the unit stays selected
+        self._refused = False
+        self.click_at(end)
 
     def key(self, letter: str) -> bool:
         """An order-kind key (H M S C D A F) or a build choice; returns True if used."""
@@ -449,7 +596,7 @@ class OrderInteraction(QObject):
         if other is not None and self.controller.can_order(other.power):
             self.set_mode(self._unit_mode(prov))
             return
-        self._say(f"The {self._unit_text(mode.unit)} cannot move to {self._name(prov)}.")
+        self._refuse(f"The {self._unit_text(mode.unit)} cannot move to {self._name(prov)}.")
 
     def _finish_with_coast(self, candidates: Sequence[Order], prov: str, point: QPointF | None, previous: Mode,
                            location_of: object) -> None:
@@ -463,8 +610,11 @@ class OrderInteraction(QObject):
         get = location_of  # type: ignore[assignment]
         by_coast = {get(o): o for o in candidates}  # type: ignore[operator]
         if point is not None and self.geometry.coasts_of(prov):
-            coast = self.geometry.coast_at(point.x(), point.y(), prov)
-            near = self._near_coast(point, prov, coast)
+            from ...mapdata.click_intent import coast_part
+
+            part = coast_part(self.geometry, prov, point.x(), point.y())
+            coast = part or self.geometry.coast_at(point.x(), point.y(), prov)
+            near = part is not None or self._near_coast(point, prov, coast)
             if coast in by_coast and near:
                 if self._file(by_coast[coast]):
                     self.set_mode(IDLE)
@@ -491,11 +641,12 @@ class OrderInteraction(QObject):
     def _click_coast(self, mode: CoastMode, prov: str, point: QPointF) -> None:
         coasts = list(mode.extra)
         if province_of(coasts[0]) == prov:
-            coast = self.geometry.coast_at(point.x(), point.y(), prov)
+            read = self.reading.space if self.reading is not None else None
+            coast = read if read in mode.extra else self.geometry.coast_at(point.x(), point.y(), prov)
             if coast in mode.extra and self._file(mode.extra[coast]):
                 self.set_mode(IDLE)
             return
-        self._say("Click one of the lit coasts, or press Esc.")
+        self._refuse("Click one of the lit coasts, or press Esc.")
 
     # -- supports ----------------------------------------------------------------------------
 
@@ -510,7 +661,7 @@ class OrderInteraction(QObject):
 
     def _click_support(self, mode: SupportMode, prov: str) -> None:
         if prov not in mode.lit:
-            self._say(f"The {self._unit_text(mode.unit or '')} cannot support a unit in {self._name(prov)}.")
+            self._refuse(f"The {self._unit_text(mode.unit or '')} cannot support a unit in {self._name(prov)}.")
             return
         options = tuple(o for o in mode.options if province_of(o.target) == prov)  # type: ignore[attr-defined]
         lit = _provs(o.destination for o in options if isinstance(o, SupportMove))
@@ -531,7 +682,7 @@ class OrderInteraction(QObject):
         move = next((o for o in mode.options if isinstance(o, SupportMove) and province_of(o.destination) == prov),
                     None)
         if move is None:
-            self._say(f"The support cannot go to {self._name(prov)}.")
+            self._refuse(f"The support cannot go to {self._name(prov)}.")
             return
         if self._file(move):
             self.set_mode(IDLE)
@@ -551,7 +702,7 @@ class OrderInteraction(QObject):
 
     def _click_convoy(self, mode: ConvoyMode, prov: str) -> None:
         if prov not in mode.lit:
-            self._say(f"The fleet cannot convoy a unit in {self._name(prov)}.")
+            self._refuse(f"The fleet cannot convoy a unit in {self._name(prov)}.")
             return
         options = tuple(o for o in mode.options if province_of(o.target) == prov)  # type: ignore[attr-defined]
         lit = _provs(o.destination for o in options)  # type: ignore[attr-defined]
@@ -561,7 +712,7 @@ class OrderInteraction(QObject):
     def _click_convoy_target(self, mode: ConvoyTargetMode, prov: str) -> None:
         order = next((o for o in mode.options if province_of(o.destination) == prov), None)  # type: ignore[attr-defined]
         if order is None:
-            self._say(f"The army cannot be convoyed to {self._name(prov)} through this fleet.")
+            self._refuse(f"The army cannot be convoyed to {self._name(prov)} through this fleet.")
             return
         if self._file(order):
             self.set_mode(IDLE)
@@ -581,7 +732,7 @@ class OrderInteraction(QObject):
             self.set_mode(IDLE)
             self._click_idle(prov, point)
             return
-        self._say(f"The {self._unit_text(mode.unit or '')} cannot retreat to {self._name(prov)}.")
+        self._refuse(f"The {self._unit_text(mode.unit or '')} cannot retreat to {self._name(prov)}.")
 
     def _retreat_disband(self, mode: RetreatMode) -> None:
         disband = next((o for o in mode.options if isinstance(o, Disband)), None)
@@ -608,15 +759,30 @@ class OrderInteraction(QObject):
             return
         space = state.board.spaces.get(prov)
         power = space.home if space else None
-        if power is None or not c.can_order(power):
+        if power is None:
+            if space is not None and space.centre:
+                self._refuse(f"{self._name(prov)} is not a home supply centre: a power builds only in its own "
+                             "home centres (rules XIII.2).")
+            elif self.scene.lit:
+                self._refuse("Builds go only in a power's own home supply centres (rules XIII.2): "
+                             "click a lit centre.")
+            self.set_mode(IDLE)
+            return
+        if not c.can_order(power):
+            if state.adjustment_delta(power) > 0:
+                self._refuse(f"{self._name(prov)} is a home centre of {c.power_name(power)}; "
+                             "it is not their turn to order.")
             self.set_mode(IDLE)
             return
         options = tuple(o for o in build_options(state, power) if isinstance(o, Build) and o.province == prov)
         if not options:
             if state.owners.get(prov) != power:
-                self._say(f"{self._name(prov)} is not controlled by {c.power_name(power)}: no build there.")
+                self._refuse(f"{self._name(prov)} is not controlled by {c.power_name(power)}: no build there "
+                             "(rules XIII.2).")
             elif state.adjustment_delta(power) <= 0:
-                self._say(f"{c.power_name(power)} has no builds.")
+                self._refuse(f"{c.power_name(power)} has no builds.")
+            elif prov in state.units:
+                self._refuse(f"{self._name(prov)} is occupied: a build needs an empty home centre (rules XIII.2).")
             return
         existing = c.order_for(power, prov)
         if existing is not None:
@@ -729,8 +895,11 @@ class OrderInteraction(QObject):
     # -- hover -------------------------------------------------------------------------------
 
     def hover_at(self, point: QPointF, global_pos: QPoint | None = None, widget: QWidget | None = None) -> str | None:
-        """Highlight the space under ``point`` and return (and show) its tooltip text."""
-        space = self.geometry.space_at(point.x(), point.y())
+        """Highlight the space under ``point`` (the space named, over a name) and return (and show)
+        its tooltip text."""
+        from ...mapdata.click_intent import label_at
+
+        space = label_at(self.label_rects(), point.x(), point.y()) or self.geometry.space_at(point.x(), point.y())
         if space == self.scene.hovered:
             return self._hover_text
         self.scene.set_hover(space)

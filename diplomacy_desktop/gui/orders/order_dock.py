@@ -133,6 +133,10 @@ class OrderDock(QDockWidget):
         self.list = QListWidget()
         self.list.setAlternatingRowColors(True)
         self.list.setAccessibleName("Orders of the selected power")
+        # long lines (a winter's "build not chosen yet: ...") wrap instead of running off the panel
+        self.list.setWordWrap(True)
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.list.setTextElideMode(Qt.TextElideMode.ElideNone)
         self.list.itemActivated.connect(self._item_activated)
         self.list.itemClicked.connect(self._item_activated)
         layout.addWidget(self.list, 1)
@@ -172,6 +176,12 @@ class OrderDock(QDockWidget):
         layout.addWidget(self.entry)
         self.feedback = QLabel()
         self.feedback.setWordWrap(True)
+        # fixed heights above and below the box: it stays in one place for every power and message
+        lines = self.feedback.fontMetrics().lineSpacing()
+        self.feedback.setFixedHeight(3 * lines + 4)
+        self.feedback.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.summary.setFixedHeight(3 * lines + 4)
+        self.summary.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.feedback.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(self.feedback)
         # one minimum width for every phase, the widest (the four move buttons): a minimum that

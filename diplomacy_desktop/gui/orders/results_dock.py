@@ -28,9 +28,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ...engine.forfeits import buildable, unused_builds
 from ...engine.game import HistoryEntry
 from ...engine.orders import Hold, UnitOrder
 from ...engine.results import OrderResult, Outcome
+from ...engine.state import ADJUSTMENT
 from ...io.notation import format_order, location_label
 from ..board import palette
 from ..controller import ChangeRecord, GameController
@@ -141,10 +143,10 @@ class ResultsDock(QDockWidget):
         entry = c.viewed_entry
         if entry is None and history and c.viewing is None:
             last = history[-1]
-            self.title.setText(f"<b>Last results:</b> {last.state.phase.label}")
+            self.title.setText(f"<b>Last results:</b> {last.state.phase.label}" + self._seal_codes(last))
             self._show_results(last)
         elif entry is not None:
-            self.title.setText(f"<b>Results of {entry.state.phase.label}</b>")
+            self.title.setText(f"<b>Results of {entry.state.phase.label}</b>" + self._seal_codes(entry))
             self._show_results(entry)
         else:
             self.title.setText("No phase adjudicated yet.")
@@ -152,6 +154,18 @@ class ResultsDock(QDockWidget):
             self._lines = []
             self._shown = None
             self._rows = []
+
+    def _seal_codes(self, entry: HistoryEntry) -> str:
+        """The seal codes revealed with ``entry``'s orders (issue 20): each player checks that what
+        was revealed is what they sealed."""
+        from ...table.sealcodes import revealed_codes
+
+        phase, codes = revealed_codes(self.controller.table)
+        if phase != entry.state.phase.short or not codes:
+            return ""
+        c = self.controller
+        return "<br>Seal codes: " + "; ".join(f"{html.escape(c.power_name(p))} <b>{html.escape(code)}</b>"
+                                              for p, code in codes.items())
 
     def _show_results(self, entry: HistoryEntry) -> None:
         board = self.controller.board
@@ -168,6 +182,10 @@ class ResultsDock(QDockWidget):
             parts.append(f"<p style='margin:4px 0; color:#6b4a00'><b>In civil disorder (rules XIV.1):</b> "
                          f"{html.escape(names)} \u2014 no orders count; units hold and do not support each other; "
                          "dislodged units are disbanded; no builds.</p>")
+        for unused in unused_builds(entry.state, entry.results, entry.disorder):  # rules XIII.2
+            said = unused.text(board.power(unused.power).name)
+            self._lines.append(f"unused builds | {said}")
+            parts.append(f"<p style='margin:4px 0; color:#6b4a00'>{html.escape(said)}</p>")
         for pid in board.power_ids:
             # (an interned unit nobody ordered did not simply hold: its interning says what became of it)
             rows = [r for r in entry.results if r.order.power == pid
@@ -305,6 +323,13 @@ class CentresDock(QDockWidget):
             self.table.setRowCount(len(rows) + 1)
         for r, pid in enumerate(rows):
             delta = centres.get(pid, 0) - units.get(pid, 0)
+            forfeit = ""
+            if delta > 0 and state.phase.kind == ADJUSTMENT and buildable(state, pid) < delta:
+                # builds with no free home centre to go to are forfeited (rules XIII.2): not "+1"
+                lost = delta - buildable(state, pid)
+                forfeit = (f"{lost} build{'s' if lost > 1 else ''} forfeited: no free home centre of its own "
+                           "to build in (rules XIII.2)")
+                delta = buildable(state, pid)
             name = board.power(pid).name
             player = c.player_name(pid)
             cells = [f"{name} ({player})" if player else name, str(centres.get(pid, 0)), str(units.get(pid, 0)),
@@ -315,6 +340,8 @@ class CentresDock(QDockWidget):
                 if col == 0:
                     item.setIcon(_icon(pid))
                 item.setForeground(QBrush(QColor("#888888" if state.is_eliminated(pid) else "#000000")))
+                if col == 3:
+                    item.setToolTip(forfeit)
         owned = sum(centres.values())
         neutral = len(board.centres) - owned
         last = len(rows)

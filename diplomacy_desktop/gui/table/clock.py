@@ -215,8 +215,19 @@ class ClockWidget(QWidget):
         if compact:  # two rows, so the words beside them have room: start, +1 min, +1 round / next, reset
             buttons = QGridLayout()
             buttons.setSpacing(4)
+            # the same places with Wilson rounds or without: "+1 round" keeps its room when hidden,
+            # and each column is as wide as the widest text its buttons ever show
+            keep = self.round_button.sizePolicy()
+            keep.setRetainSizeWhenHidden(True)
+            self.round_button.setSizePolicy(keep)
             for i, b in enumerate(all_buttons):
                 buttons.addWidget(b, i // 3, i % 3)
+            metrics = self.start_button.fontMetrics()
+            self._column_widths = [max(metrics.horizontalAdvance(t) for t in texts) + 24 for texts in (
+                ("Start", "Pause", "Write orders now", "Next round"), ("+1 min", "Reset", "Restart round"),
+                ("+1 round",))]
+            for col, width in enumerate(self._column_widths):
+                buttons.setColumnMinimumWidth(col, width)
         else:
             buttons = QHBoxLayout()
             for b in all_buttons:
@@ -267,6 +278,9 @@ class ClockWidget(QWidget):
         if on == self.projecting:
             return
         self.projecting = on
+        if isinstance(self._buttons, QGridLayout):  # the projector's bar gives its room to the words
+            for col, width in enumerate(getattr(self, "_column_widths", [])):
+                self._buttons.setColumnMinimumWidth(col, 0 if on else width)
         labels = (self.title, self.round_label, self.digits, self.note)
         if on:
             self._window_fonts = [QFont(label.font()) for label in labels]

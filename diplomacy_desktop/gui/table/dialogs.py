@@ -8,8 +8,8 @@
      "clock": {"spring_minutes": 15, ...,       # ClockSettings
                "wilson_rounds": 0, "round_minutes": 5, "declaration_minutes": 3},
      "secrecy": true,                           # hot-seat curtain on / off
-     "pins": {"france": "pbkdf2_sha256$..."},   # salted PIN hashes, never PINs
-     "host_pin": "pbkdf2_sha256$...",           # the host PIN's salted hash (absent: no host PIN)
+     "pins": {"france": "scrypt$..."},          # salted PIN hashes, never PINs (io.pins)
+     "host_pin": "scrypt$...",                  # the host PIN's salted hash (absent: no host PIN)
      "formal": true,                            # Formal Diplomacy (seed 003); absent: the standard game
      "short_game_by": "centres",                # a short game's winner: most "centres" or "pieces"
      "seating": {"method": "priority", ...},    # how the powers were assigned (seed and draws)
@@ -33,8 +33,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFont, QFontMetrics, QIntValidator
+from PySide6.QtCore import QRegularExpression, Qt, Signal
+from PySide6.QtGui import QFont, QFontMetrics, QRegularExpressionValidator
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -63,10 +63,13 @@ from ...engine.game import BY_CENTRES, BY_PIECES, GameEnd
 from ...engine.rules import Edition
 from ...engine.seating import GROUPINGS
 from ...engine.state import GameState
+from ...io.pins import MAX_PIN_DIGITS
+from ...io.vault import passphrase_problem
 from ...table.draw import (  # moved to the Qt-free table layer: importable here too
     DrawVote,
     DrawVoteError,
 )
+from ...table.pins import PinGuard, PinWaitError, pin_problem
 from ...table.settings import (  # moved to the Qt-free table layer: importable here too
     TableSettings,
 )
@@ -78,6 +81,15 @@ from .seating import PriorityDialog, join_names, seat_name, seats_from_players
 
 EDITIONS = ((Edition.CLASSIC.value, "Classic rules (1971/1982 rulebook, DATC 2.4)"),
             (Edition.Y2023.value, "2023 rulebook (DATC 3.0)"))
+
+
+#: New Game's explicit choice to play in secret without PINs (issue 20: told plainly what it allows)
+NO_PINS_TEXT = "No PINs: anyone at the laptop may open a power's orders when the curtain calls it"
+
+
+def _sentence_of(text: str) -> str:
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", ")")) else text + "."
 
 
 # -- settings ------------------------------------------------------------------------------------
@@ -227,7 +239,8 @@ class NewGameDialog(QDialog):
         seats_row.addStretch(1)
         players_box.addLayout(seats_row)
         names_row = QHBoxLayout()
-        names_row.addWidget(QLabel("Players:"))
+        self.players_caption = QLabel("Players:")
+        names_row.addWidget(self.players_caption)
         self.player_edits: list[QLineEdit] = []
         for i in range(max(GROUPINGS)):
             edit = QLineEdit()
@@ -254,7 +267,7 @@ class NewGameDialog(QDialog):
         grid.addWidget(QLabel("Plays"), 0, 0)
         grid.addWidget(QLabel("Power"), 0, 1)
         grid.addWidget(QLabel("Player's name (optional)"), 0, 2)
-        grid.addWidget(QLabel("PIN (optional, 4 digits; one per player)"), 0, 3)
+        grid.addWidget(QLabel("PIN (4 to 8 digits; one per player)"), 0, 3)
         self.play_boxes: dict[str, QCheckBox] = {}
         self.name_edits: dict[str, QLineEdit] = {}
         self.pin_edits: dict[str, QLineEdit] = {}
@@ -267,8 +280,8 @@ class NewGameDialog(QDialog):
             edit.setPlaceholderText(name)
             pin = QLineEdit()
             pin.setEchoMode(QLineEdit.EchoMode.Password)
-            pin.setMaxLength(4)
-            pin.setValidator(QIntValidator(0, 9999, pin))
+            pin.setMaxLength(MAX_PIN_DIGITS)
+            pin.setValidator(QRegularExpressionValidator(QRegularExpression("[0-9]{0,8}"), pin))
             pin.setPlaceholderText("none")
             pin.setToolTip("Protects this power's orders: asked at the curtain. Type it yourself, unseen.")
             box.toggled.connect(edit.setEnabled)
@@ -333,11 +346,12 @@ class NewGameDialog(QDialog):
                                   "the powers it is written to, never the shared board. Off by default.")
         self.notes_box.setChecked(initial.notes)
         host = QHBoxLayout()
-        host.addWidget(QLabel("Host PIN (optional, 4 digits):"))
+        host.addWidget(QLabel("Host PIN (4 to 8 digits):"))
         self.host_pin_edit = QLineEdit()
         self.host_pin_edit.setEchoMode(QLineEdit.EchoMode.Password)
-        self.host_pin_edit.setMaxLength(4)
-        self.host_pin_edit.setValidator(QIntValidator(0, 9999, self.host_pin_edit))
+        self.host_pin_edit.setMaxLength(MAX_PIN_DIGITS)
+        self.host_pin_edit.setValidator(QRegularExpressionValidator(QRegularExpression("[0-9]{0,8}"),
+                                                                    self.host_pin_edit))
         self.host_pin_edit.setPlaceholderText("none")
         self.host_pin_edit.setFixedWidth(90)
         self.host_pin_edit.setToolTip("The host types it, unseen. It guards lifting secrecy, revealing before "
@@ -348,6 +362,23 @@ class NewGameDialog(QDialog):
                                 "(lift secrecy, reveal now, undo an adjudication, reopen, end the game).")
         self.host_note.setWordWrap(True)
         host.addWidget(self.host_note, 1)
+        # issue 20: secrecy means PINs, unless the table says plainly that it plays without them
+        self.no_pins_box = QCheckBox(NO_PINS_TEXT)
+        self.no_pins_box.setToolTip("Without PINs, whoever sits at the laptop when the curtain calls a power "
+                                    "sees and changes its orders, and its phone link can be carried away.")
+        # and a passphrase: the unrevealed orders, notes and phone links are written encrypted under it
+        passphrase_row = QHBoxLayout()
+        passphrase_row.addWidget(QLabel("Host's passphrase (8 characters or more):"))
+        self.passphrase_edit = QLineEdit()
+        self.passphrase_edit.setEchoMode(QLineEdit.EchoMode.Password)
+        self.passphrase_edit.setPlaceholderText("asked again after a crash")
+        self.passphrase_again = QLineEdit()
+        self.passphrase_again.setEchoMode(QLineEdit.EchoMode.Password)
+        self.passphrase_again.setPlaceholderText("the same again")
+        for w in (self.passphrase_edit, self.passphrase_again):
+            w.setToolTip("The orders, notes and phone links not yet revealed are saved encrypted under it: "
+                         "nobody reads them from the laptop's files. Restarting after a crash asks for it.")
+            passphrase_row.addWidget(w, 1)
 
         self.error_label = QLabel()
         self.error_label.setStyleSheet("color: #a50021;")
@@ -374,6 +405,8 @@ class NewGameDialog(QDialog):
         layout.addWidget(self.secrecy_box)
         layout.addWidget(self.notes_box)
         layout.addLayout(host)
+        layout.addWidget(self.no_pins_box)
+        layout.addLayout(passphrase_row)
         layout.addWidget(self.error_label)
         layout.addWidget(self.buttons)
 
@@ -410,8 +443,12 @@ class NewGameDialog(QDialog):
 
     def _show_players(self) -> None:
         n = self.player_count
+        # seven players each at one power, placed by the host: the name column below is the one
+        # place for names (a second row of names said the same thing twice)
+        row = n < len(self.board.power_ids) or self.assign_combo.currentData() != "hand"
+        self.players_caption.setVisible(row)
         for i, edit in enumerate(self.player_edits):
-            edit.setVisible(i < n)
+            edit.setVisible(row and i < n)
         seats = [seat_name(self.board, seat) for seat in self.grouping()]
         self.grouping_label.setText(f"Rulebook grouping for {n} players: " + " \u00b7 ".join(seats))
 
@@ -460,6 +497,7 @@ class NewGameDialog(QDialog):
     def _assign_mode_changed(self) -> None:
         mode = self.assign_combo.currentData()
         self.priority_button.setEnabled(mode != "hand")
+        self._show_players()
         if mode == "hand":
             self.seating = {}
             self.record_label.hide()
@@ -526,10 +564,30 @@ class NewGameDialog(QDialog):
         playing = [p for p, b in self.play_boxes.items() if b.isChecked()]
         if len(playing) < 2:
             out.append("At least two powers need players.")
+        host = self.host_pin_edit.text()
+        host_hash = hash_pin(host) if host and is_valid_pin(host) and pin_problem(host) is None else None
         for p in playing:
             pin = self.pin_edits[p].text()
-            if pin and not is_valid_pin(pin):
-                out.append(f"{self.board.power(p).name}'s PIN must be four digits.")
+            if not pin:
+                continue
+            problem = pin_problem(pin, what=f"{self.board.power(p).name}'s PIN")
+            if problem is None and host and pin == host:
+                problem = f"{self.board.power(p).name}'s PIN may not be the same as the host PIN"
+            if problem:
+                out.append(_sentence_of(problem))
+        secrecy = self.secrecy_box.isChecked()
+        if secrecy and not self.no_pins_box.isChecked():
+            bare = [self.board.power(p).name for p in playing if not self.pin_edits[p].text()
+                    and not any(self.pin_edits[q].text() for q in self._seat_of(p))]
+            if bare:
+                out.append(f"Give every player a PIN ({join_names(bare)} has none), or tick "
+                           f"“{NO_PINS_TEXT}”.")
+        if secrecy:
+            problem = passphrase_problem(self.passphrase_edit.text())
+            if problem:
+                out.append(_sentence_of(problem) + " (the host's passphrase).")
+            elif self.passphrase_again.text() != self.passphrase_edit.text():
+                out.append("The two passphrases differ.")
         for player, powers in self._players_powers().items():
             typed = {self.pin_edits[p].text() for p in powers if self.pin_edits[p].text()}
             if len(typed) > 1:
@@ -537,10 +595,18 @@ class NewGameDialog(QDialog):
                            " one PIN per player.")
         if self.assign_combo.currentData() != "hand" and not self.seating:
             out.append("Draw the powers by priority first (Players' priorities\u2026), or let the host assign them.")
-        host = self.host_pin_edit.text()
-        if host and not is_valid_pin(host):
-            out.append("The host PIN must be four digits.")
+        if host:
+            problem = pin_problem(host, what="The host PIN")
+            if problem:
+                out.append(_sentence_of(problem))
+        del host_hash
         return out
+
+    def _seat_of(self, power: str) -> list[str]:
+        for powers in self._players_powers().values():
+            if power in powers:
+                return list(powers)
+        return [power]
 
     def settings(self) -> TableSettings:
         """What the dialog says now (PINs hashed here; the digits go no further)."""
@@ -570,6 +636,7 @@ class NewGameDialog(QDialog):
             short_game_by=str(self.short_by_combo.currentData()),
             seating=dict(self.seating) if self.assign_combo.currentData() != "hand" else {},
             notes=self.notes_box.isChecked(),
+            passphrase=self.passphrase_edit.text() if self.secrecy_box.isChecked() else None,
         )
 
     def _players_powers(self) -> dict[str, list[str]]:
@@ -616,9 +683,12 @@ class DrawVoteDialog(QDialog):
     voted = Signal(str)
 
     def __init__(self, voters: Sequence[str], parent: QWidget | None = None, *,
-                 names: Mapping[str, str] | None = None, pins: Mapping[str, str] | None = None) -> None:
+                 names: Mapping[str, str] | None = None, pins: Mapping[str, str] | None = None,
+                 guard: PinGuard | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Draw vote")
+        #: the table's one failure counter per power (the curtain's and the phones' too)
+        self.guard = guard
         self.vote = DrawVote(tuple(voters))
         self.names = dict(names or {})
         self.pins = dict(pins or {})
@@ -638,7 +708,7 @@ class DrawVoteDialog(QDialog):
         self.pass_note.setWordWrap(True)
         self.pin_edit = QLineEdit()
         self.pin_edit.setEchoMode(QLineEdit.EchoMode.Password)
-        self.pin_edit.setMaxLength(4)
+        self.pin_edit.setMaxLength(MAX_PIN_DIGITS)
         self.pin_edit.setPlaceholderText("PIN")
         self.pin_error = QLabel()
         self.pin_error.setStyleSheet("color: #a50021;")
@@ -724,9 +794,17 @@ class DrawVoteDialog(QDialog):
         if nxt is None:
             return
         stored = self.pins.get(nxt)
-        if stored is not None and not pin_matches(stored, self.pin_edit.text()):
-            self.pin_error.setText("Wrong PIN")
-            return
+        if stored is not None:
+            typed = self.pin_edit.text()
+            try:
+                ok = (self.guard.check(nxt, stored, typed, self._name(nxt)) if self.guard is not None
+                      else pin_matches(stored, typed))
+            except PinWaitError as exc:
+                self.pin_error.setText(str(exc)[:1].upper() + str(exc)[1:])
+                return
+            if not ok:
+                self.pin_error.setText("Wrong PIN" if typed else "Type your PIN")
+                return
         self.vote_heading.setText(self._name(nxt))
         others = [self._name(p) for p in self.vote.voters if p != nxt]
         self.vote_question.setText(f"Do you accept a draw shared by {', '.join(others)} and you?")

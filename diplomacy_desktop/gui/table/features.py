@@ -24,17 +24,19 @@ orders, ending the game in an accepted draw, and replacing a game in progress (N
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QApplication, QDialog, QMenu, QMessageBox
+from PySide6.QtWidgets import QApplication, QDialog, QMenu, QMessageBox, QPushButton
 
 from ...engine.formal import Relations
 from ...engine.game import GameEnd
 from ...engine.state import MOVEMENT
 from ...host.table import HostError
+from ...io.vault import Vault
+from ...table.pins import PinGuard
 from ..controller import ChangeRecord
 from ..mode import WindowMode
 from .clock import (
@@ -74,13 +76,16 @@ from .persistence import (
     Autosaver,
     DamagedAutosave,
     Message,
+    PassphrasePrompt,
     RecentFiles,
+    ask_passphrase,
     open_game_file,
     resume_box,
     resume_from_autosave,
     show_warning,
 )
 from .phones import HOSTING_KEY, MyPhoneDialog, PhonesDialog, PhonesHosting, PhonesLink
+from .pin_change import ChangePinDialog
 from .relations import RelationsDock
 from .seating import CivilDisorderDialog, join_names
 
@@ -102,8 +107,13 @@ class TableFeatures(WindowMode):
     def __init__(self, window: WindowShell, *, autosave: Autosave | None = None, rng: random.Random | None = None,
                  now: TimeSource | None = None, sound: ClockSound | None = None, message: Message | None = None,
                  confirm: Confirm | None = None, review: Callable[[ReviewDialog], bool] | None = None,
-                 settings: QSettings | None = None, host_prompt: HostPrompt | None = None) -> None:
+                 settings: QSettings | None = None, host_prompt: HostPrompt | None = None,
+                 passphrase_prompt: PassphrasePrompt | None = None) -> None:
         super().__init__(window)
+        #: asks the host for a secret game's passphrase (opening it, resuming it after a crash)
+        self.passphrase_prompt: PassphrasePrompt = passphrase_prompt if passphrase_prompt is not None \
+            else ask_passphrase
+        window.passphrase_prompt = self.passphrase_prompt
         self.controller = c = window.controller
         c.civil_disorder_rules = True  # marked, unplayed and order-less powers are in civil disorder
         self.disorder_dialog: CivilDisorderDialog | None = None
@@ -155,6 +165,14 @@ class TableFeatures(WindowMode):
         self.flow.stage_changed.connect(self._on_stage_changed)
         self.strip.notes_requested.connect(self.open_notes)
         self.strip.phone_requested.connect(self.open_my_phone)
+        # "My PIN…": the seat at the keyboard changes its own PIN (once it opened with it)
+        self.my_pin_button = QPushButton("My PIN\u2026")
+        self.my_pin_button.setToolTip("Change your PIN (you opened with it this turn)")
+        self.my_pin_button.hide()
+        self.my_pin_button.clicked.connect(lambda: self.change_pin(own=True))
+        strip_layout = self.strip.layout()
+        if strip_layout is not None:
+            strip_layout.addWidget(self.my_pin_button)
         self.flow.phone_requested.connect(self.open_my_phone)
         self.strip.write_requested.disconnect(self.flow.start_writing)
         self.strip.write_requested.connect(self.write_orders)
@@ -162,6 +180,8 @@ class TableFeatures(WindowMode):
         if app is not None:
             app.aboutToQuit.connect(self.turn_off)  # the port is closed before the last save
             app.aboutToQuit.connect(self.autosaver.flush)
+        # file dialogs are Qt's own in table mode: a desktop's native dialog may preview the data folder
+        QApplication.setAttribute(Qt.ApplicationAttribute.AA_DontUseNativeDialogs, True)
         self.autosaver.enabled = False  # setting up is no change worth saving
         self._sync_from_table()
         self.autosaver.enabled = True
@@ -213,6 +233,9 @@ class TableFeatures(WindowMode):
                              "Players may write short notes to one or more powers, behind the curtain or on "
                              "their phones (a host action)")
         self.act_notes.setCheckable(True)
+        self.act_change_pin = act("Change a &PIN\u2026", self.change_pin, None,
+                                  "The host gives a player a new PIN (a host action); a player changes their own "
+                                  "behind the curtain with \u201cMy PIN\u2026\u201d")
         self.act_phones = act("&Phones\u2026", self.show_phones, None,
                               "Players write their orders on their own phones (the laptop hosts the game on "
                               "the local network; off until turned on)")
@@ -235,15 +258,34 @@ class TableFeatures(WindowMode):
         # a file dialog may be the desktop's own (not a Qt dialog we see appear): curtain first
         if self.controller.path is None:
             self.flow.step_away()
+            if not self._file_out_allowed("Save the game"):
+                return
         self.window.save()
 
     def save_as(self) -> None:
         self.flow.step_away()
-        self.window.save_as()
+        if self._file_out_allowed("Save the game as"):
+            self.window.save_as()
 
     def export_picture(self) -> None:
         self.flow.step_away()
-        self.window.export_picture()
+        if self._file_out_allowed("Export or print"):
+            self.window.export_picture()
+
+    def phase_is_secret(self) -> bool:
+        """Whether this phase has orders (or declarations) nobody may see yet."""
+        s = self.flow.session
+        c = self.controller
+        return (self.flow.enabled and not c.game.is_over and s.phase == c.state.phase.short
+                and s.stage != REVEALED)
+
+    def _file_out_allowed(self, title: str) -> bool:
+        """Save As, Export and Print while a phase is secret are host actions (issue 20): a file
+        written anywhere could carry the game away (the save holds PIN hashes and phone links)."""
+        if not self.phase_is_secret():
+            return True
+        return self.flow.ask_host(title, f"{title}? This phase is secret: the file is written where you "
+                                         "choose. This is a host action.")
 
     def game_ended(self, end: GameEnd) -> None:
         self.show_game_over(end)
@@ -377,6 +419,43 @@ class TableFeatures(WindowMode):
         dialog.open()
         return dialog
 
+    # -- changing a PIN mid-game (issue 20) ---------------------------------------------------------------
+
+    def change_pin(self, *, own: bool = False) -> ChangePinDialog | None:
+        """The host changes a player's PIN (a host action), or (``own``) the seat at the keyboard,
+        which opened with its PIN, changes its own."""
+        c = self.controller
+        s = self.flow.session
+        if own:
+            if not (self.flow.enabled and s.stage == ENTERING and self.flow.proved and s.current_seat):
+                return None
+            seats = [(seat_title(c, s.current_seat), tuple(s.current_seat))]
+        else:
+            self.flow.step_away()
+            if not self.flow.ask_host("Change a PIN", "Give a player a new PIN? The table will be told."):
+                return None
+            seen: set[str] = set()
+            seats = []
+            for p in self.flow.powers_in_play():
+                seat = s.seat_of(p) if p in s.order else tuple(
+                    q for q in c.board.power_ids if q == p or (c.player_name(p) and c.player_name(q) == c.player_name(p)))
+                if seat[0] not in seen:
+                    seen.update(seat)
+                    seats.append((seat_title(c, seat), seat))
+
+        def changed(seat: Sequence[str]) -> None:
+            self.flow._sync_pins()
+            text = f"{seat_title(c, seat)}'s PIN was changed" + (" by the player." if own else " by the host.")
+            self.flow.tell(text)
+            self.autosaver.save_now()
+
+        dialog = ChangePinDialog(seats, c.table, self.window, done=changed)
+        if own:
+            dialog.setProperty("keeps_turn", True)  # the seat changes its own PIN without stepping away
+        dialog.finished.connect(lambda _r: dialog.deleteLater())
+        dialog.open()
+        return dialog
+
     # -- "Use my phone…": a seat's own code on its own curtain turn ----------------------------------
 
     def _hosting_on(self) -> bool:
@@ -384,7 +463,10 @@ class TableFeatures(WindowMode):
 
     def _update_phone_button(self) -> None:
         s = self.flow.session
-        on = self.flow.enabled and s.stage == ENTERING and self._hosting_on()
+        # only a seat that proved itself with its PIN may carry its link away (issue 20)
+        proved = self.flow.enabled and s.stage == ENTERING and self.flow.proved
+        self.my_pin_button.setVisible(proved and not s.declaring)
+        on = proved and self._hosting_on()
         self.strip.phone_button.setVisible(on and not s.declaring)
         form = self.flow.declarations_form  # a seat declaring writes inside the curtain: the button is there
         if form is not None:
@@ -394,7 +476,8 @@ class TableFeatures(WindowMode):
         """The seat at the keyboard (and only it) gets its phone's code and link: one link for
         the player, whichever of its powers; the dialog closes when the turn ends."""
         s = self.flow.session
-        if not (self.flow.enabled and s.stage == ENTERING and self._hosting_on() and s.current_seat):
+        if not (self.flow.enabled and s.stage == ENTERING and self._hosting_on() and s.current_seat
+                and self.flow.proved):
             return None
         if self.my_phone_dialog is not None:
             self.my_phone_dialog.raise_()
@@ -623,6 +706,8 @@ class TableFeatures(WindowMode):
         if self.my_phone_dialog is not None and (stage != ENTERING
                                                  or self.my_phone_dialog.seat != self.flow.session.current_seat):
             self._close_my_phone()  # the seat's turn ended: its code goes with it
+        if stage in (CURTAIN, READY) and not self.window.view.fitted:
+            self.window.view.fit_to_window()  # the next power finds the whole board, not the last one's zoom
         self._update_notes_button()
         self._update_phone_button()
         self._update_actions()
@@ -842,6 +927,12 @@ class TableFeatures(WindowMode):
                                   f"Take back the adjudication of {last.state.phase.label}? "
                                   "Its orders come back and can be changed."):
             return False
+        if self.flow.enabled and not self.flow.confirm(
+                self.window, "Reopen all?",
+                f"Reopen every power's orders of {last.state.phase.label}? Yes: reopen all, and every power "
+                "writes again. No (the default): each power's orders come back sealed as they were, ready to be "
+                "revealed again; a power may still reopen its own."):
+            self.flow.keep_seals_on_take_back()
         return c.undo_adjudication() is not None
 
     def offer_new_game(self, initial: TableSettings | None = None) -> NewGameDialog:
@@ -871,6 +962,8 @@ class TableFeatures(WindowMode):
         s = settings if settings is not None else TableSettings()
         self.controller.new_game(s.edition, s.end_year, table=s.to_table(), formal=s.formal,
                                  short_game_by=s.short_game_by)
+        if s.secrecy and s.passphrase:  # the unrevealed part of every save is written encrypted
+            self.controller.vault = Vault.create(s.passphrase)
         self.window.view.fit_to_window()
         self.autosaver.save_now()
 
@@ -907,7 +1000,7 @@ class TableFeatures(WindowMode):
                 found = next((table_pins[q] for q in seat if q in table_pins), None)
                 if found is not None:
                     pins[p] = found
-        dialog = DrawVoteDialog(voters, self.window, names=names, pins=pins)
+        dialog = DrawVoteDialog(voters, self.window, names=names, pins=pins, guard=PinGuard(c.table))
         self.draw_dialog = dialog
 
         def done(_result: int) -> None:
@@ -1008,7 +1101,7 @@ class TableFeatures(WindowMode):
         if not self.window.maybe_save():
             return False
         ok = open_game_file(self.controller, str(path), parent=self.window, message=self.message,
-                            recent=self.recent)
+                            recent=self.recent, prompt=self.passphrase_prompt)
         self.refresh_recent_menu()
         if ok:
             self.window.view.fit_to_window()
@@ -1038,7 +1131,7 @@ class TableFeatures(WindowMode):
                 self.autosaver.enabled = True
                 if box.clickedButton() is box.resume_button:  # type: ignore[attr-defined]
                     resume_from_autosave(self.controller, self.autosaver.autosave, parent=self.window,
-                                         message=self.message)
+                                         message=self.message, prompt=self.passphrase_prompt)
                     self.window.view.fit_to_window()
                 self.resume_offer = None
                 box.deleteLater()

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import shiboken6
 from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
@@ -63,7 +63,8 @@ from PySide6.QtWidgets import (
 from ...engine.options import orders_needed
 from ...engine.orders import Order
 from ...io.notation import format_order
-from ...io.pins import is_valid_pin, pin_matches
+from ...io.pins import MAX_PIN_DIGITS, is_pin_hash, is_valid_pin, needs_upgrade, pin_matches
+from ...table import sealcodes
 from ...table.hotseat import (  # moved to the Qt-free table layer: importable here too
     CURTAIN,
     DECLARATIONS_ROUND,
@@ -82,12 +83,14 @@ from ...table.hotseat import (  # moved to the Qt-free table layer: importable h
     PinError,
     hash_pin,
 )
+from ...table.pins import HOST, PinGuard, PinWaitError
 from ...table.review import (  # moved to the Qt-free table layer: importable here too
     _internment_warnings,
     _mismatch,
     _unit_label,
     review_warnings,
 )
+from ...table.seal_review import SealNotes, seal_notes
 from ...table.session import LAPTOP, TableSession
 from .. import override
 from ..board.palette import power_colour, power_ink, power_letter
@@ -192,8 +195,8 @@ class CurtainWidget(QWidget):
         self.hint = QLabel()
         self.pin_edit = QLineEdit()
         self.pin_edit.setEchoMode(QLineEdit.EchoMode.Password)
-        self.pin_edit.setMaxLength(4)
-        self.pin_edit.setValidator(QIntValidator(0, 9999, self))
+        self.pin_edit.setMaxLength(MAX_PIN_DIGITS)
+        self.pin_edit.setValidator(QIntValidator(0, 99_999_999, self))
         self.pin_edit.setPlaceholderText("PIN")
         self.pin_edit.setFixedWidth(120)
         self.pin_edit.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -490,15 +493,14 @@ class CurtainWidget(QWidget):
         self.update()
 
     def _update_pin_field(self) -> None:
-        """The PIN field shows when the next power, or the one chosen under "Someone else", has a PIN."""
+        """The PIN field shows only when the next power has a PIN.  A power chosen under "Someone
+        else" that has a PIN is asked for it when its button is pressed (HotSeatFlow.open_other)."""
         s = self.session
         if s is None:
             return
         nxt = s.next_power
         ready = s.stage == READY or nxt is None
-        other = self.other_combo.currentData() if self.other_combo.isVisibleTo(self) else None
-        self.pin_edit.setVisible((not ready and nxt is not None and s.has_pin(nxt))
-                                 or (bool(other) and s.has_pin(str(other))))
+        self.pin_edit.setVisible(not ready and nxt is not None and s.has_pin(nxt))
 
     def set_clock_text(self, text: str) -> None:
         """Show the clock's time left on the curtain (the clock itself is covered)."""
@@ -516,8 +518,9 @@ class CurtainWidget(QWidget):
 
     def _on_other(self) -> None:
         power = self.other_combo.currentData()
-        if power:
-            self.other_requested.emit(str(power), self.pin_edit.text())
+        if power:  # the PIN field is the next power's: another power is asked for its own PIN
+            nxt = self.session.next_power if self.session is not None else None
+            self.other_requested.emit(str(power), self.pin_edit.text() if power == nxt else "")
 
 
 class HostPinDialog(QDialog):
@@ -531,8 +534,8 @@ class HostPinDialog(QDialog):
         self.note = QLabel("This is a host action: the host types the host PIN.")
         self.pin_edit = QLineEdit()
         self.pin_edit.setEchoMode(QLineEdit.EchoMode.Password)
-        self.pin_edit.setMaxLength(4)
-        self.pin_edit.setValidator(QIntValidator(0, 9999, self))
+        self.pin_edit.setMaxLength(MAX_PIN_DIGITS)
+        self.pin_edit.setValidator(QIntValidator(0, 99_999_999, self))
         self.pin_edit.setPlaceholderText("Host PIN")
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         self.buttons.accepted.connect(self.accept)
@@ -556,13 +559,28 @@ def ask_host_pin(parent: QWidget, title: str, text: str) -> str | None:
         dialog.deleteLater()
 
 
+def ask_power_pin(parent: QWidget, title: str, text: str) -> str | None:
+    """The app's prompt for a power's own PIN: the typed PIN, or None when cancelled."""
+    dialog = HostPinDialog(title, text, parent)
+    dialog.note.setText("The power's own PIN.")
+    dialog.pin_edit.setPlaceholderText("PIN")
+    try:
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return dialog.pin_edit.text()
+    finally:
+        dialog.deleteLater()
+
+
 class ReviewDialog(QDialog):
     """Before sealing: one power's own orders and what it may have overlooked."""
 
     def __init__(self, power: str, orders: Sequence[Order], warnings: Sequence[str],
-                 parent: QWidget | None = None, *, power_name: str | None = None, has_pin: bool = True) -> None:
+                 parent: QWidget | None = None, *, power_name: str | None = None, has_pin: bool = True,
+                 notes: SealNotes | None = None) -> None:
         super().__init__(parent)
         name = power_name or power.title()
+        notes = notes if notes is not None else SealNotes()
         self.setWindowTitle(f"{name}: review and seal")
         self.power = power
         title = QLabel(f"{name}'s orders")
@@ -591,8 +609,20 @@ class ReviewDialog(QDialog):
         self.back_button = self.buttons.addButton("Back to my orders", QDialogButtonBox.ButtonRole.RejectRole)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
+        # what the power may not mean, said first and plainly; Enter then goes back, not on
+        self.notice = QLabel(" ".join(t for t in (notes.disorder, notes.holding_text()) if t))
+        self.notice.setWordWrap(True)
+        self.notice.setStyleSheet("color: #8a1c00; font-weight: bold;" if notes.disorder else "font-weight: bold;")
+        self.notice.setVisible(bool(self.notice.text()))
+        if notes.disorder:
+            self.seal_button.setText("Seal with no orders (civil disorder)")
+        problem = bool(warnings) or notes.problem
+        self.seal_button.setAutoDefault(not problem)
+        self.back_button.setAutoDefault(problem)
+        (self.back_button if problem else self.seal_button).setDefault(True)
         layout = QVBoxLayout(self)
         layout.addWidget(title)
+        layout.addWidget(self.notice)
         layout.addWidget(self.order_list, 2)
         layout.addWidget(self.warning_caption)
         layout.addWidget(self.warning_list, 1)
@@ -829,6 +859,8 @@ class HotSeatFlow(QObject):
         self.review = review if review is not None else (lambda dialog: dialog.exec() == QDialog.DialogCode.Accepted)
         self.confirm = confirm if confirm is not None else _ask
         self.host_prompt: HostPrompt = host_prompt if host_prompt is not None else ask_host_pin
+        #: asks for a power's own PIN (None: the app's dialog, or ``host_prompt`` where a test replaced it)
+        self.pin_prompt: HostPrompt | None = None
         self._filtering = False
         self.adjudicate_on_reveal = adjudicate_on_reveal
         self.curtain.open_requested.connect(self.open_power)
@@ -839,7 +871,17 @@ class HotSeatFlow(QObject):
         self.strip.seal_requested.connect(self.request_seal)
         self.strip.hide_requested.connect(self.hide)
         self.strip.reveal_requested.connect(self.reveal)
+        #: the seat at the keyboard proved itself with its PIN this turn (then, and only then, it may
+        #: take its phone link: "Use my phone…")
+        self.proved = False
+        #: what was on screen at the last refresh: a change of seat covers every other window
+        self._seat_shown: tuple[str, ...] | None = None
+        self._keep_window: QWidget | None = None
         self.declarations_form: DeclarationsForm | None = None  # made at the first declarations round
+        #: the last turn before this phase (phase, order, sealed, round), and the one to restore at a
+        #: take-back that keeps the seals
+        self._last_turn: tuple[str, tuple[str, ...], frozenset[str], str] | None = None
+        self._keep_seals: tuple[str, tuple[str, ...], frozenset[str], str] | None = None
         #: the powers of the seat at the keyboard that have filled in their declarations this turn (a
         #: player with several powers declares for each of them, one sheet after another, then one seal)
         self.declared_this_turn: list[str] = []
@@ -908,11 +950,27 @@ class HotSeatFlow(QObject):
                                 if isinstance(players, dict) else {})
 
     def begin_phase(self, *_: object) -> None:
-        """A phase begins (new game, after an adjudication or its undo): talks, board open."""
+        """A phase begins (new game, after an adjudication or its undo): talks, board open.
+        After the host's take-back with the seals kept (:meth:`keep_seals_on_take_back`), the
+        phase taken back begins again with every seal it had: the curtain, ready to reveal."""
         self._sync_pins()
-        self.session.begin_turn(self.controller.state.phase.short, self.powers_to_write())
+        s = self.session
+        kept, self._keep_seals = self._keep_seals, None
+        if s.phase:
+            self._last_turn = (s.phase, s.order, frozenset(s.sealed), s.round)
+        s.begin_turn(self.controller.state.phase.short, self.powers_to_write())
+        if kept is not None and kept[0] == s.phase and kept[3] == ORDERS_ROUND and not s.declaring:
+            s.order = tuple(p for p in kept[1] if p in s.order) + tuple(p for p in s.order if p not in kept[1])
+            s.sealed = set(kept[2]) & set(s.order)
+            if s.sealed:
+                s.stage = READY if s.all_sealed else CURTAIN
         self.controller.keep_in_table(**{PENDING_KEY: None})  # a new turn: no declaration is pending
         self._apply()
+
+    def keep_seals_on_take_back(self) -> None:
+        """The host takes back the last adjudication and keeps the seals: when its phase begins
+        again, each power that had sealed it is still sealed (its orders come back as they were)."""
+        self._keep_seals = self._last_turn
 
     def restore(self) -> None:
         """After a file was opened: pick up the saved turn if it is for this phase."""
@@ -1034,55 +1092,157 @@ class HotSeatFlow(QObject):
 
     # -- one power's turn -----------------------------------------------------------------------
 
-    def open_power(self, power: str, pin: str = "") -> bool:
+    @property
+    def pin_guard(self) -> PinGuard:
+        """The table's one failure counter per power (shared with the draw vote and the phones)."""
+        return PinGuard(self.controller.table)
+
+    def _seat_pin_ok(self, power: str, pin: str) -> bool:
+        """``power``'s seat PIN, through the failure counter: a wait, or a wrong PIN, is said on the
+        curtain and counted; a right one clears the count (and an old save's hash is renewed)."""
+        s = self.session
+        name = seat_title(self.controller, s.seat_of(power))
+        guard = self.pin_guard
         try:
-            self.session.open(power, pin or None)
-        except PinError as exc:
+            guard.check_allowed(power, name)
+        except PinWaitError as exc:
             self.curtain.show_error(_sentence(str(exc)))
             return False
+        if not pin:
+            self.curtain.show_error("This power's orders are protected by a PIN")
+            return False
+        if not s.check_pin(power, pin):
+            guard.failed(power)
+            try:
+                guard.check_allowed(power, name)
+                self.curtain.show_error(f"Wrong PIN: {name}'s orders are protected by a PIN")
+            except PinWaitError as exc:
+                self.curtain.show_error(f"Wrong PIN. {_sentence(str(exc))}")
+            return False
+        guard.succeeded(power)
+        self._renew_hashes(power, pin)
+        return True
+
+    def _renew_hashes(self, power: str, pin: str) -> None:
+        pins = self.controller.table.get("pins")
+        if not isinstance(pins, dict):
+            return
+        for p in self.session.seat_of(power):
+            stored = pins.get(p)
+            if isinstance(stored, str) and needs_upgrade(stored) and pin_matches(stored, pin):
+                pins[p] = self.session.pins[p] = hash_pin(pin)
+
+    def open_power(self, power: str, pin: str = "") -> bool:
+        s = self.session
+        try:
+            s.verify_open_stage(power)
         except HotSeatError as exc:
             self.curtain.show_error(_sentence(str(exc)))
             return False
+        if s.has_pin(power) and not self._seat_pin_ok(power, pin):
+            return False
+        try:
+            s.open(power, pin or None)
+        except HotSeatError as exc:
+            self.curtain.show_error(_sentence(str(exc)))
+            return False
+        self.proved = s.has_pin(power)
+        self._forget_seals(power)
         self._apply()
         return True
 
+    def _forget_seals(self, power: str) -> None:
+        for p in self.session.seat_of(power):
+            sealcodes.forget_seal(self.controller.table, p)
+
     def open_other(self, power: str, pin: str = "") -> bool:
-        """"Someone else / Reopen": a power out of turn.  One that has not written yet simply goes
-        first (with its PIN, if it has one).  Opening orders already written or sealed is
-        reopening: the power's own PIN does it; otherwise it is a host action (the host PIN, or
-        with none set anyone, who is told so), and the table is told who reopened what."""
+        """"Someone else / Reopen": a power the curtain did not call.  A power's own PIN (asked
+        when its button is pressed, checked through the failure counter) reopens its own written
+        or sealed orders on every path.  Anything else out of turn is a host action: the host PIN
+        (or, with none set, a question that says anyone may); the host may reopen written or sealed
+        orders without the power's PIN, but a power with a PIN that has written nothing opens only
+        with its PIN.  Every opening is told to the table on the curtain and the strip."""
         s = self.session
         c = self.controller
+        try:
+            s.verify_open_stage(power)
+        except HotSeatError as exc:
+            self.curtain.show_error(_sentence(str(exc)))
+            return False
         seat = s.seat_of(power)
         name = seat_title(c, seat)
+        called = s.next_power
+        if called is not None and power in s.seat_of(called) and s.stage != READY:
+            return self.open_power(power, pin)  # the curtain's own call, chosen from the list
         sealed = any(p in s.sealed for p in seat)
-        if not sealed and (s.declaring or not any(c.game.orders_of(p) for p in seat)):
-            return self.open_power(power, pin)
-        what = f"sealed {s.round}" if sealed else "orders written so far"
-        if s.has_pin(power) and pin:
-            if not s.check_pin(power, pin):
-                self.curtain.show_error("Wrong PIN")
-                return False
-            notice = f"{name}'s {what} were reopened with {name}'s PIN."
-            by_host = False
-        else:
-            host_pin = self.host_pin()
-            if s.has_pin(power) and host_pin is None:
+        written = not s.declaring and any(c.game.orders_of(p) for p in seat)
+        what = f"sealed {s.round}" if sealed else ("orders written so far" if written else f"{s.round}")
+        host_pin = self.host_pin()
+        verb = "Reopen" if sealed or written else "Open"
+        if s.has_pin(power) and not pin:
+            # pressing the power's button asks for its own PIN (issue 17); where its orders are
+            # written or sealed the host PIN is the host's way in without it
+            by_host_ok = host_pin is not None and (sealed or written)
+            text = (f"Type {name}'s PIN to {verb.lower()} {name}'s {what}."
+                    + (" Or the host types the host PIN (the table will be told)." if by_host_ok else ""))
+            typed = self._ask_power_pin(f"{verb} {name}", text)
+            if not typed:
                 self.curtain.show_error(f"{name}'s orders are protected by a PIN")
                 return False
-            text = (f"Reopen {name}'s {what}? Whoever opens them sees them and can change them. "
+            if by_host_ok and host_pin is not None and pin_matches(host_pin, typed):
+                return self._reopen_by_host(power, name, what)
+            pin = typed
+        own_pin = bool(s.has_pin(power) and pin)
+        # the power's PIN first: a wrong one is counted before anything is asked
+        if own_pin and not self._seat_pin_ok(power, pin):
+            return False
+        by_host = True
+        if own_pin and (sealed or written):
+            # a power's own PIN reopens its own orders on every path (issue 17); the table is told
+            by_host = False
+            notice = f"{name}'s {what} were reopened with {name}'s PIN."
+        else:
+            # anything else out of turn is a host action (issue 20), announced
+            text = (f"{verb} {name} out of turn? Whoever opens it sees its {what} and can change them. "
                     "The table will be told.")
-            if not self.ask_host(f"Reopen {name}", text):
+            if not self.ask_host(f"{verb} {name}", text):
                 return False
             by = "the host (host PIN)" if host_pin is not None else "someone at the table (no host PIN is set)"
-            without = f" without {name}'s PIN" if s.has_pin(power) else ""
-            notice = f"{name}'s {what} were reopened by {by}{without}."
-            by_host = True
+            if sealed or written:
+                notice = (f"{name}'s {what} were reopened by {by}"
+                          + (f" without {name}'s PIN." if s.has_pin(power) else "."))
+            else:
+                notice = (f"{name} was opened out of turn by {by}"
+                          + (f" with {name}'s PIN." if own_pin else
+                             f" without {name}'s PIN." if s.has_pin(power) else "."))
         try:
             s.open(power, pin or None, by_host=by_host)
         except HotSeatError as exc:
             self.curtain.show_error(_sentence(str(exc)))
             return False
+        self.proved = own_pin
+        self._forget_seals(power)
+        s.notices.append(notice)
+        self.tell(notice)
+        self._apply()
+        return True
+
+    def _ask_power_pin(self, title: str, text: str) -> str | None:
+        """Ask for a power's own PIN (``pin_prompt``; tests that replace ``host_prompt`` answer it too)."""
+        prompt = self.pin_prompt or (ask_power_pin if self.host_prompt is ask_host_pin else self.host_prompt)
+        return prompt(self.host, title, text)
+
+    def _reopen_by_host(self, power: str, name: str, what: str) -> bool:
+        """The host, who typed the host PIN, reopens ``power`` (with a PIN of its own) without it."""
+        s = self.session
+        try:
+            s.open(power, None, by_host=True)
+        except HotSeatError as exc:
+            self.curtain.show_error(_sentence(str(exc)))
+            return False
+        self.proved = False
+        self._forget_seals(power)
+        notice = f"{name}'s {what} were reopened by the host (host PIN) without {name}'s PIN."
         s.notices.append(notice)
         self.tell(notice)
         self._apply()
@@ -1110,7 +1270,7 @@ class HotSeatFlow(QObject):
     def host_pin(self) -> str | None:
         """The host PIN's salted hash, or None when the game has no host PIN."""
         stored = self.controller.table.get("host_pin")
-        return stored if isinstance(stored, str) and stored.startswith("pbkdf2_sha256$") else None
+        return stored if is_pin_hash(stored) else None
 
     def ask_host(self, title: str, text: str) -> bool:
         """A host action: the host PIN when one is set; otherwise a question that says anyone at
@@ -1118,11 +1278,21 @@ class HotSeatFlow(QObject):
         stored = self.host_pin()
         if stored is None:
             return self.confirm(self.host, title, f"{text}\n\n{NO_HOST_PIN}")
+        guard = self.pin_guard
+        try:
+            guard.check_allowed(HOST, "the host")
+        except PinWaitError as exc:
+            self.tell(f"{_sentence(str(exc))}: {title[:1].lower() + title[1:]} was not done.")
+            return False
         pin = self.host_prompt(self.host, title, text)
         if pin is None:
             return False
-        if pin_matches(stored, pin):
-            return True
+        try:
+            if guard.check(HOST, stored, pin, "the host"):
+                return True
+        except PinWaitError as exc:
+            self.tell(f"{_sentence(str(exc))}: {title[:1].lower() + title[1:]} was not done.")
+            return False
         self.tell(f"Wrong host PIN: {title[:1].lower() + title[1:]} was not done.")
         return False
 
@@ -1142,7 +1312,11 @@ class HotSeatFlow(QObject):
         if (event.type() == QEvent.Type.Show and isinstance(watched, QDialog) and watched.isWindow()
                 and not isinstance(watched, ReviewDialog) and not watched.property("keeps_turn")
                 and self._belongs(watched)):
-            self.step_away()
+            self._keep_window = watched
+            try:
+                self.step_away()
+            finally:
+                self._keep_window = None
         return False
 
     def _belongs(self, dialog: QWidget) -> bool:
@@ -1170,8 +1344,10 @@ class HotSeatFlow(QObject):
         for p in seat:
             said = review_warnings(game.state, p, game.orders_of(p))
             warnings.extend(f"{self.controller.power_name(p)}: {w}" if len(seat) > 1 else w for w in said)
+        notes = seal_notes(game.state, seat, {p: game.orders_of(p) for p in seat}, self.controller.power_name,
+                           disorder_rules=self.controller.civil_disorder_rules)
         return ReviewDialog(power, orders, warnings, self.host, power_name=seat_title(self.controller, seat),
-                            has_pin=self.session.has_pin(power))
+                            has_pin=self.session.has_pin(power), notes=notes)
 
     def request_seal(self) -> bool:
         form = self.declarations_form
@@ -1195,11 +1371,40 @@ class HotSeatFlow(QObject):
 
     def seal(self, power: str) -> None:
         """``power`` (and the rest of its seat) seals at the laptop: one operation of the table's
-        session, which tells the phones."""
+        session, which tells the phones; the seat's seal codes are recorded and the first shown."""
+        seat = self.session.current_seat
+        c = self.controller
         if self.table_session.seal(power, via=LAPTOP) is None:
             self.session.seal(power)  # not in the record's terms (declaring): the turn's own check
+        code = self.record_seal_codes(seat)
         self._apply()
+        if code:
+            self.tell(f"{seat_title(c, seat)} sealed. Seal code: {code} (check it at the reveal).")
         self.sealed.emit(power)
+
+    def record_seal_codes(self, seat: Sequence[str]) -> str:
+        """The seat's seal codes (one per power, from what it sealed); the first is shown."""
+        c = self.controller
+        phase = c.state.phase.short
+        codes = []
+        for p in seat:
+            if self.session.declaring:
+                items: Any = dict(pending_declarations(c.table).get(p, {}))
+            else:
+                items = [format_order(o) for o in c.game.orders_of(p)]
+            codes.append(sealcodes.record_seal(c.table, p, phase, items))
+        return codes[0] if codes else ""
+
+    def reveal_seal_codes(self) -> str:
+        """The reveal: every seal's code, said to the table (and to every phone)."""
+        c = self.controller
+        codes = sealcodes.reveal_codes(c.table, c.state.phase.short)
+        if not codes:
+            return ""
+        text = "Seal codes: " + "; ".join(f"{c.power_name(p)} {code}" for p, code in
+                                          sorted(codes.items(), key=lambda x: c.board.power_ids.index(x[0])))
+        self.session.notices.append(text[:1000])
+        return text
 
     # -- the reveal -------------------------------------------------------------------------------
 
@@ -1231,13 +1436,17 @@ class HotSeatFlow(QObject):
         return True
 
     def _reveal(self, *, force: bool) -> None:
+        self.cover_windows()  # the reveal starts: nothing of anyone's turn is left on screen
         if self.session.declaring:
             self._reveal_declarations(force=force)
             return
         if not all(check() for check in self.before_reveal):  # e.g. the tournament's "the board matches"
             return
         self.session.reveal(force=force)
+        codes = self.reveal_seal_codes()
         self._apply()
+        if codes:
+            self.tell(codes)
         self.revealed.emit()
         if self.adjudicate_on_reveal and not self.controller.game.is_over:
             self.controller.adjudicate()  # phase_advanced -> begin_phase, when connected
@@ -1262,6 +1471,13 @@ class HotSeatFlow(QObject):
             else:
                 self.curtain.hide()
         self._show_declarations_form()
+        seat_now = tuple(s.current_seat) if self.enabled and s.stage == ENTERING else None
+        if seat_now != self._seat_shown:
+            if self._seat_shown is not None:  # the seat at the keyboard left (stepped away, sealed, ...)
+                self.cover_windows(keep=self._keep_window)
+            if seat_now is None or self._seat_shown is None or set(seat_now) != set(self._seat_shown):
+                self.proved = self.proved and seat_now is not None
+            self._seat_shown = seat_now
         self._filter_dialogs(self.enabled and s.stage == ENTERING)
         self.strip.show_session(s, secrecy=self.enabled)
         table_value = s.to_dict()
@@ -1269,6 +1485,27 @@ class HotSeatFlow(QObject):
             c.keep_in_table(**{self.TABLE_KEY: table_value})
         self.table_session.turn_moved()
         self.stage_changed.emit(s.stage)
+
+    def cover_windows(self, keep: QWidget | None = None) -> int:
+        """Nothing of a player is left on screen (issue 20): every other window the app opened —
+        a sandbox, an explanation, a lesson, a dialog — is closed when the seat at the keyboard
+        changes, steps away, seals or the reveal starts.  Returns how many were closed."""
+        app = QApplication.instance()
+        if not isinstance(app, QApplication):
+            return 0
+        main = self.host.window()
+        closed = 0
+        for w in list(app.topLevelWidgets()):
+            if (not shiboken6.isValid(w) or w is main or w is keep or w is self.curtain or not w.isVisible()
+                    or isinstance(w, QDockWidget) or w.property("survives_seat_change")):
+                continue
+            if hasattr(w, "ask_before_closing"):  # another main window: a sandbox copy of this game
+                w.ask_before_closing = False
+            if isinstance(w, QDialog):
+                w.reject()
+            w.close()
+            closed += 1
+        return closed
 
     @property
     def curtain_up(self) -> bool:

@@ -23,9 +23,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QSettings, QStandardPaths, QTimer
-from PySide6.QtWidgets import QMenu, QMessageBox, QWidget
+from PySide6.QtWidgets import QInputDialog, QLineEdit, QMenu, QMessageBox, QWidget
 
-from ...io.savefile import SaveFileError
+from ...io.savefile import (
+    OpenedGame,
+    SaveFileError,
+    WrongPassphraseError,
+    is_secret_file,
+    open_game,
+)
 from ...table.autosave import (  # moved to the Qt-free table layer: importable here too
     AUTOSAVE_NAME,
     NOW,
@@ -126,7 +132,8 @@ class Autosaver(QObject):
         if not self.enabled:
             return False
         try:
-            self.autosave.write(self.controller.game, self.controller.table, self.controller.path)
+            self.autosave.write(self.controller.game, self.controller.table, self.controller.path,
+                                vault=self.controller.vault)
         except OSError as exc:
             text = f"The autosave could not be written to {self.autosave.path}: {exc.strerror or exc}"
             if text != self.last_error:  # say it once, not after every phase
@@ -149,15 +156,52 @@ class Autosaver(QObject):
         self.autosave.clear()
 
 
+#: asks the host for a secret game's passphrase: (parent, text) -> the passphrase, or None
+PassphrasePrompt = Callable[[QWidget | None, str], "str | None"]
+LOCKED_TEXT = ("Without the passphrase the game opens with the public board only: this phase's orders, "
+               "declarations, notes and the phones' links stay encrypted in the file (open it again with the "
+               "passphrase to have them back).")
+
+
+def ask_passphrase(parent: QWidget | None, text: str) -> str | None:
+    """The app's passphrase prompt (the characters are not shown)."""
+    typed, ok = QInputDialog.getText(parent, "The game's passphrase", text, QLineEdit.EchoMode.Password)
+    return typed if ok else None
+
+
+def open_secret_file(path: Path, prompt: PassphrasePrompt, *, parent: QWidget | None = None,
+                     message: Message | None = None, tries: int = 3) -> OpenedGame:
+    """A saved game, with its secrets when the host gives the passphrase: asked up to ``tries``
+    times; without it the public part (``locked``), and the host is told why.  SaveFileError:
+    the file is not a saved game."""
+    if not is_secret_file(path):
+        return open_game(path)
+    say = message or show_warning
+    text = f"{path.name} keeps this phase's secrets encrypted. The host's passphrase:"
+    for _ in range(tries):
+        typed = prompt(parent, text)
+        if typed is None:
+            break
+        try:
+            return open_game(path, passphrase=typed)
+        except WrongPassphraseError:
+            text = f"That is not the passphrase of {path.name}. The host's passphrase:"
+    opened = open_game(path)
+    say(parent, "Opened without the secrets", LOCKED_TEXT)
+    return opened
+
+
 def resume_from_autosave(controller: GameController, autosave: Autosave, *, parent: QWidget | None = None,
-                         message: Message | None = None) -> bool:
-    """Replace the controller's game with the autosaved one; on a damaged file say so, keep the game."""
+                         message: Message | None = None, prompt: PassphrasePrompt | None = None) -> bool:
+    """Replace the controller's game with the autosaved one (a secret game asks for its
+    passphrase); on a damaged file say so, keep the game."""
     try:
-        game, table = autosave.load()
+        opened = open_secret_file(autosave.path, prompt or ask_passphrase, parent=parent, message=message)
     except SaveFileError as exc:
         (message or show_warning)(parent, "Cannot resume", f"The autosaved game cannot be read: {exc}")
         return False
-    controller.replace_game(game, table, autosave.origin())  # Ctrl+S saves to its own file again
+    # Ctrl+S saves to its own file again
+    controller.replace_game(opened.game, opened.table, autosave.origin(), vault=opened.vault)
     return True
 
 
@@ -242,12 +286,15 @@ class RecentFiles:
 
 
 def open_game_file(controller: GameController, path: Path | str, *, parent: QWidget | None = None,
-                   message: Message | None = None, recent: RecentFiles | None = None) -> bool:
-    """Open a saved game.  A broken or foreign file gives a clear message; the game on the table
-    and the file itself stay exactly as they were."""
+                   message: Message | None = None, recent: RecentFiles | None = None,
+                   prompt: PassphrasePrompt | None = None) -> bool:
+    """Open a saved game (a secret game asks for its passphrase).  A broken or foreign file gives
+    a clear message; the game on the table and the file itself stay exactly as they were."""
     p = Path(path)
     try:
-        controller.load(p)  # reads and checks everything before it replaces anything
+        # reads and checks everything before it replaces anything
+        opened = open_secret_file(p, prompt or ask_passphrase, parent=parent, message=message)
+        controller.replace_game(opened.game, opened.table, p, vault=opened.vault)
     except SaveFileError as exc:
         (message or show_warning)(parent, "Cannot open the game", f"{p.name}: {exc}")
         if recent is not None and not p.is_file():

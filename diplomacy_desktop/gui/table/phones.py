@@ -191,8 +191,12 @@ class WindowHost(TableHost):
         return out
 
     @override
-    def join(self, power: str, pin: str) -> str:
-        out: str = self._on_gui(super().join, power, pin)
+    def phone_seen(self, token: str, client: str) -> None:
+        self._on_gui(super().phone_seen, token, client)
+
+    @override
+    def join(self, power: str, pin: str, client: str = "") -> str:
+        out: str = self._on_gui(super().join, power, pin, client)
         return out
 
 
@@ -321,6 +325,11 @@ class PhonesLink(QObject):
             # a phone wrote orders: views refresh (they show only what may be shown), autosave
             self.controller.orders_changed_on_phone(change.powers or frozenset())
             return
+        if change.kind == "joined":  # every new phone on a power's link is told to the table
+            names = ", ".join(self.controller.power_name(p) for p in sorted(change.powers or ()))
+            self.flow.tell(f"A new phone is on {names}'s link: if it is not theirs, kick it (Table \u25b8 Phones).")
+            self.save_now()
+            return
         if change.kind in ("seal", "declarations"):
             self.save_now()  # a phone's seal is in the autosave before the phone hears "sealed"
 
@@ -396,6 +405,9 @@ class PhonesDialog(QDialog):
                  host: TableHost | None = None, board_powers: Iterable[tuple[str, str]] = ()) -> None:
         super().__init__(parent)
         self.setWindowTitle("Phones")
+        # the host's screen: it shows no order, and hides any code itself when someone sits down
+        # (``hide_when_someone_sits``), so a change of seat does not close it
+        self.setProperty("survives_seat_change", True)
         self.hosting = hosting
         self.switch = switch
         self.host_action = host_action
@@ -482,6 +494,15 @@ class PhonesDialog(QDialog):
         if self.switch is None:
             return
         self.hide_code()
+        # issue 20: hosting on and off is a host action (the host PIN, when the game has one)
+        want = "off" if self.on else "on"
+        if self.host_action is not None and not self.host_action(
+                f"Turn hosting {want}",
+                "Turn off hosting? The phones lose the game until it is on again." if self.on else
+                "Turn on hosting? The phones on this network can then join the game with their links "
+                "and PINs."):
+            self.refresh()
+            return
         if self.on:
             self.switch.turn_off()
             self.hosting = None

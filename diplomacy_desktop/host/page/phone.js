@@ -298,12 +298,14 @@
     const box = $("order-list"); box.textContent = "";
     const seals = $("seals");
     const sealsChanged = changed(seals, [state.phase.short, state.stage, state.owing,
-      state.me.powers.map((p) => [state.mine[p].sealed, state.mine[p].pin])]);
+      state.me.powers.map((p) => [state.mine[p].sealed, state.mine[p].pin, state.mine[p].seal_code])]);
     if (sealsChanged) seals.textContent = "";
     $("typed").hidden = state.stage !== "orders";
     for (const p of state.me.powers) {
       const mine = state.mine[p];
       if (state.me.powers.length > 1) box.appendChild(el("div", name(p), "power-name"));
+      if (mine.phones_joined) box.appendChild(el("div", "⚠ " + mine.phones_joined + " phone(s) joined " + name(p) +
+        " with its PIN this game: if that was not you, tell the host", "missing"));
       for (const o of mine.orders) {
         const row = el("div", undefined, "order"); row.dataset.order = o.text;
         const t = el("span", o.text); if (!o.legal) t.appendChild(el("div", "illegal: " + o.problem + " (it will hold)", "illegal"));
@@ -319,12 +321,13 @@
       if (!sealsChanged || state.stage !== "orders" || !state.owing.includes(p)) continue;
       const row = el("div", undefined, "seal-row");
       let pin = null;
-      if (mine.pin) { pin = el("input"); pin.placeholder = "PIN"; pin.inputMode = "numeric"; pin.maxLength = 4; pin.autocomplete = "off"; row.appendChild(pin); }
+      if (mine.pin) { pin = el("input"); pin.placeholder = "PIN"; pin.inputMode = "numeric"; pin.maxLength = 8; pin.autocomplete = "off"; row.appendChild(pin); }
       const b = el("button", mine.sealed ? "Unseal " + name(p) : "Seal " + name(p), mine.sealed ? "" : "primary");
       b.type = "button"; b.id = "seal-" + p;
       b.onclick = () => act(mine.sealed ? "/api/unseal" : "/api/seal", { power: p, phase: state.phase.short, pin: pin ? pin.value : null });
       row.appendChild(b);
-      if (mine.sealed) row.appendChild(el("span", "sealed: waiting for the others"));
+      if (mine.sealed) row.appendChild(el("span", (mine.seal_code ? "sealed, code \u201c" + mine.seal_code +
+        "\u201d (check it at the reveal)" : "sealed") + ": waiting for the others", "seal-code"));
       seals.appendChild(row);
     }
   }
@@ -398,10 +401,14 @@
     const r = state.results; showPieces(r); $("results").hidden = !r; if (!r) return;
     $("results-title").textContent = "Results: " + r.label;
     const box = $("result-list"); box.textContent = "";
+    const codes = state.seal_codes && state.seal_codes.phase === r.phase ? state.seal_codes.codes : {};
+    if (Object.keys(codes).length) box.appendChild(el("div", "Seal codes: " + state.powers.filter((q) => codes[q.id])
+      .map((q) => q.name + " \u201c" + codes[q.id] + "\u201d").join("; "), "seal-codes"));
     const mine = new Set(state.me.powers);
     const items = r.items.slice().sort((a, b) => (mine.has(b.power) - mine.has(a.power)) || a.power.localeCompare(b.power));
     for (const it of items) { const d = el("div", undefined, "result");
-      const head = el("div"); head.appendChild(el("span", name(it.power) + ": " + it.order + " "));
+      const head = el("div"); head.appendChild(el("span", name(it.power) + (codes[it.power] ? " [" + codes[it.power] + "]" : "") +
+        ": " + it.order + " "));
       head.appendChild(el("span", it.verdict, it.success ? "" : (it.verdict === "fails" ? "fails" : "illegal-r"))); d.appendChild(head);
       const det = el("details"); det.appendChild(el("summary", it.reason)); det.appendChild(el("div", it.explanation)); d.appendChild(det);
       box.appendChild(d); }

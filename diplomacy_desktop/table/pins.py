@@ -1,0 +1,189 @@
+"""PINs that mean something: which PINs a table may choose, and one failure counter per power.
+
+* ``pin_problem`` says why a new PIN is refused: not 4 to 8 digits, a common PIN (one digit
+  repeated, a run up or down such as 1234 or 9876, a year 19xx or 20xx, a pair repeated such as
+  1212, or one of the PINs people choose most), or the same as the host PIN.
+* ``PinGuard`` counts wrong PINs per *power* (and ``HOST`` for the host PIN), in the table dict
+  (``table["pin_failures"]``), so the curtain, the draw vote, the host prompt and the phones share
+  one counter and it survives a restart.  Three wrong PINs are free; after that each try waits,
+  doubling from ``LOCKOUT_SECONDS``.  A correct PIN clears the counter.
+* ``JoinGuard`` is the phones' separate counter for joining by PIN: per client (its address),
+  never per power, so that a stranger's wrong guesses never lock out the real player.
+
+Hashing is ``io.pins`` (scrypt; older saves' PBKDF2 hashes still verify).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, MutableMapping
+from itertools import pairwise
+from typing import Any
+
+from ..io.pins import (
+    MAX_PIN_DIGITS,
+    MIN_PIN_DIGITS,
+    hash_pin,
+    is_pin_hash,
+    is_valid_pin,
+    needs_upgrade,
+    pin_matches,
+)
+
+__all__ = ["HOST", "JoinGuard", "PinGuard", "PinWaitError", "hash_pin", "is_pin_hash", "is_valid_pin",
+           "needs_upgrade", "pin_matches", "pin_problem"]
+
+#: the failure counter's key for the host PIN
+HOST = "host"
+#: wrong PINs allowed in a row before the waits begin
+FREE_ATTEMPTS = 3
+#: the first wait; each further wrong PIN doubles it, up to MAX_WAIT_SECONDS
+LOCKOUT_SECONDS = 30.0
+MAX_WAIT_SECONDS = 6 * 3600.0
+TABLE_KEY = "pin_failures"
+
+#: the PINs people choose most (published counts of leaked 4-digit PINs), beside the patterns
+_COMMON = frozenset({
+    "1234", "1111", "0000", "1212", "7777", "1004", "2000", "4444", "2222", "6969", "9999", "3333", "5555",
+    "6666", "1122", "1313", "8888", "4321", "2001", "1010", "0852", "2580", "1379", "1397", "9876", "1478",
+    "123456", "654321", "121212", "112233", "123123", "696969", "159753", "147258", "000000", "111111",
+    "12345678", "87654321", "11223344", "12341234",
+})
+
+
+def _is_run(pin: str) -> bool:
+    steps = {(int(b) - int(a)) % 10 for a, b in pairwise(pin)}
+    return steps in ({1}, {9})
+
+
+def _repeats_a_block(pin: str) -> bool:
+    for size in (1, 2, 3, 4):
+        if len(pin) % size == 0 and len(pin) > size and pin == pin[:size] * (len(pin) // size):
+            return True
+    return False
+
+
+def pin_problem(pin: str, *, host_pin_hash: str | None = None, what: str = "A PIN") -> str | None:
+    """Why ``pin`` may not be chosen (a sentence), or None when it may."""
+    if not is_valid_pin(pin):
+        return f"{what} is {MIN_PIN_DIGITS} to {MAX_PIN_DIGITS} digits"
+    if _repeats_a_block(pin):
+        return f"{what} may not repeat the same digits ({pin[:2]}…): it is among the first guessed"
+    if _is_run(pin):
+        return f"{what} may not be a run of digits such as 1234 or 9876: it is among the first guessed"
+    if len(pin) == 4 and pin[:2] in ("19", "20"):
+        return f"{what} may not be a year (19xx, 20xx): it is among the first guessed"
+    if pin in _COMMON:
+        return f"{what} may not be one of the most common PINs: choose another"
+    if host_pin_hash and pin_matches(host_pin_hash, pin):
+        return f"{what} may not be the same as the host PIN"
+    return None
+
+
+class PinWaitError(ValueError):
+    """Too many wrong PINs: ``retry_after`` seconds to wait before the next try."""
+
+    def __init__(self, message: str, retry_after: float) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+def _wait_after(failures: int) -> float:
+    if failures < FREE_ATTEMPTS:
+        return 0.0
+    return min(MAX_WAIT_SECONDS, LOCKOUT_SECONDS * 2 ** (failures - FREE_ATTEMPTS))
+
+
+def wait_text(seconds: float) -> str:
+    s = int(seconds) + 1
+    if s < 120:
+        return f"{s} s"
+    if s < 7200:
+        return f"{s // 60 + 1} min"
+    return f"{s // 3600 + 1} h"
+
+
+class PinGuard:
+    """Wrong PINs per power, kept in ``table["pin_failures"]`` as ``{power: {"count", "until"}}``
+    (``until``: the wall-clock time before which no try is taken).  ``clock`` is the wall clock
+    (the counter is saved with the game and must mean the same after a restart)."""
+
+    def __init__(self, table: MutableMapping[str, Any], clock: Callable[[], float] = time.time) -> None:
+        self.table = table
+        self.clock = clock
+
+    def _records(self) -> dict[str, Any]:
+        records = self.table.get(TABLE_KEY)
+        if not isinstance(records, dict):
+            records = {}
+            self.table[TABLE_KEY] = records
+        return records
+
+    def failures(self, who: str) -> int:
+        record = self._records().get(who)
+        count = record.get("count") if isinstance(record, dict) else 0
+        return count if isinstance(count, int) and count > 0 else 0
+
+    def wait(self, who: str) -> float:
+        record = self._records().get(who)
+        until = record.get("until") if isinstance(record, dict) else 0
+        if not isinstance(until, (int, float)):
+            return 0.0
+        return max(0.0, float(until) - self.clock())
+
+    def check_allowed(self, who: str, name: str = "") -> None:
+        """PinWaitError while ``who`` must wait (no PIN is even looked at meanwhile)."""
+        wait = self.wait(who)
+        if wait > 0:
+            label = f" for {name}" if name else ""
+            raise PinWaitError(f"too many wrong PINs{label}: try again in {wait_text(wait)}", wait)
+
+    def failed(self, who: str) -> float:
+        """One more wrong PIN; returns the wait it now costs."""
+        n = self.failures(who) + 1
+        wait = _wait_after(n)
+        self._records()[who] = {"count": n, "until": round(self.clock() + wait, 3) if wait > 0 else 0}
+        return wait
+
+    def succeeded(self, who: str) -> None:
+        self._records().pop(who, None)
+
+    def check(self, who: str, stored: str, pin: str | None, name: str = "") -> bool:
+        """The whole door: refuse while waiting (PinWaitError), then compare; a wrong PIN counts,
+        a right one clears.  An empty PIN is not a try (not counted, False)."""
+        self.check_allowed(who, name)
+        if not pin:
+            return False
+        if pin_matches(stored, pin):
+            self.succeeded(who)
+            return True
+        self.failed(who)
+        return False
+
+
+class JoinGuard:
+    """The phones' join counter, per client (not saved: a restart forgets strangers)."""
+
+    MAX_CLIENTS = 4096
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self._records: dict[str, dict[str, float]] = {}
+
+    def check_allowed(self, client: str) -> None:
+        record = self._records.get(client)
+        if record is None:
+            return
+        wait = record["until"] - self.clock()
+        if wait > 0:
+            raise PinWaitError(f"too many wrong PINs from this device: try again in {wait_text(wait)}", wait)
+
+    def failed(self, client: str) -> None:
+        if len(self._records) >= self.MAX_CLIENTS and client not in self._records:
+            oldest = min(self._records, key=lambda k: self._records[k]["until"])
+            self._records.pop(oldest)
+        n = int(self._records.get(client, {}).get("count", 0)) + 1
+        self._records[client] = {"count": n, "until": self.clock() + _wait_after(n)}
+
+    def succeeded(self, client: str) -> None:
+        self._records.pop(client, None)

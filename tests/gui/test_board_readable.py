@@ -1,0 +1,137 @@
+"""Issue 17, a board readable from 1.5 m: units and arrows stand out on their own power's colour,
+unit letters are 12 px at least at 1366x768, and a magnifier for crowded areas."""
+
+from __future__ import annotations
+
+from conftest import Table
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QImage, QPainter, QPainterPath
+from PySide6.QtWidgets import QApplication, QGraphicsScene
+
+from diplomacy_desktop.engine.orders import Move
+from diplomacy_desktop.engine.state import Unit
+from diplomacy_desktop.gui.board import palette
+from diplomacy_desktop.gui.board.map_scene import LETTER_RATIO, OrderItem, UnitItem
+
+#: the land of the board's art (a pale sand) under a power's translucent ownership fill
+LAND = QColor("#EFE6D2")
+#: WCAG 2.1, 1.4.11 non-text contrast: graphical objects need 3:1 against what is next to them
+NON_TEXT = 3.0
+
+POWERS = ("austria", "england", "france", "germany", "italy", "russia", "turkey")
+
+
+def _luminance(c: QColor) -> float:
+    def lin(v: float) -> float:
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+    return 0.2126 * lin(c.redF()) + 0.7152 * lin(c.greenF()) + 0.0722 * lin(c.blueF())
+
+
+def _contrast(a: QColor, b: QColor) -> float:
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def _own_land(power: str) -> QColor:
+    """The ownership fill over the land, as painted on the board."""
+    fill = palette.ownership_colour(power)
+    a = fill.alphaF()
+    return QColor.fromRgbF(*(a * f + (1 - a) * g for f, g in zip(fill.getRgbF()[:3], LAND.getRgbF()[:3], strict=True)))
+
+
+def _render(item: object, ground: QColor, size: int = 120) -> QImage:
+    scene = QGraphicsScene()
+    scene.addItem(item)  # type: ignore[arg-type]
+    image = QImage(size, size, QImage.Format.Format_ARGB32)
+    image.fill(ground)
+    painter = QPainter(image)
+    scene.render(painter, QRectF(0, 0, size, size), QRectF(-size / 2, -size / 2, size, size))
+    painter.end()
+    scene.removeItem(item)  # type: ignore[arg-type]
+    return image
+
+
+def _edge_contrast(image: QImage, ground: QColor, y: int, x0: int, x1: int) -> float:
+    """The best contrast with the ground along a row, from outside the item inwards."""
+    return max(_contrast(image.pixelColor(x, y), ground) for x in range(x0, x1))
+
+
+def test_units_stand_out_on_their_own_powers_colour(qapp: QApplication) -> None:
+    for power in POWERS:
+        for kind in ("A", "F"):
+            # the power's own land as the board shows it, and its full colour (a unit on a unit)
+            for ground in (_own_land(power), palette.power_colour(power)):
+                image = _render(UnitItem(Unit(power, kind, "par"), size=32.0), ground)
+                # left of the unit's body, across its rim: a ring of strong contrast (dark or light)
+                assert _edge_contrast(image, ground, 60, 20, 48) >= NON_TEXT, (power, kind, ground.name())
+
+
+def test_move_arrows_stand_out_on_their_own_powers_colour(qapp: QApplication) -> None:
+    for power in POWERS:
+        ground = _own_land(power)
+        path = QPainterPath(QPointF(-50, 0))
+        path.lineTo(QPointF(50, 0))
+        item = OrderItem(Move(power, "A", "par", "bur"), path, "move", scale=1.28)
+        image = _render(item, ground)
+        assert max(_contrast(image.pixelColor(60, y), ground) for y in range(48, 61)) >= NON_TEXT, power
+
+
+def test_unit_letters_are_at_least_12_px_at_1366_by_768(table: Table) -> None:
+    t = table
+    t.window.resize(1366, 768)
+    QApplication.processEvents()
+    t.window.view.fit_to_window()
+    QApplication.processEvents()
+    scene = t.window.scene
+    item = scene.unit_items["par"]
+    letter_px = round(item.size * LETTER_RATIO) * scene.view_scale
+    assert letter_px >= 12.0, letter_px
+
+
+def test_magnifier_zooms_to_small_targets_and_back(table: Table) -> None:
+    t = table
+    view = t.window.view
+    zoom = t.window.target_zoom
+    t.window.resize(1366, 768)
+    view.fit_to_window()
+    QApplication.processEvents()
+    assert view.fitted
+    t.click_unit("kie")  # Holland, Helgoland Bight, Denmark: small on a laptop's whole board
+    assert zoom.zoomed and view.zoom > 1.25
+    # every target is on screen, larger than before
+    for space in t.window.interaction.mode.lit:
+        x, y = t.geometry.unit_anchor(space)
+        assert view.viewport().rect().contains(view.mapFromScene(QPointF(x, y))), space
+    t.click("hol")
+    assert t.orders("germany") == {"F Kie - Hol"}
+    assert not zoom.zoomed and view.fitted and abs(view.zoom - 1.0) < 1e-6
+
+
+def test_magnifier_leaves_the_board_still_during_a_drag(table: Table) -> None:
+    t = table
+    view = t.window.view
+    t.window.resize(1366, 768)
+    view.fit_to_window()
+    QApplication.processEvents()
+    it = t.window.interaction
+    start = t.window.scene.unit_items["kie"].pos()
+    it.drag_to(start, start + QPointF(20, 0))
+    assert not t.window.target_zoom.zoomed and view.fitted
+    it.drop(start, QPointF(*t.geometry.unit_anchor("den")))
+    assert t.orders("germany") == {"F Kie - Den"}
+    _ = Qt
+
+
+def test_names_are_at_least_12_px_at_1366_by_768_unless_crowded(table: Table) -> None:
+    t = table
+    t.window.resize(1366, 768)
+    QApplication.processEvents()
+    t.window.view.fit_to_window()
+    QApplication.processEvents()
+    scene = t.window.scene
+    sizes = {space: item.font_size * scene.view_scale for space, item in scene.label_items.items()}
+    full = [s for s, item in scene.label_items.items() if item.factor == scene.label_factor]
+    assert all(sizes[s] >= 12.0 for s in full), {s: sizes[s] for s in full if sizes[s] < 12}
+    # names that would grow into each other shrink only as far as they must (most of the board is full size)
+    assert len(full) >= 60, sorted(set(sizes) - set(full))

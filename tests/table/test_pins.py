@@ -1,0 +1,117 @@
+"""PINs that mean something (issue 20, finding 3): the KDF, the refused PINs, one counter per power."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import pytest
+
+from diplomacy_desktop.io import pins as io_pins
+from diplomacy_desktop.table.pins import (
+    FREE_ATTEMPTS,
+    LOCKOUT_SECONDS,
+    JoinGuard,
+    PinGuard,
+    PinWaitError,
+    hash_pin,
+    needs_upgrade,
+    pin_matches,
+    pin_problem,
+)
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_pins_new_hashes_are_scrypt_at_the_documented_cost() -> None:
+    # the cost README quotes (tests lower SCRYPT_N for speed; the shipped default is checked here)
+    stored = hash_pin("5831", cost=(2 ** 17, 8, 1))
+    scheme, n, r, p, _salt, _digest = stored.split("$")
+    assert (scheme, int(n), int(r), int(p)) == ("scrypt", 131072, 8, 1)
+    assert pin_matches(stored, "5831") and not pin_matches(stored, "5832")
+    assert "5831" not in stored
+    assert "SCRYPT_N = 2 ** 17" in Path(io_pins.__file__ or "").read_text(encoding="utf-8")
+
+
+def test_pins_old_pbkdf2_hashes_still_verify_and_want_an_upgrade() -> None:
+    salt = bytes(16)
+    digest = hashlib.pbkdf2_hmac("sha256", b"4827", salt, 60_000)
+    old = f"pbkdf2_sha256$60000${salt.hex()}${digest.hex()}"
+    assert pin_matches(old, "4827") and not pin_matches(old, "4828")
+    assert needs_upgrade(old)
+    assert not needs_upgrade(hash_pin("4827"))
+
+
+def test_pins_four_to_eight_digits() -> None:
+    assert pin_problem("583") is not None
+    assert pin_problem("583194726") is not None
+    assert pin_problem("58a1") is not None
+    assert pin_problem("5831") is None
+    assert pin_problem("58316274") is None
+    assert pin_matches(hash_pin("58316274"), "58316274")
+
+
+@pytest.mark.parametrize("pin", ["1234", "0000", "1111", "4321", "9876", "1212", "123123", "1984", "2023",
+                                 "2580", "12345678", "0123", "7890", "999999"])
+def test_pins_common_pins_are_refused(pin: str) -> None:
+    assert pin_problem(pin) is not None, pin
+
+
+def test_pins_a_player_pin_equal_to_the_host_pin_is_refused() -> None:
+    host = hash_pin("7391")
+    assert "host PIN" in (pin_problem("7391", host_pin_hash=host) or "")
+    assert pin_problem("7392", host_pin_hash=host) is None
+
+
+def test_pins_a_damaged_or_hostile_hash_matches_nothing() -> None:
+    assert not pin_matches("scrypt$1099511627776$8$1$00$00", "5831")  # a TiB of memory asked for
+    assert not pin_matches("scrypt$x$8$1$00$00", "5831")
+    assert not pin_matches("md5$abc", "5831")
+
+
+def test_pins_guard_three_free_then_a_growing_wait_kept_in_the_table() -> None:
+    table: dict[str, object] = {}
+    clock = Clock()
+    guard = PinGuard(table, clock)
+    stored = hash_pin("5831")
+    for _ in range(FREE_ATTEMPTS - 1):
+        assert not guard.check("france", stored, "0001")
+        guard.check_allowed("france")
+    assert not guard.check("france", stored, "0002")  # the third: now a wait
+    with pytest.raises(PinWaitError) as first:
+        guard.check("france", stored, "5831")  # even the right PIN waits
+    assert first.value.retry_after == pytest.approx(LOCKOUT_SECONDS)
+    # the counter is in the table dict: a second guard (the phones', or after a restart) shares it
+    again = PinGuard(table, clock)
+    with pytest.raises(PinWaitError):
+        again.check_allowed("france")
+    clock.now += LOCKOUT_SECONDS + 1
+    assert not again.check("france", stored, "0003")
+    assert again.wait("france") == pytest.approx(2 * LOCKOUT_SECONDS)
+    clock.now += 2 * LOCKOUT_SECONDS + 1
+    assert again.check("france", stored, "5831")
+    assert guard.failures("france") == 0
+    assert "france" not in table["pin_failures"]  # type: ignore[operator]
+
+
+def test_pins_guard_an_empty_pin_is_not_a_try() -> None:
+    guard = PinGuard({}, Clock())
+    for _ in range(10):
+        assert not guard.check("italy", hash_pin("5831"), "")
+    assert guard.failures("italy") == 0
+
+
+def test_pins_join_guard_is_per_client() -> None:
+    clock = Clock()
+    guard = JoinGuard(clock)
+    for _ in range(FREE_ATTEMPTS):
+        guard.failed("10.0.0.9")
+    with pytest.raises(PinWaitError):
+        guard.check_allowed("10.0.0.9")
+    guard.check_allowed("10.0.0.2")  # the real player's phone is not locked out
