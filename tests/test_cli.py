@@ -384,7 +384,8 @@ END
     assert "Austria: A Ser H: succeeds — holds; the attacks of the army in Bulgaria and the army in Rumania " \
            "stood each other off, so it is not dislodged." in out
     assert "Rule IX.5 (Beleaguered garrison)" in out
-    assert "The army in Bulgaria, also moving to Serbia, came with the support of the army in Greece: strength 2." in out
+    assert "The army in Bulgaria also moved to Serbia: prevent strength 2 (itself and the support of the army in " \
+           "Greece)." in out
     records = json.loads(adjudicate(tmp_path, beleaguered, "--json", "--explain").stdout)
     ser = next(o for o in records[0]["orders"] if o["order"] == "A Ser H")
     assert ser["rule"] == "IX.5" and "Rule IX.5 (Beleaguered garrison)" in ser["explanation"]

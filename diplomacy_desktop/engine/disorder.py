@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
 
 from .orders import Disband, Order
-from .results import OrderResult, Outcome
+from .results import OrderResult, Outcome, ResultCode
 from .state import ADJUSTMENT, MOVEMENT, RETREAT, DislodgedUnit, GameState
 
 RULE = "XIV.1"
@@ -44,7 +44,7 @@ def split_orders(state: GameState, orders: Iterable[Order], disorder: AbstractSe
     for o in orders:
         if o.power in disorder:
             name = state.board.power(o.power).name if o.power in state.board.power_ids else o.power
-            ignored.append(OrderResult(o, Outcome.VOID, "civil_disorder",
+            ignored.append(OrderResult(o, Outcome.VOID, ResultCode.CIVIL_DISORDER,
                                        f"ignored: {name} is in civil disorder, so {what}", rule=RULE))
         else:
             kept.append(o)
@@ -61,7 +61,7 @@ def disband_dislodged(after: GameState, disorder: AbstractSet[str]) -> tuple[Gam
     for d in after.dislodged:
         if d.unit.power in disorder:
             u = d.unit
-            results.append(OrderResult(Disband(u.power, u.kind, u.location), Outcome.SUCCESS, "disorder_disbanded",
+            results.append(OrderResult(Disband(u.power, u.kind, u.location), Outcome.SUCCESS, ResultCode.DISORDER_DISBANDED,
                                        "disbanded without a retreat: its power is in civil disorder", rule=RULE))
         else:
             keep.append(d)

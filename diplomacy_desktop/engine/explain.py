@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from .board import province_of
 from .boardindex import board_index
-from .orders import Order, SupportHold, SupportMove, UnitOrder
-from .results import OrderResult, Outcome
+from .orders import Move, Order, SupportHold, SupportMove, UnitOrder
+from .results import Decision, LeftOutWhy, OrderResult, Outcome, ResultCode, Strength, StrengthKind
 from .state import GameState, Unit
 
 # The sections of the rules (seed 000's numbering) an explanation may cite: title, and the rule
@@ -58,7 +59,8 @@ RULES: dict[str, tuple[str, str]] = {
     "XI.1": ("Writing retreats", "Each player writes the retreats of their own dislodged units."),
     "XI.2": ("Other retreat rules",
              ("Units retreating to the same space are all disbanded; a unit may be disbanded instead of "
-             "retreating, and one given no retreat order is disbanded.")),
+             "retreating, and one given no retreat order is disbanded. Retreats may neither be convoyed nor "
+             "supported.")),
     "XII.1": ("Convoying an army across a body of water",
               ("A fleet at sea convoys an army from one coast to another when the army is ordered to move "
               "there and the fleet is ordered to convoy that same move.")),
@@ -80,8 +82,8 @@ RULES: dict[str, tuple[str, str]] = {
               ("A power that does not order its removals loses the units farthest from home, fleets before "
               "armies, then in alphabetical order.")),
     "XIV.3": ("Players should note that",
-              ("Three or more units may move around a ring of spaces in rotation; fleets in coastal "
-              "provinces may not convoy.")),
+              ("Three or more units may move around a ring of spaces in rotation, and two units may exchange "
+              "places if either or both are convoyed; fleets in coastal provinces may not convoy.")),
     "XIV.1": ("Civil disorder",
               ("A power whose player has left or gave no orders is in civil disorder: its units hold and do "
                "not support each other, a dislodged unit is disbanded, and it builds nothing.")),
@@ -169,159 +171,341 @@ class _Names:
             text = f"{self.board.power(unit.power).adjective} {text}"
         return f"the {text}"
 
+    def power_name(self, province: str) -> str:
+        unit = self.unit_at(province)
+        if unit is None or unit.power not in self.index.power_ids:
+            return "its power"
+        return self.board.power(unit.power).name
+
     def space(self, loc: str) -> str:
         return self.index.space_name(loc)
 
+    def province(self, loc: str) -> str:
+        """The name of the province, without a coast (what a move into it contests)."""
+        return self.index.space_name(province_of(loc))
+
     def units(self, provinces: Iterable[str], *, nationality: bool = False) -> str:
-        names = [self.unit(p, nationality=nationality) for p in provinces]
-        if len(names) <= 1:
-            return "".join(names)
-        return ", ".join(names[:-1]) + " and " + names[-1]
+        return _and([self.unit(p, nationality=nationality) for p in provinces])
+
+
+def _and(names: list[str]) -> str:
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _strength(names: _Names, subject: str, strength: int, supports: tuple[str, ...]) -> str:
-    if not supports:
-        return f"{subject} alone: strength {strength}"
-    return f"{subject} with the support of {names.units(supports)}: strength {strength}"
+_KIND_WORDS = {StrengthKind.ATTACK: "attack strength", StrengthKind.HOLD: "hold strength",
+               StrengthKind.DEFEND: "defend strength", StrengthKind.PREVENT: "prevent strength"}
 
 
-def _not_counted(names: _Names, result: OrderResult, by_province: Mapping[str, OrderResult]) -> list[str]:
+def _made_of(names: _Names, s: Strength) -> str:
+    """``attack strength 2 (itself and the support of the army in Budapest)``."""
+    what = f"{_KIND_WORDS[s.kind]} {s.value}"
+    if s.counted:
+        return f"{what} (itself and the support of {names.units(s.counted)})"
+    return f"{what} (itself alone)"
+
+
+def _left_out(names: _Names, s: Strength, by_province: Mapping[str, OrderResult]) -> list[str]:
+    """A sentence for every support ordered for the unit that is not in strength ``s``."""
     out = []
-    for province, why in result.not_counted:
-        if why == "allied_unit":
-            target = result.involved[0] if result.involved else ""
-            victim = names.unit_at(target) if target else None
-            power = names.board.power(victim.power).name if victim is not None else "its ally"
-            out.append(f"The support of {names.unit(province, nationality=True)} does not count: it cannot "
-                       f"help dislodge a unit of its ally {power} (Formal Diplomacy: allied powers).")
-            continue
-        if why == "own_unit":
-            target = result.involved[0] if result.involved else ""
-            victim = names.unit_at(target) if target else None
-            power = names.board.power(victim.power).adjective if victim is not None else "its own"
-            article = "an" if power[:1].lower() in "aeiou" else "a"
-            out.append(f"The support of {names.unit(province, nationality=True)} does not count: it cannot "
-                       f"help dislodge {article} {power} unit (rule IX.3).")
-            continue
-        support = by_province.get(province)
-        if support is not None and support.dislodged_by:
-            how = f"it was dislodged by {names.unit(support.dislodged_by)}"
-        elif support is not None and support.involved:
-            how = f"it was cut by the attack of {names.units(support.involved)}"
-        else:
-            how = "it was cut"
-        out.append(f"The support of {names.unit(province)} does not count: {how} (rule X).")
+    kind = _KIND_WORDS[s.kind]
+    for lo in s.left_out:
+        sup = names.unit(lo.support)
+        if lo.why is LeftOutWhy.CUT:
+            cutters = f" by the attack of {names.units(lo.by)}" if lo.by else ""
+            out.append(f"The support of {sup} is not in its {kind}: it was cut{cutters} (rule X).")
+        elif lo.why is LeftOutWhy.DISLODGED:
+            out.append(f"The support of {sup} is not in its {kind}: {sup} was dislodged by "
+                       f"{names.unit(lo.by[0]) if lo.by else 'an attack'} (rule X).")
+        elif lo.why is LeftOutWhy.OWN_UNIT:
+            out.append(f"The support of {names.unit(lo.support, nationality=True)} is not in its {kind}: a power "
+                       f"cannot help dislodge its own unit, and {names.unit(lo.victim, nationality=True)} is "
+                       f"{names.power_name(lo.support)}'s (rule IX.3).")
+        elif lo.why is LeftOutWhy.ALLIED_UNIT:
+            out.append(f"The support of {names.unit(lo.support, nationality=True)} is not in its {kind}: it cannot "
+                       f"help dislodge {names.unit(lo.victim, nationality=True)}, a unit of its ally "
+                       f"{names.power_name(lo.victim)} (Formal Diplomacy: allied powers).")
+        elif lo.why is LeftOutWhy.NOT_MATCHING:
+            given = by_province.get(lo.support)
+            where = getattr(given.order, "destination", "") if given is not None else ""
+            to = f" to {names.province(where)}" if where else ""
+            out.append(f"The support of {sup} does not match: it supports a move{to}, which is not the move "
+                       "ordered (rule IX.1).")
+        elif lo.why is LeftOutWhy.UNIT_MOVED:
+            out.append(f"The support of {sup} is for holding, but the unit was ordered to move, so it is void "
+                       "(rule IX.6).")
+        elif lo.why is LeftOutWhy.UNIT_HELD:
+            out.append(f"The support of {sup} is for a move, but the unit was not ordered to make it, so it is "
+                       "void (rule IX.1).")
     return out
 
 
-def _all_supports(result: OrderResult | None) -> tuple[str, ...]:
-    """The supports that count for a move's defence of its own space or its standing off other
-    moves: all of them that were not cut, whoever's unit it attacks (rules IX.3 limits only the
-    attack)."""
-    if result is None:
-        return ()
-    return result.supports + tuple(p for p, why in result.not_counted if why == "own_unit")
+def _opposing(names: _Names, s: Strength, by_province: Mapping[str, OrderResult]) -> list[str]:
+    """Sentences for one strength opposing a move."""
+    dest = names.province(s.space)
+    if s.kind is StrengthKind.HOLD:
+        if s.note == "empty":
+            return [f"{dest} was empty, so nothing held it."]
+        unit = names.unit(s.unit)
+        mover = by_province.get(s.unit)
+        away = getattr(mover.order, "destination", "") if mover is not None else ""
+        if s.note == "left":
+            return [f"{_cap(unit)} moved out of {dest} to {names.space(away)}, so it did not hold it."]
+        if s.note == "failed_to_leave":
+            return [(f"{_cap(unit)} tried to move to {names.space(away)} but could not, so it stayed in {dest}: "
+                    f"hold strength {s.value} (a unit ordered to move gets no support for holding).")]
+        return [f"{_cap(unit)} held {dest} with {_made_of(names, s)}.", *_left_out(names, s, by_province)]
+    unit = names.unit(s.unit)
+    if s.kind is StrengthKind.DEFEND:
+        return [f"{_cap(unit)}, moving the other way, defended with {_made_of(names, s)}.",
+                *_left_out(names, s, by_province)]
+    # a prevent strength: another move into the same space
+    if s.note == "lost_head_to_head":
+        m = by_province.get(province_of(s.space))
+        beaten_by = f" with {names.unit(m.order.province)}" if m is not None and isinstance(m.order, UnitOrder) \
+            else ""
+        return [(f"{_cap(unit)} also moved to {dest}, but it lost its head-to-head battle{beaten_by} coming from "
+                f"{dest}, so it stands nobody off there (rule IX.7).")]
+    if s.note == "no_route":
+        return [(f"{_cap(unit)} also moved to {dest} by convoy, but it had no convoy route, so it stands nobody "
+                "off there.")]
+    if s.note == "neutral":
+        return [(f"{_cap(unit)} also moved to {dest}, but a move into a space holding a neutral's piece is void, "
+                "so it stands nobody off there (Formal Diplomacy: neutral powers).")]
+    return [f"{_cap(unit)} also moved to {dest}: {_made_of(names, s)}.", *_left_out(names, s, by_province)]
+
+
+def _conclusion(decision: Decision, result: OrderResult) -> str:
+    attack: Strength = decision.subject  # type: ignore[assignment]
+    a = attack.value
+    opp = decision.strongest_opposition()
+    if result.outcome is Outcome.SUCCESS:
+        if decision.circular:
+            return "The moves around the ring all depend on each other, so they all succeed together."
+        if opp == 0:
+            return "Nothing opposed it with any strength, so the move succeeds."
+        return f"{a} is more than every strength against it (the strongest: {opp}), so the move succeeds."
+    decisive = [s for s in decision.opposing if s.value >= a]
+    if opp > a:
+        return f"{a} is less than {opp}, so the move fails."
+    kinds = {s.kind for s in decisive}
+    if kinds == {StrengthKind.PREVENT}:
+        return f"{a} against {opp}: equal strengths stand each other off, so none of them enters."
+    if StrengthKind.DEFEND in kinds:
+        return f"{a} against {opp}: equal strengths in a head-to-head battle, so neither unit moves."
+    return f"{a} against {opp}: an attack must be stronger than the hold to enter, so the move fails."
+
+
+def _standoff(mine: int, rivals: list[Strength]) -> str:
+    """How a move that could not enter still fared against the other moves to the space."""
+    best = max(s.value for s in rivals)
+    if best > mine:
+        return f"{best} is more than {mine}: that move was stronger, but it could not enter for other reasons."
+    if best == mine:
+        return f"{mine} against {best}: equal strengths, so it stood the other move off."
+    return f"{mine} is more than {best}, so it stood the other moves off."
 
 
 def _move_details(result: OrderResult, names: _Names, by_province: Mapping[str, OrderResult]) -> list[str]:
+    decision = result.decision
     order = result.order
-    assert isinstance(order, UnitOrder)
+    assert decision is not None and isinstance(order, Move)
+    attack: Strength = decision.subject  # type: ignore[assignment]
+    me = _cap(names.unit(order.province))
+    dest = names.province(order.destination)
     out: list[str] = []
-    me = names.unit(order.province)
-    dest = getattr(order, "destination", "")
-    if result.code == "no_convoy":
+    if decision.no_route:
+        return _no_route_details(result, decision, names, by_province)
+    if attack.note in ("own_unit", "allied", "neutral"):
+        target = names.unit(result.involved[0], nationality=True) if result.involved else "the unit there"
+        whose = {"own_unit": f"{names.power_name(order.province)}'s own unit",
+                 "allied": (f"a unit of its ally {names.power_name(result.involved[0])}, and allies never dislodge "
+                            "each other") if result.involved else "",
+                 "neutral": "a neutral's piece"}[attack.note]
+        stayed = "stayed in"
+        blocker = by_province.get(result.involved[0]) if result.involved else None
+        if blocker is not None and isinstance(blocker.order, Move) and blocker.order.province == result.involved[0]:
+            stayed = f"tried to move to {names.space(blocker.order.destination)} but could not, so it stayed in"
+        out.append(f"{_cap(target)} {stayed} {dest}, and it is {whose}: this move cannot dislodge it whatever its "
+                   "strength.")
+        rivals = [s for s in decision.opposing if s.kind is StrengthKind.PREVENT]
+        if rivals and decision.prevent is not None and decision.prevent.value == 0:
+            out.append(f"It stands nobody off in {dest} either: a move into a space holding a neutral's piece is void.")
+        elif rivals and decision.prevent is not None:
+            why = " (rule IX.3: \"valid for other purposes\")" if attack.note == "own_unit" else ""
+            out.append(f"It still counts for standing off the other moves to {dest}{why}, with its "
+                       f"{_made_of(names, decision.prevent)}.")
+            for s in rivals:
+                out.extend(_opposing(names, s, by_province))
+            out.append(_standoff(decision.prevent.value, rivals))
         return out
-    if result.strength is not None and result.code not in ("own_unit", "formal_allied"):
-        out.append(_strength(names, f"{_cap(me)} attacked {names.space(dest)}", result.strength, result.supports)
-                   + ".")
-    out.extend(_not_counted(names, result, by_province))
-    who = result.involved
-    if result.code == "own_unit" and who:
-        out.append(f"{_cap(names.unit(who[0]))} belongs to the same power and did not leave, so the move "
-                   "cannot succeed whatever its strength.")
-        target = dest.partition("/")[0]
-        rivals = [p for p, other in by_province.items() if p != order.province
-                  and getattr(other.order, "destination", "").partition("/")[0] == target
-                  and isinstance(other.order, UnitOrder) and other.order.province == p]
-        blocker = by_province.get(who[0])
-        if rivals and blocker is not None and getattr(blocker.order, "destination", None) is not None:
-            out.append(f"{_cap(names.units(rivals))} also tried to move to {names.space(dest)}, so the moves "
-                       f"around it could not all happen together: {names.unit(who[0])} could not leave, and the "
-                       "units waiting on it stay where they are.")
-        return out
-    if result.code == "formal_allied" and who:
-        out.append(f"{_cap(names.unit(who[0]))} belongs to an ally and did not leave; allies never dislodge "
-                   "each other, so the move cannot succeed whatever its strength.")
-        return out
-    if result.opposition is None:
-        return out
-    if not who or result.opposition == 0:
-        target = dest.partition("/")[0]
-        beaten = [p for p, other in by_province.items() if p != order.province and other.dislodged
-                  and other.dislodged_by is not None and other.dislodged_by.partition("/")[0] == target
-                  and getattr(other.order, "destination", "").partition("/")[0] == target]
-        for p in beaten:
-            by = by_province[p].dislodged_by or ""
-            out.append(f"{_cap(names.unit(p))} also tried to move to {names.space(dest)}, but it was dislodged by "
-                       f"{names.unit(by)}, coming the other way, so it has no effect on {names.space(dest)}.")
-        out.append("Nothing else opposed it." if beaten else "Nothing opposed it.")
-    elif result.code == "head_to_head":
-        other = by_province.get(who[0])
-        sup = _all_supports(other)
-        out.append(_strength(names, f"{_cap(names.unit(who[0]))}, moving the other way, defended",
-                             result.opposition, sup) + ".")
-    else:
-        for p in who:
-            other = by_province.get(p)
-            moving = other is not None and getattr(other.order, "destination", None) is not None \
-                and other.order.province == p and other.code in ("moved", "bounced", "head_to_head", "no_convoy",
-                                                                 "own_unit")
-            if moving and other is not None and other.order.destination.partition("/")[0] == dest.partition("/")[0]:  # type: ignore[attr-defined]
-                out.append(_strength(names, f"{_cap(names.unit(p))}, also moving to {names.space(dest)}, "
-                                     "came", result.opposition, _all_supports(other)) + ".")
-            elif moving:
-                assert other is not None
-                away = names.space(other.order.destination)  # type: ignore[attr-defined]
-                out.append(f"{_cap(names.unit(p))} tried to leave for {away} but could not, so it stayed and "
-                           f"defended {names.space(dest)} with strength {result.opposition}.")
-            else:
-                sup = other.supports if other is not None else ()
-                out.append(_strength(names, f"{_cap(names.unit(p))} held", result.opposition, sup) + ".")
-    if result.outcome is Outcome.SUCCESS:
-        out.append(f"{result.strength} is more than {result.opposition}, so the move succeeds.")
-    elif result.strength is not None and result.strength == result.opposition:
-        if result.code == "head_to_head" or _rivals(result, dest, by_province):
-            out.append(f"{result.strength} against {result.opposition}: equal strengths stand off, so nobody "
-                       "enters.")
-        else:
-            out.append(f"{result.strength} against {result.opposition}: an attack must be stronger than the "
-                       f"defence to enter, so {names.units(who)} stays.")
-    elif result.strength is not None:
-        out.append(f"{result.strength} is not more than {result.opposition}, so the move fails.")
+    if decision.route:
+        seas = ", ".join(names.space(p) for p in decision.route)
+        out.append(f"{me} went by convoy through {seas}.")
+        res_route = [p for p in _convoy_fleets(order.province, by_province) if p not in decision.route]
+        for p in res_route:
+            fleet = by_province.get(p)
+            if fleet is not None and fleet.code == ResultCode.DISRUPTED:
+                out.append(f"{_cap(names.unit(p))} was dislodged, but the army had another route (rule XII.4).")
+    out.append(f"{me} attacked {dest} with {_made_of(names, attack)}.")
+    out.extend(_left_out(names, attack, by_province))
+    for s in decision.opposing:
+        out.extend(_opposing(names, s, by_province))
+    out.append(_conclusion(decision, result))
     return out
 
 
-def _rivals(result: OrderResult, dest: str, by_province: Mapping[str, OrderResult]) -> bool:
-    """Whether another unit also tried to move into ``dest`` (a standoff, not an attack held off)."""
-    target = dest.partition("/")[0]
-    for p in result.involved:
-        other = by_province.get(p)
-        destination = getattr(other.order, "destination", None) if other is not None else None
-        if destination is not None and destination.partition("/")[0] == target:
-            return True
-    return False
+def _convoy_fleets(army: str, by_province: Mapping[str, OrderResult]) -> list[str]:
+    return sorted(p for p, r in by_province.items()
+                  if r.code in (ResultCode.CONVOYED, ResultCode.DISRUPTED, ResultCode.CONVOY_UNUSED, ResultCode.PARADOX)
+                  and getattr(r.order, "target", "").partition("/")[0] == army)
 
 
-#: Formal Diplomacy: the moves that could not dislodge a unit whatever their strength, and why
-_SHIELDED = {
-    "formal_allied": "allies never dislodge each other",
-    "formal_neutral": "a move into a space holding a neutral's piece is void while the piece stays",
+def _no_route_details(result: OrderResult, decision: Decision, names: _Names,
+                      by_province: Mapping[str, OrderResult]) -> list[str]:
+    why = decision.no_route
+    out: list[str] = []
+    if why == "no_fleets":
+        out.append("An army moves to a space it does not border only by convoy, and no fleet was ordered to carry "
+                   "it there.")
+    elif why == "other_destination":
+        out.append("The army's order and the fleet's convoy order must name the same destination (rule XII.1).")
+    elif why in ("dislodged", "xii5"):
+        for p in decision.fleets:
+            r = by_province.get(p)
+            if r is not None and r.dislodged and r.dislodged_by:
+                out.append(f"{_cap(names.unit(p))} was dislodged by {names.unit(r.dislodged_by)}, so the convoy "
+                           "through it is disrupted (rule XII.3).")
+        if why == "xii5":
+            out.append("The army's own attack could not save that fleet: a convoyed army does not cut the support of "
+                       "a fleet supporting an attack on a sea holding one of its convoying fleets (rule XII.5).")
+    elif why == "paradox":
+        out.append("Whether the convoy works depends on the convoy itself; the DATC settles such a paradox by the "
+                   "Szykman rule: the convoying fleets in it do not convoy, and the rest is adjudicated as usual.")
+    elif why == "no_chain":
+        seas = _and([names.space(p) for p in decision.fleets])
+        out.append(f"The fleets ordered to convoy it ({seas}) do not link its coast to the destination (rule XII.2).")
+    return out
+
+
+def _hold_details(result: OrderResult, names: _Names, by_province: Mapping[str, OrderResult]) -> list[str]:
+    decision = result.decision
+    if decision is None or decision.subject is None:
+        return []
+    attacks = [s for s in decision.opposing if s.note != "no_route"]
+    if not attacks:
+        return []
+    order = result.order
+    assert isinstance(order, UnitOrder)
+    hold = decision.subject
+    me = names.unit(order.province)
+    out = [f"{_cap(me)} held with {_made_of(names, hold)}.", *_left_out(names, hold, by_province)]
+    for s in attacks:
+        attacker = names.unit(s.unit)
+        if s.note == "own_unit":
+            out.append(f"{_cap(attacker)} moved against it, but it belongs to the same power, and a power cannot "
+                       "dislodge its own unit (rule IX.3).")
+            continue
+        if s.note in ("allied", "neutral"):
+            why = "allies never dislodge each other" if s.note == "allied" else \
+                "a move into a space holding a neutral's piece is void while the piece stays"
+            out.append(f"{_cap(attacker)} moved against it, but {why} (Formal Diplomacy).")
+            continue
+        line = f"{_cap(attacker)} attacked with {_made_of(names, s)}"
+        theirs = by_province.get(s.unit)
+        if result.dislodged_by == s.unit:
+            line += f": more than {hold.value}, so it entered and dislodged {me}."
+        elif s.value > hold.value and theirs is not None and theirs.decision is not None:
+            stood = [o for o in theirs.decision.opposing if o.kind is StrengthKind.PREVENT and o.value >= s.value]
+            line += (f", more than {hold.value}, but it was stood off by {names.units([o.unit for o in stood])}, "
+                     "also moving here, so it did not enter." if stood else ", but it did not enter.")
+        elif s.value == hold.value:
+            line += f": not more than {hold.value}, so it did not enter."
+        else:
+            line += f": less than {hold.value}, so it did not enter."
+        out.append(line)
+        out.extend(_left_out(names, s, by_province))
+    return out
+
+
+def _support_details(result: OrderResult, names: _Names, by_province: Mapping[str, OrderResult]) -> list[str]:
+    order = result.order
+    if not isinstance(order, (SupportHold, SupportMove)):
+        return []
+    target_p = province_of(order.target)
+    target = names.unit(target_p)
+    decision = result.decision
+    out: list[str] = []
+    if result.code == ResultCode.CUT:
+        what = f"{target}'s move to {names.province(order.destination)}" if isinstance(order, SupportMove) \
+            else f"{target}'s hold"
+        return [f"It adds nothing to {what}."]
+    if result.code != ResultCode.SUPPORTED or decision is None:
+        return []
+    supported = by_province.get(target_p)
+    dest = names.province(order.destination) if isinstance(order, SupportMove) else names.province(target_p)
+    for kind, lo in decision.left_out_of:
+        if lo.why is LeftOutWhy.OWN_UNIT:
+            out.append(f"It cannot help {target} dislodge {names.unit(lo.victim, nationality=True)}: a power's "
+                       "support does not help dislodge its own unit (rule IX.3), so it is not in the attack strength.")
+        elif lo.why is LeftOutWhy.ALLIED_UNIT:
+            out.append(f"It cannot help {target} dislodge {names.unit(lo.victim, nationality=True)}, a unit of its "
+                       "ally (Formal Diplomacy: allied powers), so it is not in the attack strength.")
+    shut_out = bool(decision.left_out_of)
+    for s in decision.counted_in:
+        if s.kind is StrengthKind.ATTACK:
+            out.append(f"It counted in {target}'s attack on {dest}: {_made_of(names, s)}.")
+        elif s.kind is StrengthKind.HOLD:
+            out.append(f"It counted in {target}'s hold of {dest}: {_made_of(names, s)}.")
+        elif s.kind is StrengthKind.PREVENT:
+            rivals = []
+            if supported is not None and supported.decision is not None:
+                rivals = [o.unit for o in supported.decision.opposing if o.kind is StrengthKind.PREVENT and o.unit]
+            against = f" against {names.units(rivals)}, also moving to {dest}" if rivals else ""
+            purpose = " That is what rule IX.3 means by a support still \"valid for other purposes\"." if shut_out \
+                else ""
+            out.append(f"It counted in {target}'s {_made_of(names, s)}{against}: the strength with which a move "
+                       f"stands off the other moves to the same space.{purpose}")
+        elif s.kind is StrengthKind.DEFEND:
+            out.append(f"It counted in {target}'s {_made_of(names, s)} against the unit moving the other way, "
+                       f"from {dest}.")
+    if not decision.counted_in:
+        if shut_out:
+            out.append(f"No other unit moved to {dest} and none came the other way, so it counted for nothing.")
+        elif isinstance(order, SupportHold):
+            out.append(f"Nothing attacked {target}, so its hold was never tested.")
+        elif supported is not None and supported.code == ResultCode.NO_CONVOY:
+            out.append(f"{_cap(target)} found no convoy route, so its move had no strength to add to.")
+        elif supported is not None and supported.decision is not None and supported.decision.subject is not None \
+                and supported.decision.subject.note in _SHIELD_WHY:
+            out.append(f"{_cap(target)}'s move cannot dislodge the unit in {dest} whatever its strength: "
+                       f"{_SHIELD_WHY[supported.decision.subject.note]}. So the support adds nothing to it.")
+    attacked_by = [p for p in result.involved[1:]]
+    if result.rule == "XII.5":
+        out.append("A convoyed army attacked it, but that army's convoy runs through the sea this support helps "
+                   "attack, so by rule XII.5 the attack does not cut it.")
+    elif result.rule == "DATC 4.A.2":
+        out.append("A convoyed army attacked it, but by the Szykman rule its convoy does not work, so the support "
+                   "is not cut.")
+    elif result.rule == "X" and result.code == ResultCode.SUPPORTED:
+        out.append("It was attacked only from the space it supports into, which does not cut a support (rule X).")
+    elif result.rule in _NOT_CUT_BY and attacked_by:
+        out.append(f"{_cap(names.units(attacked_by))} moved against it, but {_NOT_CUT_BY[result.rule]} "
+                   "(Formal Diplomacy).")
+    return out
+
+
+#: why a move cannot dislodge the unit that stays in its destination, whatever its strength
+_SHIELD_WHY = {
+    "own_unit": "it is a unit of the same power (rule IX.3)",
+    "allied": "it is an ally's unit, and allies never dislodge each other",
+    "neutral": "it is a neutral's piece, and a move into a neutral's space is void while the piece stays",
 }
-
 
 _NOT_CUT_BY = {
     "Formal Diplomacy: allied powers": "an ally does not cut support",
@@ -329,72 +513,42 @@ _NOT_CUT_BY = {
 }
 
 
-def _hold_details(result: OrderResult, names: _Names, by_province: Mapping[str, OrderResult]) -> list[str]:
-    if result.strength is None or not result.involved:
+def _dislodged_details(result: OrderResult, names: _Names, by_province: Mapping[str, OrderResult]) -> list[str]:
+    """The attack that dislodged a unit, read from the attacker's record."""
+    by = result.dislodged_by
+    if not by:
         return []
-    order = result.order
-    assert isinstance(order, UnitOrder)
-    out = [_strength(names, f"{_cap(names.unit(order.province))} held", result.strength, result.supports)
-           + "."]
-    out.extend(_not_counted(names, result, by_province))
-    for p in result.involved:
-        attack = by_province.get(p)
-        if attack is not None and attack.code in _SHIELDED:
-            out.append(f"{_cap(names.unit(p))} moved against it, but {_SHIELDED[attack.code]} "
-                       "(Formal Diplomacy).")
-        elif attack is not None and attack.strength is not None:
-            out.append(_strength(names, f"{_cap(names.unit(p))} attacked", attack.strength, attack.supports)
-                       + ".")
-    return out
-
-
-def _support_details(result: OrderResult, names: _Names) -> list[str]:
-    order = result.order
-    if not isinstance(order, (SupportHold, SupportMove)):
-        return []
-    target = names.unit(order.target.partition("/")[0])
-    if isinstance(order, SupportMove):
-        what = f"{target}'s move to {names.space(order.destination)}"
-    else:
-        what = f"{target} holding"
-    if result.outcome is Outcome.SUCCESS:
-        if result.rule == "XII.5":
-            return [(f"It counted for {what}. The convoyed army attacking it needs the very fleet this support "
-                    "attacks, so the attack does not cut it.")]
-        if result.rule == "X":
-            return [(f"It counted for {what}. It was attacked only from the space it supports into, which does "
-                    "not cut a support.")]
-        if result.rule in _NOT_CUT_BY and len(result.involved) > 1:
-            return [(f"It counted for {what}. {_cap(names.units(result.involved[1:]))} moved against it, but "
-                     f"{_NOT_CUT_BY[result.rule]} (Formal Diplomacy).")]
-        return [f"It counted for {what}."]
-    if result.code == "cut":
-        return [f"It adds nothing to {what}."]
-    return []
+    theirs = by_province.get(by)
+    decision = theirs.decision if theirs is not None else None
+    if decision is None or decision.subject is None or not decision.opposing:
+        return [f"It was itself dislodged by {names.unit(by)}."]
+    hold = decision.opposing[0]  # its hold strength, or (head to head) its defend strength
+    return [(f"It was itself dislodged by {names.unit(by)}: {_made_of(names, decision.subject)} against its "
+             f"{_KIND_WORDS[hold.kind]} {hold.value}.")]
 
 
 def explain(result: OrderResult, state: GameState,
             results: Iterable[OrderResult] | Mapping[str, OrderResult] = ()) -> Explanation:
     """Explain ``result``, one of the results of adjudicating ``state`` (the position the orders were
     given in); ``results`` are the other results of that adjudication, which the explanation
-    reads for the supports and opponents it names."""
+    reads for the supports and opponents it names.  Every figure is read from the results'
+    decision records (:class:`Decision`); nothing is adjudicated again."""
     by_province = results if isinstance(results, Mapping) else results_by_province(results)
     names = _Names(state)
     details: list[str] = []
     order = result.order
     if result.outcome not in (Outcome.ILLEGAL, Outcome.VOID) and isinstance(order, UnitOrder):
-        if result.code in ("moved", "bounced", "head_to_head", "own_unit", "no_convoy", "formal_allied"):
+        if isinstance(order, Move) and result.decision is not None and result.decision.subject is not None \
+                and result.decision.subject.kind is StrengthKind.ATTACK:
             details = _move_details(result, names, by_province)
-        elif result.code in ("holds", "unordered", "dislodged"):
+        elif result.code == ResultCode.DISLODGED and result.decision is not None or result.code in (ResultCode.HOLDS, ResultCode.UNORDERED):
             details = _hold_details(result, names, by_province)
-            if result.code == "dislodged" and result.strength is not None:
-                details = [(f"{_cap(names.unit(result.dislodged_by or ''))} attacked with strength "
-                           f"{result.strength} against {result.opposition}.")]
-                details.extend(_not_counted(names, result, by_province))
-        elif result.code in ("supported", "cut"):
-            details = _support_details(result, names)
-    if result.dislodged and result.code != "dislodged" and result.dislodged_by:
-        details.append(f"The unit itself was dislodged by {names.unit(result.dislodged_by)}.")
+        elif result.code in (ResultCode.SUPPORTED, ResultCode.CUT):
+            details = _support_details(result, names, by_province)
+    elif isinstance(order, Move) and result.code in (ResultCode.FORMAL_NEUTRAL,) and result.decision is not None:
+        details = _move_details(result, names, by_province)
+    if result.dislodged and result.code != ResultCode.DISLODGED and result.dislodged_by:
+        details.extend(_dislodged_details(result, names, by_province))
     title, text = RULES.get(result.rule, ("", ""))
     reason = result.reason
     for prefix in ("illegal: ", "void: "):

@@ -9,7 +9,8 @@ convoy paradoxes (Szykman rule) are handled by the backup rule.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -18,10 +19,58 @@ from .boardindex import board_index
 from .errors import OrderError
 from .formal import ALLIANCE, NEUTRAL, RULE_ALLIED, RULE_INTERNED, RULE_NEUTRAL, WAR, interned_units
 from .orders import Convoy, Disband, Hold, Move, Order, SupportHold, SupportMove
-from .results import OrderResult, Outcome, with_repeats
+from .results import (
+    Decision,
+    DecisionTable,
+    LeftOut,
+    LeftOutWhy,
+    OrderResult,
+    Outcome,
+    ResultCode,
+    Strength,
+    StrengthKind,
+    with_repeats,
+)
 from .rules import CLASSIC, RuleSet
 from .state import MOVEMENT, RETREAT, DislodgedUnit, GameState, Phase, Unit
 from .validation import MOVEMENT_CHECKS, check_order
+
+# enum members looked up once: reading a member off an Enum class costs about ten times a global
+# (Python 3.11), and an adjudication reads them for every order
+_LW_ALLIED_UNIT = LeftOutWhy.ALLIED_UNIT
+_LW_CUT = LeftOutWhy.CUT
+_LW_DISLODGED = LeftOutWhy.DISLODGED
+_LW_NOT_MATCHING = LeftOutWhy.NOT_MATCHING
+_LW_OWN_UNIT = LeftOutWhy.OWN_UNIT
+_LW_UNIT_HELD = LeftOutWhy.UNIT_HELD
+_LW_UNIT_MOVED = LeftOutWhy.UNIT_MOVED
+_OC_FAILURE = Outcome.FAILURE
+_OC_ILLEGAL = Outcome.ILLEGAL
+_OC_SUCCESS = Outcome.SUCCESS
+_OC_VOID = Outcome.VOID
+_RC_BOUNCED = ResultCode.BOUNCED
+_RC_CONFLICTING = ResultCode.CONFLICTING
+_RC_CONVOYED = ResultCode.CONVOYED
+_RC_CONVOY_UNUSED = ResultCode.CONVOY_UNUSED
+_RC_CUT = ResultCode.CUT
+_RC_DISLODGED = ResultCode.DISLODGED
+_RC_DISRUPTED = ResultCode.DISRUPTED
+_RC_FORMAL_ALLIED = ResultCode.FORMAL_ALLIED
+_RC_FORMAL_NEUTRAL = ResultCode.FORMAL_NEUTRAL
+_RC_HEAD_TO_HEAD = ResultCode.HEAD_TO_HEAD
+_RC_HOLDS = ResultCode.HOLDS
+_RC_INTERNED = ResultCode.INTERNED
+_RC_MOVED = ResultCode.MOVED
+_RC_NO_CONVOY = ResultCode.NO_CONVOY
+_RC_OWN_UNIT = ResultCode.OWN_UNIT
+_RC_PARADOX = ResultCode.PARADOX
+_RC_SUPPORTED = ResultCode.SUPPORTED
+_RC_UNORDERED = ResultCode.UNORDERED
+_RC_VOID = ResultCode.VOID
+_SK_ATTACK = StrengthKind.ATTACK
+_SK_DEFEND = StrengthKind.DEFEND
+_SK_HOLD = StrengthKind.HOLD
+_SK_PREVENT = StrengthKind.PREVENT
 
 HOLD, MOVE, SUPPORT, CONVOY = 0, 1, 2, 3
 LAND, VIA = 0, 1  # how a move travels: over land, or by convoy
@@ -77,6 +126,10 @@ class _Resolver:
         self.uncertain = False
         self.paradox: set[int] = set()
         self.circular: set[int] = set()
+        self._voids: dict[int, list[int]] | None = None  # the void supports ordered for each unit
+        self._routes: dict[int, tuple[str, ...]] = {}  # the convoy route each army took, once asked
+        self._table: DecisionTable | None = None  # the decision records, once every decision is settled
+        self.by: list[int | None] = []  # who dislodged each unit, once every decision is settled
 
     # -- reading orders ----------------------------------------------------------------------
 
@@ -120,7 +173,7 @@ class _Resolver:
     def _illegal(self, written: Order, exc: OrderError) -> None:
         """File the result of an illegal order: under its unit when it is the power's own."""
         index = self.index
-        res = OrderResult(written, Outcome.ILLEGAL, getattr(exc, "code", "illegal"),
+        res = OrderResult(written, _OC_ILLEGAL, ResultCode(getattr(exc, "code", "illegal")),
                           f"illegal: {exc}; the unit holds" if written.province in index else f"illegal: {exc}",
                           rule=getattr(exc, "rule", "VII.4"))
         i = index.get(written.province or "")
@@ -135,7 +188,7 @@ class _Resolver:
             if len(pairs) > 1 and len({norm for _, norm in pairs}) > 1:
                 for written, _ in pairs:
                     self.illegal_by_unit.setdefault(i, []).append(OrderResult(
-                        written, Outcome.ILLEGAL, "conflicting",
+                        written, _OC_ILLEGAL, _RC_CONFLICTING,
                         "illegal: the unit was given different orders, so it holds (DATC 4.D.3)", rule="VII.1"))
                 continue
             written, norm = pairs[-1]
@@ -236,8 +289,12 @@ class _Resolver:
     def _route(self, i: int) -> tuple[str, ...]:
         """The seas, in order from army ``i`` to its destination, of the shortest chain of the
         fleets whose convoy succeeded (the way the army went)."""
-        seas = [self.prov[c] for c in self.convoyers[i] if self.resolve(c, True)]
-        return self.board.convoy_chain(self.prov[i], self.dst[i], seas)  # type: ignore[arg-type]
+        routes = self._routes
+        route = routes.get(i)
+        if route is None:
+            seas = [self.prov[c] for c in self.convoyers[i] if self.resolve(c, True)]
+            route = routes[i] = self.board.convoy_chain(self.prov[i], self.dst[i], seas)  # type: ignore[arg-type]
+        return route
 
     def _ordered_chain(self, i: int) -> bool:
         """Whether the fleets ordered to convoy army ``i`` form a chain to its destination."""
@@ -416,7 +473,7 @@ class _Resolver:
         prov, result = self.prov, self.result
         # who dislodged whom: at most one move into a space succeeds, and it dislodges the unit
         # there unless that unit moved away
-        self.by: list[int | None] = [None] * n
+        self.by = [None] * n
         by = self.by
         for dst, movers in self.attackers.items():
             j = self.index.get(dst)
@@ -439,6 +496,7 @@ class _Resolver:
                 new_units[prov[i]] = u
         if len(new_units) + len(dislodged) != n:
             raise AssertionError("adjudication left two units in one space")  # never: the rules forbid it
+        self._table = DecisionTable(self._decision_of, tuple(prov))
         contested: set[str] = set()
         for p, movers in self.attackers.items():
             if p not in new_units:
@@ -455,7 +513,7 @@ class _Resolver:
                         results.append(_with(r, dislodged=b is not None, dislodged_by=prov[b] if b is not None else None))
                     continue
                 u = self.units[i]
-                results.append(self._explain_hold(i, Hold(u.power, u.kind, u.location), b, "unordered"))
+                results.append(self._explain_hold(i, Hold(u.power, u.kind, u.location), b, _RC_UNORDERED))
                 continue
             for r in self.illegal_by_unit.get(i, ()):
                 results.append(_with(r, dislodged=b is not None, dislodged_by=prov[b] if b is not None else None))
@@ -467,7 +525,7 @@ class _Resolver:
             elif ot == CONVOY:
                 results.append(self._explain_convoy(i, b))
             else:
-                results.append(self._explain_hold(i, order, b, "holds"))
+                results.append(self._explain_hold(i, order, b, _RC_HOLDS))
         results.extend(self.illegal)
         results = with_repeats(results, self.repeats)
         phase = Phase(self.state.phase.year, self.state.phase.season, RETREAT)
@@ -477,102 +535,301 @@ class _Resolver:
                                   contested=frozenset(contested))
         return MovementOutcome(tuple(results), after)
 
-    # Explanations read the settled decisions; strengths are recomputed from them.
+    # -- the decision records: the DATC's strengths (section 5), read from the settled decisions --
+    #
+    # Every figure an explanation quotes comes from here.  The strengths are rebuilt from the
+    # settled decisions with the same equations ``attack``, ``hold``, ``defend`` and ``prevent``
+    # use, but keep the names of the supports in them and of those left out, and why.
 
-    def _move_supports(self, i: int) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
-        """The supports of move ``i`` that counted for its attack, and those that did not and why
-        (as ``attack`` counts them: none count against the mover's own power's unit, and a
-        power's support does not count against its own unit that stays, rules IX.3)."""
-        sups = self.move_sups[i]
-        if not sups:
-            return (), ()
-        prov, power, result = self.prov, self.power, self.result
-        j = self.index.get(self.dst[i])  # type: ignore[arg-type]
-        exclude = None
-        if j is not None and not (self.ot[j] == MOVE and not self.head_to_head(i, j) and result[j]):
-            exclude = power[j]
-        counted: list[str] = []
-        other: list[tuple[str, str]] = []
-        for s in sups:
-            if not result[s]:
-                other.append((prov[s], "cut"))
-            elif power[s] == exclude:
-                other.append((prov[s], "own_unit"))
+    def _void_supports(self, t: int) -> list[LeftOut]:
+        """The supports ordered for unit ``t`` that do not match what it was ordered to do."""
+        voids = self._voids
+        if voids is None:
+            voids = self._voids = {}
+            for s in range(self.n):
+                if self.ot[s] == SUPPORT and not self.matched[s]:
+                    voids.setdefault(self.sup_target[s], []).append(s)
+        out = []
+        for s in voids.get(t, ()):
+            if self.sup_dst[s] is None:
+                why = _LW_UNIT_MOVED
+            elif self.ot[t] == MOVE:
+                why = _LW_NOT_MATCHING
             else:
-                counted.append(prov[s])
-        return tuple(counted), tuple(other)
+                why = _LW_UNIT_HELD
+            out.append(LeftOut(self.prov[s], why))
+        return out
 
-    def _hold_supports(self, i: int) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
-        if not self.hold_sups[i]:
-            return (), ()
-        prov, result = self.prov, self.result
-        return (tuple(prov[s] for s in self.hold_sups[i] if result[s]),
-                tuple((prov[s], "cut") for s in self.hold_sups[i] if not result[s]))
+    def _cutters(self, s: int) -> list[int]:
+        """The units whose attacks cut support ``s`` (rules X): from any space but the one it
+        supports into, by another power, with a route there."""
+        sd = self.sup_dst[s]
+        sd_prov = province_of(sd) if sd else None
+        return [a for a in self.attackers.get(self.prov[s], ())
+                if self._may_cut(a, s) and self.prov[a] != sd_prov and self.path(a, True)]
 
-    def _opposition(self, i: int) -> tuple[int, list[int], str]:
-        """Strongest opposition to move i: (strength, units, what)."""
-        d = self.dst[i]
-        j = self.index.get(d)  # type: ignore[arg-type]
-        best, who, what = 0, [], "nothing"
-        if j is not None and self.head_to_head(i, j):
-            best, who, what = self.defend(j, True), [j], "head-to-head"
-        elif j is not None:
-            h = self.hold(d, True)  # type: ignore[arg-type]
-            best, who, what = h, [j], "hold"
-        for k in self.attackers[d]:  # type: ignore[index]
-            if k == i:
+    def _lost_support(self, s: int) -> LeftOut:
+        b = self.by[s]
+        if b is not None:
+            return LeftOut(self.prov[s], _LW_DISLODGED, (self.prov[b],))
+        return LeftOut(self.prov[s], _LW_CUT, tuple(self.prov[a] for a in self._cutters(s)))
+
+    def _excluded(self, s: int, victim: int) -> LeftOutWhy | None:
+        """Why support ``s`` does not count in an attack on unit ``victim`` that stays, if it
+        does not: its own power's unit (rules IX.3)."""
+        return _LW_OWN_UNIT if self.power[s] == self.power[victim] else None
+
+    def _shield(self, i: int, j: int) -> str:
+        """Why move ``i`` cannot dislodge unit ``j`` whatever its strength ("own_unit"), or ""."""
+        return "own_unit" if self.power[i] == self.power[j] else ""
+
+    def _prevent_shield(self, k: int) -> str:
+        return ""
+
+    def _supports_in(self, sups: list[int], victim: int | None) -> tuple[tuple[str, ...], list[LeftOut]]:
+        counted: list[str] = []
+        left: list[LeftOut] = []
+        for s in sups:
+            if not self.result[s]:
+                left.append(self._lost_support(s))
                 continue
-            p = self.prevent(k, True)
-            if p > best:
-                best, who, what = p, [k], "prevent"
-            elif p == best and p > 0:
-                who = who + [k]
-                what = "prevent" if what in ("prevent", "nothing") else what
-        return best, who, what
+            why = self._excluded(s, victim) if victim is not None else None
+            if why is not None:
+                left.append(LeftOut(self.prov[s], why, victim=self.prov[victim]))  # type: ignore[index]
+            else:
+                counted.append(self.prov[s])
+        return tuple(counted), left
+
+    def _attack_strength(self, i: int) -> Strength:
+        d: str = self.dst[i]  # type: ignore[assignment]
+        j = self.index.get(d)
+        stays = j is not None and not (self.ot[j] == MOVE and not self.head_to_head(i, j) and self.result[j])
+        counted, left = self._supports_in(self.move_sups[i], j if stays else None)
+        left.extend(self._void_supports(i))
+        note = ""
+        if not self.path(i, True):
+            note = "no_route"
+        elif stays:
+            note = self._shield(i, j)  # type: ignore[arg-type]
+        return Strength(_SK_ATTACK, self.prov[i], 0 if note else 1 + len(counted), counted, tuple(left),
+                        note, d)
+
+    def _hold_strength(self, d: str) -> Strength:
+        j = self.index.get(d)
+        if j is None:
+            return Strength(_SK_HOLD, "", 0, note="empty", space=d)
+        if self.ot[j] == MOVE:
+            left = self.result[j]
+            return Strength(_SK_HOLD, d, 0 if left else 1, note="left" if left else "failed_to_leave",
+                            space=d)
+        counted, lost = self._supports_in(self.hold_sups[j], None)
+        lost.extend(self._void_supports(j))
+        return Strength(_SK_HOLD, d, 1 + len(counted), counted, tuple(lost), "", d)
+
+    def _defend_strength(self, j: int) -> Strength:
+        counted, left = self._supports_in(self.move_sups[j], None)
+        left.extend(self._void_supports(j))
+        return Strength(_SK_DEFEND, self.prov[j], 1 + len(counted), counted, tuple(left), "",
+                        self.dst[j] or "")
+
+    def _prevent_strength(self, k: int) -> Strength:
+        d: str = self.dst[k]  # type: ignore[assignment]
+        counted, left = self._supports_in(self.move_sups[k], None)
+        left.extend(self._void_supports(k))
+        note = self._prevent_shield(k)
+        if not note:
+            m = self.index.get(d)
+            if not self.path(k, True):
+                note = "no_route"
+            elif m is not None and self.head_to_head(k, m) and self.result[m]:
+                note = "lost_head_to_head"
+        return Strength(_SK_PREVENT, self.prov[k], 0 if note else 1 + len(counted), counted, tuple(left),
+                        note, d)
+
+    def _decision_of(self, province: str) -> Decision | None:
+        """The record of the unit in ``province``: what its order's result shares."""
+        i = self.index[province]
+        ot = self.ot[i]
+        if ot == MOVE:
+            if not self.path(i, True):
+                return self._why_no_convoy(i)[2]
+            decision = self._move_decision(i)
+            return decision._replace(route=self._route(i)) if self.mode[i] == VIA else decision
+        if ot == SUPPORT:
+            if not self.matched[i]:
+                return None
+            if not self.result[i]:
+                kind = _SK_ATTACK if self.ot[self.sup_target[i]] == MOVE else _SK_HOLD
+                return Decision(left_out_of=((kind, self._lost_support(i)),))
+            return self._support_decision(i)
+        if ot == CONVOY:
+            return None
+        return self._hold_decision(i)
+
+    def _move_decision(self, i: int) -> Decision:
+        d: str = self.dst[i]  # type: ignore[assignment]
+        j = self.index.get(d)
+        opposing = [self._defend_strength(j) if j is not None and self.head_to_head(i, j) else self._hold_strength(d)]
+        opposing.extend(self._prevent_strength(k) for k in self.attackers[d] if k != i)
+        swap = False
+        if i in self.circular and j is not None and self.dst[j] == self.prov[i]:
+            swap = True  # two units exchanging places, one or both by convoy (XIV.3)
+        prevent = self._prevent_strength(i) if len(opposing) > 1 else None
+        return Decision(self._attack_strength(i), tuple(opposing), prevent=prevent, circular=i in self.circular,
+                        swap_by_convoy=swap)
+
+    def _hold_decision(self, i: int) -> Decision:
+        opposing = tuple(self._attack_strength(k) for k in self.attackers.get(self.prov[i], ()))
+        return Decision(self._hold_strength(self.prov[i]), opposing)
+
+    def _no_route(self, i: int) -> tuple[str, tuple[int, ...]]:
+        """Why convoyed move ``i`` has no route, and the fleets that say so."""
+        fleets = self.convoyers[i]
+        if not fleets:
+            elsewhere = tuple(c for c in range(self.n) if self.ot[c] == CONVOY and self.sup_target[c] == i
+                              and not self.matched[c])
+            return ("other_destination" if elsewhere else "no_fleets"), elsewhere
+        para = tuple(c for c in fleets if c in self.paradox)
+        if para:
+            # Szykman's rule took these fleets out; where each was dislodged anyway, the seed's
+            # own rule (XII.5: the convoyed attack does not cut the support) decides the same
+            return ("xii5" if all(self.by[c] is not None for c in para) else "paradox"), para
+        lost = tuple(c for c in fleets if not self.result[c])
+        if lost:
+            return "dislodged", lost
+        return "no_chain", tuple(fleets)
+
+    def _why_no_convoy(self, i: int) -> tuple[str, str, Decision]:
+        """Why convoyed move ``i`` found no route, the rule that says so, and the record."""
+        why, fleets = self._no_route(i)
+        names = " and ".join(f"the fleet in {self.names.space_name(self.prov[c])}" for c in fleets)
+        dname = self.names.space_name(self.dst[i])  # type: ignore[arg-type]
+        if why == "no_fleets":
+            text = "no fleet was ordered to convoy this army, so it stays"
+        elif why == "other_destination":
+            there = ", ".join(sorted({self.names.space_name(self.sup_dst[c]) for c in fleets}))  # type: ignore[arg-type]
+            text = (f"{names} was ordered to convoy this army to {there}, not to {dname}; a convoy must name the "
+                    "army's own destination, so the army stays")
+        elif why == "paradox":
+            text = f"convoy paradox: by the Szykman rule {names} does not convoy, so the army stays"
+        elif why in ("xii5", "dislodged"):
+            text = f"convoy disrupted: {names} was dislodged, so the army stays"
+        else:
+            text = "the convoying fleets do not form a chain of seas to the destination, so the army stays"
+        decision = Decision(self._attack_strength(i), (), no_route=why,
+                            fleets=tuple(self.prov[c] for c in self.convoyers[i]),
+                            other_fleets=tuple(self.prov[c] for c in fleets) if why == "other_destination" else ())
+        return text, _NO_ROUTE_RULES[why], decision
+
+    @staticmethod
+    def _legacy(left: tuple[LeftOut, ...]) -> tuple[tuple[str, str], ...]:
+        """``OrderResult.not_counted``: the supports lost (cut or dislodged: "cut") or kept out."""
+        return tuple((lo.support, "cut" if lo.why in (_LW_CUT, _LW_DISLODGED) else lo.why.value)
+                     for lo in left if lo.why not in _VOID_REASONS)
 
     def _explain_move(self, i: int, by: int | None) -> OrderResult:
         order: Order = self.order[i]  # type: ignore[assignment]
         d: str = self.dst[i]  # type: ignore[assignment]
         prov = self.prov
         lost, lost_to = by is not None, prov[by] if by is not None else None
-        if not self.result[i]:
-            if self.mode[i] == VIA and not self.convoy_path(i, True):
-                text, rule = self._why_no_convoy(i)
-                return OrderResult(order, Outcome.FAILURE, "no_convoy", text, (), 0, None, lost, lost_to, rule)
-            a = self.attack(i, True)
-            j = self.index.get(d)
-            if a == 0 and j is not None and self.power[j] == self.power[i]:
-                counted, other = self._move_supports(i)
-                return OrderResult(order, Outcome.FAILURE, "own_unit",
-                                   f"cannot dislodge its own {self._unit_name(j)}, which did not leave", (prov[j],),
-                                   0, None, lost, lost_to, "IX.3", counted, other)
-            return self._explain_bounce(i, order, a, lost, lost_to)
-        a = self.attack(i, True)
-        opp, who, _ = self._opposition(i)
-        dname = self.names.space_name(self.dst_loc[i])  # type: ignore[arg-type]
+        if not self.result[i] and not self.path(i, True):
+            text, rule, decision = self._why_no_convoy(i)
+            return OrderResult(order, _OC_FAILURE, _RC_NO_CONVOY, text, (), None, None, lost, lost_to,
+                               rule, record=decision)
         j = self.index.get(d)
-        counted, other = self._move_supports(i)
-        if i in self.circular:
+        if not self.result[i]:
+            stays = j is not None and not (self.ot[j] == MOVE and not self.head_to_head(i, j) and self.result[j])
+            shield = self._shield(i, j) if stays else ""  # type: ignore[arg-type]
+            if not shield:
+                return self._explain_bounce(i, order, lost, lost_to)
+            code, outcome, rule = _SHIELD_RESULTS[shield]
+            unit = self._unit_name(j)  # type: ignore[arg-type]
+            if shield == "own_unit":
+                text = f"cannot dislodge its own {unit}, which did not leave"
+            else:
+                other_power = self.board.power(self.power[j]).name  # type: ignore[index]
+                text = (f"cannot dislodge the {unit}, which belongs to its ally {other_power} and did not leave"
+                        if shield == "allied" else
+                        f"void, treated as a hold: the {unit} belongs to {other_power}, a neutral power, and did "
+                        "not leave; a power cannot move into a space holding a neutral's piece")
+            counted, other = self._move_supports(i)
+            return OrderResult(order, outcome, code, text, (prov[j],), None, None, lost, lost_to,  # type: ignore[index]
+                               rule, counted, other, record=self._table)
+        # a move that succeeded: the figures from the settled decisions, the record when read
+        a = self.attack(i, True)
+        opp, who = self._opposition_value(i)
+        dname = self.names.space_name(self.dst_loc[i])  # type: ignore[arg-type]
+        circular = i in self.circular
+        if circular and j is not None and self.dst[j] == self.prov[i]:
+            text = f"moves to {dname}, exchanging places with the {self._unit_name(j)} by convoy"
+            rule = "XIV.3"
+        elif circular:
             text = f"moves to {dname} (circular movement: all units in the ring move)"
             rule = "XIV.3"
         elif j is not None and self.by[j] == i:
             text = f"moves to {dname}, dislodging the {self._unit_name(j)} (strength {a} against {opp})"
             rule = "IX.2"
-        else:
+        elif opp > 0:
             text = f"moves to {dname} (strength {a} against {opp})"
-            rule = "IX.2" if counted else "VII.1"
-        if rule != "XIV.3" and self._beat_dislodged_rival(i):
+            rule = "IX.2"
+        else:
+            text = f"moves to {dname}"
+            rule = "VII.1"
+        if not circular and self._beat_dislodged_rival(i):
             rule = "IX.7"
+        route: tuple[str, ...] = ()
         if self.mode[i] == VIA:
-            text = text.replace(" (", " by convoy (", 1)
+            route = self._route(i)
+            text = text.replace(" (", " by convoy (", 1) if " (" in text else text + " by convoy"
             if rule == "VII.1":
                 lost_fleets = any(not self.result[c] for c in self.convoyers[i])
-                rule = "XII.4" if lost_fleets else ("XII.2" if len(self.convoyers[i]) > 1 else "XII.1")
+                rule = "XII.4" if lost_fleets else ("XII.2" if len(route) > 1 else "XII.1")
         elif getattr(order, "via_convoy", False):
-            text = text.replace(" (", " over land, since no complete convoy was ordered (", 1)
+            text = (text.replace(" (", " over land, since no complete convoy was ordered (", 1) if " (" in text
+                    else text + " over land, since no complete convoy was ordered")
             rule = "XII.6"
-        return OrderResult(order, Outcome.SUCCESS, "moved", text, tuple([prov[k] for k in who]), a, opp,
-                           lost, lost_to, rule, counted, other, self._route(i) if self.mode[i] == VIA else ())
+        counted, other = self._move_supports(i)
+        return OrderResult(order, _OC_SUCCESS, _RC_MOVED, text, who, a, opp, lost, lost_to, rule,
+                           counted, other, route,
+                           self._table)
+
+    def _opposition_value(self, i: int) -> tuple[int, tuple[str, ...]]:
+        """The strongest strength against move ``i`` (DATC 5: the hold or defend strength of its
+        destination, the prevent strengths of the other moves there), and whose it is."""
+        d: str = self.dst[i]  # type: ignore[assignment]
+        j = self.index.get(d)
+        if j is not None and self.head_to_head(i, j):
+            best, who = self.defend(j, True), [j]
+        else:
+            best, who = self.hold(d, True), ([j] if j is not None else [])
+        for k in self.attackers[d]:
+            if k != i:
+                p = self.prevent(k, True)
+                if p > best:
+                    best, who = p, [k]
+                elif p == best:
+                    who.append(k)
+        prov = self.prov
+        return best, (tuple([prov[k] for k in who]) if best > 0 else ())
+
+    def _move_supports(self, i: int) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
+        """``supports`` and ``not_counted`` of move ``i``'s result, without building its record."""
+        sups = self.move_sups[i]
+        if not sups:
+            return (), ()
+        prov, result = self.prov, self.result
+        j = self.index.get(self.dst[i])  # type: ignore[arg-type]
+        stays = j is not None and not (self.ot[j] == MOVE and not self.head_to_head(i, j) and result[j])
+        counted: list[str] = []
+        other: list[tuple[str, str]] = []
+        for s in sups:
+            if not result[s]:
+                other.append((prov[s], "cut"))
+            elif stays and (why := self._excluded(s, j)) is not None:  # type: ignore[arg-type]
+                other.append((prov[s], why.value))
+            else:
+                counted.append(prov[s])
+        return tuple(counted), tuple(other)
 
     def _beat_dislodged_rival(self, i: int) -> bool:
         """Whether another move to the same space failed to stand move ``i`` off only because the
@@ -586,54 +843,64 @@ class _Resolver:
         return any(k != i and self.head_to_head(k, m) and self.by[k] == m
                    for k in self.attackers[d])  # type: ignore[index]
 
-    def _explain_bounce(self, i: int, order: Order, a: int, lost: bool, lost_to: str | None) -> OrderResult:
-        """A move that failed against the opposition in its destination."""
-        opp, who, what = self._opposition(i)
-        dname = self.names.space_name(self.dst_loc[i])  # type: ignore[arg-type]
-        names = ", ".join([f"the {self._unit_name(k)}" for k in who])
-        counted, other = self._move_supports(i)
-        # equal strengths stand off (VIII); a stronger opponent wins (IX.2)
-        rule = "VIII" if opp == a else "IX.2"
-        if what == "head-to-head":
-            text = f"lost the head-to-head battle with {names} (strength {a} against {opp})"
-            code = "head_to_head"
-        elif what == "hold":
-            jj = who[0]
-            if self.ot[jj] == MOVE:
-                text = f"bounced: {names} failed to leave {dname} (strength {a} against {opp})"
-                rule = "VIII"
-            elif a > opp and self.power[jj] != self.power[i]:
-                text = f"bounced off {names} (strength {a} against {opp})"
-            else:
-                text = f"bounced off {names} holding with strength {opp} (attack {a})"
-            code = "bounced"
+    def _explain_bounce(self, i: int, order: Order, lost: bool, lost_to: str | None) -> OrderResult:
+        """A move that failed against the opposition in its destination: the figures from the
+        settled decisions (the DATC's equations), the record when it is read."""
+        a = self.attack(i, True)
+        d: str = self.dst[i]  # type: ignore[assignment]
+        j = self.index.get(d)
+        # (kind, unit, value) of every strength against it
+        opposing: list[tuple[StrengthKind, int | None, int]] = []
+        if j is not None and self.head_to_head(i, j):
+            opposing.append((_SK_DEFEND, j, self.defend(j, True)))
         else:
-            text = f"bounced with {names} moving to {dname} (strength {a} against {opp})"
-            code = "bounced"
-            if opp == a and all(self.power[k] == self.power[i] for k in who):
-                rule = "IX.4"  # a power may stand itself off
-        if any(why == "own_unit" for _, why in other) and a + len(other) > opp:
-            rule = "IX.3"  # the support that would have won does not count against its own power's unit
-        elif any(why == "cut" for _, why in other) and a + len(other) > opp:
+            opposing.append((_SK_HOLD, j, self.hold(d, True)))
+        opposing.extend((_SK_PREVENT, k, self.prevent(k, True)) for k in self.attackers[d] if k != i)
+        opp = max(v for _, _, v in opposing)
+        decisive = [o for o in opposing if o[2] >= a]
+        # a failed move always meets one at least as strong: the headline names the strongest
+        kind, first, value = next(o for o in decisive if o[2] == opp)
+        dname = self.names.space_name(d)
+        unit = f"the {self._unit_name(first)}" if first is not None else ""
+        code = _RC_BOUNCED
+        if kind is _SK_DEFEND:
+            code = _RC_HEAD_TO_HEAD
+            if value > a:
+                text = f"lost the head-to-head battle with {unit} (strength {a} against {value})"
+            else:
+                text = f"stood off with {unit}, coming the other way (strength {a} against {value})"
+        elif kind is _SK_HOLD:
+            if first is not None and self.ot[first] == MOVE:
+                text = f"bounced: {unit} failed to leave {dname} (strength {a} against {value})"
+            elif value > a:
+                text = f"bounced off {unit}, which held more strongly (strength {a} against {value})"
+            else:
+                text = f"bounced off {unit} (strength {a} against {value})"
+        elif value > a:
+            text = f"bounced: {unit}, also moving to {dname}, was stronger (strength {a} against {value})"
+        else:
+            text = f"stood off with {unit}, also moving to {dname} (strength {a} against {value})"
+        counted, other = self._move_supports(i)
+        shielded = [why for _, why in other if why != "cut"]
+        lost_sups = [why for _, why in other if why == "cut"]
+        rivals = [k for kd, k, _ in decisive if kd is _SK_PREVENT]
+        if shielded and a + len(shielded) > opp:
+            # the support that would have won does not count against its own power's unit
+            rule = RULE_ALLIED if _LW_ALLIED_UNIT.value in shielded else "IX.3"
+        elif lost_sups and a + len(lost_sups) > opp:
             rule = "X"  # the support that was cut would have carried the move
-        return OrderResult(order, Outcome.FAILURE, code, text, tuple([self.prov[k] for k in who]), a, opp,
-                           lost, lost_to, rule, counted, other)
-
-    def _why_no_convoy(self, i: int) -> tuple[str, str]:
-        """Why convoyed move ``i`` found no route, and the rule that says so."""
-        fleets = self.convoyers[i]
-        if not fleets:
-            return "no fleets were ordered to convoy this army, so it stays", "XII.1"
-        para = [c for c in fleets if c in self.paradox]
-        if para:
-            names = ", ".join(self.names.space_name(self.prov[c]) for c in para)
-            return (f"convoy paradox: by the Szykman rule the fleet in {names} does not convoy, so the army stays",
-                    "DATC 4.A.2")
-        lost = [c for c in fleets if not self.result[c]]
-        if lost:
-            names = ", ".join(self.names.space_name(self.prov[c]) for c in lost)
-            return f"convoy disrupted: the fleet in {names} was dislodged, so the army stays", "XII.3"
-        return "the convoying fleets do not form a chain to the destination, so the army stays", "XII.2"
+        elif rivals and len(rivals) == len(decisive) and all(self.power[k] == self.power[i] for k in rivals):  # type: ignore[index]
+            rule = "IX.4"  # a power may stand itself off (or be beaten by its own better supported move)
+        elif any(self.by[k] is not None for k in rivals):  # type: ignore[index]
+            rule = "IX.7"  # a dislodged unit still stands off the others moving where it moved
+        elif opp == a:
+            rule = "VIII"
+        else:
+            rule = "IX.2"
+        who = tuple(self.prov[k] for _, k, _ in decisive if k is not None)
+        route = self._route(i) if self.mode[i] == VIA else ()  # the convoy worked: the army bounced there
+        return OrderResult(order, _OC_FAILURE, code, text, who, a, opp, lost, lost_to, rule, counted, other,
+                           route, self._table)
 
     def _explain_support(self, s: int, by: int | None) -> OrderResult:
         order: Order = self.order[s]  # type: ignore[assignment]
@@ -650,29 +917,128 @@ class _Resolver:
             # a unit ordered to move may be supported only in that move (IX.6); a support must
             # name the move the unit makes (IX.1)
             rule = "IX.6" if self.sup_dst[s] is None else "IX.1"
-            return OrderResult(order, Outcome.VOID, "void", text, (self.prov[t],), None, None, lost, lost_to, rule)
-        if self.result[s]:
-            attackers = self.attackers.get(self.prov[s], ())
+            return OrderResult(order, _OC_VOID, _RC_VOID, text, (self.prov[t],), None, None, lost,
+                               lost_to, rule)
+        if not self.result[s]:
+            lo = self._lost_support(s)
+            if lo.why is _LW_DISLODGED:
+                text = f"cut: the supporting unit was dislodged by the {self._unit_name(by)}"  # type: ignore[arg-type]
+            else:
+                each = [f"the {self._unit_name(self.index[p])}" for p in lo.by]
+                if len(each) > 1:
+                    text = f"cut by the attacks of {', '.join(each[:-1])} and {each[-1]}"
+                else:
+                    text = f"cut by the attack of {each[0]}" if each else "cut by an attack"
+            return OrderResult(order, _OC_FAILURE, _RC_CUT, text, lo.by, None, None, lost, lost_to, "X",
+                               record=self._table)
+        attackers = self.attackers.get(self.prov[s], ())
+        plain = self._counts_plainly(s, t)
+        if plain:
+            # the usual cases: it is in the attack strength of the move (or the hold strength of
+            # the unit) it supports, or it supports a unit nobody attacked; the record is built
+            # when it is read
+            decision: Decision | DecisionTable | None = self._table
+            text = "support given" if plain == "counted" else "not cut, but it counts for nothing"
             rule = "X" if attackers else "IX.2"
-            if any(self.mode[a] == VIA and any(c in self.paradox for c in self.convoyers[a]) for a in attackers):
-                rule = "XII.5"  # a convoyed attack on it whose convoy depends on what it supports
-            return OrderResult(order, Outcome.SUCCESS, "supported", "support given", (self.prov[t],), None, None,
-                               lost, lost_to, rule)
-        if by is not None:
-            return OrderResult(order, Outcome.FAILURE, "cut",
-                               f"cut: the supporting unit was dislodged by the {self._unit_name(by)}",
-                               (self.prov[by],), None, None, lost, lost_to, "X")
-        sd = self.sup_dst[s]
-        sd_prov = province_of(sd) if sd else None
-        cutters = [a for a in self.attackers.get(self.prov[s], ())
-                   if self._may_cut(a, s) and self.prov[a] != sd_prov and self.path(a, True)]
-        each = [f"the {self._unit_name(a)}" for a in cutters]
-        if len(each) > 1:
-            text = f"cut by the attacks of {', '.join(each[:-1])} and {each[-1]}"
+            kinds: AbstractSet[StrengthKind] = _NO_KINDS
+            excluded: Sequence[LeftOutWhy] = ()
         else:
-            text = f"cut by the attack of {each[0]}" if each else "cut by an attack"
-        return OrderResult(order, Outcome.FAILURE, "cut", text,
-                           tuple(self.prov[a] for a in cutters), None, None, lost, lost_to, "X")
+            decision = self._table
+            kinds, excluded = self._support_use(s, t)
+        if plain:
+            pass
+        elif _SK_ATTACK in kinds or _SK_HOLD in kinds:
+            text, rule = "support given", "X" if attackers else "IX.2"
+        elif excluded and kinds:
+            text = "support given, but only for standing off other moves: it cannot help dislodge the unit there"
+            rule = RULE_ALLIED if excluded[0] is _LW_ALLIED_UNIT else "IX.3"
+        elif excluded:
+            text = "not cut, but it counts for nothing: it cannot help dislodge the unit there"
+            rule = RULE_ALLIED if excluded[0] is _LW_ALLIED_UNIT else "IX.3"
+        elif kinds:
+            text, rule = "support given", "X" if attackers else "IX.2"
+        else:
+            text, rule = "not cut, but it counts for nothing", "IX.2"
+            if self.ot[t] == MOVE and not self.path(t, True):
+                rule = _NO_ROUTE_RULES[self._no_route(t)[0]]
+            elif self.ot[t] == MOVE:
+                j = self.index.get(self.dst[t])  # type: ignore[arg-type]
+                shield = self._shield(t, j) if j is not None and not (
+                    self.ot[j] == MOVE and not self.head_to_head(t, j) and self.result[j]) else ""
+                if shield:
+                    rule = _SHIELD_RESULTS[shield][2]  # the move it supports cannot dislodge that unit
+        para = [c for a in attackers if self.mode[a] == VIA for c in self.convoyers[a] if c in self.paradox] \
+            if self.paradox else None
+        if para:
+            # a convoyed attack on it whose convoy depends on what it supports: the seed's XII.5
+            # where the convoying fleet was dislodged anyway, else the Szykman rule (DATC 4.A.2)
+            rule = "XII.5" if all(self.by[c] is not None for c in para) else "DATC 4.A.2"
+        return OrderResult(order, _OC_SUCCESS, _RC_SUPPORTED, text, (self.prov[t],), None, None, lost,
+                           lost_to, rule, record=decision)
+
+    def _support_use(self, s: int, t: int) -> tuple[set[StrengthKind], list[LeftOutWhy]]:
+        """The strengths of unit ``t``'s move that support ``s`` (not cut, not plainly in its
+        attack) is part of, as :meth:`_support_decision` records them, and why it is kept out of
+        the attack strength, if it is."""
+        kinds: set[StrengthKind] = set()
+        if self.ot[t] != MOVE:
+            return kinds, []
+        j = self.index.get(self.dst[t])  # type: ignore[arg-type]
+        excluded: list[LeftOutWhy] = []
+        if j is not None and not (self.ot[j] == MOVE and not self.head_to_head(t, j) and self.result[j]):
+            why = self._excluded(s, j)
+            if why is not None:
+                excluded.append(why)
+        if not self.path(t, True):
+            return kinds, excluded
+        if any(k != t for k in self.attackers[self.dst[t]]) and self.prevent(t, True) > 0:  # type: ignore[index]
+            kinds.add(_SK_PREVENT)
+        if any(self.head_to_head(k, t) for k in self.attackers.get(self.prov[t], ())):
+            kinds.add(_SK_DEFEND)
+        return kinds, excluded
+
+    def _counts_plainly(self, s: int, t: int) -> str:
+        """"counted" when support ``s`` (not cut) is in the attack strength of the move of unit
+        ``t`` it supports, or in the hold strength of unit ``t`` while a move with a route
+        attacks it; "idle" when it supports the hold of a unit nothing attacks; else ""."""
+        if self.ot[t] == MOVE:
+            if not self.path(t, True):
+                return ""
+            j = self.index.get(self.dst[t])  # type: ignore[arg-type]
+            if j is None or (self.ot[j] == MOVE and not self.head_to_head(t, j) and self.result[j]):
+                return "counted"
+            return "counted" if not self._shield(t, j) and self._excluded(s, j) is None else ""
+        attackers = self.attackers.get(self.prov[t])
+        if not attackers:
+            return "idle"
+        return "counted" if any(self.path(k, True) for k in attackers) else ""
+
+    def _support_decision(self, s: int) -> Decision:
+        """Which of the supported unit's strengths support ``s`` is part of (those compared with
+        something), and which it is kept out of."""
+        t = self.sup_target[s]
+        p = self.prov[s]
+        counted_in: list[Strength] = []
+        left_out_of: list[tuple[StrengthKind, LeftOut]] = []
+        if self.ot[t] == MOVE:
+            d: str = self.dst[t]  # type: ignore[assignment]
+            attack = self._attack_strength(t)
+            if attack.note == "" and p in attack.counted:
+                counted_in.append(attack)
+            for lo in attack.left_out:
+                if lo.support == p:
+                    left_out_of.append((_SK_ATTACK, lo))
+            if any(k != t for k in self.attackers[d]):
+                prevent = self._prevent_strength(t)
+                if prevent.note == "" and p in prevent.counted:
+                    counted_in.append(prevent)
+            if any(self.head_to_head(k, t) for k in self.attackers.get(self.prov[t], ())):
+                defend = self._defend_strength(t)
+                if p in defend.counted:
+                    counted_in.append(defend)
+        elif any(self.path(k, True) for k in self.attackers.get(self.prov[t], ())):
+            counted_in.append(self._hold_strength(self.prov[t]))
+        return Decision(counted_in=tuple(counted_in), left_out_of=tuple(left_out_of))
 
     def _may_cut(self, a: int, s: int) -> bool:
         """Whether a move of unit ``a`` into the space of supporting unit ``s`` can cut its
@@ -683,50 +1049,101 @@ class _Resolver:
         order: Order = self.order[c]  # type: ignore[assignment]
         a = self.sup_target[c]
         lost, lost_to = by is not None, self.prov[by] if by is not None else None
+        army = (self.prov[a],)
         if not self.matched[c]:
             if self.ot[a] == MOVE and self.dst[a] == self.sup_dst[c]:
                 text = f"void: the {self._unit_name(a)} moves over land, not by convoy"
             else:
                 text = f"void: the {self._unit_name(a)} was not ordered to move there"
-            return OrderResult(order, Outcome.VOID, "void", text, (self.prov[a],), None, None, lost, lost_to,
-                               "XII.1")
-        if c in self.paradox:
-            return OrderResult(order, Outcome.FAILURE, "paradox",
-                               "convoy paradox: by the Szykman rule this fleet does not convoy", (self.prov[a],),
+            return OrderResult(order, _OC_VOID, _RC_VOID, text, army, None, None, lost, lost_to, "XII.1")
+        if c in self.paradox and by is None:
+            return OrderResult(order, _OC_FAILURE, _RC_PARADOX,
+                               "convoy paradox: by the Szykman rule this fleet does not convoy", army,
                                None, None, lost, lost_to, "DATC 4.A.2")
         if not self.result[c]:
-            return OrderResult(order, Outcome.FAILURE, "disrupted",
-                               f"disrupted: the fleet was dislodged by the {self._unit_name(by)}"  # type: ignore[arg-type]
-                               if by is not None else "disrupted", (self.prov[by],) if by is not None else (),
-                               None, None, lost, lost_to, "XII.3")
-        return OrderResult(order, Outcome.SUCCESS, "convoyed", "convoys", (self.prov[a],), None, None, lost, lost_to,
-                           "XII.1")
+            text = f"disrupted: the fleet was dislodged by the {self._unit_name(by)}" if by is not None else "disrupted"  # type: ignore[arg-type]
+            return OrderResult(order, _OC_FAILURE, _RC_DISRUPTED, text,
+                               (self.prov[by],) if by is not None else (), None, None, lost, lost_to, "XII.3")
+        if not self.path(a, True):
+            _, rule, decision = self._why_no_convoy(a)
+            why, fleets = self._no_route(a)
+            names = " and ".join(f"the fleet in {self.names.space_name(self.prov[f])}" for f in fleets)
+            because = {"dislodged": f"{names} was dislodged", "xii5": f"{names} was dislodged",
+                       "paradox": f"by the Szykman rule {names} does not convoy",
+                       }.get(why, "the convoying fleets do not form a chain of seas to its destination")
+            return OrderResult(order, _OC_FAILURE, _RC_CONVOY_UNUSED,
+                               f"not dislodged, but the army did not go by convoy: {because}", army, None, None,
+                               lost, lost_to, rule, record=decision)
+        route = self._route(a)
+        dname = self.names.space_name(self.dst[a])  # type: ignore[arg-type]
+        if self.prov[c] in route:
+            seas = ", ".join(self.names.space_name(p) for p in route)
+            text = f"convoys: the army's route to {dname} runs through {seas}"
+            if not self.result[a]:
+                text += f", though the army did not get into {dname}"
+            rule = "XII.2" if len(route) > 1 else "XII.1"
+        else:
+            seas = ", ".join(self.names.space_name(p) for p in route)
+            text = f"convoys, but the army's route to {dname} ran through {seas} instead"
+            rule = "XII.4"
+        return OrderResult(order, _OC_SUCCESS, _RC_CONVOYED, text, army, None, None, lost, lost_to,
+                           rule, route=route)
 
-    def _explain_hold(self, i: int, order: Order, by: int | None, code: str) -> OrderResult:
-        counted, other = self._hold_supports(i) if self.ot[i] != MOVE else ((), ())
+    def _explain_hold(self, i: int, order: Order, by: int | None, code: ResultCode) -> OrderResult:
+        prov = self.prov
+        sups = self.hold_sups[i]
+        counted: tuple[str, ...] = ()
+        other: tuple[tuple[str, str], ...] = ()
+        if sups:
+            counted = tuple([prov[x] for x in sups if self.result[x]])
+            other = tuple([(prov[x], "cut") for x in sups if not self.result[x]])
+        record = self._table
+        h = 1 + len(counted)
         if by is not None:
             a = self.attack(by, True)
-            h = 1 + self.count(self.hold_sups[i], True) if self.ot[i] != MOVE else 1
             rule = "X" if other and h + len(other) >= a else "IX.2"  # a cut support would have held it
-            return OrderResult(order, Outcome.FAILURE, "dislodged",
+            return OrderResult(order, _OC_FAILURE, _RC_DISLODGED,
                                f"dislodged by the {self._unit_name(by)} (strength {a} against {h})",
-                               (self.prov[by],), a, h, True, self.prov[by], rule, counted, other)
-        text = "holds" if code == "holds" else "no order: holds"
-        attackers = [k for k in self.attackers.get(self.prov[i], ()) if self.path(k, True)]
+                               (prov[by],), a, h, True, prov[by], rule, counted, other, record=record)
+        text = "holds" if code == _RC_HOLDS else "no order: holds"
+        attackers = [k for k in self.attackers.get(prov[i], ()) if self.path(k, True)]
         if not attackers:
-            return OrderResult(order, Outcome.SUCCESS, code, text, (), None, None, False, None, "VII.1", counted,
-                               other)
-        h = 1 + len(counted)
-        strongest = max(self.attack(k, True) for k in attackers)
-        involved = tuple(self.prov[k] for k in attackers)
-        if len(attackers) > 1 and strongest > h:
-            # attacks that would each have dislodged it stood each other off (beleaguered garrison)
+            # not attacked (the usual case)
+            return OrderResult(order, _OC_SUCCESS, code, text, (), None, None, False, None, "VII.1", counted,
+                               other, record=record)
+        values = [self.attack(k, True) for k in attackers]
+        strongest = max(values)
+        involved = tuple(prov[k] for k in attackers)
+        if strongest > h:
+            # attacks that would have dislodged it stood each other off (beleaguered garrison)
             names = " and ".join(f"the {self._unit_name(k)}" for k in attackers)
             text += f"; the attacks of {names} stood each other off, so it is not dislodged"
-            return OrderResult(order, Outcome.SUCCESS, code, text, involved, h, strongest, False, None, "IX.5",
-                               counted, other)
-        return OrderResult(order, Outcome.SUCCESS, code, text, involved, h, strongest, False, None,
-                           "VIII" if strongest == h else "IX.2", counted, other)
+            rule = "IX.5"
+        elif strongest == 0:
+            notes = {self._shield(k, i) for k in attackers}
+            rule = _SHIELD_RESULTS["own_unit" if "own_unit" in notes else ("neutral" if "neutral" in notes
+                                                                         else "allied")][2]
+        else:
+            rule = "VIII" if strongest == h else "IX.2"
+        return OrderResult(order, _OC_SUCCESS, code, text, involved, h, strongest, False, None, rule, counted,
+                           other, record=record)
+
+
+_NO_KINDS: frozenset[StrengthKind] = frozenset()
+
+#: why a convoyed move had no route: the rule that says so
+_NO_ROUTE_RULES = {"no_fleets": "XII.1", "other_destination": "XII.1", "xii5": "XII.3", "paradox": "DATC 4.A.2",
+                   "dislodged": "XII.3", "no_chain": "XII.2"}
+
+#: supports that were never given for what the unit did (void): not ``not_counted``
+_VOID_REASONS = frozenset({_LW_NOT_MATCHING, _LW_UNIT_MOVED, _LW_UNIT_HELD})
+
+#: an attack on a unit it may not dislodge whatever its strength: the result's code, outcome and rule
+_SHIELD_RESULTS = {
+    "own_unit": (_RC_OWN_UNIT, _OC_FAILURE, "IX.3"),
+    "allied": (_RC_FORMAL_ALLIED, _OC_FAILURE, RULE_ALLIED),
+    "neutral": (_RC_FORMAL_NEUTRAL, _OC_VOID, RULE_NEUTRAL),
+}
 
 
 def _with(result: OrderResult, **changes: Any) -> OrderResult:
@@ -813,53 +1230,20 @@ class _FormalResolver(_Resolver):
                 return False
         return True
 
-    def _move_supports(self, i: int) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
-        sups = self.move_sups[i]
-        if not sups:
-            return (), ()
-        prov, power, result = self.prov, self.power, self.result
-        j = self.index.get(self.dst[i])  # type: ignore[arg-type]
-        against = None
-        if j is not None and not (self.ot[j] == MOVE and not self.head_to_head(i, j) and result[j]):
-            against = power[j]
-            if self._shielded(i, j) not in (None, "own"):
-                against = None  # the move itself cannot dislodge that unit: its supports are not the reason
-        counted: list[str] = []
-        other: list[tuple[str, str]] = []
-        for s in sups:
-            if not result[s]:
-                other.append((prov[s], "cut"))
-            elif against is not None and power[s] == against:
-                other.append((prov[s], "own_unit"))
-            elif against is not None and not self._counts_against(s, against):
-                other.append((prov[s], "allied_unit"))
-            else:
-                counted.append(prov[s])
-        return tuple(counted), tuple(other)
+    def _excluded(self, s: int, victim: int) -> LeftOutWhy | None:
+        if self.power[s] == self.power[victim]:
+            return _LW_OWN_UNIT
+        return None if self._counts_against(s, self.power[victim]) else _LW_ALLIED_UNIT
 
-    def _explain_move(self, i: int, by: int | None) -> OrderResult:
-        j = self.index.get(self.dst[i])  # type: ignore[arg-type]
-        shield = self._shielded(i, j) if j is not None else None
-        if self.result[i] or j is None or shield not in (ALLIANCE, NEUTRAL) or not self.path(i, True) \
-                or self.attack(i, True) != 0:
-            result = super()._explain_move(i, by)
-            if not result.succeeded and any(why == "allied_unit" for _, why in result.not_counted):
-                result = _with(result, rule=RULE_ALLIED, reason=result.reason + "; the support of its ally does "
-                               "not count against its ally's unit")
-            return result
-        order: Order = self.order[i]  # type: ignore[assignment]
-        lost, lost_to = by is not None, self.prov[by] if by is not None else None
-        counted, other = self._move_supports(i)
-        other_power = self.board.power(self.power[j]).name
-        unit = self._unit_name(j)
-        if shield == NEUTRAL:
-            return OrderResult(order, Outcome.VOID, "formal_neutral",
-                               f"void, treated as a hold: the {unit} belongs to {other_power}, a neutral power, and "
-                               "did not leave; a power cannot move into a space holding a neutral's piece",
-                               (self.prov[j],), 0, None, lost, lost_to, RULE_NEUTRAL, counted, other)
-        return OrderResult(order, Outcome.FAILURE, "formal_allied",
-                           f"cannot dislodge the {unit}, which belongs to its ally {other_power} and did not leave",
-                           (self.prov[j],), 0, None, lost, lost_to, RULE_ALLIED, counted, other)
+    def _shield(self, i: int, j: int) -> str:
+        return _SHIELD_NOTES.get(self._shielded(i, j), "")
+
+    def _prevent_shield(self, k: int) -> str:
+        m = self.index.get(self.dst[k])  # type: ignore[arg-type]
+        if m is not None and self._shielded(k, m) == NEUTRAL and not (
+                self.ot[m] == MOVE and not self.head_to_head(k, m) and self.result[m]):
+            return "neutral"
+        return ""
 
     def _explain_support(self, s: int, by: int | None) -> OrderResult:
         result = super()._explain_support(s, by)
@@ -874,17 +1258,6 @@ class _FormalResolver(_Resolver):
                                involved=result.involved + tuple(self.prov[a] for a in others))
         return result
 
-    def _explain_hold(self, i: int, order: Order, by: int | None, code: str) -> OrderResult:
-        result = super()._explain_hold(i, order, by, code)
-        if by is None and result.involved:
-            attackers = [self.index[p] for p in result.involved]
-            shields = {self._shielded(k, i) for k in attackers}
-            if shields <= {ALLIANCE, NEUTRAL} and result.strength is not None \
-                    and all(self.attack(k, True) == 0 for k in attackers):
-                # nothing could dislodge it: the relations, not the strengths, decided
-                result = _with(result, rule=RULE_NEUTRAL if NEUTRAL in shields else RULE_ALLIED)
-        return result
-
     def _outcome(self) -> MovementOutcome:
         out = super()._outcome()
         # who arrived by dislodging an enemy: the war clause let them in (README, Formal Diplomacy)
@@ -894,15 +1267,29 @@ class _FormalResolver(_Resolver):
             return out
         units = dict(out.state.units)
         extra: list[OrderResult] = []
+        # a move that ends where its unit is interned says so (seed 003, neutrality violations)
+        owner_at = {u.province: owner for u, owner in interned}
+        results = list(out.results)
+        for n, r in enumerate(results):
+            o = r.order
+            if r.code == _RC_MOVED and isinstance(o, Move) and province_of(o.destination) in owner_at:
+                who = self.board.power(owner_at[province_of(o.destination)]).name
+                results[n] = _with(r, reason=f"{r.reason}; there it is interned by {who} and disbanded, since it "
+                                   "ends the phase in territory of a power neutral towards its own")
+        out = replace(out, results=tuple(results))
         for u, owner in interned:
             del units[u.province]
             where = self.names.space_name(u.location)
             extra.append(OrderResult(
-                Disband(u.power, u.kind, u.location), Outcome.SUCCESS, "interned",
+                Disband(u.power, u.kind, u.location), _OC_SUCCESS, _RC_INTERNED,
                 f"interned by {self.board.power(owner).name} and disbanded: the unit ended the movement phase in "
                 f"{where}, territory of a power neutral towards its own", (u.province,), rule=RULE_INTERNED))
         return MovementOutcome(out.results + tuple(extra), out.state.evolve(units=units),
                                tuple(u for u, _ in interned))
+
+
+#: the relation that keeps a move from dislodging a unit: the note on its attack strength
+_SHIELD_NOTES: dict[str | None, str] = {"own": "own_unit", ALLIANCE: "allied", NEUTRAL: "neutral"}
 
 
 def adjudicate_movement(state: GameState, orders: Iterable[Order], rules: RuleSet = CLASSIC) -> MovementOutcome:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from enum import Enum
+from collections.abc import Callable
+from enum import Enum, StrEnum
 from typing import NamedTuple
 
 from .orders import Order
@@ -13,6 +14,165 @@ class Outcome(str, Enum):
     FAILURE = "failure"
     ILLEGAL = "illegal"
     VOID = "void"
+
+
+class ResultCode(StrEnum):
+    """Why an order ended as it did: one value per kind of result, in every phase.
+
+    A ``StrEnum``, so a code compares equal to its value (``r.code == "cut"``) and prints as it."""
+
+    # movement: moves
+    MOVED = "moved"
+    BOUNCED = "bounced"  # stood off, or held off, at its destination
+    HEAD_TO_HEAD = "head_to_head"  # failed against the unit coming the other way
+    OWN_UNIT = "own_unit"  # its own power's unit stayed in the destination (IX.3)
+    NO_CONVOY = "no_convoy"
+    FORMAL_ALLIED = "formal_allied"
+    FORMAL_NEUTRAL = "formal_neutral"
+    FORMAL_WAR = "formal_war"
+    # movement: units that stay
+    HOLDS = "holds"
+    UNORDERED = "unordered"  # no order (also: a dislodged unit given no retreat)
+    DISLODGED = "dislodged"
+    # movement: supports and convoys
+    SUPPORTED = "supported"  # not cut; what it counted in is in the decision
+    CUT = "cut"
+    CONVOYED = "convoyed"
+    CONVOY_UNUSED = "convoy_unused"  # not dislodged, but the army did not go by convoy
+    DISRUPTED = "disrupted"
+    PARADOX = "paradox"
+    VOID = "void"
+    # after the orders
+    INTERNED = "interned"
+    DISORDER_DISBANDED = "disorder_disbanded"
+    CIVIL_DISORDER = "civil_disorder"
+    # retreats
+    RETREATED = "retreated"
+    DISBANDED = "disbanded"
+    # adjustments
+    BUILT = "built"
+    WAIVED = "waived"
+    REMOVED = "removed"
+    DISORDER = "disorder"  # removed for a power in civil disorder (XIV.2)
+    # orders not followed
+    ILLEGAL = "illegal"
+    UNREADABLE = "unreadable"
+    CONFLICTING = "conflicting"
+    DUPLICATE = "duplicate"
+    TOO_MANY = "too_many"
+
+
+class StrengthKind(StrEnum):
+    """The four strengths of the DATC's section 5."""
+
+    ATTACK = "attack"  # of a move, into its destination
+    HOLD = "hold"  # of a space, against moves into it
+    DEFEND = "defend"  # of a move, against the unit coming the other way (head-to-head)
+    PREVENT = "prevent"  # of a move, against the other moves into the same space
+
+
+class LeftOutWhy(StrEnum):
+    """Why a support ordered for a unit is not part of one of its strengths."""
+
+    CUT = "cut"  # the supporting unit was attacked from elsewhere (``by``: the attackers), rules X
+    DISLODGED = "dislodged"  # the supporting unit was dislodged (``by``: the unit that did it), rules X
+    OWN_UNIT = "own_unit"  # it would help dislodge a unit of its own power (``victim``), rules IX.3
+    ALLIED_UNIT = "allied_unit"  # it would help dislodge its ally's unit (Formal Diplomacy)
+    NOT_MATCHING = "not_matching"  # it supports a move the unit was not ordered to make, rules IX.1
+    UNIT_MOVED = "unit_moved"  # it supports a hold, but the unit was ordered to move, rules IX.6
+    UNIT_HELD = "unit_held"  # it supports a move, but the unit was not ordered to move, rules IX.1
+
+
+class LeftOut(NamedTuple):
+    """A support that was ordered for a unit but is not part of one of its strengths."""
+
+    support: str  # the province of the supporting unit
+    why: LeftOutWhy
+    by: tuple[str, ...] = ()  # the units that cut it, or the one that dislodged it
+    victim: str = ""  # OWN_UNIT / ALLIED_UNIT: the province of the unit it would help dislodge
+
+
+class Strength(NamedTuple):
+    """One strength of the DATC's section 5, as the adjudicator settled it.
+
+    ``value`` is the DATC's number.  ``note`` says why it is what it is where that is not the
+    unit plus its supports: ``"own_unit"`` / ``"allied"`` / ``"neutral"`` (an attack on a unit it
+    may not dislodge: the DATC sets it to 0), ``"no_route"`` (a convoyed move without a route:
+    0), ``"lost_head_to_head"`` (a prevent strength of 0: the move lost its head-to-head battle),
+    ``"empty"`` (the hold strength of an empty space), ``"left"`` (the unit moved away: hold 0),
+    ``"failed_to_leave"`` (the unit tried to move but could not: hold 1, no support)."""
+
+    kind: StrengthKind
+    unit: str  # province of the unit whose strength it is ("" for an empty space's hold)
+    value: int
+    counted: tuple[str, ...] = ()  # the provinces of the supports in it
+    left_out: tuple[LeftOut, ...] = ()
+    note: str = ""
+    space: str = ""  # the space it is about: a move's destination, a hold's own space
+
+
+class Decision(NamedTuple):
+    """The comparison that decided a movement-phase result, in the DATC's terms.
+
+    For a move: ``subject`` is its attack strength and ``opposing`` the hold (or, head to head,
+    defend) strength of its destination and the prevent strengths of the other moves there.
+    For a unit that stays: ``subject`` is its hold strength and ``opposing`` the attack
+    strengths of the moves into its space.  For a support: ``counted_in`` are the supported
+    unit's strengths it is part of that were compared with something, ``left_out_of`` those it
+    is kept out of (rules IX.3).  For a convoyed move: ``route`` (the seas used) or
+    ``no_route`` (why none) and, in ``fleets``, the fleets ordered to convoy it and those ordered
+    to convoy it somewhere else."""
+
+    subject: Strength | None = None
+    opposing: tuple[Strength, ...] = ()
+    counted_in: tuple[Strength, ...] = ()
+    left_out_of: tuple[tuple[StrengthKind, LeftOut], ...] = ()
+    route: tuple[str, ...] = ()
+    no_route: str = ""  # "no_fleets", "other_destination", "no_chain", "dislodged", "paradox", "xii5"
+    fleets: tuple[str, ...] = ()  # no_route: the fleets that were ordered to convoy this move
+    other_fleets: tuple[str, ...] = ()  # fleets ordered to convoy this army somewhere else
+    #: a move that others also made to the same space: its own prevent strength against them
+    prevent: Strength | None = None
+    circular: bool = False  # the move is part of a ring of moves (or a swap by convoy)
+    swap_by_convoy: bool = False
+
+    def strongest_opposition(self) -> int:
+        return max((s.value for s in self.opposing), default=0)
+
+
+class DecisionTable:
+    """The decision records of one adjudication, each worked out when it is first read.
+
+    Most results are never explained, and building every record at once would make an
+    adjudication markedly slower; the adjudicator's decisions are final when this table is made,
+    so a record read later is the one it would have built at once.  Every result of the
+    adjudication shares the table and finds its own record by its unit's province.  Two tables
+    compare equal when all their records do."""
+
+    __slots__ = ("_build", "_cache", "_provinces")
+
+    def __init__(self, build: Callable[[str], Decision | None], provinces: tuple[str, ...]) -> None:
+        self._build = build
+        self._cache: dict[str, Decision | None] = {}
+        self._provinces = provinces
+
+    def of(self, province: str) -> Decision | None:
+        cache = self._cache
+        if province not in cache:
+            cache[province] = self._build(province) if province in self._provinces else None
+        return cache[province]
+
+    def everything(self) -> tuple[Decision | None, ...]:
+        return tuple(self.of(p) for p in self._provinces)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, DecisionTable) and self.everything() == other.everything()
+
+    def __hash__(self) -> int:
+        return hash(self.everything())
+
+    def __repr__(self) -> str:
+        return f"DecisionTable({len(self._provinces)} units)"
 
 
 class OrderResult(NamedTuple):
@@ -39,7 +199,7 @@ class OrderResult(NamedTuple):
 
     order: Order
     outcome: Outcome
-    code: str
+    code: ResultCode
     reason: str
     involved: tuple[str, ...] = ()
     strength: int | None = None
@@ -51,10 +211,22 @@ class OrderResult(NamedTuple):
     not_counted: tuple[tuple[str, str], ...] = ()
     #: for an army that moved by convoy: the seas of the fleets that carried it, in order
     route: tuple[str, ...] = ()
+    #: movement phase: the comparison that decided it (strengths, supports counted and left
+    #: out, convoy route), maybe still to be worked out: read it as :attr:`decision`
+    record: Decision | DecisionTable | None = None
 
     @property
     def succeeded(self) -> bool:
         return self.outcome is Outcome.SUCCESS
+
+    @property
+    def decision(self) -> Decision | None:
+        """The comparison that decided it; the explanation is read from it."""
+        record = self.record
+        if isinstance(record, DecisionTable):
+            province = getattr(self.order, "province", None)
+            return record.of(province) if province is not None else None
+        return record
 
 
 def with_repeats(results: list[OrderResult], repeats: dict[Order, list[Order]]) -> list[OrderResult]:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from .board import province_of
 from .errors import OrderError
 from .orders import Disband, Order, Retreat
-from .results import OrderResult, Outcome, with_repeats
+from .results import OrderResult, Outcome, ResultCode, with_repeats
 from .rules import CLASSIC, RuleSet
 from .state import GameState, Unit
 from .validation import check_order, describe, space_name
@@ -29,7 +29,7 @@ def adjudicate_retreats(state: GameState, orders: Iterable[Order], rules: RuleSe
         try:
             norm = check_order(state, written)
         except OrderError as exc:
-            results.append(OrderResult(written, Outcome.ILLEGAL, getattr(exc, "code", "illegal"), f"illegal: {exc}",
+            results.append(OrderResult(written, Outcome.ILLEGAL, ResultCode(getattr(exc, "code", "illegal")), f"illegal: {exc}",
                                        rule=getattr(exc, "rule", "XI")))
             where = written.province
             d = state.dislodged_in(where) if where is not None and where in board.spaces else None
@@ -43,7 +43,7 @@ def adjudicate_retreats(state: GameState, orders: Iterable[Order], rules: RuleSe
     for prov, pairs in chosen.items():
         if len({n for _, n in pairs}) > 1:
             for written, _ in pairs:
-                results.append(OrderResult(written, Outcome.ILLEGAL, "conflicting",
+                results.append(OrderResult(written, Outcome.ILLEGAL, ResultCode.CONFLICTING,
                                            "illegal: the unit was given different orders, so it is disbanded",
                                            rule="XI.2"))
             continue
@@ -54,7 +54,7 @@ def adjudicate_retreats(state: GameState, orders: Iterable[Order], rules: RuleSe
         if isinstance(norm, Retreat):
             retreating[prov] = (written, norm)
         else:
-            results.append(OrderResult(written, Outcome.SUCCESS, "disbanded", "disbanded", rule="XI.2"))
+            results.append(OrderResult(written, Outcome.SUCCESS, ResultCode.DISBANDED, "disbanded", rule="XI.2"))
     targets: dict[str, list[str]] = {}
     for prov, (_, norm) in retreating.items():
         targets.setdefault(norm.target_province, []).append(prov)
@@ -64,14 +64,14 @@ def adjudicate_retreats(state: GameState, orders: Iterable[Order], rules: RuleSe
         if rivals:
             names = ", ".join(space_name(board, p) for p in rivals)
             everyone = "both are" if len(rivals) == 1 else "all are"
-            results.append(OrderResult(written, Outcome.FAILURE, "bounced",
+            results.append(OrderResult(written, Outcome.FAILURE, ResultCode.BOUNCED,
                                        f"bounced with the unit retreating from {names}; {everyone} disbanded",
                                        tuple(rivals), rule="XI.2"))
         else:
             d = state.dislodged_in(prov)
             assert d is not None
             units.append(Unit(d.unit.power, d.unit.kind, norm.destination))
-            results.append(OrderResult(written, Outcome.SUCCESS, "retreated",
+            results.append(OrderResult(written, Outcome.SUCCESS, ResultCode.RETREATED,
                                        f"retreats to {space_name(board, norm.destination)}", rule="XI"))
     for d in state.dislodged:
         if d.province in decided or d.province in chosen:
@@ -83,7 +83,7 @@ def adjudicate_retreats(state: GameState, orders: Iterable[Order], rules: RuleSe
         else:
             why, rule = "no order: disbanded", "XI.2"
         results.append(OrderResult(Disband(d.unit.power, d.unit.kind, d.unit.location), Outcome.SUCCESS,
-                                   "unordered", why, rule=rule))
+                                   ResultCode.UNORDERED, why, rule=rule))
     units.sort(key=lambda u: province_of(u.location))
     return RetreatOutcome(tuple(with_repeats(results, repeats)), tuple(units))
 

@@ -537,6 +537,12 @@ _PHASE_CHECKS: dict[str, dict[type, Callable[[GameState, Any], Order]]] = {
 _PHASE_WORDS = {MOVEMENT: "a movement phase", RETREAT: "a retreat phase", ADJUSTMENT: "an adjustment phase"}
 
 
+#: an order's kind in words (the class names run words together)
+_ORDER_WORDS = {"SupportHold": "support", "SupportMove": "support", "Convoy": "convoy", "Move": "move",
+                "Hold": "hold", "Retreat": "retreat", "Disband": "disband", "Build": "build", "Remove": "remove",
+                "Waive": "waive"}
+
+
 def check_order(state: GameState, order: Order) -> Order:
     """The order as the engine understands it, or :class:`OrderError` saying why not."""
     if order.power not in board_index(state.board).power_ids:
@@ -544,8 +550,14 @@ def check_order(state: GameState, order: Order) -> Order:
     checks = _PHASE_CHECKS[state.phase.kind]
     check = checks.get(type(order))
     if check is None:
+        kind = type(order).__name__
+        word = _ORDER_WORDS.get(kind, kind.lower())
+        if state.phase.kind == RETREAT and word in ("support", "convoy"):
+            # seed 000 XI.2: "Retreats may neither be convoyed nor supported"
+            raise IllegalOrderError(f"a {word} order is not allowed in a retreat phase: retreats may neither be "
+                                    "convoyed nor supported", rule="XI.2")
         raise IllegalOrderError(
-            f"a {type(order).__name__.lower()} order is not allowed in {_PHASE_WORDS[state.phase.kind]}",
+            f"a {word} order is not allowed in {_PHASE_WORDS[state.phase.kind]}",
             rule={MOVEMENT: "VII.1", RETREAT: "XI", ADJUSTMENT: "XIII.2"}[state.phase.kind])
     norm = check(state, order)
     if state.relations is not None:  # Formal Diplomacy: what the relations between powers forbid

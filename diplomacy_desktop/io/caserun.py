@@ -10,7 +10,7 @@ from ..engine.errors import OrderError
 from ..engine.explain import explain as explain_result
 from ..engine.movement import adjudicate_movement
 from ..engine.orders import Order, Waive
-from ..engine.results import OrderResult, Outcome
+from ..engine.results import OrderResult, Outcome, ResultCode
 from ..engine.rules import RuleSet
 from ..engine.state import MOVEMENT, GameState, Unit
 from ..engine.turns import adjudicate_phase
@@ -106,8 +106,8 @@ def expectation_mismatches(sc: Scenario, before: GameState, after: GameState) ->
     return tuple(mism)
 
 
-def exc_kind(why: str) -> str:
-    return "unreadable"
+def exc_kind(why: str) -> ResultCode:
+    return ResultCode.UNREADABLE
 
 
 class ResultRow(NamedTuple):

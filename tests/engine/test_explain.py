@@ -33,25 +33,29 @@ def _explained(sc: Scenario, edition: Edition = Edition.CLASSIC) -> dict[str, st
 
 def test_explain_simple_bounce_names_both_armies_and_equal_strengths() -> None:
     text = _explained(RULEBOOK["Example 4"])["rum"]
-    assert "bounced with the army in Bulgaria moving to Serbia" in text
-    assert "The army in Rumania attacked Serbia with the support of the army in Budapest: strength 2" in text
-    assert "The army in Bulgaria, also moving to Serbia, came with the support of the army in Greece: strength 2" in text
-    assert "equal strengths stand off" in text
+    # issue 18: a stand-off is not "bounced with"; the strengths are the DATC's, by name
+    assert "stood off with the army in Bulgaria, also moving to Serbia (strength 2 against 2)" in text
+    assert ("The army in Rumania attacked Serbia with attack strength 2 (itself and the support of the army in "
+            "Budapest)") in text
+    assert ("The army in Bulgaria also moved to Serbia: prevent strength 2 (itself and the support of the army in "
+            "Greece)") in text
+    assert "equal strengths stand each other off" in text
     assert "Rule VIII (Conflicts)" in text
 
 
 def test_explain_beleaguered_garrison() -> None:
     text = _explained(RULEBOOK["Example 4"])["ser"]
     assert "the attacks of the army in Bulgaria and the army in Rumania stood each other off" in text
-    assert "The army in Serbia held alone: strength 1." in text
+    assert "The army in Serbia held with hold strength 1 (itself alone)." in text
+    assert "more than 1, but it was stood off by the army in Rumania" in text
     assert "Rule IX.5 (Beleaguered garrison)" in text
 
 
 def test_explain_cut_support_names_the_cutter() -> None:
     texts = _explained(RULEBOOK["Example 10"])
-    assert "The support of the army in Silesia does not count: it was cut by the attack of the army in Munich (rule X)." \
-        in texts["pru"]
-    assert "1 against 1: an attack must be stronger than the defence to enter, so the army in Berlin stays" in texts["pru"]
+    assert ("The support of the army in Silesia is not in its attack strength: it was cut by the attack of the army in "
+            "Munich (rule X).") in texts["pru"]
+    assert "1 against 1: an attack must be stronger than the hold to enter, so the move fails" in texts["pru"]
     assert texts["pru"].endswith(RULES["X"][1])
     assert "cut by the attack of the army in Munich" in texts["sil"]
 
@@ -64,10 +68,15 @@ def test_explain_disrupted_convoy_names_the_fleet() -> None:
 
 
 def test_explain_szykman_paradox() -> None:
+    # issue 18: where the fleet is dislodged anyway the seed's XII.5 settles it (support not cut,
+    # fleet dislodged, convoy disrupted, XII.3); the Szykman rule only where it does not (6.F.16)
     texts = _explained(V3["6.F.14"], Edition.Y2023)
-    assert "by the Szykman rule the fleet in English Channel does not convoy" in texts["bre"]
-    assert "Rule DATC 4.A.2" in texts["bre"]
+    assert "the fleet in English Channel was dislodged, so the army stays" in texts["bre"]
+    assert "Rule XII.3" in texts["bre"] and "(rule XII.5)" in texts["bre"]
     assert "Rule XII.5" in texts["lon"] and "does not cut it" in texts["lon"]
+    pandin = _explained(V3["6.F.16"], Edition.Y2023)
+    assert "by the Szykman rule the fleet in English Channel does not convoy" in pandin["bre"]
+    assert "Rule DATC 4.A.2" in pandin["bre"]
 
 
 def test_explain_circular_movement() -> None:
@@ -78,10 +87,19 @@ def test_explain_circular_movement() -> None:
 def test_explain_self_dislodgement_prohibited() -> None:
     texts = _explained(RULEBOOK["Example 1"])
     assert "cannot dislodge its own fleet in Denmark" in texts["nth"]
-    assert "belongs to the same power and did not leave" in texts["nth"]
+    assert ("The English fleet in Denmark tried to move to Kiel but could not, so it stayed in Denmark, and it is "
+            "England's own unit") in texts["nth"]
     assert "Rule IX.3 (Self-dislodgement prohibited)" in texts["nth"]
+    # issue 18 class 1/2: the support counted only for standing off, and only moving units are said to move
+    assert "counted in the fleet in North Sea's prevent strength 2" in texts["hel"]
+    assert "valid for other purposes" in texts["hel"]
+    assert "Baltic Sea also moved" not in texts["nth"] and "Helgoland Bight also moved" not in texts["nth"]
+    assert "The fleet in Skagerrak also moved to Denmark: prevent strength 2" in texts["nth"]
     text2 = _explained(RULEBOOK["Example 2"])["boh"]
-    assert "The support of the German army in Kiel does not count: it cannot help dislodge a German unit" in text2
+    assert ("The support of the German army in Kiel is not in its attack strength: a power cannot help dislodge its "
+            "own unit, and the German army in Munich is Germany's (rule IX.3).") in text2
+    kiel = _explained(RULEBOOK["Example 2"])["kie"]
+    assert "counts for nothing" in kiel and "It counted in" not in kiel
 
 
 def test_explain_illegal_order_says_why_and_cites_the_rule() -> None:
@@ -110,13 +128,13 @@ def test_explain_every_rule_cited_is_described() -> None:
 
 def test_explain_broken_circular_movement_names_the_rival_move() -> None:
     texts = _explained(V3["6.C.3"], Edition.Y2023)
-    assert "The army in Bulgaria also tried to move to Constantinople" in texts["ank"]
-    assert "the army in Constantinople could not leave" in texts["ank"]
-    assert "also tried" not in texts["smy"]  # the next unit in the ring only waited on the one ahead
+    assert "The army in Bulgaria also moved to Constantinople: prevent strength 1 (itself alone)." in texts["ank"]
+    assert "it is Turkey's own unit" in texts["ank"]
+    assert "also moved" not in texts["smy"]  # the next unit in the ring only waited on the one ahead
 
 
 def test_explain_a_unit_dislodged_head_to_head_has_no_effect_on_the_space() -> None:
     texts = _explained(V3["6.E.1"], Edition.Y2023)
-    assert ("The army in Prussia also tried to move to Berlin, but it was dislodged by the army in Berlin, coming "
-            "the other way, so it has no effect on Berlin.") in texts["kie"]
-    assert "Nothing else opposed it." in texts["kie"] and "Rule IX.7" in texts["kie"]
+    assert ("The army in Prussia also moved to Berlin, but it lost its head-to-head battle with the army in Berlin "
+            "coming from Berlin, so it stands nobody off there (rule IX.7).") in texts["kie"]
+    assert "Nothing opposed it with any strength" in texts["kie"] and "Rule IX.7" in texts["kie"]

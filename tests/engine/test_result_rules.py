@@ -107,10 +107,16 @@ def test_result_rules_disrupted_convoy() -> None:
 
 
 def test_result_rules_szykman_paradox() -> None:
+    # issue 18: 6.F.14 is settled by the seed's own XII.5 (the fleet is dislodged anyway, XII.3);
+    # Pandin's paradox (6.F.16), where it is not dislodged, by the Szykman rule
     r = _results(V3["6.F.14"])
+    assert (r["eng"].code, r["eng"].rule) == ("disrupted", "XII.3")
+    assert (r["bre"].code, r["bre"].rule) == ("no_convoy", "XII.3")
+    assert (r["lon"].code, r["lon"].rule) == ("supported", "XII.5")
+    r = _results(V3["6.F.16"])
     assert (r["eng"].code, r["eng"].rule) == ("paradox", "DATC 4.A.2")
     assert (r["bre"].code, r["bre"].rule) == ("no_convoy", "DATC 4.A.2")
-    assert (r["lon"].code, r["lon"].rule) == ("supported", "XII.5")
+    assert (r["lon"].code, r["lon"].rule) == ("supported", "DATC 4.A.2")
 
 
 def test_result_rules_circular_movement() -> None:

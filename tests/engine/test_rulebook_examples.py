@@ -324,7 +324,9 @@ def test_rulebook_example_11(edition: Edition) -> None:
     # "consequently, the army does not move from Spain to Naples"
     spa = r.expect("spa", FAILURE, "no_convoy")
     assert "Tyrrhenian" in spa.reason
-    r.expect("lyo", SUCCESS, "convoyed")
+    # issue 18: the fleet in the Gulf of Lyon was not dislodged, but the army did not go by convoy
+    lyo = r.expect("lyo", FAILURE, "convoy_unused")
+    assert lyo.rule == "XII.3" and not lyo.dislodged
     r.expect("ion", SUCCESS, "moved")
     r.expect("tun", SUCCESS, "supported")
 
@@ -355,7 +357,7 @@ def test_rulebook_example_13(edition: Edition) -> None:
     r.expect("spa", FAILURE, "no_convoy")
     ion = r.expect("ion", SUCCESS, "moved")
     assert (ion.strength, ion.opposition) == (2, 1)
-    r.expect("lyo", SUCCESS, "convoyed")
+    r.expect("lyo", FAILURE, "convoy_unused")  # issue 18: the army did not go by convoy
 
 
 CASES_TESTED = [

@@ -37,9 +37,10 @@ def test_explanations_simple_bounce_by_row_and_by_arrow(table: Table) -> None:
     adjudicate(table)
     for text in (_via_row(table, "A Rum - Ser"), _via_arrow(table, "A Rum - Ser")):
         assert text.startswith("A Rum - Ser fails")
-        assert "The army in Rumania attacked Serbia with the support of the army in Budapest: strength 2" in text
-        assert "The army in Bulgaria, also moving to Serbia, came with the support of the army in Greece: " \
-               "strength 2" in text
+        assert "The army in Rumania attacked Serbia with attack strength 2 (itself and the support of the army in " \
+               "Budapest)" in text
+        assert "The army in Bulgaria also moved to Serbia: prevent strength 2 (itself and the support of the army " \
+               "in Greece)" in text
         assert "Rule VIII — Conflicts" in text
     assert _ringed(table) == {"rum", "bud", "bul", "gre"} or {"rum", "bul", "bud"} <= _ringed(table)
     assert table.window.explanations.isVisible()
@@ -50,7 +51,7 @@ def test_explanations_beleaguered_garrison(table: Table) -> None:
     adjudicate(table)
     for text in (_via_row(table, "A Ser H"), _via_arrow(table, "A Ser H")):
         assert "A Ser H succeeds" in text
-        assert "The army in Serbia held alone: strength 1." in text
+        assert "The army in Serbia held with hold strength 1 (itself alone)." in text
         assert "Rule IX.5 — Beleaguered garrison" in text
     assert {"ser", "bul", "rum"} <= _ringed(table)
 
@@ -59,7 +60,8 @@ def test_explanations_cut_support(table: Table) -> None:
     load_case(table, "Example 10")
     adjudicate(table)
     text = _via_arrow(table, "A Pru - Ber")
-    assert "The support of the army in Silesia does not count: it was cut by the attack of the army in Munich" in text
+    assert "The support of the army in Silesia is not in its attack strength: it was cut by the attack of the army " \
+           "in Munich" in text
     assert "1 against 1" in text and "Rule X — Cutting support" in text
     assert {"pru", "sil", "ber"} <= _ringed(table)
     text = _via_row(table, "A Sil S A Pru - Ber")
@@ -79,12 +81,15 @@ def test_explanations_disrupted_convoy(table: Table) -> None:
 
 
 def test_explanations_szykman_paradox(table: Table) -> None:
-    load_case(table, "6.F.14")
+    # issue 18: Pandin's paradox (6.F.16) is the Szykman rule's; 6.F.14 the seed's own XII.5
+    load_case(table, "6.F.16")
     adjudicate(table)
     text = _via_row(table, "A Bre - Lon")
     assert "by the Szykman rule the fleet in English Channel does not convoy" in text
     assert "Rule DATC 4.A.2 — Convoy disruption paradoxes: the Szykman rule" in text
     assert {"bre", "eng"} <= _ringed(table)
+    load_case(table, "6.F.14")
+    adjudicate(table)
     text = _via_arrow(table, "F Lon S F Wal - Eng")
     assert "does not cut it" in text and "Rule XII.5" in text
 

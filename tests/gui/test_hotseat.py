@@ -457,7 +457,7 @@ def test_hotseat_main_window_no_widget_shows_another_powers_orders(table, featur
     assert c.state.phase.short == "F1901M"
     entry = c.game.history[-1]
     assert len(entry.orders) == 22
-    assert {r.order.location for r in entry.results if "bounce" in r.reason.lower()} >= {"vie", "war"}
+    assert {r.order.location for r in entry.results if r.code == "bounced"} >= {"vie", "war"}
     assert f.flow.session.stage == OPEN and f.flow.session.phase == "F1901M"
 
 

@@ -131,3 +131,39 @@ def test_projector_shows_the_real_explanation_large_only_while_it_explains(table
     t.key(Qt.Key.Key_Escape)
     QApplication.processEvents()
     assert real.font().pointSize() != PANEL_POINTS
+
+
+def test_projector_explanation_body_scales_with_the_screen(table: Table) -> None:
+    """Issue 18: on the projector the explanation's body is at least 28 px per 1080 lines of
+    screen (it stayed 12 pt while only the title grew); leaving gives the window's size back."""
+    from PySide6.QtGui import QFontInfo
+
+    from diplomacy_desktop.gui.teach.explanations import PROJECTOR_BODY_PX, projector_scale
+
+    t = table
+    w = t.window
+    _adjudicated_bounce(t)
+    real = w.explanations
+    entry = t.controller.game.history[-1]
+    par = next(r for r in entry.results if r.order.location == "par")  # type: ignore[attr-defined]
+    real.show_result(entry, par)
+
+    def body_px() -> int:
+        """The pixel size of the text of a line of the body (its first fragment)."""
+        doc = real.text.document()
+        block = doc.findBlockByNumber(min(3, doc.blockCount() - 1))
+        fragment = next(iter(block.begin())).fragment()
+        return QFontInfo(fragment.charFormat().font()).pixelSize()
+
+    before = body_px()
+    t.key(Qt.Key.Key_F5)
+    QApplication.processEvents()
+    screen = w.screen()
+    assert screen is not None
+    lines = screen.geometry().height()
+    assert real.text.scale == projector_scale(w) >= 1.0
+    # at least 28 px per 1080 lines (never smaller than in the window)
+    assert body_px() >= max(before, PROJECTOR_BODY_PX * lines / 1080 - 1)
+    t.key(Qt.Key.Key_Escape)
+    QApplication.processEvents()
+    assert real.text.scale == 1.0 and body_px() == before

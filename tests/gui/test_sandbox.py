@@ -15,6 +15,7 @@ from diplomacy_desktop.engine.rules import Edition
 from diplomacy_desktop.engine.state import RETREAT, Phase, Unit
 from diplomacy_desktop.gui.teach.lessons_panel import LessonLibrary, library, open_lesson
 from diplomacy_desktop.gui.teach.sandbox import (
+    EDITION_NAMES,
     SandboxMode,
     empty_state,
     open_phase_in_sandbox,
@@ -307,6 +308,8 @@ def test_lessons_open_in_the_sandbox_and_adjudicate_to_the_expected_result(lesso
     assert mode is lesson_window.mode
     assert mode.controller.game.rules.edition == lesson.edition
     assert lesson.scenario.name in mode.panel.lesson.toPlainText() or lesson.title in mode.panel.lesson.toPlainText()
+    # issue 18: each lesson says which edition of the rules it is in
+    assert f"Rules: {EDITION_NAMES[lesson.edition]}" in mode.panel.lesson.toPlainText()
     entry = mode.controller.adjudicate()
     mism = expectation_mismatches(lesson.scenario, entry.state, entry.after)
     assert mism == (), mism

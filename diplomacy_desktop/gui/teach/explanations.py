@@ -13,11 +13,12 @@ window's curtain is up.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QAction, QBrush, QColor, QPen
+from PySide6.QtGui import QAction, QBrush, QColor, QFont, QPen
 from PySide6.QtWidgets import (
     QDockWidget,
     QGraphicsEllipseItem,
@@ -96,7 +97,60 @@ def explanation_of(entry: HistoryEntry, result: OrderResult) -> Explanation:
     return explain(result, entry.state, entry.results)
 
 
-def explanation_html(entry: HistoryEntry, result: OrderResult, *, size: int = 12) -> str:
+#: the explanation body on a projector: at least this many pixels high at 1080 lines (issue 18)
+PROJECTOR_BODY_PX = 28
+#: the explanation body's size in the window (points), what the projector's scale multiplies
+BODY_POINTS = 12
+
+
+def projector_scale(widget: QWidget, base_points: float = BODY_POINTS) -> float:
+    """How much larger text of ``base_points`` must be drawn on ``widget``'s screen so that it is
+    at least :data:`PROJECTOR_BODY_PX` pixels high per 1080 lines of screen (never smaller)."""
+    screen = widget.screen()
+    if screen is None:
+        return 1.0
+    lines = screen.geometry().height()
+    dpi = screen.logicalDotsPerInchY() or 96.0
+    target_px = PROJECTOR_BODY_PX * lines / 1080
+    return max(1.0, target_px / (base_points * dpi / 72))
+
+
+_POINT_SIZE = re.compile(r"font-size:\s*(\d+(?:\.\d+)?)pt")
+
+
+def scaled_html(text: str, scale: float) -> str:
+    """``text`` with every point size in its styles multiplied by ``scale``."""
+    if scale == 1.0:
+        return text
+    return _POINT_SIZE.sub(lambda m: f"font-size:{float(m.group(1)) * scale:.1f}pt", text)
+
+
+class ScaledTextBrowser(QTextBrowser):
+    """A text browser whose HTML is drawn ``scale`` times larger (the projector's scale): the
+    point sizes written in the HTML are multiplied, so headings keep their proportions."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.scale = 1.0
+        self._source = ""
+
+    def setHtml(self, text: str) -> None:  # type: ignore[override]  # same signature, our own slot
+        self._source = text
+        super().setHtml(scaled_html(text, self.scale))
+
+    def set_scale(self, scale: float) -> None:
+        if scale == self.scale:
+            return
+        self.scale = scale
+        base = QFont()
+        if scale != 1.0:
+            base.setPointSizeF(base.pointSizeF() * scale)
+        self.document().setDefaultFont(base)
+        if self._source:
+            super().setHtml(scaled_html(self._source, scale))
+
+
+def explanation_html(entry: HistoryEntry, result: OrderResult, *, size: int = BODY_POINTS) -> str:
     """The explanation as rich text: the order and its verdict, the reason, the details, and the
     rule's section and title large."""
     ex = explanation_of(entry, result)
@@ -210,7 +264,7 @@ class ExplanationDock(QDockWidget):
         self.list.setAccessibleName("Orders of the adjudicated phase")
         self.list.currentRowChanged.connect(self._row_chosen)
         split.addWidget(self.list)
-        self.text = QTextBrowser()
+        self.text = ScaledTextBrowser()
         self.text.setAccessibleName("Why the order succeeded or failed")
         self.text.setOpenLinks(False)
         split.addWidget(self.text)

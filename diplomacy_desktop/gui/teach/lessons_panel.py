@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 
 from ...engine.board import Board
 from ...io.lessons import Lesson, LessonError, builtin_lessons, folder_lessons, search
-from .sandbox import SandboxMode, sandbox_for
+from .sandbox import EDITION_NAMES, SandboxMode, sandbox_for
 
 if TYPE_CHECKING:
     from ..shell import WindowShell
@@ -159,7 +159,9 @@ class LessonLibrary(QDialog):
             return
         lesson: Lesson = item.data(Qt.ItemDataRole.UserRole)
         paras = "".join(f"<p>{html.escape(p)}</p>" for p in lesson.text.split("\n\n") if p.strip())
-        self.preview.setHtml(f"<h3>{html.escape(lesson.label)}</h3><p><i>{html.escape(lesson.source)}</i></p>{paras}")
+        edition = EDITION_NAMES.get(lesson.edition, str(lesson.edition))
+        self.preview.setHtml(f"<h3>{html.escape(lesson.label)}</h3><p><i>{html.escape(lesson.source)}</i></p>"
+                             f"<p><b>Rules:</b> {html.escape(edition)}</p>{paras}")
 
     def open_current(self) -> SandboxMode | None:
         item = self.list.currentItem()
@@ -181,7 +183,8 @@ def open_lesson(window: WindowShell, lesson: Lesson) -> SandboxMode | None:
     if not mode.maybe_save():
         return None
     title = lesson.label
-    text = f"{lesson.source}\n\n{lesson.text}" if lesson.source else lesson.text
+    edition = f"Rules: {EDITION_NAMES.get(lesson.edition, str(lesson.edition))}"
+    text = f"{lesson.source}\n{edition}\n\n{lesson.text}" if lesson.source else f"{edition}\n\n{lesson.text}"
     if not mode.load_scenario(lesson.scenario, lesson.edition, title=title, text=text):
         return None
     return mode

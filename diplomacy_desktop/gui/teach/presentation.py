@@ -16,7 +16,7 @@ import html
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QObject, QRect, Qt
+from PySide6.QtCore import QByteArray, QObject, QRect, Qt, QTimer
 from PySide6.QtGui import QAction, QFont, QKeySequence, QTransform
 from PySide6.QtWidgets import QDockWidget, QLabel, QTextBrowser, QVBoxLayout, QWidget
 
@@ -27,6 +27,7 @@ from ...io.notation import format_order, location_label
 from ..board import palette
 from ..controller import ChangeRecord
 from ..table.clock import ClockWidget
+from .explanations import ScaledTextBrowser, projector_scale
 
 if TYPE_CHECKING:
     from ..shell import WindowShell
@@ -224,8 +225,26 @@ class ProjectorView(QObject):
         side = self.panel if explanation is None else explanation
         width = screen.geometry().width() if screen is not None else w.width()
         w.resizeDocks([side], [max(320, width * 3 // 10)], Qt.Orientation.Horizontal)
+        self._scale_texts(True)
         view.fit_to_window()
         view.setFocus()
+        # the panels settle their widths once the window has laid itself out: fit the whole board then
+        QTimer.singleShot(0, lambda: view.fit_to_window() if self.active else None)
+
+    def _scale_texts(self, on: bool) -> None:
+        """The explanation's and the step-through's text, and the results, scaled with the screen:
+        the explanation body at least 28 px high at 1080 lines (issue 18)."""
+        w = self.window
+        scale = projector_scale(w) if on else 1.0
+        for browser in w.findChildren(ScaledTextBrowser):
+            browser.set_scale(scale)
+        if self.panel is not None:
+            font = self.panel.text.font()
+            font.setPointSizeF(PANEL_POINTS * (projector_scale(w, PANEL_POINTS) if on else 1.0))
+            self.panel.text.setFont(font)
+            title = self.panel.title.font()
+            title.setPointSizeF(font.pointSizeF() * 1.3)
+            self.panel.title.setFont(title)
 
     def leave(self) -> None:
         saved = self.saved
@@ -235,6 +254,7 @@ class ProjectorView(QObject):
         w = self.window
         view = w.view
         explanation, self.shown_explanation = self.shown_explanation, None
+        self._scale_texts(False)
         if explanation is not None:
             # its own font again, or (if it had none) the one it inherits
             explanation.setFont(saved.explanation_font if saved.explanation_font is not None else QFont())

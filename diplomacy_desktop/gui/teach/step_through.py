@@ -33,7 +33,6 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
-    QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
@@ -50,6 +49,7 @@ from ..board.map_scene import BoardPicture, results_picture
 from ..controller import ChangeRecord
 from .explanations import (
     MapHighlight,
+    ScaledTextBrowser,
     explanation_html,
     explanation_of,
     filed_results,
@@ -79,7 +79,7 @@ class Step:
 
 
 _SUPPORT_ORDER = {"cut": 0, "void": 1}
-_CONVOY_ORDER = {"paradox": 0, "disrupted": 1, "void": 2}
+_CONVOY_ORDER = {"paradox": 0, "disrupted": 1, "convoy_unused": 2, "void": 3}
 
 
 def _strength(r: OrderResult) -> int:
@@ -107,7 +107,7 @@ def teaching_steps(entry: HistoryEntry) -> list[Step]:
     supports = sorted((r for r in legal if isinstance(r.order, (SupportHold, SupportMove))),
                       key=lambda r: (_SUPPORT_ORDER.get(r.code, 2), r.order.province))  # type: ignore[union-attr]
     convoys = sorted((r for r in legal if isinstance(r.order, Convoy)),
-                     key=lambda r: (_CONVOY_ORDER.get(r.code, 3), r.order.province))  # type: ignore[union-attr]
+                     key=lambda r: (_CONVOY_ORDER.get(r.code, 4), r.order.province))  # type: ignore[union-attr]
     carried = [r for r in legal if isinstance(r.order, Move) and r.code == "no_convoy"]
     moves = sorted((r for r in legal if isinstance(r.order, Move) and r.code != "no_convoy"),
                    key=lambda r: (-_strength(r), r.order.province))  # type: ignore[union-attr]
@@ -120,7 +120,7 @@ def teaching_steps(entry: HistoryEntry) -> list[Step]:
         steps.append(_step(entry, "support", title, r))
     for r in convoys:
         title = {"paradox": "A convoy paradox", "disrupted": "A convoy is disrupted",
-                 "void": "A convoy order is void"}.get(r.code, "A fleet convoys")
+                 "convoy_unused": "A convoy is not used", "void": "A convoy order is void"}.get(r.code, "A fleet convoys")
         steps.append(_step(entry, "convoy", title, r))
     steps += [_step(entry, "convoy", "The convoyed army stays", r) for r in carried]
     for r in moves:
@@ -216,7 +216,7 @@ class StepPanel(QDockWidget):
         font.setPointSize(14)
         self.list.setFont(font)
         layout.addWidget(self.list, 2)
-        self.text = QTextBrowser()
+        self.text = ScaledTextBrowser()  # larger on a projector (gui/teach/presentation.py)
         self.text.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.text.setAccessibleName("The current step")
         layout.addWidget(self.text, 3)
