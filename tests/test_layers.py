@@ -251,6 +251,8 @@ def test_layers_table_imports_with_nothing_but_the_standard_library() -> None:
     loaded = _loaded_after_importing(_names("table"), no_site=True)
     assert "diplomacy_desktop.table.session" in loaded
     assert "diplomacy_desktop.table.hotseat" in loaded
+    assert {"diplomacy_desktop.table.pieces", "diplomacy_desktop.table.scoring", "diplomacy_desktop.table.results",
+            "diplomacy_desktop.table.event"} <= loaded
     assert not {m for m in loaded if m.split(".")[0] in HEAVY}
     ours = {m.split(".")[1] for m in loaded if m.startswith("diplomacy_desktop.")}
     assert ours <= {"engine", "io", "table", "resources"}, sorted(ours)

@@ -24,7 +24,7 @@ from ..engine.errors import IllegalOrderError, OrderError
 from ..engine.formal import Relations
 from ..engine.game import BY_CENTRES, Game, GameEnd, HistoryEntry
 from ..engine.options import orders_needed
-from ..engine.orders import Build, Order, Remove, UnitOrder, Waive
+from ..engine.orders import Build, Hold, Order, Remove, UnitOrder, Waive
 from ..engine.results import OrderResult
 from ..engine.rules import Edition, RuleSet
 from ..engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState
@@ -527,6 +527,32 @@ class GameController(QObject):
     def player_name(self, power: str) -> str | None:
         return TableState.from_table(self.table).player_of(power)
 
+
+    # -- the event's rulings (gui/table/tournament.py) ---------------------------------------------
+
+    def set_end_year(self, year: int | None) -> None:
+        """The event's turn or time limit: the game ends after Fall ``year`` (rules XIV.4)."""
+        if self.game.end_year == year:
+            return
+        self.game.end_year = year
+        self._emit(ChangeRecord(phase=True))
+        end = self.game.ended
+        if end is not None:
+            self.game_ended.emit(end)
+
+    def void_orders(self, powers: Iterable[str]) -> None:
+        """Late orders void (the event's rule): the powers' orders are withdrawn and each of their
+        units holds.  A ruling, not an undo step."""
+        state = self.game.state
+        if state.phase.kind != MOVEMENT:
+            return
+        gone = frozenset(p for p in powers if p in self.board.power_ids)
+        for p in gone:
+            book: dict[str, Order | None] = dict.fromkeys(self.game.orders.get(p, {}))
+            book.update({u.province: Hold(p, u.kind, u.location) for u in state.units_of(p)})
+            self.game.put_orders(p, book)
+        if gone:
+            self._emit(ChangeRecord(orders=gone))
 
 def unit_key(order: Order) -> str:
     """Where the order is filed (re-exported for the views)."""

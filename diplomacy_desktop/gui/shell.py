@@ -123,8 +123,12 @@ class WindowShell(QMainWindow):
     #: asks for a secret game's passphrase when one is opened (None: the app's own prompt)
     passphrase_prompt: Callable[[QWidget | None, str], str | None] | None
 
+    #: the projector view (F5, ``teach/presentation.py``): its ``act``, ``active``, ``panel``
+    projector: Any
     # the features rooms install, kept as attributes too (see ``install_feature``)
     table_features: Any = None
+    #: the tournament table (``table/tournament.py``), installed with the table game
+    tournament: Any = None
     step_through: Any = None
     step_panel: QDockWidget | None = None
     act_step_through: QAction | None = None
@@ -135,7 +139,7 @@ class WindowShell(QMainWindow):
 
     def install_feature(self, name: str, feature: object) -> None:
         """Keep a room's feature on the window (``None`` removes it); ``name`` is one of
-        ``table_features``, ``step_through``, ``step_panel``, ``act_step_through``."""
+        ``table_features``, ``tournament``, ``step_through``, ``step_panel``, ``act_step_through``."""
         if name not in _FEATURES:
             raise ValueError(f"the window keeps no feature called {name!r}")
         setattr(self, name, feature)
@@ -172,4 +176,4 @@ class WindowShell(QMainWindow):
         def new_window(self, controller: GameController) -> WindowShell: ...
 
 
-_FEATURES = frozenset({"table_features", "step_through", "step_panel", "act_step_through"})
+_FEATURES = frozenset({"table_features", "tournament", "step_through", "step_panel", "act_step_through"})

@@ -69,6 +69,7 @@ from ..io.typed_orders import read_typed_order, refusal_message
 from ..io.vault import Vault
 from ..table import sealcodes
 from ..table.notes import MAX_NOTE_TEXT, MAX_NOTES
+from ..table.pieces import plan_entry
 from ..table.pins import JoinGuard, PinGuard, PinWaitError, hash_pin, needs_upgrade, pin_matches, pin_problem
 from ..table.session import PHONE, TableSession
 from ..table.state import TableState
@@ -680,6 +681,8 @@ class TableHost:
                 "results_count": len(adjudicated_entries(game)),
                 "seal_codes": self._revealed_codes(),
                 "clock": self.clock_view(),
+                # the table plays on its own board: the phones show no map (orders are typed)
+                "map_hidden": bool(self.table.get("hide_map", False)),
             }
             return out
 
@@ -774,7 +777,9 @@ class TableHost:
                     items.append({"power": r.order.power, "order": text, "verdict": e.verdict, "reason": e.reason,
                                   "explanation": e.text(text), "success": r.outcome.value == "success",
                                   "province": r.order.province if isinstance(r.order, UnitOrder) else None})
-                found = {"phase": entry.state.phase.short, "label": entry.state.phase.label, "items": items}
+                found = {"phase": entry.state.phase.short, "label": entry.state.phase.label, "items": items,
+                         # the piece pusher's list (table/pieces.py): what to move on a physical board
+                         "pieces": plan_entry(entry).as_dict(self.game.board)}
                 break
         self._results_key, self._results = len(history), found
         return found

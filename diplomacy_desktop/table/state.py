@@ -23,6 +23,14 @@ The keys, and who writes them:
 ``hotseat``                 the hot-seat turn (``HotSeatSession.to_dict``)
 ``phones``                  the phone host: tokens, who sealed / declared (``TableSession``)
 ``hosting_port``            phones were being hosted on this port when the game was saved
+``event``                   a tournament board's rules (``table.event.EventRules.to_dict``)
+``ballots``                 each ballot: phase, proposer, proposal, powers, passed, vetoes
+                            (``table.results.BallotRecord``; never who voted what)
+``pieces_confirmed``        the phases whose physical board was confirmed to match
+``late_orders``             late orders: phase, power, ``warning`` or ``void``
+``hide_map``                the table plays on its own board: no map on the phones or projector
+``player_ids``              the tournament's id of each power's player (a board call)
+``board_info``              the event, round and board names for the result files
 ==========================  ===============================================================
 """
 
@@ -38,6 +46,9 @@ KNOWN_KEYS: dict[str, type | tuple[type, ...]] = {
     "secrecy": bool, "pins": dict, "host_pin": str, "formal": bool, "short_game_by": str,
     "seating": dict, "notes_allowed": bool, "notes": list, "declarations": dict, "declared": list,
     "disorder": list, "hotseat": dict, "phones": dict, "hosting_port": int,
+    # a tournament board (gui/table/tournament.py)
+    "event": dict, "ballots": list, "pieces_confirmed": list, "late_orders": list, "hide_map": bool,
+    "player_ids": dict, "board_info": dict,
 }
 
 
@@ -64,6 +75,13 @@ class TableState:
     hotseat: dict[str, Any] | None = None
     phones: dict[str, Any] | None = None
     hosting_port: int | None = None
+    event: dict[str, Any] | None = None
+    ballots: list[dict[str, Any]] | None = None
+    pieces_confirmed: list[str] | None = None
+    late_orders: list[dict[str, str]] | None = None
+    hide_map: bool | None = None
+    player_ids: dict[str, str] | None = None
+    board_info: dict[str, str] | None = None
     #: keys this version does not know, and known keys holding a value of another type: written
     #: back exactly as read
     extra: dict[str, Any] = field(default_factory=dict)

@@ -174,6 +174,8 @@ class ClockWidget(QWidget):
         self.digits.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
 
         self.note = QLabel()
+        #: the event's word about the game's end, said with the note (gui/table/tournament.py)
+        self.announcement = ""
         self.note.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.note.setWordWrap(True)
         nf = QFont(self.note.font())
@@ -388,6 +390,8 @@ class ClockWidget(QWidget):
         else:
             self.digits.setText(m.remaining_text)
             self.note.setText(self._note_text())
+        if self.announcement:
+            self.note.setText(" \u00b7 ".join(t for t in (self.note.text(), self.announcement) if t))
         self.progress.setValue(round(m.fraction_left * 1000))
         self.start_button.setText("Pause" if m.status == RUNNING else
                                   ("Resume" if m.status == PAUSED else "Start"))

@@ -387,6 +387,11 @@ class NewGameDialog(QDialog):
         self.start_button = self.buttons.addButton("Start game", QDialogButtonBox.ButtonRole.AcceptRole)
         self.start_button.setDefault(True)
         self.defaults_button = self.buttons.addButton("Standard settings", QDialogButtonBox.ButtonRole.ResetRole)
+        self.call_button = self.buttons.addButton("Board call\u2026", QDialogButtonBox.ButtonRole.ResetRole)
+        self.call_button.setToolTip("Read the tournament's board call: a CSV of power, player and player id")
+        self.call_button.clicked.connect(lambda: self.import_board_call())
+        #: the board call read into the dialog (``table.results.BoardCall``; its ids go into the game's table)
+        self.board_call: Any = None
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         self.defaults_button.clicked.connect(self.reset_to_defaults)
@@ -531,6 +536,12 @@ class NewGameDialog(QDialog):
         self.seating = dialog.table_record()
         self.record_label.setPlainText("\n".join(self.seating["record"]))
         self.record_label.show()
+
+    def import_board_call(self, path: str | None = None) -> bool:
+        """Fill the players' names from a board call (gui/table/tournament.py reads it)."""
+        from .tournament import fill_from_board_call
+
+        return fill_from_board_call(self, path)
 
     def reset_to_defaults(self) -> None:
         d = TableSettings()

@@ -949,6 +949,8 @@ class TableFeatures(WindowMode):
         def done(result: int) -> None:
             if result == QDialog.DialogCode.Accepted:
                 self.start_new_game(dialog.settings())
+                if dialog.board_call is not None:  # the tournament's player ids (a board call)
+                    self.controller.update_table(player_ids=dialog.board_call.player_ids)
             dialog.deleteLater()
             self.new_game_dialog = None
 
@@ -1147,6 +1149,9 @@ def install_table_features(window: WindowShell, **options: object) -> TableFeatu
     features = TableFeatures(window, **options)  # type: ignore[arg-type]
     window.install_feature("table_features", features)
     window.set_mode(features)
+    from .tournament import install_tournament
+
+    window.install_feature("tournament", install_tournament(features))
     return features
 
 

@@ -849,6 +849,8 @@ class HotSeatFlow(QObject):
         self.controller = controller
         self.host = host
         self.session = HotSeatSession(rng if rng is not None else random.Random())
+        #: checks before the orders are revealed (the tournament's "the board matches"); each may refuse
+        self.before_reveal: list[Callable[[], bool]] = []
         self._table_session: TableSession | None = None
         self.curtain = CurtainWidget(host, controller)
         self.strip = strip if strip is not None else SealStatusStrip(None, controller)
@@ -1437,6 +1439,8 @@ class HotSeatFlow(QObject):
         self.cover_windows()  # the reveal starts: nothing of anyone's turn is left on screen
         if self.session.declaring:
             self._reveal_declarations(force=force)
+            return
+        if not all(check() for check in self.before_reveal):  # e.g. the tournament's "the board matches"
             return
         self.session.reveal(force=force)
         codes = self.reveal_seal_codes()

@@ -805,7 +805,16 @@
     }
   }
   function current(a, b) { const r = (state.relations || []).find((x) => x.powers.includes(a) && x.powers.includes(b)); return r ? r.relation : "neutral"; }
+  function showPieces(r) {  // the piece pusher's list, after the reveal (table/pieces.py)
+    const steps = (r && r.pieces && r.pieces.steps) || []; $("pieces").hidden = !steps.length;
+    $("pieces-title").textContent = "Move the pieces: " + (r ? r.label : "");
+    const list = $("piece-list"); list.textContent = "";
+    for (const st of steps) list.appendChild(el("li", st.text, "piece " + st.action));
+  }
   function showResults() {
+    $("mapbox").hidden = !!state.map_hidden;
+    // the piece pusher's list is that of the latest reveal (state.results carries it)
+    showPieces(state.results && (!picture || picture.phase === state.results.phase) ? state.results : null);
     const r = picture; $("results").hidden = !r; $("mode").hidden = !r && mode !== "results"; if (!r) return;
     $("results-title").textContent = "Results: " + r.label + (r.count > 1 ? " (" + (r.index + 1) + " of " + r.count + ")" : "");
     $("res-label").textContent = r.label;

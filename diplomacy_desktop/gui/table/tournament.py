@@ -1,0 +1,1199 @@
+"""The tournament table: Move the pieces, the event's rules (clock presets, game end, late orders,
+ballots), live scores, the board call and the board's result.
+
+Installed beside the table game's features (:func:`install_tournament`), with a Tournament menu:
+
+* **Move the pieces** (Ctrl+M): a panel with the piece pusher's list for the last adjudicated
+  phase (``table/pieces.py``), checkable item by item, printable; "The board matches" confirms it
+  (kept in the game's table as ``pieces_confirmed``), and the reveal (F8) asks for that
+  confirmation first.  On the projector (F5) the panel, when open, is shown large instead of the
+  results.  "Hide the map" (for a table playing on its own board): the projector and the phones
+  show no map; the map stays in the host's window.
+* **Event rules…**: a clock preset or the custom clock, a game end after a year or at a time of day
+  (announced on the clock's bar), late orders (warning, or void: the power's units hold; recorded
+  in ``table["late_orders"]``), and the ballot's settings.
+* **Propose a ballot…**: a draw or a concession, voted in secret, laptop passed round; each
+  ballot recorded in ``table["ballots"]`` (who proposed, what, the outcome; never who voted what).
+* **Scores if the game ended now** (Ctrl+K): every scoring system (``table/scoring.py``), large
+  type on the projector.
+* **Import a board call…**: power, player, player id from CSV, into the game's players.
+* **Board result…**: the end-of-game summary (chart by year, scores) and the files: CSV, JSON and a
+  one-page PDF result sheet to sign.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QFont, QKeySequence
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDockWidget,
+    QDoubleSpinBox,
+    QFileDialog,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QMenu,
+    QMessageBox,
+    QPushButton,
+    QRadioButton,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ...engine.board import Board
+from ...engine.game import HistoryEntry
+from ...engine.state import GameState
+from ...host.table import Change
+from ...io.savefile import write_atomic
+from ...table.event import (
+    CONCESSION_PROPOSAL,
+    CUSTOM,
+    DRAW_PROPOSAL,
+    LATE_VOID,
+    LATE_WARN,
+    PRESETS,
+    Ballot,
+    BallotError,
+    EventRules,
+    ballot_announcement,
+    custom_preset,
+)
+from ...table.pieces import PiecePlan, plan_entry
+from ...table.results import (
+    BallotRecord,
+    BoardCall,
+    BoardCallError,
+    BoardResult,
+    board_result,
+    read_board_call,
+    result_sentence,
+)
+from ...table.scoring import CONCESSION, SYSTEMS, score_all
+from ...table.state import TableState
+from .. import override
+from ..controller import ChangeRecord
+from .dialogs import DrawVoteDialog
+from .tournament_pages import CentreChart, pieces_pdf, result_sheet_pdf
+
+if TYPE_CHECKING:
+    from ..shell import WindowShell
+    from .dialogs import NewGameDialog
+    from .features import TableFeatures
+
+#: the keys this module keeps in the game's table
+EVENT_KEY = "event"
+BALLOTS_KEY = "ballots"
+CONFIRMED_KEY = "pieces_confirmed"
+LATE_KEY = "late_orders"
+HIDE_MAP_KEY = "hide_map"
+IDS_KEY = "player_ids"
+BOARD_KEY = "board_info"  # {"event": ..., "round": ..., "board": ...}
+#: the Move-the-pieces list on the projector (points)
+PROJECTOR_POINTS = 24
+
+
+def event_rules(table: dict[str, Any]) -> EventRules:
+    """The game's event rules (the defaults when none are saved, or when the saved ones are damaged)."""
+    data = TableState.from_table(table).event
+    if data is not None:
+        try:
+            return EventRules.from_dict(data)
+        except (TypeError, ValueError):
+            pass
+    return EventRules()
+
+
+def ballots_of(table: dict[str, Any]) -> list[BallotRecord]:
+    out = []
+    for d in TableState.from_table(table).ballots or []:
+        if isinstance(d, dict):
+            try:
+                out.append(BallotRecord(str(d["phase"]), str(d["proposer"]), str(d["proposal"]),
+                                        tuple(str(p) for p in d["powers"]), bool(d["passed"]),
+                                        d.get("vetoes") if isinstance(d.get("vetoes"), int) else None))
+            except (KeyError, TypeError):
+                continue
+    return out
+
+
+# -- Move the pieces ----------------------------------------------------------------------------------------
+
+
+class MovePiecesDock(QDockWidget):
+    """The piece pusher's list for the last adjudicated phase (or the phase being looked at)."""
+
+    confirmed = Signal(str)  # the phase (short name) whose board was confirmed
+
+    def __init__(self, window: WindowShell) -> None:
+        super().__init__("Move the pieces", window)
+        self.setObjectName("MovePiecesDock")
+        self.window_ = window
+        self.controller = c = window.controller
+        body = QWidget()
+        col = QVBoxLayout(body)
+        col.setContentsMargins(6, 6, 6, 6)
+        self.title = QLabel()
+        self.title.setWordWrap(True)
+        self.title.setStyleSheet("font-weight: bold;")
+        self.note = QLabel()
+        self.note.setWordWrap(True)
+        self.list = QListWidget()
+        self.list.setAccessibleName("Move the pieces, step by step")
+        self.list.setWordWrap(True)
+        self.progress = QLabel()
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        row = QHBoxLayout()
+        self.print_button = QPushButton("Print / PDF\u2026")
+        self.match_button = QPushButton("The board matches")
+        self.match_button.setToolTip("Confirm the physical board now matches the game: the next reveal may go on")
+        row.addWidget(self.print_button)
+        row.addStretch(1)
+        row.addWidget(self.match_button)
+        for w in (self.title, self.note, self.list, self.progress, self.status):
+            col.addWidget(w)
+        col.addLayout(row)
+        self.setWidget(body)
+        self.plan: PiecePlan | None = None
+        self.entry: HistoryEntry | None = None
+        #: the items ticked, per phase (kept while the window is open)
+        self.ticked: dict[str, set[int]] = {}
+        #: the panel was opened (and not closed): the projector shows it instead of the results
+        self.wanted = False
+        self.list.itemChanged.connect(self._item_changed)
+        self.match_button.clicked.connect(self.confirm)
+        self.print_button.clicked.connect(self.print_pdf)
+        c.changed.connect(self._on_changed)
+        self.refresh()
+
+    # -- what it shows ----------------------------------------------------------------------------------
+
+    def _entry(self) -> HistoryEntry | None:
+        c = self.controller
+        entry = c.viewed_entry
+        if entry is None and c.game.history:
+            entry = c.game.history[-1]
+        return entry
+
+    def confirmed_phases(self) -> list[str]:
+        return [str(x) for x in TableState.from_table(self.controller.table).pieces_confirmed or []]
+
+    def is_confirmed(self) -> bool:
+        """The last adjudicated phase's board is confirmed (or there was nothing to move)."""
+        history = self.controller.game.history
+        if not history:
+            return True
+        entry = history[-1]
+        return plan_entry(entry).empty or entry.state.phase.short in self.confirmed_phases()
+
+    def refresh(self) -> None:
+        entry = self.entry = self._entry()
+        board = self.controller.board
+        self.list.blockSignals(True)
+        self.list.clear()
+        if entry is None:
+            self.plan = None
+            self.title.setText("Move the pieces")
+            self.note.setText("Nothing adjudicated yet: set the pieces up as the game starts.")
+            self.progress.clear()
+            self.status.clear()
+            self.match_button.setEnabled(False)
+            self.print_button.setEnabled(False)
+            self.list.blockSignals(False)
+            return
+        plan = self.plan = plan_entry(entry)
+        phase = entry.state.phase.short
+        self.title.setText(f"Move the pieces \u2014 {entry.state.phase.label}")
+        if plan.empty:
+            self.note.setText("Nothing to move: every piece stays where it is.")
+        else:
+            self.note.setText("Work down the list; no step puts a piece on an occupied space."
+                              + (" A ring of moves: lift its first piece, move the others round, put it down last."
+                                 if plan.rings else ""))
+        ticked = self.ticked.setdefault(phase, set())
+        for i, step in enumerate(plan.steps):
+            item = QListWidgetItem(f"{i + 1}. {step.text(board)}")
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Checked if i in ticked else Qt.CheckState.Unchecked)
+            if step.action in ("lift", "place"):
+                f = QFont(item.font())
+                f.setBold(True)
+                item.setFont(f)
+            self.list.addItem(item)
+        self.list.blockSignals(False)
+        self.print_button.setEnabled(True)
+        latest = bool(self.controller.game.history) and entry is self.controller.game.history[-1]
+        self.match_button.setEnabled(latest)
+        self._show_progress()
+
+    def _show_progress(self) -> None:
+        if self.plan is None or self.entry is None:
+            return
+        done = len(self.ticked.get(self.entry.state.phase.short, set()))
+        total = len(self.plan.steps)
+        self.progress.setText(f"{done} of {total} done" if total else "")
+        if self.entry.state.phase.short in self.confirmed_phases() or self.plan.empty:
+            self.status.setText("\u2714 The board matches.")
+            self.status.setStyleSheet("color: #1B6E20;")
+        else:
+            self.status.setText("Confirm the board matches before the next reveal.")
+            self.status.setStyleSheet("color: #8A6D00;")
+
+    def _item_changed(self, item: QListWidgetItem) -> None:
+        if self.entry is None:
+            return
+        ticked = self.ticked.setdefault(self.entry.state.phase.short, set())
+        row = self.list.row(item)
+        if item.checkState() == Qt.CheckState.Checked:
+            ticked.add(row)
+        else:
+            ticked.discard(row)
+        self._show_progress()
+
+    def check(self, row: int, on: bool = True) -> None:
+        item = self.list.item(row)
+        if item is not None:
+            item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
+
+    def checked(self) -> list[bool]:
+        return [self.list.item(i).checkState() == Qt.CheckState.Checked for i in range(self.list.count())]
+
+    def confirm(self) -> None:
+        """The board matches: recorded in the game's table (a change, autosaved)."""
+        history = self.controller.game.history
+        if not history:
+            return
+        phase = history[-1].state.phase.short
+        done = self.confirmed_phases()
+        if phase not in done:
+            self.controller.update_table(**{CONFIRMED_KEY: [*done, phase]})
+        self.confirmed.emit(phase)
+        self._show_progress()
+
+    def print_pdf(self, path: str | Path | None = None) -> Path | None:
+        if self.plan is None:
+            return None
+        if path is None:
+            chosen, _ = QFileDialog.getSaveFileName(self, "Print Move the pieces",
+                                                    str(Path.home() / f"pieces-{self.plan.phase.short}.pdf"),
+                                                    "PDF documents (*.pdf)")
+            if not chosen:
+                return None
+            path = chosen
+        target = Path(path)
+        try:
+            write_atomic(target, pieces_pdf(self.controller.board, self.plan, self.checked()))
+        except OSError as exc:
+            QMessageBox.warning(self, "Move the pieces", f"Cannot write {target}: {exc.strerror or exc}")
+            return None
+        return target
+
+    def set_projector(self, on: bool) -> None:
+        font = QFont(self.font())
+        font.setPointSize(PROJECTOR_POINTS if on else QFont().pointSize())
+        for w in (self.list, self.title, self.note, self.status, self.progress):
+            w.setFont(font)
+
+    def _on_changed(self, record: ChangeRecord) -> None:
+        if record.board_changed or record.table:
+            self.refresh()
+
+    @override
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.wanted = False  # closed by the user (the projector hides panels without closing them)
+        super().closeEvent(event)
+
+
+# -- scores ------------------------------------------------------------------------------------------------
+
+
+class ScoresDialog(QDialog):
+    """Every scoring system's scores if the game ended now (or as it ended)."""
+
+    def __init__(self, result: BoardResult, parent: QWidget | None = None, *, large: bool = False,
+                 title: str = "Scores if the game ended now") -> None:
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self.shown = result
+        board, o = result.board, result.outcome
+        layout = QVBoxLayout(self)
+        self.headline = QLabel(f"<b>{title}</b> \u2014 {result_sentence(result)}")
+        self.headline.setWordWrap(True)
+        layout.addWidget(self.headline)
+        systems = [s for s in SYSTEMS if s.key in result.scores]
+        self.table = QTableWidget(len(o.powers), 2 + len(systems))
+        self.table.setHorizontalHeaderLabels(["Power", "Centres", *[s.name for s in systems]])
+        working = score_all(o)
+        order = sorted(o.powers, key=lambda p: -o.count(p))
+        for r, p in enumerate(order):
+            player = result.players.get(p, "")
+            self.table.setItem(r, 0, QTableWidgetItem(board.power(p).name + (f" ({player})" if player else "")))
+            self.table.setItem(r, 1, QTableWidgetItem(str(o.count(p))))
+            for k, s in enumerate(systems):
+                item = QTableWidgetItem(f"{result.scores[s.key][p]:.2f}".rstrip("0").rstrip("."))
+                item.setToolTip(working[s.key].working.get(p, ""))
+                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                self.table.setItem(r, 2 + k, item)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        layout.addWidget(self.table)
+        sources = QLabel("<small>" + "<br>".join(f"{s.name}: {s.source}" for s in systems) + "</small>")
+        sources.setWordWrap(True)
+        layout.addWidget(sources)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        if large:
+            f = QFont(self.font())
+            f.setPointSize(20)
+            self.setFont(f)
+        self.resize(900 if large else 760, 520 if large else 400)
+
+
+# -- event rules -------------------------------------------------------------------------------------------
+
+
+class EventRulesDialog(QDialog):
+    """The event's clock (a preset or the custom clock), the game's end, late orders and ballots."""
+
+    def __init__(self, rules: EventRules, start_year: int, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Event rules")
+        layout = QVBoxLayout(self)
+        clock = QGroupBox("Clock")
+        cf = QFormLayout(clock)
+        self.preset_combo = QComboBox()
+        for p in PRESETS:
+            self.preset_combo.addItem(p.name, p.key)
+        self.preset_combo.addItem("Custom", CUSTOM)
+        self.preset_combo.setCurrentIndex(max(0, self.preset_combo.findData(rules.preset)))
+        cf.addRow("Structure", self.preset_combo)
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        self.summary.setMinimumHeight(self.summary.fontMetrics().lineSpacing() * 2 + 6)
+        cf.addRow("", self.summary)
+        c = rules.clock
+        self.spins: dict[str, QDoubleSpinBox] = {}
+        for key, label, value in (("spring_minutes", "Spring talks", c.spring_minutes),
+                                  ("fall_minutes", "Fall talks", c.fall_minutes),
+                                  ("writing_minutes", "Writing orders", c.writing_minutes),
+                                  ("retreat_minutes", "Retreats", c.retreat_minutes),
+                                  ("adjustment_minutes", "Builds", c.adjustment_minutes)):
+            spin = QDoubleSpinBox()
+            spin.setRange(0, 240)
+            spin.setDecimals(1)
+            spin.setSuffix(" min")
+            spin.setValue(value)
+            self.spins[key] = spin
+            cf.addRow(label, spin)
+        self.next_clock_box = QCheckBox("Adjudicate on the next period's clock")
+        self.next_clock_box.setChecked(c.adjudicate_on_next_clock)
+        cf.addRow("", self.next_clock_box)
+        layout.addWidget(clock)
+
+        end = QGroupBox("End of the game")
+        ef = QFormLayout(end)
+        self.end_year_box = QCheckBox("after Fall")
+        self.end_year_spin = QSpinBox()
+        self.end_year_spin.setRange(start_year, start_year + 100)
+        self.end_year_spin.setValue(rules.end_year or start_year + 6)
+        self.end_year_box.setChecked(rules.end_year is not None)
+        row = QHBoxLayout()
+        row.addWidget(self.end_year_box)
+        row.addWidget(self.end_year_spin)
+        row.addStretch(1)
+        ef.addRow("Turn limit", row)
+        self.end_time_edit = QLineEdit(rules.end_time)
+        self.end_time_edit.setPlaceholderText("HH:MM (none)")
+        ef.addRow("Time limit", self.end_time_edit)
+        layout.addWidget(end)
+
+        late = QGroupBox("Late orders")
+        lf = QFormLayout(late)
+        self.late_combo = QComboBox()
+        self.late_combo.addItem("A warning only", LATE_WARN)
+        self.late_combo.addItem("A warning, then the power's orders are void and its units hold", LATE_VOID)
+        self.late_combo.setCurrentIndex(max(0, self.late_combo.findData(rules.late_orders)))
+        lf.addRow("When orders are late", self.late_combo)
+        self.grace_spin = QSpinBox()
+        self.grace_spin.setRange(0, 3600)
+        self.grace_spin.setSuffix(" s")
+        self.grace_spin.setValue(rules.late_grace_seconds)
+        lf.addRow("Grace after the warning", self.grace_spin)
+        layout.addWidget(late)
+
+        ballots = QGroupBox("Ballots")
+        bf = QFormLayout(ballots)
+        self.all_survivors_box = QCheckBox("A draw includes every survivor")
+        self.all_survivors_box.setChecked(rules.draw_includes_all_survivors)
+        bf.addRow(self.all_survivors_box)
+        self.earliest_box = QCheckBox("no draw before")
+        self.earliest_spin = QSpinBox()
+        self.earliest_spin.setRange(start_year, start_year + 100)
+        self.earliest_spin.setValue(rules.earliest_draw_year or start_year + 3)
+        self.earliest_box.setChecked(rules.earliest_draw_year is not None)
+        er = QHBoxLayout()
+        er.addWidget(self.earliest_box)
+        er.addWidget(self.earliest_spin)
+        er.addStretch(1)
+        bf.addRow("Earliest year", er)
+        self.unanimous_box = QCheckBox("Unanimous (otherwise a majority of the voters)")
+        self.unanimous_box.setChecked(rules.unanimous)
+        bf.addRow(self.unanimous_box)
+        self.vetoes_box = QCheckBox("Announce the number of votes against")
+        self.vetoes_box.setChecked(rules.reveal_vetoes)
+        bf.addRow(self.vetoes_box)
+        self.concession_box = QCheckBox("Concessions to a leader allowed")
+        self.concession_box.setChecked(rules.concession_allowed)
+        bf.addRow(self.concession_box)
+        self.concession_min = QSpinBox()
+        self.concession_min.setRange(0, 34)
+        self.concession_min.setValue(rules.concession_min_centres)
+        bf.addRow("Leader's minimum centres", self.concession_min)
+        self.largest_box = QCheckBox("The leader must be the largest power, alone")
+        self.largest_box.setChecked(rules.concession_must_be_largest)
+        bf.addRow(self.largest_box)
+        layout.addWidget(ballots)
+
+        self.error = QLabel()
+        self.error.setStyleSheet("color: #a50021;")
+        self.error.setWordWrap(True)
+        layout.addWidget(self.error)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        self.preset_combo.currentIndexChanged.connect(lambda _i: self._preset_changed())
+        for spin in self.spins.values():
+            spin.valueChanged.connect(lambda _v: self._edited())
+        self.next_clock_box.toggled.connect(lambda _on: self._edited())
+        self._loading = False
+        self._preset_changed()
+        self.rules_out: EventRules | None = None
+
+    def _preset_changed(self) -> None:
+        key = self.preset_combo.currentData()
+        preset = next((p for p in PRESETS if p.key == key), None)
+        if preset is not None:
+            self._loading = True
+            for k, v in preset.clock_settings().items():
+                if k in self.spins:
+                    self.spins[k].setValue(v)
+            self.next_clock_box.setChecked(preset.adjudicate_on_next_clock)
+            self._loading = False
+            self.summary.setText(preset.description)
+        else:
+            self.summary.setText("Your own lengths (0: no such period).")
+
+    def _edited(self) -> None:
+        if self._loading:
+            return
+        key = self.preset_combo.currentData()
+        preset = next((p for p in PRESETS if p.key == key), None)
+        if preset is not None and any(abs(self.spins[k].value() - v) > 1e-9 for k, v in preset.clock_settings().items()
+                                      if k in self.spins) or (
+                preset is not None and self.next_clock_box.isChecked() != preset.adjudicate_on_next_clock):
+            self.preset_combo.setCurrentIndex(self.preset_combo.findData(CUSTOM))
+
+    def rules(self) -> EventRules:
+        """The rules as set; ``ValueError`` with a message on a bad value."""
+        custom: dict[str, Any] = {}
+        preset = str(self.preset_combo.currentData())
+        if preset == CUSTOM:
+            v = {k: s.value() for k, s in self.spins.items()}
+            custom_preset(v["spring_minutes"], v["fall_minutes"], v["writing_minutes"], v["retreat_minutes"],
+                          v["adjustment_minutes"])  # checks the lengths
+            custom = {**v, "adjudicate_on_next_clock": self.next_clock_box.isChecked()}
+        return EventRules(
+            preset=preset, custom=custom,
+            end_year=self.end_year_spin.value() if self.end_year_box.isChecked() else None,
+            end_time=self.end_time_edit.text().strip(), late_orders=str(self.late_combo.currentData()),
+            late_grace_seconds=self.grace_spin.value(),
+            draw_includes_all_survivors=self.all_survivors_box.isChecked(),
+            earliest_draw_year=self.earliest_spin.value() if self.earliest_box.isChecked() else None,
+            unanimous=self.unanimous_box.isChecked(), reveal_vetoes=self.vetoes_box.isChecked(),
+            concession_allowed=self.concession_box.isChecked(), concession_min_centres=self.concession_min.value(),
+            concession_must_be_largest=self.largest_box.isChecked())
+
+    def accept(self) -> None:
+        try:
+            self.rules_out = self.rules()
+        except ValueError as exc:
+            self.error.setText(str(exc))
+            return
+        super().accept()
+
+
+# -- ballots ------------------------------------------------------------------------------------------------
+
+
+class ProposalDialog(QDialog):
+    """Who proposes what: a draw (of the powers chosen) or a concession to one power."""
+
+    def __init__(self, state: GameState, rules: EventRules, names: dict[str, str], parent: QWidget | None = None,
+                 *, voters: list[str] | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Propose a ballot")
+        self.state, self.rules_, self.voters = state, rules, voters
+        survivors = state.surviving_powers()
+        layout = QVBoxLayout(self)
+        form = QFormLayout()
+        self.proposer = QComboBox()
+        for p in survivors:
+            self.proposer.addItem(names.get(p, p), p)
+        form.addRow("Proposed by", self.proposer)
+        self.kind_draw = QRadioButton("A draw")
+        self.kind_concession = QRadioButton("A concession to")
+        self.kind_draw.setChecked(True)
+        group = QButtonGroup(self)
+        group.addButton(self.kind_draw)
+        group.addButton(self.kind_concession)
+        self.concede_to = QComboBox()
+        for p in survivors:
+            self.concede_to.addItem(names.get(p, p), p)
+        self.kind_concession.setEnabled(rules.concession_allowed)
+        self.concede_to.setEnabled(rules.concession_allowed)
+        form.addRow(self.kind_draw)
+        self.draw_boxes: dict[str, QCheckBox] = {}
+        box_row = QHBoxLayout()
+        for p in survivors:
+            b = QCheckBox(names.get(p, p))
+            b.setChecked(True)
+            b.setEnabled(not rules.draw_includes_all_survivors)
+            self.draw_boxes[p] = b
+            box_row.addWidget(b)
+        form.addRow("Draw shared by", box_row)
+        cr = QHBoxLayout()
+        cr.addWidget(self.kind_concession)
+        cr.addWidget(self.concede_to)
+        form.addRow(cr)
+        layout.addLayout(form)
+        self.error = QLabel()
+        self.error.setStyleSheet("color: #a50021;")
+        self.error.setWordWrap(True)
+        layout.addWidget(self.error)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.vote_button = buttons.addButton("Vote in secret", QDialogButtonBox.ButtonRole.AcceptRole)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        self.ballot: Ballot | None = None
+
+    def accept(self) -> None:
+        proposer = str(self.proposer.currentData())
+        try:
+            if self.kind_concession.isChecked():
+                self.ballot = Ballot.open(self.rules_, self.state, proposer, CONCESSION_PROPOSAL,
+                                          (str(self.concede_to.currentData()),), voters=self.voters)
+            else:
+                powers = tuple(p for p, b in self.draw_boxes.items() if b.isChecked())
+                self.ballot = Ballot.open(self.rules_, self.state, proposer, DRAW_PROPOSAL, powers,
+                                          voters=self.voters)
+        except BallotError as exc:
+            self.error.setText(str(exc))
+            return
+        super().accept()
+
+
+class BallotVoteDialog(DrawVoteDialog):
+    """The laptop passed round for a secret ballot; the outcome is counted by the event's rules
+    (:class:`~diplomacy_desktop.table.event.Ballot`), and only the outcome is shown."""
+
+    counted = Signal(object)  # BallotRecord
+
+    def __init__(self, ballot: Ballot, names: dict[str, str], parent: QWidget | None = None, *,
+                 pins: dict[str, str] | None = None, voter_names: dict[str, str] | None = None) -> None:
+        self.ballot = ballot
+        self.record: BallotRecord | None = None
+        self.power_names = dict(names)
+        super().__init__(ballot.voters, parent, names={**names, **(voter_names or {})}, pins=pins)
+        self.setWindowTitle("Secret ballot")
+        what = self._what()
+        self.pass_note.setText(f"The ballot: {what}. Nobody will learn who voted what.")
+        self.accept_button.setText("Yes")
+        self.decline_button.setText("No")
+
+    def _what(self) -> str:
+        b = self.ballot
+        if b.proposal == DRAW_PROPOSAL:
+            return "a draw shared by " + ", ".join(self.power_names.get(p, p) for p in b.powers)
+        return f"a concession to {self.power_names.get(b.powers[0], b.powers[0])}"
+
+    def _on_ready(self) -> None:
+        super()._on_ready()
+        if self.stack.currentWidget() is self.vote_page:
+            self.vote_question.setText(f"Do you accept {self._what()}?")
+
+    def _show_result(self) -> None:
+        for power, accept in self.vote.votes.items():
+            self.ballot.vote(power, accept)
+        self.vote.votes.clear()  # secret: the votes are not kept once counted
+        record = self.record = self.ballot.count()
+        self.cancel_button.hide()
+        self.result_label.setText("The ballot passed" if record.passed else "The ballot failed")
+        self.result_note.setText(ballot_announcement(record, self.power_names))
+        self.stack.setCurrentWidget(self.result_page)
+        self.counted.emit(record)
+
+    def _finish(self) -> None:
+        if self.record is not None and self.record.passed:
+            self.accept()
+        else:
+            self.reject()
+
+    @property
+    def accepted_draw(self) -> bool:
+        return self.record is not None and self.record.passed
+
+
+# -- the end of the game ------------------------------------------------------------------------------------
+
+
+class BoardResultDialog(QDialog):
+    """The end-of-game summary: the result, the chart by year, every system's score, and the files."""
+
+    def __init__(self, result: BoardResult, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Board result")
+        self.shown = result
+        layout = QVBoxLayout(self)
+        head = QLabel(f"<h2>{result_sentence(result)}</h2>")
+        head.setWordWrap(True)
+        layout.addWidget(head)
+        self.chart = CentreChart(result.board, result.centres_by_year)
+        layout.addWidget(self.chart, 3)
+        scores = ScoresDialog(result, self, title="Scores")
+        self.table = scores.table
+        self.table.setParent(self)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        layout.addWidget(self.table, 2)
+        scores.deleteLater()
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        self.write_button = buttons.addButton("Write result files\u2026", QDialogButtonBox.ButtonRole.ActionRole)
+        self.write_button.clicked.connect(lambda: self.write_files())
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        self.resize(900, 720)
+
+    def write_files(self, folder: str | Path | None = None) -> list[Path]:
+        """The CSV, the JSON and the PDF result sheet, in ``folder`` (asked for when not given)."""
+        if folder is None:
+            chosen = QFileDialog.getExistingDirectory(self, "Write the board's result to")
+            if not chosen:
+                return []
+            folder = chosen
+        return write_result_files(self.shown, Path(folder), parent=self)
+
+
+def result_file_stem(result: BoardResult) -> str:
+    parts = ["board"]
+    if result.round:
+        parts.append(f"r{result.round}")
+    if result.board_name:
+        parts.append(f"b{result.board_name}")
+    parts.append(result.ended)
+    return "-".join("".join(ch for ch in p if ch.isalnum() or ch in "_") or "x" for p in parts)
+
+
+def write_result_files(result: BoardResult, folder: Path, *, parent: QWidget | None = None) -> list[Path]:
+    stem = result_file_stem(result)
+    files = [(folder / f"{stem}.csv", result.to_csv().encode("utf-8")),
+             (folder / f"{stem}.json", result.to_json().encode("utf-8")),
+             (folder / f"{stem}-sheet.pdf", result_sheet_pdf(result))]
+    written: list[Path] = []
+    for path, data in files:
+        try:
+            write_atomic(path, data)
+        except OSError as exc:
+            QMessageBox.warning(parent, "Board result", f"Cannot write {path}: {exc.strerror or exc}")
+            return written
+        written.append(path)
+    return written
+
+
+# -- the features ---------------------------------------------------------------------------------------
+
+
+class TournamentFeatures(QObject):
+    """The Tournament menu and its panel, beside the table game's features."""
+
+    def __init__(self, features: TableFeatures) -> None:
+        super().__init__(features)
+        self.features = features
+        self.window = w = features.window
+        self.controller = c = features.controller
+        self.pieces = MovePiecesDock(w)
+        w.add_panel(self.pieces)
+        w.tabifyDockWidget(w.results_dock, self.pieces)
+        self.pieces.hide()
+        self.scores_dialog: ScoresDialog | None = None
+        self.result_dialog: BoardResultDialog | None = None
+        self.proposal_dialog: ProposalDialog | None = None
+        self.ballot_dialog: BallotVoteDialog | None = None
+        self.rules_dialog: EventRulesDialog | None = None
+        self.late_timer = QTimer(self)
+        self.late_timer.setSingleShot(True)
+        self.late_timer.timeout.connect(self._late_void)
+        self._build_menu()
+        features.flow.before_reveal.append(self.board_confirmed_or_ask)
+        w.projector.act.triggered.connect(lambda _c=False: self._projector_toggled())
+        features.clock.expired.connect(self._writing_ended)
+        c.changed.connect(self._on_changed)
+        c.phase_advanced.connect(self._on_phase_advanced)
+        c.game_ended.connect(self._on_game_ended)  # after the window's: the game-over dialog is open
+        self.result_button: QPushButton | None = None
+        self._show_end_note()
+
+    def _build_menu(self) -> None:
+        w = self.window
+        menu = self.menu = QMenu("T&ournament", w)
+
+        def act(text: str, slot: Callable[[], object], shortcut: str | None = None, tip: str = "") -> QAction:
+            a = QAction(text, w)
+            if shortcut:
+                a.setShortcut(QKeySequence(shortcut))
+            if tip:
+                a.setStatusTip(tip)
+            a.triggered.connect(lambda _checked=False: slot())
+            menu.addAction(a)
+            w.addAction(a)
+            return a
+
+        self.act_pieces = act("&Move the pieces", self.show_pieces, "Ctrl+M",
+                              "The piece pusher's list for the last phase, checkable, printable")
+        self.act_hide_map = act("&Hide the map (the table plays on its own board)", self.toggle_hide_map, None,
+                                "The projector and the phones show no map; it stays in this window")
+        self.act_hide_map.setCheckable(True)
+        menu.addSeparator()
+        self.act_rules = act("&Event rules\u2026", self.edit_rules, None,
+                             "Clock preset, end of the game, late orders, ballots")
+        self.act_ballot = act("Propose a &ballot\u2026", self.propose_ballot, "Ctrl+B",
+                              "A draw or a concession, voted in secret by the event's rules")
+        menu.addSeparator()
+        self.act_scores = act("&Scores if the game ended now", self.show_scores, "Ctrl+K",
+                              "Sum of Squares, Draw size, Carnage, C-Diplo, OpenTribute")
+        self.act_call = act("Import a board &call\u2026", self.import_board_call, None,
+                            "Power, player and player id from the tournament's CSV")
+        self.act_result = act("Board &result\u2026", self.show_result, None,
+                              "The chart by year, the scores, and the result files (CSV, JSON, PDF sheet)")
+        bar = w.menuBar()
+        before = next((a for a in bar.actions() if a.text().replace("&", "") == "Help"), None)
+        if before is not None:
+            bar.insertMenu(before, menu)
+        else:
+            bar.addMenu(menu)
+        self.act_hide_map.setChecked(bool(self._state().hide_map))
+
+    # -- the table's record --------------------------------------------------------------------------
+
+    def _state(self) -> TableState:
+        """The game's table, typed (``table.state``)."""
+        return TableState.from_table(self.controller.table)
+
+    @property
+    def rules(self) -> EventRules:
+        return event_rules(self.controller.table)
+
+    def voters(self) -> list[str]:
+        """One power per player among the survivors in play (a player of several powers votes once,
+        as the table's own draw vote does); powers nobody plays, or in civil disorder, do not vote."""
+        c = self.controller
+        in_play = self.features.flow.powers_in_play()
+        marked = c.marked_disorder()
+        seen: set[str] = set()
+        out = []
+        for p in c.state.surviving_powers():
+            if p not in in_play or p in marked:
+                continue
+            key = c.player_name(p) or f"\0{p}"
+            if key not in seen:
+                seen.add(key)
+                out.append(p)
+        return out
+
+    def voter_names(self, ballot: Ballot) -> dict[str, str]:
+        """A player of several surviving powers votes once, for all of them: "Ann — Austria, Italy"."""
+        c = self.controller
+        out = {}
+        survivors = c.state.surviving_powers()
+        for p in ballot.voters:
+            player = c.player_name(p)
+            held = [q for q in survivors if player and c.player_name(q) == player]
+            if len(held) > 1:
+                out[p] = f"{player} \u2014 " + ", ".join(c.power_name(q) for q in held)
+        return out
+
+    def names(self) -> dict[str, str]:
+        c = self.controller
+        out = {}
+        for p in c.board.power_ids:
+            player = c.player_name(p)
+            out[p] = c.power_name(p) + (f" ({player})" if player else "")
+        return out
+
+    def result(self, **kind: Any) -> BoardResult:
+        c = self.controller
+        state = self._state()
+        info: dict[str, Any] = state.board_info or {}
+        ids: dict[str, str] = state.player_ids or {}
+        players = {p: n for p in c.board.power_ids if (n := c.player_name(p))}
+        late = [x for x in state.late_orders or [] if isinstance(x, dict)]
+        return board_result(c.game, players=players, player_ids=ids, event=str(info.get("event", "")),
+                            round_name=str(info.get("round", "")), board_name=str(info.get("board", "")),
+                            ballots=ballots_of(c.table), late_orders=late, **kind)
+
+    def final_result(self) -> BoardResult:
+        """The result as the game ended (a concession passed in a ballot is a concession)."""
+        conceded = next((b for b in reversed(ballots_of(self.controller.table))
+                         if b.passed and b.proposal == CONCESSION_PROPOSAL), None)
+        if conceded is not None:
+            return self.result(kind=CONCESSION, winner=conceded.powers[0])
+        return self.result()
+
+    # -- Move the pieces -------------------------------------------------------------------------------
+
+    def show_pieces(self) -> None:
+        self.pieces.wanted = True
+        self.pieces.show()
+        self.pieces.raise_()
+        self.pieces.refresh()
+
+    def plays_on_a_board(self) -> bool:
+        """The table moves pieces on a physical board: it opened Move the pieces, hides the app's
+        map, or set an event's rules.  Only then does the next reveal ask whether the board matches."""
+        state = self._state()
+        return self.pieces.wanted or bool(state.hide_map) or state.event is not None
+
+    def board_confirmed_or_ask(self) -> bool:
+        """Before the next reveal: the board matches the last phase, or the host confirms it now."""
+        if not self.plays_on_a_board() or self.pieces.is_confirmed():
+            return True
+        if self.features.flow.confirm(self.window, "Move the pieces",
+                                      "The physical board has not been confirmed to match the last phase. "
+                                      "Does it match now?"):
+            self.pieces.confirm()
+            return True
+        self.show_pieces()
+        return False
+
+    def toggle_hide_map(self) -> None:
+        on = self.act_hide_map.isChecked()
+        self.controller.update_table(**{HIDE_MAP_KEY: on})
+        phones = self.features.phones
+        if phones is not None:  # the host's table is the controller's: tell the phones it changed
+            phones.host._changed(Change("table"))
+        self._projector_toggled()
+
+    def _projector_toggled(self) -> None:
+        projector = self.window.projector
+        on = projector.active
+        self.pieces.set_projector(on)
+        if not on:
+            self.window.view.show()
+            return
+        hide_map = bool(self._state().hide_map)
+        self.window.view.setVisible(not hide_map)
+        if self.pieces.wanted or hide_map:
+            if projector.panel is not None:
+                projector.panel.hide()
+            if projector.shown_explanation is not None:
+                projector.shown_explanation.hide()
+            self.pieces.show()
+            self.pieces.refresh()
+            screen = self.window.screen()
+            width = screen.geometry().width() if screen is not None else self.window.width()
+            share = 6 if hide_map else 35  # tenths with the map hidden; hundredths beside the map
+            size = max(420, width * share // (10 if hide_map else 100))
+
+            def resize() -> None:
+                if projector.active:
+                    self.window.resizeDocks([self.pieces], [size], Qt.Orientation.Horizontal)
+
+            resize()
+            QTimer.singleShot(0, self.window, resize)  # again once full screen is laid out
+
+    # -- event rules ---------------------------------------------------------------------------------------
+
+    def edit_rules(self) -> EventRulesDialog:
+        dialog = EventRulesDialog(self.rules, self.controller.board.start_year, self.window)
+        self.rules_dialog = dialog
+
+        def done(result: int) -> None:
+            if result == QDialog.DialogCode.Accepted and dialog.rules_out is not None:
+                self.apply_rules(dialog.rules_out)
+            self.rules_dialog = None
+            dialog.deleteLater()
+
+        dialog.finished.connect(done)
+        dialog.open()
+        return dialog
+
+    def apply_rules(self, rules: EventRules) -> None:
+        """The event's rules: saved in the game's table; the clock takes the preset's lengths; the
+        turn limit becomes the game's short-game year."""
+        from .clock import ClockSettings
+
+        c = self.controller
+        c.update_table(**{EVENT_KEY: rules.to_dict()})
+        self.features.apply_clock_settings(ClockSettings.from_dict(rules.clock.clock_settings()))
+        if rules.end_year is not None:
+            c.set_end_year(rules.end_year)
+        self._show_end_note()
+
+    def _show_end_note(self) -> None:
+        text = self.rules.end_announcement()
+        if self._state().event is not None:
+            tip = f"{self.rules.clock.name}: {self.rules.clock.summary()}" + (f". {text}." if text else "")
+            self.features.clock.setToolTip(tip)
+        if text:
+            self.window.statusBar().showMessage(text, 15000)
+        clock = self.features.clock
+        clock.announcement = text  # said on the clock, under the time
+        clock.refresh()
+
+    def _on_phase_advanced(self, entry: HistoryEntry) -> None:
+        rules = self.rules
+        c = self.controller
+        if rules.end_time and not c.game.is_over and rules.time_limit_reached(dt.datetime.now().time()):
+            self.end_by_time_limit()
+        if not plan_entry(entry).empty:
+            self.pieces.refresh()
+        if rules.clock.adjudicate_on_next_clock and not c.game.is_over:
+            # the orders are read, adjudicated and the pieces moved on the next period's clock
+            clock = self.features.clock
+            if clock.model.can_start():
+                clock.start_button.click()  # the clock's own start (it tells the table it started)
+
+    def end_by_time_limit(self) -> None:
+        """The event's time limit: the game year under way is completed (the game ends after its
+        Fall turn, when the centres are counted); scored as the survivors' result (``time_limit``)."""
+        c = self.controller
+        year = c.state.phase.year
+        just_begun = (c.state.phase.season == "spring" and c.state.phase.kind == "movement"
+                      and bool(c.game.history) and c.game.history[-1].state.phase.year < year)
+        c.set_end_year(year - 1 if just_begun else year)
+        if not c.game.is_over:
+            self.window.statusBar().showMessage(f"Time is up: the game ends after Fall {year}", 60000)
+
+    # -- late orders -----------------------------------------------------------------------------------
+
+    def late_powers(self) -> list[str]:
+        flow = self.features.flow
+        s = flow.session
+        return [p for p in flow.powers_in_play() if p not in s.sealed and not self.controller.state.is_eliminated(p)
+                and p not in self.controller.marked_disorder()]
+
+    def _writing_ended(self) -> None:
+        """The last period ran out: a warning for the powers that have not sealed; with the void
+        rule, after the grace their orders are void and their units hold."""
+        if self._state().event is None:
+            return  # no event's rules: the table's own clock, as before
+        late = self.late_powers()
+        if not late or not self.features.flow.enabled:
+            return
+        rules = self.rules
+        names = ", ".join(self.controller.power_name(p) for p in late)
+        self.features.flow.tell(f"Time is up. Orders still due from {names}."
+                                + (f" In {rules.late_grace_seconds} seconds their orders are void and their units "
+                                   "hold (the event's rule)." if rules.late_orders == LATE_VOID else ""))
+        self._record_late(late, "warning")
+        if rules.late_orders == LATE_VOID:
+            self.late_timer.start(rules.late_grace_seconds * 1000)
+
+    def _late_void(self) -> None:
+        late = self.late_powers()
+        if late:
+            self.void_orders(late)
+
+    def void_orders(self, powers: list[str]) -> None:
+        """Late orders void: every unit of these powers holds (recorded in the game's table)."""
+        c = self.controller
+        if c.state.phase.kind != "movement":
+            return
+        c.void_orders(powers)
+        self._record_late(powers, "void")
+        self.features.flow.tell(", ".join(c.power_name(p) for p in powers)
+                                + ": orders void (late); the units hold.")
+
+    def _record_late(self, powers: list[str], verdict: str) -> None:
+        c = self.controller
+        log = [x for x in self._state().late_orders or [] if isinstance(x, dict)]
+        log += [{"phase": c.state.phase.short, "power": p, "verdict": verdict} for p in powers]
+        c.update_table(**{LATE_KEY: log})
+
+    # -- ballots -----------------------------------------------------------------------------------------
+
+    def propose_ballot(self) -> ProposalDialog | None:
+        c = self.controller
+        if c.game.is_over:
+            return None
+        self.features.flow.step_away()
+        dialog = ProposalDialog(c.state, self.rules, self.names(), self.window, voters=self.voters())
+        self.proposal_dialog = dialog
+
+        def done(result: int) -> None:
+            self.proposal_dialog = None
+            dialog.deleteLater()
+            if result == QDialog.DialogCode.Accepted and dialog.ballot is not None:
+                self.vote(dialog.ballot)
+
+        dialog.finished.connect(done)
+        dialog.open()
+        return dialog
+
+    def vote(self, ballot: Ballot) -> BallotVoteDialog:
+        table_pins = self._state().pins
+        pins = {p: h for p, h in table_pins.items() if p in ballot.voters} if isinstance(table_pins, dict) else {}
+        c = self.controller
+        for p in ballot.voters:  # a player's PIN: any of their powers' PINs
+            player = c.player_name(p)
+            if p not in pins and player and isinstance(table_pins, dict):
+                found = next((h for q, h in table_pins.items() if c.player_name(q) == player), None)
+                if found is not None:
+                    pins[p] = found
+        dialog = BallotVoteDialog(ballot, self.names(), self.window, pins=pins, voter_names=self.voter_names(ballot))
+        self.ballot_dialog = dialog
+        dialog.counted.connect(self.record_ballot)
+
+        def done(_result: int) -> None:
+            self.ballot_dialog = None
+            dialog.deleteLater()
+
+        dialog.finished.connect(done)
+        dialog.open()
+        return dialog
+
+    def record_ballot(self, record: BallotRecord) -> None:
+        """Keep the ballot (never who voted what); a ballot that passed ends the game."""
+        c = self.controller
+        c.update_table(**{BALLOTS_KEY: [*[b.as_dict() for b in ballots_of(c.table)], record.as_dict()]})
+        self.window.statusBar().showMessage(ballot_announcement(record, self.names()), 20000)
+        if not record.passed:
+            return
+        if record.proposal == DRAW_PROPOSAL:
+            self.features.declare_draw(list(record.powers))
+        else:
+            self.show_result()
+
+    # -- scores and results --------------------------------------------------------------------------------
+
+    def show_scores(self) -> ScoresDialog:
+        large = self.window.projector.active
+        dialog = ScoresDialog(self.result(), self.window, large=large)
+        self.scores_dialog = dialog
+        dialog.finished.connect(lambda _r: setattr(self, "scores_dialog", None))
+        dialog.open()
+        return dialog
+
+    def show_result(self) -> BoardResultDialog:
+        dialog = BoardResultDialog(self.final_result(), self.window)
+        self.result_dialog = dialog
+        dialog.finished.connect(lambda _r: setattr(self, "result_dialog", None))
+        dialog.open()
+        return dialog
+
+    def import_board_call(self, path: str | Path | None = None) -> bool:
+        """A board call (CSV: power, player, player id) into the game's players."""
+        c = self.controller
+        if path is None:
+            chosen, _ = QFileDialog.getOpenFileName(self.window, "Import a board call", str(Path.home()),
+                                                    "Board calls (*.csv *.txt);;All files (*)")
+            if not chosen:
+                return False
+            path = chosen
+        try:
+            call = read_call_file(path, c.board)
+        except BoardCallError as exc:
+            QMessageBox.warning(self.window, "Import a board call", f"The board call was not read: {exc}")
+            return False
+        players = dict(self._state().players or {})
+        players.update(call.players)
+        powers = self._state().powers
+        update: dict[str, Any] = {"players": players, IDS_KEY: call.player_ids}
+        if isinstance(powers, list):
+            update["powers"] = [p for p in c.board.power_ids if p in set(powers) | set(call.players)]
+        c.update_table(**update)
+        self.window.statusBar().showMessage(
+            "Board call: " + ", ".join(f"{c.power_name(ln.power)} \u2014 {ln.player}" for ln in call.lines), 20000)
+        return True
+
+    def _on_game_ended(self, _end: object) -> None:
+        """The game-over dialog gets the board's result: the chart, the scores and the files."""
+        dialog = self.features.game_over_dialog
+        if dialog is None:
+            return
+        button = self.result_button = dialog.buttons.addButton("Board result and scores\u2026",
+                                                               QDialogButtonBox.ButtonRole.ActionRole)
+        button.clicked.connect(lambda: self.show_result())
+
+    def _on_changed(self, record: ChangeRecord) -> None:
+        if record.game:
+            self.act_hide_map.setChecked(bool(self._state().hide_map))
+            self._show_end_note()
+
+
+def read_call_file(path: str | Path, board: Board) -> BoardCall:
+    """A board call from a file; ``BoardCallError`` (a ValueError) with the reason."""
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as exc:
+        raise BoardCallError(f"cannot read {path}: {exc.strerror or exc}") from exc
+    if len(raw) > 1_000_000:
+        raise BoardCallError("the file is too large to be a board call")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise BoardCallError("the file is not UTF-8 text (a board call is CSV: power, player, player id)") from None
+    return read_board_call(text, board)
+
+
+def fill_from_board_call(dialog: NewGameDialog, path: str | None = None) -> bool:
+    """New Game's "Board call…": the called players' names in the dialog, their powers played."""
+    if path is None:
+        chosen, _ = QFileDialog.getOpenFileName(dialog, "Board call", str(Path.home()),
+                                                "Board calls (*.csv *.txt);;All files (*)")
+        if not chosen:
+            return False
+        path = chosen
+    try:
+        call = read_call_file(path, dialog.board)
+    except BoardCallError as exc:
+        dialog.error_label.setText(f"The board call was not read: {exc}")
+        return False
+    players = {ln.player for ln in call.lines}
+    if len(players) == len(dialog.board.power_ids):
+        dialog.players_spin.setValue(len(players))
+    dialog.assign_combo.setCurrentIndex(max(0, dialog.assign_combo.findData("hand")))
+    for ln in call.lines:
+        dialog.play_boxes[ln.power].setChecked(True)
+        dialog.name_edits[ln.power].setText(ln.player)
+    dialog.board_call = call
+    dialog.error_label.setText("")
+    return True
+
+
+def install_tournament(features: TableFeatures) -> TournamentFeatures:
+    """Give the table game its Tournament menu (:class:`TournamentFeatures`)."""
+    return TournamentFeatures(features)
+
+
+__all__ = ["BallotVoteDialog", "BoardResultDialog", "EventRulesDialog", "MovePiecesDock", "ProposalDialog",
+           "ScoresDialog", "TournamentFeatures", "event_rules", "install_tournament", "write_result_files"]
