@@ -180,6 +180,19 @@ _P = ParamSpec("_P")
 _R = TypeVar("_R")
 
 
+def _new_table_options(game: Game, table: dict[str, Any], notes_allowed: bool | None,
+                       players: Mapping[str, str] | None) -> None:
+    """``serve``'s options for a game it opens or creates: private notes on or off, and who plays
+    which power (a power the game does not have is refused)."""
+    if notes_allowed is not None:
+        table["notes_allowed"] = notes_allowed
+    if players:
+        unknown = [p for p in players if p not in game.board.power_ids]
+        if unknown:
+            raise SaveFileError(f"there is no power {unknown[0]!r} in this game")
+        table.setdefault("players", {}).update(players)
+
+
 def _all_or_nothing(method: Callable[_P, _R]) -> Callable[_P, _R]:
     """A phone's (or the console's) change to the game: if it cannot be saved (SaveFailedError,
     from the save or from a listener that saves, as the window's autosave does), the game and the
@@ -298,13 +311,7 @@ class TableHost:
             game, table = Game.new(load_board("standard"), formal=formal), {}
             if vault is None and passphrase is not None:
                 vault = Vault.create(passphrase)
-        if notes_allowed is not None:
-            table["notes_allowed"] = notes_allowed
-        if players:
-            unknown = [p for p in players if p not in game.board.power_ids]
-            if unknown:
-                raise SaveFileError(f"there is no power {unknown[0]!r} in this game")
-            table.setdefault("players", {}).update(players)
+        _new_table_options(game, table, notes_allowed, players)
         host = cls(game, table, path, vault=vault)
         host.save()
         return host
@@ -342,13 +349,7 @@ class TableHost:
                     game, table = opened.game, opened.table
                 else:
                     game, table = Game.new(load_board("standard"), formal=formal), {}
-            if notes_allowed is not None:
-                table["notes_allowed"] = notes_allowed
-            if players:
-                unknown = [p for p in players if p not in game.board.power_ids]
-                if unknown:
-                    raise SaveFileError(f"there is no power {unknown[0]!r} in this game")
-                table.setdefault("players", {}).update(players)
+            _new_table_options(game, table, notes_allowed, players)
             host = cls(game, table, path, store=store)
             try:
                 if loaded is not None:  # only what opening changed (tokens, an empty phase skipped)

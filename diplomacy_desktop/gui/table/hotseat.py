@@ -548,28 +548,27 @@ class HostPinDialog(QDialog):
         self.resize(440, 200)
 
 
-def ask_host_pin(parent: QWidget, title: str, text: str) -> str | None:
-    """The app's host prompt: the typed PIN, or None when the host cancels."""
+def _ask_pin(parent: QWidget, title: str, text: str, *, own: bool) -> str | None:
     dialog = HostPinDialog(title, text, parent)
+    if own:
+        dialog.note.setText("The power's own PIN.")
+        dialog.pin_edit.setPlaceholderText("PIN")
     try:
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
         return dialog.pin_edit.text()
     finally:
         dialog.deleteLater()
+
+
+def ask_host_pin(parent: QWidget, title: str, text: str) -> str | None:
+    """The app's host prompt: the typed PIN, or None when the host cancels."""
+    return _ask_pin(parent, title, text, own=False)
 
 
 def ask_power_pin(parent: QWidget, title: str, text: str) -> str | None:
     """The app's prompt for a power's own PIN: the typed PIN, or None when cancelled."""
-    dialog = HostPinDialog(title, text, parent)
-    dialog.note.setText("The power's own PIN.")
-    dialog.pin_edit.setPlaceholderText("PIN")
-    try:
-        if dialog.exec() != QDialog.DialogCode.Accepted:
-            return None
-        return dialog.pin_edit.text()
-    finally:
-        dialog.deleteLater()
+    return _ask_pin(parent, title, text, own=True)
 
 
 class ReviewDialog(QDialog):
