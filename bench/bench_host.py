@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import statistics
 import sys
@@ -86,11 +87,16 @@ async def run(base: str, tokens: dict[str, str], edits: int, spectators: int) ->
     go, done = asyncio.Event(), asyncio.Event()
     counts = [0]
     per_phone = [edits // 7 + (1 if i < edits % 7 else 0) for i in range(7)]
-    limits = aiohttp.TCPConnector(limit=0)
-    async with aiohttp.ClientSession(connector=limits, timeout=aiohttp.ClientTimeout(total=600)) as session:
-        watchers = [asyncio.create_task(spectator(session, base, done, counts)) for _ in range(spectators)]
-        phones = [asyncio.create_task(phone(session, base, p, tokens[p], n, go, trips, pushes))
-                  for p, n in zip(EDITS, per_phone)]
+    # every device its own loopback address (127.0.0.2, .3, ...), as every phone is its own device:
+    # the host limits the connections of any one address
+    sessions = [aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0, local_addr=(f"127.0.0.{2 + i}", 0)),
+                                      timeout=aiohttp.ClientTimeout(total=600)) for i in range(spectators + 7)]
+    async with contextlib.AsyncExitStack() as stack:
+        for s in sessions:
+            await stack.enter_async_context(s)
+        watchers = [asyncio.create_task(spectator(sessions[7 + i], base, done, counts)) for i in range(spectators)]
+        phones = [asyncio.create_task(phone(sessions[i], base, p, tokens[p], n, go, trips, pushes))
+                  for i, (p, n) in enumerate(zip(EDITS, per_phone))]
         while counts[0] < spectators:
             await asyncio.sleep(0.01)
         go.set()
