@@ -48,6 +48,7 @@ import ipaddress
 import json
 import socket
 import threading
+import weakref
 from collections.abc import Awaitable, Callable
 from functools import partial
 from pathlib import Path
@@ -238,6 +239,8 @@ class HostApp:
         self.clients: set[_Client] = set()
         self.loop: asyncio.AbstractEventLoop | None = None
         self._writer: asyncio.Future[None] | None = None
+        #: each request's own change version (see ``_run`` and ``_saved``)
+        self._change_versions: weakref.WeakKeyDictionary[asyncio.Task[Any], int] = weakref.WeakKeyDictionary()
         self.names = own_names(address)
         self.app = web.Application(client_max_size=MAX_BODY, middlewares=[_guard_for(self.names)])
         r = self.app.router
@@ -274,7 +277,12 @@ class HostApp:
         requests go on meanwhile, and one write may cover several of them); ``durable``: synced
         to the disk too (seals and declarations; order drafts and notes are not)."""
         assert self.loop is not None
-        version = self.host.version  # right after this request's change (this loop makes them all)
+        # the version right after this request's own change (taken on the thread that made it: a
+        # write that failed meanwhile, taking other changes back, must not hide this one's fate)
+        task = asyncio.current_task()
+        version = self._change_versions.pop(task, None) if task is not None else None
+        if version is None:
+            version = self.host.version
         await self.loop.run_in_executor(None, partial(self.host.flush, durable=durable, version=version))
         return web.json_response(out)
 
@@ -309,7 +317,20 @@ class HostApp:
         """A call into the game, off the event loop: a slow one (the window busy, a PIN's KDF)
         never holds the other phones."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(None, partial(fn, *args))
+
+        take = getattr(self.host, "take_change_version", None)
+
+        def call() -> tuple[T, int | None]:
+            if take is not None:
+                take()
+            out = fn(*args)
+            return out, (take() if take is not None else None)
+
+        out, version = await loop.run_in_executor(None, call)
+        task = asyncio.current_task()
+        if version is not None and task is not None:
+            self._change_versions[task] = version  # read by _saved in the same request
+        return out
 
     def _on_change(self, change: Change) -> None:
         """Called by the host (on whatever thread changed it): mark the clients to refresh."""

@@ -262,6 +262,9 @@ class TableHost:
         self._boot = secrets.token_hex(4)
         self._saved_version = self._synced_version = -1
         self._save_lock = threading.Lock()
+        #: per thread, the host's version right after the last change that thread made (the server
+        #: answers a request once *that* version is saved, whatever another thread did meanwhile)
+        self._local = threading.local()
         self._disk_listeners: list[Listener] = []
         #: changes made but not yet written (deferred saves): (version, change)
         self._unpublished: list[tuple[int, Change]] = []
@@ -388,8 +391,15 @@ class TableHost:
                 if listener in listeners:
                     listeners.remove(listener)
 
+    def take_change_version(self) -> int | None:
+        """The host's version right after the last change made on this thread (then forgotten)."""
+        version: int | None = getattr(self._local, "version", None)
+        self._local.version = None
+        return version
+
     def _changed(self, change: Change) -> None:
         self.version += 1
+        self._local.version = self.version
         if change.powers is None:
             self.public_version += 1
         if not self.deferred_saves:
