@@ -395,7 +395,9 @@ class Checker:
             same = (d is not None and d in self.state.units and f.power(d) == f.power(me)) \
                 or any(f.power(k) == f.power(me) for k in attackers) \
                 or any(f.power(s) == f.power(t2) for s, (t, sd, _) in f.supports.items()
-                       for t2 in [sd] if sd in self.state.units)
+                       for t2 in [sd] if sd in self.state.units) \
+                or any(sd is not None and sd in self.state.units and t in self.state.units
+                       and f.power(t) == f.power(sd) for (t, sd, _) in f.supports.values())
             return same
         if rule == "IX.4":
             return any(f.power(k) == f.power(me) for k in rivals)
