@@ -10,7 +10,7 @@ The cycle of a phase, as ``HotSeatSession`` models it:
 
 The first power to write is drawn at random each phase (``random.Random`` is injected, so a
 seeded one makes it reproducible); the others follow in board order from there.  A power may
-protect its turn with a 4-digit PIN, kept only as a salted hash.  The host may reveal before
+protect its turn with a PIN of 4 to 8 digits, kept only as a salted hash (``table.pins``).  The host may reveal before
 everyone has sealed (``force``) and reopen another power's orders; when the game has a host PIN
 (``table["host_pin"]``, a salted hash) each host action asks for it, otherwise the question says
 that anyone at the table may do it.  A reopened power is recorded in ``notices`` (saved with the

@@ -1,22 +1,10 @@
-"""The negotiation clock: the big countdown the table looks at, over ``table.clock.ClockModel``.
+"""The negotiation clock: the big countdown the table looks at (``ClockWidget``), over
+``table.clock.ClockModel``.
 
-``ClockModel`` (in the Qt-free ``table`` layer, importable from here too) is plain Python.  It knows the periods of the current phase (for a movement
-phase: the diplomacy period, then the order-writing window; for retreats and adjustments one
-short period, or none), counts down against an injectable time source, and reports what
-happened on each ``tick()`` as a tuple of ``ClockEvent`` values: a warning when a period has a
-minute left, the end of a period, and the end of the last one.  It never sleeps and never
-blocks: whoever owns it calls ``tick()`` (``ClockWidget`` does so from a QTimer).
-
-Wilson rounds (seed 003: "all discussions are at the table and in the open in five minute
-rounds"): with ``ClockSettings.wilson_rounds`` = M > 0 a movement phase's talks are M periods of
-kind ``"round"`` ("Round 2 of 5 \u2014 Spring 1901"), each with its own warning, end chime, pause,
-+1 minute and skip; the last round's end is the end of the talks.  In a Formal Diplomacy game a
-``"declarations"`` period comes between the talks and the order writing.  The host may add one
-more round to the phase under way (``add_round``); the periods as played (with the minutes added)
-are the phase's *plan* (``plan()``), which the table keeps for every phase.
-
-Its whole state goes to and from a dict (``to_dict`` / ``from_dict``), which the main window
-keeps in the saved game's ``table`` so the clock survives save and reopen.
+The model (periods of a phase, Wilson rounds, the plan, ticks and their events, the saved dict)
+is plain Python in the ``table`` layer and importable from here too; its module says how it
+works.  The widget owns one, calls ``tick()`` from a QTimer and shows, chimes and announces what
+each tick reports.
 """
 
 from __future__ import annotations

@@ -1,25 +1,12 @@
-"""Hot-seat secrecy: one laptop, each power writes its orders in turn behind a curtain.
+"""Hot-seat secrecy, the Qt side: one laptop, each power writes its orders in turn behind a curtain.
 
-The cycle of a phase, as ``HotSeatSession`` (plain Python, in ``table.hotseat``) models it:
+The turn itself (open, curtain, entering, ready, revealed; who writes next; PINs; the host's
+notices) is ``table.hotseat.HotSeatSession``, plain Python; its module says how the cycle goes.
 
-    open      the board is visible to all; the table negotiates; nobody's current orders show
-    curtain   "Pass the laptop to France": the window is covered; nobody's orders show
-    entering  France is at the keyboard: only France's orders show, only France may order
-    ready     every power has sealed: the curtain offers to reveal
-    revealed  everybody's orders show; the controller adjudicates, and the next phase opens
-
-The first power to write is drawn at random each phase (``random.Random`` is injected, so a
-seeded one makes it reproducible); the others follow in board order from there.  A power may
-protect its turn with a 4-digit PIN, kept only as a salted hash.  The host may reveal before
-everyone has sealed (``force``) and reopen another power's orders; when the game has a host PIN
-(``table["host_pin"]``, a salted hash) each host action asks for it, otherwise the question says
-that anyone at the table may do it.  A reopened power is recorded in ``notices`` (saved with the
-turn) and shown on the curtain and the status strip, so the table is told.
-
-``HotSeatFlow`` is the Qt side: it keeps a session, drives the controller's secrecy hook
-(``set_view``: who may be seen and who is at the keyboard, one record), and shows the
-``CurtainWidget``, the ``ReviewDialog`` and the ``SealStatusStrip``.  Its seals are operations of
-the table's ``TableSession`` (``table_session``), the one record the phone host reads too.
+``HotSeatFlow`` keeps a session, drives the controller's secrecy hook (``set_view``: who may be
+seen and who is at the keyboard, one record), and shows the ``CurtainWidget``, the
+``ReviewDialog`` and the ``SealStatusStrip``.  Its seals are operations of the table's
+``TableSession`` (``table_session``), the one record the phone host reads too.
 """
 
 from __future__ import annotations
