@@ -7,9 +7,11 @@ Ctrl+Z, a list or a text view takes Page Up) keeps the window's shortcut from fi
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QKeyEvent, QKeySequence
-from PySide6.QtWidgets import QAbstractSpinBox, QLineEdit
+from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
+from PySide6.QtWidgets import QAbstractSpinBox, QLineEdit, QMenu, QWidget
 
 from . import override
 
@@ -36,6 +38,21 @@ def key_sequences(keys: Keys | list[Keys]) -> list[QKeySequence]:
                 seen.add(text)
                 out.append(seq)
     return out
+
+
+def menu_action(window: QWidget, menu: QMenu, text: str, slot: Callable[[], object],
+                shortcut: Keys | list[Keys] | None = None, tip: str = "") -> QAction:
+    """A menu entry of ``window``'s: ``slot`` on trigger, its shortcut(s) and status tip; the
+    action is the window's too, so its shortcut works in full screen (menu bar hidden)."""
+    act = QAction(text, window)
+    if shortcut is not None:
+        act.setShortcuts(key_sequences(shortcut))
+    if tip:
+        act.setStatusTip(tip)
+    act.triggered.connect(lambda _checked=False: slot())
+    menu.addAction(act)
+    window.addAction(act)
+    return act
 
 
 def event_keys(event: QKeyEvent) -> QKeySequence:

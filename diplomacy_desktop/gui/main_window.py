@@ -50,7 +50,7 @@ from .board.map_source import (  # the picture-building code: importable here to
 )
 from .board.map_view import MapView
 from .controller import ChangeRecord, GameController
-from .keys import REDO_KEYS, UNDO_KEYS, HistoryKeys, key_sequences
+from .keys import REDO_KEYS, UNDO_KEYS, HistoryKeys, key_sequences, menu_action
 from .mode import WindowMode
 from .orders.interaction import IDLE, OrderInteraction
 from .orders.order_dock import OrderDock
@@ -232,15 +232,7 @@ class MainWindow(WindowShell):
 
     def _action(self, menu: QMenu, text: str, slot: Callable[[], object],
                 shortcut: _Keys | list[_Keys] | None = None, tip: str = "") -> QAction:
-        act = QAction(text, self)
-        if shortcut is not None:
-            act.setShortcuts(key_sequences(shortcut))
-        if tip:
-            act.setStatusTip(tip)
-        act.triggered.connect(lambda _checked=False: slot())
-        menu.addAction(act)
-        self.addAction(act)  # shortcuts work in full screen (menu bar hidden) too
-        return act
+        return menu_action(self, menu, text, slot, shortcut, tip)
 
     def _build_menus(self) -> None:
         bar = self.menuBar()

@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QDialog, QMenu, QMessageBox, QPushButton
 
 from ...engine.formal import Relations
@@ -38,6 +38,7 @@ from ...host.table import HostError
 from ...io.vault import Vault
 from ...table.pins import PinGuard
 from ..controller import ChangeRecord
+from ..keys import menu_action
 from ..mode import WindowMode
 from .clock import (
     DECLARATIONS,
@@ -195,15 +196,7 @@ class TableFeatures(WindowMode):
         self.menu = menu
 
         def act(text: str, slot: Callable[[], object], shortcut: str | None = None, tip: str = "") -> QAction:
-            a = QAction(text, w)
-            if shortcut:
-                a.setShortcut(QKeySequence(shortcut))
-            if tip:
-                a.setStatusTip(tip)
-            a.triggered.connect(lambda _checked=False: slot())
-            menu.addAction(a)
-            w.addAction(a)  # the shortcut works in full screen too
-            return a
+            return menu_action(w, menu, text, slot, shortcut, tip)
 
         self.act_write = act("&Write orders (end the talks)", self.write_orders, "F6",
                              "Pass the laptop round: each power writes its orders behind the curtain")

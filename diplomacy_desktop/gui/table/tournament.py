@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QFont, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QFont
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -90,6 +90,7 @@ from ...table.scoring import CONCESSION, SYSTEMS, score_all
 from ...table.state import TableState
 from .. import override
 from ..controller import ChangeRecord
+from ..keys import menu_action
 from .dialogs import DrawVoteDialog
 from .tournament_pages import CentreChart, pieces_pdf, result_sheet_pdf
 
@@ -767,15 +768,7 @@ class TournamentFeatures(QObject):
         menu = self.menu = QMenu("T&ournament", w)
 
         def act(text: str, slot: Callable[[], object], shortcut: str | None = None, tip: str = "") -> QAction:
-            a = QAction(text, w)
-            if shortcut:
-                a.setShortcut(QKeySequence(shortcut))
-            if tip:
-                a.setStatusTip(tip)
-            a.triggered.connect(lambda _checked=False: slot())
-            menu.addAction(a)
-            w.addAction(a)
-            return a
+            return menu_action(w, menu, text, slot, shortcut, tip)
 
         self.act_pieces = act("&Move the pieces", self.show_pieces, "Ctrl+M",
                               "The piece pusher's list for the last phase, checkable, printable")
