@@ -37,7 +37,7 @@ from ..table.changes import (  # moved to the Qt-free table layer: importable he
     ChangeRecord,
 )
 from ..table.state import TableState
-from .orders.commands import ClearOrdersCommand, SetOrderCommand
+from .orders.commands import ClearOrdersCommand, SetOrderCommand, SetPositionCommand
 
 __all__ = ['ChangeRecord']
 
@@ -413,16 +413,36 @@ class GameController(QObject):
         self._emit(ChangeRecord(relations=True))
         return before, after
 
-    def set_position(self, state: GameState) -> None:
-        """The sandbox's setup: ``state`` replaces the current position (the history stays).
+    def set_position(self, state: GameState, text: str = "set up the position") -> None:
+        """The sandbox's setup: ``state`` replaces the current position (the history stays), as
+        one undo step named ``text`` (Ctrl+Z puts the position and its orders back).
 
         Orders of units that are no longer where they were, and every order when the kind of
-        phase changes, are dropped; the order edits' undo steps go (they named the old position).
+        phase changes, are dropped (and come back with the undo).
         """
-        self.game.set_position(state)
-        self.undo_stack.clear()
+        if self._viewing is not None:
+            self._viewing = None
+        self.undo_stack.push(SetPositionCommand(self._write_position, text, self.game.state,
+                                                self._order_book(), state))
+
+    def _order_book(self) -> dict[str, dict[str, Order]]:
+        return {p: dict(self.game.orders.get(p, {})) for p in self.board.power_ids if self.game.orders.get(p)}
+
+    def _write_position(self, state: GameState,
+                        orders: dict[str, dict[str, Order]] | None) -> dict[str, dict[str, Order]]:
+        """The position (and order book) a set-up undo step's redo or undo leaves: the one way
+        ``SetPositionCommand`` changes the game.  ``orders`` ``None``: the orders the new position
+        keeps (``Game.set_position`` drops those of units that are gone).  Returns the order book."""
+        if orders is None:
+            self.game.set_position(state)
+        else:
+            self.game.set_position(state)
+            self.game.clear_orders()
+            for power, book in orders.items():
+                self.game.put_orders(power, dict(book))
         self._viewing = None
         self._emit(ChangeRecord(phase=True, viewing=True, orders=frozenset(self.board.power_ids)))
+        return self._order_book()
 
     def set_edition(self, edition: Edition | str) -> None:
         """The sandbox's choice of rules: the next adjudication follows ``edition``'s (no view

@@ -4,6 +4,9 @@
     PRESTATE_SETPHASE Spring 1901, Movement
     PRESTATE_SUPPLYCENTER_OWNERS / PRESTATE / PRESTATE_DISLODGED / PRESTATE_RESULTS
     PRESTATE_RELATIONS           (Formal Diplomacy: "France Germany: war" lines; others neutral)
+    PRESTATE_STANDOFFS           (a retreat phase: spaces left empty by a standoff, one a line;
+                                  no unit may retreat there, rules XI; our addition, written only
+                                  when there are some, so other files are plain DATC)
     ORDERS
     POSTSTATE / POSTSTATE_DISLODGED / POSTSTATE_SAME
     END
@@ -67,6 +70,9 @@ class Scenario:
     #: Formal Diplomacy (seed 003): the PRESTATE_RELATIONS section, ``{(power, power): "war"}``;
     #: None when the case has no such section (the standard game)
     relations: dict[tuple[str, str], str] | None = None
+    #: a retreat phase's spaces left empty by a standoff (PRESTATE_STANDOFFS), as the sandbox marks
+    #: them; None when the case has no such section (they are then read from PRESTATE_RESULTS)
+    standoffs: list[str] | None = None
 
     @property
     def has_expectation(self) -> bool:
@@ -96,7 +102,7 @@ class CaseError:
 
 _SECTIONS = {
     "PRESTATE_SETPHASE", "PRESTATE_SUPPLYCENTER_OWNERS", "PRESTATE", "PRESTATE_DISLODGED", "PRESTATE_RELATIONS",
-    "PRESTATE_RESULTS", "ORDERS", "POSTSTATE", "POSTSTATE_DISLODGED", "POSTSTATE_SAME", "END",
+    "PRESTATE_STANDOFFS", "PRESTATE_RESULTS", "ORDERS", "POSTSTATE", "POSTSTATE_DISLODGED", "POSTSTATE_SAME", "END",
 }
 _FILE_LEVEL = {"VARIANT_ALL", "VARIANT"}
 _KEYWORDS = _SECTIONS | {"CASE"}
@@ -219,6 +225,18 @@ def _read_unit_text(board: Board, text: str) -> tuple[str, str]:
     if not board.unit_can_stand(kind, loc):
         return "", f"{'an army' if kind == ARMY else 'a fleet'} cannot stand in {space.name}"
     return kind, loc
+
+
+def _space_of(board: Board, text: str, lineno: int) -> str:
+    """The province a PRESTATE_STANDOFFS line names (a name, an id or an abbreviation)."""
+    r = _Reader(place_names(board, case_file=True), text)
+    try:
+        place = r.place("a space")
+    except OrderError as exc:
+        raise ScenarioError(f"cannot read the space {_shorten(text)!r}: {exc}", lineno) from None
+    if len(place.candidates) != 1:
+        raise ScenarioError(f"{place.text!r} could name several spaces: {', '.join(place.candidates)}", lineno)
+    return place.candidates[0].partition("/")[0]
 
 
 def _centre_of(board: Board, text: str, lineno: int) -> str:
@@ -404,6 +422,10 @@ def read_scenario_lines(lines: list[str], board: Board, first_line: int = 1) -> 
                 if section == "PRESTATE_RELATIONS":
                     _relation_line(current, line, powers, lineno)
                     continue
+                if section == "PRESTATE_STANDOFFS":
+                    assert current.standoffs is not None
+                    current.standoffs.append(_space_of(board, line, lineno))
+                    continue
                 if section == "PRESTATE_RESULTS":
                     flag, _, body = line.partition(":")
                     flag = flag.strip().upper()
@@ -459,6 +481,8 @@ def read_scenario_lines(lines: list[str], board: Board, first_line: int = 1) -> 
                 current.owners = {}
             elif key == "PRESTATE_RELATIONS":
                 current.relations = {}
+            elif key == "PRESTATE_STANDOFFS":
+                current.standoffs = []
             elif key == "POSTSTATE":
                 current.post_units = []
                 placed.pop(key, None)
@@ -525,10 +549,19 @@ def scenario_state(sc: Scenario, board: Board) -> GameState:
     assert sc.phase is not None
     owners = sc.owners if sc.owners is not None else _default_owners(board, sc.units)
     relations = Relations.from_mapping(sc.relations) if sc.relations is not None else None
+    if sc.standoffs and sc.phase.kind != RETREAT:
+        raise ScenarioError(f"case {sc.name}: PRESTATE_STANDOFFS is for a retreat phase (a standoff only "
+                            "forbids retreats, rules XI)", sc.line)
     try:
         if sc.phase.kind != RETREAT:
             return GameState.build(board, sc.phase, sc.units, owners, relations=relations)
         dislodged, contested = _retreat_context(sc, board, owners)
+        if sc.standoffs is not None:
+            taken = sorted({u.province for u in sc.units} & set(sc.standoffs))
+            if taken:
+                raise ScenarioError(f"case {sc.name}: PRESTATE_STANDOFFS marks {', '.join(taken)}, where a unit "
+                                    "stands (a standoff leaves a space empty)", sc.line)
+            contested = set(contested) | set(sc.standoffs)
         return GameState.build(board, sc.phase, sc.units, owners, dislodged, contested, relations)
     except ValueError as exc:
         if isinstance(exc, ScenarioError):
@@ -654,6 +687,9 @@ def write_scenario(sc: Scenario, board: Board) -> str:
     if sc.dislodged:
         lines.append("PRESTATE_DISLODGED")
         lines += [_unit_line(board, u) for u in sc.dislodged]
+    if sc.standoffs:
+        lines.append("PRESTATE_STANDOFFS")
+        lines += [f"\t{board.spaces[p].name}" for p in sorted(sc.standoffs)]
     if sc.results:
         lines.append("PRESTATE_RESULTS")
         for r in sc.results:

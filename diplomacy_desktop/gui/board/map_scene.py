@@ -134,7 +134,9 @@ def _order_key(order: Order) -> tuple[str, str]:
 
 def current_picture(state: GameState, orders: Iterable[Order], illegal: Iterable[Order] = ()) -> BoardPicture:
     """The phase being played, with the orders given so far (those that may be shown)."""
-    return BoardPicture(state, tuple(orders), {}, tuple(state.dislodged), frozenset(),
+    # in a retreat phase, the spaces a standoff left empty (no retreat there, rules XI) are marked
+    standoffs = frozenset(state.contested) if state.phase.kind == RETREAT else frozenset()
+    return BoardPicture(state, tuple(orders), {}, tuple(state.dislodged), standoffs,
                         frozenset(_order_key(o) for o in illegal))
 
 

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from PySide6.QtGui import QUndoCommand
 
 from ...engine.orders import Order
+from ...engine.state import GameState
 from ...io.notation import format_order
 
 #: the controller's operation: write ``power``'s orders by key (``None``: no order under that key)
@@ -58,3 +59,29 @@ class ClearOrdersCommand(QUndoCommand):
 
     def undo(self) -> None:
         self.write(self.power, dict(self.orders))
+
+
+#: the controller's operation: write a position and its order book (``None``: the orders the
+#: position keeps); returns the order book it left
+WritePosition = Callable[[GameState, "dict[str, dict[str, Order]] | None"], "dict[str, dict[str, Order]]"]
+
+
+class SetPositionCommand(QUndoCommand):
+    """A set-up edit of the sandbox (a unit placed, moved or removed, a centre's owner, a standoff
+    mark, the phase, the board cleared): the position and every order before and after it."""
+
+    def __init__(self, write: WritePosition, text: str, before: GameState,
+                 before_orders: dict[str, dict[str, Order]], after: GameState) -> None:
+        super().__init__(text)
+        self.write = write
+        self.before = before
+        self.before_orders = before_orders
+        self.after = after
+        #: the orders the new position kept (known after the first redo)
+        self.after_orders: dict[str, dict[str, Order]] | None = None
+
+    def redo(self) -> None:
+        self.after_orders = self.write(self.after, self.after_orders)
+
+    def undo(self) -> None:
+        self.write(self.before, self.before_orders)

@@ -296,6 +296,10 @@ class ExplanationDock(QDockWidget):
         return c.last_entry
 
     def _on_changed(self, record: ChangeRecord) -> None:
+        if record.phase and self.controller.viewing is None:
+            # the position on the map changed (a sandbox's set-up edit, or its undo): rings drawn
+            # for the explained order would name units of another position, so they go
+            self.entry = None
         if record.board_changed or record.visibility:
             self.refresh()
 

@@ -89,6 +89,10 @@ SETUP_HINT = ("Setting up: click a space to place or remove a unit or set its ow
               "Switch set-up off to give orders.")
 
 
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def kind_name(kind: str) -> str:
     return "army" if kind == ARMY else "fleet"
 
@@ -130,6 +134,21 @@ def standing_problem(board: Board, kind: str, loc: str) -> str | None:
 
 def _power_word(board: Board, power: str) -> str:
     return board.power(power).name
+
+
+def legal_places(board: Board, province: str) -> list[tuple[str, str]]:
+    """``(kind, location)`` of every unit that may stand in ``province``: an army on land or a coast,
+    a fleet at sea or on a coast (on each coast of a split-coast province, never on the province)."""
+    out = [(ARMY, province)] if board.unit_can_stand(ARMY, province) else []
+    return out + [(FLEET, loc) for loc in board.fleet_locations(province) if board.unit_can_stand(FLEET, loc)]
+
+
+def place_label(kind: str, loc: str) -> str:
+    """``Army``, ``Fleet``, ``Fleet (north coast)``."""
+    coast = loc.partition("/")[2]
+    if kind == ARMY:
+        return "Army"
+    return f"Fleet ({COAST_NAMES.get(coast, coast)} coast)" if coast else "Fleet"
 
 
 # -- the setup panel --------------------------------------------------------------------------------
@@ -223,10 +242,8 @@ class DislodgedDialog(QDialog):
             self.power.addItem(_power_word(board, p), p)
         form.addRow("Power", self.power)
         self.unit = QComboBox()
-        self.unit.addItem("Army", (ARMY, province))
-        for loc in board.fleet_locations(province) or (province,):
-            self.unit.addItem(f"Fleet{' (' + COAST_NAMES.get(loc.partition('/')[2], '') + ' coast)' if '/' in loc else ''}",
-                              (FLEET, loc))
+        for kind, loc in legal_places(board, province):  # only what may stand there
+            self.unit.addItem(place_label(kind, loc), (kind, loc))
         form.addRow("Unit", self.unit)
         self.attacker = QComboBox()
         self.attacker.addItem("unknown (it may retreat anywhere free)", None)
@@ -300,8 +317,18 @@ class SandboxMode(WindowMode):
         self.act_owners.triggered.connect(lambda _c=False: self.owners_from_units())
         self.act_lesson = QAction("Compare with the lesson's expected result", self)
         self.act_lesson.triggered.connect(lambda _c=False: self.show_lesson())
+        self.act_clear = QAction("&Clear the board", self)
+        self.act_clear.setStatusTip("Take every unit off the board and make every centre neutral (Ctrl+Z puts "
+                                    "them back)")
+        self.act_clear.setToolTip(self.act_clear.statusTip())
+        self.act_clear.triggered.connect(lambda _c=False: self.clear_board())
         for act in (self.act_setup, self.act_step, self.act_predict):
             window.addAction(act)
+
+        from .setup_palette import SetupPaletteBar
+
+        self.palette = SetupPaletteBar(self, window)
+        window.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.palette)
 
         self._viewport = window.view.viewport()
         self._viewport.installEventFilter(self)
@@ -312,22 +339,17 @@ class SandboxMode(WindowMode):
     # -- the mode's hooks ----------------------------------------------------------------------
 
     def phase_actions(self) -> list[QAction]:
-        return [self.act_setup, self.act_step, self.act_predict, self.act_phase, self.act_owners]
+        return [self.act_setup, self.act_step, self.act_predict, self.act_phase, self.act_owners, self.act_clear]
 
     def new_game(self) -> None:
-        box = QMessageBox(self.window)
-        box.setWindowTitle("New sandbox")
-        box.setText("Start the sandbox from which position?")
-        standard = box.addButton("The standard start", QMessageBox.ButtonRole.AcceptRole)
-        empty = box.addButton("An empty board", QMessageBox.ButtonRole.AcceptRole)
-        box.addButton(QMessageBox.StandardButton.Cancel)
-        box.exec()
-        if box.clickedButton() not in (standard, empty):
+        start = ask_start_position(self.window)
+        if start is None:
             return
         if not self.maybe_save():
             return
-        state = GameState.initial(self.board) if box.clickedButton() is standard else empty_state(self.board)
-        self.start(state, edition=self.edition)
+        self.start(start_state(self.board, start), edition=self.edition)
+        if start == EMPTY:
+            self.set_setup(True)
 
     def open_dialog(self) -> None:
         if not self.maybe_save():
@@ -372,6 +394,7 @@ class SandboxMode(WindowMode):
     def detach(self) -> None:
         self._viewport.removeEventFilter(self)
         self.window.removeEventFilter(self)
+        self.window.removeToolBar(self.palette)
 
     # -- starting ------------------------------------------------------------------------------
 
@@ -469,6 +492,8 @@ class SandboxMode(WindowMode):
         name = self.lesson_title or (self.path.stem if self.path else "Sandbox")
         sc = Scenario(name=name, line=0, phase=state.phase, owners=dict(state.owners),
                       units=list(state.units.values()), dislodged=[d.unit for d in state.dislodged])
+        if state.phase.kind == RETREAT and state.contested:
+            sc.standoffs = sorted(state.contested)  # the standoff marks of a retreat lesson
         board = self.board
         sc.orders = [OrderLine(o.power, format_order(o, board), 0) for o in self.controller.game.all_orders()]
         sc.comments = [line for line in self.lesson_text.splitlines()] if self.lesson_text else []
@@ -520,35 +545,66 @@ class SandboxMode(WindowMode):
 
     def _hint(self) -> None:
         if self.setup:
-            self.window.hint_label.setText(SETUP_HINT)
+            self.window.hint_label.setText(self.setup_hint())
         else:
             self.window.hint_label.setText(self.window.interaction.hint())
 
-    def refuse(self, reason: str) -> None:
-        """An illegal setup: nothing changes, and the reason is shown."""
+    def setup_hint(self) -> str:
+        """What a click does now, with the palette's tool and power."""
+        from .setup_palette import MENU, OWNER, REMOVE, STANDOFF
+
+        tool, power = self.palette.tool, _power_word(self.board, self.palette.power)
+        adjective = self.board.power(self.palette.power).adjective
+        if tool == MENU:
+            return SETUP_HINT
+        doing = {ARMY: f"click a space to place a {adjective} army",
+                 FLEET: f"click a space to place a {adjective} fleet (on a split coast, click near the coast)",
+                 REMOVE: "click a unit or a standoff mark to remove it",
+                 OWNER: f"click a supply centre to give it to {power} (again: neutral)",
+                 STANDOFF: "click an empty space to mark it left empty by a standoff: no retreat there "
+                           "(again: unmark)"}[tool]
+        return f"Setting up: {doing}; drag a unit to move it; Ctrl+Z undoes. Palette tool Menu: the set-up menu."
+
+    def palette_changed(self) -> None:
+        if self.setup:
+            self._hint()
+
+    def refuse(self, reason: str, point: QPointF | None = None) -> None:
+        """An illegal setup: nothing changes, and the reason is shown (on the board beside the
+        click, when there was one)."""
         self.last_refusal = reason
         self.panel.message.setText(f"Not possible: {reason}.")
         self.window.statusBar().showMessage(f"Not possible: {reason}.", 8000)
+        if point is not None:
+            self.window.interaction.notes.show(f"Not possible: {reason}.", point)
 
     def _apply(self, *, units: Iterable[Unit] | None = None, owners: dict[str, str] | None = None,
-               dislodged: Iterable[DislodgedUnit] | None = None, phase: Phase | None = None, said: str = "") -> bool:
+               dislodged: Iterable[DislodgedUnit] | None = None, phase: Phase | None = None,
+               standoffs: Iterable[str] | None = None, said: str = "", step: str = "") -> bool:
+        """Make the set-up edit (one undo step, named ``step``); ``said`` goes to the status line."""
         st = self.controller.state
         if self.controller.viewing is not None:
             self.controller.view_phase(None)
         phase = phase or st.phase
         dis = tuple(dislodged) if dislodged is not None else st.dislodged
-        if phase.kind != RETREAT:
+        placed = list(st.units.values() if units is None else units)
+        marks: set[str] = set()
+        if phase.kind == RETREAT:
+            # a standoff leaves a space empty: a unit put there takes the mark away
+            marks = set(st.contested if standoffs is None else standoffs) - {u.province for u in placed}
+        else:
             dis = ()
         try:
-            new = GameState.build(self.board, phase, st.units.values() if units is None else units,
-                                  st.owners if owners is None else owners, dis,
-                                  st.contested if phase.kind == RETREAT else ())
+            new = GameState.build(self.board, phase, placed, st.owners if owners is None else owners, dis, marks,
+                                  st.relations)
         except ValueError as exc:
             self.refuse(str(exc))
             return False
         self.panel.message.setText("")
         self.last_refusal = ""
-        self.controller.set_position(new)
+        if new == st:
+            return True
+        self.controller.set_position(new, step or (said[:1].lower() + said[1:]) or "set up the position")
         self.dirty = True
         if said:
             self.window.statusBar().showMessage(said, 5000)
@@ -567,7 +623,8 @@ class SandboxMode(WindowMode):
                         "two units cannot stand in one space (remove it first)")
             return False
         units = [*self.controller.state.units.values(), unit]
-        return self._apply(units=units, said=f"Placed {unit_words(board, unit)}")
+        return self._apply(units=units, said=f"Placed {unit_words(board, unit)}",
+                           step=f"place {unit_words(board, unit)}")
 
     def remove_unit(self, province: str) -> bool:
         st = self.controller.state
@@ -576,7 +633,7 @@ class SandboxMode(WindowMode):
             self.refuse(f"there is no unit in {place_name(self.board, province)}")
             return False
         return self._apply(units=[u for u in st.units.values() if u.province != province_of(province)],
-                           said=f"Removed {unit_words(self.board, gone)}")
+                           said=f"Removed {unit_words(self.board, gone)}", step=f"remove {unit_words(self.board, gone)}")
 
     def move_unit(self, province: str, location: str) -> bool:
         """Move the unit standing in ``province`` to ``location`` (a drag)."""
@@ -598,15 +655,18 @@ class SandboxMode(WindowMode):
                         "two units cannot stand in one space")
             return False
         units = [u for u in st.units.values() if u != unit] + [moved]
-        return self._apply(units=units, said=f"Moved the {kind_name(unit.kind)} to {place_name(self.board, location)}")
+        return self._apply(units=units, said=f"Moved the {kind_name(unit.kind)} to {place_name(self.board, location)}",
+                           step=f"move {unit_words(self.board, unit)} to {place_name(self.board, location)}")
 
     def set_unit_power(self, province: str, power: str) -> bool:
         st = self.controller.state
         unit = st.unit_in(province)
         if unit is None:
             return False
-        units = [u for u in st.units.values() if u != unit] + [Unit(power, unit.kind, unit.location)]
-        return self._apply(units=units)
+        given = Unit(power, unit.kind, unit.location)
+        units = [u for u in st.units.values() if u != unit] + [given]
+        return self._apply(units=units, said=f"Gave the {kind_name(unit.kind)} in "
+                                             f"{place_name(self.board, unit.location)} to {_power_word(self.board, power)}")
 
     def place_dislodged(self, unit: Unit, attacker_from: str | None) -> bool:
         st = self.controller.state
@@ -630,7 +690,12 @@ class SandboxMode(WindowMode):
 
     def remove_dislodged(self, province: str) -> bool:
         st = self.controller.state
-        return self._apply(dislodged=tuple(d for d in st.dislodged if d.province != province_of(province)))
+        gone = st.dislodged_in(province)
+        if gone is None:
+            self.refuse(f"no unit has been dislodged from {place_name(self.board, province)}")
+            return False
+        return self._apply(dislodged=tuple(d for d in st.dislodged if d.province != province_of(province)),
+                           said=f"Removed {unit_words(self.board, gone.unit)}, dislodged")
 
     def set_owner(self, centre: str, power: str | None) -> bool:
         if not self.board.spaces[centre].centre:
@@ -641,7 +706,56 @@ class SandboxMode(WindowMode):
             owners.pop(centre, None)
         else:
             owners[centre] = power
-        return self._apply(owners=owners)
+        whose = _power_word(self.board, power) if power is not None else "nobody"
+        return self._apply(owners=owners, said=f"{place_name(self.board, centre)} now belongs to {whose}")
+
+    def clear_board(self) -> bool:
+        """Every unit, dislodged unit and standoff mark off the board, every centre neutral (one undo
+        step); the phase stays."""
+        st = self.controller.state
+        if not st.units and not st.dislodged and not st.owners and not st.contested:
+            self.window.statusBar().showMessage("The board is already empty.", 4000)
+            return False
+        return self._apply(units=(), owners={}, dislodged=(), standoffs=(),
+                           said="Cleared the board: no units, every centre neutral (Ctrl+Z puts it back)",
+                           step="clear the board")
+
+    def standoff_problem(self, province: str) -> str | None:
+        """Why ``province`` cannot be marked as left empty by a standoff (``None``: it can)."""
+        st = self.controller.state
+        space = self.board.spaces.get(province)
+        if space is None or space.kind == IMPASSABLE:
+            return f"{place_name(self.board, province)} is impassable: no unit ever stands off there"
+        if st.phase.kind != RETREAT:
+            return ("a standoff mark only matters while units retreat (rules XI): "
+                    "set the phase to Retreat first")
+        unit = st.unit_in(province)
+        if unit is not None:
+            return (f"{place_name(self.board, province)} holds {unit_words(self.board, unit)}: "
+                    "a standoff leaves a space empty")
+        return None
+
+    def set_standoff(self, province: str, on: bool) -> bool:
+        """Mark (or unmark) ``province`` as left empty by a standoff this turn: no unit may retreat
+        there (rules XI: "nor to a space which was left vacant due to a standoff on the move")."""
+        province = province_of(province)
+        st = self.controller.state
+        if on:
+            problem = self.standoff_problem(province)
+            if problem is not None:
+                self.refuse(problem)
+                return False
+            if province in st.contested:
+                return True
+            return self._apply(standoffs=st.contested | {province},
+                               said=f"{place_name(self.board, province)} was left empty by a standoff: "
+                                    "no unit may retreat there",
+                               step=f"mark a standoff in {place_name(self.board, province)}")
+        if province not in st.contested:
+            return True
+        return self._apply(standoffs=st.contested - {province},
+                           said=f"{place_name(self.board, province)}: standoff mark removed",
+                           step=f"remove the standoff mark in {place_name(self.board, province)}")
 
     def owners_from_units(self) -> bool:
         st = self.controller.state
@@ -649,7 +763,8 @@ class SandboxMode(WindowMode):
         for u in st.units.values():
             if self.board.spaces[u.province].centre:
                 owners[u.province] = u.power
-        return self._apply(owners=owners, said="Every occupied supply centre now belongs to its occupier")
+        return self._apply(owners=owners, said="Every occupied supply centre now belongs to its occupier",
+                           step="give the centres to the units on them")
 
     def set_phase(self, year: int, season: str, kind: str) -> bool:
         try:
@@ -658,7 +773,7 @@ class SandboxMode(WindowMode):
             self.refuse(f"{exc} (adjustments are in the winter, after the fall)")
             self.panel.show_phase(self.controller.state.phase, self.edition)
             return False
-        return self._apply(phase=phase, said=f"Now {phase.label}")
+        return self._apply(phase=phase, said=f"Now {phase.label}", step=f"set the phase to {phase.label}")
 
     def set_edition(self, edition: Edition) -> None:
         self.controller.set_edition(edition)
@@ -700,22 +815,27 @@ class SandboxMode(WindowMode):
                 if p != unit.power:
                     add(change, _power_word(board, p), partial(self.set_unit_power, province, p))
         space = board.spaces[province]
-        places = [(ARMY, province)] + [(FLEET, loc) for loc in (space.coast_locations or (province,))]
-        if space.coasts:
-            places.append((FLEET, province))  # offered: refused with the reason (choose a coast)
-        for p in board.power_ids:
-            sub = menu.addMenu(f"Place {_power_word(board, p)}")
-            for kind, loc in places:
-                coast = loc.partition("/")[2]
-                label = ("Army" if kind == ARMY else
-                         f"Fleet ({COAST_NAMES.get(coast, coast)} coast)" if coast else "Fleet")
-                add(sub, label, partial(self.place_unit, Unit(p, kind, loc)))
-        if st.phase.kind == RETREAT:
+        # only what may stand here: no army at sea, no fleet inland, a fleet on a split coast on one coast
+        places = legal_places(board, province)
+        if space.kind == IMPASSABLE:
+            note = menu.addAction(f"{space.name} is impassable: no unit may stand there")
+            note.setEnabled(False)
+        elif unit is None:
+            for p in board.power_ids:
+                sub = menu.addMenu(f"Place {_power_word(board, p)}")
+                for kind, loc in places:
+                    add(sub, place_label(kind, loc), partial(self.place_unit, Unit(p, kind, loc)))
+        if st.phase.kind == RETREAT and space.kind != IMPASSABLE:
             d = st.dislodged_in(province)
             if d is None:
                 add(menu, "Place a dislodged unit…", lambda: self.dislodged_dialog(province))
             else:
                 add(menu, f"Remove the dislodged {kind_name(d.unit.kind)}", lambda: self.remove_dislodged(province))
+            if province in st.contested:
+                add(menu, "Remove the standoff mark", lambda: self.set_standoff(province, False))
+            elif unit is None:
+                act = add(menu, "Left empty by a standoff (no retreat here)", lambda: self.set_standoff(province, True))
+                act.setStatusTip("Rules XI: no unit may retreat to a space left vacant by a standoff")
         if space.centre:
             owner = st.owners.get(province)
             own = menu.addMenu("Centre owner")
@@ -730,7 +850,78 @@ class SandboxMode(WindowMode):
         dialog.open()
         return dialog
 
+    def fleet_location(self, province: str, point: QPointF) -> str:
+        """Where a fleet put in ``province`` by a click at ``point`` stands: on a split coast, the coast
+        whose unit place is nearest the click."""
+        coasts = self.board.spaces[province].coast_locations
+        if not coasts:
+            return province
+        geometry = self.window.geometry_data
+
+        def dist(loc: str) -> float:
+            x, y = geometry.unit_anchor(loc)
+            return (x - point.x()) ** 2 + (y - point.y()) ** 2
+        return min(coasts, key=dist)
+
+    def paint(self, point: QPointF) -> bool:
+        """A click with a palette tool at ``point``: one edit (one undo step), or a refusal saying why
+        on the board beside the click."""
+        from .setup_palette import OWNER, REMOVE, STANDOFF
+
+        self.window.interaction.notes.clear()
+        found = self.window.interaction.province_at(point)
+        if found is None:
+            return False
+        prov = province_of(found)
+        board, st = self.board, self.controller.state
+        tool, power = self.palette.tool, self.palette.power
+        if tool in (ARMY, FLEET):
+            loc = prov if tool == ARMY else self.fleet_location(prov, point)
+            unit = Unit(power, tool, loc)
+            problem = standing_problem(board, tool, loc)
+            if problem is not None:
+                self.refuse(problem, point)
+                return False
+            there = st.unit_in(prov)
+            if there == unit:
+                self.window.statusBar().showMessage(f"{_cap(unit_words(board, unit))} is already there.", 4000)
+                return False
+            units = [u for u in st.units.values() if u.province != prov] + [unit]
+            said = f"Placed {unit_words(board, unit)}" + (f" (instead of {unit_words(board, there)})" if there else "")
+            return self._apply(units=units, said=said, step=f"place {unit_words(board, unit)}")
+        if tool == REMOVE:
+            if st.unit_in(prov) is not None:
+                return self.remove_unit(prov)
+            if st.dislodged_in(prov) is not None:
+                return self.remove_dislodged(prov)
+            if prov in st.contested:
+                return self.set_standoff(prov, False)
+            self.refuse(f"there is nothing to remove in {place_name(board, prov)}", point)
+            return False
+        if tool == OWNER:
+            if not board.spaces[prov].centre:
+                self.refuse(f"{place_name(board, prov)} is not a supply centre", point)
+                return False
+            return self.set_owner(prov, None if st.owners.get(prov) == power else power)
+        if tool == STANDOFF:
+            if prov in st.contested:
+                return self.set_standoff(prov, False)
+            problem = self.standoff_problem(prov)
+            if problem is not None:
+                self.refuse(problem, point)
+                return False
+            return self.set_standoff(prov, True)
+        return False
+
     def _setup_click(self, point: QPointF) -> None:
+        from .setup_palette import MENU
+
+        if self.palette.tool != MENU:
+            self.paint(point)
+            return
+        self._setup_menu_at(point)
+
+    def _setup_menu_at(self, point: QPointF) -> None:
         prov = self.window.interaction.province_at(point)
         if prov is None:
             return
@@ -775,6 +966,10 @@ class SandboxMode(WindowMode):
         view = self.window.view
         pos = event.position().toPoint()
         point = view.mapToScene(pos)
+        if event.button() == Qt.MouseButton.RightButton:  # the set-up menu, whichever the palette's tool
+            if event.type() == QEvent.Type.MouseButtonRelease:
+                self._setup_menu_at(point)
+            return event.type() != QEvent.Type.MouseMove
         if event.type() == QEvent.Type.MouseButtonPress and event.button() == Qt.MouseButton.LeftButton:
             self._press = pos
             item = self.window.scene.unit_item_at(point)
@@ -955,6 +1150,42 @@ def empty_state(board: Board) -> GameState:
     return GameState.build(board, Phase(board.start_year, SPRING, MOVEMENT))
 
 
+STANDARD, EMPTY = "standard", "empty"
+#: the start chosen last in this session: New sandbox offers it first (Return repeats it)
+_last_start = STANDARD
+
+
+def start_state(board: Board, start: str) -> GameState:
+    return GameState.initial(board) if start == STANDARD else empty_state(board)
+
+
+def ask_start_position(parent: QWidget) -> str | None:
+    """New sandbox: "the standard start or an empty board?" asked each time, the last answer of the
+    session first (Return takes it); ``None``: cancelled (Escape)."""
+    global _last_start
+    box = QMessageBox(parent)
+    box.setObjectName("NewSandboxBox")
+    box.setWindowTitle("New sandbox")
+    box.setText("Start the sandbox from which position?")
+    box.setInformativeText("The standard start: every power's units of Spring 1901. An empty board: no units and "
+                           "every centre neutral, to set up a lesson with the set-up palette.")
+    standard = box.addButton("&Standard start", QMessageBox.ButtonRole.AcceptRole)
+    empty = box.addButton("&Empty board", QMessageBox.ButtonRole.AcceptRole)
+    cancel = box.addButton(QMessageBox.StandardButton.Cancel)
+    box.setEscapeButton(cancel)
+    box.setDefaultButton(empty if _last_start == EMPTY else standard)
+    box.exec()
+    clicked = box.clickedButton()
+    box.deleteLater()
+    if clicked is standard:
+        _last_start = STANDARD
+    elif clicked is empty:
+        _last_start = EMPTY
+    else:
+        return None
+    return _last_start
+
+
 def enter_sandbox(window: WindowShell, *, state: GameState | None = None, edition: Edition | str | None = None,
                   orders: Iterable[object] = (), title: str = "", text: str = "") -> SandboxMode:
     """Make ``window`` a sandbox with a new game from ``state`` (default: the standard start)."""
@@ -1000,11 +1231,18 @@ def sandbox_for(window: WindowShell) -> SandboxMode:
 
 
 def new_sandbox(window: WindowShell) -> SandboxMode | None:
-    """File ▸ New sandbox: the standard start or an empty board, in a sandbox window."""
+    """File ▸ New sandbox: the standard start or an empty board (asked first; Escape: nothing
+    happens), in a sandbox window."""
     if isinstance(window.mode, SandboxMode):
         window.mode.new_game()
         return window.mode
-    return open_sandbox_window(window)
+    start = ask_start_position(window)
+    if start is None:
+        return None
+    mode = open_sandbox_window(window, state=start_state(window.controller.board, start))
+    if start == EMPTY:
+        mode.set_setup(True)  # an empty board is there to be set up: the palette is ready
+    return mode
 
 
 def open_phase_in_sandbox(window: WindowShell) -> SandboxMode | None:
