@@ -13,6 +13,7 @@ window's curtain is up.
 from __future__ import annotations
 
 import html
+import math
 import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
@@ -217,7 +218,15 @@ class MapHighlight:
 
 
 def order_at(scene: MapScene, point: QPointF) -> Order | None:
-    """The order drawn under ``point``: an arrow or line first, else the order of the unit there."""
+    """The order drawn under ``point``: the order of a unit whose disc is clicked (an arrowhead or a
+    support line ending on it does not take the click), else an arrow or line, else the order of
+    the unit drawn there."""
+    if scene.picture is not None:
+        disc = _unit_disc_at(scene, point)
+        if disc is not None:
+            for order in scene.picture.orders:
+                if isinstance(order, UnitOrder) and order.province == disc:
+                    return order
     # where lines cross, the smaller drawing (a support line over a long convoyed arrow) wins
     hits = [item for item in scene.items(point) if isinstance(item, OrderItem)]
     if hits:
@@ -229,6 +238,19 @@ def order_at(scene: MapScene, point: QPointF) -> Order | None:
             if isinstance(order, UnitOrder) and order.province == unit.province:
                 return order
     return None
+
+
+def _unit_disc_at(scene: MapScene, point: QPointF) -> str | None:
+    """The province of the unit whose disc holds ``point`` (a dislodged one first, else the nearest)."""
+    best: tuple[bool, float, str] | None = None
+    for items, displaced in ((scene.displaced_items, True), (scene.unit_items, False)):
+        for prov, item in items.items():
+            d = math.hypot(item.pos().x() - point.x(), item.pos().y() - point.y())
+            if d <= item.size * 0.5:
+                key = (not displaced, d, prov)
+                if best is None or key < best:
+                    best = key
+    return best[2] if best is not None else None
 
 
 def result_for(entry: HistoryEntry, order: Order) -> OrderResult | None:

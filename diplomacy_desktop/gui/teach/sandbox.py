@@ -972,7 +972,8 @@ class SandboxMode(WindowMode):
             return event.type() != QEvent.Type.MouseMove
         if event.type() == QEvent.Type.MouseButtonPress and event.button() == Qt.MouseButton.LeftButton:
             self._press = pos
-            item = self.window.scene.unit_item_at(point)
+            # the unit's whole disc counts, also under an arrowhead or a support line drawn over it
+            item = self.window.interaction.unit_at(point)
             self._drag = item.province if item is not None and not item.displaced else None
             self._dragging = False
             return self._drag is not None  # the view pans when the press is not on a unit
