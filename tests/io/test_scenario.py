@@ -11,7 +11,14 @@ from diplomacy_desktop.engine.rules import CLASSIC
 from diplomacy_desktop.engine.state import FALL, MOVEMENT, RETREAT, SPRING, Phase, Unit
 from diplomacy_desktop.io.boardfile import load_board
 from diplomacy_desktop.io.caserun import run_case
-from diplomacy_desktop.io.scenario import CaseError, Scenario, read_scenarios, scenario_state, write_scenarios
+from diplomacy_desktop.io.scenario import (
+    CaseError,
+    Scenario,
+    ScenarioError,
+    read_scenarios,
+    scenario_state,
+    write_scenarios,
+)
 
 BOARD = load_board()
 TESTS = Path(__file__).resolve().parents[1]
@@ -212,3 +219,53 @@ END
 """
     (sc,) = read_scenarios(text, BOARD)
     assert sc.comments[0] == "the case's own text" and not any("header" in c for c in sc.comments)
+
+
+# -- PRESTATE_STANDOFFS (the sandbox's standoff marks for a retreat lesson, issue 18) ----------------
+
+_STANDOFF_CASE = """CASE marks
+PRESTATE_SETPHASE Spring 1901, Retreat
+PRESTATE
+\tFrance: A Munich
+PRESTATE_DISLODGED
+\tGermany: A Munich
+PRESTATE_STANDOFFS
+\tSilesia
+\tboh
+ORDERS
+END
+"""
+
+
+def test_scenario_standoffs_section_read_written_and_forbid_the_retreat() -> None:
+    from diplomacy_desktop.engine.validation import retreat_destinations
+    from diplomacy_desktop.io.scenario import write_scenario
+
+    board = load_board("standard")
+    (sc,) = read_scenarios(_STANDOFF_CASE, board)
+    assert isinstance(sc, Scenario) and sc.standoffs == ["sil", "boh"]
+    state = scenario_state(sc, board)
+    assert state.contested == frozenset({"sil", "boh"})
+    assert not {"sil", "boh"} & set(retreat_destinations(state, "mun"))
+    text = write_scenario(sc, board)
+    assert "PRESTATE_STANDOFFS\n\tBohemia\n\tSilesia\n" in text
+    (again,) = read_scenarios(text, board)
+    assert isinstance(again, Scenario) and scenario_state(again, board).contested == state.contested
+    # no marks: no section (the file stays plain DATC)
+    sc.standoffs = None
+    assert "PRESTATE_STANDOFFS" not in write_scenario(sc, board)
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (("\tSilesia\n", "\tAtlantis\n"), "line 8: cannot read the space 'Atlantis'"),
+    (("Retreat", "Movement"), "PRESTATE_STANDOFFS is for a retreat phase"),
+    (("\tSilesia\n", "\tMunich\n"), "PRESTATE_STANDOFFS marks mun, where a unit stands"),
+])
+def test_scenario_standoffs_section_refuses_what_cannot_be(change: tuple[str, str], message: str) -> None:
+    board = load_board("standard")
+    (item,) = read_scenarios(_STANDOFF_CASE.replace(*change), board)
+    if isinstance(item, CaseError):
+        assert message in item.message
+        return
+    with pytest.raises(ScenarioError, match=message):
+        scenario_state(item, board)
