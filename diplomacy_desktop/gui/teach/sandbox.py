@@ -1123,8 +1123,11 @@ class SandboxMode(WindowMode):
                                                      "result is for its own orders.</i></p>")
         parts = [p for p in parts if p]
         if not parts:
-            parts = [("<p>A sandbox. Switch on <b>Set up the position</b> and click the map to place units; "
-                      "switch it off to give orders to every power; Ctrl+Return adjudicates.</p>")]
+            parts = [("<p>A sandbox. Set up the position with the palette above the map: choose a power and "
+                      "<b>Army</b> or <b>Fleet</b>, then each click on the map places one; <b>Remove</b>, "
+                      "<b>Centre owner</b> and <b>Standoff</b> (a retreat lesson) work the same way, <b>Menu</b> "
+                      "gives every choice for a space, and Ctrl+Z undoes any of it. Switch off <b>Set up the "
+                      "position</b> to give orders to every power; Ctrl+Return adjudicates.</p>")]
         self.panel.lesson.setHtml("".join(parts))
 
     # -- keeping up ------------------------------------------------------------------------------

@@ -65,6 +65,9 @@ class SetupPaletteBar(QToolBar):
         self.setObjectName("SetupPalette")
         self.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.setMovable(False)
+        # the chosen power and tool stand out at a glance (the style's own "checked" is faint)
+        self.setStyleSheet("#SetupPalette QToolButton:checked { background: #D6E6FF; border: 2px solid #1F5FBF; "
+                           "border-radius: 4px; font-weight: bold; }")
         self.mode = mode
         board = mode.board
         self.powers = QActionGroup(self)
