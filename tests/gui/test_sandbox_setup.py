@@ -371,8 +371,10 @@ def test_sandbox_standoff_mark_is_saved_with_the_scenario(sandbox: Sandbox, tmp_
     st = mode.controller.state
     assert st.contested == frozenset({"sil", "tyr"})
     assert st.phase == Phase(1901, "spring", "retreat")
-    # (the attacker's origin is not part of the case format: Burgundy is open again)
-    assert set(retreat_destinations(st, "mun")) == {"ber", "boh", "bur", "kie", "ruh"}
+    # the attacker's origin is saved as its move (PRESTATE_RESULTS): Burgundy stays closed
+    assert "PRESTATE_RESULTS\n\tSUCCESS: France: A Bur - Mun\n" in text
+    assert [(d.unit, d.attacker_from) for d in st.dislodged] == [(Unit("germany", ARMY, "mun"), "bur")]
+    assert set(retreat_destinations(st, "mun")) == {"ber", "boh", "kie", "ruh"}
     # a file with no such section opens as before (no marks)
     plain = tmp_path / "plain.txt"
     plain.write_text(text.replace("PRESTATE_STANDOFFS\n\tSilesia\n\tTyrolia\n", ""))

@@ -494,6 +494,16 @@ class SandboxMode(WindowMode):
                       units=list(state.units.values()), dislodged=[d.unit for d in state.dislodged])
         if state.phase.kind == RETREAT and state.contested:
             sc.standoffs = sorted(state.contested)  # the standoff marks of a retreat lesson
+        if state.phase.kind == RETREAT:
+            # where each attacker came from, as the case format says it: the move that dislodged the
+            # unit, a SUCCESS of PRESTATE_RESULTS (the attacker stands in the space it took)
+            for d in state.dislodged:
+                attacker = state.unit_in(d.province)
+                if d.attacker_from is None or attacker is None:
+                    continue
+                text = (f"{attacker.kind} {location_label(d.attacker_from)} - {location_label(attacker.location)}"
+                        + (" via convoy" if d.by_convoy else ""))
+                sc.results.append(OrderLine(attacker.power, text, 0, True))
         board = self.board
         sc.orders = [OrderLine(o.power, format_order(o, board), 0) for o in self.controller.game.all_orders()]
         sc.comments = [line for line in self.lesson_text.splitlines()] if self.lesson_text else []
@@ -504,9 +514,11 @@ class SandboxMode(WindowMode):
 
     def save_scenario(self, path: Path) -> bool:
         state = self.controller.state
-        if state.phase.kind == RETREAT and any(d.attacker_from for d in state.dislodged):
-            note = "The attackers' origins of dislodged units are not part of the case format: "
-            self.window.statusBar().showMessage(note + "they are not saved.", 8000)
+        lost = [d for d in state.dislodged if d.attacker_from and state.unit_in(d.province) is None]
+        if state.phase.kind == RETREAT and lost:
+            note = ("Where the attackers came from is saved as the attacker's move, and no attacker stands in "
+                    f"{', '.join(place_name(self.board, d.province) for d in lost)}: ")
+            self.window.statusBar().showMessage(note + "that origin is not saved.", 8000)
         try:
             path.write_text(write_scenario(self.current_scenario(), self.board), encoding="utf-8")
         except OSError as exc:
