@@ -435,3 +435,13 @@ def test_explanation_click_on_a_unit_under_an_arrowhead_explains_that_unit(sandb
     mode.last_menu = None
     sandbox.click_scene(covered[0])
     assert mode.last_menu is not None and mode.last_menu.actions()[0].text() == "Burgundy"
+
+
+def test_sandbox_palette_leaves_the_projector_view_to_the_board(sandbox: Sandbox) -> None:
+    window = sandbox.window
+    palette = sandbox.mode.palette
+    assert palette.isVisible()
+    window.projector.enter()
+    assert not palette.isVisible()  # F5: the map and the explanation, no set-up buttons
+    window.projector.leave()
+    assert palette.isVisible()

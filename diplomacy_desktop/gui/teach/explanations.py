@@ -300,6 +300,8 @@ class ExplanationDock(QDockWidget):
         self._rows: list[OrderResult] = []
         #: a step-through owns the map and this panel while it runs
         self.suspended = False
+        #: the position of the phase being played when the panel last looked (an edit changes it)
+        self._position = self.controller.state
         self.controller.changed.connect(self._on_changed)
         window.view.clicked.connect(self.map_clicked)
         window.results_dock.result_clicked.connect(self._results_row_clicked)
@@ -318,10 +320,12 @@ class ExplanationDock(QDockWidget):
         return c.last_entry
 
     def _on_changed(self, record: ChangeRecord) -> None:
-        if record.phase and self.controller.viewing is None:
+        state = self.controller.state
+        if record.phase and self.controller.viewing is None and state is not self._position:
             # the position on the map changed (a sandbox's set-up edit, or its undo): rings drawn
             # for the explained order would name units of another position, so they go
             self.entry = None
+        self._position = state
         if record.board_changed or record.visibility:
             self.refresh()
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QObject, QRect, Qt, QTimer
 from PySide6.QtGui import QAction, QFont, QKeySequence, QTransform
-from PySide6.QtWidgets import QDockWidget, QLabel, QTextBrowser, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDockWidget, QLabel, QTextBrowser, QToolBar, QVBoxLayout, QWidget
 
 from ...engine.game import HistoryEntry
 from ...engine.orders import UnitOrder
@@ -202,6 +202,8 @@ class ProjectorView(QObject):
         for dock in w.findChildren(QDockWidget):
             if dock is not self.panel and dock is not explanation:
                 dock.hide()
+        for bar in w.findChildren(QToolBar):  # the sandbox's set-up palette (restoreState brings it back)
+            bar.hide()
         w.menuBar().hide()
         w.statusBar().hide()
         w.hint_label.hide()
