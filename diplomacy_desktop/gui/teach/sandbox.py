@@ -951,14 +951,7 @@ class SandboxMode(WindowMode):
         space = geometry.space_at(point.x(), point.y())
         if space is None:
             return None
-        if unit.kind == FLEET:
-            coasts = self.board.spaces[space].coast_locations
-            if coasts:
-                def dist(loc: str) -> float:
-                    x, y = geometry.unit_anchor(loc)
-                    return (x - point.x()) ** 2 + (y - point.y()) ** 2
-                return min(coasts, key=dist)
-        return space
+        return self.fleet_location(space, point) if unit.kind == FLEET else space
 
     @staticmethod
     def _is_mouse(event: QEvent) -> bool:
