@@ -63,12 +63,13 @@ from ...engine.game import BY_CENTRES, BY_PIECES, GameEnd
 from ...engine.rules import Edition
 from ...engine.seating import GROUPINGS
 from ...engine.state import GameState
-from ...io.pins import MAX_PIN_DIGITS
+from ...io.pins import MAX_PIN_DIGITS, is_valid_pin, pin_matches
 from ...io.vault import passphrase_problem
 from ...table.draw import (  # moved to the Qt-free table layer: importable here too
     DrawVote,
     DrawVoteError,
 )
+from ...table.hotseat import hash_pin
 from ...table.pins import PinGuard, PinWaitError, pin_problem
 from ...table.settings import (  # moved to the Qt-free table layer: importable here too
     TableSettings,
@@ -76,7 +77,6 @@ from ...table.settings import (  # moved to the Qt-free table layer: importable 
 from .. import override
 from ..board.palette import power_colour, power_ink, power_letter
 from .clock import MAX_ROUNDS, ClockSettings
-from .hotseat import hash_pin, is_valid_pin, pin_matches
 from .seating import PriorityDialog, join_names, seat_name, seats_from_players
 
 EDITIONS = ((Edition.CLASSIC.value, "Classic rules (1971/1982 rulebook, DATC 2.4)"),

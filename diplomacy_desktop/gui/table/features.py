@@ -36,6 +36,7 @@ from ...engine.game import GameEnd
 from ...engine.state import MOVEMENT
 from ...host.table import HostError
 from ...io.vault import Vault
+from ...table.hotseat import CURTAIN, ENTERING, OPEN, READY, REVEALED
 from ...table.pins import PinGuard
 from ..controller import ChangeRecord
 from ..keys import menu_action
@@ -58,19 +59,10 @@ from .clock import (
 )
 from .declarations import OpenDeclarationsDialog, RevealDialog, apply_declarations, declared_phases
 from .dialogs import ClockSettingsDialog, DrawVoteDialog, GameOverDialog, NewGameDialog, TableSettings
-from .hotseat import (
-    CURTAIN,
-    ENTERING,
-    OPEN,
-    READY,
-    REVEALED,
-    Confirm,
-    HostPrompt,
-    HotSeatFlow,
-    ReviewDialog,
-    SealStatusStrip,
-    seat_title,
-)
+from .hotseat.flow import Confirm, HostPrompt, HotSeatFlow
+from .hotseat.names import seat_title
+from .hotseat.review import ReviewDialog
+from .hotseat.seal_strip import SealStatusStrip
 from .notes import NoteError, NotesDialog, notes_allowed, notes_for, with_note
 from .persistence import (
     Autosave,
