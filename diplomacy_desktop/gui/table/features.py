@@ -38,6 +38,7 @@ from ...host.table import HostError
 from ...io.vault import Vault
 from ...table.hotseat import CURTAIN, ENTERING, OPEN, READY, REVEALED
 from ...table.pins import PinGuard
+from ...table.settings import TableSettings
 from ..controller import ChangeRecord
 from ..keys import menu_action
 from ..mode import WindowMode
@@ -58,7 +59,10 @@ from .clock import (
     qt_time_source,
 )
 from .declarations import OpenDeclarationsDialog, RevealDialog, apply_declarations, declared_phases
-from .dialogs import ClockSettingsDialog, DrawVoteDialog, GameOverDialog, NewGameDialog, TableSettings
+from .dialogs.clock_settings import ClockSettingsDialog
+from .dialogs.draw_vote import DrawVoteDialog
+from .dialogs.game_over import GameOverDialog
+from .dialogs.new_game import NewGameDialog
 from .hotseat.flow import Confirm, HostPrompt, HotSeatFlow
 from .hotseat.names import seat_title
 from .hotseat.review import ReviewDialog
