@@ -97,7 +97,7 @@ from .tournament_pages import CentreChart, pieces_pdf, result_sheet_pdf
 if TYPE_CHECKING:
     from ..shell import WindowShell
     from .dialogs.new_game import NewGameDialog
-    from .features import TableFeatures
+    from .features.mode import TableFeatures
 
 #: the keys this module keeps in the game's table
 EVENT_KEY = "event"
