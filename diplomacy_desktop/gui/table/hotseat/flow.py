@@ -701,26 +701,32 @@ class HotSeatFlow(QObject):
             return
         self.session.reveal(force=force)
         codes = self.reveal_seal_codes()
-        self._apply()
+        self._apply(view=False)  # the curtain, the strip, the turn kept; who may be seen: the reveal's own record
         if codes:
             self.tell(codes)
         self.revealed.emit()
-        if self.adjudicate_on_reveal and not self.controller.game.is_over:
-            self.controller.adjudicate()  # phase_advanced -> begin_phase, when connected
+        # one record: the adjudication (the next phase's turn begins inside it, when the table
+        # mode is connected), or, with no adjudication, everybody's orders shown
+        self.controller.reveal(adjudicate=self.adjudicate_on_reveal)
 
     # -- secrecy, curtain and strip follow the session ----------------------------------------------
 
-    def _apply(self, *, activate: bool = True) -> None:
+    def _apply(self, *, activate: bool = True, view: bool = True) -> None:
+        """The controller's view, the curtain and the strip follow the session (``view=False``:
+        all but who may be seen, which the caller changes itself, as the reveal does)."""
         c = self.controller
         s = self.session
         if not self.enabled:
-            c.set_view(None, None)
+            if view:
+                c.set_view(None, None)
             self.curtain.hide()
         else:
             # who may be seen and who is at the keyboard change together: one record, no moment
             # where too much is visible
             entering = s.stage == ENTERING and s.current is not None
-            c.set_view(s.visible_powers, s.current if entering else None, seat=s.current_seat if entering else ())
+            if view:
+                c.set_view(s.visible_powers, s.current if entering else None,
+                           seat=s.current_seat if entering else ())
             if s.stage in (CURTAIN, READY) or (s.declaring and s.stage == ENTERING):
                 # (a power declaring writes inside the curtain: the window stays covered)
                 self.curtain.show_session(s, host_pin=self.host_pin() is not None)
