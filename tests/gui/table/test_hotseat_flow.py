@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 from PySide6.QtWidgets import QLabel, QListWidget, QVBoxLayout, QWidget
@@ -50,6 +51,12 @@ SPRING_ORDERS = {
 
 
 # -- the session, plain Python --------------------------------------------------------------------
+
+
+@pytest.fixture
+def features_options() -> dict[str, Any]:
+    """This file's table: questions answered yes, the app's own host prompt (no test sets a host PIN)."""
+    return {"confirm": lambda *a: True}
 
 
 def test_hotseat_first_power_is_random_and_reproducible_with_a_seed() -> None:
@@ -411,16 +418,6 @@ CLICKS = {  # Spring 1901 by clicks on the map, per power
     "russia": [("move", "war", "gal"), ("move", "mos", "ukr"), ("move", "sev", "bla"), ("move", "stp", "bot")],
     "turkey": [("move", "ank", "bla"), ("move", "con", "bul"), ("move", "smy", "con")],
 }
-
-
-@pytest.fixture
-def features(table, tmp_path):  # type: ignore[no-untyped-def]
-    from diplomacy_desktop.gui.table.features import install_table_features
-    from diplomacy_desktop.gui.table.persistence import Autosave
-
-    return install_table_features(table.window, autosave=Autosave(tmp_path / "data"), rng=random.Random(1901),
-                                  review=lambda d: True, confirm=lambda *a: True,
-                                  message=lambda *a: None)
 
 
 def test_hotseat_main_window_no_widget_shows_another_powers_orders(table, features) -> None:  # type: ignore[no-untyped-def]
