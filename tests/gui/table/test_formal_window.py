@@ -8,6 +8,7 @@ model, the widgets and the scene.
 
 from __future__ import annotations
 
+from host_stand_in import HOST_PIN
 from PySide6.QtCore import Qt
 from widget_text import shows, texts
 from window_harness import Table
@@ -20,8 +21,6 @@ from diplomacy_desktop.gui.table.declarations import PENDING_KEY
 from diplomacy_desktop.gui.table.dialogs import NewGameDialog, TableSettings
 from diplomacy_desktop.gui.table.hotseat import CURTAIN, ENTERING, OPEN, READY, hash_pin
 from diplomacy_desktop.gui.table.persistence import resume_from_autosave
-
-HOST_PIN = "4242"
 
 
 def start_formal(features, *, pins: dict[str, str] | None = None) -> None:  # type: ignore[no-untyped-def]

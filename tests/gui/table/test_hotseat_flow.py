@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtWidgets import QLabel, QListWidget, QVBoxLayout, QWidget
+from test_secrecy import CLICKS
 from widget_text import shows, texts
 
 from diplomacy_desktop.engine.orders import Build, Convoy, Hold, Move, SupportHold, SupportMove
@@ -409,15 +410,6 @@ def test_hotseat_turn_survives_in_the_table(qtbot) -> None:
 
 # -- in the real main window ----------------------------------------------------------------------
 
-CLICKS = {  # Spring 1901 by clicks on the map, per power
-    "england": [("move", "lon", "nth"), ("move", "edi", "nwg"), ("move", "lvp", "yor")],
-    "france": [("move", "par", "bur"), ("support", "mar", "par", "bur"), ("move", "bre", "mao")],
-    "germany": [("move", "mun", "ruh"), ("move", "ber", "mun"), ("move", "kie", "den")],
-    "italy": [("hold", "ven"), ("move", "rom", "apu"), ("move", "nap", "ion")],
-    "austria": [("move", "vie", "gal"), ("move", "bud", "ser"), ("move", "tri", "alb")],
-    "russia": [("move", "war", "gal"), ("move", "mos", "ukr"), ("move", "sev", "bla"), ("move", "stp", "bot")],
-    "turkey": [("move", "ank", "bla"), ("move", "con", "bul"), ("move", "smy", "con")],
-}
 
 
 def test_hotseat_main_window_no_widget_shows_another_powers_orders(table, features) -> None:  # type: ignore[no-untyped-def]

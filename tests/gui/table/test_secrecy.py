@@ -10,6 +10,7 @@ import json
 from collections.abc import Callable
 
 import pytest
+from host_stand_in import HOST_PIN  # the table tests' host PIN (other files import it from here)
 from new_game import no_pins_and_a_passphrase
 from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QDialog, QDockWidget, QMessageBox, QWidget
@@ -18,8 +19,6 @@ from widget_text import shows, texts
 from diplomacy_desktop.gui.table.dialogs import DrawVoteDialog, NewGameDialog, TableSettings
 from diplomacy_desktop.gui.table.hotseat import CURTAIN, ENTERING, OPEN, READY, hash_pin, pin_matches
 from diplomacy_desktop.io.notation import format_order
-
-HOST_PIN = "4242"
 
 CLICKS = {  # Spring 1901 by clicks on the map, per power
     "england": [("move", "lon", "nth"), ("move", "edi", "nwg"), ("move", "lvp", "yor")],
