@@ -10,10 +10,10 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from conftest import Table
 from PySide6.QtCore import QPointF, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox, QPushButton
 from test_sandbox import Sandbox, menu_action
+from window_harness import Table
 
 from diplomacy_desktop.engine.board import ARMY, FLEET
 from diplomacy_desktop.engine.state import GameState, Phase, Unit
