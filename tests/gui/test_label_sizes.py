@@ -20,7 +20,7 @@ def _settle(t: Table) -> None:
 
 def _font(item: LabelItem) -> QFont:
     font = QFont("DejaVu Sans")
-    font.setPixelSize(item.font_px)
+    font.setPixelSize(max(1, round(item.font_size)))
     font.setBold(item.spec.bold)
     font.setItalic(item.spec.italic)
     return font
@@ -36,12 +36,13 @@ def label_heights(t: Table) -> dict[str, float]:
     heights = {}
     for space, item in t.window.scene.label_items.items():
         metrics = QFontMetricsF(_font(item))
-        assert metrics.capHeight() >= 0.7 * item.font_px, space
+        px = max(1, round(item.font_size))  # the font's pixel size in map units
+        assert metrics.capHeight() >= 0.7 * px, space
         # what Qt draws: the path's own glyph height per line, mapped to the screen
-        lines = item.text.count("\n") + 1
+        lines = getattr(item, "text", item.spec.text).count("\n") + 1
         drawn = view.mapFromScene(item.mapRectToScene(item.text_rect())).boundingRect().height()
         assert drawn >= metrics.capHeight() * scale * lines - 2, space
-        heights[space] = item.font_px * scale
+        heights[space] = px * scale
     return heights
 
 

@@ -294,7 +294,7 @@ class OrderInteraction(QObject):
         scene = self.scene
         # labels move only as they grow or shrink, and for a unit standing in their province
         key = (getattr(scene, "label_factor", 0.0), getattr(scene, "unit_size", 0.0),
-               tuple(sorted(getattr(scene, "unit_items", {}))))
+               tuple(sorted(getattr(scene, "unit_items", {}))), getattr(scene, "labels_key", None))
         if self._labels is not None and self._labels[0] == key:
             return self._labels[1]
         out: list[LabelRect] = []
