@@ -85,8 +85,9 @@ def test_unit_letters_are_at_least_12_px_at_1366_by_768(table: Table) -> None:
     QApplication.processEvents()
     scene = t.window.scene
     item = scene.unit_items["par"]
-    letter_px = round(item.size * LETTER_RATIO) * scene.view_scale
+    letter_px = item.letter_px * scene.view_scale
     assert letter_px >= 12.0, letter_px
+    assert item.letter_px >= round(item.size * LETTER_RATIO)
 
 
 def test_magnifier_zooms_to_small_targets_and_back(table: Table) -> None:

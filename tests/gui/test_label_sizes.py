@@ -80,6 +80,14 @@ def test_every_name_is_at_least_12_px_in_the_window_at_1366_by_768(table: Table,
     small = {s: round(h, 1) for s, h in heights.items() if h < 12.0}
     assert not small, small
     _on_screen(t)
+    _letters_at_least(t, 12.0)
+
+
+def _letters_at_least(t: Table, px: float) -> None:
+    """Every unit's letter (its font's pixel size through the view) is at least ``px`` high."""
+    scale = t.window.view.transform().m11()
+    small = {p: u.letter_px * scale for p, u in t.window.scene.unit_items.items() if u.letter_px * scale < px}
+    assert not small, small
 
 
 def test_every_name_is_at_least_20_px_on_the_projector_at_1920_by_1080(table: Table) -> None:
@@ -106,6 +114,7 @@ def test_every_name_is_at_least_20_px_on_the_projector_at_1920_by_1080(table: Ta
     small = {s: round(h, 1) for s, h in heights.items() if h < 20.0}
     assert not small, small
     _on_screen(t)
+    _letters_at_least(t, 20.0)
     # and at 1366x768, names scale with the screen (20 px per 1080 lines) and all fit
     w.setGeometry(0, 0, 1366, 768)
     _settle(t)

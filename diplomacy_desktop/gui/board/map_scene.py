@@ -74,8 +74,10 @@ UNIT_MAX = 32.0
 #: labels are drawn about this many screen pixels high, never smaller than the art's own size
 LABEL_SCREEN_PX = 14.0
 LABEL_MAX_FACTOR = 1.55  # names of 12 px at least on a 1366x768 screen
-#: a unit's letter, as a share of the unit's size (12 px at least on a 1366x768 screen)
+#: a unit's letter, as a share of the unit's size ...
 LETTER_RATIO = 0.7
+#: ... grown up to this share where that is needed for MIN_PX on screen (12 px at 1366x768)
+LETTER_MAX_RATIO = 0.82
 #: a move arrow's shaft (without its head) is never shorter than this (times the unit scale)
 MIN_SHAFT = 12.0
 
@@ -258,8 +260,10 @@ class UnitItem(QGraphicsItem):
     """An army (disc) or fleet (hull) in its power's colour, with the power's letter."""
 
     def __init__(self, unit: Unit, *, displaced: bool = False, ghost: bool = False, size: float = UNIT_SIZE,
-                 dislodged_by: str = "") -> None:
+                 dislodged_by: str = "", letter: int = 0) -> None:
         super().__init__()
+        #: the letter's pixel size (map units; 0: the usual share of the unit's size)
+        self.letter_px = letter or max(1, round(size * LETTER_RATIO))
         self.unit = unit
         self.displaced = displaced
         self.ghost = ghost
@@ -342,7 +346,7 @@ class UnitItem(QGraphicsItem):
         painter.drawPath(self._path)
         font = QFont("DejaVu Sans")
         font.setBold(True)
-        font.setPixelSize(max(1, round(size * LETTER_RATIO)))
+        font.setPixelSize(self.letter_px)
         painter.setFont(font)
         painter.setPen(palette.power_ink(power))
         rect = self._path.boundingRect()
@@ -833,11 +837,20 @@ class MapScene(QGraphicsScene):
         self.selected_province: str | None = None
         #: names are drawn at least this many pixels high on screen (the projector asks for more)
         self.label_min_px = MIN_PX
+        self._letter_drawn = 0
         #: what the labels were last placed for (label factor, unit size, least font size), and
         #: the layouts worked out so far, by the same key
         self._labels_placed_for: tuple[float, float, float] | None = None
         self._label_layouts: dict[tuple[float, float, float], dict[str, Placement]] = {}
         self._place_labels()
+
+    @property
+    def letter_px(self) -> int:
+        """A unit's letter (pixel size in map units): at least :attr:`label_min_px` on screen,
+        within the unit (between LETTER_RATIO and LETTER_MAX_RATIO of its size)."""
+        size = self.unit_size
+        need = math.ceil(self.label_min_px / self.view_scale - 1e-6) if self.view_scale > 0 else 0
+        return max(round(size * LETTER_RATIO), min(need, math.floor(size * LETTER_MAX_RATIO)))
 
     @property
     def unit_scale(self) -> float:
@@ -851,7 +864,11 @@ class MapScene(QGraphicsScene):
         if (unit, label) == (self.unit_size, self.label_factor):
             placed = self._labels_placed_for
             self._place_labels()  # the names keep their least size on screen as the scale changes
-            return placed != self._labels_placed_for
+            changed = placed != self._labels_placed_for
+            if self.picture is not None and self._letter_drawn != self.letter_px:
+                self.show_picture(self.picture)  # and so do the units' letters
+                changed = True
+            return changed
         self.unit_size, self.label_factor = unit, label
         if self.picture is not None:
             self.show_picture(self.picture)
@@ -914,7 +931,10 @@ class MapScene(QGraphicsScene):
         if px == self.label_min_px:
             return False
         self.label_min_px = px
-        self._place_labels()
+        if self.picture is not None and self._letter_drawn != self.letter_px:
+            self.show_picture(self.picture)
+        else:
+            self._place_labels()
         return True
 
     def _label_layout(self, need: float) -> dict[str, Placement]:
@@ -1068,6 +1088,7 @@ class MapScene(QGraphicsScene):
         self.picture = picture
         state = picture.state
         size = self.unit_size
+        letter = self._letter_drawn = self.letter_px
         # a unit drawn the same as before keeps its item (and the picture Qt cached of it)
         old_units, old_displaced = self.unit_items, self.displaced_items
         self.unit_items = {}
@@ -1077,10 +1098,10 @@ class MapScene(QGraphicsScene):
             if prov in displaced and displaced[prov].unit == unit:
                 continue
             item = old_units.pop(prov, None)
-            if item is None or item.unit != unit or item.size != size:
+            if item is None or item.unit != unit or item.size != size or item.letter_px != letter:
                 if item is not None:
                     self.removeItem(item)
-                item = UnitItem(unit, size=size)
+                item = UnitItem(unit, size=size, letter=letter)
                 self.addItem(item)
             item.setPos(self.anchor(unit.location))
             tip = self._unit_tip(unit)
@@ -1092,10 +1113,11 @@ class MapScene(QGraphicsScene):
         for d in picture.displaced:
             attacker = by_whom.get(d.province, "") or (d.attacker_from or "")
             moved = old_displaced.pop(d.province, None)
-            if moved is None or moved.unit != d.unit or moved.size != size or moved.dislodged_by != attacker:
+            if (moved is None or moved.unit != d.unit or moved.size != size or moved.dislodged_by != attacker
+                    or moved.letter_px != letter):
                 if moved is not None:
                     self.removeItem(moved)
-                moved = UnitItem(d.unit, displaced=True, size=size, dislodged_by=attacker)
+                moved = UnitItem(d.unit, displaced=True, size=size, dislodged_by=attacker, letter=letter)
                 self.addItem(moved)
             moved.setPos(self.displaced_point(d.unit.location))
             tip = self._unit_tip(d.unit) + " (dislodged"
@@ -1225,7 +1247,7 @@ class MapScene(QGraphicsScene):
             return mark
         if isinstance(order, Build):
             kind = order.unit_kind or "A"
-            ghost = UnitItem(Unit(order.power, kind, order.location), ghost=True, size=size)
+            ghost = UnitItem(Unit(order.power, kind, order.location), ghost=True, size=size, letter=self.letter_px)
             ghost.setPos(self.anchor(order.location))
             ghost.setZValue(Z_MARKS)
             ghost.setToolTip(tip)
