@@ -37,13 +37,13 @@ PROJECTOR_PX = 20.0
 MAX_GROWTH = 2.8
 
 #: what each form of a name costs (the full name is best)
-FULL, TWO_LINES, SHORT = 0.0, 5.0, 9.0
+FULL, TWO_LINES, SHORT = 0.0, 3.0, 6.0
 #: what covering something costs (a name over another name is refused outright)
-COST_UNIT = 40.0
-COST_CENTRE = 14.0
-COST_OUTSIDE = 12.0
+COST_UNIT = 30.0
+COST_CENTRE = 12.0
+COST_OUTSIDE = 10.0
 #: the cost of a name's distance from the art's place, per text height
-COST_DISTANCE = 1.6
+COST_DISTANCE = 2.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,8 +134,7 @@ class _Grid:
 
 def _offsets(w: float, h: float) -> list[tuple[float, float]]:
     """Moves of a name's middle, nearest first: along its line by half widths, across by heights."""
-    steps = [(dx * w * 0.5, dy * h * 1.05) for dx in range(-3, 4) for dy in range(-4, 5)]
-    steps += [(dx * (w * 0.5 + h), 0.0) for dx in (-4, -3, 3, 4)]
+    steps = [(dx * w * 0.25, dy * h * 0.55) for dx in range(-5, 6) for dy in range(-7, 8)]
     return sorted(set(steps), key=lambda d: math.hypot(d[0], d[1] * 1.4))
 
 

@@ -955,7 +955,9 @@ class MapScene(QGraphicsScene):
                 centres.append(QRectF(cx - r, cy - r, 2 * r, 2 * r))
         for space, item in self.label_items.items():
             spec = item.spec
-            size = max(spec.size * self.label_factor, min(need, spec.size * MAX_GROWTH))
+            # the art's size, or larger for the least size on screen (the projector asks for that
+            # least size, not for the same board's names grown by its factor: they would crowd it)
+            size = max(spec.size * min(self.label_factor, LABEL_MAX_FACTOR), min(need, spec.size * MAX_GROWTH))
             px = max(1, math.ceil(size - 1e-6))
             texts = [(spec.text, FULL)]
             if (split := two_lines(spec.text)) is not None:
