@@ -70,7 +70,7 @@ class LabelTask:
     #: a supply-centre marker drawn beside the name (radius; 0 for none), on this side (+1 right, -1 left)
     marker: float = 0.0
     marker_side: float = 1.0
-    #: how big the province is (the smallest are placed first)
+    #: how crowded the name's place is (the most crowded are placed first: fewest places to go)
     area: float = 0.0
 
 
@@ -104,38 +104,58 @@ def two_lines(text: str) -> str | None:
     return text[:cut] + "\n" + text[cut + 1:]
 
 
+Box = tuple[float, float, float, float]  # left, top, right, bottom
+
+
 class _Grid:
-    """Rectangles bucketed by cell, to find those near a rectangle quickly."""
+    """Boxes bucketed by cell, to find those near a box quickly (plain tuples: this runs for every
+    candidate place of every name, and Qt's rectangles cost a call each through the binding)."""
 
     def __init__(self, cell: float) -> None:
         self.cell = cell
-        self.cells: dict[tuple[int, int], list[tuple[QRectF, str]]] = {}
+        self.cells: dict[tuple[int, int], list[tuple[float, float, float, float, int]]] = {}
 
-    def _keys(self, r: QRectF) -> Iterable[tuple[int, int]]:
+    def add(self, box: Box, kind: int) -> None:
         c = self.cell
-        for i in range(math.floor(r.left() / c), math.floor(r.right() / c) + 1):
-            for j in range(math.floor(r.top() / c), math.floor(r.bottom() / c) + 1):
-                yield i, j
+        entry = (*box, kind)
+        for i in range(math.floor(box[0] / c), math.floor(box[2] / c) + 1):
+            for j in range(math.floor(box[1] / c), math.floor(box[3] / c) + 1):
+                self.cells.setdefault((i, j), []).append(entry)
 
-    def add(self, r: QRectF, kind: str) -> None:
-        for key in self._keys(r):
-            self.cells.setdefault(key, []).append((r, kind))
+    def cost(self, box: Box, costs: Sequence[float]) -> float:
+        """What covering the boxes under ``box`` costs (inf for a name)."""
+        c = self.cell
+        l, t, r, b = box
+        total = 0.0
+        cells = self.cells
+        for i in range(int(l // c), int(r // c) + 1):
+            for j in range(int(t // c), int(b // c) + 1):
+                for el, et, er, eb, kind in cells.get((i, j), ()):
+                    # (a box over two cells counts twice: a little more to pay, never less)
+                    if el < r and l < er and et < b and t < eb:
+                        total += costs[kind]
+        return total
 
-    def near(self, r: QRectF) -> list[tuple[QRectF, str]]:
-        seen: set[int] = set()
-        out = []
-        for key in self._keys(r):
-            for item in self.cells.get(key, ()):
-                if id(item) not in seen:
-                    seen.add(id(item))
-                    out.append(item)
-        return out
+
+_LABEL, _UNIT, _CENTRE = 0, 1, 2
+_COSTS = (math.inf, COST_UNIT, COST_CENTRE)
+_OFFSETS: dict[float, list[tuple[int, int, float]]] = {}
 
 
-def _offsets(w: float, h: float) -> list[tuple[float, float]]:
-    """Moves of a name's middle, nearest first: along its line by half widths, across by heights."""
-    steps = [(dx * w * 0.25, dy * h * 0.55) for dx in range(-5, 6) for dy in range(-7, 8)]
-    return sorted(set(steps), key=lambda d: math.hypot(d[0], d[1] * 1.4))
+def _offsets(w: float, h: float) -> list[tuple[int, int, float]]:
+    """Moves of a name's middle, nearest first, in steps of a quarter of its width along its line
+    and about half its height across; with each, its distance in heights."""
+    aspect = round(w / h * 2) / 2
+    steps = _OFFSETS.get(aspect)
+    if steps is None:
+        steps = [(dx, dy, math.hypot(dx * 0.25 * aspect, dy * 0.55)) for dx in range(-5, 6) for dy in range(-7, 8)]
+        steps.sort(key=lambda d: math.hypot(d[0] * 0.25 * aspect, d[1] * 0.55 * 1.4))
+        _OFFSETS[aspect] = steps
+    return steps
+
+
+def _box(r: QRectF) -> Box:
+    return (r.left(), r.top(), r.right(), r.bottom())
 
 
 def place_labels(tasks: Sequence[LabelTask], *, bounds: QRectF, unit: float,
@@ -149,50 +169,56 @@ def place_labels(tasks: Sequence[LabelTask], *, bounds: QRectF, unit: float,
     spots = anchors if anchors is not None else {t.space: t.anchor for t in tasks if t.anchor is not None}
     for point in spots.values():
         # a fleet's hull is the widest a unit is drawn
-        grid.add(QRectF(point.x() - unit * 0.78, point.y() - half - gap, unit * 1.56, unit + 2 * gap), "unit")
+        grid.add((point.x() - unit * 0.78, point.y() - half - gap, point.x() + unit * 0.78, point.y() + half + gap),
+                 _UNIT)
     for r in centres:
-        grid.add(r, "centre")
+        grid.add(_box(r), _CENTRE)
     placed: dict[str, Placement] = {}
-    inner = bounds.adjusted(2, 2, -2, -2)
-    for task in sorted(tasks, key=lambda t: t.area):
-        best: tuple[float, Placement] | None = None
+    x0, y0, x1, y1 = bounds.left() + 2, bounds.top() + 2, bounds.right() - 2, bounds.bottom() - 2
+    for task in sorted(tasks, key=lambda t: (t.area, t.space)):
+        best: tuple[float, QPointF, LabelForm] | None = None
+        hx, hy = task.home.x(), task.home.y()
         for form in task.forms:
             if best is not None and form.penalty >= best[0]:
                 break  # a shorter form cannot do better than what was found
-            h = form.rect.height()
+            w, h = form.rect.width(), form.rect.height()
             start = _start(task, form, half + gap)
-            for dx, dy in _offsets(form.rect.width(), h):
-                distance = math.hypot(dx, dy) + math.hypot(start.x() - task.home.x(), start.y() - task.home.y()) * 0.3
-                cost = form.penalty + COST_DISTANCE * distance / h
+            sx, sy = start.x(), start.y()
+            moved = math.hypot(sx - hx, sy - hy) * 0.3 / h
+            fl, ft, fr, fb = _box(_footprint(form.rect, task))
+            for dx, dy, distance in _offsets(w, h):
+                cost = form.penalty + COST_DISTANCE * (distance + moved)
                 if best is not None and cost >= best[0]:
                     break  # farther places only cost more
-                middle = QPointF(start.x() + dx, start.y() + dy)
-                rect = form.rect.translated(middle)
-                foot = _footprint(rect, task)
-                if not inner.contains(foot):
+                mx, my = sx + dx * w * 0.25, sy + dy * h * 0.55
+                box = (mx + fl, my + ft, mx + fr, my + fb)
+                if box[0] < x0 or box[1] < y0 or box[2] > x1 or box[3] > y1:
                     continue
-                clash = False
-                for other, kind in grid.near(foot):
-                    if not foot.intersects(other):
-                        continue
-                    if kind == "label":
-                        clash = True
-                        break
-                    cost += COST_UNIT if kind == "unit" else COST_CENTRE
-                if clash or (best is not None and cost >= best[0]):
+                cost += grid.cost(box, _COSTS)
+                if best is not None and cost >= best[0]:
                     continue
-                outside = inside is not None and not inside(task.space, middle)
-                if outside:
+                middle = QPointF(mx, my)
+                if _outside(task, middle, h, inside):
                     cost += COST_OUTSIDE
                 if best is None or cost < best[0]:
-                    best = (cost, Placement(task.space, middle, form, _leader_end(task, rect) if outside else None))
+                    best = (cost, middle, form)
         if best is None:  # nowhere free (a board shrunk far below a window): the art's place
-            form = task.forms[0]
-            best = (0.0, Placement(task.space, task.home, form, None))
-        placement = best[1]
+            placement = Placement(task.space, task.home, task.forms[0], None)
+        else:
+            _, middle, form = best
+            outside = _outside(task, middle, form.rect.height(), inside)
+            placement = Placement(task.space, middle, form, task.home if outside else None)
         placed[task.space] = placement
-        grid.add(_footprint(placement.rect, task), "label")
+        grid.add(_box(_footprint(placement.rect, task)), _LABEL)
     return placed
+
+
+def _outside(task: LabelTask, middle: QPointF, h: float, inside: Callable[[str, QPointF], bool] | None) -> bool:
+    """Whether a name's middle is outside its province (near the art's place it never is: the
+    outline is asked only farther away, which keeps the first layout quick)."""
+    if inside is None or math.hypot(middle.x() - task.home.x(), middle.y() - task.home.y()) <= h * 1.2:
+        return False
+    return not inside(task.space, middle)
 
 
 def _start(task: LabelTask, form: LabelForm, clearance: float) -> QPointF:
@@ -227,9 +253,6 @@ def marker_point(rect: QRectF, radius: float, side: float) -> QPointF:
     return QPointF(rect.left() - radius * 1.4, rect.center().y())
 
 
-def _leader_end(task: LabelTask, rect: QRectF) -> QPointF:
-    """The point of the province a leader line from a name placed outside it ends on."""
-    return task.home
 
 
 __all__ = ["MAX_GROWTH", "MIN_PX", "PROJECTOR_PX", "LabelForm", "LabelTask", "Placement", "marker_point",

@@ -512,6 +512,24 @@ class LabelItem(QGraphicsItem):
             self._paths[(text, px)] = path
         return path
 
+    def measure(self, text: str, px: int) -> QRectF:
+        """About the extent :meth:`path_for` gives ``text`` (from the font's metrics: quicker than
+        making the outline of every form of every name to place them)."""
+        path = self._paths.get((text, px))
+        if path is not None:
+            return path.boundingRect()
+        font = QFont("DejaVu Sans")
+        font.setPixelSize(px)
+        font.setBold(self.spec.bold)
+        font.setItalic(self.spec.italic)
+        metrics = QFontMetricsF(font)
+        lines = text.split("\n")
+        width = max(metrics.horizontalAdvance(line) for line in lines)
+        step = px * 1.05
+        top = -(len(lines) - 1) / 2 * step + 0.35 * px - metrics.capHeight()
+        bottom = (len(lines) - 1) / 2 * step + 0.35 * px + metrics.descent() * 0.5
+        return QRectF(-width / 2, top, width, bottom - top)
+
     def path_at(self, factor: float) -> QPainterPath:
         """The art's name at ``factor`` times the art's size."""
         return self.path_for(self.spec.text, max(1, math.ceil(self.spec.size * factor - 1e-6)))
@@ -914,6 +932,10 @@ class MapScene(QGraphicsScene):
         if key == self._labels_placed_for:
             return  # nothing a label's size or place depends on has changed
         self._labels_placed_for = key
+        if self.view_scale <= 0:  # no view yet: the art's names where the art has them
+            for item in self.label_items.values():
+                item.set_form(item.spec.text, item.spec.size * self.label_factor, None, item.spec.middle)
+            return
         layout = self._label_layouts.get(key)
         if layout is None:
             layout = self._label_layouts[key] = self._label_layout(key[2])
@@ -953,6 +975,7 @@ class MapScene(QGraphicsScene):
                 cx, cy = self.geometry.centre_point(space)
                 r = radius + 2 * self.label_factor
                 centres.append(QRectF(cx - r, cy - r, 2 * r, 2 * r))
+        homes = [item.spec.middle for item in self.label_items.values()]
         for space, item in self.label_items.items():
             spec = item.spec
             # the art's size, or larger for the least size on screen (the projector asks for that
@@ -965,14 +988,14 @@ class MapScene(QGraphicsScene):
             short = short_name(space, spec.text, spec.italic)
             if len(short) < len(spec.text):
                 texts.append((short, SHORT))
-            forms = tuple(LabelForm(text, item.path_for(text, px).boundingRect(), penalty, px)
-                          for text, penalty in texts)
-            outline = self.art.outline(space)
-            bounds = outline.boundingRect()
-            anchor = self.art.anchors.get(space) if space in self.art.anchors else None
-            tasks.append(LabelTask(space, spec.middle, forms, anchor,
+            forms = tuple(LabelForm(text, item.measure(text, px), penalty, px) for text, penalty in texts)
+            anchor = self.art.anchors.get(space)
+            home = spec.middle
+            # crowding: how near the nearest other name's place is (the most crowded go first)
+            room = min((abs(home.x() - o.x()) + abs(home.y() - o.y()) for o in homes if o is not home), default=0.0)
+            tasks.append(LabelTask(space, home, forms, anchor,
                                    marker=radius if space in attached else 0.0, marker_side=attached.get(space, 1.0),
-                                   area=bounds.width() * bounds.height()))
+                                   area=room))
 
         def inside(space: str, point: QPointF) -> bool:
             outline = self.art.outline(space)
