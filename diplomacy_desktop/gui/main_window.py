@@ -48,6 +48,7 @@ from .board.map_source import (  # the picture-building code: importable here to
     map_svg,
     picture_for,
 )
+from .board.loupe import LOUPE_KEY, Loupe
 from .board.map_view import MapView
 from .controller import ChangeRecord, GameController
 from .keys import REDO_KEYS, UNDO_KEYS, HistoryKeys, key_sequences, menu_action
@@ -337,6 +338,12 @@ class MainWindow(WindowShell):
         self._action(view, "&Fit to window", self.view.fit_to_window, "Ctrl+0")
         self.act_full = self._action(view, "F&ull screen", self.toggle_full_screen,
                                      [QKeySequence.StandardKey.FullScreen, "F11"])
+        self.loupe = Loupe(self.view)  # a magnifier that follows the pointer (crowded areas)
+        self.act_loupe = self._action(view, "&Loupe (magnify under the pointer)",
+                                      lambda: self.loupe.set_active(self.act_loupe.isChecked()), LOUPE_KEY,
+                                      "A round glass follows the pointer and shows the board under it larger; "
+                                      "clicks go through it to the point under its cross")
+        self.act_loupe.setCheckable(True)
         view.addSeparator()
         self.view_menu = view
         for dock in (self.order_dock, self.results_dock, self.centres_dock):
@@ -802,6 +809,7 @@ Game
 Map
   wheel or pinch, Ctrl+plus / Ctrl+minus: zoom · Ctrl+0: fit · drag the map: pan · F11 full screen
   drag a unit onto a space: move it there · a key typed on the map starts a typed order
+  Ctrl+G: the loupe, a glass following the pointer for crowded areas (clicks go through it)
   F5: projector view (large units, names and results; F5 or Esc to leave)"""
 
 
