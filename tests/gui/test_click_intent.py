@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QApplication
 
 from diplomacy_desktop.engine.game import Game
 from diplomacy_desktop.engine.orders import Build, Hold, Move
-from diplomacy_desktop.engine.state import Phase
+from diplomacy_desktop.engine.state import Phase, Unit
 from diplomacy_desktop.gui.orders.interaction import IDLE, BuildMode, UnitMode
 from diplomacy_desktop.mapdata.click_intent import coast_part, label_at, read_click
 
@@ -110,6 +110,62 @@ def test_unit_under_an_incoming_arrowhead_takes_its_click(table: Table) -> None:
         t.window.interaction.set_mode(IDLE)
         t.click_scene(ber.pos() + QPointF(dx, dy))
         assert t.window.interaction.mode.unit == "ber", (dx, dy)
+
+
+def _disc_points(item: object, step: int = 8) -> list[QPointF]:
+    """Points spread over a unit's whole disc (its drawn size, not only its outline)."""
+    size = item.size  # type: ignore[attr-defined]
+    centre = item.pos()  # type: ignore[attr-defined]
+    r = size * 0.45
+    out = []
+    for i in range(-step, step + 1):
+        for j in range(-step, step + 1):
+            p = QPointF(centre.x() + r * i / step, centre.y() + r * j / step)
+            if (p - centre).x() ** 2 + (p - centre).y() ** 2 <= r * r:
+                out.append(p)
+    return out
+
+
+def test_every_point_of_a_unit_under_arrows_takes_its_click_even_over_a_neighbour(table: Table) -> None:
+    """The army in Liverpool is drawn mostly over Wales, Yorkshire and the Irish Sea (Liverpool is
+    13 px wide at 1366x768) and arrows from Wales and Yorkshire end on it: a click anywhere on its
+    disc or on the arrowheads drawn over it is the army (the neighbours' spaces, units and arrows
+    must not take it)."""
+    t = table
+    c = t.controller
+    game = Game.new(c.board)
+    units = dict(game.state.units)
+    units["wal"] = Unit("england", "A", "wal")
+    units["yor"] = Unit("england", "A", "yor")
+    game.state = game.state.evolve(units=units)
+    c.replace_game(game)
+    c.set_order(Move("england", "A", "wal", "lvp"))
+    c.set_order(Move("england", "A", "yor", "lvp"))
+    c.set_order(Move("england", "A", "lvp", "edi"))
+    c.set_order(Move("england", "F", "edi", "nth"))
+    t.window.resize(1366, 768)
+    QApplication.processEvents()
+    t.window.view.fit_to_window()
+    QApplication.processEvents()
+    scene = t.window.scene
+    # the army in Liverpool, and the fleet in Edinburgh (whose hull is lower than its disc)
+    for prov, arrivals in (("lvp", ("wal", "yor")), ("edi", ("lvp",))):
+        unit = scene.unit_items[prov]
+        points = _disc_points(unit)
+        elsewhere = [p for p in points if t.geometry.space_at(p.x(), p.y()) != prov]
+        if prov == "lvp":  # the premise: much of the disc lies over other spaces
+            assert len(elsewhere) >= len(points) // 3
+        else:  # ... and much of the fleet's disc lies outside its hull
+            hull = [p for p in points if not unit.contains(unit.mapFromScene(p))]
+            assert len(hull) >= 8
+        arrows = [i for i in scene.order_items_of("england") if i.style == "move" and i.order.province in arrivals]
+        assert len(arrows) == len(arrivals)
+        assert all(a.sceneBoundingRect().intersects(unit.sceneBoundingRect()) for a in arrows), prov
+        for p in points:
+            t.window.interaction.set_mode(IDLE)
+            t.click_scene(p)
+            mode = t.window.interaction.mode
+            assert isinstance(mode, UnitMode) and mode.unit == prov, (prov, p, t.geometry.space_at(p.x(), p.y()))
 
 
 def test_fleet_coast_is_taken_from_the_part_of_spain_clicked(table: Table) -> None:
