@@ -980,7 +980,8 @@ class MapScene(QGraphicsScene):
             spec = item.spec
             # the art's size, or larger for the least size on screen (the projector asks for that
             # least size, not for the same board's names grown by its factor: they would crowd it)
-            size = max(spec.size * min(self.label_factor, LABEL_MAX_FACTOR), min(need, spec.size * MAX_GROWTH))
+            size = max(spec.size * min(self.label_factor, LABEL_MAX_FACTOR / self.size_factor),
+                       min(need, spec.size * MAX_GROWTH))
             px = max(1, math.ceil(size - 1e-6))
             texts = [(spec.text, FULL)]
             if (split := two_lines(spec.text)) is not None:

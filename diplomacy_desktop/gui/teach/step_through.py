@@ -54,6 +54,7 @@ from .explanations import (
     explanation_of,
     filed_results,
     order_at,
+    projector_scale,
     provinces_named,
 )
 
@@ -668,6 +669,9 @@ def _panel(window: WindowShell) -> StepPanel:
         panel = StepPanel(window)
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, panel)
         window.install_feature("step_panel", panel)
+    projector = getattr(window, "projector", None)
+    if projector is not None and getattr(projector, "active", False):  # made on the projector: its scale
+        panel.text.set_scale(projector_scale(window))
     return panel
 
 
