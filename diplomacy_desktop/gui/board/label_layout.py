@@ -148,7 +148,8 @@ def _offsets(w: float, h: float) -> list[tuple[int, int, float]]:
     aspect = round(w / h * 2) / 2
     steps = _OFFSETS.get(aspect)
     if steps is None:
-        steps = [(dx, dy, math.hypot(dx * 0.25 * aspect, dy * 0.55)) for dx in range(-5, 6) for dy in range(-7, 8)]
+        steps = [(dx, dy, math.hypot(dx * 0.25 * aspect, dy * 0.55)) for dx in range(-4, 5) for dy in range(-6, 7)
+                 if abs(dx) % 2 == 0 or abs(dy) <= 2]
         steps.sort(key=lambda d: math.hypot(d[0] * 0.25 * aspect, d[1] * 0.55 * 1.4))
         _OFFSETS[aspect] = steps
     return steps

@@ -78,6 +78,9 @@ LABEL_MAX_FACTOR = 1.55  # names of 12 px at least on a 1366x768 screen
 LETTER_RATIO = 0.7
 #: ... grown up to this share where that is needed for MIN_PX on screen (12 px at 1366x768)
 LETTER_MAX_RATIO = 0.82
+#: below this scale (pixels per map unit; a 1366x768 laptop shows the whole board at about 0.5)
+#: names and letters are not held to their least size on screen
+MIN_LAYOUT_SCALE = 0.4
 #: a move arrow's shaft (without its head) is never shorter than this (times the unit scale)
 MIN_SHAFT = 12.0
 
@@ -867,7 +870,7 @@ class MapScene(QGraphicsScene):
         """A unit's letter (pixel size in map units): at least :attr:`label_min_px` on screen,
         within the unit (between LETTER_RATIO and LETTER_MAX_RATIO of its size)."""
         size = self.unit_size
-        need = math.ceil(self.label_min_px / self.view_scale - 1e-6) if self.view_scale > 0 else 0
+        need = math.ceil(self.label_min_px / self.view_scale - 1e-6) if self.view_scale >= MIN_LAYOUT_SCALE else 0
         return max(round(size * LETTER_RATIO), min(need, math.floor(size * LETTER_MAX_RATIO)))
 
     @property
@@ -927,7 +930,9 @@ class MapScene(QGraphicsScene):
         with a leader line when it had to leave its province.  The layout depends only on the
         sizes, so names never jump as units come and go; it is kept for each size the view shows.
         """
-        need = self.label_min_px / self.view_scale if self.view_scale > 0 else 0.0
+        # a board drawn smaller than a laptop's whole board (a window still being laid out, or
+        # zoomed out below "fit") cannot carry readable names: the art's sizes there
+        need = self.label_min_px / self.view_scale if self.view_scale >= MIN_LAYOUT_SCALE else 0.0
         key = (self.label_factor, self.unit_size, math.ceil(need * 4) / 4)
         if key == self._labels_placed_for:
             return  # nothing a label's size or place depends on has changed
