@@ -38,6 +38,7 @@ from ..engine.game import GameEnd, HistoryEntry
 from ..io.savefile import SaveFileError
 from ..resources import assets_dir
 from . import override
+from .board.loupe import LOUPE_KEY, Loupe
 from .board.map_overlay import MapOverlayFrame
 from .board.map_points import DeferredGeometry
 from .board.map_scene import MapScene, current_picture, results_picture
@@ -48,7 +49,6 @@ from .board.map_source import (  # the picture-building code: importable here to
     map_svg,
     picture_for,
 )
-from .board.loupe import LOUPE_KEY, Loupe
 from .board.map_view import MapView
 from .controller import ChangeRecord, GameController
 from .keys import REDO_KEYS, UNDO_KEYS, HistoryKeys, key_sequences, menu_action

@@ -965,8 +965,17 @@ class MapScene(QGraphicsScene):
         return True
 
     def _label_layout(self, need: float) -> dict[str, Placement]:
-        from .label_layout import FULL, MAX_GROWTH, SHORT, TWO_LINES, LabelForm, LabelTask, place_labels
-        from .label_layout import short_name, two_lines
+        from .label_layout import (
+            FULL,
+            MAX_GROWTH,
+            SHORT,
+            TWO_LINES,
+            LabelForm,
+            LabelTask,
+            place_labels,
+            short_name,
+            two_lines,
+        )
 
         tasks: list[LabelTask] = []
         radius = CentreItem.RADIUS * 1.45 * self.label_factor  # an owned marker: the larger
