@@ -12,7 +12,7 @@ them) no longer fit where the art put them, so each name is placed by a small gr
   covers a unit's spot (any space's anchor, so that names never jump as units come and go), a
   supply-centre marker or another province costs more, and so does the distance from the art's
   place and a shorter form of the name;
-* the smallest provinces are placed first (they have the fewest places to go);
+* the most crowded names are placed first (they have the fewest places to go);
 * a name placed outside its own province gets a thin leader line to it.
 
 The layout depends only on the sizes (not on the units standing), so it is worked out once per
@@ -70,8 +70,9 @@ class LabelTask:
     #: a supply-centre marker drawn beside the name (radius; 0 for none), on this side (+1 right, -1 left)
     marker: float = 0.0
     marker_side: float = 1.0
-    #: how crowded the name's place is (the most crowded are placed first: fewest places to go)
-    area: float = 0.0
+    #: how much room the name's place has (distance to the nearest other name's place): the most
+    #: crowded are placed first, having the fewest places to go
+    room: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,7 +177,7 @@ def place_labels(tasks: Sequence[LabelTask], *, bounds: QRectF, unit: float,
         grid.add(_box(r), _CENTRE)
     placed: dict[str, Placement] = {}
     x0, y0, x1, y1 = bounds.left() + 2, bounds.top() + 2, bounds.right() - 2, bounds.bottom() - 2
-    for task in sorted(tasks, key=lambda t: (t.area, t.space)):
+    for task in sorted(tasks, key=lambda t: (t.room, t.space)):
         best: tuple[float, QPointF, LabelForm] | None = None
         hx, hy = task.home.x(), task.home.y()
         for form in task.forms:

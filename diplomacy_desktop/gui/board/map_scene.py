@@ -1010,7 +1010,7 @@ class MapScene(QGraphicsScene):
             room = min((abs(home.x() - o.x()) + abs(home.y() - o.y()) for o in homes if o is not home), default=0.0)
             tasks.append(LabelTask(space, home, forms, anchor,
                                    marker=radius if space in attached else 0.0, marker_side=attached.get(space, 1.0),
-                                   area=room))
+                                   room=room))
 
         def inside(space: str, point: QPointF) -> bool:
             outline = self.art.outline(space)
