@@ -206,7 +206,12 @@ def check_formal(state: GameState, order: Order) -> None:
     else:
         return
     if refusal is not None:
-        raise refusal
+        try:
+            raise refusal
+        finally:
+            # the error's traceback holds this frame: without the name, no reference cycle
+            # (error -> traceback -> frame -> error) that only the cycle collector would free
+            del refusal
 
 
 def allowed(state: GameState, order: Order) -> bool:

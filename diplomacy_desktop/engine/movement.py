@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable, Sequence
-from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -72,6 +71,11 @@ _SK_DEFEND = StrengthKind.DEFEND
 _SK_HOLD = StrengthKind.HOLD
 _SK_PREVENT = StrengthKind.PREVENT
 
+#: ``_result(OrderResult, (every field, in order))``: an OrderResult made without the named
+#: tuple's Python-level ``__new__``, for the results every adjudication makes (one per order);
+#: tests/engine/test_result_rules.py holds the field order it relies on
+_result = tuple.__new__
+
 HOLD, MOVE, SUPPORT, CONVOY = 0, 1, 2, 3
 LAND, VIA = 0, 1  # how a move travels: over land, or by convoy
 
@@ -87,6 +91,10 @@ class MovementOutcome:
 
 class _Resolver:
     """One adjudication.  Indices are units in province order."""
+
+    #: Formal Diplomacy: relations, not only powers, decide who may dislodge whom and whose
+    #: supports count (the hot paths ask the hooks only then)
+    _formal = False
 
     def __init__(self, state: GameState, orders: Iterable[Order], rules: RuleSet) -> None:
         self.state = state
@@ -528,6 +536,10 @@ class _Resolver:
                 results.append(self._explain_hold(i, order, b, _RC_HOLDS))
         results.extend(self.illegal)
         results = with_repeats(results, self.repeats)
+        # the results hold the table and the table this resolver (to build a record when it is
+        # read); the resolver lets go of the table, or the three would make a reference cycle
+        # that only the cycle collector frees, with every list of the adjudication in it
+        self._table = None
         phase = Phase(self.state.phase.year, self.state.phase.season, RETREAT)
         # what GameState.build would make of these units, without re-checking every one of them
         after = self.state.evolve(phase=phase, units=new_units,
@@ -755,8 +767,11 @@ class _Resolver:
             counted, other = self._move_supports(i)
             return OrderResult(order, outcome, code, text, (prov[j],), None, None, lost, lost_to,  # type: ignore[index]
                                rule, counted, other, record=self._table)
-        # a move that succeeded: the figures from the settled decisions, the record when read
-        a = self.attack(i, True)
+        # a move that succeeded: the figures from the settled decisions, the record when read.  Its
+        # attack strength is the unit and the supports that counted (a move that succeeded had a
+        # route and was not kept from the unit there, DATC 5)
+        counted, other = self._move_supports(i)
+        a = 1 + len(counted)
         opp, who = self._opposition_value(i)
         dname = self.names.space_name(self.dst_loc[i])  # type: ignore[arg-type]
         circular = i in self.circular
@@ -788,10 +803,8 @@ class _Resolver:
             text = (text.replace(" (", " over land, since no complete convoy was ordered (", 1) if " (" in text
                     else text + " over land, since no complete convoy was ordered")
             rule = "XII.6"
-        counted, other = self._move_supports(i)
-        return OrderResult(order, _OC_SUCCESS, _RC_MOVED, text, who, a, opp, lost, lost_to, rule,
-                           counted, other, route,
-                           self._table)
+        return _result(OrderResult, (order, _OC_SUCCESS, _RC_MOVED, text, who, a, opp, lost, lost_to, rule,  # type: ignore[return-value]
+                                     counted, other, route, self._table))
 
     def _opposition_value(self, i: int) -> tuple[int, tuple[str, ...]]:
         """The strongest strength against move ``i`` (DATC 5: the hold or defend strength of its
@@ -849,58 +862,67 @@ class _Resolver:
         a = self.attack(i, True)
         d: str = self.dst[i]  # type: ignore[assignment]
         j = self.index.get(d)
-        # (kind, unit, value) of every strength against it
-        opposing: list[tuple[StrengthKind, int | None, int]] = []
+        # the strength of the destination (defend, head to head; else hold), then the prevent
+        # strengths of the other moves there; a failed move always meets one at least as strong
         if j is not None and self.head_to_head(i, j):
-            opposing.append((_SK_DEFEND, j, self.defend(j, True)))
+            kind, value = _SK_DEFEND, self.defend(j, True)
         else:
-            opposing.append((_SK_HOLD, j, self.hold(d, True)))
-        opposing.extend((_SK_PREVENT, k, self.prevent(k, True)) for k in self.attackers[d] if k != i)
-        opp = max(v for _, _, v in opposing)
-        decisive = [o for o in opposing if o[2] >= a]
-        # a failed move always meets one at least as strong: the headline names the strongest
-        kind, first, value = next(o for o in decisive if o[2] == opp)
+            kind, value = _SK_HOLD, self.hold(d, True)
+        opp, first = value, j  # the headline names the first of the strongest
+        who = [j] if j is not None and value >= a else []
+        rivals: list[int] = []  # the other moves there that stood it off
+        for k in self.attackers[d]:
+            if k != i:
+                p = self.prevent(k, True)
+                if p >= a:
+                    rivals.append(k)
+                    who.append(k)
+                    if p > opp:
+                        opp, first, kind = p, k, _SK_PREVENT
         dname = self.names.space_name(d)
         unit = f"the {self._unit_name(first)}" if first is not None else ""
         code = _RC_BOUNCED
         if kind is _SK_DEFEND:
             code = _RC_HEAD_TO_HEAD
-            if value > a:
-                text = f"lost the head-to-head battle with {unit} (strength {a} against {value})"
+            if opp > a:
+                text = f"lost the head-to-head battle with {unit} (strength {a} against {opp})"
             else:
-                text = f"stood off with {unit}, coming the other way (strength {a} against {value})"
+                text = f"stood off with {unit}, coming the other way (strength {a} against {opp})"
         elif kind is _SK_HOLD:
             if first is not None and self.ot[first] == MOVE:
-                text = f"bounced: {unit} failed to leave {dname} (strength {a} against {value})"
-            elif value > a:
-                text = f"bounced off {unit}, which held more strongly (strength {a} against {value})"
+                text = f"bounced: {unit} failed to leave {dname} (strength {a} against {opp})"
+            elif opp > a:
+                text = f"bounced off {unit}, which held more strongly (strength {a} against {opp})"
             else:
-                text = f"bounced off {unit} (strength {a} against {value})"
-        elif value > a:
-            text = f"bounced: {unit}, also moving to {dname}, was stronger (strength {a} against {value})"
+                text = f"bounced off {unit} (strength {a} against {opp})"
+        elif opp > a:
+            text = f"bounced: {unit}, also moving to {dname}, was stronger (strength {a} against {opp})"
         else:
-            text = f"stood off with {unit}, also moving to {dname} (strength {a} against {value})"
+            text = f"stood off with {unit}, also moving to {dname} (strength {a} against {opp})"
         counted, other = self._move_supports(i)
-        shielded = [why for _, why in other if why != "cut"]
-        lost_sups = [why for _, why in other if why == "cut"]
-        rivals = [k for kd, k, _ in decisive if kd is _SK_PREVENT]
-        if shielded and a + len(shielded) > opp:
-            # the support that would have won does not count against its own power's unit
-            rule = RULE_ALLIED if _LW_ALLIED_UNIT.value in shielded else "IX.3"
-        elif lost_sups and a + len(lost_sups) > opp:
-            rule = "X"  # the support that was cut would have carried the move
-        elif rivals and len(rivals) == len(decisive) and all(self.power[k] == self.power[i] for k in rivals):  # type: ignore[index]
+        rule = ""
+        if other:
+            shielded = [why for _, why in other if why != "cut"]
+            cut = len(other) - len(shielded)
+            if shielded and a + len(shielded) > opp:
+                # the support that would have won does not count against its own power's unit
+                rule = RULE_ALLIED if _LW_ALLIED_UNIT.value in shielded else "IX.3"
+            elif cut and a + cut > opp:
+                rule = "X"  # the support that was cut would have carried the move
+        if rule:
+            pass
+        elif rivals and len(rivals) == len(who) and all(self.power[k] == self.power[i] for k in rivals):
             rule = "IX.4"  # a power may stand itself off (or be beaten by its own better supported move)
-        elif any(self.by[k] is not None for k in rivals):  # type: ignore[index]
+        elif any(self.by[k] is not None for k in rivals):
             rule = "IX.7"  # a dislodged unit still stands off the others moving where it moved
         elif opp == a:
             rule = "VIII"
         else:
             rule = "IX.2"
-        who = tuple(self.prov[k] for _, k, _ in decisive if k is not None)
+        prov = self.prov
         route = self._route(i) if self.mode[i] == VIA else ()  # the convoy worked: the army bounced there
-        return OrderResult(order, _OC_FAILURE, code, text, who, a, opp, lost, lost_to, rule, counted, other,
-                           route, self._table)
+        return _result(OrderResult, (order, _OC_FAILURE, code, text, tuple([prov[k] for k in who]), a, opp,  # type: ignore[return-value]
+                                     lost, lost_to, rule, counted, other, route, self._table))
 
     def _explain_support(self, s: int, by: int | None) -> OrderResult:
         order: Order = self.order[s]  # type: ignore[assignment]
@@ -932,22 +954,39 @@ class _Resolver:
             return OrderResult(order, _OC_FAILURE, _RC_CUT, text, lo.by, None, None, lost, lost_to, "X",
                                record=self._table)
         attackers = self.attackers.get(self.prov[s], ())
-        plain = self._counts_plainly(s, t)
+        # the usual cases first: it is in the attack strength of the move (or the hold strength
+        # of the unit) it supports, or it supports a unit nobody attacked; the record is built
+        # when it is read (what _counts_plainly works out, without the calls on this hot path)
+        ot = self.ot
+        plain = ""
+        if ot[t] == MOVE:
+            if self.mode[t] == LAND or self.convoy_path(t, True):
+                j = self.index.get(self.dst[t])  # type: ignore[arg-type]
+                if j is None or (ot[j] == MOVE and self.result[j]
+                                 and not (self.dst[j] == self.prov[t] and self.mode[t] == LAND
+                                          and self.mode[j] == LAND)):
+                    plain = "counted"  # into an empty space, or one its unit left
+                elif self._formal:
+                    plain = self._counts_plainly(s, t)
+                else:
+                    power = self.power
+                    if power[t] != power[j] and power[s] != power[j]:
+                        plain = "counted"
+        else:
+            held = self.attackers.get(self.prov[t])
+            if not held:
+                plain = "idle"
+            elif any(self.mode[k] == LAND or self.convoy_path(k, True) for k in held):
+                plain = "counted"
         if plain:
-            # the usual cases: it is in the attack strength of the move (or the hold strength of
-            # the unit) it supports, or it supports a unit nobody attacked; the record is built
-            # when it is read
-            decision: Decision | DecisionTable | None = self._table
             text = "support given" if plain == "counted" else "not cut, but it counts for nothing"
             rule = "X" if attackers else "IX.2"
-            kinds: AbstractSet[StrengthKind] = _NO_KINDS
-            excluded: Sequence[LeftOutWhy] = ()
-        else:
-            decision = self._table
-            kinds, excluded = self._support_use(s, t)
-        if plain:
-            pass
-        elif _SK_ATTACK in kinds or _SK_HOLD in kinds:
+            if self.paradox:
+                rule = self._paradox_rule(attackers) or rule
+            return _result(OrderResult, (order, _OC_SUCCESS, _RC_SUPPORTED, text, (self.prov[t],), None, None,  # type: ignore[return-value]
+                                         lost, lost_to, rule, (), (), (), self._table))
+        kinds, excluded = self._support_use(s, t)
+        if _SK_ATTACK in kinds or _SK_HOLD in kinds:
             text, rule = "support given", "X" if attackers else "IX.2"
         elif excluded and kinds:
             text = "support given, but only for standing off other moves: it cannot help dislodge the unit there"
@@ -967,14 +1006,19 @@ class _Resolver:
                     self.ot[j] == MOVE and not self.head_to_head(t, j) and self.result[j]) else ""
                 if shield:
                     rule = _SHIELD_RESULTS[shield][2]  # the move it supports cannot dislodge that unit
-        para = [c for a in attackers if self.mode[a] == VIA for c in self.convoyers[a] if c in self.paradox] \
-            if self.paradox else None
-        if para:
-            # a convoyed attack on it whose convoy depends on what it supports: the seed's XII.5
-            # where the convoying fleet was dislodged anyway, else the Szykman rule (DATC 4.A.2)
-            rule = "XII.5" if all(self.by[c] is not None for c in para) else "DATC 4.A.2"
+        if self.paradox:
+            rule = self._paradox_rule(attackers) or rule
         return OrderResult(order, _OC_SUCCESS, _RC_SUPPORTED, text, (self.prov[t],), None, None, lost,
-                           lost_to, rule, record=decision)
+                           lost_to, rule, record=self._table)
+
+    def _paradox_rule(self, attackers: Sequence[int]) -> str:
+        """The rule for a support attacked by a convoyed move whose convoy the Szykman rule took
+        out (the convoy depended on what the support does): the seed's XII.5 where the convoying
+        fleet was dislodged anyway, else the Szykman rule (DATC 4.A.2); "" when there is none."""
+        para = [c for a in attackers if self.mode[a] == VIA for c in self.convoyers[a] if c in self.paradox]
+        if not para:
+            return ""
+        return "XII.5" if all(self.by[c] is not None for c in para) else "DATC 4.A.2"
 
     def _support_use(self, s: int, t: int) -> tuple[set[StrengthKind], list[LeftOutWhy]]:
         """The strengths of unit ``t``'s move that support ``s`` (not cut, not plainly in its
@@ -1109,8 +1153,8 @@ class _Resolver:
         attackers = [k for k in self.attackers.get(prov[i], ()) if self.path(k, True)]
         if not attackers:
             # not attacked (the usual case)
-            return OrderResult(order, _OC_SUCCESS, code, text, (), None, None, False, None, "VII.1", counted,
-                               other, record=record)
+            return _result(OrderResult, (order, _OC_SUCCESS, code, text, (), None, None, False, None, "VII.1",  # type: ignore[return-value]
+                                         counted, other, (), record))
         values = [self.attack(k, True) for k in attackers]
         strongest = max(values)
         involved = tuple(prov[k] for k in attackers)
@@ -1128,8 +1172,6 @@ class _Resolver:
         return OrderResult(order, _OC_SUCCESS, code, text, involved, h, strongest, False, None, rule, counted,
                            other, record=record)
 
-
-_NO_KINDS: frozenset[StrengthKind] = frozenset()
 
 #: why a convoyed move had no route: the rule that says so
 _NO_ROUTE_RULES = {"no_fleets": "XII.1", "other_destination": "XII.1", "xii5": "XII.3", "paradox": "DATC 4.A.2",
@@ -1154,6 +1196,8 @@ class _FormalResolver(_Resolver):
     """The adjudicator under Formal Diplomacy (seed 003): the standard resolver, with the
     relations deciding who may dislodge whom, whose supports count and who cuts them, and with
     neutrality violations interned at the end.  The standard game never comes here."""
+
+    _formal = True
 
     def __init__(self, state: GameState, orders: Iterable[Order], rules: RuleSet) -> None:
         rel = state.relations
