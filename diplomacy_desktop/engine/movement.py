@@ -16,8 +16,17 @@ from typing import Any
 from .board import ARMY, province_of
 from .boardindex import board_index
 from .errors import OrderError
-from .formal import ALLIANCE, NEUTRAL, RULE_ALLIED, RULE_INTERNED, RULE_NEUTRAL, WAR, interned_units
-from .orders import Convoy, Disband, Hold, Move, Order, SupportHold, SupportMove
+from .formal import (
+    ALLIANCE,
+    NEUTRAL,
+    RULE_ALLIED,
+    RULE_INTERNED,
+    RULE_NEUTRAL,
+    WAR,
+    interned_units,
+    territory_phrase,
+)
+from .orders import Convoy, Disband, Hold, Move, Order, SupportHold, SupportMove, UnitOrder
 from .results import (
     Decision,
     DecisionTable,
@@ -700,7 +709,10 @@ class _Resolver:
         if not fleets:
             elsewhere = tuple(c for c in range(self.n) if self.ot[c] == CONVOY and self.sup_target[c] == i
                               and not self.matched[c])
-            return ("other_destination" if elsewhere else "no_fleets"), elsewhere
+            if elsewhere:
+                return "other_destination", elsewhere
+            refused = self._refused_convoys(i)
+            return ("refused", refused) if refused else ("no_fleets", ())
         para = tuple(c for c in fleets if c in self.paradox)
         if para:
             # Szykman's rule took these fleets out; where each was dislodged anyway, the seed's
@@ -711,6 +723,22 @@ class _Resolver:
             return "dislodged", lost
         return "no_chain", tuple(fleets)
 
+    def _refused_convoys(self, i: int) -> tuple[int, ...]:
+        """The fleets ordered to convoy army ``i``'s very move whose convoy order was illegal
+        (not followed, rules VII.4: a fleet on a coast, or Formal Diplomacy's relations)."""
+        army, dst = self.prov[i], self.dst[i]
+        return tuple(sorted(c for c, refused in self.illegal_by_unit.items() if any(
+            type(r.order) is Convoy and province_of(r.order.target) == army  # type: ignore[attr-defined]
+            and province_of(r.order.destination) == dst for r in refused)))  # type: ignore[attr-defined]
+
+    def _no_route_rule(self, i: int, why: str, fleets: tuple[int, ...]) -> str:
+        """The rule that decides why convoyed move ``i`` had no route: a convoy refused by Formal
+        Diplomacy's relations is theirs to decide; otherwise the convoy rules."""
+        if why == "refused":
+            rule = next(r.rule for r in self.illegal_by_unit[fleets[0]] if type(r.order) is Convoy)
+            return rule if rule.startswith("Formal Diplomacy") else "XII.1"
+        return _NO_ROUTE_RULES[why]
+
     def _why_no_convoy(self, i: int) -> tuple[str, str, Decision]:
         """Why convoyed move ``i`` found no route, the rule that says so, and the record."""
         why, fleets = self._no_route(i)
@@ -718,6 +746,9 @@ class _Resolver:
         dname = self.names.space_name(self.dst[i])  # type: ignore[arg-type]
         if why == "no_fleets":
             text = "no fleet was ordered to convoy this army, so it stays"
+        elif why == "refused":
+            text = (f"{names} was ordered to convoy this army, but that order is illegal and not followed, so no "
+                    "fleet convoys it and it stays")
         elif why == "other_destination":
             there = ", ".join(sorted({self.names.space_name(self.sup_dst[c]) for c in fleets}))  # type: ignore[arg-type]
             text = (f"{names} was ordered to convoy this army to {there}, not to {dname}; a convoy must name the "
@@ -730,8 +761,9 @@ class _Resolver:
             text = "the convoying fleets do not form a chain of seas to the destination, so the army stays"
         decision = Decision(self._attack_strength(i), (), no_route=why,
                             fleets=tuple(self.prov[c] for c in self.convoyers[i]),
-                            other_fleets=tuple(self.prov[c] for c in fleets) if why == "other_destination" else ())
-        return text, _NO_ROUTE_RULES[why], decision
+                            other_fleets=tuple(self.prov[c] for c in fleets) if why == "other_destination" else (),
+                            refused=tuple(self.prov[c] for c in fleets) if why == "refused" else ())
+        return text, self._no_route_rule(i, why, fleets), decision
 
     @staticmethod
     def _legacy(left: tuple[LeftOut, ...]) -> tuple[tuple[str, str], ...]:
@@ -760,10 +792,12 @@ class _Resolver:
                 text = f"cannot dislodge its own {unit}, which did not leave"
             else:
                 other_power = self.board.power(self.power[j]).name  # type: ignore[index]
-                text = (f"cannot dislodge the {unit}, which belongs to its ally {other_power} and did not leave"
+                own = self.board.power(self.power[i]).name
+                text = (f"cannot dislodge the {unit}, which belongs to {own}'s ally {other_power} and did not leave"
                         if shield == "allied" else
-                        f"void, treated as a hold: the {unit} belongs to {other_power}, a neutral power, and did "
-                        "not leave; a power cannot move into a space holding a neutral's piece")
+                        f"void: treated as a hold, since the {unit} belongs to {other_power}, which is neutral "
+                        f"towards {own}, and did not leave; a power cannot move into a space holding a neutral's "
+                        "piece")
             counted, other = self._move_supports(i)
             return OrderResult(order, outcome, code, text, (prov[j],), None, None, lost, lost_to,  # type: ignore[index]
                                rule, counted, other, record=self._table)
@@ -999,7 +1033,7 @@ class _Resolver:
         else:
             text, rule = "not cut, but it counts for nothing", "IX.2"
             if self.ot[t] == MOVE and not self.path(t, True):
-                rule = _NO_ROUTE_RULES[self._no_route(t)[0]]
+                rule = self._no_route_rule(t, *self._no_route(t))
             elif self.ot[t] == MOVE:
                 j = self.index.get(self.dst[t])  # type: ignore[arg-type]
                 shield = self._shield(t, j) if j is not None and not (
@@ -1302,6 +1336,14 @@ class _FormalResolver(_Resolver):
                                involved=result.involved + tuple(self.prov[a] for a in others))
         return result
 
+    def _interned_why(self, unit: Unit, owner: str) -> str:
+        """Why ``unit`` is interned by ``owner``: "it ended the movement phase in Munich, a supply
+        centre owned by Germany, which is neutral towards France" (the territory at the start of
+        the phase, as :func:`interned_units` reads it)."""
+        what = territory_phrase(self.state, unit.province, owner)
+        return (f"it ended the movement phase in {self.names.space_name(unit.location)}, {what}, and "
+                f"{self.board.power(owner).name} is neutral towards {self.board.power(unit.power).name}")
+
     def _outcome(self) -> MovementOutcome:
         out = super()._outcome()
         # who arrived by dislodging an enemy: the war clause let them in (README, Formal Diplomacy)
@@ -1311,23 +1353,33 @@ class _FormalResolver(_Resolver):
             return out
         units = dict(out.state.units)
         extra: list[OrderResult] = []
-        # a move that ends where its unit is interned says so (seed 003, neutrality violations)
+        # the order of a unit that ends the phase where it is interned says so (seed 003,
+        # neutrality violations): a move into that space, or the order of a unit that stayed there
         owner_at = {u.province: owner for u, owner in interned}
+        unit_at = {u.province: u for u, _ in interned}
+        why_at = {p: self._interned_why(unit_at[p], owner) for p, owner in owner_at.items()}
         results = list(out.results)
         for n, r in enumerate(results):
             o = r.order
-            if r.code == _RC_MOVED and isinstance(o, Move) and province_of(o.destination) in owner_at:
-                who = self.board.power(owner_at[province_of(o.destination)]).name
-                results[n] = _with(r, reason=f"{r.reason}; there it is interned by {who} and disbanded, since it "
-                                   "ends the phase in territory of a power neutral towards its own")
+            if not isinstance(o, UnitOrder) or r.dislodged:
+                continue
+            if r.code == _RC_MOVED and isinstance(o, Move):
+                where = province_of(o.destination)
+            elif r.code != _RC_MOVED and o.province in owner_at and unit_at[o.province].location == o.location:
+                where = o.province
+            else:
+                continue
+            if where in owner_at:
+                who = self.board.power(owner_at[where]).name
+                results[n] = _with(r, reason=f"{r.reason}; at the end of the phase it is interned by {who} and "
+                                   f"disbanded, since {why_at[where]}")
         out = replace(out, results=tuple(results))
         for u, owner in interned:
             del units[u.province]
-            where = self.names.space_name(u.location)
             extra.append(OrderResult(
                 Disband(u.power, u.kind, u.location), _OC_SUCCESS, _RC_INTERNED,
-                f"interned by {self.board.power(owner).name} and disbanded: the unit ended the movement phase in "
-                f"{where}, territory of a power neutral towards its own", (u.province,), rule=RULE_INTERNED))
+                f"interned by {self.board.power(owner).name} and disbanded, since {self._interned_why(u, owner)}",
+                (u.province,), rule=RULE_INTERNED))
         return MovementOutcome(out.results + tuple(extra), out.state.evolve(units=units),
                                tuple(u for u, _ in interned))
 
