@@ -287,6 +287,10 @@ def _conclusion(decision: Decision, result: OrderResult) -> str:
     opp = decision.strongest_opposition()
     if result.outcome is Outcome.SUCCESS:
         if decision.circular:
+            # (_move_details says first whether it was stronger than every other move there)
+            if decision.swap_by_convoy:
+                return ("The two units exchange places, which they may do when either or both go by convoy (rule "
+                        "XIV.3), so both moves succeed together.")
             return "The moves around the ring all depend on each other, so they all succeed together."
         if opp == 0:
             return "Nothing opposed it with any strength, so the move succeeds."
@@ -364,6 +368,9 @@ def _move_details(result: OrderResult, names: _Names, by_province: Mapping[str, 
     out.extend(_left_out(names, attack, by_province))
     for s in decision.opposing:
         out.extend(_opposing(names, s, by_province))
+    opp = decision.strongest_opposition()
+    if decision.circular and result.outcome is Outcome.SUCCESS and 0 < opp < attack.value:
+        out.append(f"{attack.value} is more than every strength against it (the strongest: {opp}).")
     out.append(_conclusion(decision, result))
     return out
 

@@ -809,33 +809,38 @@ class _Resolver:
         opp, who = self._opposition_value(i)
         dname = self.names.space_name(self.dst_loc[i])  # type: ignore[arg-type]
         circular = i in self.circular
-        if circular and j is not None and self.dst[j] == self.prov[i]:
-            text = f"moves to {dname}, exchanging places with the {self._unit_name(j)} by convoy"
-            rule = "XIV.3"
-        elif circular:
-            text = f"moves to {dname} (circular movement: all units in the ring move)"
-            rule = "XIV.3"
-        elif j is not None and self.by[j] == i:
-            text = f"moves to {dname}, dislodging the {self._unit_name(j)} (strength {a} against {opp})"
-            rule = "IX.2"
-        elif opp > 0:
-            text = f"moves to {dname} (strength {a} against {opp})"
-            rule = "IX.2"
-        else:
-            text = f"moves to {dname}"
-            rule = "VII.1"
-        if not circular and self._beat_dislodged_rival(i):
-            rule = "IX.7"
+        # how it went, said right after where: "moves to Belgium by convoy, dislodging ..."
         route: tuple[str, ...] = ()
         if self.mode[i] == VIA:
             route = self._route(i)
-            text = text.replace(" (", " by convoy (", 1) if " (" in text else text + " by convoy"
+            how = " by convoy"
+        elif getattr(order, "via_convoy", False):
+            how = " over land, since no complete convoy was ordered"
+        else:
+            how = ""
+        if circular and j is not None and self.dst[j] == self.prov[i]:
+            # the exchange is by convoy (one or both ways): said once
+            text = f"moves to {dname}, exchanging places with the {self._unit_name(j)} by convoy"
+            rule = "XIV.3"
+        elif circular:
+            text = f"moves to {dname}{how} (circular movement: all units in the ring move)"
+            rule = "XIV.3"
+        elif j is not None and self.by[j] == i:
+            text = f"moves to {dname}{how}, dislodging the {self._unit_name(j)} (strength {a} against {opp})"
+            rule = "IX.2"
+        elif opp > 0:
+            text = f"moves to {dname}{how} (strength {a} against {opp})"
+            rule = "IX.2"
+        else:
+            text = f"moves to {dname}{how}"
+            rule = "VII.1"
+        if not circular and self._beat_dislodged_rival(i):
+            rule = "IX.7"
+        if self.mode[i] == VIA:
             if rule == "VII.1":
                 lost_fleets = any(not self.result[c] for c in self.convoyers[i])
                 rule = "XII.4" if lost_fleets else ("XII.2" if len(route) > 1 else "XII.1")
-        elif getattr(order, "via_convoy", False):
-            text = (text.replace(" (", " over land, since no complete convoy was ordered (", 1) if " (" in text
-                    else text + " over land, since no complete convoy was ordered")
+        elif how:
             rule = "XII.6"
         return _result(OrderResult, (order, _OC_SUCCESS, _RC_MOVED, text, who, a, opp, lost, lost_to, rule,  # type: ignore[return-value]
                                      counted, other, route, self._table))
@@ -1140,8 +1145,15 @@ class _Resolver:
                                None, None, lost, lost_to, "DATC 4.A.2")
         if not self.result[c]:
             text = f"disrupted: the fleet was dislodged by the {self._unit_name(by)}" if by is not None else "disrupted"  # type: ignore[arg-type]
+            rule = "XII.3"
+            if self.ot[a] == MOVE and self.mode[a] == VIA and self.path(a, True):
+                # the army had another route: this fleet's loss did not stop it (XII.4), and
+                # XII.3's "the army stays" would be false here
+                seas = ", ".join(self.names.space_name(p) for p in self._route(a))
+                text += f"; the army still had a route through {seas}"
+                rule = "XII.4"
             return OrderResult(order, _OC_FAILURE, _RC_DISRUPTED, text,
-                               (self.prov[by],) if by is not None else (), None, None, lost, lost_to, "XII.3")
+                               (self.prov[by],) if by is not None else (), None, None, lost, lost_to, rule)
         if not self.path(a, True):
             _, rule, decision = self._why_no_convoy(a)
             why, fleets = self._no_route(a)

@@ -186,7 +186,17 @@ SITUATIONS = [
               "Two pieces may exchange places if either or both are convoyed.",
               MOVEMENT + "PRESTATE\n England: A edi\n England: F nth\n Russia: A nwy\n Russia: F nwg\nORDERS\n"
               " England: A edi-nwy\n England: F nth C A edi-nwy\n Russia: A nwy-edi\n Russia: F nwg C A nwy-edi\n",
-              "edi", "XIV.3", ("exchanging places with the army in Norway by convoy",)),
+              "edi", "XIV.3", ("exchanging places with the army in Norway by convoy",
+                               "The two units exchange places, which they may do when either or both go by convoy"),
+              not_says=("by convoy by convoy", "around the ring")),
+    Situation("XII.4 a convoying fleet dislodged while the army goes by its other route",
+              "the army is not prevented from moving due to dislodgement of fleets, unless all the routes are "
+              "disrupted.",
+              MOVEMENT + "PRESTATE\n Germany: A den\n Germany: F hel\n Germany: F nth\n England: F edi\n"
+              " England: F nwg\nORDERS\n Germany: A den-hol via Convoy\n Germany: F hel C A den-hol\n"
+              " Germany: F nth C A den-hol\n England: F edi-nth\n England: F nwg S F edi-nth\n",
+              "nth", "XII.4", ("disrupted: the fleet was dislodged by the fleet in Edinburgh",
+                               "the army still had a route through Helgoland Bight")),
     # Formal Diplomacy (seed 003)
     Situation("FD neutral: a convoy order for a neutral's army is refused, the army stays",
               "Convoy: You cannot convoy a neutral power's army.",
