@@ -211,8 +211,16 @@ def _made_of(names: _Names, s: Strength) -> str:
 
 
 def _left_out(names: _Names, s: Strength, by_province: Mapping[str, OrderResult]) -> list[str]:
-    """A sentence for every support ordered for the unit that is not in strength ``s``."""
+    """A sentence for every support ordered for the unit that is not in strength ``s``, and for
+    every support in it that a move against the supporting unit did not cut because an ally or a
+    neutral made it (Formal Diplomacy: where the standard game would cut it, FD.16-17)."""
     out = []
+    for p in s.counted:
+        given = by_province.get(p)
+        attackers = given.involved[1:] if given is not None else ()
+        if given is not None and given.code == ResultCode.SUPPORTED and given.rule in _NOT_CUT_BY and attackers:
+            out.append(f"The support of {names.unit(p)} was not cut: {names.units(attackers, nationality=True)} "
+                       f"moved against it, but {_NOT_CUT_BY[given.rule]} (Formal Diplomacy).")
     kind = _KIND_WORDS[s.kind]
     for lo in s.left_out:
         sup = names.unit(lo.support)

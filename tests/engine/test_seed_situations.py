@@ -217,6 +217,15 @@ SITUATIONS = [
               " Austria: A gal\nORDERS\n Austria: A vie-bud\n Austria: A gal S A vie-bud\n Russia: A bud H\n",
               "vie", RULE_ALLIED, ("which belongs to Austria's ally Russia", "a unit of Austria's ally Russia"),
               not_says=("its ally",)),
+    Situation("FD alliance: the support an ally's attack did not cut is named where it counted",
+              "If you move on a province that is occupied by them and that issued support, however, you do not cut "
+              "support",
+              FORMAL + "PRESTATE_RELATIONS\n Austria Italy: alliance\n Austria Russia: war\nPRESTATE\n Austria: A vie\n"
+              " Austria: A bud\n Italy: A tyr\n Russia: A rum\n Russia: A ser\nORDERS\n Austria: A vie S A bud\n"
+              " Austria: A bud H\n Italy: A tyr-vie\n Russia: A rum-bud\n Russia: A ser S A rum-bud\n",
+              "rum", "VIII", ("The army in Budapest held Budapest with hold strength 2",
+                              ("The support of the army in Vienna was not cut: the Italian army in Tyrolia moved "
+                               "against it, but an ally does not cut support"))),
     Situation("FD neutral: a move into a neutral's occupied space is void, treated as a hold",
               "your movement there is void and treated as a hold if the neutral does not move.",
               FORMAL + "PRESTATE_RELATIONS\nPRESTATE\n Turkey: A bul\n Russia: A rum\nORDERS\n Turkey: A bul-rum\n"
