@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QFont
+from PySide6.QtGui import QAction, QCloseEvent, QFont, QShowEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -160,6 +160,8 @@ class MovePiecesDock(QDockWidget):
         self.ticked: dict[str, set[int]] = {}
         #: the panel was opened (and not closed): the projector shows it instead of the results
         self.wanted = False
+        #: something changed while the list was hidden: it is made again when shown
+        self._stale = False
         self.list.itemChanged.connect(self._item_changed)
         self.match_button.clicked.connect(self.confirm)
         self.print_button.clicked.connect(self.print_pdf)
@@ -189,6 +191,8 @@ class MovePiecesDock(QDockWidget):
 
     def refresh(self) -> None:
         from ...table.pieces import plan_entry
+
+        self._stale = False
         entry = self.entry = self._entry()
         board = self.controller.board
         self.list.blockSignals(True)
@@ -299,6 +303,15 @@ class MovePiecesDock(QDockWidget):
 
     def _on_changed(self, record: ChangeRecord) -> None:
         if record.board_changed or record.table:
+            if self.isVisible():
+                self.refresh()
+            else:  # a hidden list is made again when it is shown, not at every change
+                self._stale = True
+
+    @override
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._stale:
             self.refresh()
 
     @override
