@@ -6,7 +6,8 @@
 Every interactive figure runs until Qt has painted the change on screen (the events that follow
 are processed until the map's paint event has happened), so it is what a player waits for.  The
 cold start is a new process until the window is first drawn, with the table installed and the
-compiled modules cached (as an installed app has them).  Runs offscreen (QT_QPA_PLATFORM=offscreen)
+compiled modules and the map's pictures cached (as an installed app has them; in a cache folder of the
+benchmark's own for each checkout).  Runs offscreen (QT_QPA_PLATFORM=offscreen)
 unless a display is set up.  Each figure is given as wall-clock time and as the processor time
 the process used ("cpu"): on a shared machine the wall clock also counts the time spent waiting
 for a core, the processor time does not.
@@ -80,6 +81,16 @@ app.exec()
 #: compiled modules are kept here between the starts, as an installed app has them (its installer
 #: compiles them), whatever PYTHONDONTWRITEBYTECODE says; never in the source tree
 BYTECODE = Path(tempfile.gettempdir()) / f"bench-gui-bytecode-{os.getuid() if hasattr(os, 'getuid') else 0}"
+#: the map's cached pictures (the cache folder's ``diplomacy-desktop/maps``), one folder per checkout: the
+#: app keeps one board picture per map and deletes the others, so two trees (or other programs on the
+#: machine) sharing the user's cache folder would make each other draw the map anew at every start
+CACHES = Path(tempfile.gettempdir()) / f"bench-gui-cache-{os.getuid() if hasattr(os, 'getuid') else 0}"
+
+
+def _cache_of(root: Path) -> str:
+    import hashlib
+
+    return str(CACHES / hashlib.sha256(str(root).encode()).hexdigest()[:12])
 
 
 def cold_start(runs: int, cache_dir: str | None, cpu: list[float] | None = None) -> list[float]:
@@ -92,8 +103,7 @@ def cold_start(runs: int, cache_dir: str | None, cpu: list[float] | None = None)
             env.pop("PYTHONDONTWRITEBYTECODE", None)
             env["PYTHONPYCACHEPREFIX"] = str(BYTECODE)
             env["BENCH_SETTINGS"] = str(Path(tmp) / "settings.ini")
-            if cache_dir is not None:
-                env["XDG_CACHE_HOME"] = cache_dir
+            env["XDG_CACHE_HOME"] = cache_dir if cache_dir is not None else _cache_of(ROOT)
             env["BENCH_T0"] = repr(time.time())
             proc = subprocess.run([sys.executable, "-c", START_SCRIPT], env=env, cwd=str(ROOT),
                                   capture_output=True, text=True, timeout=120, check=False)
