@@ -66,7 +66,7 @@ from ...table.state import TableState
 from .. import override
 from ..controller import ChangeRecord
 from ..keys import menu_action
-from .dialogs import DrawVoteDialog
+from .dialogs.draw_vote import DrawVoteDialog
 
 # The event's rules, ballots, results, scores and printed pages are loaded when the Tournament
 # menu is first used (or a game with an event's rules is opened), not at every start of the window.
@@ -75,8 +75,8 @@ if TYPE_CHECKING:
     from ...table.pieces import PiecePlan
     from ...table.results import BallotRecord, BoardCall, BoardResult
     from ..shell import WindowShell
-    from .dialogs import NewGameDialog
-    from .features import TableFeatures
+    from .dialogs.new_game import NewGameDialog
+    from .features.mode import TableFeatures
 
 #: the keys this module keeps in the game's table
 EVENT_KEY = "event"
