@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QMenu,
     QMessageBox,
     QPushButton,
+    QTabBar,
     QVBoxLayout,
     QWidget,
 )
@@ -733,6 +734,7 @@ class MainWindow(WindowShell):
             QTimer.singleShot(30, self.load_map_shapes)  # just after the first paint
         if not self._laid_out:
             self._laid_out = True
+            QTimer.singleShot(0, self, self.hide_stray_tab_bars)  # once the docks are laid out
             # a window nobody resized fills the screen; a remembered one is brought onto it
             if self._restored:
                 self._fit_frame_on_screen(only_if_off_screen=True)
@@ -743,6 +745,26 @@ class MainWindow(WindowShell):
                 self.resizeDocks([self.order_dock], [max(300, self.width() // 4)], Qt.Orientation.Horizontal)
                 self.resizeDocks([self.order_dock, self.centres_dock], [self.height() * 2 // 3, self.height() // 3],
                                  Qt.Orientation.Vertical)
+
+    def hide_stray_tab_bars(self) -> list[QTabBar]:
+        """Hide the tab bars Qt leaves behind; returns them.
+
+        Tabbed panels set up before the window is first shown (Orders and Results, Supply centres
+        and Why?, and a remembered layout restored) leave copies of their tab bars that Qt never
+        lays out again, yet keeps visible where the window's first layout put them (over the map,
+        under the hint bar): each was painted again with every hint, that is at every click.  A
+        tab bar in use is laid out with its panels, as wide as they are and in line with them.
+        """
+        docks = [d.geometry() for d in self.findChildren(QDockWidget) if d.parent() is self and d.isVisible()]
+        stray = []
+        for bar in self.findChildren(QTabBar):
+            if bar.parent() is not self or not bar.isVisibleTo(self):
+                continue
+            rect = bar.geometry()
+            if not any(d.left() == rect.left() and d.width() == rect.width() for d in docks):
+                bar.hide()
+                stray.append(bar)
+        return stray
 
     def _keep_tab_width(self, dock: QDockWidget) -> None:
         tabs = (self.order_dock, self.results_dock)

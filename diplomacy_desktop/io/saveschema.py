@@ -19,7 +19,6 @@ import json
 import re
 from collections.abc import Callable, Iterator
 from functools import lru_cache
-from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from ..engine.board import Board
@@ -47,6 +46,8 @@ class LongNumber(str):
 @lru_cache(maxsize=1)
 def schema() -> dict[str, Any]:
     """The declared schema (package data next to this module)."""
+    from importlib import resources  # (read when a save is first checked, not at start)
+
     text = resources.files(__package__).joinpath(SCHEMA_FILE).read_text(encoding="utf-8")
     data: dict[str, Any] = json.loads(text)
     return data
