@@ -426,6 +426,10 @@ class NewGameDialog(QDialog):
             edit.textChanged.connect(lambda _t, i=i: self._player_renamed(i))
         self._assign_mode_changed()
         self._show_unplayed()
+        for field in (*self.pin_edits.values(), *self.name_edits.values(), self.host_pin_edit,
+                      self.passphrase_edit, self.passphrase_again):
+            field.textChanged.connect(lambda _t: self._recheck())
+        self.no_pins_box.toggled.connect(lambda _on: self._recheck())
 
     # -- players and seats ---------------------------------------------------------------------
 
@@ -565,7 +569,6 @@ class NewGameDialog(QDialog):
         if len(playing) < 2:
             out.append("At least two powers need players.")
         host = self.host_pin_edit.text()
-        host_hash = hash_pin(host) if host and is_valid_pin(host) and pin_problem(host) is None else None
         for p in playing:
             pin = self.pin_edits[p].text()
             if not pin:
@@ -599,8 +602,12 @@ class NewGameDialog(QDialog):
             problem = pin_problem(host, what="The host PIN")
             if problem:
                 out.append(_sentence_of(problem))
-        del host_hash
         return out
+
+    def _recheck(self) -> None:
+        """Once Start was refused, its reasons follow the edits that answer them."""
+        if self.error_label.text():
+            self.error_label.setText(" ".join(self.problems()))
 
     def _seat_of(self, power: str) -> list[str]:
         for powers in self._players_powers().values():

@@ -501,7 +501,21 @@ class CurtainWidget(QWidget):
     def _on_open(self) -> None:
         if self.session is None or self.session.next_power is None or not self.open_button.isVisible():
             return
-        self.open_requested.emit(self.session.next_power, self.pin_edit.text())
+        pin = self.pin_edit.text()
+        if not pin or self.pin_edit.isHidden():
+            self.open_requested.emit(self.session.next_power, pin)
+            return
+        # the check takes a second or more (a slow hash, on purpose): say so, not the last "Wrong PIN"
+        checking = "Checking the PIN\u2026"
+        self.error_label.setText(checking)
+        self.error_label.repaint()
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            self.open_requested.emit(self.session.next_power, pin)
+        finally:
+            QApplication.restoreOverrideCursor()
+            if self.error_label.text() == checking:
+                self.error_label.clear()
 
     def _on_other(self) -> None:
         power = self.other_combo.currentData()
@@ -1128,7 +1142,7 @@ class HotSeatFlow(QObject):
         if s.has_pin(power) and not self._seat_pin_ok(power, pin):
             return False
         try:
-            s.open(power, pin or None)
+            s.open(power, pin or None, proved=s.has_pin(power))  # checked once just above
         except HotSeatError as exc:
             self.curtain.show_error(_sentence(str(exc)))
             return False
@@ -1202,7 +1216,7 @@ class HotSeatFlow(QObject):
                           + (f" with {name}'s PIN." if own_pin else
                              f" without {name}'s PIN." if s.has_pin(power) else "."))
         try:
-            s.open(power, pin or None, by_host=by_host)
+            s.open(power, pin or None, by_host=by_host, proved=own_pin)  # own_pin: checked once above
         except HotSeatError as exc:
             self.curtain.show_error(_sentence(str(exc)))
             return False
