@@ -151,6 +151,7 @@ def run_table(display: str, shots: Path | None, year: bool = False) -> int:
     app = make_application()
     controller = GameController()
     window = MainWindow(controller)
+    window.ask_before_closing = False  # the run ends with app.quit(): no "Save changes?" to answer
     features = install_table_features(window)
     window.show()
     features.first_start()
