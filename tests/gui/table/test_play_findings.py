@@ -69,3 +69,25 @@ def test_new_game_refusal_follows_the_fixes_and_start_hashes_no_pin_twice(qtbot,
     assert hashed == []
     d.start_button.click()
     assert d.result() == NewGameDialog.DialogCode.Accepted
+
+
+def test_new_game_fits_a_laptop_screen_with_start_game_in_sight(qtbot) -> None:  # type: ignore[no-untyped-def]
+    # checked after the play: New Game for 2 players (its "Players:" row) at 1366x768 was taller than
+    # the screen; Start game, Cancel and the refusal's reasons were below it, out of reach
+    from diplomacy_desktop.gui.table.dialogs import NewGameDialog
+    from diplomacy_desktop.io.boardfile import load_board
+
+    d = NewGameDialog(load_board("standard"))
+    qtbot.addWidget(d)
+    d.players_spin.setValue(2)
+    room = d.screen().availableGeometry().height()
+    d.show()
+    d.adjustSize()
+    QApplication.processEvents()
+    assert d.height() <= room, (d.height(), room)
+    assert d.start_button.isVisible()
+    bottom = d.start_button.mapTo(d, d.start_button.rect().bottomLeft()).y()
+    assert bottom <= d.height() <= room
+    d.start_button.click()  # refused (no PINs, no passphrase): the reasons are in sight too
+    assert d.error_label.text() and d.error_label.isVisible()
+    assert d.error_label.mapTo(d, d.error_label.rect().bottomLeft()).y() <= d.height()
