@@ -609,7 +609,9 @@ class OrderInteraction(QObject):
             return
         get = location_of  # type: ignore[assignment]
         by_coast = {get(o): o for o in candidates}  # type: ignore[operator]
-        if point is not None and self.geometry.coasts_of(prov):
+        # a province's name means the province, not the coast whose part it happens to be drawn in
+        named = self.reading is not None and self.reading.how == "label"
+        if point is not None and self.geometry.coasts_of(prov) and not named:
             from ...mapdata.click_intent import coast_part
 
             part = coast_part(self.geometry, prov, point.x(), point.y())

@@ -1191,6 +1191,7 @@ def fill_from_board_call(dialog: NewGameDialog, path: str | None = None) -> bool
         call = read_call_file(path, dialog.board)
     except BoardCallError as exc:
         dialog.error_label.setText(f"The board call was not read: {exc}")
+        dialog.fit_to_screen()  # the reason shown, below the settings
         return False
     players = {ln.player for ln in call.lines}
     if len(players) == len(dialog.board.power_ids):
@@ -1201,6 +1202,7 @@ def fill_from_board_call(dialog: NewGameDialog, path: str | None = None) -> bool
         dialog.name_edits[ln.power].setText(ln.player)
     dialog.board_call = call
     dialog.error_label.setText("")
+    dialog.fit_to_screen()
     return True
 
 

@@ -28,6 +28,7 @@ from .. import override
 from ..board import palette
 from ..board.label_layout import MIN_PX, PROJECTOR_PX
 from ..controller import ChangeRecord
+from ..orders.results_dock import phase_notes
 from ..table.clock import ClockWidget
 from .explanations import ScaledTextBrowser, projector_scale
 
@@ -119,6 +120,9 @@ class ProjectorPanel(QDockWidget):
         filed = {(o.power, o.province) for o in entry.orders if isinstance(o, UnitOrder)}
         parts: list[str] = []
         self.lines = []
+        for line, note in phase_notes(board, entry):  # civil disorder, unused builds: as on the Results panel
+            self.lines.append(line)
+            parts.append(f"<p style='margin:4px 0 8px 0; color:#6b4a00'>{note}</p>")
         for pid in board.power_ids:
             rows = [r for r in entry.results if r.order.power == pid
                     and (not isinstance(r.order, UnitOrder) or (pid, r.order.province) in filed
