@@ -3,8 +3,10 @@
 Opens the game (a new standard game when the file does not exist yet), prints one join URL per
 power, serves until Ctrl+C or SIGTERM, and saves after every change.
 
-The unrevealed part of the game (orders, declarations, notes, the phones' tokens) is written
-encrypted under the host's passphrase (``io.vault``): ``serve`` asks for it on the terminal, or
+The game is kept live in its SQLite database beside the file (``io.gamestore``: an order edit
+writes one row), and the file is written from it at every new phase and on stop.  The unrevealed
+part of the game (orders, declarations, notes, the phones' tokens) is written encrypted, in the
+database and in the file, under the host's passphrase (``io.vault``): ``serve`` asks for it on the terminal, or
 reads it from ``--passphrase-file FILE`` (scripts, tests); ``--no-passphrase`` writes them in the
 clear, and says so.  A restart asks for the same passphrase and restores everything.
 """
@@ -116,12 +118,10 @@ def _serve_locked(args: argparse.Namespace, path: Path, lock: GameLock) -> int:
         if passphrase is None:
             print("diplomacy-desktop serve: --no-passphrase: the unrevealed orders, notes and the phones' links "
                   "are written in the clear", file=sys.stderr)
-            # in the clear: the live game in SQLite (an order edit writes one row)
-            host = TableHost.open_live(path, formal=args.formal, notes_allowed=True if args.notes else None,
-                                       players=players)
-        else:  # encrypted at rest: the saved game itself, its secrets sealed by the passphrase
-            host = TableHost.open_or_new(path, formal=args.formal, notes_allowed=True if args.notes else None,
-                                         players=players, passphrase=passphrase)
+        # the live game in SQLite (an order edit writes one row); with a passphrase its secret rows
+        # and the saved game's secret part are encrypted under the game's key
+        host = TableHost.open_live(path, formal=args.formal, notes_allowed=True if args.notes else None,
+                                   players=players, passphrase=passphrase)
     except (SaveFileError, ValueError) as exc:  # PassphraseNeededError, WrongPassphraseError too
         print(f"diplomacy-desktop serve: {path}: {exc}", file=sys.stderr)
         return 2
