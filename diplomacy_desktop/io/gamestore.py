@@ -44,7 +44,9 @@ from typing import Any
 
 from ..engine.game import BY_CENTRES, Game, HistoryEntry
 from ..engine.orders import Order
+from ..engine.rules import RuleSet
 from ..engine.state import GameState
+from ..engine.turns import adjudicate_phase
 from .boardfile import load_board
 from .savefile import (
     FORMAT,
@@ -66,6 +68,66 @@ CREATE TABLE IF NOT EXISTS current (id INTEGER PRIMARY KEY CHECK (id = 1), recor
 CREATE TABLE IF NOT EXISTS orders (power TEXT NOT NULL, key TEXT NOT NULL, record TEXT NOT NULL,
                                    PRIMARY KEY (power, key));
 """
+
+
+_RESULTS, _AFTER, _NEXT, _INTERNED = (HistoryEntry.results, HistoryEntry.after,  # type: ignore[attr-defined]
+                                      HistoryEntry.next_state, HistoryEntry.interned)  # (the slots)
+
+
+class StoredPhase(HistoryEntry):
+    """A phase read from the store: its position, orders and civil disorder as stored, and its
+    results adjudicated the first time someone asks for them (opening a long game adjudicates
+    none of its phases; the results are the engine's own, as when the phase was played: the
+    adjudicator is deterministic).  ``next_state`` is the next stored phase's position where that
+    is known without adjudicating (not after a restart, nor under Formal Diplomacy)."""
+
+    __slots__ = ("_rules",)
+
+    def __init__(self, state: GameState, orders: tuple[Order, ...], disorder: frozenset[str], rules: RuleSet,
+                 known_next: GameState | None = None) -> None:
+        HistoryEntry.state.__set__(self, state)  # type: ignore[attr-defined]
+        HistoryEntry.orders.__set__(self, orders)  # type: ignore[attr-defined]
+        HistoryEntry.disorder.__set__(self, disorder)  # type: ignore[attr-defined]
+        object.__setattr__(self, "_rules", rules)
+        if known_next is not None:
+            _NEXT.__set__(self, known_next)
+
+    def _adjudicated(self) -> None:
+        out = adjudicate_phase(self.state, self.orders, self._rules, self.disorder)
+        _RESULTS.__set__(self, out.results)
+        _AFTER.__set__(self, out.after)
+        _INTERNED.__set__(self, out.interned)
+        try:
+            _NEXT.__get__(self, StoredPhase)
+        except AttributeError:
+            _NEXT.__set__(self, out.next_state)
+
+    @staticmethod
+    def _slot(slot: Any) -> property:
+        def get(self: StoredPhase) -> Any:
+            try:
+                return slot.__get__(self, StoredPhase)
+            except AttributeError:
+                self._adjudicated()
+                return slot.__get__(self, StoredPhase)
+
+        return property(get)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, HistoryEntry):
+            return NotImplemented
+        return all(getattr(self, f) == getattr(other, f) for f in _FIELDS)
+
+    def __hash__(self) -> int:
+        return hash(tuple(getattr(self, f) for f in _FIELDS))
+
+    def __repr__(self) -> str:
+        return f"StoredPhase({self.state.phase.label}, {len(self.orders)} orders)"
+
+
+_FIELDS = ("state", "orders", "results", "after", "next_state", "disorder", "interned")
+for _name, _s in (("results", _RESULTS), ("after", _AFTER), ("next_state", _NEXT), ("interned", _INTERNED)):
+    setattr(StoredPhase, _name, StoredPhase._slot(_s))
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,7 +271,7 @@ class GameStore:
                 current["orders"] = []
             data["current"] = current
             board = load_board(str(data.get("map", "standard")))
-            return _game_from_dict(data, board)
+            return _game_from_dict(data, board, stored=StoredPhase)  # no phase replayed
         except VaultError as exc:
             raise StoreLockedError(f"the live game {self.path.name} does not open with this key: {exc}") from exc
         except (sqlite3.DatabaseError, ValueError, TypeError, KeyError, AttributeError) as exc:
