@@ -70,8 +70,10 @@ CREATE TABLE IF NOT EXISTS orders (power TEXT NOT NULL, key TEXT NOT NULL, recor
 """
 
 
-_RESULTS, _AFTER, _NEXT, _INTERNED = (HistoryEntry.results, HistoryEntry.after,  # type: ignore[attr-defined]
-                                      HistoryEntry.next_state, HistoryEntry.interned)  # (the slots)
+#: HistoryEntry's slots (member descriptors: how a frozen entry's fields are set once)
+_SLOTS: dict[str, Any] = {name: HistoryEntry.__dict__[name] for name in
+                          ("state", "orders", "results", "after", "next_state", "disorder", "interned")}
+_RESULTS, _AFTER, _NEXT, _INTERNED = (_SLOTS[n] for n in ("results", "after", "next_state", "interned"))
 
 
 class StoredPhase(HistoryEntry):
@@ -85,9 +87,10 @@ class StoredPhase(HistoryEntry):
 
     def __init__(self, state: GameState, orders: tuple[Order, ...], disorder: frozenset[str], rules: RuleSet,
                  known_next: GameState | None = None) -> None:
-        HistoryEntry.state.__set__(self, state)  # type: ignore[attr-defined]
-        HistoryEntry.orders.__set__(self, orders)  # type: ignore[attr-defined]
-        HistoryEntry.disorder.__set__(self, disorder)  # type: ignore[attr-defined]
+        _SLOTS["state"].__set__(self, state)
+        _SLOTS["orders"].__set__(self, orders)
+        _SLOTS["disorder"].__set__(self, disorder)
+        self._rules: RuleSet
         object.__setattr__(self, "_rules", rules)
         if known_next is not None:
             _NEXT.__set__(self, known_next)
