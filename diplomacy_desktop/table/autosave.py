@@ -28,6 +28,7 @@ from __future__ import annotations
 import errno
 import os
 import sqlite3
+import threading
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -112,6 +113,8 @@ class Autosave:
         self._image: GameImage | None = None
         self._vault: Vault | None = None
         self._origin: str | None = None
+        #: one write at a time (a phone's change and the laptop's are written one after the other)
+        self._writing = threading.RLock()
 
     @property
     def path(self) -> Path:
@@ -148,10 +151,12 @@ class Autosave:
             raise StoreError(f"the autosave {self.path.name} cannot be read: {exc}") from exc
 
     def close(self) -> None:
-        if self._store is not None:
-            self._store.close()
-            self._store = None
-        self._image = None
+        """Close the database (the next write opens it again and writes the game whole)."""
+        with self._writing:
+            if self._store is not None:
+                self._store.close()
+                self._store = None
+            self._image = None
 
     def _holds_game(self) -> bool:
         try:
@@ -222,6 +227,11 @@ class Autosave:
         """Write what changed since the last write, in one transaction (OSError, nothing written,
         when it cannot be).  ``origin``: the game's own file, so a resumed game keeps its name;
         ``vault``: a secret game's key, under which its secret rows are written encrypted."""
+        with self._writing:
+            return self._write(game, table, origin, vault)
+
+    def _write(self, game: Game, table: dict[str, Any] | None, origin: Path | str | None,
+               vault: Vault | None) -> Path:
         store = self._writer()
         table = table if table is not None else {}
         origin_text = str(Path(origin).resolve()) if origin is not None else None
