@@ -262,12 +262,14 @@ class Autosave:
     def origin(self) -> Path | None:
         """The file the autosaved game came from (``None``: it was never saved under a name)."""
         self.migrate()
+        if not self._holds_game():
+            return self._legacy_origin()  # (an old secret autosave, not migrated yet)
         try:
             store = self._reader()
         except StoreError:
             return None
         if store is None:
-            return self._legacy_origin()
+            return None
         try:
             text = store.meta("origin")
         except (sqlite3.Error, ValueError):

@@ -138,15 +138,18 @@ def test_autosave_store_a_secret_old_autosave_moves_in_after_its_resume(tmp_path
     table: dict[str, Any] = {}
     add_note(table, "F1901M", "france", ["germany"], "Zanzibar", game.board.power_ids)
     save_game(tmp_path / LEGACY_AUTOSAVE_NAME, game, table, mode=0o600, vault=vault)
+    (tmp_path / ORIGIN_NAME).write_text(str(tmp_path / "secret.dipl") + "\n", encoding="utf-8")
     autosave = Autosave(tmp_path)
-    assert autosave.exists() and autosave.is_secret()
+    assert autosave.exists() and autosave.is_secret() and autosave.origin() == tmp_path / "secret.dipl"
     assert (tmp_path / LEGACY_AUTOSAVE_NAME).exists()  # it needs the passphrase: not migrated blind
     with pytest.raises(WrongPassphraseError):
         autosave.open(passphrase="not the passphrase")
     opened = autosave.open(passphrase=PASS)
     assert opened.game.orders_of("france") == [Move("france", "A", "bur", "mar")] and opened.vault is not None
-    autosave.write(opened.game, opened.table, vault=opened.vault)  # the first autosave after the resume
+    # the first autosave after the resume (the window passes the game's own file)
+    autosave.write(opened.game, opened.table, autosave.origin(), vault=opened.vault)
     assert not (tmp_path / LEGACY_AUTOSAVE_NAME).exists() and autosave.is_secret()
+    assert not (tmp_path / ORIGIN_NAME).exists() and Autosave(tmp_path).origin() == tmp_path / "secret.dipl"
     again = Autosave(tmp_path).open(passphrase=PASS)
     assert game_to_dict(again.game, again.table) == game_to_dict(opened.game, opened.table)
     locked = Autosave(tmp_path).open()
