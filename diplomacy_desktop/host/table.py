@@ -58,6 +58,7 @@ from ..io.gamestore import GameImage, GameStore, StoreError, file_stamp, store_p
 from ..io.notation import format_order, location_label
 from ..io.output import reason as os_reason
 from ..io.savefile import (
+    OpenedGame,
     SaveFileError,
     WrongPassphraseError,
     dumps,
@@ -322,14 +323,16 @@ class TableHost:
 
     @classmethod
     def open_live(cls, path: Path, *, formal: bool = False, notes_allowed: bool | None = None,
-                  players: Mapping[str, str] | None = None, passphrase: str | None = None) -> TableHost:
+                  players: Mapping[str, str] | None = None, passphrase: str | None = None,
+                  opened: OpenedGame | None = None) -> TableHost:
         """``serve``'s way: the game kept live in its SQLite database beside ``path`` (see
         ``io.gamestore``).  The database is used when it holds the game ``path`` was last read
         from or written to (no check again, no replay of the file); otherwise ``path`` is read
         (checked against the schema and the board, once) or a new game is made, and both the file
         and the database are written.  With ``passphrase`` the game is secret: the database's
         secret rows and the saved game's secret part are encrypted under its key (a game played
-        in the clear until now is encrypted from now on).  SaveFileError when the file is not a
+        in the clear until now is encrypted from now on).  ``opened``: ``path`` as the caller
+        already read it (not read again unless its secrets need the passphrase).  SaveFileError when the file is not a
         saved game (WrongPassphraseError: not its passphrase), SaveFailedError when it cannot be
         written."""
         try:
@@ -357,7 +360,8 @@ class TableHost:
                     loaded = None
             if loaded is None:
                 if path.exists():
-                    opened = open_game(path, passphrase=passphrase)
+                    if opened is None or opened.locked:
+                        opened = open_game(path, passphrase=passphrase)
                     if opened.locked:
                         raise SaveFileError("this game's secrets are encrypted: give its passphrase")
                     game, table, vault = opened.game, opened.table, opened.vault
