@@ -37,7 +37,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -54,6 +54,7 @@ from .savefile import (
     _follows,
     _game_from_dict,
     _history_record,
+    order_from_dict,
     order_to_dict,
     state_to_dict,
 )
@@ -73,27 +74,33 @@ CREATE TABLE IF NOT EXISTS orders (power TEXT NOT NULL, key TEXT NOT NULL, recor
 #: HistoryEntry's slots (member descriptors: how a frozen entry's fields are set once)
 _SLOTS: dict[str, Any] = {name: HistoryEntry.__dict__[name] for name in
                           ("state", "orders", "results", "after", "next_state", "disorder", "interned")}
-_RESULTS, _AFTER, _NEXT, _INTERNED = (_SLOTS[n] for n in ("results", "after", "next_state", "interned"))
+_ORDERS, _RESULTS, _AFTER, _NEXT, _INTERNED = (_SLOTS[n] for n in
+                                               ("orders", "results", "after", "next_state", "interned"))
 
 
 class StoredPhase(HistoryEntry):
-    """A phase read from the store: its position, orders and civil disorder as stored, and its
-    results adjudicated the first time someone asks for them (opening a long game adjudicates
-    none of its phases; the results are the engine's own, as when the phase was played: the
-    adjudicator is deterministic).  ``next_state`` is the next stored phase's position where that
-    is known without adjudicating (not after a restart, nor under Formal Diplomacy)."""
+    """A phase read from the store: its position and civil disorder as stored, its orders read
+    from their records and its results adjudicated the first time someone asks for them (opening
+    a long game builds none of its orders and adjudicates none of its phases; the results are the
+    engine's own, as when the phase was played: the adjudicator is deterministic).  ``next_state``
+    is the next stored phase's position where that is known without adjudicating (not after a
+    restart, nor under Formal Diplomacy)."""
 
-    __slots__ = ("_rules",)
+    __slots__ = ("_records", "_rules")
 
-    def __init__(self, state: GameState, orders: tuple[Order, ...], disorder: frozenset[str], rules: RuleSet,
-                 known_next: GameState | None = None) -> None:
+    def __init__(self, state: GameState, records: list[dict[str, Any]], disorder: frozenset[str],
+                 rules: RuleSet, known_next: GameState | None = None) -> None:
         _SLOTS["state"].__set__(self, state)
-        _SLOTS["orders"].__set__(self, orders)
         _SLOTS["disorder"].__set__(self, disorder)
         self._rules: RuleSet
+        self._records: list[dict[str, Any]]
         object.__setattr__(self, "_rules", rules)
+        object.__setattr__(self, "_records", records)
         if known_next is not None:
             _NEXT.__set__(self, known_next)
+
+    def _read_orders(self) -> None:
+        _ORDERS.__set__(self, tuple(order_from_dict(o) for o in self._records))
 
     def _adjudicated(self) -> None:
         out = adjudicate_phase(self.state, self.orders, self._rules, self.disorder)
@@ -106,12 +113,12 @@ class StoredPhase(HistoryEntry):
             _NEXT.__set__(self, out.next_state)
 
     @staticmethod
-    def _slot(slot: Any) -> property:
+    def _slot(slot: Any, fill: Callable[[StoredPhase], None]) -> property:
         def get(self: StoredPhase) -> Any:
             try:
                 return slot.__get__(self, StoredPhase)
             except AttributeError:
-                self._adjudicated()
+                fill(self)
                 return slot.__get__(self, StoredPhase)
 
         return property(get)
@@ -125,12 +132,14 @@ class StoredPhase(HistoryEntry):
         return hash(tuple(getattr(self, f) for f in _FIELDS))
 
     def __repr__(self) -> str:
-        return f"StoredPhase({self.state.phase.label}, {len(self.orders)} orders)"
+        return f"StoredPhase({self.state.phase.label})"
 
 
 _FIELDS = ("state", "orders", "results", "after", "next_state", "disorder", "interned")
-for _name, _s in (("results", _RESULTS), ("after", _AFTER), ("next_state", _NEXT), ("interned", _INTERNED)):
-    setattr(StoredPhase, _name, StoredPhase._slot(_s))
+for _name, _s, _fill in (("orders", _ORDERS, StoredPhase._read_orders),
+                         *((n, _SLOTS[n], StoredPhase._adjudicated) for n in ("results", "after", "next_state",
+                                                                              "interned"))):
+    setattr(StoredPhase, _name, StoredPhase._slot(_s, _fill))
 
 
 @dataclass(frozen=True, slots=True)

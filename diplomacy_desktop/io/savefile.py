@@ -221,9 +221,9 @@ def game_from_dict(data: Any) -> tuple[Game, dict[str, Any]]:
         raise SaveFileError(f"the saved game is damaged: {exc}") from exc
 
 
-#: builds a stored phase without adjudicating it (``io.gamestore``): (state, orders, disorder,
-#: rules, the state that followed it when the store knows it) -> the history entry
-StoredPhaseFactory = Callable[[GameState, tuple[Order, ...], frozenset[str], RuleSet, "GameState | None"],
+#: builds a stored phase without adjudicating it (``io.gamestore``): (state, the orders' records,
+#: disorder, rules, the state that followed it when the store knows it) -> the history entry
+StoredPhaseFactory = Callable[[GameState, list[dict[str, Any]], frozenset[str], RuleSet, "GameState | None"],
                               HistoryEntry]
 
 
@@ -240,7 +240,6 @@ def _game_from_dict(data: dict[str, Any], board: Board, *,
     current = state_from_dict(board, data["current"]["state"])
     for i, h in enumerate(records):
         state = states[i]
-        orders = tuple(order_from_dict(o) for o in h.get("orders", []))
         disorder = frozenset(h.get("disorder", ()))
         if stored is not None:
             # the state that followed (unless the game was restarted there, or under Formal
@@ -248,8 +247,9 @@ def _game_from_dict(data: dict[str, Any], board: Board, *,
             after_record = records[i + 1] if i + 1 < len(records) else data["current"]
             then = states[i + 1] if i + 1 < len(records) else current
             known = then if not after_record.get("restarted") and then.relations is None else None
-            history.append(stored(state, orders, disorder, rules, known))
+            history.append(stored(state, h.get("orders", []), disorder, rules, known))
             continue
+        orders = tuple(order_from_dict(o) for o in h.get("orders", []))
         if expected is not None and not h.get("restarted") and not _follows(state, expected):
             raise SaveFileError(f"phase {i + 1} ({state.phase.label}) does not follow from the phase before it")
         out = adjudicate_phase(state, orders, rules, disorder)

@@ -33,6 +33,7 @@ def test_gamestore_opening_adjudicates_no_phase(tmp_path: Path, monkeypatch: pyt
     monkeypatch.setattr(savefile, "adjudicate_phase", counting)
     loaded, table = store.load()
     assert calls == [] and len(loaded.history) == 40 and all(isinstance(h, StoredPhase) for h in loaded.history)
+    assert loaded.history[7].orders == game.history[7].orders and calls == []  # orders: read, not adjudicated
     assert game_to_dict(loaded, table) == game_to_dict(game, table)  # (writing it back needs no results)
     assert calls == []
     last = loaded.history[-1]
