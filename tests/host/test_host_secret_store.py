@@ -101,3 +101,27 @@ def test_secret_store_a_game_played_in_the_clear_is_encrypted_once_given_a_passp
     raw = _on_disk(path)
     for secret in (secrets[0], secrets[1], NOTE.encode(), secrets[7]):
         assert secret not in raw, secret  # rewritten encrypted; the clear rows zeroed (secure_delete)
+
+
+def test_secret_store_a_restart_reads_the_store_not_the_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from diplomacy_desktop.host.serve import live_game_of
+    from diplomacy_desktop.io import saveschema
+
+    path = tmp_path / "g.dipl"
+    assert live_game_of(path) is None  # no game yet
+    host, _ = _played(path, PASS)
+    host.close()
+    assert live_game_of(path) is True  # serve knows it is secret without reading the file
+
+    def refuse(*_a: object) -> None:
+        raise AssertionError("the saved game was read and checked again")
+
+    monkeypatch.setattr(saveschema, "check_shape", refuse)
+    again = TableHost.open_live(path, passphrase=PASS)
+    assert again.game.orders_of("germany")
+    again.close()
+    plain = tmp_path / "plain.dipl"
+    TableHost.open_live(plain).close()
+    assert live_game_of(plain) is False
+    plain.write_bytes(plain.read_bytes() + b" ")  # the file changed since: the store no longer speaks for it
+    assert live_game_of(plain) is None
