@@ -242,8 +242,10 @@ class Autosave:
                 image = store.write_all(game, table, None, extra={"origin": origin_text})
             else:
                 image = GameImage.of(game, table)
-                only_orders = (image.state is self._image.state and image.history == self._image.history
-                               and image.draw == self._image.draw and image.table == self._image.table)
+                was = self._image
+                only_orders = (image.state is was.state and len(image.history) == len(was.history)
+                               and all(a is b for a, b in zip(image.history, was.history, strict=True))
+                               and image.draw == was.draw and image.table == was.table)
                 store.write(self._image, image, game, durable=not only_orders, extra=extra)
         except (sqlite3.Error, StoreError) as exc:
             self._image = None  # rolled back: the next write writes the game whole
