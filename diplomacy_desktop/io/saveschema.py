@@ -71,11 +71,60 @@ def _fast_validator() -> Callable[[Any], Any] | None:
         import fastjsonschema
     except ImportError:  # pragma: no cover - a dependency; an install without it is only slower
         return None
+    draft7 = as_draft7(schema())
+    if draft7 is None:
+        return None
     try:
-        validate: Callable[[Any], Any] = fastjsonschema.compile(schema())
+        validate: Callable[[Any], Any] = fastjsonschema.compile(draft7)
     except fastjsonschema.JsonSchemaDefinitionException:  # pragma: no cover - a keyword it lacks
         return None
     return validate
+
+
+#: 2020-12 keywords fastjsonschema (drafts 4 to 7) would silently ignore: with any of them in the
+#: schema (other than ``prefixItems``, which has a draft 7 spelling) the fast path is not taken
+_NOT_IN_DRAFT7 = frozenset({"dependentRequired", "dependentSchemas", "unevaluatedItems", "unevaluatedProperties",
+                            "minContains", "maxContains", "$dynamicRef", "$dynamicAnchor", "$anchor",
+                            "$recursiveRef", "$recursiveAnchor", "$vocabulary"})
+
+
+class _NoDraft7Word(Exception):
+    pass
+
+
+def as_draft7(schema_node: Any) -> Any:
+    """The schema in draft 7's words (``prefixItems: [...]`` is draft 7's ``items: [...]``, and a
+    2020-12 ``items`` beside it its ``additionalItems``), or None if it uses a keyword draft 7
+    has no word for."""
+    try:
+        return _draft7(schema_node, keywords=True)
+    except _NoDraft7Word:
+        return None
+
+
+def _draft7(node: Any, *, keywords: bool) -> Any:
+    if isinstance(node, list):
+        return [_draft7(x, keywords=keywords) for x in node]
+    if not isinstance(node, dict):
+        return node
+    if not keywords:  # an object of names (properties, $defs): each value a schema
+        return {k: _draft7(v, keywords=True) for k, v in node.items()}
+    if _NOT_IN_DRAFT7 & node.keys():
+        raise _NoDraft7Word
+    out: dict[str, Any] = {}
+    for key, value in node.items():
+        if key in ("enum", "const"):  # values, not schemas
+            out[key] = value
+        else:
+            out[key] = _draft7(value, keywords=key not in ("properties", "$defs", "definitions"))
+    if "prefixItems" in out:
+        prefix = out.pop("prefixItems")
+        if "items" in out:
+            out["additionalItems"] = out["items"]
+        out["items"] = prefix
+    if out.get("$schema") == "https://json-schema.org/draft/2020-12/schema":
+        out["$schema"] = "http://json-schema.org/draft-07/schema#"
+    return out
 
 
 def _valid_fast(data: Any) -> bool:

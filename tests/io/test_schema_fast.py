@@ -83,3 +83,22 @@ def test_schema_fast_a_refusal_still_names_the_field_by_its_path() -> None:
         check_shape(bad)
     text = json.dumps(good)
     check_shape(parse_json(text))  # and the good one passes
+
+
+def test_schema_fast_speaks_draft7_for_the_2020_12_keywords() -> None:
+    """fastjsonschema knows drafts 4 to 7: ``prefixItems`` is given in draft 7's words (else it
+    would be ignored, and ``[kind, title, "five"]`` let through), and a keyword draft 7 has no word
+    for turns the fast path off rather than being ignored."""
+    node = {"type": "array", "prefixItems": [{"type": "string"}, {"type": "number"}], "items": False}
+    assert saveschema.as_draft7(node) == {"type": "array", "items": [{"type": "string"}, {"type": "number"}],
+                                          "additionalItems": False}
+    assert saveschema.as_draft7({"properties": {"a": {"unevaluatedProperties": False}}}) is None
+    assert saveschema.as_draft7({"enum": ["x", None], "const": {"prefixItems": 1}}) == {
+        "enum": ["x", None], "const": {"prefixItems": 1}}  # values are not schemas
+    good = parse_json((BAD / "good.json").read_text(encoding="utf-8"))
+    plans = _set(good, ("table", "clock_plans"), {"S1901M": [["negotiation", "Talks", 900]]})
+    assert saveschema._valid_fast(plans) and _reference_valid(plans)
+    bad = _set(plans, ("table", "clock_plans", "S1901M", 0, 2), "five")
+    assert not _reference_valid(bad) and not saveschema._valid_fast(bad)
+    with pytest.raises(SaveFileError, match=r"\$\.table\.clock_plans\.S1901M\[0\]\[2\]"):
+        check_shape(bad)
