@@ -518,6 +518,7 @@ def svg_bytes(scene: MapScene, page: Page, size: tuple[int, int]) -> bytes:
     generator = QSvgGenerator()
     generator.setOutputDevice(buffer)
     generator.setSize(QSize(*size))
+    generator.setResolution(round(SCREEN_DPI))  # a browser opens it at its size in pixels
     generator.setViewBox(QRect(0, 0, *size))
     generator.setTitle(page.title)
     generator.setDescription(f"Diplomacy Desktop: {page.title}")
@@ -649,7 +650,7 @@ def legend_html(page: Page) -> list[str]:
             if line.reason and line.outcome is not Outcome.SUCCESS:
                 parts.append(f"<p style='margin:0 0 1pt 16pt; font-size:{TEXT_PT - 0.5}pt; color:#555555'>"
                              f"{html.escape(line.reason)}</p>")
-        pieces.append("".join(parts) + f"<p style='margin:0; font-size:{TEXT_PT * 0.6}pt'>&nbsp;</p>")
+        pieces.append("".join(parts))
     if not pieces:
         pieces.append(f"<p style='font-size:{TEXT_PT}pt; color:#555555'>No orders.</p>")
     return pieces
@@ -680,8 +681,7 @@ def explanations_html(page: Page) -> list[str]:
             head = (f"<p style='margin:4pt 0 3pt 0; font-size:{TEXT_PT + 3}pt'>"
                     f"<span style='color:{_css_colour(palette.power_colour(power))}'>●</span> "
                     f"<b>{html.escape(board.power(power).name)}</b></p>")
-        pieces.append(head + result_html(ex, result, size=round(TEXT_PT))
-                      + f"<p style='margin:0; font-size:{TEXT_PT * 0.7}pt'>&nbsp;</p>")
+        pieces.append(head + result_html(ex, result, size=round(TEXT_PT)))
     return pieces
 
 
@@ -765,6 +765,7 @@ class _Flow:
             start = end
             if start < height - 0.5:
                 self._next_column()
+        self.y += TEXT_PT * 0.7 * PDF_DPI / 72  # a line's gap between pieces
 
 
 def _cut(doc: QTextDocument, start: float, room: float) -> float:
