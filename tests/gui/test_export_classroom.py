@@ -248,7 +248,9 @@ def test_export_pdf_landscape_when_asked(qapp: object, tmp_path: Path) -> None:
     page = PdfReader(out).pages[0]
     assert (round(float(page.mediabox.width)), round(float(page.mediabox.height))) == LETTER[::-1]
     left, bottom, right, top = painted_bounds(out)
-    assert bottom >= MARGIN - 4 and top <= LETTER[0] - MARGIN  # the map as high as the page allows
+    # the map as high as the page allows under the title, centred across the page
+    assert bottom == pytest.approx(MARGIN, abs=4) and (top - bottom) > (LETTER[0] - 2 * MARGIN) * 0.9
+    assert left > MARGIN + 20 and left == pytest.approx(LETTER[1] - right, abs=4)
 
 
 @pytest.mark.parametrize("args", [["-o", "x.svg", "--explain"], ["-o", "x.png", "--paper", "letter"],

@@ -29,7 +29,18 @@ from pathlib import Path
 from xml.sax.saxutils import escape as xml_escape
 from xml.sax.saxutils import quoteattr
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QLocale, QMarginsF, QPointF, QRect, QRectF, QSize, Qt
+from PySide6.QtCore import (
+    QBuffer,
+    QByteArray,
+    QIODevice,
+    QLocale,
+    QMarginsF,
+    QPointF,
+    QRect,
+    QRectF,
+    QSize,
+    Qt,
+)
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -495,8 +506,8 @@ def _font_list(match: re.Match[str]) -> str:
 def svg_place_names(names: Sequence[PlaceName]) -> str:
     """The province names as SVG ``<text>``, one each, centred where the map draws them, with the
     halo the map draws (a stroke painted under the letters)."""
-    out = ["<g id=\"place-names\" stroke-linejoin=\"round\" text-anchor=\"middle\" "
-           f"font-family=\"{SVG_FONTS['DejaVu Sans']}\">"]
+    out = [("<g id=\"place-names\" stroke-linejoin=\"round\" text-anchor=\"middle\" "
+           f"font-family=\"{SVG_FONTS['DejaVu Sans']}\">")]
     for n in names:
         halo, opacity = _HALOS[n.italic]
         style = (f' font-weight="{"bold" if n.bold else "normal"}"'
@@ -638,9 +649,9 @@ def legend_html(page: Page) -> list[str]:
     rich text: one piece per power (kept together on a page where it fits)."""
     pieces = []
     for block in page.legend():
-        parts = [f"<p style='margin:0 0 2pt 0; font-size:{TEXT_PT + 2}pt'>"
+        parts = [(f"<p style='margin:0 0 2pt 0; font-size:{TEXT_PT + 2}pt'>"
                  f"<span style='color:{_css_colour(palette.power_colour(block.power))}'>●</span> "
-                 f"<b>{html.escape(block.name)}</b></p>"]
+                 f"<b>{html.escape(block.name)}</b></p>")]
         for line in block.lines:
             word = ""
             if line.outcome is not None:
@@ -664,8 +675,8 @@ def explanations_html(page: Page) -> list[str]:
     from ..teach.explanations import filed_of, result_html
 
     if not page.adjudication:
-        return [f"<p style='font-size:{TEXT_PT}pt; color:#555555'>This phase is not adjudicated: there are no "
-                "results to explain.</p>"]
+        return [(f"<p style='font-size:{TEXT_PT}pt; color:#555555'>This phase is not adjudicated: there are no "
+                "results to explain.</p>")]
     board = page.picture.state.board
     rank = {pid: i for i, pid in enumerate(board.power_ids)}
     filed = sorted(filed_of(page.picture.orders, page.adjudication),  # by power, as the legend: a heading each

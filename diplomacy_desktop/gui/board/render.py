@@ -264,13 +264,14 @@ def read_pages(path: Path, phase: int | None, results: bool, rules: RuleSet, *, 
         return [page_for(picture, game=name, adjudication=adjudication)
                 for picture, adjudication in (_saved_game_phase(game, table, i, results, reveal) for i in numbers)]
     items = _read_cases(text, board)
-    numbers = [phase] if not all_phases else [i + 1 for i, it in enumerate(items) if not isinstance(it, CaseError)]
+    cases: list[int | None] = [phase] if not all_phases \
+        else [i + 1 for i, it in enumerate(items) if not isinstance(it, CaseError)]
     if all_phases:
         for it in items:
             if isinstance(it, CaseError):
                 print(f"diplomacy-desktop: case {it.name} cannot be read: {it.message} (no page)", file=sys.stderr)
     pages = []
-    for number in numbers:
+    for number in cases:
         item, state = _case_state(items, number, board)
         picture, adjudication = _case_phase(item, state, results, rules)
         pages.append(page_for(picture, f"Case {item.name}", game=name, adjudication=adjudication))
