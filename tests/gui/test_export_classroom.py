@@ -421,3 +421,77 @@ def test_export_svg_opens_in_chromium_with_its_names_units_and_orders(qapp: obje
                for y in range(int(top * ratio), int((top + height) * ratio))
                if QColor(image.pixel(x, y)).lightness() < 80)
     assert dark > 20
+
+
+# -- the window's PDF page dialog -----------------------------------------------------------------
+
+
+def test_export_pdf_page_dialog_offers_paper_orientation_and_explanations(qtbot: Any, settings: Any,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    from PySide6.QtWidgets import QDialog
+
+    from diplomacy_desktop.gui.board import pdf_options
+    from diplomacy_desktop.gui.board.export import PdfOptions
+
+    dialog = pdf_options.PdfOptionsDialog(None, PdfOptions("letter", "landscape", True), can_explain=True, pages=3)
+    qtbot.addWidget(dialog)
+    assert dialog.options() == PdfOptions("letter", "landscape", True)
+    assert [dialog.paper.itemText(i) for i in range(dialog.paper.count())] == ["A4", "Letter"]
+    assert dialog.orientation.itemData(0) == "auto" and dialog.explanations.isEnabled()
+    # a phase not adjudicated has nothing to explain: the box is off and greyed, with why
+    plain = pdf_options.PdfOptionsDialog(None, PdfOptions("a4", "auto", True), can_explain=False)
+    qtbot.addWidget(plain)
+    assert not plain.explanations.isEnabled() and not plain.options().explanations
+    assert "not adjudicated" in plain.explanations.toolTip()
+
+    # the choices are kept for the next export; Cancel exports nothing
+    def choose(self: Any) -> int:
+        self.paper.setCurrentIndex(self.paper.findData("letter"))
+        self.explanations.setChecked(True)
+        return int(QDialog.DialogCode.Accepted)
+
+    monkeypatch.setattr(pdf_options.PdfOptionsDialog, "exec", choose)
+    chosen = pdf_options.ask_pdf_options(None, settings, can_explain=True)
+    assert chosen == PdfOptions("letter", "auto", True) == pdf_options.saved_options(settings)
+    monkeypatch.setattr(pdf_options.PdfOptionsDialog, "exec", lambda self: int(QDialog.DialogCode.Rejected))
+    assert pdf_options.ask_pdf_options(None, settings, can_explain=True) is None
+
+
+def test_export_from_the_window_pdf_with_explanations_of_the_phase_shown(table: Any, tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    from PySide6.QtWidgets import QFileDialog
+
+    from diplomacy_desktop.gui.board import pdf_options
+    from diplomacy_desktop.gui.board.export import PdfOptions
+
+    t = table
+    w = t.window
+    t.move("par", "bur")
+    t.move("mun", "bur")
+    t.adjudicate()
+    w.controller.view_phase(0)  # the adjudicated Spring, as the window shows it
+    out = tmp_path / "spring.pdf"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *_a: (str(out), "")))
+    asked: list[dict[str, Any]] = []
+
+    def ask(_parent: object, _settings: object, **kw: Any) -> PdfOptions:
+        asked.append(kw)
+        return PdfOptions("letter", "auto", True)
+
+    monkeypatch.setattr(pdf_options, "ask_pdf_options", ask)
+    w.act_export.trigger()
+    assert asked == [{"pages": 1, "can_explain": True}]
+    page = PdfReader(out).pages[0]
+    assert (round(float(page.mediabox.width)), round(float(page.mediabox.height))) == LETTER
+    text = " ".join(pdf_text(out))
+    entry = w.controller.game.history[0]
+    for r in entry.results:
+        if r.order.province in ("par", "mun"):
+            ex = explain(r, entry.state, entry.results)
+            assert f"{format_order(r.order)} {ex.verdict}" in text and words(f"Rule {ex.rule}") in text
+    assert "Rule VIII — Conflicts" in text  # the bounce in Burgundy
+    # the current phase has nothing adjudicated: the dialog is told so
+    w.controller.view_phase(None)
+    w.act_export.trigger()
+    assert asked[-1] == {"pages": 1, "can_explain": False}
+    assert "not adjudicated" in " ".join(pdf_text(out))
