@@ -495,3 +495,29 @@ def test_export_from_the_window_pdf_with_explanations_of_the_phase_shown(table: 
     w.act_export.trigger()
     assert asked[-1] == {"pages": 1, "can_explain": False}
     assert "not adjudicated" in " ".join(pdf_text(out))
+
+
+def test_export_pdf_flow_cuts_a_long_text_between_lines_over_columns_and_pages(qapp: object) -> None:
+    """A piece longer than a column is cut between lines: every line is drawn once, whole."""
+    from PySide6.QtCore import QRectF
+
+    from diplomacy_desktop.gui.board.export import PDF_DPI, _Flow, _painter, _pdf
+
+    data, buffer, writer = _pdf("flow", QPageLayout.Orientation.Portrait)
+    painter = _painter(writer)
+    rect = QRectF(writer.pageLayout().paintRectPixels(writer.resolution()))
+    rect.moveTo(0, 0)
+    flow = _Flow(writer, painter, rect, "a long text", columns=2, gap=0.25 * PDF_DPI)
+    flow.start(rect.height() * 0.6)
+    lines = [f"line {i:03d} of the long text, with enough words to wrap now and then" for i in range(400)]
+    flow.pour("".join(f"<p>{line}</p>" for line in lines))
+    flow.pour("<p>the piece after it</p>")
+    painter.end()
+    buffer.close()
+    pages = [words(p.extract_text()) for p in PdfReader(io.BytesIO(bytes(data.data()))).pages]
+    assert len(pages) >= 4
+    text = " ".join(pages)
+    for line in lines:
+        assert text.count(line) == 1, line
+    assert text.count("the piece after it") == 1 and "the piece after it" in pages[-1]
+    assert all(p.startswith("a long text (continued)") for p in pages[1:])
