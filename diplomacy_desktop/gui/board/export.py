@@ -2,8 +2,8 @@
 
 A *page* is the board drawn by :class:`MapScene` with, around it, the phase's name and a legend
 of the orders and what became of them (read from the engine's result records).  One page goes to
-a PNG or an SVG (Qt's ``QSvgGenerator``); any number go to a PDF, one page each (Qt's
-``QPdfWriter``).  An *order sheet* is a PDF page per power, for tables that write their orders on
+a PNG or an SVG (Qt's ``QSvgGenerator``); any number go to a PDF, each starting a new sheet of
+paper (Qt's ``QPdfWriter``).  An *order sheet* is a PDF page per power, for tables that write their orders on
 paper: the power's name and colour, the phase, and a line per unit (per dislodged unit, with its
 retreats; per build or removal owed, with the free home centres) with room to write the order.
 
