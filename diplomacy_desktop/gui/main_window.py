@@ -622,8 +622,8 @@ class MainWindow(WindowShell):
                 if kind == "phases" and c.viewing is not None:  # the current phase, not the one viewed
                     pictures[-1] = current_picture(c.state, c.visible_orders())
                 # every result of each adjudicated phase shown, for its explanations
-                results = [tuple(e.results) for e in entries] + [()] if kind == "phases" \
-                    else [tuple(c.viewed_entry.results) if c.viewed_entry is not None else ()]
+                results = [tuple(e.results) for e in entries] + [None] if kind == "phases" \
+                    else [tuple(c.viewed_entry.results) if c.viewed_entry is not None else None]
                 game = c.path.stem if c.path is not None else ""
                 pages = [page_for(p, game=game, adjudication=r) for p, r in zip(pictures, results, strict=True)]
                 options = None
@@ -631,7 +631,7 @@ class MainWindow(WindowShell):
                     from .board.pdf_options import ask_pdf_options
 
                     options = ask_pdf_options(self, self.settings, pages=len(pages),
-                                              can_explain=any(p.adjudication for p in pages))
+                                              can_explain=any(p.adjudication is not None for p in pages))
                     if options is None:
                         return
                 export_pages(picture_scene(pages[0].picture), pages, path, options=options)  # type: ignore[arg-type]

@@ -5,6 +5,7 @@ names are text, checked in a real browser (Chromium) as well as by an XML parser
 from __future__ import annotations
 
 import io
+import re
 import shutil
 import subprocess
 import tempfile
@@ -521,3 +522,29 @@ def test_export_pdf_flow_cuts_a_long_text_between_lines_over_columns_and_pages(q
         assert text.count(line) == 1, line
     assert text.count("the piece after it") == 1 and "the piece after it" in pages[-1]
     assert all(p.startswith("a long text (continued)") for p in pages[1:])
+
+
+def test_export_pdf_every_phase_explained_says_which_had_nothing_to_explain(qapp: object, tmp_path: Path,
+                                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    game = Game.new(load_board())
+    for power, text in (("france", "A Par - Bur"), ("germany", "A Mun - Bur")):
+        game.set_order(parse_order(text, power, game.state))
+    game.adjudicate()
+    game.set_order(parse_order("A Mar - Spa", "france", game.state))
+    game.adjudicate()
+    game.adjudicate()  # Winter 1901: France's build not written (waived)
+    path = tmp_path / "three.json"
+    save_game(path, game)
+    out = tmp_path / "three.pdf"
+    assert main(["render", str(path), "-o", str(out), "--all-phases", "--explain"]) == 0
+    text = " ".join(pdf_text(out))
+    parts = re.split(r"three — (?=(?:Spring|Fall|Winter) 19\d\d )", text)
+    phases = {p.split(" — ")[0].split(" Geography")[0]: p for p in parts if p}
+    assert list(phases) == ["Spring 1901 moves", "Fall 1901 moves", "Winter 1901 adjustments", "Spring 1902 moves"]
+    assert "Rule VIII — Conflicts" in phases["Spring 1901 moves"]
+    assert "A Mar - Spa succeeds" in phases["Fall 1901 moves"] and "Rule VII.1" in phases["Fall 1901 moves"]
+    # adjudicated, nothing written: said so; the phase being played: not adjudicated
+    winter, now = phases["Winter 1901 adjustments"], phases["Spring 1902 moves"]
+    assert "not adjudicated" not in winter
+    assert "No order was given in this phase and no unit was affected: there is nothing to explain." in winter
+    assert "This phase is not adjudicated" in now

@@ -24,7 +24,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from xml.sax.saxutils import escape as xml_escape
 from xml.sax.saxutils import quoteattr
@@ -123,8 +123,8 @@ class Page:
     #: the game's name (a file's name), for a PDF's title line
     game: str = ""
     #: every result of the phase's adjudication (the explanations read the supports and rivals
-    #: they name from these); empty for a phase not adjudicated
-    adjudication: tuple[OrderResult, ...] = field(default=())
+    #: they name from these); None for a phase not adjudicated
+    adjudication: tuple[OrderResult, ...] | None = None
 
     def legend(self) -> list[LegendBlock]:
         return legend_of(self.picture)
@@ -136,12 +136,13 @@ class Page:
 
 
 def page_for(picture: BoardPicture, subtitle: str = "", *, game: str = "",
-             adjudication: Sequence[OrderResult] = ()) -> Page:
+             adjudication: Sequence[OrderResult] | None = None) -> Page:
     """A page for ``picture`` titled with its phase (and "results" once adjudicated);
-    ``adjudication`` is every result of that phase's adjudication (for its explanations)."""
+    ``adjudication`` is every result of that phase's adjudication (for its explanations), None
+    if the phase shown is not adjudicated."""
     label = picture.state.phase.label
     return Page(picture, f"{label} — results" if picture.has_results else label, subtitle, game,
-                tuple(adjudication) if picture.has_results else ())
+                tuple(adjudication) if adjudication is not None else None)
 
 
 def legend_of(picture: BoardPicture) -> list[LegendBlock]:
@@ -674,7 +675,7 @@ def explanations_html(page: Page) -> list[str]:
     from ...engine.explain import explain
     from ..teach.explanations import filed_of, result_html
 
-    if not page.adjudication:
+    if page.adjudication is None:
         return [(f"<p style='font-size:{TEXT_PT}pt; color:#555555'>This phase is not adjudicated: there are no "
                 "results to explain.</p>")]
     board = page.picture.state.board
@@ -682,6 +683,9 @@ def explanations_html(page: Page) -> list[str]:
     filed = sorted(filed_of(page.picture.orders, page.adjudication),  # by power, as the legend: a heading each
                    key=lambda r: (rank.get(r.order.power, len(rank)),
                                   r.order.location if isinstance(r.order, UnitOrder) else "~"))
+    if not filed:
+        return [(f"<p style='font-size:{TEXT_PT}pt; color:#555555'>No order was given in this phase and no unit "
+                "was affected: there is nothing to explain.</p>")]
     pieces = []
     power = None
     for result in filed:

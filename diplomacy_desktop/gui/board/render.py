@@ -143,16 +143,17 @@ def _saved_game_picture(game: Any, table: object, index: int, results: bool, rev
     return _saved_game_phase(game, table, index, results, reveal)[0]
 
 
-def _saved_game_phase(game: Any, table: object, index: int, results: bool, reveal: bool) -> tuple[Any, tuple[Any, ...]]:
+def _saved_game_phase(game: Any, table: object, index: int, results: bool,
+                      reveal: bool) -> tuple[Any, tuple[Any, ...] | None]:
     """Phase ``index`` of a loaded game: its picture, and with ``results`` every result of its
-    adjudication (what the explanations read)."""
+    adjudication (what the explanations read; None: not adjudicated)."""
     from .map_scene import current_picture, orders_picture, results_picture
 
     if index <= len(game.history):
         entry = game.history[index - 1]
         if results:
             return results_picture(entry), tuple(entry.results)
-        return current_picture(entry.state, entry.orders), ()
+        return current_picture(entry.state, entry.orders), None
     orders = game.all_orders()
     if orders and not reveal and unrevealed_in(table, game.state.phase.short):
         if results:
@@ -164,7 +165,7 @@ def _saved_game_phase(game: Any, table: object, index: int, results: bool, revea
     if results and orders:
         out = adjudicate_phase(game.state, orders, game.rules)
         return orders_picture(game.state, orders, out.results, out.after), tuple(out.results)
-    return current_picture(game.state, orders), ()
+    return current_picture(game.state, orders), None
 
 
 def _picture_from_saved_game(text: str, phase: int | None, results: bool, reveal: bool = False) -> object:
@@ -209,8 +210,8 @@ def _case_picture(item: Any, state: Any, results: bool, rules: RuleSet) -> objec
     return _case_phase(item, state, results, rules)[0]
 
 
-def _case_phase(item: Any, state: Any, results: bool, rules: RuleSet) -> tuple[Any, tuple[Any, ...]]:
-    """A case's picture, and with ``results`` every result of its adjudication."""
+def _case_phase(item: Any, state: Any, results: bool, rules: RuleSet) -> tuple[Any, tuple[Any, ...] | None]:
+    """A case's picture, and with ``results`` every result of its adjudication (None: not adjudicated)."""
     from ...io.notation import parse_order
     from .map_scene import orders_picture
 
@@ -223,7 +224,7 @@ def _case_phase(item: Any, state: Any, results: bool, rules: RuleSet) -> tuple[A
     if results:
         out = adjudicate_phase(state, orders, rules)
         return orders_picture(state, orders, out.results, out.after), tuple(out.results)
-    return orders_picture(state, orders), ()
+    return orders_picture(state, orders), None
 
 
 def _picture_from_scenario(text: str, board: Board, phase: int | None, results: bool, rules: RuleSet) -> object:
