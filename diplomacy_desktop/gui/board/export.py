@@ -814,10 +814,16 @@ def _paint_pdf_page(flow: _Flow, scene: MapScene, page: Page, options: PdfOption
     painter.save()
     painter.setPen(INK)
     painter.setFont(_font(TITLE_PT * px, bold=True))
-    title_h = QFontMetricsF(painter.font()).height()
+    metrics = QFontMetricsF(painter.font())
+    title_h = metrics.height()
+    # a long file name gives way ("…") before the phase does
+    phase_w = metrics.horizontalAdvance(f" — {page.title}")
+    heading = page.heading if metrics.horizontalAdvance(page.heading) <= rect.width() or not page.game \
+        else metrics.elidedText(page.game, Qt.TextElideMode.ElideMiddle, max(0.0, rect.width() - phase_w)) \
+        + f" — {page.title}"
     painter.drawText(QRectF(rect.left(), rect.top(), rect.width(), title_h),
                      int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter | Qt.TextFlag.TextSingleLine),
-                     page.heading)
+                     heading)
     top = rect.top() + title_h
     if page.subtitle:
         painter.setFont(_font(SUBTITLE_PT * px))
