@@ -63,7 +63,7 @@ def run_app(args: argparse.Namespace) -> int:
     except (ValueError, OSError) as exc:  # the map's own errors are ValueErrors
         QMessageBox.critical(None, APP_NAME, f"The map cannot be loaded: {exc}")
         return 2
-    from .table.features import install_table_features
+    from .table.features.mode import install_table_features
 
     features = install_table_features(window)  # clock, hot-seat, dialogs, autosave, recent files
     from ..io.gamelock import GameLock, GameLockedError

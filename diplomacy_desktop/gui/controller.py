@@ -383,16 +383,32 @@ class GameController(QObject):
         ``disorder``: the powers in civil disorder this phase (default :meth:`phase_disorder`)."""
         if self.game.is_over:
             raise IllegalOrderError("the game is over")
+        return self._adjudicate(disorder)[0]
+
+    def _adjudicate(self, disorder: Iterable[str] | None = None) -> tuple[HistoryEntry, ChangeRecord]:
         gone = self.phase_disorder() if disorder is None else frozenset(disorder)
         entry = self.game.adjudicate(disorder=gone)
         self.undo_stack.clear()
         self._viewing = len(self.game.history) - 1 if self.show_results_after_adjudication else None
-        self._emit(ChangeRecord(phase=True, viewing=True, orders=frozenset(self.board.power_ids)))
+        record = ChangeRecord(phase=True, viewing=True, orders=frozenset(self.board.power_ids))
+        self._emit(record)
         self.phase_advanced.emit(entry)
         end = self.game.ended
         if end is not None:
             self.game_ended.emit(end)
-        return entry
+        return entry, record
+
+    def reveal(self, *, adjudicate: bool = True) -> ChangeRecord | None:
+        """The hot seat's reveal, one operation and one record (issue 16: one record per seal).
+
+        With ``adjudicate`` (the table's way) the phase is adjudicated at once: who may be seen is
+        left as it was, since the revealed orders are shown as the phase's results and the next
+        phase begins with none; the record is the adjudication's.  Without it (or when the game is
+        over) every power's orders may be seen from now on: ``set_view``'s record, or ``None`` when
+        they already could."""
+        if adjudicate and not self.game.is_over:
+            return self._adjudicate()[1]
+        return self.set_view(None, None)
 
     def undo_adjudication(self) -> HistoryEntry | None:
         """The host takes back the last adjudication: its position and orders come back."""

@@ -16,7 +16,7 @@ everyone has sealed (``force``) and reopen another power's orders; when the game
 that anyone at the table may do it.  A reopened power is recorded in ``notices`` (saved with the
 turn) and shown on the curtain and the status strip, so the table is told.
 
-The window's ``gui.table.hotseat.HotSeatFlow`` drives one of these; the seals of the laptop and of
+The window's ``gui.table.hotseat.flow.HotSeatFlow`` drives one of these; the seals of the laptop and of
 the phones are both recorded here (through ``table.session.TableSession``), never anywhere else.
 """
 

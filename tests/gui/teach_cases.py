@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from conftest import Table
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QTextCursor
+from window_harness import Table
 
 from diplomacy_desktop.engine.game import Game
 from diplomacy_desktop.engine.orders import Hold, Move, Retreat, SupportHold, UnitOrder

@@ -10,8 +10,8 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import Table
 from PySide6.QtWidgets import QMessageBox
+from window_harness import Table
 
 from diplomacy_desktop.gui.table.persistence import AUTOSAVE_NAME, Autosave
 from diplomacy_desktop.io.savefile import game_to_dict

@@ -3,10 +3,10 @@ unit letters are 12 px at least at 1366x768, and a magnifier for crowded areas."
 
 from __future__ import annotations
 
-from conftest import Table
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QPainterPath
 from PySide6.QtWidgets import QApplication, QGraphicsScene
+from window_harness import Table
 
 from diplomacy_desktop.engine.orders import Move
 from diplomacy_desktop.engine.state import Unit

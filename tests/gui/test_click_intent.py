@@ -3,9 +3,9 @@ lit centre, arrowheads, a fleet's coast from where the click fell, and drag and 
 
 from __future__ import annotations
 
-from conftest import Table
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtWidgets import QApplication
+from window_harness import Table
 
 from diplomacy_desktop.engine.game import Game
 from diplomacy_desktop.engine.orders import Build, Hold, Move

@@ -5,9 +5,9 @@ with the rule and the units it names ringed on the map; nothing of the current p
 from __future__ import annotations
 
 import pytest
-from conftest import Table
 from PySide6.QtCore import Qt
 from teach_cases import adjudicate, arrow_point, click_arrow, click_result_row, load_case
+from window_harness import Table
 
 from diplomacy_desktop.engine.orders import Move
 from diplomacy_desktop.io.notation import format_order

@@ -10,9 +10,9 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from conftest import TWO_CASES
 from pypdf import PdfReader
 from PySide6.QtGui import QImage
+from window_harness import TWO_CASES
 
 from diplomacy_desktop.cli import main
 from diplomacy_desktop.engine.game import Game

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import Table
+from window_harness import Table
 
 from diplomacy_desktop.engine.forfeits import buildable, unused_builds
 from diplomacy_desktop.engine.game import Game

@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Table
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 from widget_text import shows
+from window_harness import Table
 
 from diplomacy_desktop.engine.game import Game
 from diplomacy_desktop.engine.orders import Move

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from conftest import Table
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QWidget
+from window_harness import Table
 
 from diplomacy_desktop.gui.table.features import install_table_features
 from diplomacy_desktop.gui.table.persistence import Autosave
@@ -152,7 +152,7 @@ def test_key_sequences_never_repeat_a_key_the_platform_also_binds(monkeypatch) -
 
 def test_main_window_under_x11_bindings_redo_works_by_both_keys(qtbot, settings, always_yes,  # type: ignore[no-untyped-def]
                                                                 monkeypatch) -> None:
-    from conftest import shared_geometry
+    from window_harness import shared_geometry
 
     from diplomacy_desktop.gui.controller import GameController
     from diplomacy_desktop.gui.main_window import MainWindow
@@ -199,7 +199,7 @@ def test_main_window_under_x11_bindings_ctrl_d_is_only_the_draw(qtbot, settings,
     """On X11 the platform's Delete is Del and Ctrl+D: Clear order took both, Ctrl+D was claimed
     twice ("Ambiguous shortcut overload: Ctrl+D") and Propose a draw never came by key (found
     under Xvfb with the xcb platform; offscreen binds Delete to Del alone)."""
-    from conftest import shared_geometry
+    from window_harness import shared_geometry
 
     from diplomacy_desktop.gui.controller import GameController
     from diplomacy_desktop.gui.main_window import MainWindow

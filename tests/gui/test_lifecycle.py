@@ -7,9 +7,9 @@ import random
 from pathlib import Path
 
 import pytest
-from conftest import Table, shared_geometry
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox
+from window_harness import Table, shared_geometry
 
 from diplomacy_desktop.gui.controller import GameController
 from diplomacy_desktop.gui.main_window import MainWindow

@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import Table, shared_geometry
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QMessageBox
+from window_harness import Table, shared_geometry
 
 from diplomacy_desktop.gui.controller import GameController
 from diplomacy_desktop.gui.main_window import MainWindow

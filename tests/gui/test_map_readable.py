@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import Table, shared_geometry
 from PySide6.QtCore import QRect
 from PySide6.QtWidgets import QApplication
 from shapely.geometry import LineString, Point
+from window_harness import Table, shared_geometry
 
 from diplomacy_desktop.engine.rules import RuleSet
 from diplomacy_desktop.gui.board import palette

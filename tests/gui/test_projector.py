@@ -3,9 +3,9 @@ units and names, the results (or the explanation panel) in large type."""
 
 from __future__ import annotations
 
-from conftest import Table
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QDockWidget, QTextBrowser, QVBoxLayout, QWidget
+from window_harness import Table
 
 from diplomacy_desktop.gui.orders.interaction import IDLE
 from diplomacy_desktop.gui.teach.presentation import PANEL_POINTS, PROJECTOR_FACTOR

@@ -89,3 +89,44 @@ def test_redraws_units_that_did_not_change_keep_their_items(table) -> None:  # t
     assert kept and all(after[p] is before[p] for p in kept)  # the others keep their items
     assert all(item.scene() is t.window.scene for item in after.values())
     assert not any(item.scene() is not None for p, item in before.items() if p == "par")
+
+
+def test_redraws_a_reveal_is_one_change_record(table, table_features, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Issue 16, "one record per seal": revealing the sealed orders (everyone's orders shown, the
+    phase adjudicated, the next phase's turn begun) reaches the views as one record."""
+    from diplomacy_desktop.table.hotseat import OPEN, READY
+
+    t, f = table, table_features
+    c: GameController = t.controller
+    f.act_write.trigger()
+    while f.flow.session.stage != READY:
+        f.flow.curtain.open_button.click()
+        f.strip.seal_button.click()
+    hidden = c.visible_powers
+    assert hidden == frozenset() and c.active_power is None  # everything sealed, nobody's orders shown
+    records: list[ChangeRecord] = []
+    c.changed.connect(records.append)
+    pictures = _count(monkeypatch, t.window.scene, "show_picture")
+    before = c.state.phase.short
+    f.act_reveal.trigger()
+    assert c.state.phase.short != before and f.flow.session.stage == OPEN  # revealed, adjudicated, next turn
+    assert len(c.game.history) == 1 and c.game.history[-1].state.phase.short == before
+    assert len(records) == 1, "\n".join(map(repr, records))
+    assert records[0].phase and records[0].viewing and records[0].orders == frozenset(c.board.power_ids)
+    assert pictures[0] == 1  # the map is rebuilt once
+    # the revealed orders are the phase's results; the new phase's orders are hidden as before
+    assert c.visible_powers == hidden and c.active_power is None
+
+
+def test_redraws_a_reveal_without_adjudication_shows_everyone_in_one_record(table) -> None:  # type: ignore[no-untyped-def]
+    """The reveal as one operation of the controller: with no adjudication to follow (the game is
+    left where it is) every power's orders may be seen from then on, in one record; a second
+    reveal changes nothing and says so (``None``)."""
+    c: GameController = table.controller
+    c.set_view(frozenset(), None)
+    records: list[ChangeRecord] = []
+    c.changed.connect(records.append)
+    record = c.reveal(adjudicate=False)
+    assert record is not None and record.visibility and records == [record]
+    assert all(c.can_see(p) for p in c.board.power_ids) and not c.game.history
+    assert c.reveal(adjudicate=False) is None and records == [record]

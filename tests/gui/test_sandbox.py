@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import Table, shared_geometry
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QMessageBox
+from window_harness import Table, shared_geometry
 
 from diplomacy_desktop.engine.board import ARMY, FLEET
 from diplomacy_desktop.engine.rules import Edition

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from conftest import Table
 from PySide6.QtCore import Qt
 from teach_cases import adjudicate, arrow_point, load_case
+from window_harness import Table
 
 from diplomacy_desktop.engine.results import Outcome
 from diplomacy_desktop.gui.board.map_scene import results_picture

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import random
 
-from conftest import Table
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication
+from window_harness import Table
 
 from diplomacy_desktop.gui.orders.interaction import IDLE
 

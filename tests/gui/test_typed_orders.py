@@ -5,9 +5,9 @@ and the right-click menu."""
 
 from __future__ import annotations
 
-from conftest import Table
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMenu
+from window_harness import Table
 
 from diplomacy_desktop.engine.results import Outcome
 

@@ -54,15 +54,15 @@ from PySide6.QtWidgets import (
 
 from ...engine.game import Game
 from ...host.table import Change, HostError, RefusedError, SaveFailedError, TableHost
+from ...table.hotseat import CURTAIN, ENTERING, READY
 from ...table.session import LAPTOP, SessionChange, TableSession
 from .. import override
 from ..controller import ChangeRecord
-from .hotseat import CURTAIN, ENTERING, READY
 
 if TYPE_CHECKING:
     from ...host.server import HostServer
     from ..controller import GameController
-    from .hotseat import HotSeatFlow
+    from .hotseat.flow import HotSeatFlow
 
 DEFAULT_PORT = 8642
 #: a power's code hides by itself after this long (the next player must not find it there)

@@ -91,13 +91,13 @@ from ...table.state import TableState
 from .. import override
 from ..controller import ChangeRecord
 from ..keys import menu_action
-from .dialogs import DrawVoteDialog
+from .dialogs.draw_vote import DrawVoteDialog
 from .tournament_pages import CentreChart, pieces_pdf, result_sheet_pdf
 
 if TYPE_CHECKING:
     from ..shell import WindowShell
-    from .dialogs import NewGameDialog
-    from .features import TableFeatures
+    from .dialogs.new_game import NewGameDialog
+    from .features.mode import TableFeatures
 
 #: the keys this module keeps in the game's table
 EVENT_KEY = "event"

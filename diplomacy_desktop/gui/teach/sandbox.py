@@ -75,7 +75,7 @@ from ..board.map_scene import BoardPicture, results_picture
 from ..controller import ChangeRecord, GameController
 from ..mode import WindowMode
 from ..orders.interaction import COAST_NAMES
-from ..table.dialogs import EDITIONS
+from ..table.dialogs.new_game import EDITIONS
 
 if TYPE_CHECKING:
     from ..shell import WindowShell

@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QWidget
-from test_secrecy import assert_hidden, features, host, start  # noqa: F401  (fixtures: features, host)
+from test_secrecy import assert_hidden, start
 from widget_text import shows
 
 from diplomacy_desktop.io.notation import format_order

@@ -12,7 +12,7 @@ import random
 import pytest
 from new_game import no_pins_and_a_passphrase
 from PySide6.QtWidgets import QLabel
-from test_secrecy import HOST_PIN, Host, assert_hidden
+from test_secrecy import HOST_PIN, assert_hidden
 from widget_text import shows, texts
 
 from diplomacy_desktop.engine.errors import IllegalOrderError
@@ -38,21 +38,6 @@ CLICKS = {
     "russia": [("move", "war", "gal"), ("move", "mos", "ukr"), ("move", "sev", "bla"), ("move", "stp", "bot")],
     "turkey": [("move", "ank", "bla"), ("move", "con", "bul"), ("move", "smy", "con")],
 }
-
-
-@pytest.fixture
-def host() -> Host:
-    return Host()
-
-
-@pytest.fixture
-def features(table, tmp_path, host):  # type: ignore[no-untyped-def]
-    from diplomacy_desktop.gui.table.features import install_table_features
-    from diplomacy_desktop.gui.table.persistence import Autosave
-
-    return install_table_features(table.window, autosave=Autosave(tmp_path / "data"), rng=random.Random(1901),
-                                  review=lambda d: True, confirm=host.confirm, host_prompt=host.prompt,
-                                  message=lambda *a: None)
 
 
 def start_five(f, *, pins: dict[str, str] | None = None, **more) -> None:  # type: ignore[no-untyped-def]

@@ -8,12 +8,10 @@ model, the widgets and the scene.
 
 from __future__ import annotations
 
-import random
-
-import pytest
-from conftest import Table
+from host_stand_in import HOST_PIN
 from PySide6.QtCore import Qt
 from widget_text import shows, texts
+from window_harness import Table
 
 from diplomacy_desktop.engine.formal import ALLIANCE, NEUTRAL, WAR
 from diplomacy_desktop.engine.game import Game
@@ -23,36 +21,6 @@ from diplomacy_desktop.gui.table.declarations import PENDING_KEY
 from diplomacy_desktop.gui.table.dialogs import NewGameDialog, TableSettings
 from diplomacy_desktop.gui.table.hotseat import CURTAIN, ENTERING, OPEN, READY, hash_pin
 from diplomacy_desktop.gui.table.persistence import resume_from_autosave
-
-HOST_PIN = "4242"
-
-
-class Host:
-    def __init__(self) -> None:
-        self.typed: str | None = HOST_PIN
-        self.prompts: list[str] = []
-
-    def prompt(self, _parent: object, title: str, text: str) -> str | None:
-        self.prompts.append(f"{title}: {text}")
-        return self.typed
-
-    def confirm(self, _parent: object, _title: str, _text: str) -> bool:
-        return True
-
-
-@pytest.fixture
-def host() -> Host:
-    return Host()
-
-
-@pytest.fixture
-def features(table, tmp_path, host):  # type: ignore[no-untyped-def]
-    from diplomacy_desktop.gui.table.features import install_table_features
-    from diplomacy_desktop.gui.table.persistence import Autosave
-
-    return install_table_features(table.window, autosave=Autosave(tmp_path / "data"), rng=random.Random(1901),
-                                  review=lambda d: True, confirm=host.confirm, host_prompt=host.prompt,
-                                  message=lambda *a: None)
 
 
 def start_formal(features, *, pins: dict[str, str] | None = None) -> None:  # type: ignore[no-untyped-def]

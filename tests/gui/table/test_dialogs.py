@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from new_game import no_pins_and_a_passphrase
@@ -26,6 +27,17 @@ from diplomacy_desktop.gui.table.hotseat import pin_matches
 from diplomacy_desktop.io.boardfile import load_board
 
 BOARD = load_board("standard")
+
+
+@pytest.fixture
+def features_seed() -> int:
+    return 3
+
+
+@pytest.fixture
+def features_options() -> dict[str, Any]:
+    """This file's table: questions answered yes, the app's own host prompt (no test sets a host PIN)."""
+    return {"confirm": lambda *a: True}
 
 
 def test_dialogs_new_game_defaults_are_the_standard_game(qtbot) -> None:
@@ -206,17 +218,6 @@ def test_dialogs_end_headline_single_leader() -> None:
 
 
 # -- in the real main window ----------------------------------------------------------------------
-
-
-@pytest.fixture
-def features(table, tmp_path):  # type: ignore[no-untyped-def]
-    import random
-
-    from diplomacy_desktop.gui.table.features import install_table_features
-    from diplomacy_desktop.gui.table.persistence import Autosave
-
-    return install_table_features(table.window, autosave=Autosave(tmp_path / "data"), rng=random.Random(3),
-                                  review=lambda d: True, confirm=lambda *a: True, message=lambda *a: None)
 
 
 def test_dialogs_ctrl_n_opens_the_new_game_settings(table, features) -> None:  # type: ignore[no-untyped-def]

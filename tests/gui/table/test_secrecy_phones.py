@@ -5,11 +5,10 @@ another phone, before the reveal; the window's clock (Wilson rounds too) is on t
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 from test_phones_window import call, phone_orders, start_hosting
-from test_secrecy import HOST_PIN, Host
+from test_secrecy import HOST_PIN
 from widget_text import shows
 
 from diplomacy_desktop.gui.table.clock import ClockSettings
@@ -21,20 +20,8 @@ ENGLAND = ["F Lon - Nth", "F Edi - Nwg", "A Lvp - Yor"]
 
 
 @pytest.fixture
-def host() -> Host:
-    return Host()
-
-
-@pytest.fixture
-def features(table, tmp_path, host):  # type: ignore[no-untyped-def]
-    from diplomacy_desktop.gui.table.features import install_table_features
-    from diplomacy_desktop.gui.table.persistence import Autosave
-
-    f = install_table_features(table.window, autosave=Autosave(tmp_path / "data"), rng=random.Random(7),
-                               review=lambda d: True, confirm=host.confirm, host_prompt=host.prompt,
-                               message=lambda *a: None)
-    yield f
-    f.turn_off()
+def features_seed() -> int:
+    return 7
 
 
 def test_secrecy_phones_laptop_and_phone_orders_stay_apart(qtbot, table, features) -> None:  # type: ignore[no-untyped-def]

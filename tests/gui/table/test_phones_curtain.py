@@ -6,12 +6,9 @@ joins by the table URL and that PIN instead.  Sockets on 127.0.0.1 only.
 
 from __future__ import annotations
 
-import random
-
-import pytest
 import shiboken6
 from test_phones_window import call, start_hosting
-from test_secrecy import HOST_PIN, Host
+from test_secrecy import HOST_PIN
 from widget_text import texts
 
 from diplomacy_desktop.engine.formal import ALLIANCE, WAR
@@ -21,23 +18,6 @@ from diplomacy_desktop.gui.table.hotseat import CURTAIN, ENTERING, READY, hash_p
 PLAYERS = {"england": "Anna", "france": "Anna", "austria": "Ben", "germany": "Cara", "russia": "Dan",
            "turkey": "Eve", "italy": "Fay"}
 ANNA_PIN = "2468"
-
-
-@pytest.fixture
-def host() -> Host:
-    return Host()
-
-
-@pytest.fixture
-def features(table, tmp_path, host):  # type: ignore[no-untyped-def]
-    from diplomacy_desktop.gui.table.features import install_table_features
-    from diplomacy_desktop.gui.table.persistence import Autosave
-
-    f = install_table_features(table.window, autosave=Autosave(tmp_path / "data"), rng=random.Random(1901),
-                               review=lambda d: True, confirm=host.confirm, host_prompt=host.prompt,
-                               message=lambda *a: None)
-    yield f
-    f.turn_off()
 
 
 def anna_game(f, *, every_seat: bool = False) -> None:  # type: ignore[no-untyped-def]

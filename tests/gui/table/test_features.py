@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from conftest import Table
 from PySide6.QtCore import Qt
+from window_harness import Table
 
 from diplomacy_desktop.engine.orders import Build, Move, Retreat
 from diplomacy_desktop.engine.results import Outcome
@@ -312,7 +312,7 @@ def test_keyboard_only_play(table: Table) -> None:
 
 
 def test_removals_by_clicking_units(qtbot: object, settings: object, always_yes: None) -> None:
-    from conftest import shared_geometry
+    from window_harness import shared_geometry
 
     from diplomacy_desktop.engine.game import Game
     from diplomacy_desktop.engine.orders import Remove

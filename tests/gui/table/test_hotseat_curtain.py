@@ -4,7 +4,8 @@ chooses "reopen all"."""
 
 from __future__ import annotations
 
-from test_secrecy import CLICKS, HOST_PIN, Host, features, host, seal_next, start  # noqa: F401  (fixtures)
+from host_stand_in import Host
+from test_secrecy import CLICKS, HOST_PIN, seal_next, start
 
 from diplomacy_desktop.gui.table.hotseat import CURTAIN, ENTERING, OPEN, READY
 

@@ -4,12 +4,12 @@ Each test reproduces one finding against the real window (pytest-qt); each faile
 from __future__ import annotations
 
 import os
-import random
 import stat
 from pathlib import Path
 from typing import Any
 
 import pytest
+from host_stand_in import Host
 from new_game import no_pins_and_a_passphrase
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QFileDialog
@@ -23,36 +23,14 @@ HOST_PIN = "7391"
 PASSPHRASE = "the host's long passphrase"
 
 
-class Host:
-    def __init__(self) -> None:
-        self.typed: str | None = HOST_PIN
-        self.prompts: list[str] = []
-        self.passphrase: str | None = PASSPHRASE
-        self.asked: list[str] = []
-
-    def prompt(self, _parent: Any, title: str, text: str) -> str | None:
-        self.prompts.append(f"{title}: {text}")
-        return self.typed
-
-    def passphrase_prompt(self, _parent: Any, text: str) -> str | None:
-        self.asked.append(text)
-        return self.passphrase
-
-
 @pytest.fixture
 def host() -> Host:
-    return Host()
+    return Host(typed=HOST_PIN, passphrase=PASSPHRASE)  # this file's host PIN and passphrase
 
 
 @pytest.fixture
-def features(table, tmp_path, host):  # type: ignore[no-untyped-def]
-    from diplomacy_desktop.gui.table.features import install_table_features
-    from diplomacy_desktop.gui.table.persistence import Autosave
-
-    options: dict[str, Any] = {"autosave": Autosave(tmp_path / "data"), "rng": random.Random(1901),
-                               "review": lambda d: True, "confirm": lambda *a: True, "host_prompt": host.prompt,
-                               "message": lambda *a: None, "passphrase_prompt": host.passphrase_prompt}
-    return install_table_features(table.window, **options)
+def features_options(host: Host) -> dict[str, Any]:
+    return {"confirm": lambda *a: True, "host_prompt": host.prompt, "passphrase_prompt": host.passphrase_prompt}
 
 
 def start(f, pins: dict[str, str] | None = None, *, passphrase: str | None = None) -> None:  # type: ignore[no-untyped-def]

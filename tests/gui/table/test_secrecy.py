@@ -7,10 +7,10 @@ widget's text (``widget_text``), on the scene's order arrows and on the model.
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Callable
 
 import pytest
+from host_stand_in import HOST_PIN  # the table tests' host PIN (other files import it from here)
 from new_game import no_pins_and_a_passphrase
 from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QDialog, QDockWidget, QMessageBox, QWidget
@@ -19,8 +19,6 @@ from widget_text import shows, texts
 from diplomacy_desktop.gui.table.dialogs import DrawVoteDialog, NewGameDialog, TableSettings
 from diplomacy_desktop.gui.table.hotseat import CURTAIN, ENTERING, OPEN, READY, hash_pin, pin_matches
 from diplomacy_desktop.io.notation import format_order
-
-HOST_PIN = "4242"
 
 CLICKS = {  # Spring 1901 by clicks on the map, per power
     "england": [("move", "lon", "nth"), ("move", "edi", "nwg"), ("move", "lvp", "yor")],
@@ -31,39 +29,6 @@ CLICKS = {  # Spring 1901 by clicks on the map, per power
     "russia": [("move", "war", "gal"), ("move", "mos", "ukr"), ("move", "sev", "bla"), ("move", "stp", "bot")],
     "turkey": [("move", "ank", "bla"), ("move", "con", "bul"), ("move", "smy", "con")],
 }
-
-
-class Host:
-    """What the host prompt and the yes/no questions were asked, and what they answer."""
-
-    def __init__(self) -> None:
-        self.typed: str | None = HOST_PIN  # what the host "types" (None: cancels)
-        self.answer = True  # the yes/no questions
-        self.prompts: list[str] = []
-        self.questions: list[tuple[str, str]] = []
-
-    def prompt(self, _parent: QWidget, title: str, text: str) -> str | None:
-        self.prompts.append(f"{title}: {text}")
-        return self.typed
-
-    def confirm(self, _parent: QWidget, title: str, text: str) -> bool:
-        self.questions.append((title, text))
-        return self.answer
-
-
-@pytest.fixture
-def host() -> Host:
-    return Host()
-
-
-@pytest.fixture
-def features(table, tmp_path, host):  # type: ignore[no-untyped-def]
-    from diplomacy_desktop.gui.table.features import install_table_features
-    from diplomacy_desktop.gui.table.persistence import Autosave
-
-    return install_table_features(table.window, autosave=Autosave(tmp_path / "data"), rng=random.Random(1901),
-                                  review=lambda d: True, confirm=host.confirm, host_prompt=host.prompt,
-                                  message=lambda *a: None)
 
 
 def start(features, *, host_pin: str | None = HOST_PIN, pins: dict[str, str] | None = None) -> None:  # type: ignore[no-untyped-def]

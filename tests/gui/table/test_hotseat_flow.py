@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 from PySide6.QtWidgets import QLabel, QListWidget, QVBoxLayout, QWidget
+from test_secrecy import CLICKS
 from widget_text import shows, texts
 
 from diplomacy_desktop.engine.orders import Build, Convoy, Hold, Move, SupportHold, SupportMove
@@ -50,6 +52,12 @@ SPRING_ORDERS = {
 
 
 # -- the session, plain Python --------------------------------------------------------------------
+
+
+@pytest.fixture
+def features_options() -> dict[str, Any]:
+    """This file's table: questions answered yes, the app's own host prompt (no test sets a host PIN)."""
+    return {"confirm": lambda *a: True}
 
 
 def test_hotseat_first_power_is_random_and_reproducible_with_a_seed() -> None:
@@ -402,25 +410,6 @@ def test_hotseat_turn_survives_in_the_table(qtbot) -> None:
 
 # -- in the real main window ----------------------------------------------------------------------
 
-CLICKS = {  # Spring 1901 by clicks on the map, per power
-    "england": [("move", "lon", "nth"), ("move", "edi", "nwg"), ("move", "lvp", "yor")],
-    "france": [("move", "par", "bur"), ("support", "mar", "par", "bur"), ("move", "bre", "mao")],
-    "germany": [("move", "mun", "ruh"), ("move", "ber", "mun"), ("move", "kie", "den")],
-    "italy": [("hold", "ven"), ("move", "rom", "apu"), ("move", "nap", "ion")],
-    "austria": [("move", "vie", "gal"), ("move", "bud", "ser"), ("move", "tri", "alb")],
-    "russia": [("move", "war", "gal"), ("move", "mos", "ukr"), ("move", "sev", "bla"), ("move", "stp", "bot")],
-    "turkey": [("move", "ank", "bla"), ("move", "con", "bul"), ("move", "smy", "con")],
-}
-
-
-@pytest.fixture
-def features(table, tmp_path):  # type: ignore[no-untyped-def]
-    from diplomacy_desktop.gui.table.features import install_table_features
-    from diplomacy_desktop.gui.table.persistence import Autosave
-
-    return install_table_features(table.window, autosave=Autosave(tmp_path / "data"), rng=random.Random(1901),
-                                  review=lambda d: True, confirm=lambda *a: True,
-                                  message=lambda *a: None)
 
 
 def test_hotseat_main_window_no_widget_shows_another_powers_orders(table, features) -> None:  # type: ignore[no-untyped-def]

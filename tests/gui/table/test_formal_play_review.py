@@ -4,9 +4,9 @@ main window with the table features installed."""
 
 from __future__ import annotations
 
-from conftest import Table
 from PySide6.QtWidgets import QApplication
-from test_formal_window import SPRING, declarations_round, features, host, start_formal  # noqa: F401  (fixtures: features, host)
+from test_formal_window import SPRING, declarations_round, start_formal
+from window_harness import Table
 
 
 def test_relations_panel_legend_never_covers_the_last_row_when_the_dock_is_short(table: Table, features) -> None:  # type: ignore[no-untyped-def]  # noqa: F811

@@ -8,15 +8,13 @@ never while another power is at the keyboard.
 from __future__ import annotations
 
 import json
-import random
 import socket
 import threading
 import urllib.error
 import urllib.request
 from typing import Any
 
-import pytest
-from test_secrecy import HOST_PIN, Host
+from test_secrecy import HOST_PIN
 from widget_text import shows, texts
 
 from diplomacy_desktop.engine.formal import WAR
@@ -26,23 +24,6 @@ from diplomacy_desktop.gui.table.phones import HOSTING_KEY
 from diplomacy_desktop.io.savefile import load_game
 
 PHONE_FRANCE = ["A Par - Bur", "A Mar S A Par - Bur", "F Bre - Mao"]
-
-
-@pytest.fixture
-def host() -> Host:
-    return Host()
-
-
-@pytest.fixture
-def features(table, tmp_path, host):  # type: ignore[no-untyped-def]
-    from diplomacy_desktop.gui.table.features import install_table_features
-    from diplomacy_desktop.gui.table.persistence import Autosave
-
-    f = install_table_features(table.window, autosave=Autosave(tmp_path / "data"), rng=random.Random(1901),
-                               review=lambda d: True, confirm=host.confirm, host_prompt=host.prompt,
-                               message=lambda *a: None)
-    yield f
-    f.turn_off()
 
 
 def call(qtbot, method: str, url: str, token: str | None = None,  # type: ignore[no-untyped-def]

@@ -284,7 +284,7 @@ def _features(window, tmp_path: Path, **kw):  # type: ignore[no-untyped-def]
 
 
 def test_persistence_main_window_autosaves_then_resumes_after_a_crash(qtbot, table, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    from conftest import shared_geometry
+    from window_harness import shared_geometry
 
     from diplomacy_desktop.gui.main_window import MainWindow
 

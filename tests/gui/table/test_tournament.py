@@ -6,13 +6,11 @@ from __future__ import annotations
 
 import csv
 import json
-import random
 from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
 from test_phones_window import call, phone_orders, start_hosting
-from test_secrecy import Host
 
 from diplomacy_desktop.gui.table.dialogs import TableSettings
 from diplomacy_desktop.gui.table.hotseat import READY
@@ -34,16 +32,8 @@ FALL = {"france": ["F Mao - Por", "A Bur - Bel"], "germany": ["A Kie - Den"], "t
 
 
 @pytest.fixture
-def features(table, tmp_path):  # type: ignore[no-untyped-def]
-    from diplomacy_desktop.gui.table.features import install_table_features
-    from diplomacy_desktop.gui.table.persistence import Autosave
-
-    host = Host()
-    f = install_table_features(table.window, autosave=Autosave(tmp_path / "data"), rng=random.Random(22),
-                               review=lambda d: True, confirm=host.confirm, host_prompt=host.prompt,
-                               message=lambda *a: None)
-    yield f
-    f.turn_off()
+def features_seed() -> int:
+    return 22
 
 
 def phones_play(qtbot, f, base: str, orders: dict[str, list[str]]) -> None:  # type: ignore[no-untyped-def]

@@ -7,30 +7,14 @@ from __future__ import annotations
 
 import errno
 import os
-import random
 
 import pytest
 from test_phones_window import call, phone_orders, start_hosting
-from test_secrecy import HOST_PIN, Host
+from test_secrecy import HOST_PIN
 
 from diplomacy_desktop.gui.table.dialogs import TableSettings
 from diplomacy_desktop.gui.table.hotseat import hash_pin
 from diplomacy_desktop.io.savefile import load_game
-
-
-@pytest.fixture
-def features(table, tmp_path):  # type: ignore[no-untyped-def]
-    from diplomacy_desktop.gui.table.features import install_table_features
-    from diplomacy_desktop.gui.table.persistence import Autosave
-
-    host = Host()
-    messages: list[tuple[str, str]] = []
-    f = install_table_features(table.window, autosave=Autosave(tmp_path / "data"), rng=random.Random(1901),
-                               review=lambda d: True, confirm=host.confirm, host_prompt=host.prompt,
-                               message=lambda _w, title, text: messages.append((title, text)))
-    f.messages = messages
-    yield f
-    f.turn_off()
 
 
 class DiskFull:

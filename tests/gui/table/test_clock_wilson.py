@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import FakeSound, FakeTime, Table
 from PySide6.QtCore import Qt
+from window_harness import FakeSound, FakeTime, Table
 
 from diplomacy_desktop.engine.game import Game
 from diplomacy_desktop.engine.state import Phase
@@ -409,7 +409,7 @@ def test_clock_wilson_plan_survives_save_and_load(table: Table, tmp_path: Path, 
 
 def test_clock_wilson_plan_of_each_phase_is_kept_and_survives_a_crash(qtbot, table: Table, tmp_path: Path,  # type: ignore[no-untyped-def]
                                                                       fake: FakeTime) -> None:
-    from conftest import shared_geometry
+    from window_harness import shared_geometry
 
     from diplomacy_desktop.gui.controller import GameController
     from diplomacy_desktop.gui.main_window import MainWindow

@@ -1,4 +1,4 @@
-"""The table's dialogs: a new game's settings, the secret draw vote, and the game-over screen.
+"""``NewGameDialog``: a new game's settings (players, powers, seats, PINs, clock, secrecy, rules).
 
 ``TableSettings`` (``table.settings``) is what the New Game dialog returns (plain data, no Qt);
 ``to_table()`` is the form it takes in the controller's ``table`` dict and so in the saved game:
@@ -23,61 +23,47 @@ added to the table during the game, not by the New Game dialog.
 
 A new game never carries the previous game's PINs: the dialog starts with none, and only the PINs
 typed into it are kept (as hashes).
-
-``DrawVote`` is the plain model of a draw proposal: every surviving player votes in secret, the
-result is only "all accepted" or "not accepted" (never who declined).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import Any
 
-from PySide6.QtCore import QRegularExpression, Qt, Signal
-from PySide6.QtGui import QFont, QFontMetrics, QRegularExpressionValidator
+from PySide6.QtCore import QRegularExpression, Qt
+from PySide6.QtGui import QFontMetrics, QRegularExpressionValidator
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
-    QDoubleSpinBox,
     QFormLayout,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
     QSpinBox,
-    QStackedWidget,
-    QTableWidget,
-    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
-from ...engine.board import Board
-from ...engine.game import BY_CENTRES, BY_PIECES, GameEnd
-from ...engine.rules import Edition
-from ...engine.seating import GROUPINGS
-from ...engine.state import GameState
-from ...io.pins import MAX_PIN_DIGITS
-from ...io.vault import passphrase_problem
-from ...table.draw import (  # moved to the Qt-free table layer: importable here too
-    DrawVote,
-    DrawVoteError,
-)
-from ...table.pins import PinGuard, PinWaitError, pin_problem
-from ...table.settings import (  # moved to the Qt-free table layer: importable here too
+from ....engine.board import Board
+from ....engine.game import BY_CENTRES, BY_PIECES
+from ....engine.rules import Edition
+from ....engine.seating import GROUPINGS
+from ....io.pins import MAX_PIN_DIGITS, is_valid_pin
+from ....io.vault import passphrase_problem
+from ....table.hotseat import hash_pin
+from ....table.pins import pin_problem
+from ....table.settings import (
     TableSettings,
 )
-from .. import override
-from ..board.palette import power_colour, power_ink, power_letter
-from .clock import MAX_ROUNDS, ClockSettings
-from .hotseat import hash_pin, is_valid_pin, pin_matches
-from .seating import PriorityDialog, join_names, seat_name, seats_from_players
+from ... import override
+from ...board.palette import power_colour, power_ink, power_letter
+from ..seating import PriorityDialog, join_names, seat_name, seats_from_players
+from .clock_settings import ClockSettingsBox
 
 EDITIONS = ((Edition.CLASSIC.value, "Classic rules (1971/1982 rulebook, DATC 2.4)"),
             (Edition.Y2023.value, "2023 rulebook (DATC 3.0)"))
@@ -90,113 +76,6 @@ NO_PINS_TEXT = "No PINs: anyone at the laptop may open a power's orders when the
 def _sentence_of(text: str) -> str:
     text = text[:1].upper() + text[1:]
     return text if text.endswith((".", ")")) else text + "."
-
-
-# -- settings ------------------------------------------------------------------------------------
-
-
-__all__ = ['TableSettings']
-
-
-def _minutes(value: float, tip: str, *, least: float = 0) -> QDoubleSpinBox:
-    spin = QDoubleSpinBox()
-    spin.setRange(least, 120)
-    spin.setDecimals(1)
-    spin.setSingleStep(1)
-    spin.setSuffix(" min")
-    spin.setValue(value)
-    spin.setToolTip(tip)
-    return spin
-
-
-class ClockSettingsBox(QGroupBox):
-    """The clock's settings: the talks (one period a season, or Wilson rounds), the Formal
-    Diplomacy declarations window, order writing, retreats, builds.  In the New Game dialog and in
-    Table ▸ Clock settings."""
-
-    def __init__(self, initial: ClockSettings | None = None, parent: QWidget | None = None) -> None:
-        super().__init__("Clock (minutes; 0 = no clock)", parent)
-        c = initial or ClockSettings()
-        form = QFormLayout(self)
-        self.wilson_box = QCheckBox("Wilson rounds: talk in the open, in rounds")
-        self.wilson_box.setToolTip("Seed 003: all discussions at the table and in the open, in five-minute "
-                                   "rounds; the last round's end ends the talks")
-        self.rounds_spin = QSpinBox()
-        self.rounds_spin.setRange(1, MAX_ROUNDS)
-        self.rounds_spin.setSuffix(" rounds")
-        self.rounds_spin.setToolTip("How many rounds of talks in each Spring and Fall (the host may add one "
-                                    "during a phase)")
-        self.round_spin = _minutes(c.round_minutes if c.round_minutes > 0 else 5.0, "Each round's length",
-                                   least=0.5)
-        rounds_row = QHBoxLayout()
-        rounds_row.addWidget(self.rounds_spin)
-        rounds_row.addWidget(QLabel("of"))
-        rounds_row.addWidget(self.round_spin)
-        self.spring_spin = _minutes(c.spring_minutes, "Spring talks (tournaments: 15\u201318)")
-        self.fall_spin = _minutes(c.fall_minutes, "Fall talks")
-        self.declaration_spin = _minutes(c.declaration_minutes, "Formal Diplomacy games only: the declarations "
-                                                                "window between the talks and the orders")
-        self.writing_spin = _minutes(c.writing_minutes, "Writing orders after the talks")
-        self.retreat_spin = _minutes(c.retreat_minutes, "Retreats")
-        self.adjustment_spin = _minutes(c.adjustment_minutes, "Builds and removals")
-        form.addRow(self.wilson_box)
-        form.addRow("Rounds", rounds_row)
-        for label, spin in (("Spring diplomacy", self.spring_spin), ("Fall diplomacy", self.fall_spin),
-                            ("Declarations (Formal)", self.declaration_spin),
-                            ("Writing orders", self.writing_spin), ("Retreats", self.retreat_spin),
-                            ("Builds and removals", self.adjustment_spin)):
-            form.addRow(label, spin)
-        self.wilson_box.toggled.connect(self._update_enabled)
-        self.set_settings(c)
-
-    def _update_enabled(self) -> None:
-        on = self.wilson_box.isChecked()
-        self.rounds_spin.setEnabled(on)
-        self.round_spin.setEnabled(on)
-        self.spring_spin.setEnabled(not on)  # Wilson rounds replace the one talks period
-        self.fall_spin.setEnabled(not on)
-
-    def set_settings(self, c: ClockSettings) -> None:
-        self.wilson_box.setChecked(c.wilson)
-        self.rounds_spin.setValue(c.wilson_rounds if c.wilson else 5)
-        self.round_spin.setValue(c.round_minutes if c.round_minutes > 0 else 5.0)
-        for spin, value in ((self.spring_spin, c.spring_minutes), (self.fall_spin, c.fall_minutes),
-                            (self.declaration_spin, c.declaration_minutes), (self.writing_spin, c.writing_minutes),
-                            (self.retreat_spin, c.retreat_minutes), (self.adjustment_spin, c.adjustment_minutes)):
-            spin.setValue(value)
-        self._update_enabled()
-
-    def settings(self) -> ClockSettings:
-        return ClockSettings(self.spring_spin.value(), self.fall_spin.value(), self.writing_spin.value(),
-                             self.retreat_spin.value(), self.adjustment_spin.value(),
-                             wilson_rounds=self.rounds_spin.value() if self.wilson_box.isChecked() else 0,
-                             round_minutes=self.round_spin.value(),
-                             declaration_minutes=self.declaration_spin.value())
-
-
-class ClockSettingsDialog(QDialog):
-    """Table ▸ Clock settings: the clock of the game in progress (Wilson rounds on or off, how many,
-    how long).  A phase whose clock has started keeps its plan; the new settings apply from the
-    next phase."""
-
-    def __init__(self, initial: ClockSettings, parent: QWidget | None = None, *, note: str = "") -> None:
-        super().__init__(parent)
-        self.setWindowTitle("Clock settings")
-        self.box = ClockSettingsBox(initial)
-        self.note = QLabel(note)
-        self.note.setWordWrap(True)
-        self.note.setVisible(bool(note))
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        self.ok_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.box)
-        layout.addWidget(self.note)
-        layout.addWidget(buttons)
-
-    def settings(self) -> ClockSettings:
-        return self.box.settings()
 
 
 def _chip(power: str, name: str) -> QLabel:
@@ -539,7 +418,7 @@ class NewGameDialog(QDialog):
 
     def import_board_call(self, path: str | None = None) -> bool:
         """Fill the players' names from a board call (gui/table/tournament.py reads it)."""
-        from .tournament import fill_from_board_call
+        from ..tournament import fill_from_board_call
 
         return fill_from_board_call(self, path)
 
@@ -666,303 +545,3 @@ class NewGameDialog(QDialog):
             return None
         finally:
             dialog.deleteLater()
-
-
-# -- the draw vote -----------------------------------------------------------------------------
-
-
-__all__ += ['DrawVote', 'DrawVoteError']
-
-
-class DrawVoteDialog(QDialog):
-    """Passes the laptop round: each surviving player accepts or declines the draw unseen.
-
-    Shows only the outcome: "accepted by all" or "not accepted", never who declined.
-    """
-
-    voted = Signal(str)
-
-    def __init__(self, voters: Sequence[str], parent: QWidget | None = None, *,
-                 names: Mapping[str, str] | None = None, pins: Mapping[str, str] | None = None,
-                 guard: PinGuard | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle("Draw vote")
-        #: the table's one failure counter per power (the curtain's and the phones' too)
-        self.guard = guard
-        self.vote = DrawVote(tuple(voters))
-        self.names = dict(names or {})
-        self.pins = dict(pins or {})
-        self.stack = QStackedWidget()
-
-        big = QFont(self.font())
-        big.setPointSize(26)
-        big.setBold(True)
-
-        # page 0: pass the laptop
-        self.pass_page = QWidget()
-        pl = QVBoxLayout(self.pass_page)
-        self.pass_heading = QLabel("Pass the laptop to")
-        self.pass_power = QLabel()
-        self.pass_power.setFont(big)
-        self.pass_note = QLabel("A draw needs every surviving player to accept. Nobody will learn who declined.")
-        self.pass_note.setWordWrap(True)
-        self.pin_edit = QLineEdit()
-        self.pin_edit.setEchoMode(QLineEdit.EchoMode.Password)
-        self.pin_edit.setMaxLength(MAX_PIN_DIGITS)
-        self.pin_edit.setPlaceholderText("PIN")
-        self.pin_error = QLabel()
-        self.pin_error.setStyleSheet("color: #a50021;")
-        self.ready_button = QPushButton()
-        self.ready_button.setDefault(True)
-        for w in (self.pass_heading, self.pass_power, self.pass_note, self.pin_edit, self.pin_error,
-                  self.ready_button):
-            pl.addWidget(w)
-        for w in (self.pass_heading, self.pass_power, self.pass_note, self.pin_error):
-            w.setAlignment(Qt.AlignmentFlag.AlignCenter)
-
-        # page 1: the secret vote
-        self.vote_page = QWidget()
-        vl = QVBoxLayout(self.vote_page)
-        self.vote_heading = QLabel()
-        self.vote_heading.setFont(big)
-        self.vote_heading.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.vote_question = QLabel()
-        self.vote_question.setWordWrap(True)
-        self.vote_question.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        row = QHBoxLayout()
-        self.accept_button = QPushButton("Accept the draw")
-        self.decline_button = QPushButton("Decline")
-        for b in (self.accept_button, self.decline_button):
-            b.setMinimumHeight(48)
-            row.addWidget(b)
-        vl.addWidget(self.vote_heading)
-        vl.addWidget(self.vote_question)
-        vl.addLayout(row)
-
-        # page 2: the outcome
-        self.result_page = QWidget()
-        rl = QVBoxLayout(self.result_page)
-        self.result_label = QLabel()
-        self.result_label.setFont(big)
-        self.result_label.setWordWrap(True)
-        self.result_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.result_note = QLabel()
-        self.result_note.setWordWrap(True)
-        self.result_note.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.close_button = QPushButton("Close")
-        rl.addWidget(self.result_label)
-        rl.addWidget(self.result_note)
-        rl.addWidget(self.close_button)
-
-        for page in (self.pass_page, self.vote_page, self.result_page):
-            self.stack.addWidget(page)
-        self.cancel_button = QPushButton("Cancel the vote")
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.stack)
-        bottom = QHBoxLayout()
-        bottom.addStretch(1)
-        bottom.addWidget(self.cancel_button)
-        layout.addLayout(bottom)
-
-        self.ready_button.clicked.connect(self._on_ready)
-        self.pin_edit.returnPressed.connect(self._on_ready)
-        self.accept_button.clicked.connect(lambda: self.cast(True))
-        self.decline_button.clicked.connect(lambda: self.cast(False))
-        self.close_button.clicked.connect(self._finish)
-        self.cancel_button.clicked.connect(self.reject)
-        self.resize(520, 340)
-        self._show_next()
-
-    def _name(self, power: str) -> str:
-        return self.names.get(power, power.title())
-
-    def _show_next(self) -> None:
-        nxt = self.vote.next_voter
-        if nxt is None:
-            self._show_result()
-            return
-        self.pass_power.setText(self._name(nxt))
-        self.pass_power.setStyleSheet(f"color: {power_colour(nxt).name()};")
-        self.ready_button.setText(f"I am {self._name(nxt)}: vote")
-        self.pin_edit.clear()
-        self.pin_error.clear()
-        self.pin_edit.setVisible(nxt in self.pins)
-        self.stack.setCurrentWidget(self.pass_page)
-
-    def _on_ready(self) -> None:
-        nxt = self.vote.next_voter
-        if nxt is None:
-            return
-        stored = self.pins.get(nxt)
-        if stored is not None:
-            typed = self.pin_edit.text()
-            try:
-                ok = (self.guard.check(nxt, stored, typed, self._name(nxt)) if self.guard is not None
-                      else pin_matches(stored, typed))
-            except PinWaitError as exc:
-                self.pin_error.setText(str(exc)[:1].upper() + str(exc)[1:])
-                return
-            if not ok:
-                self.pin_error.setText("Wrong PIN" if typed else "Type your PIN")
-                return
-        self.vote_heading.setText(self._name(nxt))
-        others = [self._name(p) for p in self.vote.voters if p != nxt]
-        self.vote_question.setText(f"Do you accept a draw shared by {', '.join(others)} and you?")
-        self.stack.setCurrentWidget(self.vote_page)
-
-    def cast(self, accept: bool) -> None:
-        power = self.vote.next_voter
-        if power is None or self.stack.currentWidget() is not self.vote_page:
-            return
-        self.vote.vote(power, accept)
-        self.voted.emit(power)
-        self._show_next()
-
-    def _show_result(self) -> None:
-        self.cancel_button.hide()
-        if self.vote.accepted:
-            self.result_label.setText("The draw is accepted")
-            self.result_note.setText("Every surviving player accepted. The game ends in a draw shared by "
-                                     + ", ".join(self._name(p) for p in self.vote.voters) + ".")
-        else:
-            self.result_label.setText("The draw is not accepted")
-            self.result_note.setText("Not every player accepted. The game goes on. (Votes are secret.)")
-        self.stack.setCurrentWidget(self.result_page)
-
-    def _finish(self) -> None:
-        if self.vote.accepted:
-            self.accept()
-        else:
-            self.reject()
-
-    @property
-    def accepted_draw(self) -> bool:
-        return self.vote.accepted
-
-
-# -- game over ---------------------------------------------------------------------------------
-
-
-def standings(state: GameState) -> list[tuple[str, int, int]]:
-    """(power, centres, units), most centres first, then board order."""
-    centres = state.centre_counts()
-    units = state.unit_counts()
-    order = {p: i for i, p in enumerate(state.board.power_ids)}
-    return sorted(((p, centres.get(p, 0), units.get(p, 0)) for p in state.board.power_ids),
-                  key=lambda row: (-row[1], order[row[0]]))
-
-
-def end_headline(end: GameEnd, board: Board, names: Mapping[str, str] | None = None) -> tuple[str, str]:
-    """The big title and the line under it."""
-    names = names or {}
-
-    def who(p: str) -> str:
-        player = names.get(p)
-        return f"{board.power(p).name} ({player})" if player else board.power(p).name
-
-    winners = [who(p) for p in end.winners]
-    joined = ", ".join(winners[:-1]) + " and " + winners[-1] if len(winners) > 1 else (winners[0] if winners else "")
-    if end.kind == "victory":
-        return f"{joined} wins!", end.text
-    if end.kind == "draw":
-        return "A draw", f"Shared by {joined}."
-    if len(end.winners) > 1:
-        return f"Tie: {joined}", end.text
-    return f"{joined} leads", end.text
-
-
-def count_line(end: GameEnd, board: Board, names: Mapping[str, str] | None = None) -> str:
-    """A short game: what decided it and each leader's count; a tie said plainly ("" otherwise)."""
-    if end.kind != "short_game" or not end.counts:
-        return ""
-    counts = dict(end.counts)
-    what = "supply centres (rules XIV.4)" if end.measure == BY_CENTRES else "pieces on the board (rules III)"
-    leaders = [board.power(p).name for p in end.winners]
-    best = counts.get(end.winners[0], 0) if end.winners else 0
-    if len(leaders) > 1:
-        joined = ", ".join(leaders[:-1]) + " and " + leaders[-1]
-        return f"Won by most {what}. A tie: {joined} each have {best}; they share first place."
-    return f"Won by most {what}: {leaders[0]} has {best}." if leaders else f"Won by most {what}."
-
-
-class GameOverDialog(QDialog):
-    """The end: who won (or drew, or led when time ran out), and everyone's centres."""
-
-    NEW_GAME = 2
-
-    def __init__(self, end: GameEnd, state: GameState, parent: QWidget | None = None, *,
-                 names: Mapping[str, str] | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle("Game over")
-        self.end = end
-        board = state.board
-        names = dict(names or {})
-        headline, subline = end_headline(end, board, names)
-        kicker = QLabel({"victory": "Victory", "draw": "The game ends in a draw",
-                         "short_game": "The agreed last year has been played"}
-                        .get(end.kind, "Game over"))
-        kicker.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.headline = QLabel(headline)
-        f = QFont(self.headline.font())
-        f.setPointSize(30 if len(headline) <= 40 else 18)  # a tie of many powers stays readable
-        f.setBold(True)
-        self.headline.setFont(f)
-        self.headline.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.headline.setWordWrap(True)
-        if len(end.winners) == 1:
-            self.headline.setStyleSheet(f"color: {power_colour(end.winners[0]).darker(130).name()};")
-        self.subline = QLabel(subline)
-        self.subline.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.subline.setWordWrap(True)
-        self.count_label = QLabel(count_line(end, board, names))  # what was counted, and a tie in words
-        self.count_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.count_label.setWordWrap(True)
-        self.count_label.setVisible(bool(self.count_label.text()))
-
-        rows = standings(state)
-        if end.measure == BY_PIECES:  # the short game is won by pieces: the table is in that order
-            order = {p: i for i, p in enumerate(board.power_ids)}
-            rows.sort(key=lambda row: (-row[2], order[row[0]]))
-        self.table = QTableWidget(len(rows), 4)
-        self.table.setHorizontalHeaderLabels(["", "Power", "Centres", "Units"])
-        self.table.verticalHeader().setVisible(False)
-        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        self.table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
-        for r, (p, centres, units) in enumerate(rows):
-            mark = "\u2605" if p in end.winners else ""
-            player = names.get(p)
-            name = board.power(p).name + (f" ({player})" if player else "")
-            if state.is_eliminated(p):
-                name += " \u2014 eliminated"
-            items = [QTableWidgetItem(mark), QTableWidgetItem(name), QTableWidgetItem(str(centres)),
-                     QTableWidgetItem(str(units))]
-            items[0].setBackground(power_colour(p))
-            items[0].setForeground(power_ink(p))
-            items[0].setText(f"{power_letter(p)} {mark}".strip())
-            for c, it in enumerate(items):
-                if c >= 2:
-                    it.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
-                if p in end.winners:
-                    font = it.font()
-                    font.setBold(True)
-                    it.setFont(font)
-                self.table.setItem(r, c, it)
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        for c in (0, 2, 3):
-            header.setSectionResizeMode(c, QHeaderView.ResizeMode.ResizeToContents)
-
-        self.buttons = QDialogButtonBox()
-        self.board_button = self.buttons.addButton("Look at the board", QDialogButtonBox.ButtonRole.RejectRole)
-        self.new_button = self.buttons.addButton("New game\u2026", QDialogButtonBox.ButtonRole.AcceptRole)
-        self.buttons.rejected.connect(self.reject)
-        self.new_button.clicked.connect(lambda: self.done(self.NEW_GAME))
-
-        layout = QVBoxLayout(self)
-        layout.addWidget(kicker)
-        layout.addWidget(self.headline)
-        layout.addWidget(self.subline)
-        layout.addWidget(self.count_label)
-        layout.addWidget(self.table, 1)
-        layout.addWidget(self.buttons)
-        self.resize(520, 520)

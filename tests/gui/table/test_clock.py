@@ -6,7 +6,7 @@ import json
 import wave
 
 import pytest
-from conftest import FakeSound, FakeTime
+from window_harness import FakeSound, FakeTime
 
 from diplomacy_desktop.engine.state import Phase
 from diplomacy_desktop.gui.table.clock import (

@@ -1,0 +1,89 @@
+"""The secret draw vote (one vote per player, the host ends the game in the draw all accepted)
+and the game-over screen.
+"""
+
+from __future__ import annotations
+
+from ....engine.game import GameEnd
+from ....table.pins import PinGuard
+from ..dialogs.draw_vote import DrawVoteDialog
+from ..dialogs.game_over import GameOverDialog
+from ..seating import join_names
+from .base import TableModeBase
+
+
+class TableDraw(TableModeBase):
+    """The secret draw vote and the end of the game."""
+
+    def propose_draw(self) -> DrawVoteDialog | None:
+        c = self.controller
+        if c.game.is_over:
+            return None
+        survivors = c.state.surviving_powers()  # eliminated powers are neither asked nor counted
+        in_play = self.flow.powers_in_play()
+        marked = c.marked_disorder()
+        # one vote per player: a player with several surviving powers votes once for all of them
+        voters: list[str] = []
+        seats: dict[str, list[str]] = {}
+        for p in survivors:
+            if p not in in_play or p in marked:
+                continue
+            key = c.player_name(p) or f"\0{p}"
+            if key not in seats:
+                voters.append(p)
+            seats.setdefault(key, []).append(p)
+        self.flow.step_away()  # the writer's orders are covered before the laptop goes round
+        names: dict[str, str] = {}
+        for p in voters:
+            seat = seats[c.player_name(p) or f"\0{p}"]
+            player = c.player_name(p)
+            powers = join_names([c.power_name(q) for q in seat])
+            names[p] = f"{player} \u2014 {powers}" if player and len(seat) > 1 else (
+                powers + (f" ({player})" if player else ""))
+        table_pins = c.table.get("pins")
+        pins = {p: h for p, h in table_pins.items() if p in voters} if isinstance(table_pins, dict) else {}
+        for p in voters:  # a player's PIN (any of their powers' PINs)
+            seat = seats[c.player_name(p) or f"\0{p}"]
+            if p not in pins and isinstance(table_pins, dict):
+                found = next((table_pins[q] for q in seat if q in table_pins), None)
+                if found is not None:
+                    pins[p] = found
+        dialog = DrawVoteDialog(voters, self.window, names=names, pins=pins, guard=PinGuard(c.table))
+        self.draw_dialog = dialog
+
+        def done(_result: int) -> None:
+            if dialog.accepted_draw:
+                shared = ", ".join(c.power_name(p) for p in survivors)
+                if self.flow.ask_host("End the game in a draw",
+                                      f"Every surviving player accepted. End the game now, as a draw shared by "
+                                      f"{shared}?"):
+                    self.declare_draw(survivors)
+            dialog.deleteLater()
+            self.draw_dialog = None
+
+        dialog.finished.connect(done)
+        dialog.open()
+        return dialog
+
+    def declare_draw(self, powers: list[str]) -> None:
+        self.controller.declare_draw(powers)
+
+    def show_game_over(self, end: GameEnd) -> GameOverDialog:
+        c = self.controller
+        names = {p: n for p in c.board.power_ids if (n := c.player_name(p))}
+        self.clock.model.pause()
+        self.clock.refresh()
+        if self.game_over_dialog is not None:
+            self.game_over_dialog.close()
+        dialog = GameOverDialog(end, c.state, self.window, names=names)
+        self.game_over_dialog = dialog
+
+        def done(result: int) -> None:
+            self.game_over_dialog = None
+            dialog.deleteLater()
+            if result == GameOverDialog.NEW_GAME:
+                self.new_game()
+
+        dialog.finished.connect(done)
+        dialog.open()
+        return dialog

@@ -1,0 +1,275 @@
+"""The table game's answers to the window's hooks (``gui.mode.WindowMode``): what the curtain
+covers, Save / Save As / Export behind the curtain and as host actions while a phase is secret,
+Adjudicate through the hot-seat reveal, undoing an adjudication and replacing a game in progress
+as host actions, New Game; and the game files (recent files, the autosave at start-up).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QDialog
+
+from ....engine.game import GameEnd
+from ....io.vault import Vault
+from ....table.hotseat import READY, REVEALED
+from ....table.settings import TableSettings
+from ...controller import ChangeRecord
+from ..dialogs.new_game import NewGameDialog
+from ..notes import notes_allowed
+from ..persistence import (
+    DamagedAutosave,
+    open_game_file,
+    resume_box,
+    resume_from_autosave,
+)
+from ..phones import HOSTING_KEY
+from .base import TableModeBase
+from .hosting import PHONES_WERE_ON
+
+FIRST_START_KEY = "table/new_game_offered"
+
+
+class TableHooks(TableModeBase):
+    """The window's hooks (``WindowMode``) answered the table's way, and the game files."""
+
+    # -- the window's hooks (WindowMode) ------------------------------------------------------------
+
+    def covered(self) -> bool:
+        return self.flow.curtain_up
+
+    def phase_actions(self) -> list[QAction]:
+        return [self.act_write, self.act_seal, self.act_reveal]
+
+    def save(self) -> None:
+        # a file dialog may be the desktop's own (not a Qt dialog we see appear): curtain first
+        if self.controller.path is None:
+            self.flow.step_away()
+            if not self._file_out_allowed("Save the game"):
+                return
+        self.window.save()
+
+    def save_as(self) -> None:
+        self.flow.step_away()
+        if self._file_out_allowed("Save the game as"):
+            self.window.save_as()
+
+    def export_picture(self) -> None:
+        self.flow.step_away()
+        if self._file_out_allowed("Export or print"):
+            self.window.export_picture()
+
+    def phase_is_secret(self) -> bool:
+        """Whether this phase has orders (or declarations) nobody may see yet."""
+        s = self.flow.session
+        c = self.controller
+        return (self.flow.enabled and not c.game.is_over and s.phase == c.state.phase.short
+                and s.stage != REVEALED)
+
+    def _file_out_allowed(self, title: str) -> bool:
+        """Save As, Export and Print while a phase is secret are host actions (issue 20): a file
+        written anywhere could carry the game away (the save holds PIN hashes and phone links)."""
+        if not self.phase_is_secret():
+            return True
+        return self.flow.ask_host(title, f"{title}? This phase is secret: the file is written where you "
+                                         "choose. This is a host action.")
+
+    def game_ended(self, end: GameEnd) -> None:
+        self.show_game_over(end)
+
+    # -- the table's settings follow the game ------------------------------------------------------
+
+    @property
+    def table_settings(self) -> TableSettings:
+        g = self.controller.game
+        return TableSettings.from_table(self.controller.table, edition=g.rules.edition.value, end_year=g.end_year,
+                                        formal=g.formal)
+
+    @property
+    def secrecy(self) -> bool:
+        return bool(self.controller.table.get("secrecy", True))
+
+    def _sync_from_table(self) -> None:
+        """A game was opened, resumed or started: clock, secrecy and turn as its table says."""
+        self._show_relations_panel()
+        self._restore_clock()
+        self.flow.enabled = self.secrecy
+        self.act_secrecy.setChecked(self.secrecy)
+        self.act_notes.setChecked(notes_allowed(self.controller.table))
+        self.flow.restore()
+        self._update_actions()
+
+    def _on_changed(self, record: ChangeRecord) -> None:
+        c = self.controller
+        if record.game:
+            if self.phones is not None and self.phones.game is not c.game:
+                self.turn_off()  # another game: its phones are not this one's
+                if self.phones_dialog is not None:
+                    self.phones_dialog.reject()
+            if isinstance(c.table.get(HOSTING_KEY), int):  # said after what the opening says
+                QTimer.singleShot(0, self.window, lambda: self.window.statusBar().showMessage(PHONES_WERE_ON, 60000))
+            self._sync_from_table()
+            if c.path is not None:
+                self.recent.add(c.path)
+                self.refresh_recent_menu()
+        elif record.phase:
+            self.clock.set_phase(c.state.phase)
+            self.flow.begin_phase()
+        self._update_actions()
+
+    def _on_saved(self, path: str) -> None:
+        self.recent.add(path)
+        self.refresh_recent_menu()
+
+    # -- the game actions: Adjudicate, undo, New, Open ----------------------------------------------
+
+    def adjudicate(self) -> None:
+        """Ctrl+Return: with secrecy, reveal (all sealed) or the host's forced reveal; else the
+        window's own adjudication."""
+        if self.controller.game.is_over:
+            self.window.adjudicate()  # says the game is over
+            return
+        if not self.flow.enabled and self.needs_declarations() and self.flow.confirm(
+                self.window, "Declarations first?",
+                "This phase's declarations (Formal Diplomacy) have not been made. Make them now, before "
+                "adjudicating? (No: adjudicate with the relations as they are.)"):
+            self.declare_in_the_open()
+        elif not self.flow.enabled or self.flow.session.stage == REVEALED:
+            self.window.adjudicate()
+        elif self.flow.session.stage == READY:
+            self.flow.reveal()
+        else:
+            self.flow.force_reveal()
+
+    def game_in_progress(self) -> bool:
+        c = self.controller
+        return not c.game.is_over and bool(c.game.history or c.game.all_orders())
+
+    def may_end_game(self, title: str) -> bool:
+        """Replacing a game in progress ends it: a host action."""
+        if not self.game_in_progress():
+            return True
+        phase = self.controller.state.phase.label
+        return self.flow.ask_host(title, f"{title}? The game in progress ({phase}) ends here; "
+                                         "save it first if the table wants to come back to it.")
+
+    def new_game(self) -> None:
+        """Ctrl+N: the host's say, save?, then the New Game settings (standard ones filled in)."""
+        self.flow.step_away()
+        if not self.may_end_game("Start a new game"):
+            return
+        if not self.window.maybe_save():
+            return
+        self.offer_new_game()
+
+    def open_dialog(self) -> None:
+        """Ctrl+O: the host's say when a game is in progress, then the window's Open dialog."""
+        self.flow.step_away()
+        if self.may_end_game("Open another game"):
+            self.window.open_dialog()
+
+    def undo_adjudication(self) -> bool:  # type: ignore[override]  # tells whether it was undone
+        """Take back the last adjudication: a host action."""
+        c = self.controller
+        last = c.last_entry
+        if last is None:
+            self.window.statusBar().showMessage("Nothing has been adjudicated yet.", 4000)
+            return False
+        self.flow.step_away()
+        if not self.flow.ask_host("Undo the last adjudication",
+                                  f"Take back the adjudication of {last.state.phase.label}? "
+                                  "Its orders come back and can be changed."):
+            return False
+        if self.flow.enabled and not self.flow.confirm(
+                self.window, "Reopen all?",
+                f"Reopen every power's orders of {last.state.phase.label}? Yes: reopen all, and every power "
+                "writes again. No (the default): each power's orders come back sealed as they were, ready to be "
+                "revealed again; a power may still reopen its own."):
+            self.flow.keep_seals_on_take_back()
+        return c.undo_adjudication() is not None
+
+    def offer_new_game(self, initial: TableSettings | None = None) -> NewGameDialog:
+        """Show the New Game dialog without blocking; "Start game" starts it."""
+        board = self.controller.board
+        if initial is None:
+            current = self.table_settings  # the same people, clock and secrecy; never the PINs
+            initial = TableSettings(current.powers, dict(current.players), current.edition, None, current.clock,
+                                    current.secrecy, formal=current.formal, short_game_by=current.short_game_by,
+                                    notes=current.notes)
+        dialog = NewGameDialog(board, initial, self.window)
+        self.new_game_dialog = dialog
+
+        def done(result: int) -> None:
+            if result == QDialog.DialogCode.Accepted:
+                self.start_new_game(dialog.settings())
+                if dialog.board_call is not None:  # the tournament's player ids (a board call)
+                    self.controller.update_table(player_ids=dialog.board_call.player_ids)
+            dialog.deleteLater()
+            self.new_game_dialog = None
+
+        dialog.finished.connect(done)
+        dialog.open()
+        return dialog
+
+    def start_new_game(self, settings: TableSettings | None = None) -> None:
+        s = settings if settings is not None else TableSettings()
+        self.controller.new_game(s.edition, s.end_year, table=s.to_table(), formal=s.formal,
+                                 short_game_by=s.short_game_by)
+        if s.secrecy and s.passphrase:  # the unrevealed part of every save is written encrypted
+            self.controller.vault = Vault.create(s.passphrase)
+        self.window.view.fit_to_window()
+        self.autosaver.save_now()
+
+    # -- files -------------------------------------------------------------------------------------
+
+    def refresh_recent_menu(self) -> None:
+        self.recent.fill_menu(self.window.recent_menu, self.open_recent)
+
+    def open_recent(self, path: object) -> bool:
+        self.flow.step_away()
+        if not self.may_end_game("Open another game"):
+            return False
+        if not self.window.maybe_save():
+            return False
+        ok = open_game_file(self.controller, str(path), parent=self.window, message=self.message,
+                            recent=self.recent, prompt=self.passphrase_prompt)
+        self.refresh_recent_menu()
+        if ok:
+            self.window.view.fit_to_window()
+        return ok
+
+    def check_autosave(self) -> DamagedAutosave | None:
+        """At start-up, before anything is autosaved: remove what a kill mid-write left behind,
+        and keep an autosave that cannot be read aside (renamed, never overwritten), telling
+        the table where it is.  The app always starts."""
+        autosave = self.autosaver.autosave
+        autosave.clean_temp_files()
+        damaged = autosave.set_aside_if_damaged()
+        if damaged is not None:
+            self.message(self.window, "The autosave is damaged", damaged.text)
+        return damaged
+
+    def first_start(self) -> None:
+        """At start-up (no file given): offer to resume an unfinished game; on the very first
+        start, offer the New Game settings (Enter starts the standard game).  Never blocks."""
+        info = self.autosaver.autosave.info()
+        if info is not None:
+            box = resume_box(self.window, info)
+            self.resume_offer = box
+            self.autosaver.enabled = False  # the unfinished game stays on disk until the table answers
+
+            def done(_result: int) -> None:
+                self.autosaver.enabled = True
+                if box.clickedButton() is box.resume_button:  # type: ignore[attr-defined]
+                    resume_from_autosave(self.controller, self.autosaver.autosave, parent=self.window,
+                                         message=self.message, prompt=self.passphrase_prompt)
+                    self.window.view.fit_to_window()
+                self.resume_offer = None
+                box.deleteLater()
+
+            box.finished.connect(done)
+            box.open()
+            return
+        if not self.settings.value(FIRST_START_KEY, False, type=bool):
+            self.settings.setValue(FIRST_START_KEY, True)
+            QTimer.singleShot(0, lambda: self.offer_new_game(TableSettings()))

@@ -1,0 +1,775 @@
+"""Hot-seat secrecy, the Qt side: one laptop, each power writes its orders in turn behind a curtain.
+
+The turn itself (open, curtain, entering, ready, revealed; who writes next; PINs; the host's
+notices) is ``table.hotseat.HotSeatSession``, plain Python; its module says how the cycle goes.
+
+``HotSeatFlow`` keeps a session, drives the controller's secrecy hook (``set_view``: who may be
+seen and who is at the keyboard, one record), and shows the ``CurtainWidget`` (``curtain.py``),
+the ``ReviewDialog`` (``review.py``) and the ``SealStatusStrip`` (``seal_strip.py``).  Its seals
+are operations of the table's ``TableSession`` (``table_session``), the one record the phone host
+reads too.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import shiboken6
+from PySide6.QtCore import QEvent, QObject, Signal
+from PySide6.QtWidgets import (
+    QApplication,
+    QDialog,
+    QDockWidget,
+    QMessageBox,
+    QWidget,
+)
+
+from ....engine.options import orders_needed
+from ....io.notation import format_order
+from ....io.pins import is_pin_hash, needs_upgrade, pin_matches
+from ....table import sealcodes
+from ....table.hotseat import (
+    CURTAIN,
+    ENTERING,
+    NO_HOST_PIN,
+    OPEN,
+    ORDERS_ROUND,
+    READY,
+    REVEALED,
+    HotSeatError,
+    HotSeatSession,
+    hash_pin,
+)
+from ....table.pins import HOST, PinGuard, PinWaitError
+from ....table.review import (
+    review_warnings,
+)
+from ....table.seal_review import seal_notes
+from ....table.session import LAPTOP, TableSession
+from ... import override
+from ..declarations import PENDING_KEY, DeclarationsForm, apply_declarations, pending_declarations
+from .curtain import CurtainWidget
+from .names import _sentence, seat_title
+from .pin_prompt import ask_host_pin, ask_power_pin
+from .review import ReviewDialog
+from .seal_strip import SealStatusStrip
+
+if TYPE_CHECKING:
+    from ...controller import GameController
+
+
+# -- the flow ------------------------------------------------------------------------------------
+
+Confirm = Callable[[QWidget, str, str], bool]
+HostPrompt = Callable[[QWidget, str, str], "str | None"]  # parent, title, text -> typed PIN or None
+
+
+def _ask(parent: QWidget, title: str, text: str) -> bool:
+    answer = QMessageBox.question(parent, title, text,
+                                  QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+                                  QMessageBox.StandardButton.No)
+    return answer == QMessageBox.StandardButton.Yes
+
+
+class HotSeatFlow(QObject):
+    """Runs the hot-seat cycle around a controller: curtain, turns, review, seal, reveal.
+
+    ``host`` is the widget the curtain covers (the main window).  ``review`` decides whether to
+    seal (it receives the dialog and returns True to seal); tests replace it, the app shows the
+    dialog modally.
+
+    Host actions (``ask_host``) go through the game's host PIN (``table["host_pin"]``, a salted
+    hash): ``host_prompt`` asks for it; with no host PIN set, ``confirm`` asks instead and says
+    that anyone at the table may do it.  While a power is writing, any dialog of the window that
+    appears (a draw vote, a question, a file dialog, help) brings the curtain down first: the
+    writer steps away and nothing of theirs is left on screen behind the dialog.
+    """
+
+    stage_changed = Signal(str)
+    sealed = Signal(str)
+    revealed = Signal()
+    #: Formal Diplomacy: the declarations were revealed together (declarations, relations before, after)
+    declarations_revealed = Signal(object, object, object)
+    #: the declarations sheet's "Use my phone…" (the table mode answers it)
+    phone_requested = Signal()
+
+    TABLE_KEY = "hotseat"
+
+    def __init__(self, controller: GameController, host: QWidget, *, rng: random.Random | None = None,
+                 strip: SealStatusStrip | None = None, enabled: bool = True,
+                 review: Callable[[ReviewDialog], bool] | None = None,
+                 confirm: Confirm | None = None, adjudicate_on_reveal: bool = True,
+                 host_prompt: HostPrompt | None = None) -> None:
+        super().__init__(host)
+        self.controller = controller
+        self.host = host
+        self.session = HotSeatSession(rng if rng is not None else random.Random())
+        #: checks before the orders are revealed (the tournament's "the board matches"); each may refuse
+        self.before_reveal: list[Callable[[], bool]] = []
+        self._table_session: TableSession | None = None
+        self.curtain = CurtainWidget(host, controller)
+        self.strip = strip if strip is not None else SealStatusStrip(None, controller)
+        self.strip.controller = controller
+        self.enabled = enabled
+        self.review = review if review is not None else (lambda dialog: dialog.exec() == QDialog.DialogCode.Accepted)
+        self.confirm = confirm if confirm is not None else _ask
+        self.host_prompt: HostPrompt = host_prompt if host_prompt is not None else ask_host_pin
+        #: asks for a power's own PIN (None: the app's dialog, or ``host_prompt`` where a test replaced it)
+        self.pin_prompt: HostPrompt | None = None
+        self._filtering = False
+        self.adjudicate_on_reveal = adjudicate_on_reveal
+        self.curtain.open_requested.connect(self.open_power)
+        self.curtain.other_requested.connect(self.open_other)
+        self.curtain.reveal_requested.connect(self.reveal)
+        self.curtain.force_requested.connect(self.force_reveal)
+        self.strip.write_requested.connect(self.start_writing)
+        self.strip.seal_requested.connect(self.request_seal)
+        self.strip.hide_requested.connect(self.hide)
+        self.strip.reveal_requested.connect(self.reveal)
+        #: the seat at the keyboard proved itself with its PIN this turn (then, and only then, it may
+        #: take its phone link: "Use my phone…")
+        self.proved = False
+        #: what was on screen at the last refresh: a change of seat covers every other window
+        self._seat_shown: tuple[str, ...] | None = None
+        self._keep_window: QWidget | None = None
+        self.declarations_form: DeclarationsForm | None = None  # made at the first declarations round
+        #: the last turn before this phase (phase, order, sealed, round), and the one to restore at a
+        #: take-back that keeps the seals
+        self._last_turn: tuple[str, tuple[str, ...], frozenset[str], str] | None = None
+        self._keep_seals: tuple[str, tuple[str, ...], frozenset[str], str] | None = None
+        #: the powers of the seat at the keyboard that have filled in their declarations this turn (a
+        #: player with several powers declares for each of them, one sheet after another, then one seal)
+        self.declared_this_turn: list[str] = []
+
+    @property
+    def table_session(self) -> TableSession:
+        """The one record of who has sealed or declared, for the game on the table: this flow's
+        hot-seat turn, shared with the phone host (Table ▸ Phones) when hosting is on."""
+        ts = self._table_session
+        if ts is None or ts.table is not self.controller.table:
+            ts = TableSession(self.controller.table, self.controller.board.power_ids, hotseat=self.session)
+            self._table_session = ts
+        return ts
+
+    # -- which powers write this phase ---------------------------------------------------------
+
+    def powers_in_play(self) -> tuple[str, ...]:
+        table_powers = self.controller.table.get("powers")
+        ids = self.controller.board.power_ids
+        if isinstance(table_powers, list) and table_powers:
+            return tuple(p for p in ids if p in table_powers)
+        return tuple(ids)
+
+    def powers_to_write(self) -> tuple[str, ...]:
+        """Who passes behind the curtain this phase: played powers that owe orders and are not
+        marked as in civil disorder (their units hold: rules XIV.1)."""
+        state = self.controller.state
+        marked = self.controller.marked_disorder()
+        return tuple(p for p in self.powers_in_play() if p not in marked and orders_needed(state, p) > 0)
+
+    def update_writers(self) -> None:
+        """The host marked or unmarked civil disorder: the round goes on without (or with) them."""
+        s = self.session
+        if s.phase != self.controller.state.phase.short or s.stage == REVEALED:
+            return
+        self._sync_pins()
+        s.set_writers(self.powers_to_write())
+        self._apply()
+
+    # -- phase boundaries ------------------------------------------------------------------------
+
+    def set_enabled(self, enabled: bool) -> None:
+        """Secrecy on or off.  Never unseals anyone and never sends the phase back to the talks:
+        the turn goes on where it was (the power at the keyboard steps behind the curtain)."""
+        self.enabled = enabled
+        s = self.session
+        if s.phase != self.controller.state.phase.short or s.stage == REVEALED:
+            self.begin_phase()
+            return
+        self._sync_pins()
+        if s.stage == ENTERING:
+            s.close()
+        self._apply()
+
+    def set_pins(self, pins: Mapping[str, str]) -> None:
+        """PIN hashes (from the New Game dialog), never PINs; kept in the table as ``pins``."""
+        self.session.pins = dict(pins)
+        self.controller.keep_in_table(pins=dict(pins))
+
+    def _sync_pins(self) -> None:
+        pins = self.controller.table.get("pins")
+        # a game without PINs has none: never the previous game's
+        self.session.pins = {str(k): str(v) for k, v in pins.items()} if isinstance(pins, dict) else {}
+        players = self.controller.table.get("players")
+        self.session.players = ({str(k): str(v) for k, v in players.items() if v}
+                                if isinstance(players, dict) else {})
+
+    def begin_phase(self, *_: object) -> None:
+        """A phase begins (new game, after an adjudication or its undo): talks, board open.
+        After the host's take-back with the seals kept (:meth:`keep_seals_on_take_back`), the
+        phase taken back begins again with every seal it had: the curtain, ready to reveal."""
+        self._sync_pins()
+        s = self.session
+        kept, self._keep_seals = self._keep_seals, None
+        if s.phase:
+            self._last_turn = (s.phase, s.order, frozenset(s.sealed), s.round)
+        s.begin_turn(self.controller.state.phase.short, self.powers_to_write())
+        if kept is not None and kept[0] == s.phase and kept[3] == ORDERS_ROUND and not s.declaring:
+            s.order = tuple(p for p in kept[1] if p in s.order) + tuple(p for p in s.order if p not in kept[1])
+            s.sealed = set(kept[2]) & set(s.order)
+            if s.sealed:
+                s.stage = READY if s.all_sealed else CURTAIN
+        self.controller.keep_in_table(**{PENDING_KEY: None})  # a new turn: no declaration is pending
+        self._apply()
+
+    def keep_seals_on_take_back(self) -> None:
+        """The host takes back the last adjudication and keeps the seals: when its phase begins
+        again, each power that had sealed it is still sealed (its orders come back as they were)."""
+        self._keep_seals = self._last_turn
+
+    def restore(self) -> None:
+        """After a file was opened: pick up the saved turn if it is for this phase."""
+        saved = self.controller.table.get(self.TABLE_KEY)
+        phase = self.controller.state.phase.short
+        if isinstance(saved, dict):
+            try:
+                restored = HotSeatSession.from_dict(saved, rng=self.session.rng)
+            except ValueError:
+                restored = None
+            if restored is not None:
+                self.session.pins = restored.pins
+                self._sync_pins()
+                if restored.phase == phase and not self.controller.game.is_over:
+                    self.session.phase, self.session.order = restored.phase, restored.order
+                    self.session.sealed, self.session.stage = restored.sealed, restored.stage
+                    self.session.notices = list(restored.notices)  # what the table was told stays told
+                    self.session.round = restored.round
+                    self.session.phone_sealed = set(restored.phone_sealed)
+                    self.session.part_declared = set(restored.part_declared)
+                    self.session.current = None
+                    self._apply()
+                    return
+        self.begin_phase()
+
+    def start_writing(self) -> None:
+        if not self.enabled or self.session.stage != OPEN or self.controller.game.is_over:
+            return
+        if self.controller.viewing is not None:
+            self.controller.view_phase(None)
+        self.session.start_writing()
+        self._apply()
+
+    # -- Formal Diplomacy: the declarations round ---------------------------------------------------
+
+    def start_declarations(self) -> None:
+        """The talks are over in a Formal Diplomacy game: each power declares behind the curtain."""
+        if not self.enabled or self.session.stage != OPEN or self.controller.game.is_over:
+            return
+        if self.controller.viewing is not None:
+            self.controller.view_phase(None)
+        self.controller.keep_in_table(**{PENDING_KEY: None})
+        self.session.start_declarations()
+        self._apply()
+
+    def seal_declarations(self, power: str, said: Mapping[str, str]) -> None:
+        """``power`` seals its declarations: kept in the table, secret, until all are revealed."""
+        s = self.session
+        if not s.declaring or s.stage != ENTERING or power != self.declaring_power:
+            raise HotSeatError(f"{power} is not declaring now")
+        pending = pending_declarations(self.controller.table)
+        pending[power] = {o: r for o, r in said.items() if o != power and o in self.controller.board.power_ids}
+        self.controller.keep_in_table(**{PENDING_KEY: pending})
+        self.declared_this_turn.append(power)
+        if self.declaring_power is not None:  # the next power of the same player declares
+            self._show_declarations_form()
+            return
+        self.declared_this_turn = []
+        self.seal(power)
+
+    @property
+    def declaring_power(self) -> str | None:
+        """The power whose declarations sheet is up: the seat's powers in turn (None: all done)."""
+        s = self.session
+        if not (s.declaring and s.stage == ENTERING):
+            return None
+        return next((p for p in s.current_seat if p not in self.declared_this_turn), None)
+
+    def _declarations_form(self) -> DeclarationsForm:
+        if self.declarations_form is None:
+            form = DeclarationsForm(self.curtain, self.controller.power_name)
+            form.seal_requested.connect(self.seal_declarations)
+            form.hide_requested.connect(self.hide)
+            form.phone_requested.connect(self.phone_requested)
+            self.declarations_form = form
+        return self.declarations_form
+
+    def _show_declarations_form(self) -> None:
+        s = self.session
+        if not (s.declaring and s.stage == ENTERING):
+            self.declared_this_turn = []
+        power = self.declaring_power
+        if self.enabled and s.declaring and s.stage == ENTERING and power is not None:
+            relations = self.controller.state.relations
+            if relations is None:
+                return
+            mine = pending_declarations(self.controller.table).get(power)  # reopened: its sealed choices
+            others = [p for p in self.controller.board.power_ids
+                      if p != power and not self.controller.state.is_eliminated(p)]
+            note = (f"{self.controller.power_name(power)} declared this on the phone: it is shown as it was sent. "
+                    "Seal to keep it, or change it here first." if power in s.part_declared and mine else "")
+            self._declarations_form().show_power(power, others, relations, mine, note=note)
+        elif self.declarations_form is not None and (self.declarations_form.isVisible()
+                                                     or self.declarations_form.power is not None):
+            self.declarations_form.take_down()
+
+    def reveal_declarations_now(self) -> bool:
+        """Reveal the declarations as they stand (secrecy is being lifted: the host agreed)."""
+        if not self.session.declaring or self.session.stage == REVEALED:
+            return False
+        self.step_away()
+        self._reveal_declarations(force=True)
+        return True
+
+    def _reveal_declarations(self, *, force: bool) -> None:
+        s = self.session
+        c = self.controller
+        s.reveal(force=force)
+        counted = s.declared  # sealed, or declared on a phone (the rest of its seat not yet)
+        pending = {p: d for p, d in pending_declarations(c.table).items() if p in counted}
+        c.keep_in_table(**{PENDING_KEY: None})
+        before, after, lines = apply_declarations(c, pending)
+        notice = ("Declarations revealed: " + ("; ".join(lines) if lines else "no relation changed") + ".")[:1000]
+        s.end_declarations()
+        s.notices.append(notice)
+        self._apply()
+        self.declarations_revealed.emit(pending, before, after)
+        self.tell(notice)
+
+    # -- one power's turn -----------------------------------------------------------------------
+
+    @property
+    def pin_guard(self) -> PinGuard:
+        """The table's one failure counter per power (shared with the draw vote and the phones)."""
+        return PinGuard(self.controller.table)
+
+    def _seat_pin_ok(self, power: str, pin: str) -> bool:
+        """``power``'s seat PIN, through the failure counter: a wait, or a wrong PIN, is said on the
+        curtain and counted; a right one clears the count (and an old save's hash is renewed)."""
+        s = self.session
+        name = seat_title(self.controller, s.seat_of(power))
+        guard = self.pin_guard
+        try:
+            guard.check_allowed(power, name)
+        except PinWaitError as exc:
+            self.curtain.show_error(_sentence(str(exc)))
+            return False
+        if not pin:
+            self.curtain.show_error("This power's orders are protected by a PIN")
+            return False
+        if not s.check_pin(power, pin):
+            guard.failed(power)
+            try:
+                guard.check_allowed(power, name)
+                self.curtain.show_error(f"Wrong PIN: {name}'s orders are protected by a PIN")
+            except PinWaitError as exc:
+                self.curtain.show_error(f"Wrong PIN. {_sentence(str(exc))}")
+            return False
+        guard.succeeded(power)
+        self._renew_hashes(power, pin)
+        return True
+
+    def _renew_hashes(self, power: str, pin: str) -> None:
+        pins = self.controller.table.get("pins")
+        if not isinstance(pins, dict):
+            return
+        for p in self.session.seat_of(power):
+            stored = pins.get(p)
+            if isinstance(stored, str) and needs_upgrade(stored) and pin_matches(stored, pin):
+                pins[p] = self.session.pins[p] = hash_pin(pin)
+
+    def open_power(self, power: str, pin: str = "") -> bool:
+        s = self.session
+        try:
+            s.verify_open_stage(power)
+        except HotSeatError as exc:
+            self.curtain.show_error(_sentence(str(exc)))
+            return False
+        if s.has_pin(power) and not self._seat_pin_ok(power, pin):
+            return False
+        try:
+            s.open(power, pin or None)
+        except HotSeatError as exc:
+            self.curtain.show_error(_sentence(str(exc)))
+            return False
+        self.proved = s.has_pin(power)
+        self._forget_seals(power)
+        self._apply()
+        return True
+
+    def _forget_seals(self, power: str) -> None:
+        for p in self.session.seat_of(power):
+            sealcodes.forget_seal(self.controller.table, p)
+
+    def open_other(self, power: str, pin: str = "") -> bool:
+        """"Someone else / Reopen": a power the curtain did not call.  A power's own PIN (asked
+        when its button is pressed, checked through the failure counter) reopens its own written
+        or sealed orders on every path.  Anything else out of turn is a host action: the host PIN
+        (or, with none set, a question that says anyone may); the host may reopen written or sealed
+        orders without the power's PIN, but a power with a PIN that has written nothing opens only
+        with its PIN.  Every opening is told to the table on the curtain and the strip."""
+        s = self.session
+        c = self.controller
+        try:
+            s.verify_open_stage(power)
+        except HotSeatError as exc:
+            self.curtain.show_error(_sentence(str(exc)))
+            return False
+        seat = s.seat_of(power)
+        name = seat_title(c, seat)
+        called = s.next_power
+        if called is not None and power in s.seat_of(called) and s.stage != READY:
+            return self.open_power(power, pin)  # the curtain's own call, chosen from the list
+        sealed = any(p in s.sealed for p in seat)
+        written = not s.declaring and any(c.game.orders_of(p) for p in seat)
+        what = f"sealed {s.round}" if sealed else ("orders written so far" if written else f"{s.round}")
+        host_pin = self.host_pin()
+        verb = "Reopen" if sealed or written else "Open"
+        if s.has_pin(power) and not pin:
+            # pressing the power's button asks for its own PIN (issue 17); where its orders are
+            # written or sealed the host PIN is the host's way in without it
+            by_host_ok = host_pin is not None and (sealed or written)
+            text = (f"Type {name}'s PIN to {verb.lower()} {name}'s {what}."
+                    + (" Or the host types the host PIN (the table will be told)." if by_host_ok else ""))
+            typed = self._ask_power_pin(f"{verb} {name}", text)
+            if not typed:
+                self.curtain.show_error(f"{name}'s orders are protected by a PIN")
+                return False
+            if by_host_ok and host_pin is not None and pin_matches(host_pin, typed):
+                return self._reopen_by_host(power, name, what)
+            pin = typed
+        own_pin = bool(s.has_pin(power) and pin)
+        # the power's PIN first: a wrong one is counted before anything is asked
+        if own_pin and not self._seat_pin_ok(power, pin):
+            return False
+        by_host = True
+        if own_pin and (sealed or written):
+            # a power's own PIN reopens its own orders on every path (issue 17); the table is told
+            by_host = False
+            notice = f"{name}'s {what} were reopened with {name}'s PIN."
+        else:
+            # anything else out of turn is a host action (issue 20), announced
+            text = (f"{verb} {name} out of turn? Whoever opens it sees its {what} and can change them. "
+                    "The table will be told.")
+            if not self.ask_host(f"{verb} {name}", text):
+                return False
+            by = "the host (host PIN)" if host_pin is not None else "someone at the table (no host PIN is set)"
+            if sealed or written:
+                notice = (f"{name}'s {what} were reopened by {by}"
+                          + (f" without {name}'s PIN." if s.has_pin(power) else "."))
+            else:
+                notice = (f"{name} was opened out of turn by {by}"
+                          + (f" with {name}'s PIN." if own_pin else
+                             f" without {name}'s PIN." if s.has_pin(power) else "."))
+        try:
+            s.open(power, pin or None, by_host=by_host)
+        except HotSeatError as exc:
+            self.curtain.show_error(_sentence(str(exc)))
+            return False
+        self.proved = own_pin
+        self._forget_seals(power)
+        s.notices.append(notice)
+        self.tell(notice)
+        self._apply()
+        return True
+
+    def _ask_power_pin(self, title: str, text: str) -> str | None:
+        """Ask for a power's own PIN (``pin_prompt``; tests that replace ``host_prompt`` answer it too)."""
+        prompt = self.pin_prompt or (ask_power_pin if self.host_prompt is ask_host_pin else self.host_prompt)
+        return prompt(self.host, title, text)
+
+    def _reopen_by_host(self, power: str, name: str, what: str) -> bool:
+        """The host, who typed the host PIN, reopens ``power`` (with a PIN of its own) without it."""
+        s = self.session
+        try:
+            s.open(power, None, by_host=True)
+        except HotSeatError as exc:
+            self.curtain.show_error(_sentence(str(exc)))
+            return False
+        self.proved = False
+        self._forget_seals(power)
+        notice = f"{name}'s {what} were reopened by the host (host PIN) without {name}'s PIN."
+        s.notices.append(notice)
+        self.tell(notice)
+        self._apply()
+        return True
+
+    def refresh(self) -> None:
+        """The session changed from outside (a phone sealed): the curtain, the strip and the
+        secrecy follow it."""
+        self._apply(activate=False)
+
+    def hide(self) -> None:
+        if self.session.stage == ENTERING:
+            self.session.close()
+            self._apply()
+
+    def step_away(self) -> None:
+        """A dialog is about to appear: the power at the keyboard steps away (its orders are kept,
+        not sealed) and the curtain covers the map, the orders and the lists first."""
+        if self.enabled and self.session.stage == ENTERING:
+            self.session.close()
+            self._apply(activate=False)
+
+    # -- the host -------------------------------------------------------------------------------
+
+    def host_pin(self) -> str | None:
+        """The host PIN's salted hash, or None when the game has no host PIN."""
+        stored = self.controller.table.get("host_pin")
+        return stored if is_pin_hash(stored) else None
+
+    def ask_host(self, title: str, text: str) -> bool:
+        """A host action: the host PIN when one is set; otherwise a question that says anyone at
+        the table may do it.  A wrong PIN is said where the table sees it, and nothing is done."""
+        stored = self.host_pin()
+        if stored is None:
+            return self.confirm(self.host, title, f"{text}\n\n{NO_HOST_PIN}")
+        guard = self.pin_guard
+        try:
+            guard.check_allowed(HOST, "the host")
+        except PinWaitError as exc:
+            self.tell(f"{_sentence(str(exc))}: {title[:1].lower() + title[1:]} was not done.")
+            return False
+        pin = self.host_prompt(self.host, title, text)
+        if pin is None:
+            return False
+        try:
+            if guard.check(HOST, stored, pin, "the host"):
+                return True
+        except PinWaitError as exc:
+            self.tell(f"{_sentence(str(exc))}: {title[:1].lower() + title[1:]} was not done.")
+            return False
+        self.tell(f"Wrong host PIN: {title[:1].lower() + title[1:]} was not done.")
+        return False
+
+    def tell(self, text: str) -> None:
+        """A message for the whole table: on the curtain when it is up, and in the status bar."""
+        if self.curtain.isVisible():
+            self.curtain.show_error(text)
+        self.strip.show_notice(text)
+        bar = getattr(self.host, "statusBar", None)
+        if callable(bar):
+            bar().showMessage(text, 15000)
+
+    # -- dialogs while a power writes -------------------------------------------------------------
+
+    @override
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if (event.type() == QEvent.Type.Show and isinstance(watched, QDialog) and watched.isWindow()
+                and not isinstance(watched, ReviewDialog) and not watched.property("keeps_turn")
+                and self._belongs(watched)):
+            self._keep_window = watched
+            try:
+                self.step_away()
+            finally:
+                self._keep_window = None
+        return False
+
+    def _belongs(self, dialog: QWidget) -> bool:
+        parent = dialog.parentWidget()
+        return parent is not None and parent.window() is self.host.window()
+
+    def _filter_dialogs(self, on: bool) -> None:
+        app = QApplication.instance()
+        if app is None or on == self._filtering:
+            return
+        if on:
+            app.installEventFilter(self)
+        else:
+            app.removeEventFilter(self)
+        self._filtering = on
+
+    def review_dialog(self) -> ReviewDialog | None:
+        power = self.session.current
+        if power is None or self.session.stage != ENTERING:
+            return None
+        game = self.controller.game
+        seat = self.session.current_seat
+        orders = [o for p in seat for o in game.orders_of(p)]  # only the player at the keyboard
+        warnings: list[str] = []
+        for p in seat:
+            said = review_warnings(game.state, p, game.orders_of(p))
+            warnings.extend(f"{self.controller.power_name(p)}: {w}" if len(seat) > 1 else w for w in said)
+        notes = seal_notes(game.state, seat, {p: game.orders_of(p) for p in seat}, self.controller.power_name,
+                           disorder_rules=self.controller.civil_disorder_rules)
+        return ReviewDialog(power, orders, warnings, self.host, power_name=seat_title(self.controller, seat),
+                            has_pin=self.session.has_pin(power), notes=notes)
+
+    def request_seal(self) -> bool:
+        form = self.declarations_form
+        if self.session.declaring:
+            if self.session.stage != ENTERING or form is None or form.power != self.session.current:
+                return False
+            form.seal()
+            return True
+        dialog = self.review_dialog()
+        if dialog is None:
+            return False
+        power = dialog.power
+        try:
+            if not self.review(dialog):
+                return False
+        finally:
+            dialog.hide()
+            shiboken6.delete(dialog)  # gone now, not at the next event loop turn: it held orders
+        self.seal(power)
+        return True
+
+    def seal(self, power: str) -> None:
+        """``power`` (and the rest of its seat) seals at the laptop: one operation of the table's
+        session, which tells the phones; the seat's seal codes are recorded and the first shown."""
+        seat = self.session.current_seat
+        c = self.controller
+        if self.table_session.seal(power, via=LAPTOP) is None:
+            self.session.seal(power)  # not in the record's terms (declaring): the turn's own check
+        code = self.record_seal_codes(seat)
+        self._apply()
+        if code:
+            self.tell(f"{seat_title(c, seat)} sealed. Seal code: {code} (check it at the reveal).")
+        self.sealed.emit(power)
+
+    def record_seal_codes(self, seat: Sequence[str]) -> str:
+        """The seat's seal codes (one per power, from what it sealed); the first is shown."""
+        c = self.controller
+        phase = c.state.phase.short
+        codes = []
+        for p in seat:
+            if self.session.declaring:
+                items: Any = dict(pending_declarations(c.table).get(p, {}))
+            else:
+                items = [format_order(o) for o in c.game.orders_of(p)]
+            codes.append(sealcodes.record_seal(c.table, p, phase, items))
+        return codes[0] if codes else ""
+
+    def reveal_seal_codes(self) -> str:
+        """The reveal: every seal's code, said to the table (and to every phone)."""
+        c = self.controller
+        codes = sealcodes.reveal_codes(c.table, c.state.phase.short)
+        if not codes:
+            return ""
+        text = "Seal codes: " + "; ".join(f"{c.power_name(p)} {code}" for p, code in
+                                          sorted(codes.items(), key=lambda x: c.board.power_ids.index(x[0])))
+        self.session.notices.append(text[:1000])
+        return text
+
+    # -- the reveal -------------------------------------------------------------------------------
+
+    def reveal(self) -> None:
+        if self.session.stage != READY:
+            return
+        self._reveal(force=False)
+
+    def force_reveal(self) -> bool:
+        """The host reveals before everyone has sealed (a host action)."""
+        self.step_away()
+        if self.session.stage == REVEALED:
+            return False
+        waiting = [self.controller.power_name(p) for p in self.session.waiting]
+        if self.session.declaring:
+            text = ("Reveal all declarations now?\n\nNot sealed yet: " + ", ".join(waiting) +
+                    ".\nThey declare nothing: their relations stay as they are (a war stays a war).") if waiting else \
+                "Reveal all declarations now?"
+            if not self.ask_host("Reveal the declarations now", text):
+                return False
+            self._reveal(force=True)
+            return True
+        text = ("Reveal all orders and adjudicate now?\n\nNot sealed yet: " + ", ".join(waiting) +
+                ".\nTheir orders count as they are; units without orders hold.") if waiting else \
+            "Reveal all orders and adjudicate now?"
+        if not self.ask_host("Reveal now", text):
+            return False
+        self._reveal(force=True)
+        return True
+
+    def _reveal(self, *, force: bool) -> None:
+        self.cover_windows()  # the reveal starts: nothing of anyone's turn is left on screen
+        if self.session.declaring:
+            self._reveal_declarations(force=force)
+            return
+        if not all(check() for check in self.before_reveal):  # e.g. the tournament's "the board matches"
+            return
+        self.session.reveal(force=force)
+        codes = self.reveal_seal_codes()
+        self._apply(view=False)  # the curtain, the strip, the turn kept; who may be seen: the reveal's own record
+        if codes:
+            self.tell(codes)
+        self.revealed.emit()
+        # one record: the adjudication (the next phase's turn begins inside it, when the table
+        # mode is connected), or, with no adjudication, everybody's orders shown
+        self.controller.reveal(adjudicate=self.adjudicate_on_reveal)
+
+    # -- secrecy, curtain and strip follow the session ----------------------------------------------
+
+    def _apply(self, *, activate: bool = True, view: bool = True) -> None:
+        """The controller's view, the curtain and the strip follow the session (``view=False``:
+        all but who may be seen, which the caller changes itself, as the reveal does)."""
+        c = self.controller
+        s = self.session
+        if not self.enabled:
+            if view:
+                c.set_view(None, None)
+            self.curtain.hide()
+        else:
+            # who may be seen and who is at the keyboard change together: one record, no moment
+            # where too much is visible
+            entering = s.stage == ENTERING and s.current is not None
+            if view:
+                c.set_view(s.visible_powers, s.current if entering else None,
+                           seat=s.current_seat if entering else ())
+            if s.stage in (CURTAIN, READY) or (s.declaring and s.stage == ENTERING):
+                # (a power declaring writes inside the curtain: the window stays covered)
+                self.curtain.show_session(s, host_pin=self.host_pin() is not None)
+                self.curtain.cover(activate=activate)
+            else:
+                self.curtain.hide()
+        self._show_declarations_form()
+        seat_now = tuple(s.current_seat) if self.enabled and s.stage == ENTERING else None
+        if seat_now != self._seat_shown:
+            if self._seat_shown is not None:  # the seat at the keyboard left (stepped away, sealed, ...)
+                self.cover_windows(keep=self._keep_window)
+            if seat_now is None or self._seat_shown is None or set(seat_now) != set(self._seat_shown):
+                self.proved = self.proved and seat_now is not None
+            self._seat_shown = seat_now
+        self._filter_dialogs(self.enabled and s.stage == ENTERING)
+        self.strip.show_session(s, secrecy=self.enabled)
+        table_value = s.to_dict()
+        if c.table.get(self.TABLE_KEY) != table_value:
+            c.keep_in_table(**{self.TABLE_KEY: table_value})
+        self.table_session.turn_moved()
+        self.stage_changed.emit(s.stage)
+
+    def cover_windows(self, keep: QWidget | None = None) -> int:
+        """Nothing of a player is left on screen (issue 20): every other window the app opened —
+        a sandbox, an explanation, a lesson, a dialog — is closed when the seat at the keyboard
+        changes, steps away, seals or the reveal starts.  Returns how many were closed."""
+        app = QApplication.instance()
+        if not isinstance(app, QApplication):
+            return 0
+        main = self.host.window()
+        closed = 0
+        for w in list(app.topLevelWidgets()):
+            if (not shiboken6.isValid(w) or w is main or w is keep or w is self.curtain or not w.isVisible()
+                    or isinstance(w, QDockWidget) or w.property("survives_seat_change")):
+                continue
+            if hasattr(w, "ask_before_closing"):  # another main window: a sandbox copy of this game
+                w.ask_before_closing = False
+            if isinstance(w, QDialog):
+                w.reject()
+            w.close()
+            closed += 1
+        return closed
+
+    @property
+    def curtain_up(self) -> bool:
+        return self.curtain.isVisible()
