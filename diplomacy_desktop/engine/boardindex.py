@@ -97,23 +97,25 @@ class BoardIndex:
         return found
 
     def _grow(self, origin: str) -> dict[str, ChainNode]:
-        nb = self.board.province_neighbours
-        near_origin = nb.get(origin, frozenset())
-
-        def node(path: list[str], touched: frozenset[str]) -> ChainNode:
-            """``touched``: every province next to a sea of the chain before its last."""
-            last = path[-1]
-            chain = frozenset(path)
-            landings = tuple((dest, chain) for dest in sorted(self.sea_coasts[last])
-                             if dest != origin and dest not in touched)
-            touched_now = touched | nb[last]
-            further = {nxt: node([*path, nxt], touched_now) for nxt in sorted(nb[last] & self.seas)
-                       if nxt not in path and nxt not in near_origin and nxt not in touched}
-            return landings, further
-
         if origin not in self.coasts:
             return {}
-        return {first: node([first], frozenset()) for first in sorted(near_origin & self.seas)}
+        near_origin = self.board.province_neighbours.get(origin, frozenset())
+        return {first: self._node(origin, near_origin, [first], frozenset())
+                for first in sorted(near_origin & self.seas)}
+
+    def _node(self, origin: str, near_origin: frozenset[str], path: list[str], touched: frozenset[str]) -> ChainNode:
+        """The node of the chain ``path`` from ``origin``; ``touched``: every province next to a
+        sea of the chain before its last.  (A method, not a function nested in ``_grow``: a
+        nested function calling itself makes a reference cycle.)"""
+        nb = self.board.province_neighbours
+        last = path[-1]
+        chain = frozenset(path)
+        landings = tuple((dest, chain) for dest in sorted(self.sea_coasts[last])
+                         if dest != origin and dest not in touched)
+        touched_now = touched | nb[last]
+        further = {nxt: self._node(origin, near_origin, [*path, nxt], touched_now) for nxt in sorted(nb[last] & self.seas)
+                   if nxt not in path and nxt not in near_origin and nxt not in touched}
+        return landings, further
 
     def space_name(self, loc: str) -> str:
         """``St Petersburg (nc)``; an unknown id is printed as it is."""

@@ -211,8 +211,16 @@ def _made_of(names: _Names, s: Strength) -> str:
 
 
 def _left_out(names: _Names, s: Strength, by_province: Mapping[str, OrderResult]) -> list[str]:
-    """A sentence for every support ordered for the unit that is not in strength ``s``."""
+    """A sentence for every support ordered for the unit that is not in strength ``s``, and for
+    every support in it that a move against the supporting unit did not cut because an ally or a
+    neutral made it (Formal Diplomacy: where the standard game would cut it, FD.16-17)."""
     out = []
+    for p in s.counted:
+        given = by_province.get(p)
+        attackers = given.involved[1:] if given is not None else ()
+        if given is not None and given.code == ResultCode.SUPPORTED and given.rule in _NOT_CUT_BY and attackers:
+            out.append(f"The support of {names.unit(p)} was not cut: {names.units(attackers, nationality=True)} "
+                       f"moved against it, but {_NOT_CUT_BY[given.rule]} (Formal Diplomacy).")
     kind = _KIND_WORDS[s.kind]
     for lo in s.left_out:
         sup = names.unit(lo.support)
@@ -228,8 +236,9 @@ def _left_out(names: _Names, s: Strength, by_province: Mapping[str, OrderResult]
                        f"{names.power_name(lo.support)}'s (rule IX.3).")
         elif lo.why is LeftOutWhy.ALLIED_UNIT:
             out.append(f"The support of {names.unit(lo.support, nationality=True)} is not in its {kind}: it cannot "
-                       f"help dislodge {names.unit(lo.victim, nationality=True)}, a unit of its ally "
-                       f"{names.power_name(lo.victim)} (Formal Diplomacy: allied powers).")
+                       f"help dislodge {names.unit(lo.victim, nationality=True)}, a unit of "
+                       f"{names.power_name(lo.support)}'s ally {names.power_name(lo.victim)} (Formal Diplomacy: allied "
+                       "powers).")
         elif lo.why is LeftOutWhy.NOT_MATCHING:
             given = by_province.get(lo.support)
             where = getattr(given.order, "destination", "") if given is not None else ""
@@ -286,6 +295,10 @@ def _conclusion(decision: Decision, result: OrderResult) -> str:
     opp = decision.strongest_opposition()
     if result.outcome is Outcome.SUCCESS:
         if decision.circular:
+            # (_move_details says first whether it was stronger than every other move there)
+            if decision.swap_by_convoy:
+                return ("The two units exchange places, which they may do when either or both go by convoy (rule "
+                        "XIV.3), so both moves succeed together.")
             return "The moves around the ring all depend on each other, so they all succeed together."
         if opp == 0:
             return "Nothing opposed it with any strength, so the move succeeds."
@@ -323,16 +336,23 @@ def _move_details(result: OrderResult, names: _Names, by_province: Mapping[str, 
         return _no_route_details(result, decision, names, by_province)
     if attack.note in ("own_unit", "allied", "neutral"):
         target = names.unit(result.involved[0], nationality=True) if result.involved else "the unit there"
-        whose = {"own_unit": f"{names.power_name(order.province)}'s own unit",
-                 "allied": (f"a unit of its ally {names.power_name(result.involved[0])}, and allies never dislodge "
-                            "each other") if result.involved else "",
+        mover = names.power_name(order.province)
+        whose = {"own_unit": f"{mover}'s own unit",
+                 "allied": (f"a unit of {mover}'s ally {names.power_name(result.involved[0])}, and allies never "
+                            "dislodge each other") if result.involved else "",
                  "neutral": "a neutral's piece"}[attack.note]
         stayed = "stayed in"
         blocker = by_province.get(result.involved[0]) if result.involved else None
         if blocker is not None and isinstance(blocker.order, Move) and blocker.order.province == result.involved[0]:
             stayed = f"tried to move to {names.space(blocker.order.destination)} but could not, so it stayed in"
-        out.append(f"{_cap(target)} {stayed} {dest}, and it is {whose}: this move cannot dislodge it whatever its "
-                   "strength.")
+        if attack.note == "neutral" and result.involved:
+            out.append(f"{_cap(target)} {stayed} {dest}, and {names.power_name(result.involved[0])} is neutral "
+                       f"towards {mover}: a move into a space holding a neutral's piece is void while the piece "
+                       "stays, so this move is treated as a hold.")
+        else:
+            sep = "; it is" if attack.note == "allied" else ", and it is"
+            out.append(f"{_cap(target)} {stayed} {dest}{sep} {whose}: this move cannot dislodge it whatever its "
+                       "strength.")
         rivals = [s for s in decision.opposing if s.kind is StrengthKind.PREVENT]
         if rivals and decision.prevent is not None and decision.prevent.value == 0:
             out.append(f"It stands nobody off in {dest} either: a move into a space holding a neutral's piece is void.")
@@ -356,6 +376,9 @@ def _move_details(result: OrderResult, names: _Names, by_province: Mapping[str, 
     out.extend(_left_out(names, attack, by_province))
     for s in decision.opposing:
         out.extend(_opposing(names, s, by_province))
+    opp = decision.strongest_opposition()
+    if decision.circular and result.outcome is Outcome.SUCCESS and 0 < opp < attack.value:
+        out.append(f"{attack.value} is more than every strength against it (the strongest: {opp}).")
     out.append(_conclusion(decision, result))
     return out
 
@@ -373,6 +396,17 @@ def _no_route_details(result: OrderResult, decision: Decision, names: _Names,
     if why == "no_fleets":
         out.append("An army moves to a space it does not border only by convoy, and no fleet was ordered to carry "
                    "it there.")
+    elif why == "refused":
+        for p in decision.refused:
+            fleet = by_province.get(p)
+            core = ""
+            if fleet is not None and fleet.outcome is Outcome.ILLEGAL:
+                core = fleet.reason.removeprefix("illegal: ").removesuffix("; the unit holds").removesuffix(
+                    "; its legal order stands")
+            out.append(f"{_cap(names.unit(p))} was ordered to convoy it, but that convoy order is illegal and not "
+                       f"followed.{' ' + _cap(core) + '.' if core else ''}")
+        out.append("No other fleet was ordered to carry it, and an army moves to a space it does not border only by "
+                   "convoy.")
     elif why == "other_destination":
         out.append("The army's order and the fleet's convoy order must name the same destination (rule XII.1).")
     elif why in ("dislodged", "xii5"):
@@ -454,8 +488,9 @@ def _support_details(result: OrderResult, names: _Names, by_province: Mapping[st
             out.append(f"It cannot help {target} dislodge {names.unit(lo.victim, nationality=True)}: a power's "
                        "support does not help dislodge its own unit (rule IX.3), so it is not in the attack strength.")
         elif lo.why is LeftOutWhy.ALLIED_UNIT:
-            out.append(f"It cannot help {target} dislodge {names.unit(lo.victim, nationality=True)}, a unit of its "
-                       "ally (Formal Diplomacy: allied powers), so it is not in the attack strength.")
+            out.append(f"It cannot help {target} dislodge {names.unit(lo.victim, nationality=True)}, a unit of "
+                       f"{names.power_name(order.province)}'s ally {names.power_name(lo.victim)} (Formal Diplomacy: "
+                       "allied powers), so it is not in the attack strength.")
     shut_out = bool(decision.left_out_of)
     for s in decision.counted_in:
         if s.kind is StrengthKind.ATTACK:

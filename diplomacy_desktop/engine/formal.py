@@ -72,27 +72,65 @@ def home_province_owner(state: GameState, province: str) -> str | None:
     example: Russia occupies Berlin; Prussia (next to Berlin) is Russia's, Silesia (next to Berlin
     and Munich) stays Germany's while Germany owns Munich.
     """
+    counted = home_centres_held(state, province)
+    if counted is None:
+        return None
+    home, kept, lost = counted
+    if len(kept) >= sum(len(v) for v in lost.values()):
+        return home
+    best = max(len(v) for v in lost.values())
+    leaders = [p for p, v in lost.items() if len(v) == best]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def home_centres_held(state: GameState, province: str) -> tuple[str, list[str], dict[str, list[str]]] | None:
+    """For a home non-supply-centre ``province``: its home power, the home centres next to it
+    that power still holds, and those another power holds (by power); None for any other space.
+    What :func:`home_province_owner` counts."""
     board = state.board
     space = board.spaces[province]
     home = space.country
     if home is None or space.centre:
         return None
-    kept = 0
-    lost: dict[str, int] = {}
-    for c in board.province_neighbours[province]:
+    kept: list[str] = []
+    lost: dict[str, list[str]] = {}
+    for c in sorted(board.province_neighbours[province]):
         if c not in board.centres or board.spaces[c].home != home:
             continue
         unit = state.units.get(c)
         holder = unit.power if unit is not None and unit.power != home else state.owners.get(c)
         if holder == home:
-            kept += 1
+            kept.append(c)
         elif holder is not None:
-            lost[holder] = lost.get(holder, 0) + 1
-    if kept >= sum(lost.values()):
-        return home
-    best = max(lost.values())
-    leaders = [p for p, n in lost.items() if n == best]
-    return leaders[0] if len(leaders) == 1 else None
+            lost.setdefault(holder, []).append(c)
+    return home, kept, lost
+
+
+def territory_phrase(state: GameState, province: str, owner: str) -> str:
+    """What makes ``province`` territory of ``owner``, as what follows its name: "a supply centre
+    owned by Germany", "part of the home country of Germany", or for a home province gone over to
+    another power (or kept against others), the count of seed 003 that decided it."""
+    n = _Names(state.board)
+    space = state.board.spaces[province]
+    if province in state.board.centres:
+        return f"a supply centre owned by {n.power(owner)}"
+    counted = home_centres_held(state, province)
+    if counted is None:
+        return f"territory of {n.power(owner)}"
+    home, kept, lost = counted
+    held = _and([f"{_and([n.space(c) for c in cs])}, by {n.power(p)}" for p, cs in sorted(lost.items())])
+    mine = _and([n.space(c) for c in kept]) or "none"
+    if space.country == owner:
+        if not lost:
+            return f"part of the home country of {n.power(owner)}"
+        return (f"part of the home country of {n.power(owner)} (of the {n.adjective(home)} home centres next to it, "
+                f"{n.power(home)} still holds as many, {mine}, as other powers hold: {held})")
+    return (f"a home province of {n.power(home)} that counts as {n.power(owner)}'s (of the {n.adjective(home)} "
+            f"home centres next to it, {n.power(home)} holds fewer, {mine}, than other powers hold: {held})")
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1] if names else ""
 
 
 _last_territory: tuple[GameState, dict[str, str]] | None = None
@@ -163,17 +201,10 @@ def entry_refusal(state: GameState, power: str, province: str, land: Mapping[str
     if occupant is not None and rel.at_war(power, occupant.power):
         return None  # the war clause: an enemy unit may be attacked even in a neutral's home area
     n = _Names(state.board)
-    space = state.board.spaces[province]
-    if province in state.board.centres:
-        what = f"{n.space(province)} is a supply centre owned by {n.power(owner)}"
-    elif space.country == owner:
-        what = f"{n.space(province)} is part of the home country of {n.power(owner)}"
-    else:  # a home province gone over to another power by the ownership rule
-        what = (f"{n.space(province)} counts as part of {n.power(owner)} (a home province of "
-                f"{n.power(space.country or owner)} next to home centres {n.power(owner)} holds)")
+    what = territory_phrase(state, province, owner)
     return FormalOrderError(
-        f"{what}, which is neutral towards {n.power(power)}: a power cannot enter a neutral power's home "
-        "country or owned supply centres", NEUTRAL)
+        f"{n.space(province)} is {what}, and {n.power(owner)} is neutral towards {n.power(power)}: a power cannot "
+        "enter a neutral power's home country or owned supply centres", NEUTRAL)
 
 
 def support_refusal(state: GameState, power: str, supported: Unit, verb: str) -> FormalOrderError | None:
@@ -206,7 +237,12 @@ def check_formal(state: GameState, order: Order) -> None:
     else:
         return
     if refusal is not None:
-        raise refusal
+        try:
+            raise refusal
+        finally:
+            # the error's traceback holds this frame: without the name, no reference cycle
+            # (error -> traceback -> frame -> error) that only the cycle collector would free
+            del refusal
 
 
 def allowed(state: GameState, order: Order) -> bool:

@@ -10,15 +10,23 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable, Sequence
-from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, replace
 from typing import Any
 
 from .board import ARMY, province_of
 from .boardindex import board_index
 from .errors import OrderError
-from .formal import ALLIANCE, NEUTRAL, RULE_ALLIED, RULE_INTERNED, RULE_NEUTRAL, WAR, interned_units
-from .orders import Convoy, Disband, Hold, Move, Order, SupportHold, SupportMove
+from .formal import (
+    ALLIANCE,
+    NEUTRAL,
+    RULE_ALLIED,
+    RULE_INTERNED,
+    RULE_NEUTRAL,
+    WAR,
+    interned_units,
+    territory_phrase,
+)
+from .orders import Convoy, Disband, Hold, Move, Order, SupportHold, SupportMove, UnitOrder
 from .results import (
     Decision,
     DecisionTable,
@@ -72,6 +80,11 @@ _SK_DEFEND = StrengthKind.DEFEND
 _SK_HOLD = StrengthKind.HOLD
 _SK_PREVENT = StrengthKind.PREVENT
 
+#: ``_result(OrderResult, (every field, in order))``: an OrderResult made without the named
+#: tuple's Python-level ``__new__``, for the results every adjudication makes (one per order);
+#: tests/engine/test_result_rules.py holds the field order it relies on
+_result = tuple.__new__
+
 HOLD, MOVE, SUPPORT, CONVOY = 0, 1, 2, 3
 LAND, VIA = 0, 1  # how a move travels: over land, or by convoy
 
@@ -87,6 +100,10 @@ class MovementOutcome:
 
 class _Resolver:
     """One adjudication.  Indices are units in province order."""
+
+    #: Formal Diplomacy: relations, not only powers, decide who may dislodge whom and whose
+    #: supports count (the hot paths ask the hooks only then)
+    _formal = False
 
     def __init__(self, state: GameState, orders: Iterable[Order], rules: RuleSet) -> None:
         self.state = state
@@ -528,6 +545,10 @@ class _Resolver:
                 results.append(self._explain_hold(i, order, b, _RC_HOLDS))
         results.extend(self.illegal)
         results = with_repeats(results, self.repeats)
+        # the results hold the table and the table this resolver (to build a record when it is
+        # read); the resolver lets go of the table, or the three would make a reference cycle
+        # that only the cycle collector frees, with every list of the adjudication in it
+        self._table = None
         phase = Phase(self.state.phase.year, self.state.phase.season, RETREAT)
         # what GameState.build would make of these units, without re-checking every one of them
         after = self.state.evolve(phase=phase, units=new_units,
@@ -688,7 +709,10 @@ class _Resolver:
         if not fleets:
             elsewhere = tuple(c for c in range(self.n) if self.ot[c] == CONVOY and self.sup_target[c] == i
                               and not self.matched[c])
-            return ("other_destination" if elsewhere else "no_fleets"), elsewhere
+            if elsewhere:
+                return "other_destination", elsewhere
+            refused = self._refused_convoys(i)
+            return ("refused", refused) if refused else ("no_fleets", ())
         para = tuple(c for c in fleets if c in self.paradox)
         if para:
             # Szykman's rule took these fleets out; where each was dislodged anyway, the seed's
@@ -699,6 +723,22 @@ class _Resolver:
             return "dislodged", lost
         return "no_chain", tuple(fleets)
 
+    def _refused_convoys(self, i: int) -> tuple[int, ...]:
+        """The fleets ordered to convoy army ``i``'s very move whose convoy order was illegal
+        (not followed, rules VII.4: a fleet on a coast, or Formal Diplomacy's relations)."""
+        army, dst = self.prov[i], self.dst[i]
+        return tuple(sorted(c for c, refused in self.illegal_by_unit.items() if any(
+            type(r.order) is Convoy and province_of(r.order.target) == army  # type: ignore[attr-defined]
+            and province_of(r.order.destination) == dst for r in refused)))  # type: ignore[attr-defined]
+
+    def _no_route_rule(self, i: int, why: str, fleets: tuple[int, ...]) -> str:
+        """The rule that decides why convoyed move ``i`` had no route: a convoy refused by Formal
+        Diplomacy's relations is theirs to decide; otherwise the convoy rules."""
+        if why == "refused":
+            rule = next(r.rule for r in self.illegal_by_unit[fleets[0]] if type(r.order) is Convoy)
+            return rule if rule.startswith("Formal Diplomacy") else "XII.1"
+        return _NO_ROUTE_RULES[why]
+
     def _why_no_convoy(self, i: int) -> tuple[str, str, Decision]:
         """Why convoyed move ``i`` found no route, the rule that says so, and the record."""
         why, fleets = self._no_route(i)
@@ -706,6 +746,9 @@ class _Resolver:
         dname = self.names.space_name(self.dst[i])  # type: ignore[arg-type]
         if why == "no_fleets":
             text = "no fleet was ordered to convoy this army, so it stays"
+        elif why == "refused":
+            text = (f"{names} was ordered to convoy this army, but that order is illegal and not followed, so no "
+                    "fleet convoys it and it stays")
         elif why == "other_destination":
             there = ", ".join(sorted({self.names.space_name(self.sup_dst[c]) for c in fleets}))  # type: ignore[arg-type]
             text = (f"{names} was ordered to convoy this army to {there}, not to {dname}; a convoy must name the "
@@ -718,8 +761,9 @@ class _Resolver:
             text = "the convoying fleets do not form a chain of seas to the destination, so the army stays"
         decision = Decision(self._attack_strength(i), (), no_route=why,
                             fleets=tuple(self.prov[c] for c in self.convoyers[i]),
-                            other_fleets=tuple(self.prov[c] for c in fleets) if why == "other_destination" else ())
-        return text, _NO_ROUTE_RULES[why], decision
+                            other_fleets=tuple(self.prov[c] for c in fleets) if why == "other_destination" else (),
+                            refused=tuple(self.prov[c] for c in fleets) if why == "refused" else ())
+        return text, self._no_route_rule(i, why, fleets), decision
 
     @staticmethod
     def _legacy(left: tuple[LeftOut, ...]) -> tuple[tuple[str, str], ...]:
@@ -748,50 +792,58 @@ class _Resolver:
                 text = f"cannot dislodge its own {unit}, which did not leave"
             else:
                 other_power = self.board.power(self.power[j]).name  # type: ignore[index]
-                text = (f"cannot dislodge the {unit}, which belongs to its ally {other_power} and did not leave"
+                own = self.board.power(self.power[i]).name
+                text = (f"cannot dislodge the {unit}, which belongs to {own}'s ally {other_power} and did not leave"
                         if shield == "allied" else
-                        f"void, treated as a hold: the {unit} belongs to {other_power}, a neutral power, and did "
-                        "not leave; a power cannot move into a space holding a neutral's piece")
+                        f"void: treated as a hold, since the {unit} belongs to {other_power}, which is neutral "
+                        f"towards {own}, and did not leave; a power cannot move into a space holding a neutral's "
+                        "piece")
             counted, other = self._move_supports(i)
             return OrderResult(order, outcome, code, text, (prov[j],), None, None, lost, lost_to,  # type: ignore[index]
                                rule, counted, other, record=self._table)
-        # a move that succeeded: the figures from the settled decisions, the record when read
-        a = self.attack(i, True)
+        # a move that succeeded: the figures from the settled decisions, the record when read.  Its
+        # attack strength is the unit and the supports that counted (a move that succeeded had a
+        # route and was not kept from the unit there, DATC 5)
+        counted, other = self._move_supports(i)
+        a = 1 + len(counted)
         opp, who = self._opposition_value(i)
         dname = self.names.space_name(self.dst_loc[i])  # type: ignore[arg-type]
         circular = i in self.circular
-        if circular and j is not None and self.dst[j] == self.prov[i]:
-            text = f"moves to {dname}, exchanging places with the {self._unit_name(j)} by convoy"
-            rule = "XIV.3"
-        elif circular:
-            text = f"moves to {dname} (circular movement: all units in the ring move)"
-            rule = "XIV.3"
-        elif j is not None and self.by[j] == i:
-            text = f"moves to {dname}, dislodging the {self._unit_name(j)} (strength {a} against {opp})"
-            rule = "IX.2"
-        elif opp > 0:
-            text = f"moves to {dname} (strength {a} against {opp})"
-            rule = "IX.2"
-        else:
-            text = f"moves to {dname}"
-            rule = "VII.1"
-        if not circular and self._beat_dislodged_rival(i):
-            rule = "IX.7"
+        # how it went, said right after where: "moves to Belgium by convoy, dislodging ..."
         route: tuple[str, ...] = ()
         if self.mode[i] == VIA:
             route = self._route(i)
-            text = text.replace(" (", " by convoy (", 1) if " (" in text else text + " by convoy"
+            how = " by convoy"
+        elif getattr(order, "via_convoy", False):
+            how = " over land, since no complete convoy was ordered"
+        else:
+            how = ""
+        if circular and j is not None and self.dst[j] == self.prov[i]:
+            # the exchange is by convoy (one or both ways): said once
+            text = f"moves to {dname}, exchanging places with the {self._unit_name(j)} by convoy"
+            rule = "XIV.3"
+        elif circular:
+            text = f"moves to {dname}{how} (circular movement: all units in the ring move)"
+            rule = "XIV.3"
+        elif j is not None and self.by[j] == i:
+            text = f"moves to {dname}{how}, dislodging the {self._unit_name(j)} (strength {a} against {opp})"
+            rule = "IX.2"
+        elif opp > 0:
+            text = f"moves to {dname}{how} (strength {a} against {opp})"
+            rule = "IX.2"
+        else:
+            text = f"moves to {dname}{how}"
+            rule = "VII.1"
+        if not circular and self._beat_dislodged_rival(i):
+            rule = "IX.7"
+        if self.mode[i] == VIA:
             if rule == "VII.1":
                 lost_fleets = any(not self.result[c] for c in self.convoyers[i])
                 rule = "XII.4" if lost_fleets else ("XII.2" if len(route) > 1 else "XII.1")
-        elif getattr(order, "via_convoy", False):
-            text = (text.replace(" (", " over land, since no complete convoy was ordered (", 1) if " (" in text
-                    else text + " over land, since no complete convoy was ordered")
+        elif how:
             rule = "XII.6"
-        counted, other = self._move_supports(i)
-        return OrderResult(order, _OC_SUCCESS, _RC_MOVED, text, who, a, opp, lost, lost_to, rule,
-                           counted, other, route,
-                           self._table)
+        return _result(OrderResult, (order, _OC_SUCCESS, _RC_MOVED, text, who, a, opp, lost, lost_to, rule,  # type: ignore[return-value]
+                                     counted, other, route, self._table))
 
     def _opposition_value(self, i: int) -> tuple[int, tuple[str, ...]]:
         """The strongest strength against move ``i`` (DATC 5: the hold or defend strength of its
@@ -849,58 +901,67 @@ class _Resolver:
         a = self.attack(i, True)
         d: str = self.dst[i]  # type: ignore[assignment]
         j = self.index.get(d)
-        # (kind, unit, value) of every strength against it
-        opposing: list[tuple[StrengthKind, int | None, int]] = []
+        # the strength of the destination (defend, head to head; else hold), then the prevent
+        # strengths of the other moves there; a failed move always meets one at least as strong
         if j is not None and self.head_to_head(i, j):
-            opposing.append((_SK_DEFEND, j, self.defend(j, True)))
+            kind, value = _SK_DEFEND, self.defend(j, True)
         else:
-            opposing.append((_SK_HOLD, j, self.hold(d, True)))
-        opposing.extend((_SK_PREVENT, k, self.prevent(k, True)) for k in self.attackers[d] if k != i)
-        opp = max(v for _, _, v in opposing)
-        decisive = [o for o in opposing if o[2] >= a]
-        # a failed move always meets one at least as strong: the headline names the strongest
-        kind, first, value = next(o for o in decisive if o[2] == opp)
+            kind, value = _SK_HOLD, self.hold(d, True)
+        opp, first = value, j  # the headline names the first of the strongest
+        who = [j] if j is not None and value >= a else []
+        rivals: list[int] = []  # the other moves there that stood it off
+        for k in self.attackers[d]:
+            if k != i:
+                p = self.prevent(k, True)
+                if p >= a:
+                    rivals.append(k)
+                    who.append(k)
+                    if p > opp:
+                        opp, first, kind = p, k, _SK_PREVENT
         dname = self.names.space_name(d)
         unit = f"the {self._unit_name(first)}" if first is not None else ""
         code = _RC_BOUNCED
         if kind is _SK_DEFEND:
             code = _RC_HEAD_TO_HEAD
-            if value > a:
-                text = f"lost the head-to-head battle with {unit} (strength {a} against {value})"
+            if opp > a:
+                text = f"lost the head-to-head battle with {unit} (strength {a} against {opp})"
             else:
-                text = f"stood off with {unit}, coming the other way (strength {a} against {value})"
+                text = f"stood off with {unit}, coming the other way (strength {a} against {opp})"
         elif kind is _SK_HOLD:
             if first is not None and self.ot[first] == MOVE:
-                text = f"bounced: {unit} failed to leave {dname} (strength {a} against {value})"
-            elif value > a:
-                text = f"bounced off {unit}, which held more strongly (strength {a} against {value})"
+                text = f"bounced: {unit} failed to leave {dname} (strength {a} against {opp})"
+            elif opp > a:
+                text = f"bounced off {unit}, which held more strongly (strength {a} against {opp})"
             else:
-                text = f"bounced off {unit} (strength {a} against {value})"
-        elif value > a:
-            text = f"bounced: {unit}, also moving to {dname}, was stronger (strength {a} against {value})"
+                text = f"bounced off {unit} (strength {a} against {opp})"
+        elif opp > a:
+            text = f"bounced: {unit}, also moving to {dname}, was stronger (strength {a} against {opp})"
         else:
-            text = f"stood off with {unit}, also moving to {dname} (strength {a} against {value})"
+            text = f"stood off with {unit}, also moving to {dname} (strength {a} against {opp})"
         counted, other = self._move_supports(i)
-        shielded = [why for _, why in other if why != "cut"]
-        lost_sups = [why for _, why in other if why == "cut"]
-        rivals = [k for kd, k, _ in decisive if kd is _SK_PREVENT]
-        if shielded and a + len(shielded) > opp:
-            # the support that would have won does not count against its own power's unit
-            rule = RULE_ALLIED if _LW_ALLIED_UNIT.value in shielded else "IX.3"
-        elif lost_sups and a + len(lost_sups) > opp:
-            rule = "X"  # the support that was cut would have carried the move
-        elif rivals and len(rivals) == len(decisive) and all(self.power[k] == self.power[i] for k in rivals):  # type: ignore[index]
+        rule = ""
+        if other:
+            shielded = [why for _, why in other if why != "cut"]
+            cut = len(other) - len(shielded)
+            if shielded and a + len(shielded) > opp:
+                # the support that would have won does not count against its own power's unit
+                rule = RULE_ALLIED if _LW_ALLIED_UNIT.value in shielded else "IX.3"
+            elif cut and a + cut > opp:
+                rule = "X"  # the support that was cut would have carried the move
+        if rule:
+            pass
+        elif rivals and len(rivals) == len(who) and all(self.power[k] == self.power[i] for k in rivals):
             rule = "IX.4"  # a power may stand itself off (or be beaten by its own better supported move)
-        elif any(self.by[k] is not None for k in rivals):  # type: ignore[index]
+        elif any(self.by[k] is not None for k in rivals):
             rule = "IX.7"  # a dislodged unit still stands off the others moving where it moved
         elif opp == a:
             rule = "VIII"
         else:
             rule = "IX.2"
-        who = tuple(self.prov[k] for _, k, _ in decisive if k is not None)
+        prov = self.prov
         route = self._route(i) if self.mode[i] == VIA else ()  # the convoy worked: the army bounced there
-        return OrderResult(order, _OC_FAILURE, code, text, who, a, opp, lost, lost_to, rule, counted, other,
-                           route, self._table)
+        return _result(OrderResult, (order, _OC_FAILURE, code, text, tuple([prov[k] for k in who]), a, opp,  # type: ignore[return-value]
+                                     lost, lost_to, rule, counted, other, route, self._table))
 
     def _explain_support(self, s: int, by: int | None) -> OrderResult:
         order: Order = self.order[s]  # type: ignore[assignment]
@@ -932,22 +993,39 @@ class _Resolver:
             return OrderResult(order, _OC_FAILURE, _RC_CUT, text, lo.by, None, None, lost, lost_to, "X",
                                record=self._table)
         attackers = self.attackers.get(self.prov[s], ())
-        plain = self._counts_plainly(s, t)
+        # the usual cases first: it is in the attack strength of the move (or the hold strength
+        # of the unit) it supports, or it supports a unit nobody attacked; the record is built
+        # when it is read (what _counts_plainly works out, without the calls on this hot path)
+        ot = self.ot
+        plain = ""
+        if ot[t] == MOVE:
+            if self.mode[t] == LAND or self.convoy_path(t, True):
+                j = self.index.get(self.dst[t])  # type: ignore[arg-type]
+                if j is None or (ot[j] == MOVE and self.result[j]
+                                 and not (self.dst[j] == self.prov[t] and self.mode[t] == LAND
+                                          and self.mode[j] == LAND)):
+                    plain = "counted"  # into an empty space, or one its unit left
+                elif self._formal:
+                    plain = self._counts_plainly(s, t)
+                else:
+                    power = self.power
+                    if power[t] != power[j] and power[s] != power[j]:
+                        plain = "counted"
+        else:
+            held = self.attackers.get(self.prov[t])
+            if not held:
+                plain = "idle"
+            elif any(self.mode[k] == LAND or self.convoy_path(k, True) for k in held):
+                plain = "counted"
         if plain:
-            # the usual cases: it is in the attack strength of the move (or the hold strength of
-            # the unit) it supports, or it supports a unit nobody attacked; the record is built
-            # when it is read
-            decision: Decision | DecisionTable | None = self._table
             text = "support given" if plain == "counted" else "not cut, but it counts for nothing"
             rule = "X" if attackers else "IX.2"
-            kinds: AbstractSet[StrengthKind] = _NO_KINDS
-            excluded: Sequence[LeftOutWhy] = ()
-        else:
-            decision = self._table
-            kinds, excluded = self._support_use(s, t)
-        if plain:
-            pass
-        elif _SK_ATTACK in kinds or _SK_HOLD in kinds:
+            if self.paradox:
+                rule = self._paradox_rule(attackers) or rule
+            return _result(OrderResult, (order, _OC_SUCCESS, _RC_SUPPORTED, text, (self.prov[t],), None, None,  # type: ignore[return-value]
+                                         lost, lost_to, rule, (), (), (), self._table))
+        kinds, excluded = self._support_use(s, t)
+        if _SK_ATTACK in kinds or _SK_HOLD in kinds:
             text, rule = "support given", "X" if attackers else "IX.2"
         elif excluded and kinds:
             text = "support given, but only for standing off other moves: it cannot help dislodge the unit there"
@@ -960,21 +1038,26 @@ class _Resolver:
         else:
             text, rule = "not cut, but it counts for nothing", "IX.2"
             if self.ot[t] == MOVE and not self.path(t, True):
-                rule = _NO_ROUTE_RULES[self._no_route(t)[0]]
+                rule = self._no_route_rule(t, *self._no_route(t))
             elif self.ot[t] == MOVE:
                 j = self.index.get(self.dst[t])  # type: ignore[arg-type]
                 shield = self._shield(t, j) if j is not None and not (
                     self.ot[j] == MOVE and not self.head_to_head(t, j) and self.result[j]) else ""
                 if shield:
                     rule = _SHIELD_RESULTS[shield][2]  # the move it supports cannot dislodge that unit
-        para = [c for a in attackers if self.mode[a] == VIA for c in self.convoyers[a] if c in self.paradox] \
-            if self.paradox else None
-        if para:
-            # a convoyed attack on it whose convoy depends on what it supports: the seed's XII.5
-            # where the convoying fleet was dislodged anyway, else the Szykman rule (DATC 4.A.2)
-            rule = "XII.5" if all(self.by[c] is not None for c in para) else "DATC 4.A.2"
+        if self.paradox:
+            rule = self._paradox_rule(attackers) or rule
         return OrderResult(order, _OC_SUCCESS, _RC_SUPPORTED, text, (self.prov[t],), None, None, lost,
-                           lost_to, rule, record=decision)
+                           lost_to, rule, record=self._table)
+
+    def _paradox_rule(self, attackers: Sequence[int]) -> str:
+        """The rule for a support attacked by a convoyed move whose convoy the Szykman rule took
+        out (the convoy depended on what the support does): the seed's XII.5 where the convoying
+        fleet was dislodged anyway, else the Szykman rule (DATC 4.A.2); "" when there is none."""
+        para = [c for a in attackers if self.mode[a] == VIA for c in self.convoyers[a] if c in self.paradox]
+        if not para:
+            return ""
+        return "XII.5" if all(self.by[c] is not None for c in para) else "DATC 4.A.2"
 
     def _support_use(self, s: int, t: int) -> tuple[set[StrengthKind], list[LeftOutWhy]]:
         """The strengths of unit ``t``'s move that support ``s`` (not cut, not plainly in its
@@ -1062,8 +1145,15 @@ class _Resolver:
                                None, None, lost, lost_to, "DATC 4.A.2")
         if not self.result[c]:
             text = f"disrupted: the fleet was dislodged by the {self._unit_name(by)}" if by is not None else "disrupted"  # type: ignore[arg-type]
+            rule = "XII.3"
+            if self.ot[a] == MOVE and self.mode[a] == VIA and self.path(a, True):
+                # the army had another route: this fleet's loss did not stop it (XII.4), and
+                # XII.3's "the army stays" would be false here
+                seas = ", ".join(self.names.space_name(p) for p in self._route(a))
+                text += f"; the army still had a route through {seas}"
+                rule = "XII.4"
             return OrderResult(order, _OC_FAILURE, _RC_DISRUPTED, text,
-                               (self.prov[by],) if by is not None else (), None, None, lost, lost_to, "XII.3")
+                               (self.prov[by],) if by is not None else (), None, None, lost, lost_to, rule)
         if not self.path(a, True):
             _, rule, decision = self._why_no_convoy(a)
             why, fleets = self._no_route(a)
@@ -1109,8 +1199,8 @@ class _Resolver:
         attackers = [k for k in self.attackers.get(prov[i], ()) if self.path(k, True)]
         if not attackers:
             # not attacked (the usual case)
-            return OrderResult(order, _OC_SUCCESS, code, text, (), None, None, False, None, "VII.1", counted,
-                               other, record=record)
+            return _result(OrderResult, (order, _OC_SUCCESS, code, text, (), None, None, False, None, "VII.1",  # type: ignore[return-value]
+                                         counted, other, (), record))
         values = [self.attack(k, True) for k in attackers]
         strongest = max(values)
         involved = tuple(prov[k] for k in attackers)
@@ -1128,8 +1218,6 @@ class _Resolver:
         return OrderResult(order, _OC_SUCCESS, code, text, involved, h, strongest, False, None, rule, counted,
                            other, record=record)
 
-
-_NO_KINDS: frozenset[StrengthKind] = frozenset()
 
 #: why a convoyed move had no route: the rule that says so
 _NO_ROUTE_RULES = {"no_fleets": "XII.1", "other_destination": "XII.1", "xii5": "XII.3", "paradox": "DATC 4.A.2",
@@ -1154,6 +1242,8 @@ class _FormalResolver(_Resolver):
     """The adjudicator under Formal Diplomacy (seed 003): the standard resolver, with the
     relations deciding who may dislodge whom, whose supports count and who cuts them, and with
     neutrality violations interned at the end.  The standard game never comes here."""
+
+    _formal = True
 
     def __init__(self, state: GameState, orders: Iterable[Order], rules: RuleSet) -> None:
         rel = state.relations
@@ -1258,6 +1348,14 @@ class _FormalResolver(_Resolver):
                                involved=result.involved + tuple(self.prov[a] for a in others))
         return result
 
+    def _interned_why(self, unit: Unit, owner: str) -> str:
+        """Why ``unit`` is interned by ``owner``: "it ended the movement phase in Munich, a supply
+        centre owned by Germany, which is neutral towards France" (the territory at the start of
+        the phase, as :func:`interned_units` reads it)."""
+        what = territory_phrase(self.state, unit.province, owner)
+        return (f"it ended the movement phase in {self.names.space_name(unit.location)}, {what}, and "
+                f"{self.board.power(owner).name} is neutral towards {self.board.power(unit.power).name}")
+
     def _outcome(self) -> MovementOutcome:
         out = super()._outcome()
         # who arrived by dislodging an enemy: the war clause let them in (README, Formal Diplomacy)
@@ -1267,23 +1365,33 @@ class _FormalResolver(_Resolver):
             return out
         units = dict(out.state.units)
         extra: list[OrderResult] = []
-        # a move that ends where its unit is interned says so (seed 003, neutrality violations)
+        # the order of a unit that ends the phase where it is interned says so (seed 003,
+        # neutrality violations): a move into that space, or the order of a unit that stayed there
         owner_at = {u.province: owner for u, owner in interned}
+        unit_at = {u.province: u for u, _ in interned}
+        why_at = {p: self._interned_why(unit_at[p], owner) for p, owner in owner_at.items()}
         results = list(out.results)
         for n, r in enumerate(results):
             o = r.order
-            if r.code == _RC_MOVED and isinstance(o, Move) and province_of(o.destination) in owner_at:
-                who = self.board.power(owner_at[province_of(o.destination)]).name
-                results[n] = _with(r, reason=f"{r.reason}; there it is interned by {who} and disbanded, since it "
-                                   "ends the phase in territory of a power neutral towards its own")
+            if not isinstance(o, UnitOrder) or r.dislodged:
+                continue
+            if r.code == _RC_MOVED and isinstance(o, Move):
+                where = province_of(o.destination)
+            elif r.code != _RC_MOVED and o.province in owner_at and unit_at[o.province].location == o.location:
+                where = o.province
+            else:
+                continue
+            if where in owner_at:
+                who = self.board.power(owner_at[where]).name
+                results[n] = _with(r, reason=f"{r.reason}; at the end of the phase it is interned by {who} and "
+                                   f"disbanded, since {why_at[where]}")
         out = replace(out, results=tuple(results))
         for u, owner in interned:
             del units[u.province]
-            where = self.names.space_name(u.location)
             extra.append(OrderResult(
                 Disband(u.power, u.kind, u.location), _OC_SUCCESS, _RC_INTERNED,
-                f"interned by {self.board.power(owner).name} and disbanded: the unit ended the movement phase in "
-                f"{where}, territory of a power neutral towards its own", (u.province,), rule=RULE_INTERNED))
+                f"interned by {self.board.power(owner).name} and disbanded, since {self._interned_why(u, owner)}",
+                (u.province,), rule=RULE_INTERNED))
         return MovementOutcome(out.results + tuple(extra), out.state.evolve(units=units),
                                tuple(u for u, _ in interned))
 

@@ -128,13 +128,15 @@ class Decision(NamedTuple):
     counted_in: tuple[Strength, ...] = ()
     left_out_of: tuple[tuple[StrengthKind, LeftOut], ...] = ()
     route: tuple[str, ...] = ()
-    no_route: str = ""  # "no_fleets", "other_destination", "no_chain", "dislodged", "paradox", "xii5"
+    no_route: str = ""  # "no_fleets", "refused", "other_destination", "no_chain", "dislodged", "paradox", "xii5"
     fleets: tuple[str, ...] = ()  # no_route: the fleets that were ordered to convoy this move
     other_fleets: tuple[str, ...] = ()  # fleets ordered to convoy this army somewhere else
     #: a move that others also made to the same space: its own prevent strength against them
     prevent: Strength | None = None
     circular: bool = False  # the move is part of a ring of moves (or a swap by convoy)
     swap_by_convoy: bool = False
+    #: no_route "refused": the fleets ordered to convoy this very move whose order was illegal
+    refused: tuple[str, ...] = ()
 
     def strongest_opposition(self) -> int:
         return max((s.value for s in self.opposing), default=0)

@@ -457,7 +457,10 @@ def check_retreat(state: GameState, order: Retreat) -> Retreat:
 
             refusal = entry_refusal(state, unit.power, dest_prov)
             if refusal is not None:
-                raise refusal
+                try:
+                    raise refusal
+                finally:
+                    del refusal  # else error -> traceback -> this frame -> error: a reference cycle
         d = state.dislodged_in(unit.province)
         why = "it is occupied"
         if dest_prov in state.contested:

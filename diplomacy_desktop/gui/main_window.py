@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QMenu,
     QMessageBox,
     QPushButton,
+    QTabBar,
     QVBoxLayout,
     QWidget,
 )
@@ -38,6 +39,7 @@ from ..engine.game import GameEnd, HistoryEntry
 from ..io.savefile import SaveFileError
 from ..resources import assets_dir
 from . import override
+from .board.loupe import LOUPE_KEY, Loupe
 from .board.map_overlay import MapOverlayFrame
 from .board.map_points import DeferredGeometry
 from .board.map_scene import MapScene, current_picture, results_picture
@@ -337,6 +339,12 @@ class MainWindow(WindowShell):
         self._action(view, "&Fit to window", self.view.fit_to_window, "Ctrl+0")
         self.act_full = self._action(view, "F&ull screen", self.toggle_full_screen,
                                      [QKeySequence.StandardKey.FullScreen, "F11"])
+        self.loupe = Loupe(self.view)  # a magnifier that follows the pointer (crowded areas)
+        self.act_loupe = self._action(view, "&Loupe (magnify under the pointer)",
+                                      lambda: self.loupe.set_active(self.act_loupe.isChecked()), LOUPE_KEY,
+                                      "A round glass follows the pointer and shows the board under it larger; "
+                                      "clicks go through it to the point under its cross")
+        self.act_loupe.setCheckable(True)
         view.addSeparator()
         self.view_menu = view
         for dock in (self.order_dock, self.results_dock, self.centres_dock):
@@ -738,6 +746,7 @@ class MainWindow(WindowShell):
             QTimer.singleShot(30, self.load_map_shapes)  # just after the first paint
         if not self._laid_out:
             self._laid_out = True
+            QTimer.singleShot(0, self, self.hide_stray_tab_bars)  # once the docks are laid out
             # a window nobody resized fills the screen; a remembered one is brought onto it
             if self._restored:
                 self._fit_frame_on_screen(only_if_off_screen=True)
@@ -748,6 +757,26 @@ class MainWindow(WindowShell):
                 self.resizeDocks([self.order_dock], [max(300, self.width() // 4)], Qt.Orientation.Horizontal)
                 self.resizeDocks([self.order_dock, self.centres_dock], [self.height() * 2 // 3, self.height() // 3],
                                  Qt.Orientation.Vertical)
+
+    def hide_stray_tab_bars(self) -> list[QTabBar]:
+        """Hide the tab bars Qt leaves behind; returns them.
+
+        Tabbed panels set up before the window is first shown (Orders and Results, Supply centres
+        and Why?, and a remembered layout restored) leave copies of their tab bars that Qt never
+        lays out again, yet keeps visible where the window's first layout put them (over the map,
+        under the hint bar): each was painted again with every hint, that is at every click.  A
+        tab bar in use is laid out with its panels, as wide as they are and in line with them.
+        """
+        docks = [d.geometry() for d in self.findChildren(QDockWidget) if d.parent() is self and d.isVisible()]
+        stray = []
+        for bar in self.findChildren(QTabBar):
+            if bar.parent() is not self or not bar.isVisibleTo(self):
+                continue
+            rect = bar.geometry()
+            if not any(d.left() == rect.left() and d.width() == rect.width() for d in docks):
+                bar.hide()
+                stray.append(bar)
+        return stray
 
     def _keep_tab_width(self, dock: QDockWidget) -> None:
         tabs = (self.order_dock, self.results_dock)
@@ -814,6 +843,7 @@ Game
 Map
   wheel or pinch, Ctrl+plus / Ctrl+minus: zoom · Ctrl+0: fit · drag the map: pan · F11 full screen
   drag a unit onto a space: move it there · a key typed on the map starts a typed order
+  Ctrl+G: the loupe, a glass following the pointer for crowded areas (clicks go through it)
   F5: projector view (large units, names and results; F5 or Esc to leave)"""
 
 

@@ -9,7 +9,6 @@ two legal readings are refused as ambiguous, one reading is accepted however bad
 
 from __future__ import annotations
 
-import difflib
 import itertools
 import re
 from collections.abc import Callable, Iterable, Sequence
@@ -108,6 +107,8 @@ class PlaceNames:
         """The one space a misspelt name of five letters or more is close to (``galacia``), if any."""
         if len(word) < 5:
             return ()
+        import difflib  # (only a misspelt name needs it)
+
         close = difflib.get_close_matches(word, [n for n in self.exact if len(n) >= 5], n=4, cutoff=0.8)
         hits = {sid for name in close for sid in self.exact[name]}
         return tuple(hits) if len(hits) == 1 else ()

@@ -1,7 +1,11 @@
 """Issue 18, point 3: small situations written from seed 000's own sentences, one (or two) per
 rule the explanations cite, each with the rule a rules expert expects and the words that must be
 in the explanation.  Every explanation is also held against the DATC's equations by the checker.
-None of these copies a rulebook example: the units and spaces are new."""
+None of these copies a rulebook example: the units and spaces are new.
+
+The Formal Diplomacy situations at the end are written the same way from seed 003's sentences;
+each fixes a sentence a rules expert found false, incomplete or unclear in the lesson cases FD.12-20
+(issue 18's read of every Formal Diplomacy case): ``not_says`` holds the old words."""
 
 from __future__ import annotations
 
@@ -11,6 +15,7 @@ import pytest
 from explanation_check import check_adjudication
 
 from diplomacy_desktop.engine.explain import explain, results_by_province
+from diplomacy_desktop.engine.formal import RULE_ALLIED, RULE_NEUTRAL, RULE_WAR
 from diplomacy_desktop.engine.rules import Edition, RuleSet
 from diplomacy_desktop.io.boardfile import load_board
 from diplomacy_desktop.io.caserun import run_case
@@ -28,9 +33,12 @@ class Situation(NamedTuple):
     rule: str  # the rule a rules expert cites for it
     says: tuple[str, ...]  # words the explanation must contain
     edition: Edition = Edition.Y2023
+    not_says: tuple[str, ...] = ()  # words the explanation must not contain (a sentence found false)
 
 
 MOVEMENT = "PRESTATE_SETPHASE Spring 1901, Movement\n"
+#: Formal Diplomacy: the relations section (pairs not listed are neutral) and the centres' owners
+FORMAL = MOVEMENT + "PRESTATE_SUPPLYCENTER_OWNERS\n Austria: vie\n Austria: tri\n Austria: bud\n"
 
 SITUATIONS = [
     Situation("VII.1 an army moves to an adjacent empty province",
@@ -178,7 +186,75 @@ SITUATIONS = [
               "Two pieces may exchange places if either or both are convoyed.",
               MOVEMENT + "PRESTATE\n England: A edi\n England: F nth\n Russia: A nwy\n Russia: F nwg\nORDERS\n"
               " England: A edi-nwy\n England: F nth C A edi-nwy\n Russia: A nwy-edi\n Russia: F nwg C A nwy-edi\n",
-              "edi", "XIV.3", ("exchanging places with the army in Norway by convoy",)),
+              "edi", "XIV.3", ("exchanging places with the army in Norway by convoy",
+                               "The two units exchange places, which they may do when either or both go by convoy"),
+              not_says=("by convoy by convoy", "around the ring")),
+    Situation("XII.4 a convoying fleet dislodged while the army goes by its other route",
+              "the army is not prevented from moving due to dislodgement of fleets, unless all the routes are "
+              "disrupted.",
+              MOVEMENT + "PRESTATE\n Germany: A den\n Germany: F hel\n Germany: F nth\n England: F edi\n"
+              " England: F nwg\nORDERS\n Germany: A den-hol via Convoy\n Germany: F hel C A den-hol\n"
+              " Germany: F nth C A den-hol\n England: F edi-nth\n England: F nwg S F edi-nth\n",
+              "nth", "XII.4", ("disrupted: the fleet was dislodged by the fleet in Edinburgh",
+                               "the army still had a route through Helgoland Bight")),
+    # Formal Diplomacy (seed 003)
+    Situation("FD neutral: a convoy order for a neutral's army is refused, the army stays",
+              "Convoy: You cannot convoy a neutral power's army.",
+              FORMAL + "PRESTATE_RELATIONS\nPRESTATE\n Italy: A nap\n Turkey: F ion\nORDERS\n Italy: A nap-tun\n"
+              " Turkey: F ion C A nap-tun\n",
+              "nap", RULE_NEUTRAL, ("the fleet in Ionian Sea was ordered to convoy this army",
+                                    "illegal and not followed", "Turkey is neutral towards Italy"),
+              not_says=("no fleet was ordered to convoy this army", "no fleet was ordered to carry it")),
+    Situation("FD war: a convoy order for an enemy's army is refused, the army stays",
+              "Convoy: You cannot convoy an enemy's army",
+              FORMAL + "PRESTATE_RELATIONS\n Italy Turkey: war\nPRESTATE\n Italy: A nap\n Turkey: F ion\nORDERS\n"
+              " Italy: A nap-tun\n Turkey: F ion C A nap-tun\n",
+              "nap", RULE_WAR, ("the fleet in Ionian Sea was ordered to convoy this army", "at war with Italy"),
+              not_says=("no fleet was ordered to convoy this army",)),
+    Situation("FD alliance: the ally named as the mover's ally",
+              "Move: ... You cannot dislodge their units under any circumstances.",
+              FORMAL + "PRESTATE_RELATIONS\n Austria Russia: alliance\nPRESTATE\n Russia: A bud\n Austria: A vie\n"
+              " Austria: A gal\nORDERS\n Austria: A vie-bud\n Austria: A gal S A vie-bud\n Russia: A bud H\n",
+              "vie", RULE_ALLIED, ("which belongs to Austria's ally Russia", "a unit of Austria's ally Russia"),
+              not_says=("its ally",)),
+    Situation("FD alliance: the support an ally's attack did not cut is named where it counted",
+              "If you move on a province that is occupied by them and that issued support, however, you do not cut "
+              "support",
+              FORMAL + "PRESTATE_RELATIONS\n Austria Italy: alliance\n Austria Russia: war\nPRESTATE\n Austria: A vie\n"
+              " Austria: A bud\n Italy: A tyr\n Russia: A rum\n Russia: A ser\nORDERS\n Austria: A vie S A bud\n"
+              " Austria: A bud H\n Italy: A tyr-vie\n Russia: A rum-bud\n Russia: A ser S A rum-bud\n",
+              "rum", "VIII", ("The army in Budapest held Budapest with hold strength 2",
+                              ("The support of the army in Vienna was not cut: the Italian army in Tyrolia moved "
+                               "against it, but an ally does not cut support"))),
+    Situation("FD neutral: a move into a neutral's occupied space is void, treated as a hold",
+              "your movement there is void and treated as a hold if the neutral does not move.",
+              FORMAL + "PRESTATE_RELATIONS\nPRESTATE\n Turkey: A bul\n Russia: A rum\nORDERS\n Turkey: A bul-rum\n"
+              " Russia: A rum H\n",
+              "bul", RULE_NEUTRAL, ("is void — treated as a hold", "Russia is neutral towards Turkey"),
+              not_says=("is void — void", "a neutral power,", "cannot dislodge it whatever its strength")),
+    Situation("FD neutrality violation: a unit that holds in a neutral's home province is interned",
+              "Any unit that is in violation of neutrality at the end of the movement phase is interned by the "
+              "neutral power and disbanded.",
+              FORMAL + "PRESTATE_RELATIONS\nPRESTATE\n Italy: A tyr\n Austria: A vie\nORDERS\n Italy: A tyr H\n"
+              " Austria: A vie H\n",
+              "tyr", "VII.1", ("holds; at the end of the phase it is interned by Austria and disbanded",
+                               "Tyrolia, part of the home country of Austria", "Austria is neutral towards Italy"),
+              not_says=("territory of a power neutral towards its own",)),
+    Situation("FD home province kept: as many home centres held as others hold",
+              "These provinces are considered owned by the original power unless they do not have an equal or "
+              "greater number of owned home supply centers adjacent to it compared with enemy occupied home centers.",
+              FORMAL + "PRESTATE_RELATIONS\nPRESTATE\n Russia: A bud\n Russia: A war\nORDERS\n Russia: A war-gal\n"
+              " Russia: A bud H\n",
+              "war", RULE_NEUTRAL, ("Galicia is part of the home country of Austria",
+                                    "Austria still holds as many, Vienna, as other powers hold: Budapest, by Russia")),
+    Situation("FD home province lost: fewer home centres held than others hold",
+              "These provinces are considered owned by the original power unless they do not have an equal or "
+              "greater number of owned home supply centers adjacent to it compared with enemy occupied home centers.",
+              FORMAL + "PRESTATE_RELATIONS\nPRESTATE\n Russia: A vie\n Austria: A tyr\nORDERS\n Austria: A tyr-boh\n"
+              " Russia: A vie H\n",
+              "tyr", RULE_NEUTRAL, ("Bohemia is a home province of Austria that counts as Russia's",
+                                    "Austria holds fewer, none, than other powers hold: Vienna, by Russia"),
+              not_says=("next to home centres",)),
 ]
 
 
@@ -205,4 +281,6 @@ def test_seed_situation(sit: Situation) -> None:
     assert text.endswith(f"[rule {sit.rule}]"), text
     for words in sit.says:
         assert words in text, f"{words!r} not in:\n{text}"
+    for words in sit.not_says:
+        assert words not in text, f"{words!r} still in:\n{text}"
     assert not problems, "\n".join(problems)

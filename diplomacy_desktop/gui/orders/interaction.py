@@ -294,7 +294,7 @@ class OrderInteraction(QObject):
         scene = self.scene
         # labels move only as they grow or shrink, and for a unit standing in their province
         key = (getattr(scene, "label_factor", 0.0), getattr(scene, "unit_size", 0.0),
-               tuple(sorted(getattr(scene, "unit_items", {}))))
+               tuple(sorted(getattr(scene, "unit_items", {}))), getattr(scene, "labels_key", None))
         if self._labels is not None and self._labels[0] == key:
             return self._labels[1]
         out: list[LabelRect] = []
@@ -609,7 +609,9 @@ class OrderInteraction(QObject):
             return
         get = location_of  # type: ignore[assignment]
         by_coast = {get(o): o for o in candidates}  # type: ignore[operator]
-        if point is not None and self.geometry.coasts_of(prov):
+        # a province's name means the province, not the coast whose part it happens to be drawn in
+        named = self.reading is not None and self.reading.how == "label"
+        if point is not None and self.geometry.coasts_of(prov) and not named:
             from ...mapdata.click_intent import coast_part
 
             part = coast_part(self.geometry, prov, point.x(), point.y())

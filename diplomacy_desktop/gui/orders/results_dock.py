@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ...engine.board import Board
 from ...engine.forfeits import buildable, unused_builds
 from ...engine.game import HistoryEntry
 from ...engine.orders import Hold, UnitOrder
@@ -47,6 +48,23 @@ OUTCOME_COLOURS = {
 OUTCOME_WORDS = {Outcome.SUCCESS: "succeeds", Outcome.FAILURE: "fails", Outcome.ILLEGAL: "illegal",
                  Outcome.VOID: "void"}
 
+
+
+def phase_notes(board: Board, entry: HistoryEntry) -> list[tuple[str, str]]:
+    """What the table is told of a phase besides its orders, as (plain line, HTML): who was in
+    civil disorder (rules XIV.1) and the builds left unused (rules XIII.2).  The Results panel and
+    the projector say the same."""
+    out: list[tuple[str, str]] = []
+    if entry.disorder:
+        gone = [board.power(p).name for p in board.power_ids if p in entry.disorder]
+        names = ", ".join(gone[:-1]) + " and " + gone[-1] if len(gone) > 1 else gone[0]
+        out.append((f"civil disorder | {names}",
+                    (f"<b>In civil disorder (rules XIV.1):</b> {html.escape(names)} \u2014 no orders count; units "
+                     "hold and do not support each other; dislodged units are disbanded; no builds.")))
+    for unused in unused_builds(entry.state, entry.results, entry.disorder):
+        said = unused.text(board.power(unused.power).name)
+        out.append((f"unused builds | {said}", html.escape(said)))
+    return out
 
 class ResultsDock(QDockWidget):
     undo_adjudication_requested = Signal()
@@ -175,17 +193,9 @@ class ResultsDock(QDockWidget):
         parts: list[str] = self._interned(entry)  # Formal Diplomacy: first, where the table sees it
         interned = {u.province for u in entry.interned}
         filed = {(o.power, o.province) for o in entry.orders}
-        if entry.disorder:  # rules XIV.1: who was in civil disorder this phase
-            gone = [board.power(p).name for p in board.power_ids if p in entry.disorder]
-            names = ", ".join(gone[:-1]) + " and " + gone[-1] if len(gone) > 1 else gone[0]
-            self._lines.append(f"civil disorder | {names}")
-            parts.append(f"<p style='margin:4px 0; color:#6b4a00'><b>In civil disorder (rules XIV.1):</b> "
-                         f"{html.escape(names)} \u2014 no orders count; units hold and do not support each other; "
-                         "dislodged units are disbanded; no builds.</p>")
-        for unused in unused_builds(entry.state, entry.results, entry.disorder):  # rules XIII.2
-            said = unused.text(board.power(unused.power).name)
-            self._lines.append(f"unused builds | {said}")
-            parts.append(f"<p style='margin:4px 0; color:#6b4a00'>{html.escape(said)}</p>")
+        for line, note in phase_notes(board, entry):
+            self._lines.append(line)
+            parts.append(f"<p style='margin:4px 0; color:#6b4a00'>{note}</p>")
         for pid in board.power_ids:
             # (an interned unit nobody ordered did not simply hold: its interning says what became of it)
             rows = [r for r in entry.results if r.order.power == pid

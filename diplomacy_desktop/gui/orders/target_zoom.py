@@ -3,7 +3,8 @@
 When a unit is selected (by a click) and the spaces it may go to are small on screen (the Low
 Countries, the Balkans, Wales on a laptop), the view zooms to the unit and its targets; when the
 order is given (or the selection dropped) it goes back to the view the player had.  A drag does
-not zoom: the board must not move under a unit being dragged.
+not zoom: the board must not move under a unit being dragged; nor does a build or a coast question
+(the place is already chosen, and the menu opens where the click was).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from PySide6.QtCore import QObject, QPointF, QRectF
 
 from ...engine.board import province_of
 from ..board.map_view import MapView
-from .interaction import IDLE, Mode, OrderInteraction
+from .interaction import IDLE, BuildMode, CoastMode, Mode, OrderInteraction
 
 if TYPE_CHECKING:
     from shapely.geometry.base import BaseGeometry
@@ -66,6 +67,8 @@ class TargetZoom(QObject):
             return
         if not self.enabled or self.interaction.dragging or self.saved is not None:
             return
+        if isinstance(mode, (BuildMode, CoastMode)):
+            return  # the place is chosen: only army or fleet (or the coast) is asked, in a menu at the click
         self.magnify(mode)
 
     def target_rect(self, mode: Mode) -> tuple[QRectF, float]:

@@ -32,14 +32,12 @@ sealed, or the host forces it, host PIN as always) and tells the host (``phase_m
 
 from __future__ import annotations
 
-import concurrent.futures
 import threading
 from collections.abc import Callable, Iterable, Mapping
 from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QByteArray, QObject, Qt, QTimer, Signal
-from PySide6.QtSvgWidgets import QSvgWidget
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -108,6 +106,8 @@ class WindowHost(TableHost):
             return fn(*args)
         if self.closing:
             raise HostUnavailableError("the host is closing")
+        import concurrent.futures  # (threads: loaded when hosting is on)
+
         future: concurrent.futures.Future[Any] = concurrent.futures.Future()
 
         def job() -> None:
@@ -480,6 +480,8 @@ class PhonesDialog(QDialog):
         for w in (self.power, self.show_button, self.hide_button, self.kick_button):
             row.addWidget(w)
         layout.addLayout(row)
+        from PySide6.QtSvgWidgets import QSvgWidget  # (loaded when the phones' dialog is first opened)
+
         self.code = QSvgWidget()
         self.code.setFixedSize(260, 260)
         layout.addWidget(self.code, 0, Qt.AlignmentFlag.AlignHCenter)
@@ -642,6 +644,8 @@ class MyPhoneDialog(QDialog):
         self.heading = QLabel(f"{seat_title}: scan this code with your phone to write your orders there.")
         self.heading.setWordWrap(True)
         layout.addWidget(self.heading)
+        from PySide6.QtSvgWidgets import QSvgWidget
+
         self.code = QSvgWidget()
         self.code.setFixedSize(280, 280)
         from ...host.qr import join_qr_svg  # segno: loaded when a code is first shown

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QFont
+from PySide6.QtGui import QAction, QCloseEvent, QFont, QShowEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -61,40 +61,19 @@ from PySide6.QtWidgets import (
 from ...engine.board import Board
 from ...engine.game import HistoryEntry
 from ...engine.state import GameState
-from ...host.table import Change
 from ...io.savefile import write_atomic
-from ...table.event import (
-    CONCESSION_PROPOSAL,
-    CUSTOM,
-    DRAW_PROPOSAL,
-    LATE_VOID,
-    LATE_WARN,
-    PRESETS,
-    Ballot,
-    BallotError,
-    EventRules,
-    ballot_announcement,
-    custom_preset,
-)
-from ...table.pieces import PiecePlan, plan_entry
-from ...table.results import (
-    BallotRecord,
-    BoardCall,
-    BoardCallError,
-    BoardResult,
-    board_result,
-    read_board_call,
-    result_sentence,
-)
-from ...table.scoring import CONCESSION, SYSTEMS, score_all
 from ...table.state import TableState
 from .. import override
 from ..controller import ChangeRecord
 from ..keys import menu_action
 from .dialogs.draw_vote import DrawVoteDialog
-from .tournament_pages import CentreChart, pieces_pdf, result_sheet_pdf
 
+# The event's rules, ballots, results, scores and printed pages are loaded when the Tournament
+# menu is first used (or a game with an event's rules is opened), not at every start of the window.
 if TYPE_CHECKING:
+    from ...table.event import Ballot, EventRules
+    from ...table.pieces import PiecePlan
+    from ...table.results import BallotRecord, BoardCall, BoardResult
     from ..shell import WindowShell
     from .dialogs.new_game import NewGameDialog
     from .features.mode import TableFeatures
@@ -113,6 +92,7 @@ PROJECTOR_POINTS = 24
 
 def event_rules(table: dict[str, Any]) -> EventRules:
     """The game's event rules (the defaults when none are saved, or when the saved ones are damaged)."""
+    from ...table.event import EventRules
     data = TableState.from_table(table).event
     if data is not None:
         try:
@@ -123,6 +103,7 @@ def event_rules(table: dict[str, Any]) -> EventRules:
 
 
 def ballots_of(table: dict[str, Any]) -> list[BallotRecord]:
+    from ...table.results import BallotRecord
     out = []
     for d in TableState.from_table(table).ballots or []:
         if isinstance(d, dict):
@@ -179,6 +160,8 @@ class MovePiecesDock(QDockWidget):
         self.ticked: dict[str, set[int]] = {}
         #: the panel was opened (and not closed): the projector shows it instead of the results
         self.wanted = False
+        #: something changed while the list was hidden: it is made again when shown
+        self._stale = False
         self.list.itemChanged.connect(self._item_changed)
         self.match_button.clicked.connect(self.confirm)
         self.print_button.clicked.connect(self.print_pdf)
@@ -199,6 +182,7 @@ class MovePiecesDock(QDockWidget):
 
     def is_confirmed(self) -> bool:
         """The last adjudicated phase's board is confirmed (or there was nothing to move)."""
+        from ...table.pieces import plan_entry
         history = self.controller.game.history
         if not history:
             return True
@@ -206,6 +190,9 @@ class MovePiecesDock(QDockWidget):
         return plan_entry(entry).empty or entry.state.phase.short in self.confirmed_phases()
 
     def refresh(self) -> None:
+        from ...table.pieces import plan_entry
+
+        self._stale = False
         entry = self.entry = self._entry()
         board = self.controller.board
         self.list.blockSignals(True)
@@ -290,6 +277,7 @@ class MovePiecesDock(QDockWidget):
         self._show_progress()
 
     def print_pdf(self, path: str | Path | None = None) -> Path | None:
+        from .tournament_pages import pieces_pdf
         if self.plan is None:
             return None
         if path is None:
@@ -315,6 +303,15 @@ class MovePiecesDock(QDockWidget):
 
     def _on_changed(self, record: ChangeRecord) -> None:
         if record.board_changed or record.table:
+            if self.isVisible():
+                self.refresh()
+            else:  # a hidden list is made again when it is shown, not at every change
+                self._stale = True
+
+    @override
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._stale:
             self.refresh()
 
     @override
@@ -331,6 +328,8 @@ class ScoresDialog(QDialog):
 
     def __init__(self, result: BoardResult, parent: QWidget | None = None, *, large: bool = False,
                  title: str = "Scores if the game ended now") -> None:
+        from ...table.results import result_sentence
+        from ...table.scoring import SYSTEMS, score_all
         super().__init__(parent)
         self.setWindowTitle(title)
         self.shown = result
@@ -376,6 +375,7 @@ class EventRulesDialog(QDialog):
     """The event's clock (a preset or the custom clock), the game's end, late orders and ballots."""
 
     def __init__(self, rules: EventRules, start_year: int, parent: QWidget | None = None) -> None:
+        from ...table.event import CUSTOM, LATE_VOID, LATE_WARN, PRESETS
         super().__init__(parent)
         self.setWindowTitle("Event rules")
         layout = QVBoxLayout(self)
@@ -491,6 +491,7 @@ class EventRulesDialog(QDialog):
         self.rules_out: EventRules | None = None
 
     def _preset_changed(self) -> None:
+        from ...table.event import PRESETS
         key = self.preset_combo.currentData()
         preset = next((p for p in PRESETS if p.key == key), None)
         if preset is not None:
@@ -505,6 +506,7 @@ class EventRulesDialog(QDialog):
             self.summary.setText("Your own lengths (0: no such period).")
 
     def _edited(self) -> None:
+        from ...table.event import CUSTOM, PRESETS
         if self._loading:
             return
         key = self.preset_combo.currentData()
@@ -516,6 +518,7 @@ class EventRulesDialog(QDialog):
 
     def rules(self) -> EventRules:
         """The rules as set; ``ValueError`` with a message on a bad value."""
+        from ...table.event import CUSTOM, EventRules, custom_preset
         custom: dict[str, Any] = {}
         preset = str(self.preset_combo.currentData())
         if preset == CUSTOM:
@@ -599,6 +602,7 @@ class ProposalDialog(QDialog):
         self.ballot: Ballot | None = None
 
     def accept(self) -> None:
+        from ...table.event import CONCESSION_PROPOSAL, DRAW_PROPOSAL, Ballot, BallotError
         proposer = str(self.proposer.currentData())
         try:
             if self.kind_concession.isChecked():
@@ -633,6 +637,7 @@ class BallotVoteDialog(DrawVoteDialog):
         self.decline_button.setText("No")
 
     def _what(self) -> str:
+        from ...table.event import DRAW_PROPOSAL
         b = self.ballot
         if b.proposal == DRAW_PROPOSAL:
             return "a draw shared by " + ", ".join(self.power_names.get(p, p) for p in b.powers)
@@ -644,6 +649,7 @@ class BallotVoteDialog(DrawVoteDialog):
             self.vote_question.setText(f"Do you accept {self._what()}?")
 
     def _show_result(self) -> None:
+        from ...table.event import ballot_announcement
         for power, accept in self.vote.votes.items():
             self.ballot.vote(power, accept)
         self.vote.votes.clear()  # secret: the votes are not kept once counted
@@ -672,6 +678,8 @@ class BoardResultDialog(QDialog):
     """The end-of-game summary: the result, the chart by year, every system's score, and the files."""
 
     def __init__(self, result: BoardResult, parent: QWidget | None = None) -> None:
+        from ...table.results import result_sentence
+        from .tournament_pages import CentreChart
         super().__init__(parent)
         self.setWindowTitle("Board result")
         self.shown = result
@@ -715,6 +723,7 @@ def result_file_stem(result: BoardResult) -> str:
 
 
 def write_result_files(result: BoardResult, folder: Path, *, parent: QWidget | None = None) -> list[Path]:
+    from .tournament_pages import result_sheet_pdf
     stem = result_file_stem(result)
     files = [(folder / f"{stem}.csv", result.to_csv().encode("utf-8")),
              (folder / f"{stem}.json", result.to_json().encode("utf-8")),
@@ -843,6 +852,7 @@ class TournamentFeatures(QObject):
         return out
 
     def result(self, **kind: Any) -> BoardResult:
+        from ...table.results import board_result
         c = self.controller
         state = self._state()
         info: dict[str, Any] = state.board_info or {}
@@ -855,6 +865,8 @@ class TournamentFeatures(QObject):
 
     def final_result(self) -> BoardResult:
         """The result as the game ended (a concession passed in a ballot is a concession)."""
+        from ...table.event import CONCESSION_PROPOSAL
+        from ...table.scoring import CONCESSION
         conceded = next((b for b in reversed(ballots_of(self.controller.table))
                          if b.passed and b.proposal == CONCESSION_PROPOSAL), None)
         if conceded is not None:
@@ -888,6 +900,7 @@ class TournamentFeatures(QObject):
         return False
 
     def toggle_hide_map(self) -> None:
+        from ...host.table import Change
         on = self.act_hide_map.isChecked()
         self.controller.update_table(**{HIDE_MAP_KEY: on})
         phones = self.features.phones
@@ -952,8 +965,10 @@ class TournamentFeatures(QObject):
         self._show_end_note()
 
     def _show_end_note(self) -> None:
-        text = self.rules.end_announcement()
-        if self._state().event is not None:
+        has_event = self._state().event is not None
+        # without an event's rules nothing ends the game early (the default rules announce nothing)
+        text = self.rules.end_announcement() if has_event else ""
+        if has_event:
             tip = f"{self.rules.clock.name}: {self.rules.clock.summary()}" + (f". {text}." if text else "")
             self.features.clock.setToolTip(tip)
         if text:
@@ -963,6 +978,7 @@ class TournamentFeatures(QObject):
         clock.refresh()
 
     def _on_phase_advanced(self, entry: HistoryEntry) -> None:
+        from ...table.pieces import plan_entry
         rules = self.rules
         c = self.controller
         if rules.end_time and not c.game.is_over and rules.time_limit_reached(dt.datetime.now().time()):
@@ -997,6 +1013,7 @@ class TournamentFeatures(QObject):
     def _writing_ended(self) -> None:
         """The last period ran out: a warning for the powers that have not sealed; with the void
         rule, after the grace their orders are void and their units hold."""
+        from ...table.event import LATE_VOID
         if self._state().event is None:
             return  # no event's rules: the table's own clock, as before
         late = self.late_powers()
@@ -1076,6 +1093,7 @@ class TournamentFeatures(QObject):
 
     def record_ballot(self, record: BallotRecord) -> None:
         """Keep the ballot (never who voted what); a ballot that passed ends the game."""
+        from ...table.event import DRAW_PROPOSAL, ballot_announcement
         c = self.controller
         c.update_table(**{BALLOTS_KEY: [*[b.as_dict() for b in ballots_of(c.table)], record.as_dict()]})
         self.window.statusBar().showMessage(ballot_announcement(record, self.names()), 20000)
@@ -1105,6 +1123,7 @@ class TournamentFeatures(QObject):
 
     def import_board_call(self, path: str | Path | None = None) -> bool:
         """A board call (CSV: power, player, player id) into the game's players."""
+        from ...table.results import BoardCallError
         c = self.controller
         if path is None:
             chosen, _ = QFileDialog.getOpenFileName(self.window, "Import a board call", str(Path.home()),
@@ -1145,6 +1164,7 @@ class TournamentFeatures(QObject):
 
 def read_call_file(path: str | Path, board: Board) -> BoardCall:
     """A board call from a file; ``BoardCallError`` (a ValueError) with the reason."""
+    from ...table.results import BoardCallError, read_board_call
     try:
         raw = Path(path).read_bytes()
     except OSError as exc:
@@ -1160,6 +1180,7 @@ def read_call_file(path: str | Path, board: Board) -> BoardCall:
 
 def fill_from_board_call(dialog: NewGameDialog, path: str | None = None) -> bool:
     """New Game's "Board call…": the called players' names in the dialog, their powers played."""
+    from ...table.results import BoardCallError
     if path is None:
         chosen, _ = QFileDialog.getOpenFileName(dialog, "Board call", str(Path.home()),
                                                 "Board calls (*.csv *.txt);;All files (*)")
@@ -1170,6 +1191,7 @@ def fill_from_board_call(dialog: NewGameDialog, path: str | None = None) -> bool
         call = read_call_file(path, dialog.board)
     except BoardCallError as exc:
         dialog.error_label.setText(f"The board call was not read: {exc}")
+        dialog.fit_to_screen()  # the reason shown, below the settings
         return False
     players = {ln.player for ln in call.lines}
     if len(players) == len(dialog.board.power_ids):
@@ -1180,6 +1202,7 @@ def fill_from_board_call(dialog: NewGameDialog, path: str | None = None) -> bool
         dialog.name_edits[ln.power].setText(ln.player)
     dialog.board_call = call
     dialog.error_label.setText("")
+    dialog.fit_to_screen()
     return True
 
 

@@ -16,7 +16,7 @@ import html
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QObject, QRect, Qt, QTimer
+from PySide6.QtCore import QByteArray, QEvent, QObject, QRect, Qt, QTimer
 from PySide6.QtGui import QAction, QFont, QKeySequence, QTransform
 from PySide6.QtWidgets import QDockWidget, QLabel, QTextBrowser, QVBoxLayout, QWidget
 
@@ -24,8 +24,11 @@ from ...engine.game import HistoryEntry
 from ...engine.orders import UnitOrder
 from ...engine.results import Outcome
 from ...io.notation import format_order, location_label
+from .. import override
 from ..board import palette
+from ..board.label_layout import MIN_PX, PROJECTOR_PX
 from ..controller import ChangeRecord
+from ..orders.results_dock import phase_notes
 from ..table.clock import ClockWidget
 from .explanations import ScaledTextBrowser, projector_scale
 
@@ -62,6 +65,8 @@ class _Saved:
     rect: QRect
     #: the explanation panel's own font (None: it inherits the window's)
     explanation_font: QFont | None
+    #: the least height of the map's names on screen (pixels)
+    label_min_px: float
 
 
 class ProjectorPanel(QDockWidget):
@@ -115,6 +120,9 @@ class ProjectorPanel(QDockWidget):
         filed = {(o.power, o.province) for o in entry.orders if isinstance(o, UnitOrder)}
         parts: list[str] = []
         self.lines = []
+        for line, note in phase_notes(board, entry):  # civil disorder, unused builds: as on the Results panel
+            self.lines.append(line)
+            parts.append(f"<p style='margin:4px 0 8px 0; color:#6b4a00'>{note}</p>")
         for pid in board.power_ids:
             rows = [r for r in entry.results if r.order.power == pid
                     and (not isinstance(r.order, UnitOrder) or (pid, r.order.province) in filed
@@ -195,7 +203,8 @@ class ProjectorView(QObject):
             scroll=(view.horizontalScrollBar().value(), view.verticalScrollBar().value()),
             size_factor=w.scene.size_factor, rect=w.geometry(),
             explanation_font=(QFont(explanation.font()) if explanation is not None
-                              and explanation.testAttribute(Qt.WidgetAttribute.WA_SetFont) else None))
+                              and explanation.testAttribute(Qt.WidgetAttribute.WA_SetFont) else None),
+            label_min_px=w.scene.label_min_px)
         if self.panel is None:
             self.panel = ProjectorPanel(w)
             w.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.panel)
@@ -215,6 +224,8 @@ class ProjectorView(QObject):
             self.panel.refresh()
             self.panel.show()
         w.scene.set_size_factor(PROJECTOR_FACTOR)
+        self._size_labels()
+        w.installEventFilter(self)  # the names follow the screen's size (a projector of another size)
         for clock in w.findChildren(ClockWidget):  # the table's clock (Round 2 of 5, the time left), large
             clock.set_projector(True)
         self.act.setChecked(True)
@@ -230,6 +241,18 @@ class ProjectorView(QObject):
         view.setFocus()
         # the panels settle their widths once the window has laid itself out: fit the whole board then
         QTimer.singleShot(0, lambda: view.fit_to_window() if self.active else None)
+
+    def _size_labels(self) -> None:
+        """Every name on the map at least :data:`PROJECTOR_PX` pixels high per 1080 lines of
+        screen (issue 18: 20 px at 1920x1080), never less than in a window."""
+        lines = self.window.height()
+        self.window.scene.set_label_min_px(max(MIN_PX, round(PROJECTOR_PX * lines / 1080, 1)))
+
+    @override
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.window and event.type() == QEvent.Type.Resize and self.active:
+            self._size_labels()
+        return False
 
     def _scale_texts(self, on: bool) -> None:
         """The explanation's and the step-through's text, and the results, scaled with the screen:
@@ -260,7 +283,9 @@ class ProjectorView(QObject):
             explanation.setFont(saved.explanation_font if saved.explanation_font is not None else QFont())
         if self.panel is not None:
             self.panel.hide()
+        w.removeEventFilter(self)
         w.scene.set_size_factor(saved.size_factor)
+        w.scene.set_label_min_px(saved.label_min_px)
         for clock in w.findChildren(ClockWidget):
             clock.set_projector(False)
         if saved.full_screen:

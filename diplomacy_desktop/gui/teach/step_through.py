@@ -22,7 +22,7 @@ import html
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, QPointF, Qt
+from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QKeyEvent, QPen
 from PySide6.QtWidgets import (
     QApplication,
@@ -54,6 +54,7 @@ from .explanations import (
     explanation_of,
     filed_results,
     order_at,
+    projector_scale,
     provinces_named,
 )
 
@@ -238,6 +239,10 @@ _PREDICT_PREV = (Qt.Key.Key_Backtab, Qt.Key.Key_Up, Qt.Key.Key_Left)
 _REVEAL = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 
 
+#: step-through zooms to the units a step rings, at most this many times the whole board
+STEP_ZOOM = 3.0
+
+
 class StepThrough(QObject):
     """One step-through (or prediction) of an adjudicated phase in the window."""
 
@@ -258,6 +263,10 @@ class StepThrough(QObject):
         self.revealed = False  # predict: Enter pressed
         self.score: int | None = None
         self.highlight = MapHighlight(window.scene)
+        view = window.view
+        #: the view before the step-through framed its first step: (fitted, zoom, scroll x, scroll y)
+        self._view_before = (view.fitted, view.zoom, view.horizontalScrollBar().value(),
+                             view.verticalScrollBar().value())
         self._mark_items: list[QGraphicsSimpleTextItem] = []
         self._base: BoardPicture = results_picture(entry)
         c = window.controller
@@ -366,6 +375,7 @@ class StepThrough(QObject):
         self.highlight.clear()
         self._clear_marks()
         self.panel.hide()
+        self._frame(())  # the view the teacher had
         from ..board.map_source import picture_for
 
         w.scene.show_picture(picture_for(w.controller))
@@ -441,11 +451,46 @@ class StepThrough(QObject):
                            "<p style='font-size:13pt; color:#555'>→ or Space: next · ← back · End: everything · "
                            "Esc: leave</p>")
             self.highlight.clear()
+            self._frame(())
             return
         p.title.setText(step.title)
         p.text.setHtml(step.html)
         subject = step.provinces[0] if step.provinces else None
         self.highlight.show(step.provinces, subject=subject)
+        self._frame(step.provinces)
+
+    def _frame(self, provinces: tuple[str, ...] | list[str]) -> None:
+        """Zoom the map to the units the step rings (issue 18: from the back of a classroom the
+        units of a decision must be large), at most STEP_ZOOM times the whole board and never
+        smaller than it; no provinces: the view as it was before the step-through."""
+        w = self.window
+        view = w.view
+        scene = w.scene
+        rect = QRectF()
+        s = scene.unit_size
+        for prov in provinces:
+            item = scene.displaced_items.get(prov) or scene.unit_items.get(prov)
+            point = item.pos() if item is not None else scene.anchor(prov)
+            r = QRectF(point.x() - s, point.y() - s, 2 * s, 2 * s)
+            rect = rect.united(r) if not rect.isNull() else r
+        if rect.isNull():
+            fitted, zoom, sx, sy = self._view_before
+            if fitted:
+                view.fit_to_window()
+            else:
+                view.zoom_by(zoom / view.zoom)
+                view.horizontalScrollBar().setValue(sx)
+                view.verticalScrollBar().setValue(sy)
+            return
+        margin = max(3 * s, 0.2 * max(rect.width(), rect.height()))
+        rect = rect.adjusted(-margin, -margin, margin, margin)
+        vp = view.viewport().rect()
+        if vp.isEmpty():
+            return
+        fit = min(vp.width() / rect.width(), vp.height() / rect.height())
+        target = max(1.0, min(STEP_ZOOM, fit / view.fit_scale()))
+        view.zoom_by(target / view.zoom)
+        view.centerOn(rect.center())
 
     def _draw_predict(self, phase: str) -> None:
         p = self.panel
@@ -624,6 +669,9 @@ def _panel(window: WindowShell) -> StepPanel:
         panel = StepPanel(window)
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, panel)
         window.install_feature("step_panel", panel)
+    projector = getattr(window, "projector", None)
+    if projector is not None and getattr(projector, "active", False):  # made on the projector: its scale
+        panel.text.set_scale(projector_scale(window))
     return panel
 
 

@@ -323,3 +323,16 @@ def test_tournament_proposal_dialog_follows_the_events_rules(qtbot) -> None:  # 
     dialog.accept()
     assert dialog.rules_out is not None and dialog.rules_out.clock.fall_minutes == 12
     assert dialog.rules_out.end_time == "18:30"
+
+
+def test_move_the_pieces_list_is_made_when_shown_not_while_hidden(qtbot, table, features, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    t = table
+    dock = t.window.tournament.pieces
+    made: list[str] = []
+    refresh = dock.refresh
+    monkeypatch.setattr(dock, "refresh", lambda: (made.append(dock.controller.state.phase.short), refresh())[1])
+    assert not dock.isVisible()
+    t.controller.update_table(pieces_confirmed=[])  # a change to the table: the hidden list waits
+    assert made == []
+    t.window.tournament.show_pieces()
+    assert made and dock.isVisible() and dock.title.text() == "Move the pieces"

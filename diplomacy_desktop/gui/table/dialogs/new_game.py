@@ -32,11 +32,13 @@ from typing import Any
 from PySide6.QtCore import QRegularExpression, Qt
 from PySide6.QtGui import QFontMetrics, QRegularExpressionValidator
 from PySide6.QtWidgets import (
+    QApplication,
     QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QFrame,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
@@ -44,6 +46,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -275,7 +278,11 @@ class NewGameDialog(QDialog):
         self.buttons.rejected.connect(self.reject)
         self.defaults_button.clicked.connect(self.reset_to_defaults)
 
-        layout = QVBoxLayout(self)
+        # the settings scroll when the screen is too short for them (a laptop's 768 px with the
+        # "Players:" row of 2 to 6 players); the refusal and Start game always stay in sight
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(players)
         settings_row = QHBoxLayout()
         settings_row.addWidget(rules, 3)
@@ -286,8 +293,17 @@ class NewGameDialog(QDialog):
         layout.addLayout(host)
         layout.addWidget(self.no_pins_box)
         layout.addLayout(passphrase_row)
-        layout.addWidget(self.error_label)
-        layout.addWidget(self.buttons)
+        layout.addStretch(1)
+        self.settings_scroll = QScrollArea()
+        self.settings_scroll.setWidgetResizable(True)
+        self.settings_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.settings_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.settings_scroll.setWidget(body)
+        outer = QVBoxLayout(self)
+        outer.addWidget(self.settings_scroll, 1)
+        outer.addWidget(self.error_label)
+        outer.addWidget(self.buttons)
+        self.fit_to_screen(body)
 
         #: the priority draw (``TableSettings.seating``), once the players' priorities are assigned
         self.seating: dict[str, Any] = dict(initial.seating)
@@ -305,6 +321,10 @@ class NewGameDialog(QDialog):
             edit.textChanged.connect(lambda _t, i=i: self._player_renamed(i))
         self._assign_mode_changed()
         self._show_unplayed()
+        for field in (*self.pin_edits.values(), *self.name_edits.values(), self.host_pin_edit,
+                      self.passphrase_edit, self.passphrase_again):
+            field.textChanged.connect(lambda _t: self._recheck())
+        self.no_pins_box.toggled.connect(lambda _on: self._recheck())
 
     # -- players and seats ---------------------------------------------------------------------
 
@@ -444,7 +464,6 @@ class NewGameDialog(QDialog):
         if len(playing) < 2:
             out.append("At least two powers need players.")
         host = self.host_pin_edit.text()
-        host_hash = hash_pin(host) if host and is_valid_pin(host) and pin_problem(host) is None else None
         for p in playing:
             pin = self.pin_edits[p].text()
             if not pin:
@@ -459,7 +478,7 @@ class NewGameDialog(QDialog):
             bare = [self.board.power(p).name for p in playing if not self.pin_edits[p].text()
                     and not any(self.pin_edits[q].text() for q in self._seat_of(p))]
             if bare:
-                out.append(f"Give every player a PIN ({join_names(bare)} has none), or tick "
+                out.append(f"Give every player a PIN ({join_names(bare)} {'has' if len(bare) == 1 else 'have'} none), or tick "
                            f"“{NO_PINS_TEXT}”.")
         if secrecy:
             problem = passphrase_problem(self.passphrase_edit.text())
@@ -478,8 +497,32 @@ class NewGameDialog(QDialog):
             problem = pin_problem(host, what="The host PIN")
             if problem:
                 out.append(_sentence_of(problem))
-        del host_hash
         return out
+
+    def fit_to_screen(self, body: QWidget | None = None) -> None:
+        """As tall as the settings want, but no taller than the screen (they scroll then), with
+        room below them for the refusal's reasons (when there are some) and the buttons."""
+        body = body or self.settings_scroll.widget()
+        if body is None:
+            return
+        screen = self.screen() or QApplication.primaryScreen()
+        room = screen.availableGeometry().height() if screen is not None else 10_000
+        outer = self.layout()
+        m, gap = (outer.contentsMargins(), max(outer.spacing(), 0)) if outer is not None else (None, 6)
+        below = self.buttons.sizeHint().height() + gap + 8 + (m.top() + m.bottom() if m is not None else 22)
+        self.error_label.setVisible(bool(self.error_label.text()))  # no room taken while there is none
+        if self.error_label.text():
+            width = max(self.width(), body.sizeHint().width())
+            below += max(self.error_label.heightForWidth(width), self.error_label.sizeHint().height()) + gap + 12
+        want = body.sizeHint()
+        bar = self.settings_scroll.verticalScrollBar().sizeHint().width()
+        self.settings_scroll.setMinimumSize(want.width() + bar, max(160, min(want.height(), room - below)))
+
+    def _recheck(self) -> None:
+        """Once Start was refused, its reasons follow the edits that answer them."""
+        if self.error_label.text():
+            self.error_label.setText(" ".join(self.problems()))
+            self.fit_to_screen()
 
     def _seat_of(self, power: str) -> list[str]:
         for powers in self._players_powers().values():
@@ -532,6 +575,7 @@ class NewGameDialog(QDialog):
         problems = self.problems()
         if problems:
             self.error_label.setText(" ".join(problems))
+            self.fit_to_screen()
             return
         super().accept()
 

@@ -400,7 +400,21 @@ class CurtainWidget(QWidget):
     def _on_open(self) -> None:
         if self.session is None or self.session.next_power is None or not self.open_button.isVisible():
             return
-        self.open_requested.emit(self.session.next_power, self.pin_edit.text())
+        pin = self.pin_edit.text()
+        if not pin or self.pin_edit.isHidden():
+            self.open_requested.emit(self.session.next_power, pin)
+            return
+        # the check takes a second or more (a slow hash, on purpose): say so, not the last "Wrong PIN"
+        checking = "Checking the PIN\u2026"
+        self.error_label.setText(checking)
+        self.error_label.repaint()
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            self.open_requested.emit(self.session.next_power, pin)
+        finally:
+            QApplication.restoreOverrideCursor()
+            if self.error_label.text() == checking:
+                self.error_label.clear()
 
     def _on_other(self) -> None:
         power = self.other_combo.currentData()

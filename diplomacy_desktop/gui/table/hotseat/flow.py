@@ -399,7 +399,7 @@ class HotSeatFlow(QObject):
         if s.has_pin(power) and not self._seat_pin_ok(power, pin):
             return False
         try:
-            s.open(power, pin or None)
+            s.open(power, pin or None, proved=s.has_pin(power))  # checked once just above
         except HotSeatError as exc:
             self.curtain.show_error(_sentence(str(exc)))
             return False
@@ -473,7 +473,7 @@ class HotSeatFlow(QObject):
                           + (f" with {name}'s PIN." if own_pin else
                              f" without {name}'s PIN." if s.has_pin(power) else "."))
         try:
-            s.open(power, pin or None, by_host=by_host)
+            s.open(power, pin or None, by_host=by_host, proved=own_pin)  # own_pin: checked once above
         except HotSeatError as exc:
             self.curtain.show_error(_sentence(str(exc)))
             return False
