@@ -449,6 +449,13 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--order-sheets", action="store_true",
                    help="a PDF page per power with its units, to write orders on (the phase or case of --phase)")
     r.add_argument("--map-only", action="store_true", help="a PNG of the map alone, without title and legend")
+    r.add_argument("--explain", action="store_true",
+                   help="a PDF: adjudicate (as --results) and explain every result after the map, with the rule "
+                        "that decides it")
+    r.add_argument("--paper", choices=("a4", "letter"), default=None,
+                   help="a PDF's paper (default: Letter where the system measures in US units, else A4)")
+    r.add_argument("--orientation", choices=("auto", "portrait", "landscape"), default="auto",
+                   help="a PDF's orientation (default auto: the one where the map spans the printable width)")
     r.set_defaults(func=cmd_render)
     s = sub.add_parser("serve", help="host a game for the players' phones on the local network, without a window")
     s.add_argument("file", nargs="?", help="the saved game (.dipl); a new standard game when it does not exist")

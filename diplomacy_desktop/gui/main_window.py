@@ -629,8 +629,20 @@ class MainWindow(WindowShell):
                     else [picture_for(c)]
                 if kind == "phases" and c.viewing is not None:  # the current phase, not the one viewed
                     pictures[-1] = current_picture(c.state, c.visible_orders())
-                pages = [page_for(p) for p in pictures]
-                export_pages(picture_scene(pages[0].picture), pages, path)  # type: ignore[arg-type]
+                # every result of each adjudicated phase shown, for its explanations
+                results = [tuple(e.results) for e in entries] + [None] if kind == "phases" \
+                    else [tuple(c.viewed_entry.results) if c.viewed_entry is not None else None]
+                game = c.path.stem if c.path is not None else ""
+                pages = [page_for(p, game=game, adjudication=r) for p, r in zip(pictures, results, strict=True)]
+                options = None
+                if path.suffix.lower() == ".pdf":
+                    from .board.pdf_options import ask_pdf_options
+
+                    options = ask_pdf_options(self, self.settings, pages=len(pages),
+                                              can_explain=any(p.adjudication is not None for p in pages))
+                    if options is None:
+                        return
+                export_pages(picture_scene(pages[0].picture), pages, path, options=options)  # type: ignore[arg-type]
         except (ExportError, RenderError) as exc:
             self.show_error("Cannot export", str(exc))
             return

@@ -200,6 +200,8 @@ def test_export_from_the_window_this_phase_every_phase_and_order_sheets(table: o
                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     from PySide6.QtWidgets import QFileDialog
 
+    from diplomacy_desktop.gui.board import pdf_options
+
     t = table
     w = t.window  # type: ignore[attr-defined]
     t.move("par", "bur")  # type: ignore[attr-defined]
@@ -215,6 +217,9 @@ def test_export_from_the_window_this_phase_every_phase_and_order_sheets(table: o
         return str(next(names)), filters.split(";;")[0]
 
     monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(choose))
+    # a PDF asks for its page (issue 18): the choices as they stand, at once
+    monkeypatch.setattr(pdf_options, "ask_pdf_options",
+                        lambda _parent, settings, **_k: pdf_options.saved_options(settings))
     w.act_export.trigger()
     texts = svg_texts(tmp_path / "now.svg")
     assert "Fall 1901 moves" in texts and "F Bre - Mao" in texts

@@ -2,10 +2,17 @@
 
 A *page* is the board drawn by :class:`MapScene` with, around it, the phase's name and a legend
 of the orders and what became of them (read from the engine's result records).  One page goes to
-a PNG or an SVG (Qt's ``QSvgGenerator``); any number go to a PDF, one page each (Qt's
-``QPdfWriter``).  An *order sheet* is a PDF page per power, for tables that write their orders on
+a PNG or an SVG (Qt's ``QSvgGenerator``); any number go to a PDF, each starting a new sheet of
+paper (Qt's ``QPdfWriter``).  An *order sheet* is a PDF page per power, for tables that write their orders on
 paper: the power's name and colour, the phase, and a line per unit (per dislodged unit, with its
 retreats; per build or removal owed, with the free home centres) with room to write the order.
+
+A PDF is laid out for paper (A4 or Letter, portrait or landscape: by default the one in which
+the map spans the whole printable width): a title line (the game and the phase), the map at the
+full width, then the orders with their results, or with ``explanations`` every result explained
+with its rule as the explanation panel shows it, in two columns flowing over as many pages as they
+need.  In an SVG the province names are ``<text>`` (a browser's font list, with fallbacks), so a
+browser or an editor shows and finds them as words.
 
 Every file is made in memory and then put in place whole (a temporary file and a rename): a full
 disk never leaves a truncated file.  What is drawn is what the caller hands in: the callers keep
@@ -14,11 +21,26 @@ the secrecy rules (unrevealed hot-seat orders are never in a picture they pass).
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from xml.sax.saxutils import escape as xml_escape
+from xml.sax.saxutils import quoteattr
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QPointF, QRect, QRectF, QSize, Qt
+from PySide6.QtCore import (
+    QBuffer,
+    QByteArray,
+    QIODevice,
+    QLocale,
+    QMarginsF,
+    QPointF,
+    QRect,
+    QRectF,
+    QSize,
+    Qt,
+)
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -29,13 +51,14 @@ from PySide6.QtGui import (
     QPainter,
     QPdfWriter,
     QPen,
+    QTextDocument,
 )
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QGraphicsItem
 
 from ...engine.board import Board
 from ...engine.orders import UnitOrder
-from ...engine.results import Outcome
+from ...engine.results import OrderResult, Outcome
 from ...engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState
 from ...engine.validation import retreat_destinations
 from ...io.notation import format_order, location_label
@@ -97,15 +120,29 @@ class Page:
     picture: BoardPicture
     title: str
     subtitle: str = ""
+    #: the game's name (a file's name), for a PDF's title line
+    game: str = ""
+    #: every result of the phase's adjudication (the explanations read the supports and rivals
+    #: they name from these); None for a phase not adjudicated
+    adjudication: tuple[OrderResult, ...] | None = None
 
     def legend(self) -> list[LegendBlock]:
         return legend_of(self.picture)
 
+    @property
+    def heading(self) -> str:
+        """The title line: the game and the phase."""
+        return f"{self.game} — {self.title}" if self.game else self.title
 
-def page_for(picture: BoardPicture, subtitle: str = "") -> Page:
-    """A page for ``picture`` titled with its phase (and "results" once adjudicated)."""
+
+def page_for(picture: BoardPicture, subtitle: str = "", *, game: str = "",
+             adjudication: Sequence[OrderResult] | None = None) -> Page:
+    """A page for ``picture`` titled with its phase (and "results" once adjudicated);
+    ``adjudication`` is every result of that phase's adjudication (for its explanations), None
+    if the phase shown is not adjudicated."""
     label = picture.state.phase.label
-    return Page(picture, f"{label} — results" if picture.has_results else label, subtitle)
+    return Page(picture, f"{label} — results" if picture.has_results else label, subtitle, game,
+                tuple(adjudication) if adjudication is not None else None)
 
 
 def legend_of(picture: BoardPicture) -> list[LegendBlock]:
@@ -146,18 +183,48 @@ def _font(pixels: float, *, bold: bool = False) -> QFont:
     return font
 
 
-def paint_map(painter: QPainter, scene: MapScene, target: QRectF, *, top: bool = False) -> None:
-    """The whole board of ``scene`` drawn into ``target`` (aspect kept, centred; at the top with
-    ``top``), units and labels sized for the picture, the board art drawn from the SVG itself."""
+@dataclass(frozen=True, slots=True)
+class PlaceName:
+    """A province's name as drawn on a page: the middle of its baseline, its size (in the page's
+    units) and its look (for an SVG's ``<text>``)."""
+
+    space: str
+    text: str
+    x: float
+    y: float
+    size: float
+    colour: str
+    bold: bool
+    italic: bool
+
+
+def map_box(scene: MapScene, target: QRectF, *, top: bool = False) -> QRectF:
+    """Where the board of ``scene`` lands in ``target``: aspect kept, centred (at the top with ``top``)."""
     source = scene.sceneRect()
     scale = min(target.width() / source.width(), target.height() / source.height())
     w, h = source.width() * scale, source.height() * scale
-    box = QRectF(target.x() + (target.width() - w) / 2, target.y() if top else target.y() + (target.height() - h) / 2,
-                 w, h)
+    return QRectF(target.x() + (target.width() - w) / 2,
+                  target.y() if top else target.y() + (target.height() - h) / 2, w, h)
+
+
+#: a screen's pixels per inch, what the window's sizes of units and names are meant for
+SCREEN_DPI = 96.0
+
+
+def paint_map(painter: QPainter, scene: MapScene, target: QRectF, *, top: bool = False,
+              names: list[PlaceName] | None = None, dpi: float = SCREEN_DPI) -> None:
+    """The whole board of ``scene`` drawn into ``target`` (aspect kept, centred; at the top with
+    ``top``), units and labels sized for the picture, the board art drawn from the SVG itself.
+    ``dpi``: the painter's pixels per inch (paper: units and names as large as a screen's window
+    of the same inches shows them).  With ``names`` the province names are not painted but added
+    to that list, placed in the painter's coordinates (an SVG writes them as text)."""
+    source = scene.sceneRect()
+    box = map_box(scene, target, top=top)
+    scale = box.width() / source.width()
     hover = scene.hover_item.isVisible()
     scene.hover_item.setVisible(False)
     view_scale = scene.view_scale
-    scene.set_view_scale(scale)
+    scene.set_view_scale(scale * SCREEN_DPI / dpi)
     direct = scene.board_item.direct
     scene.board_item.direct = True
     # every item drawn afresh, as shapes: no cached pixmaps (a PDF or SVG keeps the text and units
@@ -166,17 +233,43 @@ def paint_map(painter: QPainter, scene: MapScene, target: QRectF, *, top: bool =
               if item.cacheMode() != QGraphicsItem.CacheMode.NoCache]
     for item, _mode in cached:
         item.setCacheMode(QGraphicsItem.CacheMode.NoCache)
+    hidden = []
+    if names is not None:
+        for space, label in scene.label_items.items():
+            if not label.isVisible():
+                continue
+            names.append(_place_name(space, label, painter, box, source, scale))
+            label.setVisible(False)
+            hidden.append(label)
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
     painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
     scene.render(painter, box, source, Qt.AspectRatioMode.KeepAspectRatio)
     painter.restore()
+    for label in hidden:
+        label.setVisible(True)
     for item, mode in cached:
         item.setCacheMode(mode)
     scene.board_item.direct = direct
     scene.set_view_scale(view_scale)
     scene.hover_item.setVisible(hover)
+
+
+def _place_name(space: str, label: object, painter: QPainter, box: QRectF, source: QRectF,
+                scale: float) -> PlaceName:
+    """A label item's name placed on the page (the painter's coordinates): drawn, as the item
+    draws its outline, centred on the item's position with the baseline 0.35 of the size below."""
+    from .map_scene import LabelItem
+
+    assert isinstance(label, LabelItem)
+    spec = label.spec
+    pixels = max(1, round(spec.size * label.factor))  # the size LabelItem.path_at draws
+    pos = label.pos()
+    on_page = painter.transform().map(QPointF(box.left() + (pos.x() - source.left()) * scale,
+                                              box.top() + (pos.y() + 0.35 * pixels - source.top()) * scale))
+    size = pixels * scale * painter.transform().m22()
+    return PlaceName(space, spec.text, on_page.x(), on_page.y(), size, spec.colour, spec.bold, spec.italic)
 
 
 def _legend_rows(blocks: Sequence[LegendBlock]) -> list[tuple[str, object]]:
@@ -307,9 +400,10 @@ def _draw_legend(painter: QPainter, rect: QRectF, rows: list[tuple[str, object]]
         y += used.height() + size * 0.12
 
 
-def paint_page(painter: QPainter, rect: QRectF, scene: MapScene, page: Page) -> None:
+def paint_page(painter: QPainter, rect: QRectF, scene: MapScene, page: Page, *,
+               names: list[PlaceName] | None = None) -> None:
     """``page`` drawn into ``rect``: the title above, the board, and the legend beside it (or below
-    it when the page is taller than wide)."""
+    it when the page is taller than wide).  ``names``: see :func:`paint_map`."""
     scene.show_picture(page.picture)
     painter.save()
     painter.fillRect(rect, QColor("#FFFFFF"))
@@ -348,14 +442,14 @@ def paint_page(painter: QPainter, rect: QRectF, scene: MapScene, page: Page) -> 
         legend_rect = QRectF(body.left(), body.top() + below_h + margin, body.width(),
                              body.height() - below_h - margin)
         columns = max(1, int(legend_rect.width() // (base * 28)))
-    paint_map(painter, scene, map_rect, top=True)
+    paint_map(painter, scene, map_rect, top=True, names=names)
     paint_legend(painter, legend_rect, page.legend(), base, columns)
     painter.restore()
 
 
 # -- files ----------------------------------------------------------------------------------------
 
-#: a PDF page: A4 landscape for the board, A4 portrait for order sheets
+#: a PDF's resolution (its painters' pixels per inch); order sheets are A4 portrait
 PDF_DPI = 300
 
 
@@ -389,24 +483,134 @@ def encode_png(image: QImage) -> bytes:
     return bytes(data.data())
 
 
+#: the fonts an SVG names, each with what a browser or an editor uses where it is missing: DejaVu
+#: Sans has Verdana's metrics (both come from Bitstream Vera), every system has a sans-serif
+SVG_FONTS = {
+    "DejaVu Sans": "'DejaVu Sans', 'Bitstream Vera Sans', Verdana, 'Liberation Sans', Arial, sans-serif",
+    "DejaVu Sans Condensed": ("'DejaVu Sans Condensed', 'Liberation Sans Narrow', 'Arial Narrow', 'DejaVu Sans', "
+                              "Arial, sans-serif"),
+}
+_FONT_FAMILY = re.compile(r'font-family="([^"]*)"')
+#: a name's halo, as LabelItem draws it: light blue on the sea, cream on land (colour, opacity)
+_HALOS = {True: ("#d6e8f7", 220 / 255), False: ("#fcf9f0", 225 / 255)}
+
+
+def _font_list(match: re.Match[str]) -> str:
+    family = match.group(1)
+    if "," in family:
+        return match.group(0)  # already a list (the board art's own)
+    fallback = SVG_FONTS.get(family, f"'{family}', sans-serif" if family.lower() not in ("sans serif", "sans-serif")
+                             else "sans-serif")
+    return f'font-family="{fallback}"'
+
+
+def svg_place_names(names: Sequence[PlaceName]) -> str:
+    """The province names as SVG ``<text>``, one each, centred where the map draws them, with the
+    halo the map draws (a stroke painted under the letters)."""
+    out = [("<g id=\"place-names\" stroke-linejoin=\"round\" text-anchor=\"middle\" "
+           f"font-family=\"{SVG_FONTS['DejaVu Sans']}\">")]
+    for n in names:
+        halo, opacity = _HALOS[n.italic]
+        style = (f' font-weight="{"bold" if n.bold else "normal"}"'
+                 + (' font-style="italic"' if n.italic else ""))
+        out.append(f'<text id="name-{xml_escape(n.space.replace("/", "-"))}" x="{n.x:.2f}" y="{n.y:.2f}" '
+                   f'font-size="{n.size:.2f}"{style} fill={quoteattr(n.colour)} stroke="{halo}" '
+                   f'stroke-opacity="{opacity:.2f}" stroke-width="{n.size * 0.24:.2f}" paint-order="stroke">'
+                   f"{xml_escape(n.text)}</text>")
+    out.append("</g>")
+    return "\n".join(out)
+
+
 def svg_bytes(scene: MapScene, page: Page, size: tuple[int, int]) -> bytes:
+    """The page as SVG: drawn by Qt's ``QSvgGenerator``, then the province names added as text
+    and every font given its fallbacks."""
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     generator = QSvgGenerator()
     generator.setOutputDevice(buffer)
     generator.setSize(QSize(*size))
+    generator.setResolution(round(SCREEN_DPI))  # a browser opens it at its size in pixels
     generator.setViewBox(QRect(0, 0, *size))
     generator.setTitle(page.title)
     generator.setDescription(f"Diplomacy Desktop: {page.title}")
     painter = _painter(generator)
-    paint_page(painter, QRectF(0, 0, size[0], size[1]), scene, page)
+    names: list[PlaceName] = []
+    paint_page(painter, QRectF(0, 0, size[0], size[1]), scene, page, names=names)
     painter.end()
     buffer.close()
-    return bytes(data.data())
+    text = bytes(data.data()).decode("utf-8")
+    text = _FONT_FAMILY.sub(_font_list, text)
+    end = text.rindex("</svg>")
+    return (text[:end] + svg_place_names(names) + "\n" + text[end:]).encode("utf-8")
 
 
-def _pdf(title: str, orientation: QPageLayout.Orientation) -> tuple[QByteArray, QBuffer, QPdfWriter]:
+# -- PDF ------------------------------------------------------------------------------------------
+
+#: paper sizes by name
+PAPERS = {"a4": QPageSize.PageSizeId.A4, "letter": QPageSize.PageSizeId.Letter}
+PAPER_NAMES = {"a4": "A4", "letter": "Letter"}
+ORIENTATIONS = ("auto", "portrait", "landscape")
+#: the printable area's margin on every side (millimetres)
+PDF_MARGIN_MM = 10.0
+#: the title line and the subtitle (points) and the text under the map (points; on paper 9 pt
+#: is a book's small print, 8 pt the least for a grey note)
+TITLE_PT = 14.0
+SUBTITLE_PT = 9.5
+TEXT_PT = 9.0
+_PT_MM = 25.4 / 72
+
+
+def default_paper() -> str:
+    """Letter where the system's locale measures in US units (the USA, Canada's English ...), else A4."""
+    return "letter" if QLocale.system().measurementSystem() == QLocale.MeasurementSystem.ImperialUSSystem else "a4"
+
+
+@dataclass(frozen=True, slots=True)
+class PdfOptions:
+    """How a PDF of pages is laid out: the paper, the orientation ("auto": the one in which the map
+    spans the printable width and is largest) and whether each result is explained."""
+
+    paper: str = "a4"
+    orientation: str = "auto"
+    explanations: bool = False
+
+    def __post_init__(self) -> None:
+        if self.paper not in PAPERS:
+            raise ExportError(f"the paper is A4 or Letter, not {self.paper!r}")
+        if self.orientation not in ORIENTATIONS:
+            raise ExportError(f"the orientation is auto, portrait or landscape, not {self.orientation!r}")
+
+
+def _title_mm(pages: Sequence[Page]) -> float:
+    """About how high the title line and subtitle stand (millimetres)."""
+    sub = any(p.subtitle for p in pages)
+    return (TITLE_PT * 1.25 + (SUBTITLE_PT * 1.25 if sub else 0.0)) * _PT_MM + 3.0
+
+
+def page_orientation(options: PdfOptions, aspect: float, title_mm: float) -> QPageLayout.Orientation:
+    """The orientation for a map ``aspect`` (width / height) under a title ``title_mm`` high:
+    the one asked for, or (auto) of those in which the map fits at the full printable width, the
+    one where it is widest; if it fits in neither, the one where it is largest."""
+    portrait, landscape = QPageLayout.Orientation.Portrait, QPageLayout.Orientation.Landscape
+    if options.orientation != "auto":
+        return portrait if options.orientation == "portrait" else landscape
+    size = QPageSize(PAPERS[options.paper]).size(QPageSize.Unit.Millimeter)
+    short, long = sorted((size.width(), size.height()))
+    best: tuple[bool, float, QPageLayout.Orientation] | None = None
+    for orientation, (w, h) in ((portrait, (short, long)), (landscape, (long, short))):
+        w, h = w - 2 * PDF_MARGIN_MM, h - 2 * PDF_MARGIN_MM - title_mm
+        full = w / aspect <= h
+        width = w if full else h * aspect
+        key = (full, width, orientation)
+        if best is None or key[:2] > best[:2]:
+            best = key
+    assert best is not None
+    return best[2]
+
+
+def _pdf(title: str, orientation: QPageLayout.Orientation,
+         paper: QPageSize.PageSizeId = QPageSize.PageSizeId.A4) -> tuple[QByteArray, QBuffer, QPdfWriter]:
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
@@ -414,7 +618,8 @@ def _pdf(title: str, orientation: QPageLayout.Orientation) -> tuple[QByteArray, 
     writer.setResolution(PDF_DPI)
     writer.setTitle(title)
     writer.setCreator("Diplomacy Desktop")
-    writer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4), orientation, QMarginsF(10, 10, 10, 10),
+    writer.setPageLayout(QPageLayout(QPageSize(paper), orientation,
+                                     QMarginsF(PDF_MARGIN_MM, PDF_MARGIN_MM, PDF_MARGIN_MM, PDF_MARGIN_MM),
                                      QPageLayout.Unit.Millimeter))
     return data, buffer, writer
 
@@ -436,19 +641,238 @@ def _pdf_pages(title: str, orientation: QPageLayout.Orientation, count: int,
     return bytes(data.data())
 
 
-def pdf_bytes(scene: MapScene, pages: Sequence[Page]) -> bytes:
-    """Every page, one PDF page each (A4 landscape)."""
-    title = pages[0].title if len(pages) == 1 else f"{pages[0].title} to {pages[-1].title}" if pages else ""
-    return _pdf_pages(title, QPageLayout.Orientation.Landscape, len(pages),
-                      lambda painter, rect, i: paint_page(painter, rect, scene, pages[i]))
+def _css_colour(colour: QColor) -> str:
+    return colour.name()
 
 
-def pages_bytes(scene: MapScene, pages: Sequence[Page], fmt: str, size: tuple[int, int]) -> bytes:
+def legend_html(page: Page) -> list[str]:
+    """The orders of ``page`` with their results (and, for those that did not succeed, why), as
+    rich text: one piece per power (kept together on a page where it fits)."""
+    pieces = []
+    for block in page.legend():
+        parts = [(f"<p style='margin:0 0 2pt 0; font-size:{TEXT_PT + 2}pt'>"
+                 f"<span style='color:{_css_colour(palette.power_colour(block.power))}'>●</span> "
+                 f"<b>{html.escape(block.name)}</b></p>")]
+        for line in block.lines:
+            word = ""
+            if line.outcome is not None:
+                word = (f" &nbsp;<b style='color:{_css_colour(RESULT_COLOURS[line.outcome])}'>"
+                        f"{RESULT_WORDS[line.outcome]}</b>")
+            parts.append(f"<p style='margin:0 0 0 8pt; font-size:{TEXT_PT}pt'><b>{html.escape(line.text)}</b>{word}</p>")
+            if line.reason and line.outcome is not Outcome.SUCCESS:
+                parts.append(f"<p style='margin:0 0 1pt 16pt; font-size:{TEXT_PT - 0.5}pt; color:#555555'>"
+                             f"{html.escape(line.reason)}</p>")
+        pieces.append("".join(parts))
+    if not pieces:
+        pieces.append(f"<p style='font-size:{TEXT_PT}pt; color:#555555'>No orders.</p>")
+    return pieces
+
+
+def explanations_html(page: Page) -> list[str]:
+    """Every result of ``page``'s phase explained as the explanation panel shows it (the order
+    and its verdict, the reason, the strengths and supports, the rule cited), a piece each, the
+    powers' names above their own; a phase not adjudicated says it has nothing to explain."""
+    from ...engine.explain import explain
+    from ..teach.explanations import filed_of, result_html
+
+    if page.adjudication is None:
+        return [(f"<p style='font-size:{TEXT_PT}pt; color:#555555'>This phase is not adjudicated: there are no "
+                "results to explain.</p>")]
+    board = page.picture.state.board
+    rank = {pid: i for i, pid in enumerate(board.power_ids)}
+    filed = sorted(filed_of(page.picture.orders, page.adjudication),  # by power, as the legend: a heading each
+                   key=lambda r: (rank.get(r.order.power, len(rank)),
+                                  r.order.location if isinstance(r.order, UnitOrder) else "~"))
+    if not filed:
+        return [(f"<p style='font-size:{TEXT_PT}pt; color:#555555'>No order was given in this phase and no unit "
+                "was affected: there is nothing to explain.</p>")]
+    pieces = []
+    power = None
+    for result in filed:
+        ex = explain(result, page.picture.state, page.adjudication)
+        head = ""
+        if result.order.power != power:
+            power = result.order.power
+            head = (f"<p style='margin:4pt 0 3pt 0; font-size:{TEXT_PT + 3}pt'>"
+                    f"<span style='color:{_css_colour(palette.power_colour(power))}'>●</span> "
+                    f"<b>{html.escape(board.power(power).name)}</b></p>")
+        pieces.append(head + result_html(ex, result, size=round(TEXT_PT)))
+    return pieces
+
+
+@dataclass(slots=True)
+class _Flow:
+    """Pieces of rich text poured into columns down the page, then over new pages: a piece that
+    fits in a column stays whole; a longer one is cut between lines."""
+
+    writer: QPdfWriter
+    painter: QPainter
+    page: QRectF
+    heading: str
+    columns: int = 2
+    gap: float = 0.0
+    x: float = 0.0
+    top: float = 0.0
+    y: float = 0.0
+    column: int = 0
+    pages: int = 0
+
+    @property
+    def width(self) -> float:
+        return (self.page.width() - self.gap * (self.columns - 1)) / self.columns
+
+    def start(self, top: float) -> None:
+        """Columns begin at ``top`` on the current page."""
+        self.top = self.y = top
+        self.column = 0
+        self.x = self.page.left()
+
+    def _next_column(self) -> None:
+        if self.column + 1 < self.columns:
+            self.column += 1
+            self.x = self.page.left() + self.column * (self.width + self.gap)
+            self.y = self.top
+            return
+        self.writer.newPage()
+        self.pages += 1
+        self.start(self.page.top() + self._continued())
+
+    def _continued(self) -> float:
+        """A grey line on a page the text runs over to: what it continues."""
+        font = _font(SUBTITLE_PT * PDF_DPI / 72)
+        self.painter.setFont(font)
+        self.painter.setPen(GREY)
+        h = QFontMetricsF(font).height()
+        self.painter.drawText(QRectF(self.page.left(), self.page.top(), self.page.width(), h),
+                              int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
+                              f"{self.heading} (continued)")
+        return h * 1.6
+
+    def document(self, text: str) -> QTextDocument:
+        doc = QTextDocument()
+        doc.documentLayout().setPaintDevice(self.writer)
+        font = QFont(PAGE_FONT)
+        font.setPointSizeF(TEXT_PT)
+        doc.setDefaultFont(font)
+        doc.setDocumentMargin(0)
+        doc.setHtml(text)
+        doc.setTextWidth(self.width)
+        return doc
+
+    def pour(self, text: str) -> None:
+        doc = self.document(text)
+        height = doc.size().height()
+        bottom = self.page.bottom()
+        if self.y + height > bottom and height <= bottom - self.top and self.y > self.top:
+            self._next_column()
+        start = 0.0
+        while start < height - 0.5:
+            room = bottom - self.y
+            end = _cut(doc, start, room) if start + room < height else height
+            if end <= start:  # not one more line fits here
+                self._next_column()
+                continue
+            self.painter.save()
+            self.painter.translate(self.x, self.y - start)
+            doc.drawContents(self.painter, QRectF(0, start, self.width, end - start))
+            self.painter.restore()
+            self.y += end - start
+            start = end
+            if start < height - 0.5:
+                self._next_column()
+        self.y += TEXT_PT * 0.7 * PDF_DPI / 72  # a line's gap between pieces
+
+
+def _cut(doc: QTextDocument, start: float, room: float) -> float:
+    """The lowest line bottom of ``doc`` at most ``room`` below ``start`` (where to cut it so no
+    line is split); ``start`` if no whole line fits."""
+    layout = doc.documentLayout()
+    limit = start + room
+    best = start
+    block = doc.begin()
+    while block.isValid():
+        rect = layout.blockBoundingRect(block)
+        if rect.top() > limit:
+            break
+        lines = block.layout()
+        for i in range(lines.lineCount()):
+            line = lines.lineAt(i)
+            bottom = rect.top() + line.y() + line.height()
+            if start < bottom <= limit:
+                best = max(best, bottom)
+        block = block.next()
+    return best
+
+
+def _paint_pdf_page(flow: _Flow, scene: MapScene, page: Page, options: PdfOptions) -> None:
+    """One phase: the title line, the map across the printable width, then its orders (or their
+    explanations) in columns, over the next pages if need be."""
+    painter, rect = flow.painter, flow.page
+    scene.show_picture(page.picture)
+    flow.heading = page.heading
+    px = PDF_DPI / 72
+    painter.save()
+    painter.setPen(INK)
+    painter.setFont(_font(TITLE_PT * px, bold=True))
+    metrics = QFontMetricsF(painter.font())
+    title_h = metrics.height()
+    # a long file name gives way ("…") before the phase does
+    phase_w = metrics.horizontalAdvance(f" — {page.title}")
+    heading = page.heading if metrics.horizontalAdvance(page.heading) <= rect.width() or not page.game \
+        else metrics.elidedText(page.game, Qt.TextElideMode.ElideMiddle, max(0.0, rect.width() - phase_w)) \
+        + f" — {page.title}"
+    painter.drawText(QRectF(rect.left(), rect.top(), rect.width(), title_h),
+                     int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter | Qt.TextFlag.TextSingleLine),
+                     heading)
+    top = rect.top() + title_h
+    if page.subtitle:
+        painter.setFont(_font(SUBTITLE_PT * px))
+        painter.setPen(GREY)
+        sub_h = QFontMetricsF(painter.font()).height()
+        painter.drawText(QRectF(rect.left(), top, rect.width(), sub_h),
+                         int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), page.subtitle)
+        top += sub_h
+    top += 2.0 / 25.4 * PDF_DPI
+    source = scene.sceneRect()
+    height = min(rect.width() * source.height() / source.width(), rect.bottom() - top)
+    box = map_box(scene, QRectF(rect.left(), top, rect.width(), height), top=True)
+    paint_map(painter, scene, box, top=True, dpi=PDF_DPI)
+    painter.restore()
+    flow.start(box.bottom() + 4.0 / 25.4 * PDF_DPI)
+    for piece in (explanations_html(page) if options.explanations else legend_html(page)):
+        flow.pour(piece)
+
+
+def pdf_bytes(scene: MapScene, pages: Sequence[Page], options: PdfOptions | None = None) -> bytes:
+    """Every page on paper (see :class:`PdfOptions`): a phase starts a new page, with its title
+    line and the map across the printable width; its orders, or its explanations, follow."""
+    options = options or PdfOptions()
+    if not pages:
+        raise ExportError("there is nothing to put on a page")
+    title = pages[0].heading if len(pages) == 1 else f"{pages[0].heading} to {pages[-1].title}"
+    source = scene.sceneRect()
+    orientation = page_orientation(options, source.width() / source.height(), _title_mm(pages))
+    data, buffer, writer = _pdf(title, orientation, PAPERS[options.paper])
+    painter = _painter(writer)
+    rect = QRectF(writer.pageLayout().paintRectPixels(writer.resolution()))
+    rect.moveTo(0, 0)
+    flow = _Flow(writer, painter, rect, "", columns=2 if rect.width() > 5 * PDF_DPI else 1, gap=0.25 * PDF_DPI)
+    for i, page in enumerate(pages):
+        if i:
+            writer.newPage()
+        _paint_pdf_page(flow, scene, page, options)
+    painter.end()
+    buffer.close()
+    return bytes(data.data())
+
+
+def pages_bytes(scene: MapScene, pages: Sequence[Page], fmt: str, size: tuple[int, int],
+                options: PdfOptions | None = None) -> bytes:
     """``pages`` in ``fmt``: a PDF takes them all; a PNG or SVG is one picture (the only page)."""
     if not pages:
         raise ExportError("there is nothing to draw")
     if fmt == "pdf":
-        return pdf_bytes(scene, pages)
+        return pdf_bytes(scene, pages, options)
     if len(pages) != 1:
         raise ExportError(f"a {fmt.upper()} picture is one page: choose a PDF for {len(pages)} pages")
     if fmt == "svg":
@@ -465,9 +889,19 @@ def write_file(path: Path, data: bytes) -> None:
         raise ExportError(str(exc)) from exc
 
 
-def export_pages(scene: MapScene, pages: Sequence[Page], path: Path, size: tuple[int, int] = (2400, 1500)) -> None:
-    """Write ``pages`` to ``path`` in the format its extension names.  Raises ExportError."""
-    write_file(path, pages_bytes(scene, pages, format_of(path), size))
+def export_pages(scene: MapScene, pages: Sequence[Page], path: Path, size: tuple[int, int] = (2400, 1500),
+                 options: PdfOptions | None = None) -> int:
+    """Write ``pages`` to ``path`` in the format its extension names (a PDF laid out by
+    ``options``); returns how many pages were written (a PDF's text may run over several pages
+    a phase).  Raises ExportError."""
+    data = pages_bytes(scene, pages, format_of(path), size, options)
+    write_file(path, data)
+    return pdf_page_count(data) if data.startswith(b"%PDF") else 1
+
+
+def pdf_page_count(data: bytes) -> int:
+    """How many pages a PDF that Qt wrote has (its page objects)."""
+    return len(re.findall(rb"/Type\s*/Page\b(?!s)", data))
 
 
 # -- order sheets ---------------------------------------------------------------------------------

@@ -4,6 +4,8 @@
     diplomacy-desktop render FILE -o OUT.pdf --all-phases [--results] [--reveal]
     diplomacy-desktop render FILE -o OUT.pdf --order-sheets [--phase N]
     diplomacy-desktop render FILE -o OUT.png --map-only ...
+    diplomacy-desktop render FILE -o OUT.pdf [--all-phases] [--explain] [--paper a4|letter]
+                             [--orientation auto|portrait|landscape]
 
 FILE is a DATC-format scenario file (``--phase N`` picks its N-th case, default the first) or
 a saved game (``--phase N`` picks its N-th phase, default the current one).  The picture is
@@ -13,7 +15,10 @@ crossed, dislodged units drawn beside their space, bounces starred).  The output
 chooses the format (see :mod:`.export`): a page with the phase's name above the map and the
 orders and their results beside it; ``--map-only`` draws the bare map into a PNG, as before.
 ``--all-phases`` writes a PDF page for every phase of a saved game or every case of a scenario
-file; ``--order-sheets`` a PDF page per power with its units to write orders for.
+file; ``--order-sheets`` a PDF page per power with its units to write orders for.  A PDF puts
+the map across the paper's printable width under a title line (the file and the phase) and the
+orders below; ``--explain`` adjudicates and explains every result there instead, with its rule, as
+the window's explanation panel does.
 
 A hot-seat save keeps the orders of the phase being written in the clear, but they are not
 revealed yet (sealed, or being written): ``render`` draws none of them unless ``--reveal`` is
@@ -135,13 +140,20 @@ def _game_index(game: Any, phase: int | None) -> int:
 
 def _saved_game_picture(game: Any, table: object, index: int, results: bool, reveal: bool) -> object:
     """Phase ``index`` (from 1; one past the history is the current phase) of a loaded game."""
+    return _saved_game_phase(game, table, index, results, reveal)[0]
+
+
+def _saved_game_phase(game: Any, table: object, index: int, results: bool,
+                      reveal: bool) -> tuple[Any, tuple[Any, ...] | None]:
+    """Phase ``index`` of a loaded game: its picture, and with ``results`` every result of its
+    adjudication (what the explanations read; None: not adjudicated)."""
     from .map_scene import current_picture, orders_picture, results_picture
 
     if index <= len(game.history):
         entry = game.history[index - 1]
         if results:
-            return results_picture(entry)
-        return current_picture(entry.state, entry.orders)
+            return results_picture(entry), tuple(entry.results)
+        return current_picture(entry.state, entry.orders), None
     orders = game.all_orders()
     if orders and not reveal and unrevealed_in(table, game.state.phase.short):
         if results:
@@ -152,8 +164,8 @@ def _saved_game_picture(game: Any, table: object, index: int, results: bool, rev
         orders = []
     if results and orders:
         out = adjudicate_phase(game.state, orders, game.rules)
-        return orders_picture(game.state, orders, out.results, out.after)
-    return current_picture(game.state, orders)
+        return orders_picture(game.state, orders, out.results, out.after), tuple(out.results)
+    return current_picture(game.state, orders), None
 
 
 def _picture_from_saved_game(text: str, phase: int | None, results: bool, reveal: bool = False) -> object:
@@ -195,6 +207,11 @@ def _case_state(items: list[Any], phase: int | None, board: Board) -> tuple[Any,
 
 
 def _case_picture(item: Any, state: Any, results: bool, rules: RuleSet) -> object:
+    return _case_phase(item, state, results, rules)[0]
+
+
+def _case_phase(item: Any, state: Any, results: bool, rules: RuleSet) -> tuple[Any, tuple[Any, ...] | None]:
+    """A case's picture, and with ``results`` every result of its adjudication (None: not adjudicated)."""
     from ...io.notation import parse_order
     from .map_scene import orders_picture
 
@@ -206,8 +223,8 @@ def _case_picture(item: Any, state: Any, results: bool, rules: RuleSet) -> objec
             print(f"diplomacy-desktop: case {item.name}, line {line.line}: {exc} (not drawn)", file=sys.stderr)
     if results:
         out = adjudicate_phase(state, orders, rules)
-        return orders_picture(state, orders, out.results, out.after)
-    return orders_picture(state, orders)
+        return orders_picture(state, orders, out.results, out.after), tuple(out.results)
+    return orders_picture(state, orders), None
 
 
 def _picture_from_scenario(text: str, board: Board, phase: int | None, results: bool, rules: RuleSet) -> object:
@@ -241,22 +258,24 @@ def read_pages(path: Path, phase: int | None, results: bool, rules: RuleSet, *, 
 
     text = _read_text(path)
     board = load_board("standard")
+    name = path.stem
     if _is_saved_game(text):
         game, table = _read_game(text)
-        if not all_phases:
-            return [page_for(_saved_game_picture(game, table, _game_index(game, phase), results, reveal))]  # type: ignore[arg-type]
-        return [page_for(_saved_game_picture(game, table, i, results, reveal))  # type: ignore[arg-type]
-                for i in range(1, len(game.history) + 2)]
+        numbers = [_game_index(game, phase)] if not all_phases else list(range(1, len(game.history) + 2))
+        return [page_for(picture, game=name, adjudication=adjudication)
+                for picture, adjudication in (_saved_game_phase(game, table, i, results, reveal) for i in numbers)]
     items = _read_cases(text, board)
-    numbers = [phase] if not all_phases else [i + 1 for i, it in enumerate(items) if not isinstance(it, CaseError)]
+    cases: list[int | None] = [phase] if not all_phases \
+        else [i + 1 for i, it in enumerate(items) if not isinstance(it, CaseError)]
     if all_phases:
         for it in items:
             if isinstance(it, CaseError):
                 print(f"diplomacy-desktop: case {it.name} cannot be read: {it.message} (no page)", file=sys.stderr)
     pages = []
-    for number in numbers:
+    for number in cases:
         item, state = _case_state(items, number, board)
-        pages.append(page_for(_case_picture(item, state, results, rules), f"Case {item.name}"))  # type: ignore[arg-type]
+        picture, adjudication = _case_phase(item, state, results, rules)
+        pages.append(page_for(picture, f"Case {item.name}", game=name, adjudication=adjudication))
     return pages
 
 
@@ -307,17 +326,37 @@ def picture_scene(picture: object) -> object:
 
 def render_file(path: Path, output: Path, size: tuple[int, int], phase: int | None, results: bool,
                 rules: RuleSet, *, reveal: bool = False, all_phases: bool = False, map_only: bool = False,
-                order_sheets: bool = False) -> str:
+                order_sheets: bool = False, explain: bool = False, paper: str | None = None,
+                orientation: str = "auto") -> str:
     """Draw ``path`` into ``output`` (PNG, SVG or PDF by its extension); returns what was written
-    ("1600x1200", "12 pages").  Raises RenderError."""
+    ("1600x1200", "12 pages").  A PDF is on ``paper`` (A4 or Letter; default the locale's) in
+    ``orientation``; with ``explain`` (a PDF only; it adjudicates, as ``results``) every result
+    is explained after its map.  Raises RenderError."""
     from ...io.output import OutputError, check_output
-    from .export import ExportError, encode_png, export_pages, format_of, order_sheets_pdf, write_file
+    from .export import (
+        ExportError,
+        PdfOptions,
+        default_paper,
+        encode_png,
+        export_pages,
+        format_of,
+        order_sheets_pdf,
+        write_file,
+    )
     from .export import order_sheets as sheets_for
 
     try:
         fmt = format_of(output)
     except ExportError as exc:
         raise RenderError(str(exc)) from None
+    if (explain or paper is not None or orientation != "auto") and (fmt != "pdf" or order_sheets or map_only):
+        what = "--explain" if explain else "--paper" if paper is not None else "--orientation"
+        raise RenderError(f"{what} lays out a PDF page: write a .pdf (not with --order-sheets or --map-only)")
+    try:
+        options = PdfOptions(paper or default_paper(), orientation, explain)
+    except ExportError as exc:
+        raise RenderError(str(exc)) from None
+    results = results or explain
     try:
         check_output(output)  # a device, FIFO or folder: refused before anything is drawn
     except OutputError as exc:
@@ -339,11 +378,11 @@ def render_file(path: Path, output: Path, size: tuple[int, int], phase: int | No
             return f"{size[0]}x{size[1]}"
         pages = read_pages(path, phase, results, rules, reveal=reveal, all_phases=all_phases)
         scene = picture_scene(pages[0].picture)
-        export_pages(scene, pages, output, size)  # type: ignore[arg-type]
+        written = export_pages(scene, pages, output, size, options)  # type: ignore[arg-type]
     except ExportError as exc:
         raise RenderError(str(exc), 1) from None
     if fmt == "pdf":
-        return f"{len(pages)} page{'s' if len(pages) != 1 else ''}"
+        return f"{written} page{'s' if written != 1 else ''}"
     return f"{size[0]}x{size[1]}"
 
 
@@ -358,7 +397,9 @@ def render_command(args: argparse.Namespace) -> int:
                               reveal=bool(getattr(args, "reveal", False)),
                               all_phases=bool(getattr(args, "all_phases", False)),
                               map_only=bool(getattr(args, "map_only", False)),
-                              order_sheets=bool(getattr(args, "order_sheets", False)))
+                              order_sheets=bool(getattr(args, "order_sheets", False)),
+                              explain=bool(getattr(args, "explain", False)), paper=getattr(args, "paper", None),
+                              orientation=str(getattr(args, "orientation", "auto")))
     except RenderError as exc:
         print(f"diplomacy-desktop: {exc}", file=sys.stderr)
         return exc.code

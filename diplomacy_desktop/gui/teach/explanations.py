@@ -82,9 +82,14 @@ def provinces_named(result: OrderResult, results: Iterable[OrderResult] = ()) ->
 def filed_results(entry: HistoryEntry) -> list[OrderResult]:
     """The results of the orders the players wrote (not the holds of units nobody ordered, unless
     something happened to them), in the order the powers come."""
-    filed = {(o.power, o.province) for o in entry.orders if isinstance(o, UnitOrder)}
+    return filed_of(entry.orders, entry.results)
+
+
+def filed_of(orders: Iterable[Order], results: Iterable[OrderResult]) -> list[OrderResult]:
+    """:func:`filed_results` for ``orders`` given and the ``results`` of their adjudication."""
+    filed = {(o.power, o.province) for o in orders if isinstance(o, UnitOrder)}
     out = []
-    for r in entry.results:
+    for r in results:
         order = r.order
         if isinstance(order, UnitOrder) and (order.power, order.province) not in filed \
                 and r.code == "unordered" and not r.dislodged:
@@ -154,7 +159,12 @@ class ScaledTextBrowser(QTextBrowser):
 def explanation_html(entry: HistoryEntry, result: OrderResult, *, size: int = BODY_POINTS) -> str:
     """The explanation as rich text: the order and its verdict, the reason, the details, and the
     rule's section and title large."""
-    ex = explanation_of(entry, result)
+    return result_html(explanation_of(entry, result), result, size=size)
+
+
+def result_html(ex: Explanation, result: OrderResult, *, size: int = BODY_POINTS) -> str:
+    """:func:`explanation_html` for an explanation ``ex`` of ``result`` already made (the PDF
+    export's explanations are these very paragraphs)."""
     order = html.escape(format_order(result.order))
     colour = OUTCOME_COLOURS[result.outcome]
     parts = [(f"<p style='font-size:{size + 4}pt; margin:0 0 6px 0'><b>{order}</b> "
@@ -164,9 +174,17 @@ def explanation_html(entry: HistoryEntry, result: OrderResult, *, size: int = BO
         parts.append(f"<p style='font-size:{size}pt; margin:0 0 5px 0'>{html.escape(line)}</p>")
     if ex.rule:
         parts.append(f"<p style='font-size:{size + 3}pt; margin:10px 0 2px 0; color:#0D47A1'>"
-                     f"<b>Rule {html.escape(ex.rule)} — {html.escape(ex.rule_title)}</b></p>"
+                     f"<b>{html.escape(_rule_heading(ex))}</b></p>"
                      f"<p style='font-size:{size}pt; margin:0; color:#333'>{html.escape(ex.rule_text)}</p>")
     return "".join(parts)
+
+
+def _rule_heading(ex: Explanation) -> str:
+    """"Rule IX.3 — Support ...", or a named rule's name alone (Formal Diplomacy's rules are
+    named, not numbered: their name is their title)."""
+    if ex.rule == ex.rule_title:
+        return ex.rule_title
+    return f"Rule {ex.rule} — {ex.rule_title}"
 
 
 def _cap(text: str) -> str:
