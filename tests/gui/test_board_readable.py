@@ -183,3 +183,36 @@ def test_names_are_at_least_12_px_at_1366_by_768_crowded_too(table: Table) -> No
     scene = t.window.scene
     sizes = {space: item.font_size * scene.view_scale for space, item in scene.label_items.items()}
     assert all(px >= 12.0 for px in sizes.values()), {s: px for s, px in sizes.items() if px < 12}
+
+
+def _render_at(item: object, ground: QColor, view_scale: float, size: int = 120) -> QImage:
+    """``item`` drawn as the view draws it at ``view_scale`` screen pixels per map unit."""
+    scene = QGraphicsScene()
+    scene.addItem(item)  # type: ignore[arg-type]
+    image = QImage(size, size, QImage.Format.Format_ARGB32)
+    image.fill(ground)
+    painter = QPainter(image)
+    source = size / view_scale
+    scene.render(painter, QRectF(0, 0, size, size), QRectF(-source / 2, -source / 2, source, source))
+    painter.end()
+    scene.removeItem(item)  # type: ignore[arg-type]
+    return image
+
+
+def test_move_arrows_have_a_3_to_1_edge_at_the_whole_boards_screen_scale(qapp: QApplication) -> None:
+    """At the whole board's scale on a 1366x768 screen (0.52 pixel per map unit) and a little
+    larger, every power's move arrow, on its own land and on its full colour, has an edge of 3:1
+    contrast across it: its dark outline and pale edge keep a least on-screen width (at the design
+    width they fell to about a pixel each and antialiasing left 2.2-2.9:1)."""
+    weak = {}
+    for view_scale in (0.52, 0.75):
+        for power in POWERS:
+            for ground in (_own_land(power), palette.power_colour(power)):
+                path = QPainterPath(QPointF(-50, 0))
+                path.lineTo(QPointF(50, 0))
+                item = OrderItem(Move(power, "A", "par", "bur"), path, "move", scale=1.28)
+                image = _render_at(item, ground, view_scale)
+                best = max(_contrast(image.pixelColor(60, y), ground) for y in range(120))
+                if best < NON_TEXT:
+                    weak[(view_scale, power, ground.name())] = round(best, 2)
+    assert not weak, weak

@@ -631,10 +631,26 @@ class OrderItem(QGraphicsItem):
         """The width of the coloured stroke (map units)."""
         return self.WIDTHS.get(self.style, 3.0) * self.scale_factor
 
-    def outline_pen(self) -> QPen:
-        """The dark pen drawn under the coloured stroke (its outline)."""
+    #: the least on-screen width (device pixels) of each side of the dark outline and the pale
+    #: edge: at the whole board's scale on a laptop (about 0.5 pixel per map unit) the design
+    #: widths fall to about one pixel, which antialiasing spreads over two pale ones (2.2-2.9:1
+    #: against the ground, under the 3:1 a graphical object needs)
+    MIN_EDGE_PX = 2.0
+
+    def _edge(self, design: float, device_scale: float) -> float:
+        """One side's width in map units: the design width, or the least on-screen width,
+        kept within the item's bounds (the coloured stroke's half plus two edges)."""
+        k = self.scale_factor
+        least = self.MIN_EDGE_PX / device_scale if device_scale > 0 else 0.0
+        room = (5.0 * k - self.width / 2) / 2 + 2.5 * k  # half of what the bounds leave, per edge
+        return max(design * k, min(least, room))
+
+    def outline_pen(self, device_scale: float = 0.0) -> QPen:
+        """The dark pen drawn under the coloured stroke (its outline); ``device_scale`` is the
+        painter's pixels per map unit (0: the design width)."""
         width = self.width
-        outline = QPen(QColor(20, 20, 20, 215 if not self.failed else 150), width + 2 * self.HALO * self.scale_factor)
+        halo = self._edge(self.HALO, device_scale)
+        outline = QPen(QColor(20, 20, 20, 215 if not self.failed else 150), width + 2 * halo)
         outline.setCapStyle(Qt.PenCapStyle.RoundCap)
         outline.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
         dashes = self._dashes()
@@ -690,7 +706,8 @@ class OrderItem(QGraphicsItem):
         colour = self.colour()
         width = self.width
         k = self.scale_factor
-        outline = self.outline_pen()
+        device_scale = math.sqrt(abs(painter.worldTransform().determinant()))
+        outline = self.outline_pen(device_scale)
         pen = QPen(colour, width)
         pen.setCapStyle(Qt.PenCapStyle.RoundCap)
         pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
@@ -700,7 +717,7 @@ class OrderItem(QGraphicsItem):
         painter.setBrush(Qt.BrushStyle.NoBrush)
         if not self.path.isEmpty():
             if self.style == "move" and not self.failed:  # a pale edge: the dark outline reads on dark ground too
-                light = QPen(QColor(255, 255, 255, 240), outline.widthF() + 3.6 * k)
+                light = QPen(QColor(255, 255, 255, 240), outline.widthF() + 2 * self._edge(1.8, device_scale))
                 light.setCapStyle(Qt.PenCapStyle.RoundCap)
                 light.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
                 painter.setPen(light)
