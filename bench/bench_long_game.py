@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import statistics
 import sys
 import tempfile
@@ -89,11 +90,16 @@ async def run(base: str, tokens: dict[str, str], phase: str, edits: dict[str, tu
     go, done = asyncio.Event(), asyncio.Event()
     counts = [0]
     per_phone = count // max(1, len(edits))
-    async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0),
-                                     timeout=aiohttp.ClientTimeout(total=900)) as session:
-        watchers = [asyncio.create_task(spectator(session, base, done, counts)) for _ in range(spectators)]
-        phones = [asyncio.create_task(phone(session, base, p, tokens[p], phase, edits.get(p), per_phone, go, trips))
-                  for p in tokens]
+    # every device its own loopback address (127.0.0.2, .3, ...), as every phone is its own device:
+    # the host limits the connections of any one address (with one address this benchmark hung)
+    sessions = [aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0, local_addr=(f"127.0.0.{2 + i}", 0)),
+                                      timeout=aiohttp.ClientTimeout(total=900)) for i in range(spectators + 7)]
+    async with contextlib.AsyncExitStack() as stack:
+        for s in sessions:
+            await stack.enter_async_context(s)
+        watchers = [asyncio.create_task(spectator(sessions[7 + i], base, done, counts)) for i in range(spectators)]
+        phones = [asyncio.create_task(phone(sessions[i], base, p, tokens[p], phase, edits.get(p), per_phone, go,
+                                            trips)) for i, p in enumerate(tokens)]
         while counts[0] < spectators:
             await asyncio.sleep(0.01)
         go.set()

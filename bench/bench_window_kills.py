@@ -35,7 +35,7 @@ sys.path.insert(0, str(ROOT / "tests" / "host"))
 from serving import free_port
 
 from diplomacy_desktop.io.notation import format_order
-from diplomacy_desktop.io.savefile import load_game
+from diplomacy_desktop.table.autosave import Autosave
 
 EDITS = {
     "austria": ("A Vie - Gal", "A Vie - Tyr"), "england": ("F Lon - Nth", "F Lon - Eng"),
@@ -138,7 +138,7 @@ def one_round(data: Path, phones: dict[str, Phone], rng: random.Random) -> tuple
     for t in threads:
         t.join(15)
     proc.wait(15)
-    game, table = load_game(data / "autosave.json")
+    game, table = Autosave(data).load()  # the live game in SQLite, as a restart finds it
     sealed = set(table.get("phones", {}).get("sealed", [])) & set(table.get("hotseat", {}).get("sealed", []))
     lost = []
     for p, ph in phones.items():

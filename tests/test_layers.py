@@ -7,9 +7,9 @@ inside functions), and a real import in a fresh interpreter, looking at ``sys.mo
 engine and io are imported with ``python -S`` (no site-packages at all), so they are shown to
 work with nothing but the standard library installed.
 
-io may use one third-party library, ``jsonschema`` (a declared dependency): saved games are
-validated against the JSON Schema shipped with the package.  It is imported only when a saved
-game is read, so the ``-S`` import of io below still needs nothing but the standard library.
+io may use ``jsonschema`` and ``fastjsonschema`` (declared dependencies): saved games are
+validated against the JSON Schema shipped with the package (``cryptography`` for a secret game's
+part).  They are imported only when a saved game is read, so the ``-S`` import of io below still needs nothing but the standard library.
 
 ``diplomacy_desktop.resources`` (where the shipped map files are) is a standard-library-only
 leaf of the package root that io and mapdata may use; it is checked like the engine.
@@ -89,7 +89,7 @@ def own_part(module: str) -> str | None:
 
 
 # the third-party libraries a layer that is otherwise standard-library-only may import
-THIRD_PARTY_ALLOWED = {"io": {"jsonschema", "cryptography"}, "host": {"jsonschema", "aiohttp", "segno"}}
+THIRD_PARTY_ALLOWED = {"io": {"jsonschema", "fastjsonschema", "cryptography"}, "host": {"jsonschema", "aiohttp", "segno"}}
 
 
 def violations(layer: str, third_party_ok: bool, third_party_banned: tuple[str, ...] = ()) -> list[str]:

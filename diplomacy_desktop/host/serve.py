@@ -3,8 +3,10 @@
 Opens the game (a new standard game when the file does not exist yet), prints one join URL per
 power, serves until Ctrl+C or SIGTERM, and saves after every change.
 
-The unrevealed part of the game (orders, declarations, notes, the phones' tokens) is written
-encrypted under the host's passphrase (``io.vault``): ``serve`` asks for it on the terminal, or
+The game is kept live in its SQLite database beside the file (``io.gamestore``: an order edit
+writes one row), and the file is written from it at every new phase and on stop.  The unrevealed
+part of the game (orders, declarations, notes, the phones' tokens) is written encrypted, in the
+database and in the file, under the host's passphrase (``io.vault``): ``serve`` asks for it on the terminal, or
 reads it from ``--passphrase-file FILE`` (scripts, tests); ``--no-passphrase`` writes them in the
 clear, and says so.  A restart asks for the same passphrase and restores everything.
 """
@@ -15,6 +17,7 @@ import argparse
 import getpass
 import signal
 import socket
+import sqlite3
 import sys
 import threading
 from datetime import datetime
@@ -23,7 +26,7 @@ from types import FrameType
 from typing import TextIO
 
 from ..io.gamelock import GameLock, GameLockedError
-from ..io.gamestore import store_path
+from ..io.gamestore import GameStore, StoreError, file_stamp, store_path
 from ..io.savefile import SaveFileError, is_secret_file, open_game
 from ..io.vault import passphrase_problem
 from .table import HostError, SaveFailedError, TableHost
@@ -56,9 +59,34 @@ class PassphraseNeededError(ValueError):
     pass
 
 
-def read_passphrase(args: argparse.Namespace, path: Path, stdin: TextIO | None = None) -> str | None:
+def live_game_of(path: Path) -> bool | None:
+    """Whether the live store beside ``path`` holds the game of the file as it is now (then
+    ``serve`` opens it without reading the file): None when it does not, else whether that game
+    is secret.  Cheap: a few rows, nothing checked or replayed."""
+    where = store_path(path)
+    if not where.is_file():
+        return None
+    try:
+        store = GameStore(where)
+    except (StoreError, sqlite3.Error, OSError):
+        return None
+    try:
+        if not store.holds_game_of(file_stamp(path)):
+            return None
+        return store.wrapped_key() is not None
+    except (StoreError, sqlite3.Error):
+        return None
+    finally:
+        store.close()
+
+
+def read_passphrase(args: argparse.Namespace, path: Path, stdin: TextIO | None = None, *,
+                    secret: bool | None = None) -> str | None:
     """The host's passphrase: from ``--passphrase-file``, or typed on the terminal (twice for a
-    new one); None with ``--no-passphrase``.  PassphraseNeededError when there is no way to ask."""
+    new one); None with ``--no-passphrase``.  PassphraseNeededError when there is no way to ask.
+    ``secret``: whether the game is known to be secret (None: the file is looked at)."""
+    if secret is None:
+        secret = path.exists() and is_secret_file(path)
     if getattr(args, "passphrase_file", None):
         try:
             text = Path(args.passphrase_file).read_text(encoding="utf-8")
@@ -73,7 +101,7 @@ def read_passphrase(args: argparse.Namespace, path: Path, stdin: TextIO | None =
             raise PassphraseNeededError("the game's secrets are written encrypted under a passphrase: run serve in "
                                         "a terminal to type it, or give --passphrase-file FILE (or --no-passphrase "
                                         "to write them in the clear)")
-        existing = path.exists() and is_secret_file(path)
+        existing = secret
         passphrase = getpass.getpass("The game's passphrase: " if existing
                                      else "A passphrase for this game's secrets (8 characters or more): ")
         if not existing:
@@ -82,7 +110,7 @@ def read_passphrase(args: argparse.Namespace, path: Path, stdin: TextIO | None =
                 raise PassphraseNeededError(problem)
             if getpass.getpass("The same passphrase again: ") != passphrase:
                 raise PassphraseNeededError("the two passphrases differ")
-    if not (path.exists() and is_secret_file(path)):
+    if not secret:
         problem = passphrase_problem(passphrase)
         if problem:
             raise PassphraseNeededError(problem)
@@ -110,18 +138,19 @@ def _serve_locked(args: argparse.Namespace, path: Path, lock: GameLock) -> int:
     lock.remove_abandoned_temp_files()  # writes a kill cut short (nobody else writes this game)
     try:
         players = _players(args.player or [])
-        if path.exists():
-            open_game(path)  # a file that is not a saved game is refused before any question
-        passphrase = read_passphrase(args, path)
+        secret = live_game_of(path)  # the live store holds this file's game: no need to read the file
+        opened = None
+        if secret is None and path.exists():
+            opened = open_game(path)  # a file that is not a saved game is refused before any question
+            secret = opened.locked
+        passphrase = read_passphrase(args, path, secret=secret)
         if passphrase is None:
             print("diplomacy-desktop serve: --no-passphrase: the unrevealed orders, notes and the phones' links "
                   "are written in the clear", file=sys.stderr)
-            # in the clear: the live game in SQLite (an order edit writes one row)
-            host = TableHost.open_live(path, formal=args.formal, notes_allowed=True if args.notes else None,
-                                       players=players)
-        else:  # encrypted at rest: the saved game itself, its secrets sealed by the passphrase
-            host = TableHost.open_or_new(path, formal=args.formal, notes_allowed=True if args.notes else None,
-                                         players=players, passphrase=passphrase)
+        # the live game in SQLite (an order edit writes one row); with a passphrase its secret rows
+        # and the saved game's secret part are encrypted under the game's key
+        host = TableHost.open_live(path, formal=args.formal, notes_allowed=True if args.notes else None,
+                                   players=players, passphrase=passphrase, opened=opened)
     except (SaveFileError, ValueError) as exc:  # PassphraseNeededError, WrongPassphraseError too
         print(f"diplomacy-desktop serve: {path}: {exc}", file=sys.stderr)
         return 2

@@ -58,7 +58,9 @@ from ..io.gamestore import GameImage, GameStore, StoreError, file_stamp, store_p
 from ..io.notation import format_order, location_label
 from ..io.output import reason as os_reason
 from ..io.savefile import (
+    OpenedGame,
     SaveFileError,
+    WrongPassphraseError,
     dumps,
     open_game,
     order_from_dict,
@@ -66,7 +68,7 @@ from ..io.savefile import (
     write_atomic,
 )
 from ..io.typed_orders import read_typed_order, refusal_message
-from ..io.vault import Vault
+from ..io.vault import Vault, VaultError
 from ..table import sealcodes
 from ..table.notes import MAX_NOTE_TEXT, MAX_NOTES
 from ..table.pieces import plan_entry
@@ -321,13 +323,18 @@ class TableHost:
 
     @classmethod
     def open_live(cls, path: Path, *, formal: bool = False, notes_allowed: bool | None = None,
-                  players: Mapping[str, str] | None = None) -> TableHost:
+                  players: Mapping[str, str] | None = None, passphrase: str | None = None,
+                  opened: OpenedGame | None = None) -> TableHost:
         """``serve``'s way: the game kept live in its SQLite database beside ``path`` (see
         ``io.gamestore``).  The database is used when it holds the game ``path`` was last read
         from or written to (no check again, no replay of the file); otherwise ``path`` is read
         (checked against the schema and the board, once) or a new game is made, and both the file
-        and the database are written.  SaveFileError when the file is not a saved game,
-        SaveFailedError when it cannot be written."""
+        and the database are written.  With ``passphrase`` the game is secret: the database's
+        secret rows and the saved game's secret part are encrypted under its key (a game played
+        in the clear until now is encrypted from now on).  ``opened``: ``path`` as the caller
+        already read it (not read again unless its secrets need the passphrase).  SaveFileError when the file is not a
+        saved game (WrongPassphraseError: not its passphrase), SaveFailedError when it cannot be
+        written."""
         try:
             store = GameStore(store_path(path))
         except (StoreError, sqlite3.Error, OSError):
@@ -338,28 +345,40 @@ class TableHost:
                 raise _save_failed(exc if isinstance(exc, OSError) else OSError(str(exc))) from exc
         try:
             loaded = None
+            vault: Vault | None = None
             if store.holds_game_of(file_stamp(path)):
                 try:
-                    game, table = store.load()
+                    wrapped = store.wrapped_key()
+                    if wrapped is not None and passphrase is not None:
+                        try:
+                            vault = store.vault = Vault.open(wrapped, passphrase)
+                        except VaultError as exc:
+                            raise WrongPassphraseError(str(exc)) from None
+                    game, table = store.load()  # StoreLockedError: secret, and no passphrase given
                     loaded = GameImage.of(game, table)
                 except StoreError:
                     loaded = None
             if loaded is None:
                 if path.exists():
-                    opened = open_game(path)
-                    if opened.locked:  # (serve asks for the passphrase first: not the live game's way)
+                    if opened is None or opened.locked:
+                        opened = open_game(path, passphrase=passphrase)
+                    if opened.locked:
                         raise SaveFileError("this game's secrets are encrypted: give its passphrase")
-                    game, table = opened.game, opened.table
+                    game, table, vault = opened.game, opened.table, opened.vault
                 else:
                     game, table = Game.new(load_board("standard"), formal=formal), {}
+            if vault is None and passphrase is not None:
+                vault = Vault.create(passphrase)  # a new secret game, or one played in the clear until now
+            rekeyed = store.vault is not vault
+            store.vault = vault
             _new_table_options(game, table, notes_allowed, players)
-            host = cls(game, table, path, store=store)
+            host = cls(game, table, path, store=store, vault=vault)
             try:
-                if loaded is not None:  # only what opening changed (tokens, an empty phase skipped)
+                if loaded is not None and not rekeyed:  # only what opening changed (tokens, an empty phase skipped)
                     host._on_disk = loaded
                     host.save()
                 else:
-                    text = dumps(host.game, host.table)
+                    text = dumps(host.game, host.table, vault=vault)
                     write_atomic(path, text, mode=SAVE_MODE)
                     host._on_disk = store.write_all(host.game, host.table, file_stamp(path))
                     host._on_disk_synced = True
@@ -494,7 +513,7 @@ class TableHost:
         if self.store is None or self.path is None:
             return ""
         with self._lock:
-            text = dumps(self.game, self.table)
+            text = dumps(self.game, self.table, vault=self.vault)
         try:
             self._write_file_text(text)
         except (OSError, sqlite3.Error) as exc:
@@ -532,7 +551,7 @@ class TableHost:
                 if self.store is None:
                     text = dumps(self.game, self.table, vault=self.vault)
                 elif before is None or len(before.history) != len(snap.history) or before.state is not snap.state:
-                    text = dumps(self.game, self.table)  # a new phase: the saved game is written too
+                    text = dumps(self.game, self.table, vault=self.vault)  # a new phase: the saved game is written too
                     durable = True
             try:
                 if self.store is not None:

@@ -17,6 +17,14 @@ phone hears of them); order drafts and notes with ``synchronous=NORMAL`` (a cras
 loses nothing, a power cut may lose the last drafts), as the JSON file's writes did.  A failed
 write (a full disk) rolls its transaction back whole.  There are no temporary files.
 
+A secret game (a passphrase, ``io.vault``) is stored the same way with its secret rows encrypted
+under the game key (AES-GCM, ``Vault.seal_record``): each order of the phase being played is one
+sealed row named by an HMAC of its power and unit (``Vault.row_name``: the name tells nobody which
+unit it is), and the table's secret part (notes, declarations, seal codes, the phones' tokens) is
+one sealed row beside the public one; the wrapped game key is in ``meta``.  Nothing in the
+database file names an unrevealed order, a note or a token in the clear (deleted rows are
+zeroed: ``secure_delete``).  Opening it takes the passphrase, as the saved game does.
+
 Opening the database does not check the schema or the names again (that was done when the file
 was read in): it rebuilds each phase from its stored record, so a long game opens in a fraction
 of the time a saved game takes.  The database remembers which state of ``g.dipl`` it was read
@@ -29,14 +37,16 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..engine.game import BY_CENTRES, Game, HistoryEntry
 from ..engine.orders import Order
+from ..engine.rules import RuleSet
 from ..engine.state import GameState
+from ..engine.turns import adjudicate_phase
 from .boardfile import load_board
 from .savefile import (
     FORMAT,
@@ -44,9 +54,11 @@ from .savefile import (
     _follows,
     _game_from_dict,
     _history_record,
+    order_from_dict,
     order_to_dict,
     state_to_dict,
 )
+from .vault import SECRET_TABLE_KEYS, Vault, VaultError, split_secrets
 
 SCHEMA_VERSION = 1
 
@@ -57,6 +69,77 @@ CREATE TABLE IF NOT EXISTS current (id INTEGER PRIMARY KEY CHECK (id = 1), recor
 CREATE TABLE IF NOT EXISTS orders (power TEXT NOT NULL, key TEXT NOT NULL, record TEXT NOT NULL,
                                    PRIMARY KEY (power, key));
 """
+
+
+#: HistoryEntry's slots (member descriptors: how a frozen entry's fields are set once)
+_SLOTS: dict[str, Any] = {name: HistoryEntry.__dict__[name] for name in
+                          ("state", "orders", "results", "after", "next_state", "disorder", "interned")}
+_ORDERS, _RESULTS, _AFTER, _NEXT, _INTERNED = (_SLOTS[n] for n in
+                                               ("orders", "results", "after", "next_state", "interned"))
+
+
+class StoredPhase(HistoryEntry):
+    """A phase read from the store: its position and civil disorder as stored, its orders read
+    from their records and its results adjudicated the first time someone asks for them (opening
+    a long game builds none of its orders and adjudicates none of its phases; the results are the
+    engine's own, as when the phase was played: the adjudicator is deterministic).  ``next_state``
+    is the next stored phase's position where that is known without adjudicating (not after a
+    restart, nor under Formal Diplomacy)."""
+
+    __slots__ = ("_records", "_rules")
+
+    def __init__(self, state: GameState, records: list[dict[str, Any]], disorder: frozenset[str],
+                 rules: RuleSet, known_next: GameState | None = None) -> None:
+        _SLOTS["state"].__set__(self, state)
+        _SLOTS["disorder"].__set__(self, disorder)
+        self._rules: RuleSet
+        self._records: list[dict[str, Any]]
+        object.__setattr__(self, "_rules", rules)
+        object.__setattr__(self, "_records", records)
+        if known_next is not None:
+            _NEXT.__set__(self, known_next)
+
+    def _read_orders(self) -> None:
+        _ORDERS.__set__(self, tuple(order_from_dict(o) for o in self._records))
+
+    def _adjudicated(self) -> None:
+        out = adjudicate_phase(self.state, self.orders, self._rules, self.disorder)
+        _RESULTS.__set__(self, out.results)
+        _AFTER.__set__(self, out.after)
+        _INTERNED.__set__(self, out.interned)
+        try:
+            _NEXT.__get__(self, StoredPhase)
+        except AttributeError:
+            _NEXT.__set__(self, out.next_state)
+
+    @staticmethod
+    def _slot(slot: Any, fill: Callable[[StoredPhase], None]) -> property:
+        def get(self: StoredPhase) -> Any:
+            try:
+                return slot.__get__(self, StoredPhase)
+            except AttributeError:
+                fill(self)
+                return slot.__get__(self, StoredPhase)
+
+        return property(get)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, HistoryEntry):
+            return NotImplemented
+        return all(getattr(self, f) == getattr(other, f) for f in _FIELDS)
+
+    def __hash__(self) -> int:
+        return hash(tuple(getattr(self, f) for f in _FIELDS))
+
+    def __repr__(self) -> str:
+        return f"StoredPhase({self.state.phase.label})"
+
+
+_FIELDS = ("state", "orders", "results", "after", "next_state", "disorder", "interned")
+for _name, _s, _fill in (("orders", _ORDERS, StoredPhase._read_orders),
+                         *((n, _SLOTS[n], StoredPhase._adjudicated) for n in ("results", "after", "next_state",
+                                                                              "interned"))):
+    setattr(StoredPhase, _name, StoredPhase._slot(_s, _fill))
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,16 +179,41 @@ class StoreError(OSError):
     """The database cannot be used (damaged, or of another version): the saved game is read again."""
 
 
+class StoreLockedError(StoreError):
+    """The database holds a secret game and was opened without its key (or with another one)."""
+
+
+def _split_table(table: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The table's public part and its secret part (``io.vault.split_secrets``' cut)."""
+    public, secret = split_secrets({"table": dict(table)})
+    return public["table"], secret
+
+
+def _merge_table(public: dict[str, Any], secret: Mapping[str, Any]) -> dict[str, Any]:
+    hidden = secret.get("table")
+    if isinstance(hidden, dict):
+        public.update({k: v for k, v in hidden.items() if k in SECRET_TABLE_KEYS})
+    tokens = secret.get("tokens")
+    if isinstance(tokens, dict):
+        phones = public.setdefault("phones", {})
+        if isinstance(phones, dict):
+            phones["tokens"] = tokens
+    return public
+
+
 class GameStore:
     """One game's database (see the module documentation)."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, vault: Vault | None = None) -> None:
         self.path = path
+        #: a secret game's key: its secret rows are written and read encrypted under it
+        self.vault = vault
         if not path.exists():  # made private from the start (SQLite gives its -wal file the same bits)
             os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o600))
         self.db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False, timeout=5.0)
         try:
             self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA secure_delete=ON")  # a replaced or deleted row leaves nothing behind
             self.db.executescript(_SCHEMA)
         except sqlite3.DatabaseError as exc:
             self.db.close()
@@ -130,41 +238,87 @@ class GameStore:
         except (sqlite3.DatabaseError, ValueError):
             return False
 
-    def load(self) -> tuple[Game, dict[str, Any]]:
-        """The game and table stored (not checked again: they were when the file was read in)."""
+    def wrapped_key(self) -> dict[str, Any] | None:
+        """A secret game's wrapped game key (open it with ``Vault.open`` and the passphrase)."""
+        try:
+            wrapped = self.meta("vault")
+        except (sqlite3.DatabaseError, ValueError) as exc:
+            raise StoreError(f"the live game {self.path.name} cannot be read: {exc}") from exc
+        return wrapped if isinstance(wrapped, dict) else None
+
+    def order_count(self) -> int:
+        """How many orders of the phase being played are stored (a count: no key needed)."""
+        try:
+            return int(self.db.execute("SELECT count(*) FROM orders").fetchone()[0])
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"the live game {self.path.name} cannot be read: {exc}") from exc
+
+    def load(self, *, public_only: bool = False) -> tuple[Game, dict[str, Any]]:
+        """The game and table stored (not checked again: they were when the file was read in).
+        A secret game's rows are opened with ``vault`` (StoreLockedError without it, or with
+        another game's key); ``public_only``: a secret game's public part, without the key."""
         try:
             data = dict(self.meta("game"))
-            data["table"] = self.meta("table") or {}
+            secret_game = self.meta("vault") is not None
+            vault = self.vault if secret_game else None
+            if secret_game and vault is None and not public_only:
+                raise StoreLockedError(f"the live game {self.path.name} is encrypted: its passphrase is needed")
+            table = self.meta("table") or {}
+            if vault is not None:
+                sealed = self.meta("table_secret")
+                if sealed is not None:
+                    table = _merge_table(table, vault.open_record(sealed, "table"))
+            data["table"] = table
             data["history"] = [json.loads(r) for (r,) in self.db.execute("SELECT record FROM phases ORDER BY idx")]
             row = self.db.execute("SELECT record FROM current WHERE id = 1").fetchone()
             current = json.loads(row[0])
-            current["orders"] = [json.loads(r) for (r,) in
-                                 self.db.execute("SELECT record FROM orders ORDER BY power, rowid")]
+            if not secret_game:
+                current["orders"] = [json.loads(r) for (r,) in
+                                     self.db.execute("SELECT record FROM orders ORDER BY power, rowid")]
+            elif vault is not None:
+                orders = [vault.open_record(r, "order/" + k) for (k, r) in
+                          self.db.execute("SELECT key, record FROM orders ORDER BY rowid")]
+                current["orders"] = sorted(orders, key=lambda o: str(o.get("power", "")))
+            else:
+                current["orders"] = []
             data["current"] = current
             board = load_board(str(data.get("map", "standard")))
-            return _game_from_dict(data, board)
+            return _game_from_dict(data, board, stored=StoredPhase)  # no phase replayed
+        except VaultError as exc:
+            raise StoreLockedError(f"the live game {self.path.name} does not open with this key: {exc}") from exc
         except (sqlite3.DatabaseError, ValueError, TypeError, KeyError, AttributeError) as exc:
             raise StoreError(f"the live game {self.path.name} cannot be read: {exc}") from exc
 
     # -- writing ----------------------------------------------------------------------------------
 
-    def write_all(self, game: Game, table: Mapping[str, Any], source: str | None) -> GameImage:
-        """Replace whatever is stored by ``game`` and ``table`` (one transaction, synced)."""
+    def write_all(self, game: Game, table: Mapping[str, Any], source: str | None, *,
+                  extra: Mapping[str, Any] | None = None) -> GameImage:
+        """Replace whatever is stored by ``game`` and ``table`` (one transaction, synced), under
+        the store's ``vault`` (or in the clear without one); ``extra``: more ``meta`` keys."""
         image = GameImage.of(game, table)
         with self._transaction(durable=True):
             self.db.execute("DELETE FROM phases")
             self.db.execute("DELETE FROM orders")
             self.db.execute("DELETE FROM current")
+            self.db.execute("DELETE FROM meta WHERE key IN ('vault', 'table_secret')")
+            if self.vault is not None:
+                self._put("vault", dict(self.vault.wrapped))
             self._write(None, image, game)
             self._put("schema", SCHEMA_VERSION)
             self._put("source", source)
+            for key, value in (extra or {}).items():
+                self._put(key, value)
         return image
 
-    def write(self, before: GameImage | None, after: GameImage, game: Game, *, durable: bool) -> None:
+    def write(self, before: GameImage | None, after: GameImage, game: Game, *, durable: bool,
+              extra: Mapping[str, Any] | None = None) -> None:
         """Write what changed from ``before`` to ``after`` in one transaction; ``durable``:
-        synced to the disk before this returns.  sqlite3.Error (rolled back) when it cannot."""
+        synced to the disk before this returns.  sqlite3.Error (rolled back) when it cannot.
+        ``extra``: ``meta`` keys written in the same transaction."""
         with self._transaction(durable=durable):
             self._write(before, after, game)
+            for key, value in (extra or {}).items():
+                self._put(key, value)
 
     def set_source(self, stamp: str | None) -> None:
         with self._transaction(durable=True):
@@ -186,7 +340,12 @@ class GameStore:
             db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('game', ?)", (game_meta,))
             self._game_meta = game_meta
         if before is None or after.table != before.table:
-            db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('table', ?)", (json.dumps(after.table),))
+            if self.vault is None:
+                db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('table', ?)", (json.dumps(after.table),))
+            else:  # the public part readable, the secret part one sealed row
+                public, secret = _split_table(after.table)
+                db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('table', ?)", (json.dumps(public),))
+                self._put("table_secret", self.vault.seal_record(secret, "table"))
         # phases: the stored ones stay as long as they are the same phases (an undo takes some back)
         old = before.history if before is not None else ()
         same = 0
@@ -208,11 +367,21 @@ class GameStore:
         for power in set(was) | set(after.orders):
             mine, had = after.orders.get(power, {}), was.get(power, {})
             for key in had.keys() - mine.keys():
-                db.execute("DELETE FROM orders WHERE power = ? AND key = ?", (power, key))
+                db.execute("DELETE FROM orders WHERE power = ? AND key = ?", self._order_row(power, key))
             for key, order in mine.items():
                 if had.get(key) != order:
+                    row_power, row_key = self._order_row(power, key)
+                    record = order_to_dict(order)
+                    text = (json.dumps(record) if self.vault is None
+                            else self.vault.seal_record(record, "order/" + row_key))
                     db.execute("INSERT OR REPLACE INTO orders (power, key, record) VALUES (?, ?, ?)",
-                               (power, key, json.dumps(order_to_dict(order))))
+                               (row_power, row_key, text))
+
+    def _order_row(self, power: str, key: str) -> tuple[str, str]:
+        """The row's (power, key): in the clear, or for a secret game ("", an HMAC of both)."""
+        if self.vault is None:
+            return power, key
+        return "", self.vault.row_name(f"order/{power}/{key}")
 
 
 class _Transaction:
@@ -238,4 +407,4 @@ class _Transaction:
             pass
 
 
-__all__ = ["GameImage", "GameStore", "StoreError", "file_stamp", "store_path"]
+__all__ = ["GameImage", "GameStore", "StoreError", "StoreLockedError", "file_stamp", "store_path"]

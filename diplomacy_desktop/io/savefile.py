@@ -40,6 +40,7 @@ import json
 import os
 import stat
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -142,12 +143,13 @@ def state_from_dict(board: Board, d: dict[str, Any]) -> GameState:
     dislodged = [DislodgedUnit(_unit(x), x.get("attacker_from"), bool(x.get("by_convoy", False)),
                                x.get("attacker_power")) for x in d.get("dislodged", [])]
     owners = {str(k): str(v) for k, v in d.get("owners", {}).items()}
+    powers = frozenset(board.power_ids)  # (a property that builds a tuple: asked once a state)
     for c, p in owners.items():
-        if c not in board.centres or p not in board.power_ids:
+        if c not in board.centres or p not in powers:
             raise SaveFileError(f"unknown centre or power in owners: {c}: {p}")
     units = [_unit(x) for x in d.get("units", [])]
     for u in units + [x.unit for x in dislodged]:
-        if u.power not in board.power_ids:
+        if u.power not in powers:
             raise SaveFileError(f"unknown power {u.power!r}")
     return GameState.build(board, phase, units, owners, dislodged, d.get("contested", []), _relations(d))
 
@@ -219,21 +221,40 @@ def game_from_dict(data: Any) -> tuple[Game, dict[str, Any]]:
         raise SaveFileError(f"the saved game is damaged: {exc}") from exc
 
 
-def _game_from_dict(data: dict[str, Any], board: Board) -> tuple[Game, dict[str, Any]]:
+#: builds a stored phase without adjudicating it (``io.gamestore``): (state, the orders' records,
+#: disorder, rules, the state that followed it when the store knows it) -> the history entry
+StoredPhaseFactory = Callable[[GameState, list[dict[str, Any]], frozenset[str], RuleSet, "GameState | None"],
+                              HistoryEntry]
+
+
+def _game_from_dict(data: dict[str, Any], board: Board, *,
+                    stored: StoredPhaseFactory | None = None) -> tuple[Game, dict[str, Any]]:
+    """The game of a checked save dict.  ``stored`` (a store's game, checked when it was read
+    in): the phases are not replayed, each is made by ``stored`` (adjudicated when asked)."""
     rules = RuleSet.for_edition(str(data.get("edition", "classic")))
     end_year = data.get("end_year")
     history: list[HistoryEntry] = []
     expected: GameState | None = None
-    for i, h in enumerate(data.get("history", [])):
-        state = state_from_dict(board, h["state"])
+    records = data.get("history", [])
+    states = [state_from_dict(board, h["state"]) for h in records]
+    current = state_from_dict(board, data["current"]["state"])
+    for i, h in enumerate(records):
+        state = states[i]
+        disorder = frozenset(h.get("disorder", ()))
+        if stored is not None:
+            # the state that followed (unless the game was restarted there, or under Formal
+            # Diplomacy, where declarations change it): no adjudication needed to know it
+            after_record = records[i + 1] if i + 1 < len(records) else data["current"]
+            then = states[i + 1] if i + 1 < len(records) else current
+            known = then if not after_record.get("restarted") and then.relations is None else None
+            history.append(stored(state, h.get("orders", []), disorder, rules, known))
+            continue
+        orders = tuple(order_from_dict(o) for o in h.get("orders", []))
         if expected is not None and not h.get("restarted") and not _follows(state, expected):
             raise SaveFileError(f"phase {i + 1} ({state.phase.label}) does not follow from the phase before it")
-        orders = tuple(order_from_dict(o) for o in h.get("orders", []))
-        disorder = frozenset(h.get("disorder", ()))
         out = adjudicate_phase(state, orders, rules, disorder)
         history.append(HistoryEntry(state, orders, out.results, out.after, out.next_state, disorder, out.interned))
         expected = out.next_state
-    current = state_from_dict(board, data["current"]["state"])
     if expected is not None and not data["current"].get("restarted") and not _follows(current, expected):
         raise SaveFileError("the current phase does not follow from the last adjudicated phase")
     game = Game(board, rules, current, int(end_year) if end_year is not None else None, history,

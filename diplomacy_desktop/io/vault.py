@@ -126,6 +126,13 @@ class Vault:
                                          _AAD + b"/record/" + context.encode("utf-8"))
         return f"v1:{nonce.hex()}:{box.hex()}"
 
+    def row_name(self, text: str) -> str:
+        """A stable name for a secret row's key (HMAC-SHA256 under the game key): the store finds
+        and replaces the row by it, and it tells nobody without the key which unit it is about."""
+        import hmac
+
+        return hmac.new(self._key, b"diplomacy-desktop row/" + text.encode("utf-8"), hashlib.sha256).hexdigest()[:32]
+
     def open_record(self, text: str, context: str) -> Any:
         """What ``seal_record`` wrote under ``context`` (VaultError: damaged, or another context)."""
         from cryptography.exceptions import InvalidTag

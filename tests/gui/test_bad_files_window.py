@@ -13,7 +13,7 @@ import pytest
 from PySide6.QtWidgets import QMessageBox
 from window_harness import Table
 
-from diplomacy_desktop.gui.table.persistence import AUTOSAVE_NAME, Autosave
+from diplomacy_desktop.gui.table.persistence import AUTOSAVE_NAME, LEGACY_AUTOSAVE_NAME, Autosave
 from diplomacy_desktop.io.savefile import game_to_dict
 
 BAD = Path(__file__).resolve().parents[1] / "io" / "bad_saves"
@@ -97,22 +97,31 @@ def _good_autosave_text() -> str:
     return (BAD / "good.json").read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("damage", ["truncated", "year_1e400", "binary"])
+def _listing(data: Path) -> list[str]:
+    """The folder's files, without SQLite's own beside an open database (its log and index)."""
+    return sorted(n for n in os.listdir(data) if not n.endswith(("-wal", "-shm")))
+
+
+# (issue 21: the autosave is a SQLite database now; "truncated", "year_1e400" and "binary" are an
+# earlier version's JSON autosave, "database" a damaged database)
+@pytest.mark.parametrize("damage", ["truncated", "year_1e400", "binary", "database"])
 def test_bad_files_damaged_autosave_is_kept_aside_and_the_app_starts(damage: str, table: Table, tmp_path: Path,
                                                                      boxes: dict[str, list[str]]) -> None:
     data = tmp_path / "data"
     data.mkdir()
     content = {"truncated": _good_autosave_text()[:3000].encode("utf-8"),
                "year_1e400": (BAD / "year_1e400.json").read_bytes(),
-               "binary": os.urandom(2000) + b"\x00"}[damage]
-    (data / AUTOSAVE_NAME).write_bytes(content)
+               "binary": os.urandom(2000) + b"\x00",
+               "database": b"SQLite format 3\x00" + os.urandom(4000)}[damage]
+    name, suffix = (AUTOSAVE_NAME, ".sqlite") if damage == "database" else (LEGACY_AUTOSAVE_NAME, ".json")
+    (data / name).write_bytes(content)
     messages = Messages()
     f = _features(table.window, data, message=messages)
     damaged = f.check_autosave()
     assert damaged is not None
     kept = damaged.kept
-    assert kept.parent == data and kept.name.startswith("autosave.damaged-") and kept.suffix == ".json"
-    assert kept.read_bytes() == content and not (data / AUTOSAVE_NAME).exists()
+    assert kept.parent == data and kept.name.startswith("autosave.damaged-") and kept.suffix == suffix
+    assert kept.read_bytes() == content and not (data / name).exists()
     [(title, text)] = messages.seen
     assert title == "The autosave is damaged" and str(kept) in text and "will not be overwritten" in text
     f.first_start()
@@ -122,27 +131,30 @@ def test_bad_files_damaged_autosave_is_kept_aside_and_the_app_starts(damage: str
     assert f.autosaver.writes >= 1 and (data / AUTOSAVE_NAME).exists()
     assert kept.read_bytes() == content  # the new game's autosave went elsewhere
     assert boxes["critical"] == []
-    # a second damaged autosave is kept under another name, never over the first
-    (data / AUTOSAVE_NAME).write_bytes(content)
+    # a second damaged autosave (after the app stopped) is kept under another name, never over the first
+    f.autosaver.autosave.close()
+    (data / name).write_bytes(content)
     again = _features(table.window, data, message=Messages()).check_autosave()
     assert again is not None and again.kept != kept and kept.read_bytes() == content
 
 
 def test_bad_files_a_readable_autosave_is_left_where_it_is(table: Table, tmp_path: Path) -> None:
+    """An earlier version's readable autosave is migrated into the database (issue 21), not set aside."""
     data = tmp_path / "data"
     data.mkdir()
-    (data / AUTOSAVE_NAME).write_text(_good_autosave_text(), encoding="utf-8")
+    (data / LEGACY_AUTOSAVE_NAME).write_text(_good_autosave_text(), encoding="utf-8")
     messages = Messages()
     f = _features(table.window, data, message=messages)
     assert f.check_autosave() is None and messages.seen == []
-    assert sorted(os.listdir(data)) == [AUTOSAVE_NAME]
+    assert _listing(data) == [AUTOSAVE_NAME]
+    assert f.autosaver.autosave.info() is not None and f.check_autosave() is None
 
 
 def test_bad_files_temp_files_of_a_killed_autosave_are_removed_at_start(table: Table, tmp_path: Path) -> None:
     data = tmp_path / "data"
     data.mkdir()
-    stale = data / f".{AUTOSAVE_NAME}.k9x2q.tmp"
-    writing = data / f".{AUTOSAVE_NAME}.w8y3r.tmp"  # another instance writing right now
+    stale = data / f".{LEGACY_AUTOSAVE_NAME}.k9x2q.tmp"  # an earlier version's (JSON) autosave's
+    writing = data / f".{LEGACY_AUTOSAVE_NAME}.w8y3r.tmp"  # another instance writing right now
     theirs = data / ".notes.json.a1b2.tmp"
     for p in (stale, writing, theirs):
         p.write_text("{", encoding="utf-8")
@@ -151,6 +163,6 @@ def test_bad_files_temp_files_of_a_killed_autosave_are_removed_at_start(table: T
     os.utime(theirs, (past, past))
     f = _features(table.window, data, message=Messages())
     f.check_autosave()
-    assert sorted(os.listdir(data)) == sorted([writing.name, theirs.name])
+    assert _listing(data) == sorted([writing.name, theirs.name])
     assert f.autosaver.save_now()
-    assert sorted(os.listdir(data)) == sorted([AUTOSAVE_NAME, writing.name, theirs.name])
+    assert _listing(data) == sorted([AUTOSAVE_NAME, writing.name, theirs.name])

@@ -72,10 +72,10 @@ def test_one_per_game_a_second_window_on_the_same_autosave_is_refused(tmp_path: 
     monkeypatch.setenv("DIPLOMACY_DESKTOP_DATA", str(tmp_path))
     shown: list[str] = []
     monkeypatch.setattr(app_module.QMessageBox, "critical", lambda _p, _t, text: shown.append(text))
-    with GameLock(tmp_path / "autosave.json", "a Diplomacy Desktop window"):
+    with GameLock(tmp_path / "autosave.sqlite", "a Diplomacy Desktop window"):  # (issue 21: the database)
         code = app_module.run_app(argparse.Namespace(file=None))
     assert code == 2
-    assert shown and shown[0].startswith("The table's game is already open: autosave.json is already open in a "
+    assert shown and shown[0].startswith("The table's game is already open: autosave.sqlite is already open in a "
                                          "Diplomacy Desktop window (process ")
 
 

@@ -148,6 +148,7 @@ def test_models_autosave_timing_and_file(tmp_path: Path) -> None:
     loaded, table = autosave.load()
     assert loaded.orders_of("france") == [Hold("france", "A", "par")] and table == {"players": {"france": "Anna"}}
     assert autosave.origin() == (tmp_path / "mine.json").resolve()
+    autosave.close()  # (the app stopped: issue 21's autosave is a database, damaged while closed)
     path.write_text("{not json", encoding="utf-8")
     damaged = autosave.set_aside_if_damaged()
     assert damaged is not None and damaged.kept.exists() and not path.exists()

@@ -1,13 +1,15 @@
 """Keeping the table's game safe: autosave, the offer to resume, recent files, Save / Open.
 
-* ``Autosave``: one file, ``autosave.json``, in the app's data folder
-  (QStandardPaths.AppDataLocation; the file itself is ``table.autosave.Autosave``), written atomically by ``io.savefile.save_game`` (a
-  temporary file, then a rename), so a crash or a pulled plug leaves the previous one whole.
+* ``Autosave``: the live game in one SQLite database, ``autosave.sqlite``, in the app's data folder
+  (QStandardPaths.AppDataLocation; the store itself is ``table.autosave.Autosave``, the one
+  ``serve`` uses: ``io.gamestore``), written by small transactions (an order given writes one
+  row), so a crash or a pulled plug leaves the last committed game whole; an earlier version's
+  ``autosave.json`` is migrated into it on first start.
 * ``Autosaver``: writes it right after every adjudication (and its undo), and shortly after any
   other change (orders, seals, the clock), so very little can be lost (when: ``table.autosave.
   autosave_timing``).
 * At start, ``Autosave.set_aside_if_damaged`` moves an autosave that cannot be read to
-  ``autosave.damaged-<time>.json`` (never over another file) so that the new game's autosave
+  ``autosave.damaged-<time>.sqlite`` (never over another file) so that the new game's autosave
   cannot overwrite it, and the table is told where it is; ``Autosave.clean_temp_files``
   removes the temporary files a kill mid-write left behind (only ours, only old ones).
 * ``RecentFiles``: the Open Recent list, kept in QSettings.
@@ -35,6 +37,7 @@ from ...io.savefile import (
 )
 from ...table.autosave import (  # moved to the Qt-free table layer: importable here too
     AUTOSAVE_NAME,
+    LEGACY_AUTOSAVE_NAME,
     NOW,
     ORDER,
     ORIGIN_NAME,
@@ -83,7 +86,7 @@ class Autosave(FolderAutosave):
         super().__init__(folder if folder is not None else app_data_dir())
 
 
-__all__ = ['AUTOSAVE_NAME', 'ORIGIN_NAME', 'Autosave', 'AutosaveInfo', 'DamagedAutosave']
+__all__ = ['AUTOSAVE_NAME', 'LEGACY_AUTOSAVE_NAME', 'ORIGIN_NAME', 'Autosave', 'AutosaveInfo', 'DamagedAutosave']
 
 
 class Autosaver(QObject):
@@ -212,12 +215,33 @@ def open_secret_file(path: Path, prompt: PassphrasePrompt, *, parent: QWidget | 
     return opened
 
 
+def open_secret_autosave(autosave: Autosave, prompt: PassphrasePrompt, *, parent: QWidget | None = None,
+                         message: Message | None = None, tries: int = 3) -> OpenedGame:
+    """The autosaved game, with a secret game's secrets when the host gives the passphrase
+    (asked up to ``tries`` times; without it the public part, and the host is told why).
+    SaveFileError: the autosave cannot be read."""
+    if not autosave.is_secret():
+        return autosave.open()
+    text = "The autosaved game keeps this phase's secrets encrypted. The host's passphrase:"
+    for _ in range(tries):
+        typed = prompt(parent, text)
+        if typed is None:
+            break
+        try:
+            return autosave.open(passphrase=typed)
+        except WrongPassphraseError:
+            text = "That is not the autosaved game's passphrase. The host's passphrase:"
+    opened = autosave.open()
+    (message or show_warning)(parent, "Opened without the secrets", LOCKED_TEXT)
+    return opened
+
+
 def resume_from_autosave(controller: GameController, autosave: Autosave, *, parent: QWidget | None = None,
                          message: Message | None = None, prompt: PassphrasePrompt | None = None) -> bool:
     """Replace the controller's game with the autosaved one (a secret game asks for its
-    passphrase); on a damaged file say so, keep the game."""
+    passphrase); on a damaged autosave say so, keep the game."""
     try:
-        opened = open_secret_file(autosave.path, prompt or ask_passphrase, parent=parent, message=message)
+        opened = open_secret_autosave(autosave, prompt or ask_passphrase, parent=parent, message=message)
     except SaveFileError as exc:
         (message or show_warning)(parent, "Cannot resume", f"The autosaved game cannot be read: {exc}")
         return False

@@ -255,7 +255,7 @@ def test_dialogs_new_game_private_notes_option_off_by_default_and_saved(table, f
     d.notes_box.setChecked(True)
     no_pins_and_a_passphrase(d).start_button.click()
     assert c.table["notes_allowed"] is True and f.act_notes.isChecked()  # the Table menu agrees
-    _, saved = load_game(f.autosaver.autosave.path)  # saved with the game (its public part)
+    _, saved = f.autosaver.autosave.load()  # saved with the game (its public part)
     assert saved["notes_allowed"] is True
     path = tmp_path / "notes.dipl"
     c.save(path)

@@ -296,10 +296,12 @@ def test_formal_save_and_resume_in_the_middle_of_the_declarations_round(table: T
     f.flow.curtain.open_button.click()
     assert f.flow.session.stage == ENTERING
     f.autosaver.save_now()
+    f.autosaver.autosave.close()  # (issue 21: the database, as a restart finds it)
     kept = f.autosaver.autosave.path.read_bytes()
     # a new start: resumed from the autosave, behind the curtain, the declarations still pending
     f.start_new_game(TableSettings())
     assert not c.game.formal
+    f.autosaver.autosave.close()
     f.autosaver.autosave.path.write_bytes(kept)  # (the app restarted: its autosave is the game's)
     assert resume_from_autosave(c, f.autosaver.autosave, parent=table.window, message=lambda *a: None)
     s = f.flow.session

@@ -6,7 +6,6 @@ from __future__ import annotations
 from diplomacy_desktop.gui.controller import ChangeRecord
 from diplomacy_desktop.gui.table.hotseat import CURTAIN, ENTERING
 from diplomacy_desktop.host.table import Change
-from diplomacy_desktop.io.savefile import load_game
 from diplomacy_desktop.table.session import LAPTOP, PHONE, SessionChange
 from diplomacy_desktop.table.settings import TableSettings
 
@@ -53,7 +52,7 @@ def test_table_session_a_phone_seal_is_in_the_hot_seat_and_the_autosave_before_t
     assert "turkey" in s.sealed and "turkey" in s.phone_sealed and s.next_power != "turkey"
     assert "\u260e" in f.strip.chip_text("turkey")  # the strip follows at once
     assert f.autosaver.writes > writes
-    _game, saved = load_game(f.autosaver.autosave.path)
+    _game, saved = f.autosaver.autosave.load()
     assert "turkey" in saved["hotseat"]["sealed"] and saved["phones"]["sealed"] == ["turkey"]
     assert host.unseal(host.token_of("turkey"), "turkey", "S1901M")["message"] == "unsealed"
     assert "turkey" not in s.sealed and host.public_state()["sealed"] == []

@@ -155,6 +155,7 @@ def test_persistence_nothing_to_resume_for_an_untouched_game(qtbot, tmp_path: Pa
     assert auto.info() is None
     auto.write(c.game, c.table)
     assert auto.info() is None  # a fresh game: no offer
+    auto.close()  # (the app stopped; issue 21: the autosave is a database, damaged while nobody has it open)
     (tmp_path / AUTOSAVE_NAME).write_text("{ half a file")
     assert auto.info() is None  # unreadable: no offer, no crash
     messages = Messages()

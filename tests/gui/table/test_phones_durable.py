@@ -14,7 +14,6 @@ from test_secrecy import HOST_PIN
 
 from diplomacy_desktop.gui.table.dialogs import TableSettings
 from diplomacy_desktop.gui.table.hotseat import hash_pin
-from diplomacy_desktop.io.savefile import load_game
 
 
 class DiskFull:
@@ -32,6 +31,21 @@ class DiskFull:
             return real(path, text, **kw)
 
         monkeypatch.setattr(savefile, "write_atomic", write_atomic)
+        # issue 21: the autosave is a SQLite database; on a full disk SQLite fails the transaction
+        # (SQLITE_FULL) and rolls it back
+        import sqlite3
+
+        from diplomacy_desktop.io.gamestore import GameStore
+
+        for name in ("write", "write_all"):
+            real_method = getattr(GameStore, name)
+
+            def failing(*a, _real=real_method, **k):  # type: ignore[no-untyped-def]
+                if self.full:
+                    raise sqlite3.OperationalError("database or disk is full")
+                return _real(*a, **k)
+
+            monkeypatch.setattr(GameStore, name, failing)
 
 
 def test_phones_durable_a_seal_the_autosave_cannot_hold_is_refused_and_taken_back(  # type: ignore[no-untyped-def]
@@ -58,7 +72,7 @@ def test_phones_durable_a_seal_the_autosave_cannot_hold_is_refused_and_taken_bac
     # the disk has room again: the seal goes through and is on disk before the phone hears it
     status, answer = call(qtbot, "POST", f"{base}/api/seal", token, {"power": "france", "phase": "S1901M"})
     assert status == 200, answer
-    _game, saved = load_game(f.autosaver.autosave.path)
+    _game, saved = f.autosaver.autosave.load()
     assert "france" in saved["phones"]["sealed"] and "france" in saved["hotseat"]["sealed"]
 
 
@@ -73,7 +87,7 @@ def test_phones_durable_an_order_from_a_phone_is_in_the_autosave_before_given(  
     status, answer = call(qtbot, "POST", f"{base}/api/order", token,
                           {"power": "england", "phase": "S1901M", "text": "F Lon - Nth"})
     assert status == 200, answer
-    game, _ = load_game(f.autosaver.autosave.path)  # at once: no timer to wait for
+    game, _ = f.autosaver.autosave.load()  # at once: no timer to wait for
     assert [str(o) for o in game.orders_of("england")] == ["F lon - nth"]
     disk.full = True
     status, answer = call(qtbot, "POST", f"{base}/api/order", token,
@@ -103,7 +117,7 @@ def test_phones_durable_an_order_given_at_the_laptop_is_in_the_autosave_at_once(
     f.start_new_game(TableSettings())
     power, order = _sit_down(f, table)
     table.controller.set_order(order)
-    game, _ = load_game(f.autosaver.autosave.path)  # no waiting, no timer
+    game, _ = f.autosaver.autosave.load()  # no waiting, no timer
     assert game.orders_of(power) == [order]
 
 
@@ -118,7 +132,7 @@ def test_phones_durable_a_slow_autosave_follows_orders_a_moment_later(qtbot, tab
     table.controller.set_order(order)
     assert f.autosaver.writes == writes  # not at once
     qtbot.waitUntil(lambda: f.autosaver.writes > writes, timeout=5000)
-    game, _ = load_game(f.autosaver.autosave.path)
+    game, _ = f.autosaver.autosave.load()
     assert game.orders_of(power) == [order]
 
 

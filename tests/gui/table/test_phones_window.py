@@ -21,7 +21,6 @@ from diplomacy_desktop.engine.formal import WAR
 from diplomacy_desktop.gui.table.dialogs import TableSettings
 from diplomacy_desktop.gui.table.hotseat import CURTAIN, ENTERING, READY, hash_pin
 from diplomacy_desktop.gui.table.phones import HOSTING_KEY
-from diplomacy_desktop.io.savefile import load_game
 
 PHONE_FRANCE = ["A Par - Bur", "A Mar S A Par - Bur", "F Bre - Mao"]
 
@@ -128,7 +127,7 @@ def test_phones_window_phone_seal_counts_stays_secret_and_is_adjudicated(qtbot, 
         assert not shows(t.window, text), text
     assert not t.window.scene.order_items_of("france") and not c.can_see("france")
     # the autosave already holds the phone's seal and its orders (a kill -9 loses nothing)
-    game, saved = load_game(f.autosaver.autosave.path)
+    game, saved = f.autosaver.autosave.load()
     assert "france" in saved["hotseat"]["sealed"] and saved["hotseat"]["phone_sealed"] == ["france"]
     assert "france" in saved["phones"]["sealed"] and len(game.orders_of("france")) == 3
     assert saved["phones"]["tokens"]["france"] == token
@@ -279,9 +278,11 @@ def test_phones_window_resume_keeps_phone_seals_and_tokens(qtbot, table, feature
     phone_orders(qtbot, base, token, "turkey", "S1901M", ["F Ank - Bla"])
     assert call(qtbot, "POST", f"{base}/api/seal", token, {"power": "turkey", "phase": "S1901M"})[0] == 200
     # the window is killed here: what is on disk is the autosave as it stood
+    f.autosaver.autosave.close()  # (issue 21: the database, as a restart finds it)
     saved = f.autosaver.autosave.path.read_bytes()
     f.turn_off()
     f.start_new_game(TableSettings())  # (another game meanwhile)
+    f.autosaver.autosave.close()
     f.autosaver.autosave.path.write_bytes(saved)
     from diplomacy_desktop.gui.table.persistence import resume_from_autosave
     assert resume_from_autosave(t.controller, f.autosaver.autosave, message=lambda *a: None)
@@ -340,6 +341,6 @@ def test_phones_window_private_notes_reach_only_their_recipients(qtbot, table, f
     assert "I tell Germany" in phone_notes("germany") and "I tell Germany" in phone_notes("italy")
     assert "I tell Germany" not in phone_notes("france") and not json.loads(phone_notes("russia"))
     # kept with the game
-    _, saved = load_game(f.autosaver.autosave.path)
+    _, saved = f.autosaver.autosave.load()
     assert [n["to"] for n in saved["notes"]] == [["england"], ["germany", "italy"]]
 
