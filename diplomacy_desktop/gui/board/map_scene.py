@@ -440,6 +440,21 @@ class CentreItem(QGraphicsItem):
                              palette.power_letter(self.owner))
 
 
+_METRICS: dict[tuple[int, bool, bool], QFontMetricsF] = {}
+
+
+def _metrics(px: int, bold: bool, italic: bool) -> QFontMetricsF:
+    """The names' font's metrics at ``px`` (kept: every name of a size and style shares them)."""
+    metrics = _METRICS.get((px, bold, italic))
+    if metrics is None:
+        font = QFont("DejaVu Sans")
+        font.setPixelSize(px)
+        font.setBold(bold)
+        font.setItalic(italic)
+        metrics = _METRICS[(px, bold, italic)] = QFontMetricsF(font)
+    return metrics
+
+
 class LabelItem(QGraphicsItem):
     """A province's name with a light halo, drawn by the scene (sized for the view, clear of units).
 
@@ -460,8 +475,11 @@ class LabelItem(QGraphicsItem):
         self.text = spec.text
         #: where the leader line ends (scene point), for a name placed outside its province
         self.leader: QPointF | None = None
-        self.text_path = QPainterPath()
-        self._bounds = QRectF()
+        #: the outline of the name as drawn and the item's extent: made when first asked for (a
+        #: paint, the scene's index), so a name set to several sizes before it is drawn (the first
+        #: layout at the art's size, then at the window's) has its outline made once
+        self._text_path: QPainterPath | None = QPainterPath()
+        self._bounds: QRectF | None = QRectF()
         self._paths: dict[tuple[str, int], QPainterPath] = {}
         self.set_factor(factor)
 
@@ -486,14 +504,16 @@ class LabelItem(QGraphicsItem):
         self.prepareGeometryChange()
         self.text, self.font_px, self.leader = text, px, leader
         self.factor = px / self.spec.size
-        self.text_path = self.path_for(text, px)
-        m = px * 0.25 + 1
-        bounds = self.text_path.boundingRect().adjusted(-m, -m, m, m)  # asked for at every paint
-        if leader is not None:
-            end = leader - self.pos()
-            bounds = bounds.united(QRectF(end.x() - m, end.y() - m, 2 * m, 2 * m))
-        self._bounds = bounds
+        self._text_path = None
+        self._bounds = None
         self.update()
+
+    @property
+    def text_path(self) -> QPainterPath:
+        """The outline of the name as drawn, its middle at the item's origin."""
+        if self._text_path is None:
+            self._text_path = self.path_for(self.text, self.font_px)
+        return self._text_path
 
     def set_leader(self, leader: QPointF | None) -> None:
         self.set_form(self.text, self.font_px, leader)
@@ -521,13 +541,11 @@ class LabelItem(QGraphicsItem):
         """About the extent :meth:`path_for` gives ``text`` (from the font's metrics: quicker than
         making the outline of every form of every name to place them)."""
         path = self._paths.get((text, px))
+        if path is None and (text, px) == (self.text, self.font_px):
+            path = self.text_path  # the form set now: its outline is made for drawing anyway
         if path is not None:
             return path.boundingRect()
-        font = QFont("DejaVu Sans")
-        font.setPixelSize(px)
-        font.setBold(self.spec.bold)
-        font.setItalic(self.spec.italic)
-        metrics = QFontMetricsF(font)
+        metrics = _metrics(px, self.spec.bold, self.spec.italic)
         lines = text.split("\n")
         width = max(metrics.horizontalAdvance(line) for line in lines)
         step = px * 1.05
@@ -549,7 +567,15 @@ class LabelItem(QGraphicsItem):
 
     @override
     def boundingRect(self) -> QRectF:
-        return self._bounds
+        bounds = self._bounds  # asked for at every paint: kept
+        if bounds is None:
+            m = self.font_px * 0.25 + 1
+            bounds = self.text_path.boundingRect().adjusted(-m, -m, m, m)
+            if self.leader is not None:
+                end = self.leader - self.pos()
+                bounds = bounds.united(QRectF(end.x() - m, end.y() - m, 2 * m, 2 * m))
+            self._bounds = bounds
+        return bounds
 
     @override
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
@@ -864,6 +890,7 @@ class MapScene(QGraphicsScene):
             self.addItem(fill)
             self.ownership_items[sid] = fill
         self.label_items: dict[str, LabelItem] = {}
+        self._rooms: dict[str, float] | None = None
         for space, spec in self.art.labels.items():
             label = LabelItem(spec, self.label_factor)
             label.setPos(spec.middle)
@@ -983,6 +1010,19 @@ class MapScene(QGraphicsScene):
             self._place_labels()
         return True
 
+    def _label_rooms(self) -> dict[str, float]:
+        """How crowded each name's place is: how near the nearest other name's place is (the art's
+        places never move: worked out once, not at each new size)."""
+        rooms = self._rooms
+        if rooms is None:
+            homes = [(item.spec.middle.x(), item.spec.middle.y()) for item in self.label_items.values()]
+            rooms = {}
+            for i, (space, (hx, hy)) in enumerate(zip(self.label_items, homes, strict=True)):
+                rooms[space] = min((abs(hx - ox) + abs(hy - oy) for j, (ox, oy) in enumerate(homes) if j != i),
+                                   default=0.0)
+            self._rooms = rooms
+        return rooms
+
     def _label_layout(self, need: float) -> dict[str, Placement]:
         from .label_layout import (
             FULL,
@@ -1008,7 +1048,7 @@ class MapScene(QGraphicsScene):
                 cx, cy = self.geometry.centre_point(space)
                 r = radius + 2 * self.label_factor
                 centres.append(QRectF(cx - r, cy - r, 2 * r, 2 * r))
-        homes = [item.spec.middle for item in self.label_items.values()]
+        rooms = self._label_rooms()
         for space, item in self.label_items.items():
             spec = item.spec
             # the art's size, or larger for the least size on screen (the projector asks for that
@@ -1024,12 +1064,9 @@ class MapScene(QGraphicsScene):
                 texts.append((short, SHORT))
             forms = tuple(LabelForm(text, item.measure(text, px), penalty, px) for text, penalty in texts)
             anchor = self.art.anchors.get(space)
-            home = spec.middle
-            # crowding: how near the nearest other name's place is (the most crowded go first)
-            room = min((abs(home.x() - o.x()) + abs(home.y() - o.y()) for o in homes if o is not home), default=0.0)
-            tasks.append(LabelTask(space, home, forms, anchor,
+            tasks.append(LabelTask(space, spec.middle, forms, anchor,
                                    marker=radius if space in attached else 0.0, marker_side=attached.get(space, 1.0),
-                                   room=room))
+                                   room=rooms[space]))
 
         def inside(space: str, point: QPointF) -> bool:
             outline = self.art.outline(space)
