@@ -17,10 +17,7 @@ and seconds of each part and exits non-zero when the position set up is not the 
 from __future__ import annotations
 
 import argparse
-import os
-import shutil
 import sys
-import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -29,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from table_entry import Driver, start_xvfb
+from table_entry import Driver, on_own_display
 
 SETTLE_MS = 300
 EXAMPLE_1 = {("england", "F", "den"), ("england", "F", "nth"), ("england", "F", "hel"),
@@ -43,24 +40,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--display", help="use this X display instead of starting an Xvfb")
     parser.add_argument("--shots", type=Path, help="save screenshots here")
     args = parser.parse_args(argv)
-    for tool in ("xdotool",) + (() if args.display else ("Xvfb",)):
-        if shutil.which(tool) is None:
-            raise SystemExit(f"sandbox_setup: {tool} is needed")
-    xvfb = None
-    display = args.display
-    if display is None:
-        xvfb, display = start_xvfb(args.size)
-    work = Path(tempfile.mkdtemp(prefix="sandbox-setup-"))
-    os.environ.update(DISPLAY=display, QT_QPA_PLATFORM="xcb", DIPLOMACY_DESKTOP_DATA=str(work / "data"),
-                      XDG_CONFIG_HOME=str(work / "config"), XDG_DATA_HOME=str(work / "home"),
-                      XDG_CACHE_HOME=str(work / "cache"))
-    try:
-        return run(display, args.shots)
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
-        if xvfb is not None:
-            xvfb.terminate()
-            xvfb.wait()
+    return on_own_display("sandbox_setup", args.size, args.display, lambda display: run(display, args.shots))
 
 
 def run(display: str, shots: Path | None) -> int:

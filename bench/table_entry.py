@@ -23,7 +23,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -107,6 +107,28 @@ class Driver:
         self._xdo(*steps)
 
 
+def on_own_display(name: str, size: str, display: str | None, body: Callable[[str], int]) -> int:
+    """Run ``body(display)`` with the app's files in a fresh temporary folder, on ``display`` or on an
+    Xvfb of ``size`` started (and stopped) here; ``name`` names the script in a missing-tool message."""
+    for tool in ("xdotool",) + (() if display else ("Xvfb",)):
+        if shutil.which(tool) is None:
+            raise SystemExit(f"{name}: {tool} is needed")
+    xvfb = None
+    if display is None:
+        xvfb, display = start_xvfb(size)
+    work = Path(tempfile.mkdtemp(prefix=f"{name.replace('_', '-')}-"))
+    os.environ.update(DISPLAY=display, QT_QPA_PLATFORM="xcb", DIPLOMACY_DESKTOP_DATA=str(work / "data"),
+                      XDG_CONFIG_HOME=str(work / "config"), XDG_DATA_HOME=str(work / "home"),
+                      XDG_CACHE_HOME=str(work / "cache"))
+    try:
+        return body(display)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+        if xvfb is not None:
+            xvfb.terminate()
+            xvfb.wait()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--size", default="1366x768", help="screen size of the Xvfb started (default 1366x768)")
@@ -116,24 +138,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="go on: reveal, Fall 1901 by drag and drop, then the winter's builds by clicking "
                              "the names of the lit centres (A for an army where a coast asks)")
     args = parser.parse_args(argv)
-    for tool in ("xdotool",) + (() if args.display else ("Xvfb",)):
-        if shutil.which(tool) is None:
-            raise SystemExit(f"table_entry: {tool} is needed")
-    xvfb = None
-    display = args.display
-    if display is None:
-        xvfb, display = start_xvfb(args.size)
-    work = Path(tempfile.mkdtemp(prefix="table-entry-"))
-    os.environ.update(DISPLAY=display, QT_QPA_PLATFORM="xcb", DIPLOMACY_DESKTOP_DATA=str(work / "data"),
-                      XDG_CONFIG_HOME=str(work / "config"), XDG_DATA_HOME=str(work / "home"),
-                      XDG_CACHE_HOME=str(work / "cache"))
-    try:
-        return run_table(display, args.shots, args.year)
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
-        if xvfb is not None:
-            xvfb.terminate()
-            xvfb.wait()
+    return on_own_display("table_entry", args.size, args.display,
+                          lambda display: run_table(display, args.shots, args.year))
 
 
 def run_table(display: str, shots: Path | None, year: bool = False) -> int:
