@@ -40,6 +40,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+#: the phones' port while the game is hosted (written by ``gui/table/phones.py``; a window that
+#: opens the game says hosting was on); here, Qt-free, so the window reads it without loading the phones
+HOSTING_KEY = "hosting_port"
+
 #: the table keys and the JSON type each must have to be read as a typed value
 KNOWN_KEYS: dict[str, type | tuple[type, ...]] = {
     "players": dict, "powers": list, "clock": dict, "clock_state": dict, "clock_plans": dict,

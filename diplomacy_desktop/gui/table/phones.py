@@ -54,6 +54,7 @@ from ...engine.game import Game
 from ...host.table import Change, HostError, RefusedError, SaveFailedError, TableHost
 from ...table.hotseat import CURTAIN, ENTERING, READY
 from ...table.session import LAPTOP, SessionChange, TableSession
+from ...table.state import HOSTING_KEY  # the game's table key, importable here too
 from .. import override
 from ..controller import ChangeRecord
 
@@ -65,8 +66,6 @@ if TYPE_CHECKING:
 DEFAULT_PORT = 8642
 #: a power's code hides by itself after this long (the next player must not find it there)
 CODE_SHOWN_MS = 60_000
-#: the table key saying hosting was on when the game was saved (its port)
-HOSTING_KEY = "hosting_port"
 
 
 class HostUnavailableError(HostError):

@@ -33,7 +33,6 @@ from PySide6.QtWidgets import (
 )
 
 from ...engine.board import province_of
-from ...engine.explain import Explanation, explain
 from ...engine.game import HistoryEntry
 from ...engine.orders import Convoy, Move, Order, SupportHold, SupportMove, UnitOrder
 from ...engine.results import OrderResult, Outcome
@@ -42,6 +41,7 @@ from ..board.map_scene import MapScene, OrderItem
 from ..controller import ChangeRecord, GameController
 
 if TYPE_CHECKING:
+    from ...engine.explain import Explanation
     from ..shell import WindowShell
 
 #: the highlight ring around a unit an explanation names (above units and arrows)
@@ -100,6 +100,8 @@ def filed_of(orders: Iterable[Order], results: Iterable[OrderResult]) -> list[Or
 
 def explanation_of(entry: HistoryEntry, result: OrderResult) -> Explanation:
     """The engine's explanation of one result of an adjudicated phase."""
+    from ...engine.explain import explain  # loaded when a result is first explained, not at every start
+
     return explain(result, entry.state, entry.results)
 
 

@@ -6,13 +6,13 @@ settings, hot-seat secrecy, private notes, changing a PIN, civil disorder (rules
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialog, QMenu
 
 from ....engine.formal import Relations
 from ....engine.state import MOVEMENT
-from ....host.table import HostError
 from ....table.hotseat import CURTAIN, ENTERING, OPEN, READY, REVEALED
 from ...keys import menu_action
 from ..clock import (
@@ -28,12 +28,14 @@ from ..clock import (
     ClockSettings,
 )
 from ..declarations import OpenDeclarationsDialog, RevealDialog, apply_declarations, declared_phases
-from ..dialogs.clock_settings import ClockSettingsDialog
 from ..hotseat.names import seat_title
 from ..notes import NoteError, NotesDialog, notes_allowed, notes_for, with_note
-from ..pin_change import ChangePinDialog
-from ..seating import CivilDisorderDialog, join_names
 from .base import TableModeBase
+
+if TYPE_CHECKING:  # the dialogs are loaded when they are first opened, not at every start
+    from ..dialogs.clock_settings import ClockSettingsDialog
+    from ..pin_change import ChangePinDialog
+    from ..seating import CivilDisorderDialog
 
 
 class TableActions(TableModeBase):
@@ -167,6 +169,8 @@ class TableActions(TableModeBase):
             if sender not in seat:
                 raise NoteError("write from your own power")
             if self.phones is not None and self.phones.game is c.game:
+                from ....host.table import HostError  # loaded with the phones
+
                 try:
                     self.phones.host.send_note(self.phones.host.token_of(sender), sender, to, text)
                 except HostError as exc:
@@ -193,6 +197,8 @@ class TableActions(TableModeBase):
     def change_pin(self, *, own: bool = False) -> ChangePinDialog | None:
         """The host changes a player's PIN (a host action), or (``own``) the seat at the keyboard,
         which opened with its PIN, changes its own."""
+        from ..pin_change import ChangePinDialog
+
         c = self.controller
         s = self.flow.session
         if own:
@@ -425,6 +431,8 @@ class TableActions(TableModeBase):
 
     def edit_clock_settings(self) -> ClockSettingsDialog:
         """Table ▸ Clock settings (never blocks): Wilson rounds on or off, M, the minutes."""
+        from ..dialogs.clock_settings import ClockSettingsDialog
+
         if self.clock_dialog is not None:
             self.clock_dialog.close()
         started = not self._clock_untouched()
@@ -518,6 +526,8 @@ class TableActions(TableModeBase):
     def edit_disorder(self) -> CivilDisorderDialog | None:
         """Table ▸ Civil disorder…: the host marks the powers whose player has left (a host action,
         asked when the marks change)."""
+        from ..seating import CivilDisorderDialog
+
         c = self.controller
         if c.game.is_over:
             return None
@@ -540,6 +550,8 @@ class TableActions(TableModeBase):
     def set_disorder(self, marked: list[str]) -> bool:
         """Mark exactly ``marked`` as in civil disorder (a host action); the curtain round goes on
         without them (or with them again), and the table is told."""
+        from ..seating import join_names
+
         c = self.controller
         before = c.marked_disorder()
         after = frozenset(marked)

@@ -4,18 +4,24 @@ and the game-over screen.
 
 from __future__ import annotations
 
-from ....engine.game import GameEnd
-from ....table.pins import PinGuard
-from ..dialogs.draw_vote import DrawVoteDialog
-from ..dialogs.game_over import GameOverDialog
-from ..seating import join_names
+from typing import TYPE_CHECKING
+
 from .base import TableModeBase
+
+if TYPE_CHECKING:  # the dialogs are loaded when a draw is proposed or the game ends, not at every start
+    from ....engine.game import GameEnd
+    from ..dialogs.draw_vote import DrawVoteDialog
+    from ..dialogs.game_over import GameOverDialog
 
 
 class TableDraw(TableModeBase):
     """The secret draw vote and the end of the game."""
 
     def propose_draw(self) -> DrawVoteDialog | None:
+        from ....table.pins import PinGuard
+        from ..dialogs.draw_vote import DrawVoteDialog
+        from ..seating import join_names
+
         c = self.controller
         if c.game.is_over:
             return None
@@ -69,6 +75,8 @@ class TableDraw(TableModeBase):
         self.controller.declare_draw(powers)
 
     def show_game_over(self, end: GameEnd) -> GameOverDialog:
+        from ..dialogs.game_over import GameOverDialog
+
         c = self.controller
         names = {p: n for p in c.board.power_ids if (n := c.player_name(p))}
         self.clock.model.pause()

@@ -6,6 +6,8 @@ as host actions, New Game; and the game files (recent files, the autosave at sta
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialog
@@ -14,8 +16,8 @@ from ....engine.game import GameEnd
 from ....io.vault import Vault
 from ....table.hotseat import READY, REVEALED
 from ....table.settings import TableSettings
+from ....table.state import HOSTING_KEY
 from ...controller import ChangeRecord
-from ..dialogs.new_game import NewGameDialog
 from ..notes import notes_allowed
 from ..persistence import (
     DamagedAutosave,
@@ -23,9 +25,11 @@ from ..persistence import (
     resume_box,
     resume_from_autosave,
 )
-from ..phones import HOSTING_KEY
 from .base import TableModeBase
 from .hosting import PHONES_WERE_ON
+
+if TYPE_CHECKING:
+    from ..dialogs.new_game import NewGameDialog
 
 FIRST_START_KEY = "table/new_game_offered"
 
@@ -190,6 +194,8 @@ class TableHooks(TableModeBase):
 
     def offer_new_game(self, initial: TableSettings | None = None) -> NewGameDialog:
         """Show the New Game dialog without blocking; "Start game" starts it."""
+        from ..dialogs.new_game import NewGameDialog  # loaded when first offered, not at every start
+
         board = self.controller.board
         if initial is None:
             current = self.table_settings  # the same people, clock and secrecy; never the PINs

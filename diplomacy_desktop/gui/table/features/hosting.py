@@ -1,19 +1,27 @@
 """Table ▸ Phones inside the window: hosting on and off (``PhonesLink`` joins the server to the
 flow's ``TableSession``), the window's clock fed to the phones, and "Use my phone…", a seat's own
 code on its own curtain turn (only once it proved itself with its PIN).
+
+The phones' side of the window (``gui/table/phones.py``, and through it the host's ``TableHost``)
+is imported when the host first opens Table ▸ Phones or turns hosting on, not at every start.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ....table.hotseat import ENTERING
+from ....table.state import HOSTING_KEY
 from ..clock import (
     EXPIRED,
     PAUSED,
     RUNNING,
 )
 from ..hotseat.names import seat_title
-from ..phones import HOSTING_KEY, MyPhoneDialog, PhonesDialog, PhonesHosting, PhonesLink
 from .base import TableModeBase
+
+if TYPE_CHECKING:
+    from ..phones import MyPhoneDialog, PhonesDialog, PhonesHosting
 
 PHONES_WERE_ON = ("This game was being played with phones: Table ▸ Phones… turns hosting on again "
                   "(the same links; what the phones sealed is kept).")
@@ -60,6 +68,8 @@ class TableHosting(TableModeBase):
             self.my_phone_dialog.raise_()
             return self.my_phone_dialog
         assert self.phones is not None  # _hosting_on
+        from ..phones import MyPhoneDialog
+
         seat = s.current_seat
         url = f"{self.phones.hosting.base_url}/t/{self.phones.host.token_of(seat[0])}"
         dialog = MyPhoneDialog(seat, seat_title(self.controller, seat), url, self.window, has_pin=s.has_pin(seat[0]))
@@ -87,6 +97,8 @@ class TableHosting(TableModeBase):
         if self.phones_dialog is not None:
             self.phones_dialog.raise_()
             return self.phones_dialog
+        from ..phones import PhonesDialog
+
         board = self.controller.board
         dialog = PhonesDialog(self.phones.hosting if self.phones is not None else None, self.window,
                               switch=self, host_action=self.flow.ask_host,
@@ -110,6 +122,8 @@ class TableHosting(TableModeBase):
         if self.phones is not None and self.phones.game is not self.controller.game:
             self.turn_off()
         if self.phones is None:
+            from ..phones import PhonesLink
+
             link = PhonesLink(self.controller, self.flow, save_now=self.autosaver.save_now,
                               address=address if address is not None else self.phones_address,
                               port=port, parent=self)

@@ -40,15 +40,8 @@ from ..clock import (
     TimeSource,
     qt_time_source,
 )
-from ..declarations import OpenDeclarationsDialog, RevealDialog
-from ..dialogs.clock_settings import ClockSettingsDialog
-from ..dialogs.draw_vote import DrawVoteDialog
-from ..dialogs.game_over import GameOverDialog
-from ..dialogs.new_game import NewGameDialog
 from ..hotseat.flow import Confirm, HostPrompt, HotSeatFlow
-from ..hotseat.review import ReviewDialog
 from ..hotseat.seal_strip import SealStatusStrip
-from ..notes import NotesDialog
 from ..persistence import (
     Autosave,
     Autosaver,
@@ -58,16 +51,25 @@ from ..persistence import (
     ask_passphrase,
     show_warning,
 )
-from ..phones import MyPhoneDialog, PhonesDialog, PhonesLink
 from ..relations import RelationsDock
-from ..seating import CivilDisorderDialog
 from .actions import TableActions
 from .draw import TableDraw
 from .hooks import TableHooks
 from .hosting import TableHosting
 
 if TYPE_CHECKING:
+    # the dialogs, the phones (and the host's server side behind them) and the tournament are
+    # imported when they are first used, not at every start (tests/gui/test_start_imports.py)
     from ...shell import WindowShell
+    from ..declarations import OpenDeclarationsDialog, RevealDialog
+    from ..dialogs.clock_settings import ClockSettingsDialog
+    from ..dialogs.draw_vote import DrawVoteDialog
+    from ..dialogs.game_over import GameOverDialog
+    from ..dialogs.new_game import NewGameDialog
+    from ..hotseat.review import ReviewDialog
+    from ..notes import NotesDialog
+    from ..phones import MyPhoneDialog, PhonesDialog, PhonesLink
+    from ..seating import CivilDisorderDialog
 
 
 class TableFeatures(TableHooks, TableActions, TableHosting, TableDraw):

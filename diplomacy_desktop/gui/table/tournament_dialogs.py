@@ -1,0 +1,467 @@
+"""The tournament's dialogs: the scores if the game ended now (Ctrl+K), the event's rules, a ballot
+proposed and voted in secret, and the board's result with its files (CSV, JSON, the PDF sheet).
+
+They are opened from the Tournament menu (``tournament.py``, which re-exports them) and imported
+when first opened, not at every start of the window.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFileDialog,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QRadioButton,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ...io.savefile import write_atomic
+from .dialogs.draw_vote import DrawVoteDialog
+
+if TYPE_CHECKING:
+    from ...engine.state import GameState
+    from ...table.event import Ballot, EventRules
+    from ...table.results import BallotRecord, BoardResult
+
+
+# -- scores ------------------------------------------------------------------------------------------------
+
+
+class ScoresDialog(QDialog):
+    """Every scoring system's scores if the game ended now (or as it ended)."""
+
+    def __init__(self, result: BoardResult, parent: QWidget | None = None, *, large: bool = False,
+                 title: str = "Scores if the game ended now") -> None:
+        from ...table.results import result_sentence
+        from ...table.scoring import SYSTEMS, score_all
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self.shown = result
+        board, o = result.board, result.outcome
+        layout = QVBoxLayout(self)
+        self.headline = QLabel(f"<b>{title}</b> \u2014 {result_sentence(result)}")
+        self.headline.setWordWrap(True)
+        layout.addWidget(self.headline)
+        systems = [s for s in SYSTEMS if s.key in result.scores]
+        self.table = QTableWidget(len(o.powers), 2 + len(systems))
+        self.table.setHorizontalHeaderLabels(["Power", "Centres", *[s.name for s in systems]])
+        working = score_all(o)
+        order = sorted(o.powers, key=lambda p: -o.count(p))
+        for r, p in enumerate(order):
+            player = result.players.get(p, "")
+            self.table.setItem(r, 0, QTableWidgetItem(board.power(p).name + (f" ({player})" if player else "")))
+            self.table.setItem(r, 1, QTableWidgetItem(str(o.count(p))))
+            for k, s in enumerate(systems):
+                item = QTableWidgetItem(f"{result.scores[s.key][p]:.2f}".rstrip("0").rstrip("."))
+                item.setToolTip(working[s.key].working.get(p, ""))
+                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                self.table.setItem(r, 2 + k, item)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        layout.addWidget(self.table)
+        sources = QLabel("<small>" + "<br>".join(f"{s.name}: {s.source}" for s in systems) + "</small>")
+        sources.setWordWrap(True)
+        layout.addWidget(sources)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        if large:
+            f = QFont(self.font())
+            f.setPointSize(20)
+            self.setFont(f)
+        self.resize(900 if large else 760, 520 if large else 400)
+
+
+# -- event rules -------------------------------------------------------------------------------------------
+
+
+class EventRulesDialog(QDialog):
+    """The event's clock (a preset or the custom clock), the game's end, late orders and ballots."""
+
+    def __init__(self, rules: EventRules, start_year: int, parent: QWidget | None = None) -> None:
+        from ...table.event import CUSTOM, LATE_VOID, LATE_WARN, PRESETS
+        super().__init__(parent)
+        self.setWindowTitle("Event rules")
+        layout = QVBoxLayout(self)
+        clock = QGroupBox("Clock")
+        cf = QFormLayout(clock)
+        self.preset_combo = QComboBox()
+        for p in PRESETS:
+            self.preset_combo.addItem(p.name, p.key)
+        self.preset_combo.addItem("Custom", CUSTOM)
+        self.preset_combo.setCurrentIndex(max(0, self.preset_combo.findData(rules.preset)))
+        cf.addRow("Structure", self.preset_combo)
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        self.summary.setMinimumHeight(self.summary.fontMetrics().lineSpacing() * 2 + 6)
+        cf.addRow("", self.summary)
+        c = rules.clock
+        self.spins: dict[str, QDoubleSpinBox] = {}
+        for key, label, value in (("spring_minutes", "Spring talks", c.spring_minutes),
+                                  ("fall_minutes", "Fall talks", c.fall_minutes),
+                                  ("writing_minutes", "Writing orders", c.writing_minutes),
+                                  ("retreat_minutes", "Retreats", c.retreat_minutes),
+                                  ("adjustment_minutes", "Builds", c.adjustment_minutes)):
+            spin = QDoubleSpinBox()
+            spin.setRange(0, 240)
+            spin.setDecimals(1)
+            spin.setSuffix(" min")
+            spin.setValue(value)
+            self.spins[key] = spin
+            cf.addRow(label, spin)
+        self.next_clock_box = QCheckBox("Adjudicate on the next period's clock")
+        self.next_clock_box.setChecked(c.adjudicate_on_next_clock)
+        cf.addRow("", self.next_clock_box)
+        layout.addWidget(clock)
+
+        end = QGroupBox("End of the game")
+        ef = QFormLayout(end)
+        self.end_year_box = QCheckBox("after Fall")
+        self.end_year_spin = QSpinBox()
+        self.end_year_spin.setRange(start_year, start_year + 100)
+        self.end_year_spin.setValue(rules.end_year or start_year + 6)
+        self.end_year_box.setChecked(rules.end_year is not None)
+        row = QHBoxLayout()
+        row.addWidget(self.end_year_box)
+        row.addWidget(self.end_year_spin)
+        row.addStretch(1)
+        ef.addRow("Turn limit", row)
+        self.end_time_edit = QLineEdit(rules.end_time)
+        self.end_time_edit.setPlaceholderText("HH:MM (none)")
+        ef.addRow("Time limit", self.end_time_edit)
+        layout.addWidget(end)
+
+        late = QGroupBox("Late orders")
+        lf = QFormLayout(late)
+        self.late_combo = QComboBox()
+        self.late_combo.addItem("A warning only", LATE_WARN)
+        self.late_combo.addItem("A warning, then the power's orders are void and its units hold", LATE_VOID)
+        self.late_combo.setCurrentIndex(max(0, self.late_combo.findData(rules.late_orders)))
+        lf.addRow("When orders are late", self.late_combo)
+        self.grace_spin = QSpinBox()
+        self.grace_spin.setRange(0, 3600)
+        self.grace_spin.setSuffix(" s")
+        self.grace_spin.setValue(rules.late_grace_seconds)
+        lf.addRow("Grace after the warning", self.grace_spin)
+        layout.addWidget(late)
+
+        ballots = QGroupBox("Ballots")
+        bf = QFormLayout(ballots)
+        self.all_survivors_box = QCheckBox("A draw includes every survivor")
+        self.all_survivors_box.setChecked(rules.draw_includes_all_survivors)
+        bf.addRow(self.all_survivors_box)
+        self.earliest_box = QCheckBox("no draw before")
+        self.earliest_spin = QSpinBox()
+        self.earliest_spin.setRange(start_year, start_year + 100)
+        self.earliest_spin.setValue(rules.earliest_draw_year or start_year + 3)
+        self.earliest_box.setChecked(rules.earliest_draw_year is not None)
+        er = QHBoxLayout()
+        er.addWidget(self.earliest_box)
+        er.addWidget(self.earliest_spin)
+        er.addStretch(1)
+        bf.addRow("Earliest year", er)
+        self.unanimous_box = QCheckBox("Unanimous (otherwise a majority of the voters)")
+        self.unanimous_box.setChecked(rules.unanimous)
+        bf.addRow(self.unanimous_box)
+        self.vetoes_box = QCheckBox("Announce the number of votes against")
+        self.vetoes_box.setChecked(rules.reveal_vetoes)
+        bf.addRow(self.vetoes_box)
+        self.concession_box = QCheckBox("Concessions to a leader allowed")
+        self.concession_box.setChecked(rules.concession_allowed)
+        bf.addRow(self.concession_box)
+        self.concession_min = QSpinBox()
+        self.concession_min.setRange(0, 34)
+        self.concession_min.setValue(rules.concession_min_centres)
+        bf.addRow("Leader's minimum centres", self.concession_min)
+        self.largest_box = QCheckBox("The leader must be the largest power, alone")
+        self.largest_box.setChecked(rules.concession_must_be_largest)
+        bf.addRow(self.largest_box)
+        layout.addWidget(ballots)
+
+        self.error = QLabel()
+        self.error.setStyleSheet("color: #a50021;")
+        self.error.setWordWrap(True)
+        layout.addWidget(self.error)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        self.preset_combo.currentIndexChanged.connect(lambda _i: self._preset_changed())
+        for spin in self.spins.values():
+            spin.valueChanged.connect(lambda _v: self._edited())
+        self.next_clock_box.toggled.connect(lambda _on: self._edited())
+        self._loading = False
+        self._preset_changed()
+        self.rules_out: EventRules | None = None
+
+    def _preset_changed(self) -> None:
+        from ...table.event import PRESETS
+        key = self.preset_combo.currentData()
+        preset = next((p for p in PRESETS if p.key == key), None)
+        if preset is not None:
+            self._loading = True
+            for k, v in preset.clock_settings().items():
+                if k in self.spins:
+                    self.spins[k].setValue(v)
+            self.next_clock_box.setChecked(preset.adjudicate_on_next_clock)
+            self._loading = False
+            self.summary.setText(preset.description)
+        else:
+            self.summary.setText("Your own lengths (0: no such period).")
+
+    def _edited(self) -> None:
+        from ...table.event import CUSTOM, PRESETS
+        if self._loading:
+            return
+        key = self.preset_combo.currentData()
+        preset = next((p for p in PRESETS if p.key == key), None)
+        if preset is not None and any(abs(self.spins[k].value() - v) > 1e-9 for k, v in preset.clock_settings().items()
+                                      if k in self.spins) or (
+                preset is not None and self.next_clock_box.isChecked() != preset.adjudicate_on_next_clock):
+            self.preset_combo.setCurrentIndex(self.preset_combo.findData(CUSTOM))
+
+    def rules(self) -> EventRules:
+        """The rules as set; ``ValueError`` with a message on a bad value."""
+        from ...table.event import CUSTOM, EventRules, custom_preset
+        custom: dict[str, Any] = {}
+        preset = str(self.preset_combo.currentData())
+        if preset == CUSTOM:
+            v = {k: s.value() for k, s in self.spins.items()}
+            custom_preset(v["spring_minutes"], v["fall_minutes"], v["writing_minutes"], v["retreat_minutes"],
+                          v["adjustment_minutes"])  # checks the lengths
+            custom = {**v, "adjudicate_on_next_clock": self.next_clock_box.isChecked()}
+        return EventRules(
+            preset=preset, custom=custom,
+            end_year=self.end_year_spin.value() if self.end_year_box.isChecked() else None,
+            end_time=self.end_time_edit.text().strip(), late_orders=str(self.late_combo.currentData()),
+            late_grace_seconds=self.grace_spin.value(),
+            draw_includes_all_survivors=self.all_survivors_box.isChecked(),
+            earliest_draw_year=self.earliest_spin.value() if self.earliest_box.isChecked() else None,
+            unanimous=self.unanimous_box.isChecked(), reveal_vetoes=self.vetoes_box.isChecked(),
+            concession_allowed=self.concession_box.isChecked(), concession_min_centres=self.concession_min.value(),
+            concession_must_be_largest=self.largest_box.isChecked())
+
+    def accept(self) -> None:
+        try:
+            self.rules_out = self.rules()
+        except ValueError as exc:
+            self.error.setText(str(exc))
+            return
+        super().accept()
+
+
+# -- ballots ------------------------------------------------------------------------------------------------
+
+
+class ProposalDialog(QDialog):
+    """Who proposes what: a draw (of the powers chosen) or a concession to one power."""
+
+    def __init__(self, state: GameState, rules: EventRules, names: dict[str, str], parent: QWidget | None = None,
+                 *, voters: list[str] | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Propose a ballot")
+        self.state, self.rules_, self.voters = state, rules, voters
+        survivors = state.surviving_powers()
+        layout = QVBoxLayout(self)
+        form = QFormLayout()
+        self.proposer = QComboBox()
+        for p in survivors:
+            self.proposer.addItem(names.get(p, p), p)
+        form.addRow("Proposed by", self.proposer)
+        self.kind_draw = QRadioButton("A draw")
+        self.kind_concession = QRadioButton("A concession to")
+        self.kind_draw.setChecked(True)
+        group = QButtonGroup(self)
+        group.addButton(self.kind_draw)
+        group.addButton(self.kind_concession)
+        self.concede_to = QComboBox()
+        for p in survivors:
+            self.concede_to.addItem(names.get(p, p), p)
+        self.kind_concession.setEnabled(rules.concession_allowed)
+        self.concede_to.setEnabled(rules.concession_allowed)
+        form.addRow(self.kind_draw)
+        self.draw_boxes: dict[str, QCheckBox] = {}
+        box_row = QHBoxLayout()
+        for p in survivors:
+            b = QCheckBox(names.get(p, p))
+            b.setChecked(True)
+            b.setEnabled(not rules.draw_includes_all_survivors)
+            self.draw_boxes[p] = b
+            box_row.addWidget(b)
+        form.addRow("Draw shared by", box_row)
+        cr = QHBoxLayout()
+        cr.addWidget(self.kind_concession)
+        cr.addWidget(self.concede_to)
+        form.addRow(cr)
+        layout.addLayout(form)
+        self.error = QLabel()
+        self.error.setStyleSheet("color: #a50021;")
+        self.error.setWordWrap(True)
+        layout.addWidget(self.error)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.vote_button = buttons.addButton("Vote in secret", QDialogButtonBox.ButtonRole.AcceptRole)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        self.ballot: Ballot | None = None
+
+    def accept(self) -> None:
+        from ...table.event import CONCESSION_PROPOSAL, DRAW_PROPOSAL, Ballot, BallotError
+        proposer = str(self.proposer.currentData())
+        try:
+            if self.kind_concession.isChecked():
+                self.ballot = Ballot.open(self.rules_, self.state, proposer, CONCESSION_PROPOSAL,
+                                          (str(self.concede_to.currentData()),), voters=self.voters)
+            else:
+                powers = tuple(p for p, b in self.draw_boxes.items() if b.isChecked())
+                self.ballot = Ballot.open(self.rules_, self.state, proposer, DRAW_PROPOSAL, powers,
+                                          voters=self.voters)
+        except BallotError as exc:
+            self.error.setText(str(exc))
+            return
+        super().accept()
+
+
+class BallotVoteDialog(DrawVoteDialog):
+    """The laptop passed round for a secret ballot; the outcome is counted by the event's rules
+    (:class:`~diplomacy_desktop.table.event.Ballot`), and only the outcome is shown."""
+
+    counted = Signal(object)  # BallotRecord
+
+    def __init__(self, ballot: Ballot, names: dict[str, str], parent: QWidget | None = None, *,
+                 pins: dict[str, str] | None = None, voter_names: dict[str, str] | None = None) -> None:
+        self.ballot = ballot
+        self.record: BallotRecord | None = None
+        self.power_names = dict(names)
+        super().__init__(ballot.voters, parent, names={**names, **(voter_names or {})}, pins=pins)
+        self.setWindowTitle("Secret ballot")
+        what = self._what()
+        self.pass_note.setText(f"The ballot: {what}. Nobody will learn who voted what.")
+        self.accept_button.setText("Yes")
+        self.decline_button.setText("No")
+
+    def _what(self) -> str:
+        from ...table.event import DRAW_PROPOSAL
+        b = self.ballot
+        if b.proposal == DRAW_PROPOSAL:
+            return "a draw shared by " + ", ".join(self.power_names.get(p, p) for p in b.powers)
+        return f"a concession to {self.power_names.get(b.powers[0], b.powers[0])}"
+
+    def _on_ready(self) -> None:
+        super()._on_ready()
+        if self.stack.currentWidget() is self.vote_page:
+            self.vote_question.setText(f"Do you accept {self._what()}?")
+
+    def _show_result(self) -> None:
+        from ...table.event import ballot_announcement
+        for power, accept in self.vote.votes.items():
+            self.ballot.vote(power, accept)
+        self.vote.votes.clear()  # secret: the votes are not kept once counted
+        record = self.record = self.ballot.count()
+        self.cancel_button.hide()
+        self.result_label.setText("The ballot passed" if record.passed else "The ballot failed")
+        self.result_note.setText(ballot_announcement(record, self.power_names))
+        self.stack.setCurrentWidget(self.result_page)
+        self.counted.emit(record)
+
+    def _finish(self) -> None:
+        if self.record is not None and self.record.passed:
+            self.accept()
+        else:
+            self.reject()
+
+    @property
+    def accepted_draw(self) -> bool:
+        return self.record is not None and self.record.passed
+
+
+# -- the end of the game ------------------------------------------------------------------------------------
+
+
+class BoardResultDialog(QDialog):
+    """The end-of-game summary: the result, the chart by year, every system's score, and the files."""
+
+    def __init__(self, result: BoardResult, parent: QWidget | None = None) -> None:
+        from ...table.results import result_sentence
+        from .tournament_pages import CentreChart
+        super().__init__(parent)
+        self.setWindowTitle("Board result")
+        self.shown = result
+        layout = QVBoxLayout(self)
+        head = QLabel(f"<h2>{result_sentence(result)}</h2>")
+        head.setWordWrap(True)
+        layout.addWidget(head)
+        self.chart = CentreChart(result.board, result.centres_by_year)
+        layout.addWidget(self.chart, 3)
+        scores = ScoresDialog(result, self, title="Scores")
+        self.table = scores.table
+        self.table.setParent(self)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        layout.addWidget(self.table, 2)
+        scores.deleteLater()
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        self.write_button = buttons.addButton("Write result files\u2026", QDialogButtonBox.ButtonRole.ActionRole)
+        self.write_button.clicked.connect(lambda: self.write_files())
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        self.resize(900, 720)
+
+    def write_files(self, folder: str | Path | None = None) -> list[Path]:
+        """The CSV, the JSON and the PDF result sheet, in ``folder`` (asked for when not given)."""
+        if folder is None:
+            chosen = QFileDialog.getExistingDirectory(self, "Write the board's result to")
+            if not chosen:
+                return []
+            folder = chosen
+        return write_result_files(self.shown, Path(folder), parent=self)
+
+
+def result_file_stem(result: BoardResult) -> str:
+    parts = ["board"]
+    if result.round:
+        parts.append(f"r{result.round}")
+    if result.board_name:
+        parts.append(f"b{result.board_name}")
+    parts.append(result.ended)
+    return "-".join("".join(ch for ch in p if ch.isalnum() or ch in "_") or "x" for p in parts)
+
+
+def write_result_files(result: BoardResult, folder: Path, *, parent: QWidget | None = None) -> list[Path]:
+    from .tournament_pages import result_sheet_pdf
+    stem = result_file_stem(result)
+    files = [(folder / f"{stem}.csv", result.to_csv().encode("utf-8")),
+             (folder / f"{stem}.json", result.to_json().encode("utf-8")),
+             (folder / f"{stem}-sheet.pdf", result_sheet_pdf(result))]
+    written: list[Path] = []
+    for path, data in files:
+        try:
+            write_atomic(path, data)
+        except OSError as exc:
+            QMessageBox.warning(parent, "Board result", f"Cannot write {path}: {exc.strerror or exc}")
+            return written
+        written.append(path)
+    return written
+
+
+__all__ = ["BallotVoteDialog", "BoardResultDialog", "EventRulesDialog", "ProposalDialog", "ScoresDialog",
+           "result_file_stem", "write_result_files"]
