@@ -197,8 +197,6 @@ class MovePiecesDock(QDockWidget):
         return plan_entry(entry).empty or entry.state.phase.short in self.confirmed_phases()
 
     def refresh(self) -> None:
-        from ...table.pieces import plan_entry
-
         self._stale = False
         entry = self.entry = self._entry()
         board = self.controller.board
@@ -214,6 +212,8 @@ class MovePiecesDock(QDockWidget):
             self.print_button.setEnabled(False)
             self.list.blockSignals(False)
             return
+        from ...table.pieces import plan_entry  # once something was adjudicated (not at the window's start)
+
         plan = self.plan = plan_entry(entry)
         phase = entry.state.phase.short
         self.title.setText(f"Move the pieces \u2014 {entry.state.phase.label}")

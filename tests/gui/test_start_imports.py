@@ -1,0 +1,110 @@
+"""The window's cold start imports only what its first picture needs (issue 16, point 5).
+
+The table's dialogs, the phones (the window's side, the host behind it and its web server), the
+tournament's dialogs and pages, and teaching (the sandbox, step-through, the lessons, the engine's
+explanations) are imported when the user first opens them, not at every start.  The start is
+made as ``bench/bench_gui.py`` makes it: a new process, offscreen, the table game's features
+installed, until the map's first paint; then the process lists what it imported.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+#: imported only once the user asks for what they serve
+NOT_AT_START = (
+    # the phones: Table ▸ Phones… (the window's side, the host's table and server, the QR code)
+    "aiohttp",
+    "segno",
+    "diplomacy_desktop.gui.table.phones",
+    "diplomacy_desktop.host.table",
+    "diplomacy_desktop.host.server",
+    "diplomacy_desktop.host.qr",
+    "diplomacy_desktop.host.phase_results",
+    # the table's dialogs: New Game, clock settings, draw vote, game over, civil disorder, PIN change
+    "diplomacy_desktop.gui.table.dialogs.new_game",
+    "diplomacy_desktop.gui.table.dialogs.clock_settings",
+    "diplomacy_desktop.gui.table.dialogs.draw_vote",
+    "diplomacy_desktop.gui.table.dialogs.game_over",
+    "diplomacy_desktop.gui.table.seating",
+    "diplomacy_desktop.gui.table.pin_change",
+    # the tournament: its dialogs, its printed pages (PDF), its rules, results and scores
+    "diplomacy_desktop.gui.table.tournament_dialogs",
+    "diplomacy_desktop.gui.table.tournament_pages",
+    "diplomacy_desktop.table.event",
+    "diplomacy_desktop.table.results",
+    "diplomacy_desktop.table.scoring",
+    "diplomacy_desktop.table.pieces",
+    # exports and printing (PDF)
+    "diplomacy_desktop.gui.board.export",
+    # teaching: the sandbox, step-through, the lesson library, the engine's explanations
+    "diplomacy_desktop.gui.teach.sandbox",
+    "diplomacy_desktop.gui.teach.step_through",
+    "diplomacy_desktop.gui.teach.lessons_panel",
+    "diplomacy_desktop.gui.teach.setup_palette",
+    "diplomacy_desktop.engine.explain",
+)
+
+#: what the start does need (so the check above is made on a window that really started)
+AT_START = (
+    "diplomacy_desktop.gui.main_window",
+    "diplomacy_desktop.gui.table.features.mode",
+    "diplomacy_desktop.gui.table.hotseat.flow",
+    "diplomacy_desktop.gui.table.tournament",
+    "diplomacy_desktop.gui.teach.explanations",
+)
+
+START = r"""
+import json, os, sys
+from diplomacy_desktop.gui.app import make_application
+app = make_application()
+from PySide6.QtCore import QEvent, QObject, QSettings, QTimer
+from diplomacy_desktop.gui.controller import GameController
+from diplomacy_desktop.gui.main_window import MainWindow
+from diplomacy_desktop.gui.table.features import install_table_features
+window = MainWindow(GameController(), settings=QSettings(os.environ["START_SETTINGS"], QSettings.Format.IniFormat))
+install_table_features(window)
+window.ask_before_closing = False
+drawn = []
+
+class Painted(QObject):
+    def eventFilter(self, obj, event):
+        if event.type() == QEvent.Type.Paint and not drawn:
+            drawn.append(True)
+            QTimer.singleShot(0, app.quit)  # the paint event is handled, then the list is made
+        return False
+
+painted = Painted()
+window.view.viewport().installEventFilter(painted)
+QTimer.singleShot(60000, app.quit)
+window.show()
+app.exec()
+print(json.dumps({"drawn": bool(drawn), "modules": sorted(sys.modules)}))
+"""
+
+
+def test_start_imports_no_dialog_phone_tournament_or_teaching_module(tmp_path: Path) -> None:
+    for name in NOT_AT_START:  # a module renamed away would make the check pass by itself
+        if name.startswith("diplomacy_desktop."):
+            assert importlib.util.find_spec(name) is not None, f"{name} no longer exists: update this list"
+    env = dict(os.environ)
+    env.update(QT_QPA_PLATFORM="offscreen", START_SETTINGS=str(tmp_path / "settings.ini"),
+               XDG_CACHE_HOME=str(tmp_path / "cache"), XDG_DATA_HOME=str(tmp_path / "data"),
+               XDG_CONFIG_HOME=str(tmp_path / "config"), PYTHONPATH=str(ROOT))
+    proc = subprocess.run([sys.executable, "-c", START], env=env, cwd=str(ROOT), capture_output=True, text=True,
+                          timeout=120, check=False)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    report = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert report["drawn"], "the map was never painted"
+    modules = set(report["modules"])
+    assert [m for m in AT_START if m not in modules] == []
+    loaded = [m for m in NOT_AT_START if m in modules]
+    assert loaded == [], (f"imported at start (before the user asked for them): {loaded}; "
+                          "`python -X importtime` on the start shows who imports them")
