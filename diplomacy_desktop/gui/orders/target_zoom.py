@@ -5,15 +5,21 @@ Countries, the Balkans, Wales on a laptop), the view zooms to the unit and its t
 order is given (or the selection dropped) it goes back to the view the player had.  A drag does
 not zoom: the board must not move under a unit being dragged; nor does a build or a coast question
 (the place is already chosen, and the menu opens where the click was).
+
+The zoom follows the click's own frame: the unit and its lit targets are drawn at once, where the
+player clicked (as quick as any click), and the view zooms once that frame is on screen (a zoom
+draws every unit, name and province anew at the new scale: two or three frames).  A second click,
+a drop or Escape before then cancels it.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QPointF, QRectF
+from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, QTimer
 
 from ...engine.board import province_of
+from .. import override
 from ..board.map_view import MapView
 from .interaction import IDLE, BuildMode, CoastMode, Mode, OrderInteraction
 
@@ -55,6 +61,14 @@ class TargetZoom(QObject):
         #: the view before the magnifier zoomed: (fitted, zoom, scroll x, scroll y); None when not zoomed
         self.saved: tuple[bool, float, int, int] | None = None
         self._widths: dict[str, float] = {}
+        #: the mode waiting for its frame to be drawn before the view zooms to it
+        self.pending: Mode | None = None
+        #: in case no frame is drawn (a window not shown): zoom anyway after this long
+        self._fallback = QTimer(self)
+        self._fallback.setSingleShot(True)
+        self._fallback.setInterval(100)
+        self._fallback.timeout.connect(self.settle)
+        view.viewport().installEventFilter(self)
         interaction.mode_changed.connect(self._mode_changed)
 
     @property
@@ -66,9 +80,33 @@ class TargetZoom(QObject):
             self.restore()
             return
         if not self.enabled or self.interaction.dragging or self.saved is not None:
+            self.pending = None
             return
         if isinstance(mode, (BuildMode, CoastMode)):
+            self.pending = None
             return  # the place is chosen: only army or fleet (or the coast) is asked, in a menu at the click
+        self.pending = mode
+        self._fallback.start()
+
+    @override
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if self.pending is not None:
+            kind = event.type()
+            if kind == QEvent.Type.Paint:  # the frame with the lit targets is being drawn: zoom right after it
+                QTimer.singleShot(0, self.settle)
+            elif kind in (QEvent.Type.MouseButtonPress, QEvent.Type.Wheel):
+                self.pending = None  # the player is already on to the next thing: the board stays still
+                self._fallback.stop()
+        return False
+
+    def settle(self) -> None:
+        """Zoom now for the selection waiting for it, if it is still the selection."""
+        mode, self.pending = self.pending, None
+        self._fallback.stop()
+        if mode is None or mode is not self.interaction.mode or self.saved is not None:
+            return
+        if not self.enabled or self.interaction.dragging:
+            return
         self.magnify(mode)
 
     def target_rect(self, mode: Mode) -> tuple[QRectF, float]:
@@ -114,7 +152,9 @@ class TargetZoom(QObject):
         return True
 
     def restore(self) -> None:
-        """Back to the view the player had before the magnifier zoomed."""
+        """Back to the view the player had before the magnifier zoomed (and no zoom waiting)."""
+        self.pending = None
+        self._fallback.stop()
         saved, self.saved = self.saved, None
         if saved is None:
             return
