@@ -85,6 +85,9 @@ class TargetZoom(QObject):
         if isinstance(mode, (BuildMode, CoastMode)):
             self.pending = None
             return  # the place is chosen: only army or fleet (or the coast) is asked, in a menu at the click
+        if self.plan(mode) is None:
+            self.pending = None
+            return  # large enough on screen as they are
         self.pending = mode
         self._fallback.start()
 
@@ -134,21 +137,32 @@ class TargetZoom(QObject):
             width = self._widths[space] = inner_width(self.interaction.geometry.polygon(space))
         return width
 
-    def magnify(self, mode: Mode) -> bool:
-        """Zoom to the mode's unit and targets if they are small on screen; True if it zoomed."""
+    def plan(self, mode: Mode) -> tuple[float, QPointF] | None:
+        """The zoom the mode's unit and targets call for (factor, scene point to centre on); None
+        when they are large enough on screen as they are."""
         view = self.view
         rect, smallest = self.target_rect(mode)
         scale = view.transform().m11()
         if rect.isEmpty() or smallest == float("inf") or smallest * scale >= SMALL_PX:
-            return False
+            return None
         vp = view.viewport().rect()
         fit = min(vp.width() / rect.width(), vp.height() / rect.height())
         factor = min(fit / scale, WANT_PX / (smallest * scale), MAX_FACTOR)
         if factor < 1.25:
+            return None
+        return factor, rect.center()
+
+    def magnify(self, mode: Mode) -> bool:
+        """Zoom to the mode's unit and targets if they are small on screen; True if it zoomed."""
+        planned = self.plan(mode)
+        if planned is None:
             return False
+        factor, centre = planned
+        view = self.view
         self.saved = (view.fitted, view.zoom, view.horizontalScrollBar().value(), view.verticalScrollBar().value())
         view.zoom_by(factor)
-        view.centerOn(rect.center())
+        view.centerOn(centre)
+        view.sharpen_now()  # one jump: no need to wait for the view to settle
         return True
 
     def restore(self) -> None:
@@ -162,10 +176,11 @@ class TargetZoom(QObject):
         view = self.view
         if fitted:
             view.fit_to_window()
-            return
-        view.zoom_by(zoom / view.zoom)
-        view.horizontalScrollBar().setValue(sx)
-        view.verticalScrollBar().setValue(sy)
+        else:
+            view.zoom_by(zoom / view.zoom)
+            view.horizontalScrollBar().setValue(sx)
+            view.verticalScrollBar().setValue(sy)
+        view.sharpen_now()  # the board's picture of the view the player had is kept: drawn at once
 
     def centre(self) -> QPointF:
         return self.view.mapToScene(self.view.viewport().rect().center())
