@@ -207,3 +207,17 @@ def test_a_press_before_the_magnifier_zooms_keeps_the_board_still(table: Table) 
     for _ in range(5):
         QApplication.processEvents()
     assert not zoom.zoomed and view.fitted
+
+
+def test_the_names_places_do_not_depend_on_which_names_were_drawn_before(table: Table, monkeypatch: object) -> None:
+    scene = table.window.scene
+    for item in scene.label_items.values():  # nothing measured or drawn yet
+        item._paths.clear()
+    monkeypatch.setattr(label_layout, "LAYOUTS", LayoutMemo())  # type: ignore[attr-defined]
+    fresh = scene._label_layout(13.0)
+    for item in scene.label_items.values():  # every name's forms drawn (as after a game's hovers and zooms)
+        for text in {item.spec.text, label_layout.short_name(item.spec.space, item.spec.text, item.spec.italic)}:
+            item.path_for(text, 23)
+    table.window.view.viewport().grab()
+    monkeypatch.setattr(label_layout, "LAYOUTS", LayoutMemo())  # type: ignore[attr-defined]
+    assert scene._label_layout(13.0) == fresh

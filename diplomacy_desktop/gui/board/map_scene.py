@@ -475,7 +475,9 @@ class LabelItem(QGraphicsItem):
         self.spec = spec
         self.setZValue(Z_LABELS)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        # no Qt item cache: the name's image is kept per scale by label_images (see paint)
+        # Qt's item cache copies the name at the view's scale without calling paint (a hover, a
+        # click); a new scale (a zoom, the first paint) paints it from its image (label_images)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.factor = 0.0
         #: the font's pixel size in map units (on screen: times the view's scale)
         self.font_px = 0
@@ -534,7 +536,7 @@ class LabelItem(QGraphicsItem):
             font.setPixelSize(px)
             font.setBold(self.spec.bold)
             font.setItalic(self.spec.italic)
-            metrics = QFontMetricsF(font)
+            metrics = _metrics(px, self.spec.bold, self.spec.italic)
             lines = text.split("\n")
             step = px * 1.05
             path = QPainterPath()
@@ -546,20 +548,10 @@ class LabelItem(QGraphicsItem):
         return path
 
     def measure(self, text: str, px: int) -> QRectF:
-        """About the extent :meth:`path_for` gives ``text`` (from the font's metrics: quicker than
-        making the outline of every form of every name to place them)."""
-        path = self._paths.get((text, px))
-        if path is None and (text, px) == (self.text, self.font_px):
-            path = self.text_path  # the form set now: its outline is made for drawing anyway
-        if path is not None:
-            return path.boundingRect()
-        metrics = _metrics(px, self.spec.bold, self.spec.italic)
-        lines = text.split("\n")
-        width = max(metrics.horizontalAdvance(line) for line in lines)
-        step = px * 1.05
-        top = -(len(lines) - 1) / 2 * step + 0.35 * px - metrics.capHeight()
-        bottom = (len(lines) - 1) / 2 * step + 0.35 * px + metrics.descent() * 0.5
-        return QRectF(-width / 2, top, width, bottom - top)
+        """The extent :meth:`path_for` gives ``text``: its outline's, always (the names are placed
+        by these extents: a mix of outlines and font metrics made the layout depend on which
+        names happened to have been drawn before)."""
+        return self.path_for(text, px).boundingRect()
 
     def path_at(self, factor: float) -> QPainterPath:
         """The art's name at ``factor`` times the art's size."""
@@ -1064,7 +1056,7 @@ class MapScene(QGraphicsScene):
             digest.update(repr(sorted((sid, self.geometry.centre_point(sid)) for sid in self.centre_items)).encode())
             digest.update(repr((font_fingerprint(), CentreItem.RADIUS, LABEL_MAX_FACTOR)).encode())
             for function in (MapScene._label_layout, MapScene._marker_side, MapScene._label_rooms, LabelItem.measure,
-                             _metrics):
+                             LabelItem.path_for, _metrics):
                 code_digest(function.__code__, digest)
             identity = self._identity = digest.hexdigest()[:32]
         return identity
