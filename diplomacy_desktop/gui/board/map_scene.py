@@ -1216,8 +1216,10 @@ class MapScene(QGraphicsScene):
     def unit_item_at(self, point: QPointF) -> UnitItem | None:
         """The unit drawn under ``point`` (displaced units first)."""
         best: UnitItem | None = None
-        for item in self.items(point):
-            if isinstance(item, UnitItem) and not item.ghost:
+        # by bounds first, then the unit's own shape: the exact shapes of the names and provinces
+        # under the point (owned provinces' whole outlines) are not worth testing
+        for item in self.items(point, Qt.ItemSelectionMode.IntersectsItemBoundingRect):
+            if isinstance(item, UnitItem) and not item.ghost and item.contains(item.mapFromScene(point)):
                 if item.displaced:
                     return item
                 if best is None:

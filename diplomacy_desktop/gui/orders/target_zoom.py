@@ -61,6 +61,8 @@ class TargetZoom(QObject):
         #: the view before the magnifier zoomed: (fitted, zoom, scroll x, scroll y); None when not zoomed
         self.saved: tuple[bool, float, int, int] | None = None
         self._widths: dict[str, float] = {}
+        #: target_rect by (unit, lit spaces): the map's shapes never move
+        self._rects: dict[tuple[str | None, frozenset[str]], tuple[QRectF, float]] = {}
         #: the mode waiting for its frame to be drawn before the view zooms to it
         self.pending: Mode | None = None
         #: in case no frame is drawn (a window not shown): zoom anyway after this long
@@ -114,6 +116,13 @@ class TargetZoom(QObject):
 
     def target_rect(self, mode: Mode) -> tuple[QRectF, float]:
         """The scene rectangle of the unit and its lit targets, and the narrowest target's width."""
+        key = (mode.unit, mode.lit)
+        known = self._rects.get(key)
+        if known is None:
+            known = self._rects[key] = self._target_rect(mode)
+        return QRectF(known[0]), known[1]
+
+    def _target_rect(self, mode: Mode) -> tuple[QRectF, float]:
         geometry = self.interaction.geometry
         rect = QRectF()
         smallest = float("inf")
