@@ -39,10 +39,12 @@ from ..engine.game import GameEnd, HistoryEntry
 from ..io.savefile import SaveFileError
 from ..resources import assets_dir
 from . import override
+from .board.board_image import default_cache_dir
+from .board.label_images import keep_on_disk
 from .board.loupe import LOUPE_KEY, Loupe
 from .board.map_overlay import MapOverlayFrame
 from .board.map_points import DeferredGeometry
-from .board.map_scene import MapScene, current_picture, results_picture
+from .board.map_scene import LabelItem, MapScene, current_picture, results_picture
 from .board.map_source import (  # the picture-building code: importable here too
     board_ids,
     deferred_geometry,
@@ -93,6 +95,8 @@ class MainWindow(WindowShell):
         self.ask_before_closing = True
         self._discarded = False  # the last "save changes?" was answered Discard
         self.geometry_data = geometry if geometry is not None else deferred_geometry(controller)
+        if sharpen:  # the names' places and images, kept for the next start as the board's pictures are
+            keep_on_disk(default_cache_dir(), LabelItem.draw)
         self.scene = MapScene(self.geometry_data, map_svg(controller), self, sharpen=sharpen)
         self.view = MapView(self.scene)
         self.interaction = OrderInteraction(controller, self.scene, self)

@@ -63,6 +63,9 @@ class Table:
         pos = self.screen_point(point)
         assert self.window.view.viewport().rect().contains(pos), f"{point} is off the screen at {pos}"
         self.qtbot.mouseClick(self.window.view.viewport(), button, pos=pos)  # type: ignore[attr-defined]
+        # as a player does, see the magnifier zoom in before the next click (it zooms once the
+        # click's frame is drawn: tests/gui/test_name_images.py; here at once, nothing else happening)
+        self.window.target_zoom.settle()
 
     def key(self, key: Qt.Key | str, modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
         self.qtbot.keyClick(self.window.view, key, modifier)  # type: ignore[attr-defined]

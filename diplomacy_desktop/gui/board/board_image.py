@@ -28,6 +28,8 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from .. import override
 
 _MAGIC = b"DDBOARD1"
+#: pixels of earlier sharp pictures kept (about 48 MB: the whole board and two zoomed views on a laptop)
+KEPT_PIXELS = 12_000_000
 _BACKGROUND = Qt.GlobalColor.white
 
 
@@ -185,6 +187,9 @@ class BoardItem(QGraphicsItem):
         self._base: QImage | None = None
         self._base_pixmap: QPixmap | None = None
         self._sharp: tuple[QRectF, float, QPixmap] | None = None
+        #: earlier sharp images, the newest last: the view going back to a place and size it had
+        #: (the magnifier zooming back out) finds its picture made, with no wait and no repaint
+        self._kept: list[tuple[QRectF, float, QPixmap]] = []
         self._sharpen = sharpen
         self._relay = _Relay(self)
         self._ticket = 0
@@ -236,6 +241,15 @@ class BoardItem(QGraphicsItem):
             rect, s, _ = self._sharp
             if abs(s - scale) / scale < 0.01 and rect.contains(area):
                 return
+        for i, (rect, s, _) in enumerate(self._kept):
+            if abs(s - scale) / scale < 0.01 and rect.contains(area):
+                found = self._kept.pop(i)
+                self._keep(self._sharp)
+                self._sharp = found
+                self._pending = None
+                self._ticket += 1  # a picture still being made for another view is not wanted now
+                self.update()
+                return
         # a margin around the visible part, so a little panning stays sharp
         mx, my = area.width() * 0.25, area.height() * 0.25
         source = area.adjusted(-mx, -my, mx, my).intersected(self.view_box)
@@ -264,9 +278,18 @@ class BoardItem(QGraphicsItem):
         self._busy = False
         if ticket == self._ticket:
             # a pixmap is in the screen's own format: drawing it is a plain copy
+            self._keep(self._sharp)
             self._sharp = (source, scale, QPixmap.fromImage(image))
             self.update()
         self._start_next()
+
+    def _keep(self, sharp: tuple[QRectF, float, QPixmap] | None) -> None:
+        """Keep ``sharp`` among the earlier pictures (:data:`KEPT_PIXELS` of them at most)."""
+        if sharp is None:
+            return
+        self._kept.append(sharp)
+        while sum(p.width() * p.height() for _, _, p in self._kept) > KEPT_PIXELS and self._kept:
+            self._kept.pop(0)
 
     def stop(self) -> None:
         """Take no more sharp images (the item is going away); late ones are dropped."""

@@ -16,15 +16,25 @@ them) no longer fit where the art put them, so each name is placed by a small gr
 * a name placed outside its own province gets a thin leader line to it.
 
 The layout depends only on the sizes (not on the units standing), so it is worked out once per
-size and kept (the view comes back to a few sizes).  No Shapely: the art's outlines
-(QPainterPath) answer "inside the province" at the first paint already.
+size and kept (the view comes back to a few sizes): in memory, and in the user's cache folder for
+the next start (:class:`LayoutMemo`, named by everything the search is given, the map's art and
+this module's code; written when the application quits, as the names' images are).  No Shapely:
+the art's outlines (QPainterPath) answer "inside the province" at the first paint already.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
+import os
+import sys
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
+from types import CodeType
+from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF
 
@@ -257,5 +267,144 @@ def marker_point(rect: QRectF, radius: float, side: float) -> QPointF:
 
 
 
-__all__ = ["MAX_GROWTH", "MIN_PX", "PROJECTOR_PX", "LabelForm", "LabelTask", "Placement", "marker_point",
-           "place_labels", "short_name", "two_lines"]
+
+
+
+def layout_key(identity: str, sizes: tuple[float, ...], bounds: QRectF) -> str:
+    """A name for one search: ``identity`` (what every search of one board is given: the art, its
+    supply centres, the font and the code that measures and places, see ``MapScene``) and this
+    search's sizes and bounds."""
+    digest = hashlib.sha256(f"{identity}|{_CODE}|{sizes!r}|{bounds.getRect()!r}".encode())
+    return digest.hexdigest()[:32]
+
+
+def font_fingerprint() -> str:
+    """The names' font as the machine has it (a font changed by an update changes every size)."""
+    from PySide6.QtGui import QFont, QFontInfo, QFontMetricsF
+
+    font = QFont("DejaVu Sans")
+    font.setPixelSize(100)
+    info = QFontInfo(font)
+    metrics = QFontMetricsF(font)
+    return f"{info.family()}|{info.styleName()}|{metrics.horizontalAdvance('Agwy')}|{metrics.height()}"
+
+
+def _code_digest() -> str:
+    """This module's compiled code (a change to the search never reads old layouts)."""
+    digest = hashlib.sha256()
+    module = sys.modules[__name__]
+    for value in vars(module).values():
+        code = getattr(value, "__code__", None)
+        if code is not None and getattr(value, "__module__", None) == __name__:
+            code_digest(code, digest)
+    digest.update(repr((FULL, TWO_LINES, SHORT, COST_UNIT, COST_CENTRE, COST_OUTSIDE, COST_DISTANCE, MIN_PX,
+                        PROJECTOR_PX, MAX_GROWTH)).encode())
+    return digest.hexdigest()[:16]
+
+
+def code_digest(code: CodeType, digest: Any) -> None:
+    """Feed ``code`` (a function's compiled code, its nested functions too) to ``digest``: the same
+    code gives the same bytes in every run (a nested code object's repr names its address)."""
+    digest.update(code.co_code)
+    digest.update(repr(code.co_names).encode())
+    for const in code.co_consts:
+        if isinstance(const, CodeType):
+            code_digest(const, digest)
+        else:
+            digest.update(repr(const).encode())
+
+
+class LayoutMemo:
+    """Layouts by :func:`layout_key`, the last :attr:`keep` of them; read from and written to one
+    file (JSON; a file that cannot be read is ignored and replaced)."""
+
+    keep = 16
+
+    def __init__(self) -> None:
+        self._layouts: OrderedDict[str, dict[str, Placement]] = OrderedDict()
+        self._loaded_from: Path | None = None
+        #: the file read at the first look-up and written when the application quits
+        self.path: Path | None = None
+        self._dirty = False
+
+    def get(self, key: str) -> dict[str, Placement] | None:
+        if self.path is not None and self._loaded_from != self.path:
+            self.load(self.path)
+        layout = self._layouts.get(key)
+        if layout is not None:
+            self._layouts.move_to_end(key)
+        return layout
+
+    def put(self, key: str, layout: dict[str, Placement]) -> None:
+        self._layouts[key] = layout
+        self._layouts.move_to_end(key)
+        while len(self._layouts) > self.keep:
+            self._layouts.popitem(last=False)
+        self._dirty = True
+
+    def save(self, path: Path) -> None:
+        if not self._dirty:
+            return
+        data = {key: [_placement_json(p) for p in layout.values()] for key, layout in self._layouts.items()}
+        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp.write_text(json.dumps(data, separators=(",", ":")), encoding="utf-8")
+            os.replace(tmp, path)
+            self._dirty = False
+        except OSError:
+            try:
+                tmp.unlink()
+            except OSError:
+                pass
+
+    def load(self, path: Path) -> int:
+        self._loaded_from = path
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            got = {key: {p.space: p for p in map(_placement_from_json, items)} for key, items in data.items()}
+        except (OSError, ValueError, TypeError, KeyError, IndexError, AttributeError):
+            return 0
+        for key, layout in got.items():
+            if key not in self._layouts:
+                self._layouts[key] = layout
+                self._layouts.move_to_end(key, last=False)
+        return len(got)
+
+
+def _placement_json(p: Placement) -> list[object]:
+    r = p.form.rect
+    leader = None if p.leader is None else [p.leader.x(), p.leader.y()]
+    return [p.space, p.middle.x(), p.middle.y(), p.form.text, [r.x(), r.y(), r.width(), r.height()],
+            p.form.penalty, p.form.px, leader]
+
+
+def _placement_from_json(item: list[Any]) -> Placement:
+    space, mx, my, text, rect, penalty, px, leader = item
+    x, y, w, h = (float(v) for v in rect)
+    form = LabelForm(str(text), QRectF(x, y, w, h), float(penalty), int(px))
+    end = None if leader is None else QPointF(float(leader[0]), float(leader[1]))
+    return Placement(str(space), QPointF(float(mx), float(my)), form, end)
+
+
+_CODE = _code_digest()
+#: the application's layouts (every window's scene)
+LAYOUTS = LayoutMemo()
+
+__all__ = [
+    "LAYOUTS",
+    "MAX_GROWTH",
+    "MIN_PX",
+    "PROJECTOR_PX",
+    "LabelForm",
+    "LabelTask",
+    "LayoutMemo",
+    "Placement",
+    "code_digest",
+    "font_fingerprint",
+    "layout_key",
+    "marker_point",
+    "place_labels",
+    "short_name",
+    "two_lines",
+]

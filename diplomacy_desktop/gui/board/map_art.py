@@ -15,6 +15,7 @@ full map geometry.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -109,6 +110,8 @@ class MapArt:
 
     def __init__(self, svg_path: Path | str) -> None:
         data = Path(svg_path).read_bytes()
+        #: names the art (what is drawn from it may be kept under this name)
+        self.digest = hashlib.sha256(data).hexdigest()[:32]
         text = data.decode("utf-8")
         self._d: dict[str, str] = dict(_PATH.findall(text))
         self._outlines: dict[str, QPainterPath] = {}

@@ -443,6 +443,14 @@ class CentreItem(QGraphicsItem):
 _METRICS: dict[tuple[int, bool, bool], QFontMetricsF] = {}
 
 
+def _label_extent(form: object) -> tuple[float, float, float, float] | None:
+    from .label_images import IMAGES
+
+    if IMAGES.path is not None and not IMAGES.loaded:
+        IMAGES.load(IMAGES.path)
+    return IMAGES.bounds.get(form)  # type: ignore[arg-type]
+
+
 def _metrics(px: int, bold: bool, italic: bool) -> QFontMetricsF:
     """The names' font's metrics at ``px`` (kept: every name of a size and style shares them)."""
     metrics = _METRICS.get((px, bold, italic))
@@ -467,6 +475,8 @@ class LabelItem(QGraphicsItem):
         self.spec = spec
         self.setZValue(Z_LABELS)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        # Qt's item cache copies the name at the view's scale without calling paint (a hover, a
+        # click); a new scale (a zoom, the first paint) paints it from its image (label_images)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.factor = 0.0
         #: the font's pixel size in map units (on screen: times the view's scale)
@@ -526,7 +536,7 @@ class LabelItem(QGraphicsItem):
             font.setPixelSize(px)
             font.setBold(self.spec.bold)
             font.setItalic(self.spec.italic)
-            metrics = QFontMetricsF(font)
+            metrics = _metrics(px, self.spec.bold, self.spec.italic)
             lines = text.split("\n")
             step = px * 1.05
             path = QPainterPath()
@@ -538,20 +548,10 @@ class LabelItem(QGraphicsItem):
         return path
 
     def measure(self, text: str, px: int) -> QRectF:
-        """About the extent :meth:`path_for` gives ``text`` (from the font's metrics: quicker than
-        making the outline of every form of every name to place them)."""
-        path = self._paths.get((text, px))
-        if path is None and (text, px) == (self.text, self.font_px):
-            path = self.text_path  # the form set now: its outline is made for drawing anyway
-        if path is not None:
-            return path.boundingRect()
-        metrics = _metrics(px, self.spec.bold, self.spec.italic)
-        lines = text.split("\n")
-        width = max(metrics.horizontalAdvance(line) for line in lines)
-        step = px * 1.05
-        top = -(len(lines) - 1) / 2 * step + 0.35 * px - metrics.capHeight()
-        bottom = (len(lines) - 1) / 2 * step + 0.35 * px + metrics.descent() * 0.5
-        return QRectF(-width / 2, top, width, bottom - top)
+        """The extent :meth:`path_for` gives ``text``: its outline's, always (the names are placed
+        by these extents: a mix of outlines and font metrics made the layout depend on which
+        names happened to have been drawn before)."""
+        return self.path_for(text, px).boundingRect()
 
     def path_at(self, factor: float) -> QPainterPath:
         """The art's name at ``factor`` times the art's size."""
@@ -568,6 +568,8 @@ class LabelItem(QGraphicsItem):
     @override
     def boundingRect(self) -> QRectF:
         bounds = self._bounds  # asked for at every paint: kept
+        if bounds is None and (known := _label_extent(self.form())) is not None:
+            bounds = self._bounds = QRectF(*known)  # as drawn before (label_images): no outline to make
         if bounds is None:
             m = self.font_px * 0.25 + 1
             bounds = self.text_path.boundingRect().adjusted(-m, -m, m, m)
@@ -577,8 +579,22 @@ class LabelItem(QGraphicsItem):
             self._bounds = bounds
         return bounds
 
+    def form(self) -> tuple[object, ...]:
+        """Everything the name's pixels depend on but the view (the key of its image)."""
+        end = None if self.leader is None else (round(self.leader.x() - self.pos().x(), 2),
+                                               round(self.leader.y() - self.pos().y(), 2))
+        spec = self.spec
+        return (self.text, self.font_px, spec.bold, spec.italic, spec.colour, end)
+
     @override
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        from .label_images import IMAGES
+
+        if not IMAGES.paint(painter, self.form(), self.boundingRect(), self.draw):
+            self.draw(painter)
+
+    def draw(self, painter: QPainter) -> None:
+        """Draw the name (and its leader line) around the item's origin."""
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         sea = self.spec.italic
         light = QColor(214, 232, 247, 220) if sea else QColor(252, 249, 240, 225)
@@ -878,7 +894,7 @@ class MapScene(QGraphicsScene):
             item.setPos(cx, cy)
             self.addItem(item)
             self.centre_items[sid] = item
-            fill = QGraphicsPathItem(self.art.outline(sid))
+            fill = QGraphicsPathItem()  # its outline is read when the centre is first owned
             fill.setZValue(Z_OWNERSHIP)
             # drawn once at the view's resolution, then copied: a hover or a click repaints a part
             # of the map, and a province's whole outline is slow to fill again and again
@@ -891,6 +907,7 @@ class MapScene(QGraphicsScene):
             self.ownership_items[sid] = fill
         self.label_items: dict[str, LabelItem] = {}
         self._rooms: dict[str, float] | None = None
+        self._identity: str | None = None
         for space, spec in self.art.labels.items():
             label = LabelItem(spec, self.label_factor)
             label.setPos(spec.middle)
@@ -964,6 +981,8 @@ class MapScene(QGraphicsScene):
             if owner is None:
                 fill.setVisible(False)
             else:
+                if fill.path().isEmpty():
+                    fill.setPath(self.art.outline(sid))
                 fill.setBrush(palette.ownership_colour(owner))
                 fill.setVisible(True)
 
@@ -1023,19 +1042,45 @@ class MapScene(QGraphicsScene):
             self._rooms = rooms
         return rooms
 
+    def _layout_identity(self) -> str:
+        """What every layout of this board is worked out from, but the sizes (see
+        :func:`.label_layout.layout_key`): the art, the supply centres' spots, the font and the
+        code here that measures the names and makes the search's tasks."""
+        identity = self._identity
+        if identity is None:
+            import hashlib
+
+            from .label_layout import code_digest, font_fingerprint
+
+            digest = hashlib.sha256(self.art.digest.encode())
+            digest.update(repr(sorted((sid, self.geometry.centre_point(sid)) for sid in self.centre_items)).encode())
+            digest.update(repr((font_fingerprint(), CentreItem.RADIUS, LABEL_MAX_FACTOR)).encode())
+            for function in (MapScene._label_layout, MapScene._marker_side, MapScene._label_rooms, LabelItem.measure,
+                             LabelItem.path_for, _metrics):
+                code_digest(function.__code__, digest)
+            identity = self._identity = digest.hexdigest()[:32]
+        return identity
+
     def _label_layout(self, need: float) -> dict[str, Placement]:
         from .label_layout import (
             FULL,
+            LAYOUTS,
             MAX_GROWTH,
             SHORT,
             TWO_LINES,
             LabelForm,
             LabelTask,
+            layout_key,
             place_labels,
             short_name,
             two_lines,
         )
 
+        bounds = self.sceneRect()
+        key = layout_key(self._layout_identity(), (self.label_factor, self.size_factor, self.unit_size, need), bounds)
+        known = LAYOUTS.get(key)
+        if known is not None:
+            return known
         tasks: list[LabelTask] = []
         radius = CentreItem.RADIUS * 1.45 * self.label_factor  # an owned marker: the larger
         attached: dict[str, float] = {}
@@ -1072,8 +1117,10 @@ class MapScene(QGraphicsScene):
             outline = self.art.outline(space)
             return outline.isEmpty() or outline.contains(point)
 
-        return place_labels(tasks, bounds=self.sceneRect(), unit=self.unit_size, centres=centres, inside=inside,
-                            anchors=self.art.anchors)
+        layout = place_labels(tasks, bounds=bounds, unit=self.unit_size, centres=centres, inside=inside,
+                              anchors=self.art.anchors)
+        LAYOUTS.put(key, layout)
+        return layout
 
     def _place_label_items(self, layout: Mapping[str, Placement]) -> None:
         from .label_layout import marker_point
@@ -1169,8 +1216,10 @@ class MapScene(QGraphicsScene):
     def unit_item_at(self, point: QPointF) -> UnitItem | None:
         """The unit drawn under ``point`` (displaced units first)."""
         best: UnitItem | None = None
-        for item in self.items(point):
-            if isinstance(item, UnitItem) and not item.ghost:
+        # by bounds first, then the unit's own shape: the exact shapes of the names and provinces
+        # under the point (owned provinces' whole outlines) are not worth testing
+        for item in self.items(point, Qt.ItemSelectionMode.IntersectsItemBoundingRect):
+            if isinstance(item, UnitItem) and not item.ghost and item.contains(item.mapFromScene(point)):
                 if item.displaced:
                     return item
                 if best is None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QColor,
     QKeyEvent,
@@ -85,6 +85,12 @@ class MapView(QGraphicsView):
     def _schedule_sharpen(self, *_: object) -> None:
         self._settle.start()
 
+    def sharpen_now(self) -> None:
+        """:meth:`sharpen` at once, not when the view has settled (a jump to a view the board has
+        a picture for, such as the magnifier's way back, is drawn sharp in its first frame)."""
+        self._settle.stop()
+        self.sharpen()
+
     def sharpen(self) -> None:
         """Request the board art for the visible part at the screen's exact resolution."""
         scale = self.transform().m11() * self.devicePixelRatioF()
@@ -93,8 +99,11 @@ class MapView(QGraphicsView):
     # -- zoom --------------------------------------------------------------------------------
 
     def fit_scale(self) -> float:
+        """The scale that shows the whole board.  Measured on the viewport without scroll bars:
+        a fitted board needs none, so a zoomed view's scroll bars (gone as soon as it is fitted)
+        do not make the fit smaller, and the view one resize (and one redraw) later."""
         rect = self.sceneRect()
-        vp = self.viewport().rect()
+        vp = self.maximumViewportSize()
         if rect.isEmpty() or vp.isEmpty():
             return 1.0
         return min(vp.width() / rect.width(), vp.height() / rect.height())
@@ -114,8 +123,17 @@ class MapView(QGraphicsView):
         self._fit()
         self.zoom_changed.emit(self.zoom)
 
+    def _scroll_bars(self, wanted: bool) -> None:
+        """Scroll bars as needed (a zoomed board), or none (a fitted board needs none): set before
+        the scale changes, so the viewport has its size at once, not one redraw later."""
+        policy = Qt.ScrollBarPolicy.ScrollBarAsNeeded if wanted else Qt.ScrollBarPolicy.ScrollBarAlwaysOff
+        if self.horizontalScrollBarPolicy() != policy:
+            self.setHorizontalScrollBarPolicy(policy)
+            self.setVerticalScrollBarPolicy(policy)
+
     def _fit(self) -> None:
         """The whole board, as large as the window allows, centred."""
+        self._scroll_bars(False)
         s = self.fit_scale()
         self.setTransform(QTransform.fromScale(s, s))
         self.centerOn(self.sceneRect().center())
@@ -126,6 +144,7 @@ class MapView(QGraphicsView):
         if abs(target - current) < 1e-9:
             return
         self._fitted = False
+        self._scroll_bars(True)
         f = target / current
         if anchor is not None:
             old = self.transformationAnchor()
@@ -141,6 +160,9 @@ class MapView(QGraphicsView):
             self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
             self.scale(f, f)
             self.setTransformationAnchor(old)
+        # the scroll bars a zoom calls for are laid out now, not after the next redraw (which
+        # would then be one more redraw of the whole view, at its new size)
+        QCoreApplication.sendPostedEvents(self, QEvent.Type.MetaCall)  # (a queued call in QAbstractScrollArea)
         self.zoom_changed.emit(self.zoom)
 
     def zoom_in(self) -> None:

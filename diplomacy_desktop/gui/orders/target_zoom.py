@@ -5,15 +5,21 @@ Countries, the Balkans, Wales on a laptop), the view zooms to the unit and its t
 order is given (or the selection dropped) it goes back to the view the player had.  A drag does
 not zoom: the board must not move under a unit being dragged; nor does a build or a coast question
 (the place is already chosen, and the menu opens where the click was).
+
+The zoom follows the click's own frame: the unit and its lit targets are drawn at once, where the
+player clicked (as quick as any click), and the view zooms once that frame is on screen (a zoom
+draws every unit, name and province anew at the new scale: two or three frames).  A second click,
+a drop or Escape before then cancels it.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QPointF, QRectF
+from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, QTimer
 
 from ...engine.board import province_of
+from .. import override
 from ..board.map_view import MapView
 from .interaction import IDLE, BuildMode, CoastMode, Mode, OrderInteraction
 
@@ -55,6 +61,16 @@ class TargetZoom(QObject):
         #: the view before the magnifier zoomed: (fitted, zoom, scroll x, scroll y); None when not zoomed
         self.saved: tuple[bool, float, int, int] | None = None
         self._widths: dict[str, float] = {}
+        #: target_rect by (unit, lit spaces): the map's shapes never move
+        self._rects: dict[tuple[str | None, frozenset[str]], tuple[QRectF, float]] = {}
+        #: the mode waiting for its frame to be drawn before the view zooms to it
+        self.pending: Mode | None = None
+        #: in case no frame is drawn (a window not shown): zoom anyway after this long
+        self._fallback = QTimer(self)
+        self._fallback.setSingleShot(True)
+        self._fallback.setInterval(100)
+        self._fallback.timeout.connect(self.settle)
+        view.viewport().installEventFilter(self)
         interaction.mode_changed.connect(self._mode_changed)
 
     @property
@@ -66,13 +82,47 @@ class TargetZoom(QObject):
             self.restore()
             return
         if not self.enabled or self.interaction.dragging or self.saved is not None:
+            self.pending = None
             return
         if isinstance(mode, (BuildMode, CoastMode)):
+            self.pending = None
             return  # the place is chosen: only army or fleet (or the coast) is asked, in a menu at the click
+        if self.plan(mode) is None:
+            self.pending = None
+            return  # large enough on screen as they are
+        self.pending = mode
+        self._fallback.start()
+
+    @override
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if self.pending is not None:
+            kind = event.type()
+            if kind == QEvent.Type.Paint:  # the frame with the lit targets is being drawn: zoom right after it
+                QTimer.singleShot(0, self.settle)
+            elif kind in (QEvent.Type.MouseButtonPress, QEvent.Type.Wheel):
+                self.pending = None  # the player is already on to the next thing: the board stays still
+                self._fallback.stop()
+        return False
+
+    def settle(self) -> None:
+        """Zoom now for the selection waiting for it, if it is still the selection."""
+        mode, self.pending = self.pending, None
+        self._fallback.stop()
+        if mode is None or mode is not self.interaction.mode or self.saved is not None:
+            return
+        if not self.enabled or self.interaction.dragging:
+            return
         self.magnify(mode)
 
     def target_rect(self, mode: Mode) -> tuple[QRectF, float]:
         """The scene rectangle of the unit and its lit targets, and the narrowest target's width."""
+        key = (mode.unit, mode.lit)
+        known = self._rects.get(key)
+        if known is None:
+            known = self._rects[key] = self._target_rect(mode)
+        return QRectF(known[0]), known[1]
+
+    def _target_rect(self, mode: Mode) -> tuple[QRectF, float]:
         geometry = self.interaction.geometry
         rect = QRectF()
         smallest = float("inf")
@@ -96,25 +146,38 @@ class TargetZoom(QObject):
             width = self._widths[space] = inner_width(self.interaction.geometry.polygon(space))
         return width
 
-    def magnify(self, mode: Mode) -> bool:
-        """Zoom to the mode's unit and targets if they are small on screen; True if it zoomed."""
+    def plan(self, mode: Mode) -> tuple[float, QPointF] | None:
+        """The zoom the mode's unit and targets call for (factor, scene point to centre on); None
+        when they are large enough on screen as they are."""
         view = self.view
         rect, smallest = self.target_rect(mode)
         scale = view.transform().m11()
         if rect.isEmpty() or smallest == float("inf") or smallest * scale >= SMALL_PX:
-            return False
+            return None
         vp = view.viewport().rect()
         fit = min(vp.width() / rect.width(), vp.height() / rect.height())
         factor = min(fit / scale, WANT_PX / (smallest * scale), MAX_FACTOR)
         if factor < 1.25:
+            return None
+        return factor, rect.center()
+
+    def magnify(self, mode: Mode) -> bool:
+        """Zoom to the mode's unit and targets if they are small on screen; True if it zoomed."""
+        planned = self.plan(mode)
+        if planned is None:
             return False
+        factor, centre = planned
+        view = self.view
         self.saved = (view.fitted, view.zoom, view.horizontalScrollBar().value(), view.verticalScrollBar().value())
         view.zoom_by(factor)
-        view.centerOn(rect.center())
+        view.centerOn(centre)
+        view.sharpen_now()  # one jump: no need to wait for the view to settle
         return True
 
     def restore(self) -> None:
-        """Back to the view the player had before the magnifier zoomed."""
+        """Back to the view the player had before the magnifier zoomed (and no zoom waiting)."""
+        self.pending = None
+        self._fallback.stop()
         saved, self.saved = self.saved, None
         if saved is None:
             return
@@ -122,10 +185,11 @@ class TargetZoom(QObject):
         view = self.view
         if fitted:
             view.fit_to_window()
-            return
-        view.zoom_by(zoom / view.zoom)
-        view.horizontalScrollBar().setValue(sx)
-        view.verticalScrollBar().setValue(sy)
+        else:
+            view.zoom_by(zoom / view.zoom)
+            view.horizontalScrollBar().setValue(sx)
+            view.verticalScrollBar().setValue(sy)
+        view.sharpen_now()  # the board's picture of the view the player had is kept: drawn at once
 
     def centre(self) -> QPointF:
         return self.view.mapToScene(self.view.viewport().rect().center())

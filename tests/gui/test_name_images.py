@@ -1,0 +1,223 @@
+"""Issue 16 (the window's speed): province names drawn once per form and scale and kept as images
+(in memory across zooms, on disk for the next start), their places kept the same way; the
+magnifier zooms after the click's own frame.  The pictures must be those of drawing the names
+directly, and a broken cache file must cost nothing but the time to draw again."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import Table
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QImage, QPainter, QTransform
+from PySide6.QtWidgets import QApplication
+
+from diplomacy_desktop.gui.board import label_layout
+from diplomacy_desktop.gui.board.label_images import LabelImages
+from diplomacy_desktop.gui.board.label_layout import LayoutMemo, Placement
+from diplomacy_desktop.gui.board.map_scene import LabelItem
+
+
+def _name(t: Table, space: str) -> LabelItem:
+    return t.window.scene.label_items[space]
+
+
+def _render(item: LabelItem, scale: float, dx: float, dy: float, images: LabelImages | None) -> QImage:
+    """``item`` painted at ``scale`` with its origin at (dx, dy) on a transparent image: through
+    ``images`` or (None) by drawing it directly."""
+    out = QImage(400, 200, QImage.Format.Format_ARGB32_Premultiplied)
+    out.fill(0)
+    painter = QPainter(out)
+    painter.setWorldTransform(QTransform(scale, 0, 0, scale, dx, dy))
+    if images is None:
+        item.draw(painter)
+    else:
+        assert images.paint(painter, item.form(), item.boundingRect(), item.draw)
+    painter.end()
+    return out
+
+
+def _differences(a: QImage, b: QImage, tolerance: int) -> int:
+    """How many pixels of ``a`` and ``b`` differ by more than ``tolerance`` in a channel."""
+    count = 0
+    for y in range(a.height()):
+        for x in range(a.width()):
+            p, q = a.pixel(x, y), b.pixel(x, y)
+            if any(abs(((p >> s) & 255) - ((q >> s) & 255)) > tolerance for s in (0, 8, 16, 24)):
+                count += 1
+    return count
+
+
+def _inked(image: QImage) -> int:
+    return sum(1 for y in range(image.height()) for x in range(image.width()) if image.pixel(x, y) >> 24)
+
+
+def test_a_name_painted_from_its_image_is_the_name_drawn_directly(table: Table) -> None:
+    item = _name(table, "bur")
+    images = LabelImages()
+    for scale, dx, dy in ((0.7, 200.0, 100.0), (1.55, 200.5, 100.25), (2.3, 199.93, 100.61)):
+        direct = _render(item, scale, dx, dy, None)
+        cached = _render(item, scale, dx, dy, images)
+        assert _inked(direct) > 50  # something was drawn
+        # the same pixels, but for the origin rounded to a sixteenth of a pixel: antialiasing only
+        assert _differences(direct, cached, 24) == 0, scale
+        assert _differences(direct, cached, 2) < _inked(direct) * 0.2, scale
+        again = _render(item, scale, dx, dy, images)  # from the image now
+        assert _differences(cached, again, 0) == 0
+    assert images.misses == 3 and images.hits == 3
+
+
+def test_going_back_to_a_scale_draws_no_name_again(table: Table) -> None:
+    item = _name(table, "hol")
+    images = LabelImages()
+    _render(item, 0.6, 200, 100, images)
+    _render(item, 1.8, 200, 100, images)  # the magnifier zooms in ...
+    _render(item, 0.6, 200, 100, images)  # ... and back
+    _render(item, 0.6, 260, 40, images)  # a scroll moves whole pixels: the same image
+    assert (images.misses, images.hits) == (2, 2)
+
+
+def test_the_least_recently_used_images_go_first_past_the_limit(table: Table) -> None:
+    item = _name(table, "stp")
+    images = LabelImages(limit=1)
+    _render(item, 1.0, 200, 100, images)
+    _render(item, 2.0, 200, 100, images)
+    assert len(images) == 1  # the first went to make room
+    _render(item, 1.0, 200, 100, images)
+    assert images.misses == 3
+
+
+def test_a_painter_on_a_pdf_or_turned_gets_the_name_drawn_not_an_image(table: Table) -> None:
+    item = _name(table, "bur")
+    images = LabelImages()
+    out = QImage(200, 200, QImage.Format.Format_ARGB32_Premultiplied)
+    painter = QPainter(out)
+    painter.setWorldTransform(QTransform().rotate(30))
+    assert not images.paint(painter, item.form(), item.boundingRect(), item.draw)
+    painter.end()
+    assert len(images) == 0
+
+
+def test_images_written_at_quit_are_read_at_the_next_start(table: Table, tmp_path: Path) -> None:
+    item = _name(table, "lvn")
+    images = LabelImages()
+    first = _render(item, 0.9, 200.25, 100.5, images)
+    path = tmp_path / "names.raw"
+    images.save(path)
+    later = LabelImages()  # the next start
+    assert later.load(path) == 1
+    assert later.bounds[item.form()] == images.bounds[item.form()]
+    again = _render(item, 0.9, 200.25, 100.5, later)
+    assert later.misses == 0 and later.hits == 1  # read, not drawn
+    assert _differences(first, again, 0) == 0
+
+
+def test_a_broken_names_file_is_ignored_and_the_names_drawn(table: Table, tmp_path: Path) -> None:
+    item = _name(table, "lvn")
+    images = LabelImages()
+    _render(item, 0.9, 200, 100, images)
+    path = tmp_path / "names.raw"
+    images.save(path)
+    data = path.read_bytes()
+    for broken in (b"", b"not a names file", data[:40], data[:-10], data.replace(b'[[["', b'[[[1', 1)):
+        path.write_bytes(broken)
+        later = LabelImages()
+        assert later.load(path) == 0
+        _render(item, 0.9, 200, 100, later)
+        assert later.misses == 1
+
+
+def test_a_names_file_is_named_by_the_code_that_draws_the_names(table: Table, tmp_path: Path) -> None:
+    from diplomacy_desktop.gui.board.label_images import cache_file
+
+    def other(painter: QPainter) -> None:
+        painter.drawLine(0, 0, 1, 1)
+
+    assert cache_file(tmp_path, LabelItem.draw) == cache_file(tmp_path, LabelItem.draw)
+    assert cache_file(tmp_path, LabelItem.draw) != cache_file(tmp_path, other)
+
+
+def test_the_names_places_are_worked_out_once_per_size_and_read_back(table: Table, tmp_path: Path,
+                                                                     monkeypatch: object) -> None:
+    scene = table.window.scene
+    memo = LayoutMemo()
+    monkeypatch.setattr(label_layout, "LAYOUTS", memo)  # type: ignore[attr-defined]
+    calls = []
+    real = label_layout.place_labels
+
+    def counting(*args: object, **kwargs: object) -> dict[str, Placement]:
+        calls.append(1)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(label_layout, "place_labels", counting)  # type: ignore[attr-defined]
+    layout = scene._label_layout(13.0)
+    assert calls == [1]
+    assert scene._label_layout(13.0) == layout and calls == [1]  # the same size: not searched again
+    other = scene._label_layout(30.0)
+    assert calls == [1, 1] and other != layout  # another size is another search
+    path = tmp_path / "layouts.json"
+    memo.save(path)
+    later = LayoutMemo()  # the next start
+    assert later.load(path) == 2
+    monkeypatch.setattr(label_layout, "LAYOUTS", later)  # type: ignore[attr-defined]
+    assert scene._label_layout(13.0) == layout and calls == [1, 1]  # read, the same places
+    for broken in ("", "{", '{"k": [[1]]}', "[]"):
+        path.write_text(broken, encoding="utf-8")
+        assert LayoutMemo().load(path) == 0
+
+
+def test_the_magnifier_zooms_after_the_frame_that_lights_the_targets(table: Table) -> None:
+    t = table
+    view = t.window.view
+    zoom = t.window.target_zoom
+    t.window.resize(1366, 768)
+    view.fit_to_window()
+    QApplication.processEvents()
+    frames: list[tuple[float, frozenset[str]]] = []
+
+    class Frames(QObject):
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+            if event.type() == QEvent.Type.Paint:
+                frames.append((view.zoom, t.window.scene.lit))
+            return False
+
+    spy = Frames()
+    view.viewport().installEventFilter(spy)
+    t.window.interaction.click_at(t.window.scene.unit_items["kie"].pos())  # small targets: Holland, Denmark
+    assert not zoom.zoomed and zoom.pending is not None  # not before the click is on screen
+    t.qtbot.waitUntil(lambda: zoom.zoomed, timeout=2000)  # type: ignore[attr-defined]
+    first = next(i for i, (_, lit) in enumerate(frames) if "hol" in lit)
+    assert abs(frames[first][0] - 1.0) < 1e-6  # the first frame with the targets lit: the player's view
+    t.qtbot.waitUntil(lambda: any(z > 1.25 for z, _ in frames[first:]), timeout=2000)  # type: ignore[attr-defined]
+    view.viewport().removeEventFilter(spy)
+
+
+def test_a_press_before_the_magnifier_zooms_keeps_the_board_still(table: Table) -> None:
+    t = table
+    view = t.window.view
+    zoom = t.window.target_zoom
+    t.window.resize(1366, 768)
+    view.fit_to_window()
+    QApplication.processEvents()
+    t.window.interaction.click_at(t.window.scene.unit_items["kie"].pos())
+    assert zoom.pending is not None
+    centre = view.viewport().rect().center()
+    t.qtbot.mousePress(view.viewport(), Qt.MouseButton.LeftButton, pos=centre)  # type: ignore[attr-defined]
+    assert zoom.pending is None
+    for _ in range(5):
+        QApplication.processEvents()
+    assert not zoom.zoomed and view.fitted
+
+
+def test_the_names_places_do_not_depend_on_which_names_were_drawn_before(table: Table, monkeypatch: object) -> None:
+    scene = table.window.scene
+    for item in scene.label_items.values():  # nothing measured or drawn yet
+        item._paths.clear()
+    monkeypatch.setattr(label_layout, "LAYOUTS", LayoutMemo())  # type: ignore[attr-defined]
+    fresh = scene._label_layout(13.0)
+    for item in scene.label_items.values():  # every name's forms drawn (as after a game's hovers and zooms)
+        for text in {item.spec.text, label_layout.short_name(item.spec.space, item.spec.text, item.spec.italic)}:
+            item.path_for(text, 23)
+    table.window.view.viewport().grab()
+    monkeypatch.setattr(label_layout, "LAYOUTS", LayoutMemo())  # type: ignore[attr-defined]
+    assert scene._label_layout(13.0) == fresh
