@@ -171,7 +171,6 @@ class TargetZoom(QObject):
         self.saved = (view.fitted, view.zoom, view.horizontalScrollBar().value(), view.verticalScrollBar().value())
         view.zoom_by(factor)
         view.centerOn(centre)
-        view.sharpen_now()  # one jump: no need to wait for the view to settle
         return True
 
     def restore(self) -> None:
