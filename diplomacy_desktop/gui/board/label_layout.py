@@ -32,6 +32,7 @@ import sys
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from types import CodeType
 from typing import Any
@@ -278,8 +279,10 @@ def layout_key(identity: str, sizes: tuple[float, ...], bounds: QRectF) -> str:
     return digest.hexdigest()[:32]
 
 
+@cache
 def font_fingerprint() -> str:
-    """The names' font as the machine has it (a font changed by an update changes every size)."""
+    """The names' font as the machine has it (a font changed by an update changes every size;
+    asked once per process)."""
     from PySide6.QtGui import QFont, QFontInfo, QFontMetricsF
 
     font = QFont("DejaVu Sans")
