@@ -1,20 +1,23 @@
 """Province names drawn once per form and screen scale, kept as images (and on disk for the next start).
 
-A name is an antialiased outline with a halo, costly to fill: drawing the 76 names of a whole
-board took longer than everything else in the window's first paint, and a zoom (the magnifier)
-redrew every name twice, in and back out.  Qt's own item cache keeps one picture per item and
-drops it at every change of scale, so here each name is drawn into an image for its form (text,
-size, leader line), the screen's scale and the sixteenth of a pixel it starts at, and that image is what
-is painted from then on; images of other scales are kept (up to :data:`LIMIT_BYTES`, least
-recently used first out), so going back to a scale costs nothing.
+A name is an antialiased outline with a halo, costly to fill: the 76 names' first paint was the
+largest single part of the window's first paint, and a zoom (the magnifier) redrew every name
+twice, in and back out.  Qt's own item cache keeps one picture per item and drops it at every
+change of scale, so here each name is drawn into an image for its form (text, size, leader line),
+the screen's scale and the sixteenth of a pixel it starts at, and that image is what is painted
+from then on (into Qt's item cache, which copies it on hovers and clicks); images of other scales
+are kept (up to :data:`LIMIT_BYTES`, least recently used first out), so going back to a scale
+costs nothing.
 
 The images of the scale last drawn are written to the user's cache folder when the application
 quits and read at the next start (the window opens at the size it was closed at), as the board's
-own picture is.  The file is named by what changes the pixels: Qt's version, the font and this
-drawing code's version (:data:`VERSION`; raise it when :meth:`LabelItem.draw` changes).  A file
-that cannot be read is ignored and replaced.
+own picture is.  The file is named by what changes the pixels: Qt's version, the font as the
+machine has it, the compiled code of the function that draws a name (``LabelItem.draw``) and
+:data:`VERSION` (raise it when this module's own drawing changes).  A file that cannot be read is
+ignored and replaced.
 
-The pixels are those of drawing the name directly, but for its origin rounded to a sixteenth of a pixel.
+The pixels are those of drawing the name directly, but for its origin rounded to a sixteenth of a
+pixel.
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ from pathlib import Path
 from PySide6.QtCore import QPoint, QRectF, qVersion
 from PySide6.QtGui import QImage, QPainter, QTransform
 
-#: raise when what a name's image looks like changes (LabelItem.draw)
+#: raise when this module's drawing of an image changes (LabelItem.draw's own code names the file)
 VERSION = 1
 #: memory kept for images (bytes), least recently used dropped first
 LIMIT_BYTES = 48 * 1024 * 1024
