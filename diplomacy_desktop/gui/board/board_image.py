@@ -73,13 +73,20 @@ def _write_raw(path: Path, image: QImage) -> None:
     line = image.bytesPerLine()
     bits = bytes(data[: w * h * 4]) if line == w * 4 else b"".join(
         bytes(data[y * line: y * line + w * 4]) for y in range(h))
+    write_cache(path, _MAGIC + struct.pack("<II", w, h) + bits)
+
+
+def write_cache(path: Path, data: bytes) -> bool:
+    """Replace the cache file ``path`` with ``data`` whole (a reader sees the old file or the new
+    one, never a part); whether it was written.  A failure leaves no partial file and is ignored:
+    a cache is only a cache."""
+    from ...io.savefile import write_atomic
+
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".tmp{os.getpid()}")
-        tmp.write_bytes(_MAGIC + struct.pack("<II", w, h) + bits)
-        os.replace(tmp, path)
+        write_atomic(path, data, sync=False)
     except OSError:
-        pass
+        return False
+    return True
 
 
 def default_cache_dir() -> Path:

@@ -25,7 +25,6 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-import os
 import struct
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
@@ -168,18 +167,9 @@ class LabelImages:
                           image.bytesPerLine(), image.offset().x(), image.offset().y(), self.bounds.get(form)])
             blobs.append(bytes(image.constBits()))  # type: ignore[call-overload]
         head = json.dumps(index, separators=(",", ":")).encode()
-        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            with open(tmp, "wb") as out:
-                out.write(_MAGIC + struct.pack("<I", len(head)) + head)
-                out.writelines(blobs)
-            os.replace(tmp, path)
-        except OSError:
-            try:
-                tmp.unlink()
-            except OSError:
-                pass
+        from .board_image import write_cache
+
+        write_cache(path, b"".join([_MAGIC, struct.pack("<I", len(head)), head, *blobs]))
 
     def load(self, path: Path) -> int:
         """Read images written by :meth:`save` (once per file); how many were read. A file that

@@ -27,7 +27,6 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-import os
 import sys
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -348,18 +347,10 @@ class LayoutMemo:
     def save(self, path: Path) -> None:
         if not self._dirty:
             return
+        from .board_image import write_cache
+
         data = {key: [_placement_json(p) for p in layout.values()] for key, layout in self._layouts.items()}
-        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp.write_text(json.dumps(data, separators=(",", ":")), encoding="utf-8")
-            os.replace(tmp, path)
-            self._dirty = False
-        except OSError:
-            try:
-                tmp.unlink()
-            except OSError:
-                pass
+        self._dirty = not write_cache(path, json.dumps(data, separators=(",", ":")).encode())
 
     def load(self, path: Path) -> int:
         self._loaded_from = path
