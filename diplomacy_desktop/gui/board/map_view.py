@@ -31,6 +31,10 @@ MAX_ZOOM = 12.0
 DRAG_THRESHOLD = 6  # px
 
 
+#: what a view shows: (fitted to the window, zoom, horizontal scroll, vertical scroll)
+ViewPlace = tuple[bool, float, int, int]
+
+
 class MapView(QGraphicsView):
     clicked = Signal(QPointF, object)  # scene point, Qt.MouseButton
     hovered = Signal(QPointF, QPoint)  # scene point, global screen point
@@ -137,6 +141,20 @@ class MapView(QGraphicsView):
         s = self.fit_scale()
         self.setTransform(QTransform.fromScale(s, s))
         self.centerOn(self.sceneRect().center())
+
+    def place(self) -> ViewPlace:
+        """What the view shows now, to come back to (:meth:`go_back_to`)."""
+        return (self._fitted, self.zoom, self.horizontalScrollBar().value(), self.verticalScrollBar().value())
+
+    def go_back_to(self, place: ViewPlace) -> None:
+        """Show again what :meth:`place` said: the fitted board, or the same zoom and scroll."""
+        fitted, zoom, sx, sy = place
+        if fitted:
+            self.fit_to_window()
+            return
+        self.zoom_by(zoom / self.zoom)
+        self.horizontalScrollBar().setValue(sx)
+        self.verticalScrollBar().setValue(sy)
 
     def zoom_by(self, factor: float, anchor: QPointF | None = None) -> None:
         current = self.zoom

@@ -20,7 +20,7 @@ from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, QTimer
 
 from ...engine.board import province_of
 from .. import override
-from ..board.map_view import MapView
+from ..board.map_view import MapView, ViewPlace
 from .interaction import IDLE, BuildMode, CoastMode, Mode, OrderInteraction
 
 if TYPE_CHECKING:
@@ -58,8 +58,8 @@ class TargetZoom(QObject):
         self.interaction = interaction
         self.view = view
         self.enabled = True
-        #: the view before the magnifier zoomed: (fitted, zoom, scroll x, scroll y); None when not zoomed
-        self.saved: tuple[bool, float, int, int] | None = None
+        #: the view before the magnifier zoomed; None when not zoomed
+        self.saved: ViewPlace | None = None
         self._widths: dict[str, float] = {}
         #: target_rect by (unit, lit spaces): the map's shapes never move
         self._rects: dict[tuple[str | None, frozenset[str]], tuple[QRectF, float]] = {}
@@ -168,7 +168,7 @@ class TargetZoom(QObject):
             return False
         factor, centre = planned
         view = self.view
-        self.saved = (view.fitted, view.zoom, view.horizontalScrollBar().value(), view.verticalScrollBar().value())
+        self.saved = view.place()
         view.zoom_by(factor)
         view.centerOn(centre)
         return True
@@ -180,15 +180,8 @@ class TargetZoom(QObject):
         saved, self.saved = self.saved, None
         if saved is None:
             return
-        fitted, zoom, sx, sy = saved
-        view = self.view
-        if fitted:
-            view.fit_to_window()
-        else:
-            view.zoom_by(zoom / view.zoom)
-            view.horizontalScrollBar().setValue(sx)
-            view.verticalScrollBar().setValue(sy)
-        view.sharpen_now()  # the board's picture of the view the player had is kept: drawn at once
+        self.view.go_back_to(saved)
+        self.view.sharpen_now()  # the board's picture of the view the player had is kept: drawn at once
 
     def centre(self) -> QPointF:
         return self.view.mapToScene(self.view.viewport().rect().center())

@@ -264,9 +264,8 @@ class StepThrough(QObject):
         self.score: int | None = None
         self.highlight = MapHighlight(window.scene)
         view = window.view
-        #: the view before the step-through framed its first step: (fitted, zoom, scroll x, scroll y)
-        self._view_before = (view.fitted, view.zoom, view.horizontalScrollBar().value(),
-                             view.verticalScrollBar().value())
+        #: the view before the step-through framed its first step
+        self._view_before = view.place()
         self._mark_items: list[QGraphicsSimpleTextItem] = []
         self._base: BoardPicture = results_picture(entry)
         c = window.controller
@@ -474,13 +473,7 @@ class StepThrough(QObject):
             r = QRectF(point.x() - s, point.y() - s, 2 * s, 2 * s)
             rect = rect.united(r) if not rect.isNull() else r
         if rect.isNull():
-            fitted, zoom, sx, sy = self._view_before
-            if fitted:
-                view.fit_to_window()
-            else:
-                view.zoom_by(zoom / view.zoom)
-                view.horizontalScrollBar().setValue(sx)
-                view.verticalScrollBar().setValue(sy)
+            view.go_back_to(self._view_before)
             return
         margin = max(3 * s, 0.2 * max(rect.width(), rect.height()))
         rect = rect.adjusted(-margin, -margin, margin, margin)
