@@ -142,9 +142,7 @@ def test_magnifier_zooms_to_small_targets_and_back(table: Table) -> None:
     t = table
     view = t.window.view
     zoom = t.window.target_zoom
-    t.window.resize(1366, 768)
-    view.fit_to_window()
-    QApplication.processEvents()
+    t.on_a_laptop()
     assert view.fitted
     t.click_unit("kie")  # Holland, Helgoland Bight, Denmark: small on a laptop's whole board
     assert zoom.zoomed and view.zoom > 1.25
@@ -160,9 +158,7 @@ def test_magnifier_zooms_to_small_targets_and_back(table: Table) -> None:
 def test_magnifier_leaves_the_board_still_during_a_drag(table: Table) -> None:
     t = table
     view = t.window.view
-    t.window.resize(1366, 768)
-    view.fit_to_window()
-    QApplication.processEvents()
+    t.on_a_laptop()
     it = t.window.interaction
     start = t.window.scene.unit_items["kie"].pos()
     it.drag_to(start, start + QPointF(20, 0))

@@ -170,9 +170,7 @@ def test_the_magnifier_zooms_after_the_frame_that_lights_the_targets(table: Tabl
     t = table
     view = t.window.view
     zoom = t.window.target_zoom
-    t.window.resize(1366, 768)
-    view.fit_to_window()
-    QApplication.processEvents()
+    t.on_a_laptop()
     frames: list[tuple[float, frozenset[str]]] = []
 
     class Frames(QObject):
@@ -196,9 +194,7 @@ def test_a_press_before_the_magnifier_zooms_keeps_the_board_still(table: Table) 
     t = table
     view = t.window.view
     zoom = t.window.target_zoom
-    t.window.resize(1366, 768)
-    view.fit_to_window()
-    QApplication.processEvents()
+    t.on_a_laptop()
     t.window.interaction.click_at(t.window.scene.unit_items["kie"].pos())
     assert zoom.pending is not None
     centre = view.viewport().rect().center()

@@ -11,6 +11,7 @@ import os
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtCore import QPoint, QPointF, Qt  # noqa: E402
+from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from diplomacy_desktop.gui.controller import GameController  # noqa: E402
 from diplomacy_desktop.gui.main_window import MainWindow, load_geometry  # noqa: E402
@@ -66,6 +67,12 @@ class Table:
         # as a player does, see the magnifier zoom in before the next click (it zooms once the
         # click's frame is drawn: tests/gui/test_name_images.py; here at once, nothing else happening)
         self.window.target_zoom.settle()
+
+    def on_a_laptop(self) -> None:
+        """The window at 1366x768, the whole board fitted in it."""
+        self.window.resize(1366, 768)
+        self.window.view.fit_to_window()
+        QApplication.processEvents()
 
     def key(self, key: Qt.Key | str, modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
         self.qtbot.keyClick(self.window.view, key, modifier)  # type: ignore[attr-defined]
