@@ -95,6 +95,21 @@ class ScoresDialog(QDialog):
 # -- event rules -------------------------------------------------------------------------------------------
 
 
+def _optional_year(text: str, year: int | None, start_year: int, default: int) -> tuple[QCheckBox, QSpinBox, QHBoxLayout]:
+    """A year that may be set or not: a check box (checked when ``year`` is set), its year (``year``,
+    else ``default``; from ``start_year`` on), side by side in a row."""
+    box = QCheckBox(text)
+    spin = QSpinBox()
+    spin.setRange(start_year, start_year + 100)
+    spin.setValue(year or default)
+    box.setChecked(year is not None)
+    row = QHBoxLayout()
+    row.addWidget(box)
+    row.addWidget(spin)
+    row.addStretch(1)
+    return box, spin, row
+
+
 class EventRulesDialog(QDialog):
     """The event's clock (a preset or the custom clock), the game's end, late orders and ballots."""
 
@@ -136,15 +151,8 @@ class EventRulesDialog(QDialog):
 
         end = QGroupBox("End of the game")
         ef = QFormLayout(end)
-        self.end_year_box = QCheckBox("after Fall")
-        self.end_year_spin = QSpinBox()
-        self.end_year_spin.setRange(start_year, start_year + 100)
-        self.end_year_spin.setValue(rules.end_year or start_year + 6)
-        self.end_year_box.setChecked(rules.end_year is not None)
-        row = QHBoxLayout()
-        row.addWidget(self.end_year_box)
-        row.addWidget(self.end_year_spin)
-        row.addStretch(1)
+        self.end_year_box, self.end_year_spin, row = _optional_year("after Fall", rules.end_year, start_year,
+                                                                     start_year + 6)
         ef.addRow("Turn limit", row)
         self.end_time_edit = QLineEdit(rules.end_time)
         self.end_time_edit.setPlaceholderText("HH:MM (none)")
@@ -170,15 +178,8 @@ class EventRulesDialog(QDialog):
         self.all_survivors_box = QCheckBox("A draw includes every survivor")
         self.all_survivors_box.setChecked(rules.draw_includes_all_survivors)
         bf.addRow(self.all_survivors_box)
-        self.earliest_box = QCheckBox("no draw before")
-        self.earliest_spin = QSpinBox()
-        self.earliest_spin.setRange(start_year, start_year + 100)
-        self.earliest_spin.setValue(rules.earliest_draw_year or start_year + 3)
-        self.earliest_box.setChecked(rules.earliest_draw_year is not None)
-        er = QHBoxLayout()
-        er.addWidget(self.earliest_box)
-        er.addWidget(self.earliest_spin)
-        er.addStretch(1)
+        self.earliest_box, self.earliest_spin, er = _optional_year("no draw before", rules.earliest_draw_year,
+                                                                   start_year, start_year + 3)
         bf.addRow("Earliest year", er)
         self.unanimous_box = QCheckBox("Unanimous (otherwise a majority of the voters)")
         self.unanimous_box.setChecked(rules.unanimous)
