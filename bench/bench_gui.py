@@ -154,17 +154,22 @@ def interactive(samples: int, cpu: dict[str, list[float]]) -> dict[str, list[flo
 
     from PySide6.QtCore import QEvent, QObject
 
-    class Resized(QObject):
-        count = 0
+    class Counter(QObject):
+        """Counts the events of one kind its object receives."""
+
+        def __init__(self, kind: QEvent.Type) -> None:
+            super().__init__()
+            self.kind = kind
+            self.count = 0
 
         def eventFilter(self, obj: object, event: QEvent) -> bool:
-            if event.type() == QEvent.Type.Resize:
-                Resized.count += 1
+            if event.type() == self.kind:
+                self.count += 1
             return False
 
     # the start's own tail is not a hover: wait until the window has its size (a window nobody
     # sized fills the screen, and the docks settle) and the board's sharp picture is made for it
-    resized = Resized()
+    resized = Counter(QEvent.Type.Resize)
     viewport.installEventFilter(resized)
     board = window.scene.board_item
     last, quiet_since, deadline = -1, time.time(), time.time() + 20
@@ -172,28 +177,20 @@ def interactive(samples: int, cpu: dict[str, list[float]]) -> dict[str, list[flo
         app.processEvents()
         time.sleep(0.01)
         busy = getattr(board, "_busy", False) or getattr(board, "_pending", None) is not None
-        if Resized.count != last or busy:
-            last, quiet_since = Resized.count, time.time()
+        if resized.count != last or busy:
+            last, quiet_since = resized.count, time.time()
         elif time.time() - quiet_since > 0.5:
             break
 
-    class PaintCounter(QObject):
-        count = 0
-
-        def eventFilter(self, obj: object, event: QEvent) -> bool:
-            if event.type() == QEvent.Type.Paint:
-                PaintCounter.count += 1
-            return False
-
-    counter = PaintCounter()
-    viewport.installEventFilter(counter)
+    painted = Counter(QEvent.Type.Paint)
+    viewport.installEventFilter(painted)
 
     def drawn() -> None:
         """Let Qt paint what changed, as it does between events, and wait until it has."""
-        before = PaintCounter.count
+        before = painted.count
         for _ in range(50):
             app.processEvents()
-            if PaintCounter.count > before:
+            if painted.count > before:
                 return
         viewport.repaint()  # nothing was queued: paint anyway, to be safe
     geometry = window.geometry_data

@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from table_entry import Driver, on_own_display
+from table_entry import Driver, on_own_display, play_steps
 
 SETTLE_MS = 300
 EXAMPLE_1 = {("england", "F", "den"), ("england", "F", "nth"), ("england", "F", "hel"),
@@ -211,23 +211,11 @@ def run(display: str, shots: Path | None) -> int:
         shoot("sandbox-retreat-lit")
         QTimer.singleShot(0, app.quit)
 
-    it = steps()
+    def failed(exc: Exception) -> None:
+        problems.append(f"step failed: {exc!r}")
+        print("\n".join(drive.log[-8:]), file=sys.stderr)
 
-    def tick() -> None:
-        try:
-            wait = next(it)
-        except StopIteration:
-            return
-        except Exception as exc:  # noqa: BLE001  (a failed step ends the run with its reason)
-            problems.append(f"step failed: {exc!r}")
-            print("\n".join(drive.log[-8:]), file=sys.stderr)
-            app.quit()
-            return
-        QTimer.singleShot(wait, tick)
-
-    QTimer.singleShot(1500, tick)
-    QTimer.singleShot(120_000, app.quit)
-    app.exec()
+    play_steps(app, steps(), failed, 120_000)
     screen = app.primaryScreen().size()
     print(f"sandbox_setup: a teacher's set-up by mouse on {screen.width()}x{screen.height()} (xcb, {display})")
     print("\n".join(rows))

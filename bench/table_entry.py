@@ -107,6 +107,28 @@ class Driver:
         self._xdo(*steps)
 
 
+def play_steps(app: object, steps: Iterator[int], failed: Callable[[Exception], None], limit_ms: int) -> None:
+    """Run ``steps`` on ``app``'s event loop until it ends: each step yields how long to wait (ms)
+    before the next; a step that fails is handed to ``failed`` and ends the run, and so does
+    ``limit_ms`` (a benchmark never hangs)."""
+    from PySide6.QtCore import QTimer
+
+    def tick() -> None:
+        try:
+            wait = next(steps)
+        except StopIteration:
+            return
+        except Exception as exc:  # noqa: BLE001  (a failed step ends the run with its reason)
+            failed(exc)
+            app.quit()  # type: ignore[attr-defined]
+            return
+        QTimer.singleShot(wait, tick)
+
+    QTimer.singleShot(1500, tick)
+    QTimer.singleShot(limit_ms, app.quit)  # type: ignore[attr-defined]
+    app.exec()  # type: ignore[attr-defined]
+
+
 def on_own_display(name: str, size: str, display: str | None, body: Callable[[str], int]) -> int:
     """Run ``body(display)`` with the app's files in a fresh temporary folder, on ``display`` or on an
     Xvfb of ``size`` started (and stopped) here; ``name`` names the script in a missing-tool message."""
@@ -331,24 +353,12 @@ def run_table(display: str, shots: Path | None, year: bool = False) -> int:
                         f"now {controller.state.phase.label}")
         QTimer.singleShot(0, app.quit)
 
-    it = steps()
+    def failed(exc: Exception) -> None:
+        print(f"table_entry: step failed: {exc!r}", file=sys.stderr)
+        print("\n".join(drive.log[-8:]), file=sys.stderr)
+        misorders.append(f"step failed: {exc!r}")
 
-    def tick() -> None:
-        try:
-            wait = next(it)
-        except StopIteration:
-            return
-        except Exception as exc:  # noqa: BLE001  (a failed step ends the run with its reason)
-            print(f"table_entry: step failed: {exc!r}", file=sys.stderr)
-            print("\n".join(drive.log[-8:]), file=sys.stderr)
-            misorders.append(f"step failed: {exc!r}")
-            app.quit()
-            return
-        QTimer.singleShot(wait, tick)
-
-    QTimer.singleShot(1500, tick)
-    QTimer.singleShot(600_000, app.quit)  # never hang a benchmark
-    app.exec()
+    play_steps(app, steps(), failed, 600_000)
     seconds = (done[0] if done else time.monotonic()) - started
     screen = app.primaryScreen().size()
     print(f"table_entry: Spring 1901, seven powers, by mouse with drag and drop on {screen.width()}x{screen.height()}"
