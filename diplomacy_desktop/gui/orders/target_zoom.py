@@ -70,7 +70,6 @@ class TargetZoom(QObject):
         self._fallback.setSingleShot(True)
         self._fallback.setInterval(100)
         self._fallback.timeout.connect(self.settle)
-        view.viewport().installEventFilter(self)
         interaction.mode_changed.connect(self._mode_changed)
 
     @property
@@ -82,16 +81,27 @@ class TargetZoom(QObject):
             self.restore()
             return
         if not self.enabled or self.interaction.dragging or self.saved is not None:
-            self.pending = None
-            return
-        if isinstance(mode, (BuildMode, CoastMode)):
-            self.pending = None
-            return  # the place is chosen: only army or fleet (or the coast) is asked, in a menu at the click
-        if self.plan(mode) is None:
-            self.pending = None
-            return  # large enough on screen as they are
+            self._wait_for(None)
+        elif isinstance(mode, (BuildMode, CoastMode)):
+            self._wait_for(None)  # the place is chosen: only army or fleet (or the coast) is asked, in a menu at the click
+        elif self.plan(mode) is None:
+            self._wait_for(None)  # large enough on screen as they are
+        else:
+            self._wait_for(mode)
+
+    def _wait_for(self, mode: Mode | None) -> None:
+        """Zoom to ``mode`` once its frame is drawn (None: zoom to nothing).  The viewport's events
+        are watched only meanwhile (not every hover's)."""
+        viewport = self.view.viewport()
+        if mode is not None and self.pending is None:
+            viewport.installEventFilter(self)
+        elif mode is None and self.pending is not None:
+            viewport.removeEventFilter(self)
         self.pending = mode
-        self._fallback.start()
+        if mode is None:
+            self._fallback.stop()
+        else:
+            self._fallback.start()
 
     @override
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
@@ -100,14 +110,13 @@ class TargetZoom(QObject):
             if kind == QEvent.Type.Paint:  # the frame with the lit targets is being drawn: zoom right after it
                 QTimer.singleShot(0, self.settle)
             elif kind in (QEvent.Type.MouseButtonPress, QEvent.Type.Wheel):
-                self.pending = None  # the player is already on to the next thing: the board stays still
-                self._fallback.stop()
+                self._wait_for(None)  # the player is already on to the next thing: the board stays still
         return False
 
     def settle(self) -> None:
         """Zoom now for the selection waiting for it, if it is still the selection."""
-        mode, self.pending = self.pending, None
-        self._fallback.stop()
+        mode = self.pending
+        self._wait_for(None)
         if mode is None or mode is not self.interaction.mode or self.saved is not None:
             return
         if not self.enabled or self.interaction.dragging:
@@ -175,8 +184,7 @@ class TargetZoom(QObject):
 
     def restore(self) -> None:
         """Back to the view the player had before the magnifier zoomed (and no zoom waiting)."""
-        self.pending = None
-        self._fallback.stop()
+        self._wait_for(None)
         saved, self.saved = self.saved, None
         if saved is None:
             return
