@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import re
 from pathlib import Path
 
 import pytest
@@ -32,10 +33,13 @@ class Clock:
 def test_pins_new_hashes_are_scrypt_at_the_documented_cost() -> None:
     # the cost README quotes (tests lower SCRYPT_N for speed; the shipped default is checked here)
     stored = hash_pin("5831", cost=(2 ** 17, 8, 1))
-    scheme, n, r, p, _salt, _digest = stored.split("$")
+    scheme, n, r, p, salt, digest = stored.split("$")
     assert (scheme, int(n), int(r), int(p)) == ("scrypt", 131072, 8, 1)
     assert pin_matches(stored, "5831") and not pin_matches(stored, "5832")
-    assert "5831" not in stored
+    # the PIN is in the clear nowhere: the salt and the digest are random hex of fixed length (where
+    # "5831" may turn up by chance), the rest holds no PIN
+    assert re.fullmatch(r"[0-9a-f]{32}", salt) and re.fullmatch(r"[0-9a-f]{64}", digest)
+    assert "5831" not in "$".join([scheme, n, r, p])
     assert "SCRYPT_N = 2 ** 17" in Path(io_pins.__file__ or "").read_text(encoding="utf-8")
 
 
