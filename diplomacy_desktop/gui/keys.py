@@ -71,16 +71,35 @@ def is_undo_or_redo(event: QKeyEvent) -> bool:
 
 
 class HistoryKeys(QObject):
-    """An event filter for the widgets of one window: Page Up, Page Down and End go to the
-    window's history actions instead of being taken by the focused widget (a list scrolling,
-    a text view moving its cursor).  In a text box with text in it End still moves the cursor."""
+    """An event filter for the focused widget of one window: Page Up, Page Down and End go to
+    the window's history actions instead of being taken by the focused widget (a list
+    scrolling, a text view moving its cursor).  In a text box with text in it End still moves
+    the cursor.
 
-    PROPERTY = "watched_by_history_keys"
+    Qt sends the key's ShortcutOverride to the focused widget only, so only that one is watched
+    (:meth:`follow`, at every change of focus): every other widget's events (each paint of
+    each widget) would otherwise pass through this filter too."""
 
-    def watch(self, widget: QObject) -> None:
-        """Filter ``widget``'s keys (once, however often it gets the focus)."""
-        if not widget.property(self.PROPERTY):
-            widget.setProperty(self.PROPERTY, True)
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._watched: QObject | None = None
+
+    @property
+    def watched(self) -> QObject | None:
+        """The widget whose keys are filtered now (the window's focused widget)."""
+        return self._watched
+
+    def follow(self, widget: QObject | None) -> None:
+        """Filter ``widget``'s keys instead of the widget watched until now."""
+        if widget is self._watched:
+            return
+        if self._watched is not None:
+            try:
+                self._watched.removeEventFilter(self)
+            except RuntimeError:  # that widget is gone (its C++ object deleted)
+                pass
+        self._watched = widget
+        if widget is not None:
             widget.installEventFilter(self)
 
     @override

@@ -222,17 +222,15 @@ class MainWindow(WindowShell):
         self.explanations = install_explanations(self)
         self.restore_window_state()
         # Page Up / Page Down / End browse the history whatever has focus (lists and text views
-        # would take them): every widget of the window that gets the focus is watched
+        # would take them): the window's focused widget is watched
         self.history_keys = HistoryKeys(self)
-        for child in self.findChildren(QWidget):
-            if child.focusPolicy() != Qt.FocusPolicy.NoFocus:
-                self.history_keys.watch(child)
+        self.history_keys.follow(self.focusWidget())
         app_instance().focusChanged.connect(self._focus_changed)
         self._on_changed(ChangeRecord(game=True, phase=True, viewing=True, visibility=True))
 
     def _focus_changed(self, _old: QWidget | None, new: QWidget | None) -> None:
         if new is not None and new.window() is self:
-            self.history_keys.watch(new)
+            self.history_keys.follow(new)
 
     # -- menus -------------------------------------------------------------------------------
 
@@ -408,7 +406,7 @@ class MainWindow(WindowShell):
         if record.visibility:
             self.statusBar().clearMessage()  # it may name the last power's order
         if record.board_changed:
-            self.scene.show_picture(picture_for(c))
+            self.scene.show_picture(picture_for(c), unless_drawn=True)
         elif record.orders and c.viewing is None:
             for power in sorted(record.orders):
                 orders = c.game.orders_of(power) if c.can_see(power) else []

@@ -218,3 +218,14 @@ def test_main_window_under_x11_bindings_ctrl_d_is_only_the_draw(qtbot, settings,
     assert clear == ["Del", "Backspace"]
     draw = [k.toString(QKeySequence.SequenceFormat.PortableText) for k in features.act_draw.shortcuts()]
     assert draw == ["Ctrl+D"]
+
+
+def test_history_keys_watch_the_focused_widget_only(table: Table) -> None:
+    """Only the focused widget gets the keys' ShortcutOverride: only it is watched (every other
+    widget's paints and layouts would pass through the filter too)."""
+    w = table.window
+    dock = w.order_dock
+    _press(table, dock.list, Qt.Key.Key_Down)
+    assert w.history_keys.watched is dock.list
+    w.view.setFocus()
+    assert w.view.hasFocus() and w.history_keys.watched is w.view

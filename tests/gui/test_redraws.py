@@ -130,3 +130,69 @@ def test_redraws_a_reveal_without_adjudication_shows_everyone_in_one_record(tabl
     assert record is not None and record.visibility and records == [record]
     assert all(c.can_see(p) for p in c.board.power_ids) and not c.game.history
     assert c.reveal(adjudicate=False) is None and records == [record]
+
+
+def _repaint(t: Any) -> None:
+    t.window.view.viewport().repaint()
+
+
+def test_redraws_a_selected_unit_is_its_ring_over_a_copy_of_its_picture(table) -> None:  # type: ignore[no-untyped-def]
+    """Selecting a unit repaints it: its halo's wide strokes are drawn once per look and scale
+    (an image), and a click draws only the selection ring over a copy of it."""
+    from diplomacy_desktop.gui.board.label_images import UNITS
+
+    t = table
+    _repaint(t)
+    drawn = UNITS.misses
+    assert drawn > 0  # the units were drawn into their images at the first paint
+    for _ in range(2):
+        t.click_unit("par")
+        _repaint(t)
+        assert t.window.scene.unit_items["par"].selected
+        t.window.interaction.back()
+        _repaint(t)
+        assert not t.window.scene.unit_items["par"].selected
+    assert UNITS.misses == drawn  # no unit drawn again: copied, ring or no ring
+
+
+def test_redraws_the_unit_under_a_click_is_found_without_searching_the_scene(table, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The scene holds some 200 items (names, centres, owned provinces): a click asks the units
+    only, and a hidden unit is not there to be clicked."""
+    scene = table.window.scene
+    item = scene.unit_items["par"]
+    searched = _count(monkeypatch, scene, "items")
+    assert scene.unit_item_at(item.pos()) is item
+    assert scene.unit_item_at(item.pos() + item.boundingRect().topLeft() * 3) is None
+    assert searched[0] == 0
+    item.setVisible(False)
+    assert scene.unit_item_at(item.pos()) is None
+
+
+def test_redraws_the_window_builds_its_first_picture_once_as_it_opens(qtbot, settings, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The window hears of several changes as it opens (its own, the table's): the same picture
+    at the same sizes is built once, not once per change."""
+    from window_harness import shared_geometry
+
+    from diplomacy_desktop.gui.main_window import MainWindow
+    from diplomacy_desktop.gui.table.features import install_table_features
+
+    built = _count(monkeypatch, MapScene, "_show_owners")
+    controller = GameController()
+    window = MainWindow(controller, geometry=shared_geometry(controller), settings=settings, sharpen=False)
+    qtbot.addWidget(window)
+    window.ask_before_closing = False
+    install_table_features(window)
+    assert built[0] == 1
+    # a new picture is built (one with an order), and the same picture asked for directly (as
+    # the sandbox does to put a dragged unit back) is built again
+    from diplomacy_desktop.gui.board.map_scene import current_picture
+    from diplomacy_desktop.io.notation import parse_order
+
+    scene = window.scene
+    picture = current_picture(controller.state, [parse_order("A Par - Bur", "france", controller.state)])
+    scene.show_picture(picture, unless_drawn=True)
+    assert built[0] == 2 and scene.order_items_of("france")
+    scene.show_picture(picture, unless_drawn=True)
+    assert built[0] == 2
+    scene.show_picture(picture)
+    assert built[0] == 3

@@ -228,6 +228,10 @@ def _hashable(value: object) -> Hashable:
 
 #: the application's images of names (one set for every view and window)
 IMAGES = LabelImages()
+#: the units' images (without their selection ring), the same way: a click selects a unit and
+#: repaints it, and its halo's wide strokes took longer to draw than the rest of the click.  Not
+#: kept on disk: 22 units are quick to draw at the first paint.
+UNITS = LabelImages(16 * 1024 * 1024)
 
 
 def cache_file(folder: Path, draw: Callable[..., object]) -> Path:
@@ -270,4 +274,4 @@ def _save() -> None:
         LAYOUTS.save(LAYOUTS.path)
 
 
-__all__ = ["IMAGES", "VERSION", "LabelImages", "cache_file", "keep_on_disk"]
+__all__ = ["IMAGES", "UNITS", "VERSION", "LabelImages", "cache_file", "keep_on_disk"]

@@ -55,6 +55,7 @@ from ...engine.state import MOVEMENT, RETREAT, DislodgedUnit, GameState, Unit
 from ...io.notation import format_order
 from .. import override
 from . import palette
+from .label_images import IMAGES, UNITS
 from .label_layout import MIN_PX, Placement
 from .map_art import LabelSpec, MapArt
 
@@ -308,17 +309,32 @@ class UnitItem(QGraphicsItem):
 
     @override
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        power = self.unit.power
-        size = self.size
-        k = size / UNIT_SIZE
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         if self.selected:
-            r = size * 0.95
+            k = self.size / UNIT_SIZE
+            r = self.size * 0.95
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
             painter.setBrush(QColor(255, 212, 0, 90))
             painter.setPen(QPen(QColor(20, 20, 20, 220), 5.5 * k))
             painter.drawEllipse(QPointF(0, 0), r, r)
             painter.setPen(QPen(palette.SELECTED_EDGE, 3.0 * k))
             painter.drawEllipse(QPointF(0, 0), r, r)
+        # the unit itself (its halo's wide strokes are slow to draw) is an image per look and
+        # screen scale: a click that selects it repaints the ring and copies the rest
+        if not UNITS.paint(painter, self.form(), self._bounds, self.draw):
+            self.draw(painter)
+
+    def form(self) -> tuple[object, ...]:
+        """Everything the unit's pixels depend on but the view and the selection ring."""
+        unit = self.unit
+        return ("unit", unit.kind, palette.power_style(unit.power), self.size, self.displaced, self.ghost,
+                self.letter_px)
+
+    def draw(self, painter: QPainter) -> None:
+        """Draw the unit (without the selection ring) around the item's origin."""
+        power = self.unit.power
+        size = self.size
+        k = size / UNIT_SIZE
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         if self.displaced:  # a dislodged unit: a red ring around it, whatever the ground
             r = size * 0.78
             painter.setBrush(QColor(255, 255, 255, 150))
@@ -395,6 +411,7 @@ class CentreItem(QGraphicsItem):
         self.space = space
         self.owner = owner
         self.size = size
+        self._bounds = self._extent()
         self.setZValue(Z_CENTRES)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
@@ -403,22 +420,27 @@ class CentreItem(QGraphicsItem):
     def radius(self) -> float:
         return (self.RADIUS * 1.45 if self.owner else self.RADIUS) * self.size
 
+    def _extent(self) -> QRectF:
+        r = self.radius + 2 * self.size
+        return QRectF(-r, -r, 2 * r, 2 * r)
+
     def set_owner(self, owner: str | None) -> None:
         if owner != self.owner:
             self.prepareGeometryChange()
             self.owner = owner
+            self._bounds = self._extent()
             self.update()
 
     def set_size(self, size: float) -> None:
         if size != self.size:
             self.prepareGeometryChange()
             self.size = size
+            self._bounds = self._extent()
             self.update()
 
     @override
     def boundingRect(self) -> QRectF:
-        r = self.radius + 2 * self.size
-        return QRectF(-r, -r, 2 * r, 2 * r)
+        return self._bounds  # asked for at every paint of the view (and every search of the scene)
 
     @override
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
@@ -444,8 +466,6 @@ _METRICS: dict[tuple[int, bool, bool], QFontMetricsF] = {}
 
 
 def _label_extent(form: object) -> tuple[float, float, float, float] | None:
-    from .label_images import IMAGES
-
     if IMAGES.path is not None and not IMAGES.loaded:
         IMAGES.load(IMAGES.path)
     return IMAGES.bounds.get(form)  # type: ignore[arg-type]
@@ -588,8 +608,6 @@ class LabelItem(QGraphicsItem):
 
     @override
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        from .label_images import IMAGES
-
         if not IMAGES.paint(painter, self.form(), self.boundingRect(), self.draw):
             self.draw(painter)
 
@@ -918,6 +936,8 @@ class MapScene(QGraphicsScene):
         self.order_items: dict[str, list[QGraphicsItem]] = {}  # by power
         self.mark_items: list[QGraphicsItem] = []
         self.picture: BoardPicture | None = None
+        #: what the picture was last drawn for (see show_picture's ``unless_drawn``)
+        self._drawn_for: tuple[object, ...] | None = None
         self.selected_province: str | None = None
         #: names are drawn at least this many pixels high on screen (the projector asks for more)
         self.label_min_px = MIN_PX
@@ -1214,22 +1234,27 @@ class MapScene(QGraphicsScene):
             item.set_selected(prov == province)
 
     def unit_item_at(self, point: QPointF) -> UnitItem | None:
-        """The unit drawn under ``point`` (displaced units first)."""
-        best: UnitItem | None = None
-        # by bounds first, then the unit's own shape: the exact shapes of the names and provinces
-        # under the point (owned provinces' whole outlines) are not worth testing
-        for item in self.items(point, Qt.ItemSelectionMode.IntersectsItemBoundingRect):
-            if isinstance(item, UnitItem) and not item.ghost and item.contains(item.mapFromScene(point)):
-                if item.displaced:
+        """The unit drawn under ``point`` (displaced units first, then the topmost)."""
+        # the units' own bounds and shapes, not a search of the whole scene (which asks each of
+        # its 200 items, names and centres too, for its bounds); units are placed, never turned
+        for items in (self.displaced_items, self.unit_items):
+            for item in reversed(items.values()):
+                local = point - item.pos()
+                if item.isVisible() and item.boundingRect().contains(local) and item.contains(local):
                     return item
-                if best is None:
-                    best = item
-        return best
+        return None
 
     # -- pictures ----------------------------------------------------------------------------
 
-    def show_picture(self, picture: BoardPicture) -> None:
-        """Draw a whole picture: units, ownership, orders, results."""
+    def show_picture(self, picture: BoardPicture, *, unless_drawn: bool = False) -> None:
+        """Draw a whole picture: units, ownership, orders, results.  ``unless_drawn``: not if
+        the scene shows that very picture at the same sizes already (the window is told of
+        several changes at once as it opens; a caller that moved an item itself, as the sandbox's
+        drag does, draws again without it)."""
+        drawn_for = (picture, self.unit_size, self.letter_px, self.label_factor)
+        if unless_drawn and drawn_for == self._drawn_for:
+            return
+        self._drawn_for = drawn_for
         self.picture = picture
         state = picture.state
         size = self.unit_size
@@ -1304,6 +1329,7 @@ class MapScene(QGraphicsScene):
         if self.picture is None:
             return
         orders = tuple(orders)
+        self._drawn_for = None  # the picture drawn is no longer a whole one
         keep = tuple(o for o in self.picture.orders if o.power != power) + orders
         bad = {k for k in self.picture.illegal if k[0] != power} | {_order_key(o) for o in illegal}
         self.picture = BoardPicture(self.picture.state, keep, self.picture.results, self.picture.displaced,
