@@ -769,10 +769,12 @@ class MainWindow(WindowShell):
         under the hint bar): each was painted again with every hint, that is at every click.  A
         tab bar in use is laid out with its panels, as wide as they are and in line with them.
         """
-        docks = [d.geometry() for d in self.findChildren(QDockWidget) if d.parent() is self and d.isVisible()]
+        # the window's own children only (a search of every widget below was most of the cost)
+        direct = Qt.FindChildOption.FindDirectChildrenOnly
+        docks = [d.geometry() for d in self.findChildren(QDockWidget, options=direct) if d.isVisible()]
         stray = []
-        for bar in self.findChildren(QTabBar):
-            if bar.parent() is not self or not bar.isVisibleTo(self):
+        for bar in self.findChildren(QTabBar, options=direct):
+            if not bar.isVisibleTo(self):
                 continue
             rect = bar.geometry()
             if not any(d.left() == rect.left() and d.width() == rect.width() for d in docks):
