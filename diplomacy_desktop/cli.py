@@ -343,6 +343,9 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
+    from .gui import startup
+
+    startup.pause()  # no garbage collection while Qt and the window start (gui/startup.py)
     try:
         from .gui.app import run_app
     except ImportError as exc:

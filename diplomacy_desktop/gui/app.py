@@ -24,6 +24,9 @@ def make_application(argv: list[str] | None = None) -> QApplication:
     if app is None:
         QGuiApplication.setHighDpiScaleFactorRoundingPolicy(Qt.HighDpiScaleFactorRoundingPolicy.PassThrough)
         app = QApplication(argv if argv is not None else sys.argv[:1])
+        from . import startup
+
+        startup.pause()  # no garbage collection until the map's first frame (gui/startup.py)
     QCoreApplication.setOrganizationName(ORG_NAME)
     QCoreApplication.setApplicationName(APP_NAME)
     QGuiApplication.setApplicationDisplayName(APP_NAME)

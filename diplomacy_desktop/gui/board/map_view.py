@@ -46,6 +46,8 @@ class MapView(QGraphicsView):
     dragging = Signal(QPointF, QPointF)
     #: a printable key typed on the map (no Ctrl or Alt): the start of a typed order
     typed = Signal(str)
+    #: drawn once (the first paint ends the start's pause of the garbage collector, gui/startup.py)
+    _drawn = False
 
     def __init__(self, scene: MapScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
@@ -207,6 +209,11 @@ class MapView(QGraphicsView):
 
     @override
     def viewportEvent(self, event: QEvent) -> bool:
+        if not self._drawn and event.type() == QEvent.Type.Paint:
+            self._drawn = True
+            from .. import startup
+
+            startup.resume_after_frame()  # the start's pause of the garbage collector ends
         if event.type() == QEvent.Type.Gesture:
             assert isinstance(event, QGestureEvent)
             pinch = event.gesture(Qt.GestureType.PinchGesture)
