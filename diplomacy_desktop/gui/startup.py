@@ -5,12 +5,11 @@ widgets, the board's data), and the collector, which runs after every 700 new ob
 them again and again: 92 collections and 20 ms of the cold start's processor time (measured with
 ``gc.callbacks``), a fifth of what the window costs to start on top of Python and Qt.  So the
 application's start pauses the collector (:func:`pause`: from the window's command before Qt is
-imported, and from ``make_application``).  The
-map's first frame ends the pause (:func:`resume_after_frame`, from the map view's first paint;
-or :data:`FALLBACK_MS` after the event loop starts, whatever happens): right after that frame,
-what the start left behind is collected once, the survivors are frozen out of later collections
-(:func:`gc.freeze`: they would be examined at every full collection for nothing) and the
-collector runs as before.
+imported, and from ``make_application``).  The map's first frame ends the pause
+(:func:`resume_after_frame`, from the map view's first paint; or :data:`FALLBACK_MS` after the
+event loop starts, whatever happens): right after that frame, what the start left behind is
+collected once, the survivors are frozen out of later collections (:func:`gc.freeze`: they would
+be examined at every full collection for nothing) and the collector runs as before.
 
 Only the first QApplication of a process pauses (the test suite's application is made by its
 fixtures, and a collector already turned off by someone else is left alone).

@@ -15,6 +15,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -90,18 +91,25 @@ print(json.dumps({"drawn": bool(drawn), "modules": sorted(sys.modules)}))
 """
 
 
-def test_start_imports_no_dialog_phone_tournament_or_teaching_module(tmp_path: Path) -> None:
-    for name in NOT_AT_START:  # a module renamed away would make the check pass by itself
-        if name.startswith("diplomacy_desktop."):
-            assert importlib.util.find_spec(name) is not None, f"{name} no longer exists: update this list"
+def _start(script: str, tmp_path: Path) -> dict[str, Any]:
+    """Run a start ``script`` in a new process, offscreen, with its settings and the user's
+    folders in ``tmp_path``; the report it printed last."""
     env = dict(os.environ)
     env.update(QT_QPA_PLATFORM="offscreen", START_SETTINGS=str(tmp_path / "settings.ini"),
                XDG_CACHE_HOME=str(tmp_path / "cache"), XDG_DATA_HOME=str(tmp_path / "data"),
                XDG_CONFIG_HOME=str(tmp_path / "config"), PYTHONPATH=str(ROOT))
-    proc = subprocess.run([sys.executable, "-c", START], env=env, cwd=str(ROOT), capture_output=True, text=True,
+    proc = subprocess.run([sys.executable, "-c", script], env=env, cwd=str(ROOT), capture_output=True, text=True,
                           timeout=120, check=False)
     assert proc.returncode == 0, proc.stderr[-3000:]
-    report = json.loads(proc.stdout.strip().splitlines()[-1])
+    report: dict[str, Any] = json.loads(proc.stdout.strip().splitlines()[-1])
+    return report
+
+
+def test_start_imports_no_dialog_phone_tournament_or_teaching_module(tmp_path: Path) -> None:
+    for name in NOT_AT_START:  # a module renamed away would make the check pass by itself
+        if name.startswith("diplomacy_desktop."):
+            assert importlib.util.find_spec(name) is not None, f"{name} no longer exists: update this list"
+    report = _start(START, tmp_path)
     assert report["drawn"], "the map was never painted"
     modules = set(report["modules"])
     assert [m for m in AT_START if m not in modules] == []
@@ -134,14 +142,7 @@ def test_start_pauses_garbage_collection_until_the_first_frame(tmp_path: Path) -
     """Starting makes some 40,000 long-lived objects; the collector, examining them again and
     again, was a fifth of what the window's start cost on top of Python and Qt."""
     assert START_GC != START and "gc.get_freeze_count()" in START_GC
-    env = dict(os.environ)
-    env.update(QT_QPA_PLATFORM="offscreen", START_SETTINGS=str(tmp_path / "settings.ini"),
-               XDG_CACHE_HOME=str(tmp_path / "cache"), XDG_DATA_HOME=str(tmp_path / "data"),
-               XDG_CONFIG_HOME=str(tmp_path / "config"), PYTHONPATH=str(ROOT))
-    proc = subprocess.run([sys.executable, "-c", START_GC], env=env, cwd=str(ROOT), capture_output=True, text=True,
-                          timeout=120, check=False)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    report = json.loads(proc.stdout.strip().splitlines()[-1])
+    report = _start(START_GC, tmp_path)
     assert report["paused"]  # from the application's creation
     [(collected_by_the_frame, enabled_at_the_frame)] = report["drawn"]
     assert not enabled_at_the_frame and collected_by_the_frame == 0  # none while the window was built
