@@ -17,6 +17,7 @@ from __future__ import annotations
 import atexit
 import hashlib
 import os
+import re
 import struct
 from pathlib import Path
 
@@ -28,6 +29,8 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from .. import override
 
 _MAGIC = b"DDBOARD1"
+#: the root element's view box, read from the SVG text (no renderer needed)
+_VIEW_BOX = re.compile(rb'<svg\b[^>]*?\sviewBox="([^"]+)"')
 #: pixels of earlier sharp pictures kept (about 48 MB: the whole board and two zoomed views on a laptop)
 KEPT_PIXELS = 12_000_000
 _BACKGROUND = Qt.GlobalColor.white
@@ -52,18 +55,25 @@ def render_svg(renderer: QSvgRenderer, view_box: QRectF, source: QRectF, size: Q
 
 
 def _read_raw(path: Path) -> QImage | None:
+    """The image kept at ``path``, read straight into its own pixels (reading the file whole and
+    copying it into an image took three times the memory and ten times as long: a board is 8 MB)."""
+    head = len(_MAGIC) + 8
     try:
-        data = path.read_bytes()
+        with path.open("rb") as file:
+            start = file.read(head)
+            if len(start) < head or not start.startswith(_MAGIC):
+                return None
+            w, h = struct.unpack("<II", start[len(_MAGIC):head])
+            if w <= 0 or h <= 0 or os.fstat(file.fileno()).st_size != head + w * h * 4:
+                return None
+            image = QImage(w, h, QImage.Format.Format_RGB32)
+            if image.isNull() or image.bytesPerLine() != w * 4:
+                return None
+            if file.readinto(image.bits()) != w * h * 4:  # type: ignore[arg-type]
+                return None
     except OSError:
         return None
-    head = len(_MAGIC) + 8
-    if len(data) < head or not data.startswith(_MAGIC):
-        return None
-    w, h = struct.unpack("<II", data[len(_MAGIC):head])
-    if w <= 0 or h <= 0 or len(data) != head + w * h * 4:
-        return None
-    image = QImage(data[head:], w, h, w * 4, QImage.Format.Format_RGB32)
-    return image.copy()  # own the pixels
+    return image
 
 
 def _write_raw(path: Path, image: QImage) -> None:
@@ -161,6 +171,18 @@ class _Dispatcher(QObject):
             relay.item._on_sharp(ticket, source, scale, image)
 
 
+def _view_box_of(svg: bytes) -> QRectF | None:
+    """The view box the SVG text ``svg`` declares on its root, if it reads as four numbers."""
+    found = _VIEW_BOX.search(svg)
+    if found is None:
+        return None
+    try:
+        x, y, w, h = (float(v) for v in found[1].replace(b",", b" ").split())
+    except ValueError:
+        return None
+    return QRectF(x, y, w, h) if w > 0 and h > 0 else None
+
+
 def _renderer(svg_path: str, svg: object) -> QSvgRenderer:
     """A renderer for the SVG text ``svg`` (bytes), or for the file ``svg_path`` when there is none."""
     if isinstance(svg, bytes):
@@ -180,17 +202,24 @@ class BoardItem(QGraphicsItem):
         super().__init__()
         self.svg_path = str(svg_path)
         self.svg_data = svg_data
-        self._key = self.svg_path if svg_data is None else f"{self.svg_path}#{hashlib.sha256(svg_data).hexdigest()[:16]}"
-        self.renderer = _renderer(self.svg_path, svg_data)
-        if not self.renderer.isValid():
-            raise ValueError(f"cannot draw the map {svg_path}")
-        self.view_box = self.renderer.viewBoxF()
-        if self.view_box.isEmpty():
-            self.view_box = QRectF(0, 0, self.renderer.defaultSize().width(), self.renderer.defaultSize().height())
+        self._digest: str | None = None
+        self._key = self.svg_path if svg_data is None else f"{self.svg_path}#{(self._svg_digest() or '')[:16]}"
+        self._cache_dir = cache_dir
+        self._renderer: QSvgRenderer | None = None
+        view_box = _view_box_of(svg_data) if svg_data is not None else None
+        path = self._cache_file()
+        if view_box is not None and path is not None and path.is_file():
+            # drawn before (the cache file is named by the art's digest): the first paint reads
+            # that picture, and Qt reads the SVG (a few milliseconds) only when a picture is drawn
+            self.view_box = view_box
+        else:
+            self.view_box = self.renderer.viewBoxF()  # art Qt cannot draw fails here, not in a paint
+            if self.view_box.isEmpty():
+                self.view_box = QRectF(0, 0, self.renderer.defaultSize().width(),
+                                       self.renderer.defaultSize().height())
         self.direct = False
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self._cache_dir = cache_dir
         self._base: QImage | None = None
         self._base_pixmap: QPixmap | None = None
         self._sharp: tuple[QRectF, float, QPixmap] | None = None
@@ -205,14 +234,31 @@ class BoardItem(QGraphicsItem):
 
     # -- images ------------------------------------------------------------------------------
 
+    @property
+    def renderer(self) -> QSvgRenderer:
+        """Qt's renderer of the art, made when first needed."""
+        if self._renderer is None:
+            renderer = _renderer(self.svg_path, self.svg_data)
+            if not renderer.isValid():
+                raise ValueError(f"cannot draw the map {self.svg_path}")
+            self._renderer = renderer
+        return self._renderer
+
+    def _svg_digest(self) -> str | None:
+        if self._digest is None:
+            try:
+                data = self.svg_data if self.svg_data is not None else Path(self.svg_path).read_bytes()
+            except OSError:
+                return None
+            self._digest = hashlib.sha256(data).hexdigest()
+        return self._digest
+
     def _cache_file(self) -> Path | None:
         folder = self._cache_dir if self._cache_dir is not None else default_cache_dir()
-        try:
-            data = self.svg_data if self.svg_data is not None else Path(self.svg_path).read_bytes()
-        except OSError:
+        digest = self._svg_digest()
+        if digest is None:
             return None
-        digest = hashlib.sha256(data).hexdigest()[:32]
-        return folder / f"{Path(self.svg_path).stem}-{digest}-board1x.raw"
+        return folder / f"{Path(self.svg_path).stem}-{digest[:32]}-board1x.raw"
 
     def base_image(self) -> QImage:
         """The whole board at one pixel per map unit (from the cache, else rendered now)."""

@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass
+from itertools import accumulate
 from pathlib import Path
 
 from PySide6.QtCore import QPointF, Qt
@@ -27,7 +28,9 @@ _PATH = re.compile(r'<path id="([a-z]{3})" class="(?:land|coast|sea)"[^>]*?\sd="
 _TEXT = re.compile(r'<text id="label_([a-z_]+)"([^>]*)>([^<]*)</text>')
 _ANCHOR = re.compile(r'<circle id="anchor_([a-z_]+)"[^>]*?\scx="([-\d.]+)"\s+cy="([-\d.]+)"')
 _ATTR = re.compile(r'([a-z-]+)="([^"]*)"')
-_TOKEN = re.compile(r"[MmLlHhVvZz]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+#: one path command and what follows it up to the next; the numbers in that
+_COMMAND = re.compile(r"([A-DF-Za-df-z])([^A-DF-Za-df-z]*)")
+_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 _LABEL_GROUPS = re.compile(r'<g id="(?:label-halos|labels)"[^>]*>.*?</g>\n?', re.DOTALL)
 
 
@@ -51,56 +54,62 @@ class LabelSpec:
 
 
 def outline_from_svg_path(d: str) -> QPainterPath:
-    """An SVG path of straight segments (M, L, H, V, Z, absolute or relative) as a QPainterPath."""
+    """An SVG path of straight segments (M, L, H, V, Z, absolute or relative) as a QPainterPath.
+
+    Read a command at a time (its numbers in one go, relative runs summed by ``accumulate``): the
+    outlines of the owned centres are read as the window opens, a few thousand points."""
     path = QPainterPath()
     path.setFillRule(Qt.FillRule.OddEvenFill)
-    tokens = _TOKEN.findall(d)
     x = y = 0.0
-    start = QPointF(0, 0)
-    ring: list[QPointF] = []
-    command = "M"
-    i = 0
+    start_x = start_y = 0.0
+    xs: list[float] = []
+    ys: list[float] = []
 
     def close() -> None:
-        if len(ring) > 2:
-            path.addPolygon(QPolygonF(ring))
+        if len(xs) > 2:
+            path.addPolygon(QPolygonF(list(map(QPointF, xs, ys))))
             path.closeSubpath()
-        ring.clear()
+        xs.clear()
+        ys.clear()
 
-    while i < len(tokens):
-        tok = tokens[i]
-        if tok.isalpha():
-            command = tok
-            i += 1
-            if command in "Zz":
-                close()
-                x, y = start.x(), start.y()
+    for command, args in _COMMAND.findall(d):
+        numbers = [float(n) for n in _NUMBER.findall(args)]
+        if command in "Zz":
+            close()
+            x, y = start_x, start_y
             continue
         if command in "Mm":
-            dx, dy = float(tokens[i]), float(tokens[i + 1])
-            i += 2
+            if len(numbers) < 2:
+                continue
             close()
-            x, y = (x + dx, y + dy) if command == "m" else (dx, dy)
-            start = QPointF(x, y)
-            ring.append(start)
-            command = "l" if command == "m" else "L"  # later pairs are lines
-        elif command in "Ll":
-            dx, dy = float(tokens[i]), float(tokens[i + 1])
-            i += 2
-            x, y = (x + dx, y + dy) if command == "l" else (dx, dy)
-            ring.append(QPointF(x, y))
+            x, y = (x + numbers[0], y + numbers[1]) if command == "m" else (numbers[0], numbers[1])
+            start_x, start_y = x, y
+            xs.append(x)
+            ys.append(y)
+            numbers = numbers[2:]  # later pairs are lines
+            command = "l" if command == "m" else "L"
+        if command in "Ll":
+            pairs = len(numbers) // 2
+            if command == "l":
+                new_x = list(accumulate(numbers[0:2 * pairs:2], initial=x))[1:]
+                new_y = list(accumulate(numbers[1:2 * pairs:2], initial=y))[1:]
+            else:
+                new_x, new_y = numbers[0:2 * pairs:2], numbers[1:2 * pairs:2]
+            if pairs:
+                xs.extend(new_x)
+                ys.extend(new_y)
+                x, y = new_x[-1], new_y[-1]
         elif command in "Hh":
-            v = float(tokens[i])
-            i += 1
-            x = x + v if command == "h" else v
-            ring.append(QPointF(x, y))
+            for v in numbers:
+                x = x + v if command == "h" else v
+                xs.append(x)
+                ys.append(y)
         elif command in "Vv":
-            v = float(tokens[i])
-            i += 1
-            y = y + v if command == "v" else v
-            ring.append(QPointF(x, y))
-        else:  # a curve command: the map art has none; skip its numbers
-            i += 1
+            for v in numbers:
+                y = y + v if command == "v" else v
+                xs.append(x)
+                ys.append(y)
+        # a curve command: the map art has none; its numbers are skipped
     close()
     return path
 

@@ -2,25 +2,35 @@
 
 Loading :class:`~diplomacy_desktop.mapdata.MapGeometry` means importing Shapely and NumPy,
 a fifth of a second at start-up.  The first picture needs none of it: only the view box, the
-unit anchors and the centre markers, which Qt's own SVG renderer reads from the same SVG
-elements (``anchor_<id>``, ``sc_<id>``).  ``DeferredGeometry`` answers those from the SVG and
-everything else (hit-testing, shapes, labels) from the full geometry, loaded when first needed
+unit anchors and the centre markers (the SVG's circles ``anchor_<id>`` and ``sc_<id>``).
+``DeferredGeometry`` reads those from the SVG's text, or, for art with transforms or other
+shapes there, asks Qt's SVG renderer (which parses the whole file and measured each element:
+a tenth of the window's start); it answers everything else (hit-testing, shapes, labels) from the full geometry, loaded when first needed
 or when the window calls :meth:`DeferredGeometry.load` right after its first paint.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QRectF
-from PySide6.QtSvg import QSvgRenderer
-
 if TYPE_CHECKING:
+    from PySide6.QtCore import QRectF
+    from PySide6.QtSvg import QSvgRenderer
+
     from ...mapdata import MapGeometry
 
 Point2 = tuple[float, float]
+
+#: the root element's view box
+_VIEW_BOX = re.compile(r'<svg\b[^>]*?\sviewBox="([^"]+)"')
+#: a transform (an attribute or a style) anywhere in the art: its circles may not be where they say
+_TRANSFORM = re.compile(r"transform\s*[=:]")
+#: a circle's id and centre, as the map art writes its anchors and centre markers (``id`` first,
+#: ``cx`` then ``cy``; a circle written otherwise is read by Qt's renderer)
+_CIRCLE = re.compile(r'<circle\s+id="((?:anchor|sc)_[a-z_]+)"[^>]*?\scx="([-+\d.eE]+)"\s+cy="([-+\d.eE]+)"')
 
 
 def _svg_id(canonical: str) -> str:
@@ -35,13 +45,34 @@ class DeferredGeometry:
         self.svg_path = Path(svg_path)
         self._check_ids = list(check_ids) if check_ids is not None else None
         self._full: MapGeometry | None = None
-        renderer = QSvgRenderer(str(self.svg_path))
-        if not renderer.isValid():
-            raise ValueError(f"cannot read the map {self.svg_path}")
-        box = renderer.viewBoxF()
-        self._view_box = (box.x(), box.y(), box.width(), box.height())
-        self._anchors = {loc: p for loc in locations if (p := self._centre_of(renderer, f"anchor_{_svg_id(loc)}"))}
-        self._centres = {c: p for c in sorted(centres) if (p := self._centre_of(renderer, f"sc_{c}"))}
+        try:
+            text = self.svg_path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ValueError(f"cannot read the map {self.svg_path}: {exc}") from exc
+        box = _VIEW_BOX.search(text)
+        circles = {}
+        if box is not None and _TRANSFORM.search(text) is None:
+            circles = {m[1]: (round(float(m[2]), 3), round(float(m[3]), 3)) for m in _CIRCLE.finditer(text)}
+        wanted_anchors = {loc: f"anchor_{_svg_id(loc)}" for loc in locations}
+        wanted_centres = {c: f"sc_{c}" for c in sorted(centres)}
+        renderer: QSvgRenderer | None = None
+        if box is None or not all(e in circles for e in (*wanted_anchors.values(), *wanted_centres.values())):
+            # art the plain reading does not cover (moved groups, other shapes): Qt's renderer
+            # reads it, as the board is drawn
+            from PySide6.QtSvg import QSvgRenderer
+
+            renderer = QSvgRenderer(str(self.svg_path))
+            if not renderer.isValid():
+                raise ValueError(f"cannot read the map {self.svg_path}")
+            view = renderer.viewBoxF()
+            self._view_box = (view.x(), view.y(), view.width(), view.height())
+            circles = {e: p for e in (*wanted_anchors.values(), *wanted_centres.values())
+                       if (p := self._centre_of(renderer, e)) is not None}
+        else:
+            x, y, w, h = (float(v) for v in box[1].replace(",", " ").split())
+            self._view_box = (x, y, w, h)
+        self._anchors = {loc: circles[e] for loc, e in wanted_anchors.items() if e in circles}
+        self._centres = {c: circles[e] for c, e in wanted_centres.items() if e in circles}
 
     @staticmethod
     def _centre_of(renderer: QSvgRenderer, element: str) -> Point2 | None:
