@@ -7,15 +7,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from conftest import Table
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QObject, QRectF, Qt
 from PySide6.QtGui import QImage, QPainter, QTransform
 from PySide6.QtWidgets import QApplication
 
-from diplomacy_desktop.gui.board import label_layout
+from diplomacy_desktop.gui.board import label_layout, map_art, map_scene, palette
 from diplomacy_desktop.gui.board.label_images import LabelImages
 from diplomacy_desktop.gui.board.label_layout import LayoutMemo, Placement
-from diplomacy_desktop.gui.board.map_scene import LabelItem
+from diplomacy_desktop.gui.board.map_scene import LabelItem, OwnershipItem
+from diplomacy_desktop.resources import map_file
 
 
 def _name(t: Table, space: str) -> LabelItem:
@@ -217,3 +219,52 @@ def test_the_names_places_do_not_depend_on_which_names_were_drawn_before(table: 
     table.window.view.viewport().grab()
     monkeypatch.setattr(label_layout, "LAYOUTS", LayoutMemo())  # type: ignore[attr-defined]
     assert scene._label_layout(13.0) == fresh
+
+
+
+def _render_fill(item: OwnershipItem, scale: float, box: QRectF, images: LabelImages | None) -> QImage:
+    """The owned province ``item`` painted at ``scale``, the corner of its ``box`` near the image's."""
+    out = QImage(400, 300, QImage.Format.Format_ARGB32_Premultiplied)
+    out.fill(0)
+    painter = QPainter(out)
+    painter.setWorldTransform(QTransform(scale, 0, 0, scale, 10 - box.left() * scale, 10 - box.top() * scale))
+    if images is None:
+        item.draw(painter)
+    else:
+        assert images.paint(painter, item.form(), item.boundingRect(), item.draw)
+    painter.end()
+    return out
+
+
+def test_an_owned_province_is_painted_from_its_image_and_read_back_without_its_outline(
+        table: Table, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The owned centres' fills are kept with the names: the next start copies them and reads no
+    province outline from the SVG (issue 16: the window's start)."""
+    scene = table.window.scene
+    fill = scene.ownership_items["par"]
+    assert fill.isVisible() and fill.brush().color() == palette.ownership_colour("france")
+    box = fill.path().boundingRect()
+    images = LabelImages()
+    direct = _render_fill(fill, 0.8, box, None)
+    cached = _render_fill(fill, 0.8, box, images)
+    assert _inked(direct) > 1000  # the whole province, not a dot
+    assert _differences(direct, cached, 24) == 0
+    assert _differences(direct, cached, 2) < _inked(direct) * 0.05
+    path = tmp_path / "names.raw"
+    images.save(path)
+    # the next start: a scene of its own, its outlines unread
+    monkeypatch.setattr(map_art, "outline_from_svg_path", lambda d: pytest.fail("an outline was read"))
+    later = LabelImages()
+    assert later.load(path) == 1
+    monkeypatch.setattr(map_scene, "IMAGES", later)
+    again = OwnershipItem(map_art.MapArt(map_file("standard", "standard.svg")), "par")
+    again.set_colour(palette.ownership_colour("france"))
+    assert again.boundingRect() == fill.boundingRect()
+    assert _differences(cached, _render_fill(again, 0.8, box, later), 0) == 0
+    assert (later.hits, later.misses) == (1, 0)
+    # another owner is another picture: drawn from the outline (read now)
+    monkeypatch.undo()
+    monkeypatch.setattr(map_scene, "IMAGES", later)
+    again.set_colour(palette.ownership_colour("germany"))
+    _render_fill(again, 0.8, box, later)
+    assert later.misses == 1

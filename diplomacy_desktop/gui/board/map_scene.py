@@ -401,6 +401,72 @@ class UnitItem(QGraphicsItem):
         return QPointF(self.size * 0.55, -self.size * 0.5)
 
 
+class OwnershipItem(QGraphicsItem):
+    """An owned supply centre's whole province in its owner's colour (hidden while unowned).
+
+    Painted from an image of the fill, like the names (``label_images``): the images of the scale
+    last drawn are kept on disk with them, so the next start copies each province's fill instead
+    of reading its outline from the SVG and filling it anew (an antialiased fill of a province's
+    outline is slow, and Qt hands it to its thread pool); the outline is read only to draw an image
+    not kept, or to draw on a printer or into an SVG.
+    """
+
+    def __init__(self, art: MapArt, space: str) -> None:
+        super().__init__()
+        self.art = art
+        self.space = space
+        self.colour: QColor | None = None
+        self._bounds: QRectF | None = None
+        self.setZValue(Z_OWNERSHIP)
+        # drawn once at the view's resolution, then copied: a hover or a click repaints a part
+        # of the map, and a province's whole outline is slow to fill again and again
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setVisible(False)
+        self.setData(0, space)
+
+    def set_colour(self, colour: QColor | None) -> None:
+        """Fill the province with ``colour`` (None: hide it)."""
+        if colour is None:
+            self.setVisible(False)
+            return
+        if colour != self.colour:
+            self.prepareGeometryChange()
+            self.colour = QColor(colour)
+            self._bounds = None
+            self.update()
+        self.setVisible(True)
+
+    def brush(self) -> QBrush:
+        return QBrush(self.colour) if self.colour is not None else QBrush()
+
+    def path(self) -> QPainterPath:
+        """The province's outline (read from the art when first asked for)."""
+        return self.art.outline(self.space)
+
+    def form(self) -> tuple[object, ...]:
+        """Everything the fill's pixels depend on but the view (the key of its image)."""
+        return ("owned", self.space, self.colour.rgba() if self.colour is not None else 0)
+
+    @override
+    def boundingRect(self) -> QRectF:
+        bounds = self._bounds
+        if bounds is None and (known := _label_extent(self.form())) is not None:
+            bounds = self._bounds = QRectF(*known)  # as drawn before: no outline to read
+        if bounds is None:
+            bounds = self._bounds = self.path().boundingRect()
+        return bounds
+
+    @override
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        if self.colour is not None and not IMAGES.paint(painter, self.form(), self.boundingRect(), self.draw):
+            self.draw(painter)
+
+    def draw(self, painter: QPainter) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.fillPath(self.path(), QBrush(self.colour))
+
+
 class CentreItem(QGraphicsItem):
     """A supply-centre marker: white when nobody owns it, else the owner's colour and letter."""
 
@@ -905,22 +971,14 @@ class MapScene(QGraphicsScene):
         self._lit_items: list[QGraphicsPathItem] = []
         self.centre_items: dict[str, CentreItem] = {}
         #: owned supply centres: the whole province in its owner's colour (hidden while unowned)
-        self.ownership_items: dict[str, QGraphicsPathItem] = {}
+        self.ownership_items: dict[str, OwnershipItem] = {}
         for sid in geometry.centre_ids:
             item = CentreItem(sid, None)
             cx, cy = geometry.centre_point(sid)
             item.setPos(cx, cy)
             self.addItem(item)
             self.centre_items[sid] = item
-            fill = QGraphicsPathItem()  # its outline is read when the centre is first owned
-            fill.setZValue(Z_OWNERSHIP)
-            # drawn once at the view's resolution, then copied: a hover or a click repaints a part
-            # of the map, and a province's whole outline is slow to fill again and again
-            fill.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-            fill.setPen(QPen(Qt.PenStyle.NoPen))
-            fill.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-            fill.setVisible(False)
-            fill.setData(0, sid)
+            fill = OwnershipItem(self.art, sid)
             self.addItem(fill)
             self.ownership_items[sid] = fill
         self.label_items: dict[str, LabelItem] = {}
@@ -997,14 +1055,7 @@ class MapScene(QGraphicsScene):
             owner = owners.get(sid)
             centre.set_owner(owner)
             centre.set_size(self.label_factor)
-            fill = self.ownership_items[sid]
-            if owner is None:
-                fill.setVisible(False)
-            else:
-                if fill.path().isEmpty():
-                    fill.setPath(self.art.outline(sid))
-                fill.setBrush(palette.ownership_colour(owner))
-                fill.setVisible(True)
+            self.ownership_items[sid].set_colour(None if owner is None else palette.ownership_colour(owner))
 
     def _place_labels(self) -> None:
         """Size every name for the view and place it clear of the others and of the units' spots.
