@@ -268,3 +268,21 @@ def test_an_owned_province_is_painted_from_its_image_and_read_back_without_its_o
     again.set_colour(palette.ownership_colour("germany"))
     _render_fill(again, 0.8, box, later)
     assert later.misses == 1
+
+
+def test_a_unit_is_kept_with_the_names_for_the_next_start(table: Table, tmp_path: Path) -> None:
+    """A unit's picture (without its selection ring) is kept on disk with the names: the next
+    start copies the units instead of drawing their halos again."""
+    unit = table.window.scene.unit_items["par"]
+    images = LabelImages()
+    out = QImage(200, 200, QImage.Format.Format_ARGB32_Premultiplied)
+    out.fill(0)
+    painter = QPainter(out)
+    painter.setWorldTransform(QTransform(0.9, 0, 0, 0.9, 100, 100))
+    assert images.paint(painter, unit.form(), unit.boundingRect(), unit.draw)
+    painter.end()
+    path = tmp_path / "names.raw"
+    images.save(path)
+    later = LabelImages()
+    assert later.load(path) == 1
+    assert later.bounds[unit.form()] == images.bounds[unit.form()]

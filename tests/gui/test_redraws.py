@@ -136,15 +136,25 @@ def _repaint(t: Any) -> None:
     t.window.view.viewport().repaint()
 
 
-def test_redraws_a_selected_unit_is_its_ring_over_a_copy_of_its_picture(table) -> None:  # type: ignore[no-untyped-def]
+def test_redraws_a_selected_unit_is_its_ring_over_a_copy_of_its_picture(table, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """Selecting a unit repaints it: its halo's wide strokes are drawn once per look and scale
-    (an image), and a click draws only the selection ring over a copy of it."""
-    from diplomacy_desktop.gui.board.label_images import UNITS
+    (an image, kept with the names), and a click draws only the selection ring over a copy of it."""
+    from diplomacy_desktop.gui.board.label_images import IMAGES
+    from diplomacy_desktop.gui.board.map_scene import UnitItem
 
     t = table
+    drawn: list[str] = []
+    draw = UnitItem.draw
+
+    def counted(item: UnitItem, painter: object) -> None:
+        drawn.append(item.province)
+        draw(item, painter)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(UnitItem, "draw", counted)
     _repaint(t)
-    drawn = UNITS.misses
-    assert drawn > 0  # the units were drawn into their images at the first paint
+    par = t.window.scene.unit_items["par"]
+    assert par.form() in IMAGES.bounds  # the unit was drawn into its image at the first paint
+    drawn.clear()
     for _ in range(2):
         t.click_unit("par")
         _repaint(t)
@@ -152,7 +162,7 @@ def test_redraws_a_selected_unit_is_its_ring_over_a_copy_of_its_picture(table) -
         t.window.interaction.back()
         _repaint(t)
         assert not t.window.scene.unit_items["par"].selected
-    assert UNITS.misses == drawn  # no unit drawn again: copied, ring or no ring
+    assert drawn == []  # no unit drawn again: copied, ring or no ring
 
 
 def test_redraws_the_unit_under_a_click_is_found_without_searching_the_scene(table, monkeypatch) -> None:  # type: ignore[no-untyped-def]

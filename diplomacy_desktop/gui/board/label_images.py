@@ -226,12 +226,9 @@ def _hashable(value: object) -> Hashable:
     return value  # type: ignore[return-value]
 
 
-#: the application's images of names (one set for every view and window)
+#: the application's images of names, units (without their selection ring) and owned provinces (one
+#: set for every view and window, kept on disk: see ``keep_on_disk``)
 IMAGES = LabelImages()
-#: the units' images (without their selection ring), the same way: a click selects a unit and
-#: repaints it, and its halo's wide strokes took longer to draw than the rest of the click.  Not
-#: kept on disk: 22 units are quick to draw at the first paint.
-UNITS = LabelImages(16 * 1024 * 1024)
 
 
 def cache_file(folder: Path, draw: Callable[..., object]) -> Path:
@@ -274,4 +271,4 @@ def _save() -> None:
         LAYOUTS.save(LAYOUTS.path)
 
 
-__all__ = ["IMAGES", "UNITS", "VERSION", "LabelImages", "cache_file", "keep_on_disk"]
+__all__ = ["IMAGES", "VERSION", "LabelImages", "cache_file", "keep_on_disk"]

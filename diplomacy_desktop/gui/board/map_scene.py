@@ -55,7 +55,7 @@ from ...engine.state import MOVEMENT, RETREAT, DislodgedUnit, GameState, Unit
 from ...io.notation import format_order
 from .. import override
 from . import palette
-from .label_images import IMAGES, UNITS
+from .label_images import IMAGES
 from .label_layout import MIN_PX, Placement
 from .map_art import LabelSpec, MapArt
 
@@ -319,14 +319,16 @@ class UnitItem(QGraphicsItem):
             painter.setPen(QPen(palette.SELECTED_EDGE, 3.0 * k))
             painter.drawEllipse(QPointF(0, 0), r, r)
         # the unit itself (its halo's wide strokes are slow to draw) is an image per look and
-        # screen scale: a click that selects it repaints the ring and copies the rest
-        if not UNITS.paint(painter, self.form(), self._bounds, self.draw):
+        # screen scale, kept with the names: a click that selects it repaints the ring and copies
+        # the rest, and the next start copies it too
+        if not IMAGES.paint(painter, self.form(), self._bounds, self.draw):
             self.draw(painter)
 
     def form(self) -> tuple[object, ...]:
         """Everything the unit's pixels depend on but the view and the selection ring."""
         unit = self.unit
-        return ("unit", unit.kind, palette.power_style(unit.power), self.size, self.displaced, self.ghost,
+        style = palette.power_style(unit.power)
+        return ("unit", unit.kind, style.colour, style.letter, style.ink, self.size, self.displaced, self.ghost,
                 self.letter_px)
 
     def draw(self, painter: QPainter) -> None:
