@@ -40,7 +40,8 @@ def test_board_image_a_kept_picture_is_read_back_whole(qapp: object, tmp_path: P
     assert board_image._read_raw(kept[0]) is None
     redrawn = BoardItem("art.svg", cache_dir=tmp_path, svg_data=ART, sharpen=False).base_image()
     assert redrawn == drawn
-    assert board_image._read_raw(kept[0]) == drawn  # and kept again
+    read = board_image._read_raw(kept[0])
+    assert read is not None and read[0] == drawn  # and kept again
 
 
 def test_board_image_drawn_before_reads_no_svg_until_a_picture_is_drawn(

@@ -46,6 +46,10 @@ _FORMAT = QImage.Format.Format_ARGB32_Premultiplied
 Draw = Callable[[QPainter], None]
 #: an image's key: the name's form, the device scale (x, y, pixel ratio) and its sixteenth of a pixel (x, y)
 Key = tuple[Hashable, tuple[float, float, float], int, int]
+#: the devices painted in pixels (``QPaintDevice.devType``: a widget, a pixmap, an image); a
+#: printer, a PDF, an SVG or a picture gets the drawing itself.  (Asked of the device: the paint
+#: engine's type is a Qt enumeration PySide makes, whole, at its first use, at the first frame.)
+_PIXEL_DEVICES = (1, 2, 3)
 _PLAIN = (QTransform.TransformationType.TxNone, QTransform.TransformationType.TxTranslate,
           QTransform.TransformationType.TxScale)
 
@@ -88,14 +92,13 @@ class LabelImages:
         the painter is not a screen's or image's (a PDF, an SVG) or the view is turned."""
         if self.path is not None and self._loaded_from != self.path:
             self.load(self.path)
-        engine = painter.paintEngine()
-        if engine is None or engine.type() != engine.Type.Raster:
+        device = painter.device()
+        if device is None or not painter.isActive() or device.devType() not in _PIXEL_DEVICES:
             return False
         t = painter.worldTransform()
         if t.type() not in _PLAIN or t.m11() <= 0 or t.m22() <= 0:
             return False
-        device = painter.device()
-        dpr = float(device.devicePixelRatioF()) if device is not None else 1.0
+        dpr = float(device.devicePixelRatioF())
         sx, sy = t.m11() * dpr, t.m22() * dpr
         ox, oy = t.dx() * dpr, t.dy() * dpr
         ix, iy = math.floor(ox), math.floor(oy)
