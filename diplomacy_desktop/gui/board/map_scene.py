@@ -30,6 +30,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsPathItem,
+    QGraphicsRectItem,
     QGraphicsScene,
     QStyleOptionGraphicsItem,
     QWidget,
@@ -403,14 +404,15 @@ class UnitItem(QGraphicsItem):
         return QPointF(self.size * 0.55, -self.size * 0.5)
 
 
-class OwnershipItem(QGraphicsItem):
+class OwnershipItem(QGraphicsRectItem):
     """An owned supply centre's whole province in its owner's colour (hidden while unowned).
 
     Painted from an image of the fill, like the names (``label_images``): the images of the scale
     last drawn are kept on disk with them, so the next start copies each province's fill instead
     of reading its outline from the SVG and filling it anew (an antialiased fill of a province's
     outline is slow, and Qt hands it to its thread pool); the outline is read only to draw an image
-    not kept, or to draw on a printer or into an SVG.
+    not kept, or to draw on a printer or into an SVG.  Its extent is Qt's rectangle (a repaint
+    asks every item of the scene for its extent: Qt answers without calling Python).
     """
 
     def __init__(self, art: MapArt, space: str) -> None:
@@ -418,7 +420,7 @@ class OwnershipItem(QGraphicsItem):
         self.art = art
         self.space = space
         self.colour: QColor | None = None
-        self._bounds: QRectF | None = None
+        self.setPen(QPen(Qt.PenStyle.NoPen))
         self.setZValue(Z_OWNERSHIP)
         # drawn once at the view's resolution, then copied: a hover or a click repaints a part
         # of the map, and a province's whole outline is slow to fill again and again
@@ -433,9 +435,9 @@ class OwnershipItem(QGraphicsItem):
             self.setVisible(False)
             return
         if colour != self.colour:
-            self.prepareGeometryChange()
             self.colour = QColor(colour)
-            self._bounds = None
+            known = _label_extent(self.form())  # as drawn before: no outline to read
+            self.setRect(QRectF(*known) if known is not None else self.path().boundingRect())
             self.update()
         self.setVisible(True)
 
@@ -451,17 +453,8 @@ class OwnershipItem(QGraphicsItem):
         return ("owned", self.space, self.colour.rgba() if self.colour is not None else 0)
 
     @override
-    def boundingRect(self) -> QRectF:
-        bounds = self._bounds
-        if bounds is None and (known := _label_extent(self.form())) is not None:
-            bounds = self._bounds = QRectF(*known)  # as drawn before: no outline to read
-        if bounds is None:
-            bounds = self._bounds = self.path().boundingRect()
-        return bounds
-
-    @override
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        if self.colour is not None and not IMAGES.paint(painter, self.form(), self.boundingRect(), self.draw):
+        if self.colour is not None and not IMAGES.paint(painter, self.form(), self.rect(), self.draw):
             self.draw(painter)
 
     def draw(self, painter: QPainter) -> None:
