@@ -36,6 +36,9 @@ NOT_AT_START = (
     "diplomacy_desktop.gui.table.dialogs.game_over",
     "diplomacy_desktop.gui.table.seating",
     "diplomacy_desktop.gui.table.pin_change",
+    # private notes and Formal Diplomacy's declaration sheets: when first opened
+    "diplomacy_desktop.gui.table.notes",
+    "diplomacy_desktop.gui.table.declarations",
     # the tournament: its dialogs, its printed pages (PDF), its rules, results and scores
     "diplomacy_desktop.gui.table.tournament_dialogs",
     "diplomacy_desktop.gui.table.tournament_pages",

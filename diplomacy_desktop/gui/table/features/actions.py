@@ -13,7 +13,9 @@ from PySide6.QtWidgets import QDialog, QMenu
 
 from ....engine.formal import Relations
 from ....engine.state import MOVEMENT
+from ....table.declarations import declared_phases
 from ....table.hotseat import CURTAIN, ENTERING, OPEN, READY, REVEALED
+from ....table.notes import NoteError, notes_allowed, notes_for, with_note
 from ...keys import menu_action
 from ..clock import (
     DECLARATIONS,
@@ -27,13 +29,13 @@ from ..clock import (
     ClockModel,
     ClockSettings,
 )
-from ..declarations import OpenDeclarationsDialog, RevealDialog, apply_declarations, declared_phases
 from ..hotseat.names import seat_title
-from ..notes import NoteError, NotesDialog, notes_allowed, notes_for, with_note
 from .base import TableModeBase
 
 if TYPE_CHECKING:  # the dialogs are loaded when they are first opened, not at every start
+    from ..declarations import OpenDeclarationsDialog
     from ..dialogs.clock_settings import ClockSettingsDialog
+    from ..notes import NotesDialog
     from ..pin_change import ChangePinDialog
     from ..seating import CivilDisorderDialog
 
@@ -179,6 +181,8 @@ class TableActions(TableModeBase):
                 c.keep_in_table(notes=with_note(c.table, c.state.phase.short, sender, to, text, c.board.power_ids))
             self.autosaver.save_now()
 
+        from ..notes import NotesDialog  # the dialog's module: when first opened
+
         dialog = NotesDialog(seat, [(p, c.board.power(p).name) for p in c.board.power_ids], c.table, send,
                              self.window)
         self.notes_dialog = dialog
@@ -276,6 +280,8 @@ class TableActions(TableModeBase):
         c = self.controller
         if self.flow.enabled or not self.needs_declarations() or self.open_declarations is not None:
             return None
+        from ..declarations import OpenDeclarationsDialog, apply_declarations  # Formal Diplomacy's sheets
+
         relations = c.state.relations
         assert relations is not None  # needs_declarations: a Formal Diplomacy game
         survivors = [p for p in c.board.power_ids if not c.state.is_eliminated(p)]
@@ -327,6 +333,8 @@ class TableActions(TableModeBase):
         c = self.controller
         if self.reveal_dialog is not None:
             self.reveal_dialog.close()
+        from ..declarations import RevealDialog
+
         dialog = RevealDialog(c.state.phase.label, declarations, before, after,  # type: ignore[arg-type]
                               c.board.power_ids, c.power_name, self.window)
         self.reveal_dialog = dialog

@@ -15,10 +15,10 @@ from PySide6.QtWidgets import QDialog
 from ....engine.game import GameEnd
 from ....io.vault import Vault
 from ....table.hotseat import READY, REVEALED
+from ....table.notes import notes_allowed
 from ....table.settings import TableSettings
 from ....table.state import HOSTING_KEY
 from ...controller import ChangeRecord
-from ..notes import notes_allowed
 from ..persistence import (
     DamagedAutosave,
     open_game_file,

@@ -30,6 +30,7 @@ from ....engine.options import orders_needed
 from ....io.notation import format_order
 from ....io.pins import is_pin_hash, needs_upgrade, pin_matches
 from ....table import sealcodes
+from ....table.declarations import PENDING_KEY, pending_declarations
 from ....table.hotseat import (
     CURTAIN,
     ENTERING,
@@ -49,7 +50,6 @@ from ....table.review import (
 from ....table.seal_review import seal_notes
 from ....table.session import LAPTOP, TableSession
 from ... import override
-from ..declarations import PENDING_KEY, DeclarationsForm, apply_declarations, pending_declarations
 from .curtain import CurtainWidget
 from .names import _sentence, seat_title
 from .pin_prompt import ask_host_pin, ask_power_pin
@@ -58,6 +58,7 @@ from .seal_strip import SealStatusStrip
 
 if TYPE_CHECKING:
     from ...controller import GameController
+    from ..declarations import DeclarationsForm
 
 
 # -- the flow ------------------------------------------------------------------------------------
@@ -298,6 +299,8 @@ class HotSeatFlow(QObject):
 
     def _declarations_form(self) -> DeclarationsForm:
         if self.declarations_form is None:
+            from ..declarations import DeclarationsForm  # Formal Diplomacy's sheet: when first needed
+
             form = DeclarationsForm(self.curtain, self.controller.power_name)
             form.seal_requested.connect(self.seal_declarations)
             form.hide_requested.connect(self.hide)
@@ -339,6 +342,8 @@ class HotSeatFlow(QObject):
         counted = s.declared  # sealed, or declared on a phone (the rest of its seat not yet)
         pending = {p: d for p, d in pending_declarations(c.table).items() if p in counted}
         c.keep_in_table(**{PENDING_KEY: None})
+        from ..declarations import apply_declarations  # with the sheet's module
+
         before, after, lines = apply_declarations(c, pending)
         notice = ("Declarations revealed: " + ("; ".join(lines) if lines else "no relation changed") + ".")[:1000]
         s.end_declarations()
