@@ -31,7 +31,6 @@ from ..engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState
 from ..engine.validation import check_order
 from ..io.boardfile import load_board
 from ..io.savefile import open_game, save_game
-from ..io.typed_orders import illegal_reason
 from ..io.vault import Vault
 from ..table.changes import (  # moved to the Qt-free table layer: importable here too
     ChangeRecord,
@@ -268,6 +267,8 @@ class GameController(QObject):
     def illegal_reason(self, order: Order) -> str | None:
         """Why ``order`` is illegal in the current phase, or ``None`` if it is legal.  An order
         Formal Diplomacy forbids names the rule too ("... (Formal Diplomacy: neutral powers, seed 003)")."""
+        from ..io.typed_orders import illegal_reason  # the order checks: when there is an order
+
         return illegal_reason(self.game.state, order)
 
     def orders_owed(self, power: str) -> int:

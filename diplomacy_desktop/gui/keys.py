@@ -21,6 +21,8 @@ Keys = str | QKeySequence | QKeySequence.StandardKey
 UNDO_KEYS: list[Keys] = ["Ctrl+Z", QKeySequence.StandardKey.Undo]
 REDO_KEYS: list[Keys] = ["Ctrl+Shift+Z", "Ctrl+Y", QKeySequence.StandardKey.Redo]
 
+#: View ▸ Loupe: the glass that follows the pointer (``board.loupe``, imported when first used)
+LOUPE_KEY = "Ctrl+G"
 #: history browsing (previous phase, next phase, the current phase), whatever has focus
 HISTORY_KEYS = frozenset({Qt.Key.Key_PageUp, Qt.Key.Key_PageDown, Qt.Key.Key_End})
 

@@ -41,7 +41,6 @@ from ..resources import assets_dir
 from . import override
 from .board.board_image import default_cache_dir
 from .board.label_images import keep_on_disk
-from .board.loupe import LOUPE_KEY, Loupe
 from .board.map_overlay import MapOverlayFrame
 from .board.map_points import DeferredGeometry
 from .board.map_scene import LabelItem, MapScene, current_picture, results_picture
@@ -54,7 +53,7 @@ from .board.map_source import (  # the picture-building code: importable here to
 )
 from .board.map_view import MapView
 from .controller import ChangeRecord, GameController
-from .keys import REDO_KEYS, UNDO_KEYS, HistoryKeys, key_sequences, menu_action
+from .keys import LOUPE_KEY, REDO_KEYS, UNDO_KEYS, HistoryKeys, key_sequences, menu_action
 from .mode import WindowMode
 from .orders.interaction import IDLE, OrderInteraction
 from .orders.order_dock import OrderDock
@@ -68,6 +67,7 @@ _Keys = str | QKeySequence | QKeySequence.StandardKey
 if TYPE_CHECKING:
     from ..io.dipjson import ImportedGame
     from ..mapdata import MapGeometry
+    from .board.loupe import Loupe
 
 FILE_FILTER = "Diplomacy Desktop games (*.json *.dipl);;All files (*)"
 
@@ -341,7 +341,7 @@ class MainWindow(WindowShell):
         self._action(view, "&Fit to window", self.view.fit_to_window, "Ctrl+0")
         self.act_full = self._action(view, "F&ull screen", self.toggle_full_screen,
                                      [QKeySequence.StandardKey.FullScreen, "F11"])
-        self.loupe = Loupe(self.view)  # a magnifier that follows the pointer (crowded areas)
+        self._loupe: Loupe | None = None  # a magnifier that follows the pointer (crowded areas)
         self.act_loupe = self._action(view, "&Loupe (magnify under the pointer)",
                                       lambda: self.loupe.set_active(self.act_loupe.isChecked()), LOUPE_KEY,
                                       "A round glass follows the pointer and shows the board under it larger; "
@@ -702,6 +702,15 @@ class MainWindow(WindowShell):
                 return
         i = (ids.index(self.order_dock.power) + step) % len(ids)
         self.order_dock.show_power(ids[i])
+
+    @property
+    def loupe(self) -> Loupe:
+        """The glass of View ▸ Loupe (made, and its module imported, when first wanted)."""
+        if self._loupe is None:
+            from .board.loupe import Loupe
+
+            self._loupe = Loupe(self.view)
+        return self._loupe
 
     def toggle_full_screen(self) -> None:
         if self.isFullScreen():

@@ -37,6 +37,10 @@ NOT_AT_START = (
     "diplomacy_desktop.gui.table.seating",
     "diplomacy_desktop.gui.table.pin_change",
     # private notes and Formal Diplomacy's declaration sheets: when first opened
+    # the loupe (View ▸ Loupe), the typed orders' reader, the build phase's forfeits (rules XIII.2)
+    "diplomacy_desktop.gui.board.loupe",
+    "diplomacy_desktop.io.typed_orders",
+    "diplomacy_desktop.engine.forfeits",
     "diplomacy_desktop.gui.table.notes",
     "diplomacy_desktop.gui.table.declarations",
     # the tournament: its dialogs, its printed pages (PDF), its rules, results and scores

@@ -15,13 +15,13 @@ from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPainterPath, QPaintEve
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
 from .. import override
+from ..keys import LOUPE_KEY  # the key that switches the glass on and off (View ▸ Loupe)
 
 #: how much larger the glass shows the board than the view around it
 MAGNIFICATION = 2.5
 #: the glass's diameter (screen pixels)
 DIAMETER = 230
-#: the key that switches the glass on and off
-LOUPE_KEY = "Ctrl+G"
+
 
 
 class Loupe(QWidget):

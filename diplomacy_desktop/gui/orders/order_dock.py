@@ -43,7 +43,6 @@ from ...engine.options import power_options
 from ...engine.orders import Build, Order, Remove, UnitOrder, Waive
 from ...engine.state import ADJUSTMENT, MOVEMENT, RETREAT
 from ...io.notation import format_order, location_label
-from ...io.typed_orders import read_typed_order
 from .. import override
 from ..board import palette
 from ..controller import ChangeRecord, GameController
@@ -439,6 +438,8 @@ class OrderDock(QDockWidget):
         power's tab is showing, when the typist may order for that power; otherwise, and for
         a unit that is not there, it is refused with the reason (nothing is filed).  The reading
         is ``io.typed_orders``' (the phones read typed orders the same way)."""
+        from ...io.typed_orders import read_typed_order  # the order parser: at the first typed order
+
         c = self.controller
         try:
             typed = read_typed_order(text, self.power, c.state, self._refusal)

@@ -29,7 +29,6 @@ from PySide6.QtWidgets import (
 )
 
 from ...engine.board import Board
-from ...engine.forfeits import buildable, unused_builds
 from ...engine.game import HistoryEntry
 from ...engine.orders import Hold, UnitOrder
 from ...engine.results import OrderResult, Outcome
@@ -61,6 +60,8 @@ def phase_notes(board: Board, entry: HistoryEntry) -> list[tuple[str, str]]:
         out.append((f"civil disorder | {names}",
                     (f"<b>In civil disorder (rules XIV.1):</b> {html.escape(names)} \u2014 no orders count; units "
                      "hold and do not support each other; dislodged units are disbanded; no builds.")))
+    from ...engine.forfeits import unused_builds  # (rules XIII.2): when there are results to note
+
     for unused in unused_builds(entry.state, entry.results, entry.disorder):
         said = unused.text(board.power(unused.power).name)
         out.append((f"unused builds | {said}", html.escape(said)))
@@ -334,12 +335,16 @@ class CentresDock(QDockWidget):
         for r, pid in enumerate(rows):
             delta = centres.get(pid, 0) - units.get(pid, 0)
             forfeit = ""
-            if delta > 0 and state.phase.kind == ADJUSTMENT and buildable(state, pid) < delta:
-                # builds with no free home centre to go to are forfeited (rules XIII.2): not "+1"
-                lost = delta - buildable(state, pid)
-                forfeit = (f"{lost} build{'s' if lost > 1 else ''} forfeited: no free home centre of its own "
-                           "to build in (rules XIII.2)")
-                delta = buildable(state, pid)
+            if delta > 0 and state.phase.kind == ADJUSTMENT:
+                from ...engine.forfeits import buildable  # a build phase's rule: when one comes
+
+                free = buildable(state, pid)
+                if free < delta:
+                    # builds with no free home centre to go to are forfeited (rules XIII.2): not "+1"
+                    lost = delta - free
+                    forfeit = (f"{lost} build{'s' if lost > 1 else ''} forfeited: no free home centre of its own "
+                               "to build in (rules XIII.2)")
+                    delta = free
             name = board.power(pid).name
             player = c.player_name(pid)
             cells = [f"{name} ({player})" if player else name, str(centres.get(pid, 0)), str(units.get(pid, 0)),
