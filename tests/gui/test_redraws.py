@@ -206,3 +206,37 @@ def test_redraws_the_window_builds_its_first_picture_once_as_it_opens(qtbot, set
     assert built[0] == 2
     scene.show_picture(picture)
     assert built[0] == 3
+
+
+def test_redraws_a_repaint_asks_only_the_items_where_it_paints(table) -> None:  # type: ignore[no-untyped-def]
+    """A hover or a click repaints a small part of the map: the scene's index finds the items
+    there, and the names, centres and units elsewhere are not asked for their extent (without an
+    index, Qt asked all ~140 of them, each a call into Python, at every repaint)."""
+    from PySide6.QtCore import QRect, QRectF
+    from PySide6.QtWidgets import QGraphicsItem
+
+    class Probe(QGraphicsItem):
+        asked = 0
+
+        def boundingRect(self) -> QRectF:
+            Probe.asked += 1
+            return QRectF(0, 0, 10, 10)
+
+        def paint(self, painter, option, widget=None) -> None:  # type: ignore[no-untyped-def]
+            pass
+
+    t = table
+    scene, view = t.window.scene, t.window.view
+    probe = Probe()
+    probe.setPos(40, 1200)  # the south-west corner of the map, far from Paris
+    scene.addItem(probe)
+    _repaint(t)
+    t.qtbot.wait(10)
+    Probe.asked = 0
+    x, y = scene.geometry.unit_anchor("par")
+    at = view.mapFromScene(x, y)
+    view.viewport().repaint(QRect(at.x() - 20, at.y() - 20, 40, 40))
+    assert Probe.asked == 0
+    view.viewport().repaint(view.mapFromScene(QRectF(30, 1190, 30, 30)).boundingRect())  # and where it is: asked
+    assert Probe.asked > 0
+    scene.removeItem(probe)

@@ -941,7 +941,11 @@ class MapScene(QGraphicsScene):
         self.geometry = geometry
         x, y, w, h = geometry.view_box
         self.setSceneRect(QRectF(x, y, w, h))
-        self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
+        # Qt's own index (its default): a repaint of part of the map (a hover, a click) asks only the
+        # items there for their extent; without one, Qt asked every name, centre and unit (some 140
+        # calls into Python for each repaint, whatever its size).  Items whose extent changes say so
+        # first (prepareGeometryChange).
+        self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
         self.art = MapArt(svg_path)
         self.board_item = BoardItem(svg_path, sharpen=sharpen, svg_data=self.art.board_svg)
         self.board_item.setZValue(Z_BOARD)
