@@ -240,3 +240,54 @@ def test_redraws_a_repaint_asks_only_the_items_where_it_paints(table) -> None:  
     view.viewport().repaint(view.mapFromScene(QRectF(30, 1190, 30, 30)).boundingRect())  # and where it is: asked
     assert Probe.asked > 0
     scene.removeItem(probe)
+
+
+def test_redraws_every_item_paints_with_its_own_pen_brush_and_font(table) -> None:  # type: ignore[no-untyped-def]
+    """The map's view lets Qt skip saving the painter's state around each item (a tenth of a
+    hover's repaint): that is only right if every item sets what it draws with.  Each kind of item
+    painted after a painter left in an odd state draws the same pixels as on a fresh one."""
+    from PySide6.QtCore import QPointF
+    from PySide6.QtGui import QBrush, QColor, QFont, QImage, QPainter, QPen, QTransform
+    from PySide6.QtWidgets import QStyleOptionGraphicsItem
+
+    from diplomacy_desktop.engine.orders import SupportMove
+    from diplomacy_desktop.gui.board.board_note import BoardNoteItem
+    from diplomacy_desktop.gui.board.map_scene import BounceItem, MarkItem
+
+    t = table
+    c = t.controller
+    c.set_order(Move("france", "A", "par", "bur"))
+    c.set_order(SupportMove("france", "A", "mar", "A", "par", "bur"))
+    scene = t.window.scene
+    scene.unit_items["par"].set_selected(True)  # its ring is drawn straight onto the painter
+    items = {
+        "unit": scene.unit_items["par"], "centre": scene.centre_items["par"], "name": scene.label_items["bur"],
+        "owned": scene.ownership_items["par"], "bounce": BounceItem("bur"), "mark": MarkItem(),
+        "note": BoardNoteItem("A note on the board"),
+        **{f"order {i}": item for i, item in enumerate(scene.order_items["france"])},
+    }
+    assert len(items) >= 9
+
+    def picture(item, odd: bool) -> QImage:  # type: ignore[no-untyped-def]
+        box = item.boundingRect()
+        out = QImage(240, 240, QImage.Format.Format_ARGB32_Premultiplied)
+        out.fill(0)
+        painter = QPainter(out)
+        painter.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform)
+        if odd:  # what an item painted before could leave behind
+            painter.setPen(QPen(QColor("#00ff00"), 9))
+            painter.setBrush(QBrush(QColor("#ff00ff")))
+            big = QFont("DejaVu Serif")
+            big.setPixelSize(40)
+            painter.setFont(big)
+            painter.drawEllipse(QPointF(-500, -500), 1, 1)  # (off the image: the state is what matters)
+        scale = min(2.0, 200 / max(box.width(), box.height(), 1.0))
+        painter.setWorldTransform(QTransform(scale, 0, 0, scale, 20 - box.left() * scale, 20 - box.top() * scale))
+        item.paint(painter, QStyleOptionGraphicsItem(), None)
+        painter.end()
+        return out
+
+    for name, item in items.items():
+        fresh, after_odd = picture(item, False), picture(item, True)
+        assert fresh != QImage() and fresh.pixel(0, 0) == 0
+        assert fresh == after_odd, name
