@@ -291,3 +291,39 @@ def test_redraws_every_item_paints_with_its_own_pen_brush_and_font(table) -> Non
         fresh, after_odd = picture(item, False), picture(item, True)
         assert fresh != QImage() and fresh.pixel(0, 0) == 0
         assert fresh == after_odd, name
+
+
+def test_redraws_the_order_panels_summary_changes_without_a_new_layout(table) -> None:  # type: ignore[no-untyped-def]
+    """A click on another power's unit changes the order panel's summary (power, phase, counts):
+    that repaints the summary only, as its size never depends on its text.  As a word-wrapped rich
+    text label it asked the window for a new layout at each change, and each layout measured the
+    rich text again (a twentieth of a click's work)."""
+    from PySide6.QtCore import QEvent, QObject
+
+    t = table
+    dock = t.window.order_dock
+
+    class Layouts(QObject):
+        count = 0
+
+        def eventFilter(self, obj: object, event: QEvent) -> bool:
+            if event.type() == QEvent.Type.LayoutRequest:
+                Layouts.count += 1
+            return False
+
+    watch = Layouts()
+    widgets = [t.window, dock, dock.widget(), dock.summary.parentWidget()]
+    for w in widgets:
+        w.installEventFilter(watch)
+    t.qtbot.wait(20)
+    Layouts.count = 0
+    before = dock.summary.size()
+    dock.summary.setText("<b>Germany</b> \u2014 Spring 1901: 3 units, 3 orders to write")
+    t.qtbot.wait(20)
+    assert Layouts.count == 0
+    assert dock.summary.size() == before
+    t.click_unit("ber")  # Germany's army: the panel follows Germany
+    assert "Germany" in dock.summary.text() and "unit" in dock.summary.text()
+    assert dock.summary.size() == before
+    for w in widgets:
+        w.removeEventFilter(watch)
