@@ -93,3 +93,14 @@ def test_deferred_geometry_art_with_transforms_is_read_by_qt(qapp: object, tmp_p
     broken.write_text("<svg this is not", encoding="utf-8")
     with pytest.raises(ValueError, match="cannot read the map"):
         DeferredGeometry(broken, c.board.locations(), c.board.centres)
+
+
+def test_the_view_box_is_read_from_the_svg_text_only_when_it_is_four_numbers() -> None:
+    from diplomacy_desktop.gui.board.map_art import view_box_of
+
+    assert view_box_of('<?xml version="1.0"?><svg xmlns="x" viewBox="0 0 1599 1252">') == (0, 0, 1599, 1252)
+    assert view_box_of('<svg viewBox="0,0,40,30">') == (0, 0, 40, 30)
+    assert view_box_of('<svg viewBox="0 0 40">') is None  # then Qt's renderer reads the art
+    assert view_box_of('<svg viewBox="0 0 40 zero">') is None
+    assert view_box_of('<svg viewBox="0 0 0 30">') is None
+    assert view_box_of('<svg width="40" height="30">') is None

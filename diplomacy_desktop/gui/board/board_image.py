@@ -18,7 +18,6 @@ import atexit
 import hashlib
 import mmap
 import os
-import re
 import struct
 from pathlib import Path
 
@@ -28,10 +27,9 @@ from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from .. import override
+from .map_art import view_box_of
 
 _MAGIC = b"DDBOARD1"
-#: the root element's view box, read from the SVG text (no renderer needed)
-_VIEW_BOX = re.compile(rb'<svg\b[^>]*?\sviewBox="([^"]+)"')
 #: pixels of earlier sharp pictures kept (about 48 MB: the whole board and two zoomed views on a laptop)
 KEPT_PIXELS = 12_000_000
 _BACKGROUND = Qt.GlobalColor.white
@@ -176,18 +174,6 @@ class _Dispatcher(QObject):
             relay.item._on_sharp(ticket, source, scale, image)
 
 
-def _view_box_of(svg: bytes) -> QRectF | None:
-    """The view box the SVG text ``svg`` declares on its root, if it reads as four numbers."""
-    found = _VIEW_BOX.search(svg)
-    if found is None:
-        return None
-    try:
-        x, y, w, h = (float(v) for v in found[1].replace(b",", b" ").split())
-    except ValueError:
-        return None
-    return QRectF(x, y, w, h) if w > 0 and h > 0 else None
-
-
 def _renderer(svg_path: str, svg: object) -> QSvgRenderer:
     """A renderer for the SVG text ``svg`` (bytes), or for the file ``svg_path`` when there is none."""
     if isinstance(svg, bytes):
@@ -211,12 +197,12 @@ class BoardItem(QGraphicsItem):
         self._key = self.svg_path if svg_data is None else f"{self.svg_path}#{(self._svg_digest() or '')[:16]}"
         self._cache_dir = cache_dir
         self._renderer: QSvgRenderer | None = None
-        view_box = _view_box_of(svg_data) if svg_data is not None else None
+        view_box = view_box_of(svg_data.decode("utf-8", "replace")) if svg_data is not None else None
         path = self._cache_file()
         if view_box is not None and path is not None and path.is_file():
             # drawn before (the cache file is named by the art's digest): the first paint reads
             # that picture, and Qt reads the SVG (a few milliseconds) only when a picture is drawn
-            self.view_box = view_box
+            self.view_box = QRectF(*view_box)
         else:
             self.view_box = self.renderer.viewBoxF()  # art Qt cannot draw fails here, not in a paint
             if self.view_box.isEmpty():

@@ -23,7 +23,6 @@ MAGNIFICATION = 2.5
 DIAMETER = 230
 
 
-
 class Loupe(QWidget):
     """A round magnifier over ``view``'s viewport, centred on the pointer (see the module's text)."""
 

@@ -26,12 +26,35 @@ from PySide6.QtGui import QPainterPath, QPolygonF
 
 _PATH = re.compile(r'<path id="([a-z]{3})" class="(?:land|coast|sea)"[^>]*?\sd="([^"]+)"')
 _TEXT = re.compile(r'<text id="label_([a-z_]+)"([^>]*)>([^<]*)</text>')
-_ANCHOR = re.compile(r'<circle id="anchor_([a-z_]+)"[^>]*?\scx="([-\d.]+)"\s+cy="([-\d.]+)"')
 _ATTR = re.compile(r'([a-z-]+)="([^"]*)"')
 #: one path command and what follows it up to the next; the numbers in that
 _COMMAND = re.compile(r"([A-DF-Za-df-z])([^A-DF-Za-df-z]*)")
 _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 _LABEL_GROUPS = re.compile(r'<g id="(?:label-halos|labels)"[^>]*>.*?</g>\n?', re.DOTALL)
+#: the root element's view box
+_VIEW_BOX = re.compile(r'<svg\b[^>]*?\sviewBox="([^"]+)"')
+#: a circle's id and centre, as the map art writes its unit anchors (``anchor_<id>``) and centre
+#: markers (``sc_<id>``): ``id`` first, ``cx`` then ``cy``
+_CIRCLE = re.compile(r'<circle\s+id="((?:anchor|sc)_[a-z_]+)"[^>]*?\scx="([-+\d.eE]+)"\s+cy="([-+\d.eE]+)"')
+
+
+def view_box_of(text: str) -> tuple[float, float, float, float] | None:
+    """The view box the SVG ``text`` declares on its root (x, y, width, height), if it reads as
+    four numbers with a width and a height."""
+    found = _VIEW_BOX.search(text)
+    if found is None:
+        return None
+    try:
+        x, y, w, h = (float(v) for v in found[1].replace(",", " ").split())
+    except ValueError:
+        return None
+    return (x, y, w, h) if w > 0 and h > 0 else None
+
+
+def circles_of(text: str) -> dict[str, tuple[float, float]]:
+    """The centres of the anchors' and centre markers' circles in the SVG ``text``, by SVG id
+    (``anchor_stp_nc``, ``sc_par``), as written (a transform around them is not applied)."""
+    return {m[1]: (float(m[2]), float(m[3])) for m in _CIRCLE.finditer(text)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +159,8 @@ class MapArt:
                 continue  # a label the art cannot place is left out rather than drawn wrong
         #: every unit spot (split coasts too, ``stp/nc``): where names must not go
         self.anchors: dict[str, QPointF] = {
-            space.replace("_", "/"): QPointF(float(x), float(y)) for space, x, y in _ANCHOR.findall(text)}
+            svg_id.removeprefix("anchor_").replace("_", "/"): QPointF(x, y)
+            for svg_id, (x, y) in circles_of(text).items() if svg_id.startswith("anchor_")}
         #: the SVG the board images are drawn from: everything but the labels, which the scene draws
         self.board_svg: bytes = _LABEL_GROUPS.sub("", text).encode("utf-8") if self.labels else data
 
@@ -156,4 +180,4 @@ def _unescape(text: str) -> str:
     return text.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", '"').replace("&amp;", "&")
 
 
-__all__ = ["LabelSpec", "MapArt", "outline_from_svg_path"]
+__all__ = ["LabelSpec", "MapArt", "circles_of", "outline_from_svg_path", "view_box_of"]

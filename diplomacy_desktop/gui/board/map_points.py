@@ -16,6 +16,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .map_art import circles_of, view_box_of
+
 if TYPE_CHECKING:
     from PySide6.QtCore import QRectF
     from PySide6.QtSvg import QSvgRenderer
@@ -24,13 +26,8 @@ if TYPE_CHECKING:
 
 Point2 = tuple[float, float]
 
-#: the root element's view box
-_VIEW_BOX = re.compile(r'<svg\b[^>]*?\sviewBox="([^"]+)"')
 #: a transform (an attribute or a style) anywhere in the art: its circles may not be where they say
 _TRANSFORM = re.compile(r"transform\s*[=:]")
-#: a circle's id and centre, as the map art writes its anchors and centre markers (``id`` first,
-#: ``cx`` then ``cy``; a circle written otherwise is read by Qt's renderer)
-_CIRCLE = re.compile(r'<circle\s+id="((?:anchor|sc)_[a-z_]+)"[^>]*?\scx="([-+\d.eE]+)"\s+cy="([-+\d.eE]+)"')
 
 
 def _svg_id(canonical: str) -> str:
@@ -49,10 +46,11 @@ class DeferredGeometry:
             text = self.svg_path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
             raise ValueError(f"cannot read the map {self.svg_path}: {exc}") from exc
-        box = _VIEW_BOX.search(text)
+        box = view_box_of(text)
         circles = {}
         if box is not None and _TRANSFORM.search(text) is None:
-            circles = {m[1]: (round(float(m[2]), 3), round(float(m[3]), 3)) for m in _CIRCLE.finditer(text)}
+            # (a circle written another way than the art's is read by Qt's renderer, below)
+            circles = {e: (round(x, 3), round(y, 3)) for e, (x, y) in circles_of(text).items()}
         wanted_anchors = {loc: f"anchor_{_svg_id(loc)}" for loc in locations}
         wanted_centres = {c: f"sc_{c}" for c in sorted(centres)}
         renderer: QSvgRenderer | None = None
@@ -69,8 +67,7 @@ class DeferredGeometry:
             circles = {e: p for e in (*wanted_anchors.values(), *wanted_centres.values())
                        if (p := self._centre_of(renderer, e)) is not None}
         else:
-            x, y, w, h = (float(v) for v in box[1].replace(",", " ").split())
-            self._view_box = (x, y, w, h)
+            self._view_box = box
         self._anchors = {loc: circles[e] for loc, e in wanted_anchors.items() if e in circles}
         self._centres = {c: circles[e] for c, e in wanted_centres.items() if e in circles}
 
