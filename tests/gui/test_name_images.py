@@ -6,6 +6,7 @@ directly, and a broken cache file must cost nothing but the time to draw again."
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import Table
@@ -24,10 +25,12 @@ def _name(t: Table, space: str) -> LabelItem:
     return t.window.scene.label_items[space]
 
 
-def _render(item: LabelItem, scale: float, dx: float, dy: float, images: LabelImages | None) -> QImage:
-    """``item`` painted at ``scale`` with its origin at (dx, dy) on a transparent image: through
-    ``images`` or (None) by drawing it directly."""
-    out = QImage(400, 200, QImage.Format.Format_ARGB32_Premultiplied)
+def _render(item: Any, scale: float, dx: float, dy: float, images: LabelImages | None,
+            size: tuple[int, int] = (400, 200)) -> QImage:
+    """``item`` (a name, a unit, an owned province: what ``images`` paints) painted at ``scale``
+    with its origin at (dx, dy) on a transparent image: through ``images`` or (None) by drawing
+    it directly."""
+    out = QImage(size[0], size[1], QImage.Format.Format_ARGB32_Premultiplied)
     out.fill(0)
     painter = QPainter(out)
     painter.setWorldTransform(QTransform(scale, 0, 0, scale, dx, dy))
@@ -224,16 +227,7 @@ def test_the_names_places_do_not_depend_on_which_names_were_drawn_before(table: 
 
 def _render_fill(item: OwnershipItem, scale: float, box: QRectF, images: LabelImages | None) -> QImage:
     """The owned province ``item`` painted at ``scale``, the corner of its ``box`` near the image's."""
-    out = QImage(400, 300, QImage.Format.Format_ARGB32_Premultiplied)
-    out.fill(0)
-    painter = QPainter(out)
-    painter.setWorldTransform(QTransform(scale, 0, 0, scale, 10 - box.left() * scale, 10 - box.top() * scale))
-    if images is None:
-        item.draw(painter)
-    else:
-        assert images.paint(painter, item.form(), item.boundingRect(), item.draw)
-    painter.end()
-    return out
+    return _render(item, scale, 10 - box.left() * scale, 10 - box.top() * scale, images, (400, 300))
 
 
 def test_an_owned_province_is_painted_from_its_image_and_read_back_without_its_outline(
@@ -275,12 +269,7 @@ def test_a_unit_is_kept_with_the_names_for_the_next_start(table: Table, tmp_path
     start copies the units instead of drawing their halos again."""
     unit = table.window.scene.unit_items["par"]
     images = LabelImages()
-    out = QImage(200, 200, QImage.Format.Format_ARGB32_Premultiplied)
-    out.fill(0)
-    painter = QPainter(out)
-    painter.setWorldTransform(QTransform(0.9, 0, 0, 0.9, 100, 100))
-    assert images.paint(painter, unit.form(), unit.boundingRect(), unit.draw)
-    painter.end()
+    _render(unit, 0.9, 100, 100, images, (200, 200))
     path = tmp_path / "names.raw"
     images.save(path)
     later = LabelImages()
