@@ -436,7 +436,7 @@ class OwnershipItem(QGraphicsRectItem):
             return
         if colour != self.colour:
             self.colour = QColor(colour)
-            known = _label_extent(self.form())  # as drawn before: no outline to read
+            known = _kept_extent(self.form())  # as drawn before: no outline to read
             self.setRect(QRectF(*known) if known is not None else self.path().boundingRect())
             self.update()
         self.setVisible(True)
@@ -526,7 +526,9 @@ class CentreItem(QGraphicsItem):
 _METRICS: dict[tuple[int, bool, bool], QFontMetricsF] = {}
 
 
-def _label_extent(form: object) -> tuple[float, float, float, float] | None:
+def _kept_extent(form: object) -> tuple[float, float, float, float] | None:
+    """The extent of ``form``'s picture as drawn before (a name's, an owned province's), read from
+    the images kept on disk (``label_images``); None if it was never drawn."""
     if IMAGES.path is not None and not IMAGES.loaded:
         IMAGES.load(IMAGES.path)
     return IMAGES.bounds.get(form)  # type: ignore[arg-type]
@@ -649,7 +651,7 @@ class LabelItem(QGraphicsItem):
     @override
     def boundingRect(self) -> QRectF:
         bounds = self._bounds  # asked for at every paint: kept
-        if bounds is None and (known := _label_extent(self.form())) is not None:
+        if bounds is None and (known := _kept_extent(self.form())) is not None:
             bounds = self._bounds = QRectF(*known)  # as drawn before (label_images): no outline to make
         if bounds is None:
             m = self.font_px * 0.25 + 1
