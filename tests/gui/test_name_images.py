@@ -275,3 +275,56 @@ def test_a_unit_is_kept_with_the_names_for_the_next_start(table: Table, tmp_path
     later = LabelImages()
     assert later.load(path) == 1
     assert later.bounds[unit.form()] == images.bounds[unit.form()]
+
+
+def _scene_picture(scene: Any, box: QRectF, scale: float) -> QImage:
+    """The scene's ``box`` painted at ``scale`` into an image, as a view of that scale paints it."""
+    out = QImage(int(box.width() * scale), int(box.height() * scale), QImage.Format.Format_ARGB32_Premultiplied)
+    out.fill(0)
+    painter = QPainter(out)
+    scene.render(painter, QRectF(out.rect()), box)
+    painter.end()
+    return out
+
+
+def _lit_forms(images: LabelImages) -> set[object]:
+    return {key[0] for key in images._images if key[0][0] in ("lit", "hover")}
+
+
+def test_lit_spaces_and_the_hover_are_painted_from_images_and_not_kept_on_disk(
+        table: Table, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A click lights two to six spaces and a hover one; their edges are wide antialiased strokes
+    along detailed outlines, slow to draw at every repaint (issue 16: a click was 4.5 ms, two
+    fifths of it stroking the lit spaces).  Each is an image per space and scale: lit again, or
+    repainted, it is copied; it looks as drawn directly; and it is not written to disk."""
+    images = LabelImages()
+    monkeypatch.setattr(map_scene, "IMAGES", images)
+    scene = table.window.scene
+    box = QRectF(300, 600, 500, 400)  # France and the Low Countries
+    scene.set_lit({"bur", "pic", "gas", "bel"})
+    scene.set_hover("par")
+    first = _scene_picture(scene, box, 0.75)
+    assert {form[:2] for form in _lit_forms(images)} == {  # type: ignore[index]
+        ("lit", "bur"), ("lit", "pic"), ("lit", "gas"), ("lit", "bel"), ("hover", "par")}
+    drawn = images.misses
+    scene.set_lit(set())
+    scene.set_hover(None)
+    assert _differences(first, _scene_picture(scene, box, 0.75), 0) > 1000  # the highlights are gone
+    scene.set_lit({"bur", "pic", "gas", "bel"})
+    scene.set_hover("par")
+    again = _scene_picture(scene, box, 0.75)
+    assert images.misses == drawn  # copied, not drawn again
+    assert _differences(first, again, 0) == 0
+    # as drawn directly (but for the origin rounded to a sixteenth of a pixel)
+    lit = next(item for item in scene.items() if isinstance(item, map_scene.HighlightItem) and item.space == "bur")
+    b = lit.boundingRect()
+    direct = _render(lit, 0.75, 10 - b.left() * 0.75, 10 - b.top() * 0.75, None)
+    cached = _render(lit, 0.75, 10 - b.left() * 0.75, 10 - b.top() * 0.75, LabelImages())
+    assert _inked(direct) > 1000
+    assert _differences(direct, cached, 24) == 0
+    assert _differences(direct, cached, 2) < _inked(direct) * 0.05
+    # what is lit changes with every click: never written with the names
+    images.save(tmp_path / "names.raw")
+    later = LabelImages()
+    assert later.load(tmp_path / "names.raw") > 0
+    assert not _lit_forms(later)

@@ -73,6 +73,8 @@ class LabelImages:
         self.path: Path | None = None
         self.hits = 0
         self.misses = 0
+        #: forms whose images are not written to disk (``paint(keep=False)``)
+        self._unsaved: set[Hashable] = set()
 
     @property
     def loaded(self) -> bool:
@@ -86,10 +88,12 @@ class LabelImages:
         self._images.clear()
         self._bytes = 0
 
-    def paint(self, painter: QPainter, form: Hashable, bounds: QRectF, draw: Draw) -> bool:
+    def paint(self, painter: QPainter, form: Hashable, bounds: QRectF, draw: Draw, keep: bool = True) -> bool:
         """Paint the name ``form`` (whose drawing ``draw`` does, within ``bounds`` around the
         item's origin) from its image, drawing that first if needed; False (nothing painted) when
-        the painter is not a screen's or image's (a PDF, an SVG) or the view is turned."""
+        the painter is not a screen's or image's (a PDF, an SVG) or the view is turned.
+        ``keep=False``: the image is never written to disk (a picture of a passing state, such as
+        a highlight, whose drawing code does not name the file)."""
         if self.path is not None and self._loaded_from != self.path:
             self.load(self.path)
         device = painter.device()
@@ -116,6 +120,8 @@ class LabelImages:
             self.misses += 1
             image = self._draw(bounds, sx, sy, fx / STEP, fy / STEP, draw)
             self._put(key, image)
+            if not keep:
+                self._unsaved.add(form)
         else:
             self.hits += 1
             self._images.move_to_end(key)
@@ -159,7 +165,8 @@ class LabelImages:
         ignored (a cache)."""
         if self.last_scale is None:
             return
-        entries = [(key, image) for key, image in self._images.items() if key[1] == self.last_scale]
+        entries = [(key, image) for key, image in self._images.items()
+                   if key[1] == self.last_scale and key[0] not in self._unsaved]
         if not entries:
             return
         index = []
