@@ -677,6 +677,11 @@ class HostServer:
         raise_open_files_limit()
         self._ready.clear()
         self._error = None
+        # the store's sqlite3 is loaded at its first use (io.gamestore); load it here, before a
+        # second thread may use it at the same time (Python 3.11's lazy modules take no lock)
+        from ..io.gamestore import sqlite3
+
+        sqlite3.connect  # noqa: B018  (an attribute read loads the module)
         self._thread = threading.Thread(target=self._run, name="table-host", daemon=True)
         self._thread.start()
         if not self._ready.wait(timeout):

@@ -34,13 +34,15 @@ another game), the file wins and is read in again.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
-import sqlite3
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 from ..engine.game import BY_CENTRES, Game, HistoryEntry
 from ..engine.orders import Order
@@ -59,6 +61,31 @@ from .savefile import (
     state_to_dict,
 )
 from .vault import SECRET_TABLE_KEYS, Vault, VaultError, split_secrets
+
+
+def _lazy_sqlite3() -> ModuleType:
+    """``sqlite3``, loaded at the first use of one of its names (the standard library's
+    ``importlib.util.LazyLoader``): the window imports this module at every start (the
+    autosave's store), but opens a database only when a game is autosaved or resumed, and
+    loading SQLite's library is a millisecond of a start that a player waits for."""
+    known = sys.modules.get("sqlite3")
+    if known is not None:
+        return known
+    spec = importlib.util.find_spec("sqlite3")
+    if spec is None or spec.loader is None:  # pragma: no cover - a Python without sqlite3
+        raise ImportError("this Python has no sqlite3")
+    loader = importlib.util.LazyLoader(spec.loader)
+    spec.loader = loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["sqlite3"] = module
+    loader.exec_module(module)
+    return module
+
+
+if TYPE_CHECKING:
+    import sqlite3
+else:
+    sqlite3 = _lazy_sqlite3()
 
 SCHEMA_VERSION = 1
 

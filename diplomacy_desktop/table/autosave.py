@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import errno
 import os
-import sqlite3
 import threading
 from dataclasses import dataclass
 from datetime import datetime
@@ -35,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.game import Game
-from ..io.gamestore import GameImage, GameStore, StoreError
+from ..io.gamestore import GameImage, GameStore, StoreError, sqlite3  # (loaded when first used)
 from ..io.savefile import (
     OpenedGame,
     SaveFileError,
