@@ -20,13 +20,14 @@ ORG_NAME = "Diplomacy Desktop"
 
 def make_application(argv: list[str] | None = None) -> QApplication:
     """The QApplication (created once), named so QSettings has a home."""
+    from . import startup
+
     app = QApplication.instance()
     if app is None:
         QGuiApplication.setHighDpiScaleFactorRoundingPolicy(Qt.HighDpiScaleFactorRoundingPolicy.PassThrough)
         app = QApplication(argv if argv is not None else sys.argv[:1])
-        from . import startup
-
         startup.pause()  # no garbage collection until the map's first frame (gui/startup.py)
+    startup.answer_imports_without_source()  # PySide reads no module's source (gui/startup.py)
     QCoreApplication.setOrganizationName(ORG_NAME)
     QCoreApplication.setApplicationName(APP_NAME)
     QGuiApplication.setApplicationDisplayName(APP_NAME)

@@ -13,12 +13,24 @@ be examined at every full collection for nothing) and the collector runs as befo
 
 Only the first QApplication of a process pauses (the test suite's application is made by its
 fixtures, and a collector already turned off by someone else is left alone).
+
+**PySide's look at every module imported** (:func:`answer_imports_without_source`).  Once
+``PySide6.QtCore`` is imported, PySide is told of every module imported after it, to remember
+whether the module uses PySide (for its optional ``from __feature__ import snake_case``): its
+answer reads the module's whole source file and searches it for "PySide6" (a known cost of
+PySide's start, napari issue 8584).  The window imports some 150 modules after Qt (ours, and the
+standard library's json, datetime, dataclasses...): 8 ms of the start's processor time went to
+reading their sources again.  The application answers from what the module holds instead (a
+PySide class or module among its names), which never reads a file.  Nothing here selects a
+feature, so PySide's answer changes nothing it does; a module that does select one is recorded
+by PySide when it asks for it, before this question is put.
 """
 
 from __future__ import annotations
 
 import gc
 import sys
+from types import ModuleType
 
 #: the pause ends this long after the event loop starts, if no map has been drawn by then
 FALLBACK_MS = 3000
@@ -67,4 +79,35 @@ def resume() -> None:
     gc.enable()
 
 
-__all__ = ["FALLBACK_MS", "pause", "paused", "resume", "resume_after_frame"]
+def _holds_pyside(module: ModuleType) -> bool:
+    """Whether ``module`` holds a PySide class or module among its names: PySide's question of
+    a module just imported ("does it use PySide?"), answered without reading its source."""
+    try:
+        names = object.__getattribute__(module, "__dict__")  # (a lazy module is not loaded by this)
+    except AttributeError:
+        return False
+    for value in list(names.values()):
+        kind = type(value)  # (not isinstance: it asks a lazy module for its __class__, which loads it)
+        if issubclass(kind, type):
+            origin = getattr(value, "__module__", "")
+        elif issubclass(kind, ModuleType):
+            origin = object.__getattribute__(value, "__dict__").get("__name__", "")
+        else:
+            continue
+        if isinstance(origin, str) and origin.startswith(("PySide6.", "shiboken6")):
+            return True
+    return False
+
+
+def answer_imports_without_source() -> bool:
+    """Answer PySide's question about each module imported from the module's names, not by
+    reading its source file (see the module's docstring); True if PySide asks it that way (a
+    PySide that does not is left alone)."""
+    feature = sys.modules.get("shibokensupport.feature")
+    if feature is None or not callable(getattr(feature, "_mod_uses_pyside", None)):
+        return False
+    setattr(feature, "_mod_uses_pyside", _holds_pyside)  # noqa: B010  (a private name of PySide's)
+    return True
+
+
+__all__ = ["FALLBACK_MS", "answer_imports_without_source", "pause", "paused", "resume", "resume_after_frame"]

@@ -50,6 +50,9 @@ NOT_AT_START = (
     "diplomacy_desktop.table.results",
     "diplomacy_desktop.table.scoring",
     "diplomacy_desktop.table.pieces",
+    # the autosave's database (SQLite's library): when a game is first autosaved or resumed
+    "_sqlite3",
+    "sqlite3.dbapi2",
     # exports and printing (PDF)
     "diplomacy_desktop.gui.board.export",
     # teaching: the sandbox, step-through, the lesson library, the engine's explanations
@@ -174,3 +177,54 @@ def test_start_a_second_application_or_a_collector_turned_off_is_left_alone(monk
     finally:
         if was:
             gc.enable()
+
+
+#: the same start, reporting which source files were read and what PySide noted of two modules
+START_SOURCES = START.replace(
+    'print(json.dumps({"drawn": bool(drawn), "modules": sorted(sys.modules)}))',
+    "import linecache\n"
+    "noted = sys.modules['shibokensupport.feature'].pyside_feature_dict\n"
+    'print(json.dumps({"drawn": bool(drawn), "read": sorted(f for f in linecache.cache if "diplomacy_desktop" in f),'
+    ' "noted": [noted.get("diplomacy_desktop.gui.board.map_scene"), noted.get("diplomacy_desktop.engine.movement")]}))',
+)
+
+
+def test_start_reads_no_module_source_for_pyside(tmp_path: Path) -> None:
+    """PySide asks, of every module imported after Qt, whether it uses PySide, and answered by
+    reading the module's whole source file: 8 ms of the start's processor time for some 150
+    modules (gui/startup.py).  The window answers from the module's names instead."""
+    assert START_SOURCES != START
+    report = _start(START_SOURCES, tmp_path)
+    assert report["drawn"]
+    # only what is imported with Qt, before the application exists (the window's command)
+    before_the_application = ("diplomacy_desktop/__init__.py", "gui/__init__.py", "gui/app.py", "resources.py")
+    assert [f for f in report["read"] if not f.endswith(before_the_application)] == []
+    assert report["noted"] == [0, -1]  # the map's scene uses PySide, the adjudicator does not
+
+
+def test_pyside_is_answered_from_a_module_s_names(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from diplomacy_desktop.gui import startup
+
+    (tmp_path / "uses_qt.py").write_text("from PySide6.QtCore import QObject\n")
+    (tmp_path / "uses_module.py").write_text("from PySide6 import QtGui\n")
+    (tmp_path / "plain.py").write_text("import json\nNAME = 'PySide6 in a string only'\n")
+    (tmp_path / "lazy.py").write_text(
+        "import importlib.util, sys\n"
+        "spec = importlib.util.find_spec('plain')\n"
+        "spec.loader = importlib.util.LazyLoader(spec.loader)\n"
+        "later = importlib.util.module_from_spec(spec)\n"
+        "spec.loader.exec_module(later)\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import importlib
+
+    modules = {name: importlib.import_module(name) for name in ("uses_qt", "uses_module", "plain", "lazy")}
+    try:
+        assert startup._holds_pyside(modules["uses_qt"]) and startup._holds_pyside(modules["uses_module"])
+        assert not startup._holds_pyside(modules["plain"])
+        assert not startup._holds_pyside(modules["lazy"])
+        assert type(modules["lazy"].later).__name__ == "_LazyModule"  # asking did not load a lazy module
+        assert startup.answer_imports_without_source()
+        assert sys.modules["shibokensupport.feature"]._mod_uses_pyside is startup._holds_pyside
+    finally:
+        for name in modules:
+            sys.modules.pop(name, None)
