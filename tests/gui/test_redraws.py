@@ -327,3 +327,85 @@ def test_redraws_the_order_panels_summary_changes_without_a_new_layout(table) ->
     assert dock.summary.size() == before
     for w in widgets:
         w.removeEventFilter(watch)
+
+
+def _opening(t: Any) -> None:
+    """Every power's opening orders (a phase whose results are longer than the results panel)."""
+    from diplomacy_desktop.io.notation import parse_order
+
+    c: GameController = t.controller
+    for power, lines in {
+        "austria": ["A Vie - Gal", "A Bud - Ser", "F Tri - Alb"],
+        "england": ["F Lon - Nth", "F Edi - Nwg", "A Lvp - Yor"],
+        "france": ["A Par - Bur", "A Mar S A Par - Bur", "F Bre - Mao"],
+        "germany": ["A Mun - Bur", "A Ber - Kie", "F Kie - Den"],
+        "italy": ["A Ven H", "A Rom - Apu", "F Nap - Ion"],
+        "russia": ["A War - Gal", "A Mos - Ukr", "F Sev - Bla", "F StP/sc - Bot"],
+        "turkey": ["F Ank - Bla", "A Con - Bul", "A Smy - Con"],
+    }.items():
+        for line in lines:
+            c.set_order(parse_order(line, power, c.state))
+
+
+def test_redraws_a_phase_s_results_are_laid_out_once(table) -> None:  # type: ignore[no-untyped-def]
+    """The Results panel's text is laid out at the panel's width.  A scroll bar appearing when the
+    results outgrew the panel made it narrower, and everything was laid out again (a sixth of an
+    adjudication's work): its scroll bar is always there."""
+    from PySide6.QtCore import QEvent, QObject
+
+    t = table
+    results = t.window.results_dock.results
+    t.window.resize(1280, 720)
+    t.qtbot.wait(20)
+
+    class Resizes(QObject):
+        count = 0  # changes of width (the text is laid out at the width; a taller panel is not laid out again)
+
+        def eventFilter(self, obj: object, event: QEvent) -> bool:
+            if event.type() == QEvent.Type.Resize and event.size().width() != event.oldSize().width():  # type: ignore[attr-defined]
+                Resizes.count += 1
+            return False
+
+    watch = Resizes()
+    _opening(t)
+    t.adjudicate()  # the first results raise the panel: it gets its size
+    t.qtbot.wait(20)
+    t.controller.undo_adjudication()
+    results.viewport().installEventFilter(watch)
+    for _ in range(2):
+        t.adjudicate()
+        t.qtbot.wait(20)
+        assert results.document().size().height() > results.viewport().height()  # longer than the panel
+        assert "succeeds" in results.toPlainText()
+        t.controller.undo_adjudication()
+        t.qtbot.wait(20)
+    results.viewport().removeEventFilter(watch)
+    assert Resizes.count == 0
+
+
+def test_redraws_the_results_bar_measures_a_text_once(table, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The bar over the map is as wide as its text on one line, measured with a text document:
+    once per text, not at every adjudication that shows the same text again."""
+    from diplomacy_desktop.gui.board import map_overlay
+
+    made = [0]
+    real = map_overlay.QTextDocument
+
+    def counted(*args: Any) -> Any:
+        made[0] += 1
+        return real(*args)
+
+    monkeypatch.setattr(map_overlay, "QTextDocument", counted)
+    t = table
+    t.controller.set_order(Move("france", "A", "par", "bur"))
+    t.adjudicate()
+    t.qtbot.waitUntil(lambda: t.window.banner.isVisible())
+    first = made[0]
+    width = t.window.banner.width()
+    assert first >= 1
+    for _ in range(3):
+        t.controller.undo_adjudication()
+        t.adjudicate()
+        t.qtbot.waitUntil(lambda: t.window.banner.isVisible())
+    assert made[0] == first
+    assert t.window.banner.width() == width

@@ -34,6 +34,9 @@ class MapOverlayFrame(QFrame):
     def __init__(self, area: QAbstractScrollArea) -> None:
         super().__init__(area)
         self.area = area
+        #: each text's width on one line, by (text, format, font): a text is measured once, not at
+        #: every adjudication that shows it again (a text document is laid out to measure it)
+        self._one_line: dict[tuple[str, bool, str], float] = {}
         area.installEventFilter(self)
         self.setAutoFillBackground(True)
 
@@ -53,16 +56,26 @@ class MapOverlayFrame(QFrame):
         width = self.sizeHint().width()
         for label in self.findChildren(QLabel):
             if label.wordWrap() and label.isVisibleTo(self) and label.text():
-                doc = QTextDocument()
-                doc.setDefaultFont(label.font())
-                if label.textFormat() != Qt.TextFormat.PlainText:
-                    doc.setHtml(label.text())
-                else:
-                    doc.setPlainText(label.text())
-                doc.setDocumentMargin(0)
-                one_line = math.ceil(doc.idealWidth()) + 2 * label.margin() + 2
+                one_line = math.ceil(self._width_on_one_line(label)) + 2 * label.margin() + 2
                 width += max(0, one_line - label.sizeHint().width())
         return width
+
+    def _width_on_one_line(self, label: QLabel) -> float:
+        rich = label.textFormat() != Qt.TextFormat.PlainText
+        key = (label.text(), rich, label.font().key())
+        known = self._one_line.get(key)
+        if known is None:
+            doc = QTextDocument()
+            doc.setDefaultFont(label.font())
+            if rich:
+                doc.setHtml(label.text())
+            else:
+                doc.setPlainText(label.text())
+            doc.setDocumentMargin(0)
+            if len(self._one_line) > 64:  # texts of phases long gone
+                self._one_line.clear()
+            known = self._one_line[key] = doc.idealWidth()
+        return known
 
     @override
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:

@@ -108,6 +108,9 @@ class ResultsDock(QDockWidget):
         self.results.setOpenLinks(False)
         self.results.setAccessibleName("Results of the phase")
         self.results.anchorClicked.connect(self._anchor_clicked)
+        # the scroll bar is always there: a phase's results are longer than the panel, and a bar
+        # appearing made the panel narrower, so every result was laid out twice (issue 16)
+        self.results.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
         self._lines: list[str] = []
         self._shown: HistoryEntry | None = None
         self._rows: list[OrderResult] = []
