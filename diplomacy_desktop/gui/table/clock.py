@@ -440,12 +440,13 @@ class ClockWidget(QWidget):
 
     def _apply_colours(self) -> None:
         bg, fg = {"normal": _NORMAL, "warning": _WARNING, "ended": _ENDED, "flash": _FLASH}[self.state_name]
-        self.setStyleSheet(
-            f"QWidget#clock {{ background: {bg}; }}"
-            f" QWidget#clock QLabel {{ color: {fg}; background: transparent; }}"
-            f" QWidget#clock QProgressBar {{ background: rgba(255,255,255,40); border: 1px solid {fg};"
-            f" border-radius: 3px; }}"
-            f" QWidget#clock QProgressBar::chunk {{ background: {fg}; }}")
+        sheet = (f"QWidget#clock {{ background: {bg}; }}"
+                 f" QWidget#clock QLabel {{ color: {fg}; background: transparent; }}"
+                 f" QWidget#clock QProgressBar {{ background: rgba(255,255,255,40); border: 1px solid {fg};"
+                 f" border-radius: 3px; }}"
+                 f" QWidget#clock QProgressBar::chunk {{ background: {fg}; }}")
+        if sheet != self.styleSheet():  # Qt polishes the clock and its labels again at every call
+            self.setStyleSheet(sheet)
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
 
     # -- the end: flash and chime ------------------------------------------------------------

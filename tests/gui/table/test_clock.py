@@ -235,3 +235,23 @@ def test_clock_chime_is_a_short_wav_we_made() -> None:
     with wave.open(str(assets_dir() / CHIME_FILE), "rb") as f:
         assert f.getnchannels() == 1 and f.getsampwidth() == 2
         assert 0.5 < f.getnframes() / f.getframerate() < 3.0
+
+
+def test_clock_widget_restyles_only_when_its_colours_change(qtbot, fake: FakeTime, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Every tick refreshes the clock; Qt polishes a widget and its children again at every style
+    sheet set, so the sheet is set when the colours change (normal, warning, ended), not each second."""
+    sheets: list[str] = []
+    real = ClockWidget.setStyleSheet
+    monkeypatch.setattr(ClockWidget, "setStyleSheet", lambda self, s: (sheets.append(s), real(self, s))[1])
+    w = ClockWidget(ClockModel.for_phase(SPRING, now=fake), sound=FakeSound())  # type: ignore[arg-type]
+    qtbot.addWidget(w)
+    assert len(sheets) == 1  # made: its colours set once
+    w.start_button.click()
+    for _ in range(5):
+        fake.advance(1)
+        w.tick()
+    assert len(sheets) == 1 and w.state_name == "normal"
+    fake.advance(900 - 5 - 59)
+    w.tick()
+    assert w.state_name == "warning" and len(sheets) == 2 and sheets[-1] != sheets[0]
+    assert sheets[-1] == w.styleSheet()
