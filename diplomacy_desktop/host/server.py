@@ -297,10 +297,15 @@ class HostApp:
 
     async def _write(self) -> None:
         assert self.loop is not None
-        try:
-            await self.loop.run_in_executor(None, partial(self.host.flush, durable=False))
-        except SaveFailedError:
-            pass  # taken back; whoever asked for the change hears it from its own flush
+        while True:
+            try:
+                await self.loop.run_in_executor(None, partial(self.host.flush, durable=False))
+            except SaveFailedError:
+                return  # taken back; whoever asked for the change hears it from its own flush
+            # a change made while that write ran (its text was taken before) found this writer
+            # busy and asked for no write of its own: written now, or the phones never hear it
+            if not getattr(self.host, "unsaved", False):
+                return
 
     async def _closing(self, _app: web.Application) -> None:
         self.host.remove_listener(self._on_change)

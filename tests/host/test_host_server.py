@@ -316,3 +316,35 @@ def test_server_refuses_to_start_on_a_port_in_use(tmp_path: Path) -> None:
         with pytest.raises(OSError):
             server.start()
         assert not server.running
+
+
+def test_server_writes_a_change_made_while_a_write_is_running(served: tuple[TableHost, HostServer],
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """A change made outside a request (the window, the console) is written soon, then the phones
+    hear of it.  One made while that write runs (its text already taken) found the writer busy:
+    it was never written, and no phone heard of it until something else changed (found with the
+    machine's two cores busy: the phones' live-update test waited in vain)."""
+    from diplomacy_desktop.host import table as host_table
+
+    host, server = served
+    real = host_table.write_atomic
+    writes: list[int] = []
+
+    def write(*args: Any, **kwargs: Any) -> Any:
+        if not writes:  # Germany seals while France's seal is being written
+            host.seal(tok(host, "germany"), "germany", "S1901M")
+        writes.append(host.version)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(host_table, "write_atomic", write)
+
+    async def go() -> None:
+        async with aiohttp.ClientSession(timeout=TIMEOUT) as s, s.ws_connect(server.base_url + "/ws") as watcher:
+            await watcher.send_json({"spectator": True})
+            await _receive_state(watcher, lambda st: True)
+            host.seal(tok(host, "france"), "france", "S1901M")
+            both = await _receive_state(watcher, lambda st: sorted(st["sealed"]) == ["france", "germany"])
+            assert sorted(both["sealed"]) == ["france", "germany"]
+
+    asyncio.run(go())
+    assert len(writes) >= 2 and not host.unsaved
