@@ -94,7 +94,7 @@ def _holds_pyside(module: ModuleType) -> bool:
             origin = object.__getattribute__(value, "__dict__").get("__name__", "")
         else:
             continue
-        if isinstance(origin, str) and origin.startswith(("PySide6.", "shiboken6")):
+        if isinstance(origin, str) and (origin == "PySide6" or origin.startswith(("PySide6.", "shiboken6"))):
             return True
     return False
 

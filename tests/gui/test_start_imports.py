@@ -207,6 +207,7 @@ def test_pyside_is_answered_from_a_module_s_names(tmp_path: Path, monkeypatch) -
 
     (tmp_path / "uses_qt.py").write_text("from PySide6.QtCore import QObject\n")
     (tmp_path / "uses_module.py").write_text("from PySide6 import QtGui\n")
+    (tmp_path / "uses_package.py").write_text("import PySide6\n")
     (tmp_path / "plain.py").write_text("import json\nNAME = 'PySide6 in a string only'\n")
     (tmp_path / "lazy.py").write_text(
         "import importlib.util, sys\n"
@@ -217,9 +218,11 @@ def test_pyside_is_answered_from_a_module_s_names(tmp_path: Path, monkeypatch) -
     monkeypatch.syspath_prepend(str(tmp_path))
     import importlib
 
-    modules = {name: importlib.import_module(name) for name in ("uses_qt", "uses_module", "plain", "lazy")}
+    modules = {name: importlib.import_module(name) for name in ("uses_qt", "uses_module", "uses_package", "plain",
+                                                                "lazy")}
     try:
         assert startup._holds_pyside(modules["uses_qt"]) and startup._holds_pyside(modules["uses_module"])
+        assert startup._holds_pyside(modules["uses_package"])
         assert not startup._holds_pyside(modules["plain"])
         assert not startup._holds_pyside(modules["lazy"])
         assert type(modules["lazy"].later).__name__ == "_LazyModule"  # asking did not load a lazy module
