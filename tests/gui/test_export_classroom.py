@@ -19,6 +19,7 @@ import pytest
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 from PySide6.QtGui import QColor, QImage, QPageLayout
+from window_harness import SPRING_1901_EVERY_UNIT
 
 from diplomacy_desktop.cli import main
 from diplomacy_desktop.engine.explain import explain
@@ -99,14 +100,7 @@ def painted_bounds(path: Path, index: int = 0) -> tuple[float, float, float, flo
 def _full_game_spring(tmp_path: Path) -> tuple[Path, Game]:
     """Spring 1901 with all 22 units ordered, adjudicated: enough explanations to fill pages."""
     game = Game.new(load_board())
-    orders = {"austria": ["A Vie - Gal", "A Bud - Ser", "F Tri - Alb"],
-              "england": ["F Lon - Nth", "F Edi - Nwg", "A Lvp - Yor"],
-              "france": ["A Par - Bur", "A Mar S A Par - Bur", "F Bre - Mao"],
-              "germany": ["A Mun - Bur", "A Ber - Kie", "F Kie - Den"],
-              "italy": ["A Ven - Tyr", "A Rom - Apu", "F Nap - Ion"],
-              "russia": ["A War - Gal", "A Mos - Ukr", "F Sev - Bla", "F Stp/sc - Bot"],
-              "turkey": ["A Con - Bul", "A Smy - Arm", "F Ank - Bla"]}
-    for power, texts in orders.items():
+    for power, texts in SPRING_1901_EVERY_UNIT.items():
         for text in texts:
             game.set_order(parse_order(text, power, game.state))
     game.adjudicate()

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from window_harness import SPRING_1901_EVERY_UNIT
 
 from diplomacy_desktop.engine.orders import Move
 from diplomacy_desktop.gui.board.map_scene import MapScene
@@ -334,15 +335,7 @@ def _opening(t: Any) -> None:
     from diplomacy_desktop.io.notation import parse_order
 
     c: GameController = t.controller
-    for power, lines in {
-        "austria": ["A Vie - Gal", "A Bud - Ser", "F Tri - Alb"],
-        "england": ["F Lon - Nth", "F Edi - Nwg", "A Lvp - Yor"],
-        "france": ["A Par - Bur", "A Mar S A Par - Bur", "F Bre - Mao"],
-        "germany": ["A Mun - Bur", "A Ber - Kie", "F Kie - Den"],
-        "italy": ["A Ven H", "A Rom - Apu", "F Nap - Ion"],
-        "russia": ["A War - Gal", "A Mos - Ukr", "F Sev - Bla", "F StP/sc - Bot"],
-        "turkey": ["F Ank - Bla", "A Con - Bul", "A Smy - Con"],
-    }.items():
+    for power, lines in SPRING_1901_EVERY_UNIT.items():
         for line in lines:
             c.set_order(parse_order(line, power, c.state))
 

@@ -109,6 +109,21 @@ class Table:
         self.key(Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
 
 
+# -- orders ----------------------------------------------------------------------------------------
+
+#: an order for each of the 22 units of Spring 1901 (bounces, a support, a convoy's fleet): a
+#: phase whose results and explanations fill pages, and more than the Results panel shows
+SPRING_1901_EVERY_UNIT = {
+    "austria": ["A Vie - Gal", "A Bud - Ser", "F Tri - Alb"],
+    "england": ["F Lon - Nth", "F Edi - Nwg", "A Lvp - Yor"],
+    "france": ["A Par - Bur", "A Mar S A Par - Bur", "F Bre - Mao"],
+    "germany": ["A Mun - Bur", "A Ber - Kie", "F Kie - Den"],
+    "italy": ["A Ven - Tyr", "A Rom - Apu", "F Nap - Ion"],
+    "russia": ["A War - Gal", "A Mos - Ukr", "F Sev - Bla", "F Stp/sc - Bot"],
+    "turkey": ["A Con - Bul", "A Smy - Arm", "F Ank - Bla"],
+}
+
+
 # -- a scenario file for render and export -------------------------------------------------------
 
 TWO_CASES = """\
