@@ -402,3 +402,18 @@ def test_redraws_the_results_bar_measures_a_text_once(table, monkeypatch) -> Non
         t.qtbot.waitUntil(lambda: t.window.banner.isVisible())
     assert made[0] == first
     assert t.window.banner.width() == width
+
+
+def test_redraws_the_order_panels_summary_is_laid_out_when_it_changes_not_at_each_paint(table) -> None:  # type: ignore[no-untyped-def]
+    """Setting a text document's font or width lays it out again even when they are the same:
+    the summary sets them only when they change, so a repaint (a click nearby) only draws it."""
+    summary = table.window.order_dock.summary
+    summary.repaint()
+    layouts = [0]
+    summary._doc.documentLayout().update.connect(lambda *_: layouts.__setitem__(0, layouts[0] + 1))
+    for _ in range(3):
+        summary.repaint()
+    assert layouts[0] == 0
+    summary.setText("<b>Germany</b> \u2014 Spring 1901 moves: 3 units")
+    summary.repaint()
+    assert layouts[0] >= 1  # a new text is laid out

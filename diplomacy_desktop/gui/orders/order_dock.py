@@ -151,8 +151,11 @@ class SummaryText(QWidget):
     @override
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
-        self._doc.setDefaultFont(self.font())
-        self._doc.setTextWidth(self.width())
+        # (each of these lays the text out again, even unchanged: set only when they change)
+        if self._doc.defaultFont() != self.font():
+            self._doc.setDefaultFont(self.font())
+        if self._doc.textWidth() != self.width():
+            self._doc.setTextWidth(self.width())
         context = QAbstractTextDocumentLayout.PaintContext()
         context.palette.setColor(QPalette.ColorRole.Text, self.palette().color(QPalette.ColorRole.WindowText))
         context.clip = QRectF(self.rect())
