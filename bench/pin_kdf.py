@@ -3,7 +3,7 @@
     python bench/pin_kdf.py [--rounds N]
 
 Prints the time of one guess (the best of N, on one core) and what trying every PIN of 4, 6 and
-8 digits costs, in core-hours, less the PINs New Game refuses.  README's threat model quotes it.
+8 digits costs, in core-hours, less the PINs New Game refuses.  docs/reference/threat-model.md quotes it.
 """
 
 from __future__ import annotations

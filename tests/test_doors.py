@@ -1,4 +1,4 @@
-"""One door for every change (STYLE.md): only the controller emits its ``changed``; only the
+"""One door for every change (CONTRIBUTING.md, "Doors"): only the controller emits its ``changed``; only the
 controller, the table layer, the phone host, the engine and the file formats write the game or
 the table; the undo commands act through the controller's operation, never ``put_order``.
 

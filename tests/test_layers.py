@@ -1,4 +1,4 @@
-"""The layers of STYLE.md, enforced: gui -> table, host, io, mapdata, engine; host -> table, io,
+"""The layers of CONTRIBUTING.md, enforced: gui -> table, host, io, mapdata, engine; host -> table, io,
 engine; table -> io, engine; io -> engine; mapdata -> engine; engine -> standard library.  Only
 gui imports PySide6; nothing but gui imports gui, and nothing below the table imports the table.
 
@@ -163,7 +163,7 @@ def test_layers_only_gui_imports_pyside6() -> None:
 
 
 def test_layers_rooms_reach_the_window_only_through_the_shell() -> None:
-    """STYLE.md: no room imports MainWindow (nor main_window.py at all, even for type checking):
+    """CONTRIBUTING.md: no room imports MainWindow (nor main_window.py at all, even for type checking):
     they are handed the window as a ``gui.shell.WindowShell``."""
     gui = PACKAGE / "gui"
     rooms = [*modules_of("gui/teach"), *modules_of("gui/table"), gui / "mode.py", gui / "interchange.py",

@@ -18,7 +18,7 @@ What the relations forbid is decided here and read by the order checks
 * at the end of a movement phase a unit standing in a neutral's territory is interned and
   disbanded (:func:`interned_units`).
 
-The choices made where the seed is silent are listed in README ("Formal Diplomacy").
+The choices made where the seed is silent are listed in docs/guide/variants-and-fewer-players.md.
 """
 
 from __future__ import annotations

@@ -1358,7 +1358,7 @@ class _FormalResolver(_Resolver):
 
     def _outcome(self) -> MovementOutcome:
         out = super()._outcome()
-        # who arrived by dislodging an enemy: the war clause let them in (README, Formal Diplomacy)
+        # who arrived by dislodging an enemy: the war clause let them in (docs/guide/variants-and-fewer-players.md)
         excused = {self.dst[a] for a in self.by if a is not None}
         interned = interned_units(self.state, out.state.units.values(), excused)  # type: ignore[arg-type]
         if not interned:

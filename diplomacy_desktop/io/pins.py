@@ -4,7 +4,7 @@ New hashes are ``scrypt$N$r$p$salt$hash`` (``hashlib.scrypt``, standard library)
 so that a PIN is not found in minutes from a copied save.  With the default cost (N = 2**17,
 r = 8: 128 MiB and about half a second per guess on one core; ``bench/pin_kdf.py`` measures it)
 trying every 4-digit PIN costs over an hour of one core, every 6-digit PIN about a core-week
-(README, "Threat model").  Hashes written by earlier versions (``pbkdf2_sha256$...``) still
+(docs/reference/threat-model.md).  Hashes written by earlier versions (``pbkdf2_sha256$...``) still
 verify; ``needs_upgrade`` says when a hash should be written anew (after a correct PIN).
 
 Qt-free so that the hot seat, the table model and the phone host check a PIN the same way.

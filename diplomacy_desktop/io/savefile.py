@@ -1,4 +1,4 @@
-"""Saved games: versioned JSON (schema documented in docs of this module and README).
+"""Saved games: versioned JSON (schema documented in docs of this module and docs/reference/command-line.md).
 
     {
       "format": "diplomacy-desktop-game",

@@ -1,4 +1,4 @@
-"""The table's own state and rules, without Qt (STYLE.md's ``table/`` layer).
+"""The table's own state and rules, without Qt (CONTRIBUTING.md, "Layers": the ``table/`` layer).
 
 What a face-to-face game keeps besides the game itself: who plays which power, PINs (as hashes,
 with their policy and one failure counter per power: ``pins``), the clock, seats, ballots, notes,

@@ -1,4 +1,4 @@
-"""``ChangeRecord``: what one operation changed (STYLE.md, "one door for every change").
+"""``ChangeRecord``: what one operation changed (CONTRIBUTING.md, "Doors").
 
 Every operation of the controller and of the table session returns or broadcasts one of these;
 views refresh only what it names, and the autosave reads it to decide when to write.  It is plain

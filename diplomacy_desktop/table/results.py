@@ -1,5 +1,5 @@
 """A tournament board in and out: the board call (who plays which power) read from CSV, and the
-board's result written as CSV and JSON in one documented format (README, "Board results").
+board's result written as CSV and JSON in one documented format (docs/guide/tournaments.md).
 
 The board call is what a tournament director's tool prints for each board: one line per power,
 ``power,player`` and optionally ``player_id`` (the tournament's own id for the player).  A header

@@ -1,7 +1,7 @@
 """Tournament scoring systems: what each power scores if the game ended now, or as it ended.
 
 Each system is implemented from its published definition (the sources are named on each class and
-in the README); UEWBot/dipvis's catalogue (``visualiser/tournament/game_scoring/``), the scoring
+in docs/guide/tournaments.md); UEWBot/dipvis's catalogue (``visualiser/tournament/game_scoring/``), the scoring
 tool many face-to-face tournaments use, was read to compare.  The input is one
 :class:`BoardOutcome`: every power's supply-centre count, the year each eliminated power was
 eliminated, and how the game ended (a solo, a draw shared by some powers, a concession to one
