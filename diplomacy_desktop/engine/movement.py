@@ -160,7 +160,7 @@ class _Resolver:
         for written in orders:
             check = checks.get(type(written)) if written.power in powers else None
             try:
-                norm = check(state, written) if check is not None else check_order(state, written)  # type: ignore[operator]
+                norm = check(state, written) if check is not None else check_order(state, written)
             except OrderError as exc:
                 overland = self._overland(written)
                 if overland is not None:
@@ -728,8 +728,8 @@ class _Resolver:
         (not followed, rules VII.4: a fleet on a coast, or Formal Diplomacy's relations)."""
         army, dst = self.prov[i], self.dst[i]
         return tuple(sorted(c for c, refused in self.illegal_by_unit.items() if any(
-            type(r.order) is Convoy and province_of(r.order.target) == army  # type: ignore[attr-defined]
-            and province_of(r.order.destination) == dst for r in refused)))  # type: ignore[attr-defined]
+            type(r.order) is Convoy and province_of(r.order.target) == army
+            and province_of(r.order.destination) == dst for r in refused)))
 
     def _no_route_rule(self, i: int, why: str, fleets: tuple[int, ...]) -> str:
         """The rule that decides why convoyed move ``i`` had no route: a convoy refused by Formal
@@ -842,7 +842,7 @@ class _Resolver:
                 rule = "XII.4" if lost_fleets else ("XII.2" if len(route) > 1 else "XII.1")
         elif how:
             rule = "XII.6"
-        return _result(OrderResult, (order, _OC_SUCCESS, _RC_MOVED, text, who, a, opp, lost, lost_to, rule,  # type: ignore[return-value]
+        return _result(OrderResult, (order, _OC_SUCCESS, _RC_MOVED, text, who, a, opp, lost, lost_to, rule,
                                      counted, other, route, self._table))
 
     def _opposition_value(self, i: int) -> tuple[int, tuple[str, ...]]:
@@ -960,7 +960,7 @@ class _Resolver:
             rule = "IX.2"
         prov = self.prov
         route = self._route(i) if self.mode[i] == VIA else ()  # the convoy worked: the army bounced there
-        return _result(OrderResult, (order, _OC_FAILURE, code, text, tuple([prov[k] for k in who]), a, opp,  # type: ignore[return-value]
+        return _result(OrderResult, (order, _OC_FAILURE, code, text, tuple([prov[k] for k in who]), a, opp,
                                      lost, lost_to, rule, counted, other, route, self._table))
 
     def _explain_support(self, s: int, by: int | None) -> OrderResult:
@@ -1022,7 +1022,7 @@ class _Resolver:
             rule = "X" if attackers else "IX.2"
             if self.paradox:
                 rule = self._paradox_rule(attackers) or rule
-            return _result(OrderResult, (order, _OC_SUCCESS, _RC_SUPPORTED, text, (self.prov[t],), None, None,  # type: ignore[return-value]
+            return _result(OrderResult, (order, _OC_SUCCESS, _RC_SUPPORTED, text, (self.prov[t],), None, None,
                                          lost, lost_to, rule, (), (), (), self._table))
         kinds, excluded = self._support_use(s, t)
         if _SK_ATTACK in kinds or _SK_HOLD in kinds:
@@ -1144,7 +1144,7 @@ class _Resolver:
                                "convoy paradox: by the Szykman rule this fleet does not convoy", army,
                                None, None, lost, lost_to, "DATC 4.A.2")
         if not self.result[c]:
-            text = f"disrupted: the fleet was dislodged by the {self._unit_name(by)}" if by is not None else "disrupted"  # type: ignore[arg-type]
+            text = f"disrupted: the fleet was dislodged by the {self._unit_name(by)}" if by is not None else "disrupted"
             rule = "XII.3"
             if self.ot[a] == MOVE and self.mode[a] == VIA and self.path(a, True):
                 # the army had another route: this fleet's loss did not stop it (XII.4), and
@@ -1199,7 +1199,7 @@ class _Resolver:
         attackers = [k for k in self.attackers.get(prov[i], ()) if self.path(k, True)]
         if not attackers:
             # not attacked (the usual case)
-            return _result(OrderResult, (order, _OC_SUCCESS, code, text, (), None, None, False, None, "VII.1",  # type: ignore[return-value]
+            return _result(OrderResult, (order, _OC_SUCCESS, code, text, (), None, None, False, None, "VII.1",
                                          counted, other, (), record))
         values = [self.attack(k, True) for k in attackers]
         strongest = max(values)

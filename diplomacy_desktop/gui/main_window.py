@@ -394,7 +394,7 @@ class MainWindow(WindowShell):
             item = self.table_bar.takeAt(0)
             old = item.widget() if item is not None else None
             if old is not None:
-                old.setParent(None)  # type: ignore[call-overload]
+                old.setParent(None)
         if widget is not None:
             self.table_bar.addWidget(widget)
         self.table_bar_widget.setVisible(widget is not None)

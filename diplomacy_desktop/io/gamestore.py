@@ -83,7 +83,7 @@ def _lazy_sqlite3() -> ModuleType:
 
 
 if TYPE_CHECKING:
-    import sqlite3
+    import sqlite3 as sqlite3  # noqa: PLC0414 (re-exported for the type checker)
 else:
     sqlite3 = _lazy_sqlite3()
 

@@ -65,7 +65,8 @@ from ..engine.rules import RuleSet
 from ..engine.state import MOVEMENT, DislodgedUnit, GameState, Phase, Unit
 from ..engine.turns import adjudicate_phase
 from .boardfile import load_board
-from .saveschema import SaveFileError, check_names, check_shape, parse_json
+from .saveschema import SaveFileError as SaveFileError  # noqa: PLC0414 (re-exported: the error of every save reader)
+from .saveschema import check_names, check_shape, parse_json
 from .vault import Vault, VaultError, is_locked, lock, unlock
 
 FORMAT = "diplomacy-desktop-game"
@@ -99,7 +100,8 @@ def order_from_dict(d: dict[str, Any]) -> Order:
     if cls is None:
         raise SaveFileError(f"the saved game is damaged: unknown order kind {d['kind']!r}")
     fields = {k: v for k, v in d.items() if k != "kind"}
-    return cls(**fields)  # type: ignore[arg-type]
+    order: Order = cls(**fields)
+    return order
 
 
 def _unit_dict(u: Unit) -> dict[str, str]:

@@ -505,7 +505,7 @@ def read_scenario_lines(lines: list[str], board: Board, first_line: int = 1) -> 
     flush_stray()
     if current is not None or failed is not None:
         name = failed.name if failed else current.name  # type: ignore[union-attr]
-        start = current.line if current else 0  # type: ignore[union-attr]
+        start = current.line if current else 0
         failed = failed or CaseError(name, start, f"line {start}: case {name!r} has no END (the file ends first)")
         finish()
     return out

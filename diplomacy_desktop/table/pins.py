@@ -91,7 +91,7 @@ class PinWaitError(ValueError):
 def _wait_after(failures: int) -> float:
     if failures < FREE_ATTEMPTS:
         return 0.0
-    return min(MAX_WAIT_SECONDS, LOCKOUT_SECONDS * 2 ** (failures - FREE_ATTEMPTS))
+    return float(min(MAX_WAIT_SECONDS, LOCKOUT_SECONDS * 2 ** (failures - FREE_ATTEMPTS)))
 
 
 def wait_text(seconds: float) -> str:

@@ -82,7 +82,7 @@ def _read_raw(path: Path) -> tuple[QImage, mmap.mmap] | None:
 def _write_raw(path: Path, image: QImage) -> None:
     image = image.convertToFormat(QImage.Format.Format_RGB32)
     w, h = image.width(), image.height()
-    data = memoryview(image.constBits())  # type: ignore[arg-type]
+    data = memoryview(image.constBits())
     line = image.bytesPerLine()
     bits = bytes(data[: w * h * 4]) if line == w * 4 else b"".join(
         bytes(data[y * line: y * line + w * 4]) for y in range(h))
@@ -355,7 +355,7 @@ class BoardItem(QGraphicsItem):
 
     @override
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        exposed = option.exposedRect.intersected(self.view_box)  # type: ignore[attr-defined]
+        exposed = option.exposedRect.intersected(self.view_box)
         if exposed.isEmpty():
             return
         if self.direct:

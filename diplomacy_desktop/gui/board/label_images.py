@@ -175,7 +175,7 @@ class LabelImages:
             form, scale, fx, fy = key
             index.append([_jsonable(form), list(scale), fx, fy, image.width(), image.height(),
                           image.bytesPerLine(), image.offset().x(), image.offset().y(), self.bounds.get(form)])
-            blobs.append(bytes(image.constBits()))  # type: ignore[call-overload]
+            blobs.append(bytes(image.constBits()))
         head = json.dumps(index, separators=(",", ":")).encode()
         from .board_image import write_cache
 
@@ -233,7 +233,7 @@ def _jsonable(value: object) -> object:
 def _hashable(value: object) -> Hashable:
     if isinstance(value, list):
         return tuple(_hashable(v) for v in value)
-    return value  # type: ignore[return-value]
+    return value
 
 
 #: the application's images of names, units (without their selection ring) and owned provinces (one

@@ -576,7 +576,7 @@ def _kept_extent(form: object) -> tuple[float, float, float, float] | None:
     the images kept on disk (``label_images``); None if it was never drawn."""
     if IMAGES.path is not None and not IMAGES.loaded:
         IMAGES.load(IMAGES.path)
-    return IMAGES.bounds.get(form)  # type: ignore[arg-type]
+    return IMAGES.bounds.get(form)
 
 
 def _metrics(px: int, bold: bool, italic: bool) -> QFontMetricsF:

@@ -526,7 +526,7 @@ class OrderInteraction(QObject):
                 return mode
             if mode is IDLE or not hasattr(mode, "previous"):
                 return None
-            mode = mode.previous  # type: ignore[attr-defined]
+            mode = mode.previous
 
     # -- idle --------------------------------------------------------------------------------
 
@@ -590,7 +590,7 @@ class OrderInteraction(QObject):
             moves = [o for o in mode.options if isinstance(o, Move) and province_of(o.destination) == prov]
             direct = [o for o in moves if not o.via_convoy]
             moves = direct or moves
-            self._finish_with_coast(moves, prov, point, mode, lambda o: o.destination)  # type: ignore[attr-defined]
+            self._finish_with_coast(moves, prov, point, mode, lambda o: o.destination)
             return
         other = self.state.units.get(prov)
         if other is not None and self.controller.can_order(other.power):
@@ -607,7 +607,7 @@ class OrderInteraction(QObject):
             if self._file(candidates[0]):
                 self.set_mode(IDLE)
             return
-        get = location_of  # type: ignore[assignment]
+        get = location_of
         by_coast = {get(o): o for o in candidates}  # type: ignore[operator]
         # a province's name means the province, not the coast whose part it happens to be drawn in
         named = self.reading is not None and self.reading.how == "label"
@@ -657,7 +657,7 @@ class OrderInteraction(QObject):
         if not supports:
             self._say(f"The {self._unit_text(mode.unit or '')} has nobody it could support.")
             return
-        lit = _provs(o.target for o in supports)  # type: ignore[attr-defined]
+        lit = _provs(o.target for o in supports)
         self.set_mode(SupportMode(lit, f"Support: click the unit the {self._unit_text(mode.unit or '')} supports. "
                                   "Esc: back.", mode.unit, supports, mode))
 
@@ -727,7 +727,7 @@ class OrderInteraction(QObject):
             return
         if prov in mode.lit:
             candidates = [o for o in mode.options if isinstance(o, Retreat) and province_of(o.destination) == prov]
-            self._finish_with_coast(candidates, prov, point, mode, lambda o: o.destination)  # type: ignore[attr-defined]
+            self._finish_with_coast(candidates, prov, point, mode, lambda o: o.destination)
             return
         d = self.state.dislodged_in(prov)
         if d is not None and self.controller.can_order(d.unit.power):
@@ -820,8 +820,8 @@ class OrderInteraction(QObject):
             if not fleets:
                 self._say("No fleet can be built there: it has no coast.")
                 return True
-            prov = fleets[0].province  # type: ignore[attr-defined]
-            self._finish_with_coast(fleets, prov, None, mode, lambda o: o.location)  # type: ignore[attr-defined]
+            prov = fleets[0].province
+            self._finish_with_coast(fleets, prov, None, mode, lambda o: o.location)
             return True
         return False
 
@@ -835,7 +835,7 @@ class OrderInteraction(QObject):
         menu = QMenu(self.menu_parent)
         for text, fn in actions:
             act = QAction(text, menu)
-            act.triggered.connect(lambda _checked=False, fn=fn: fn())  # type: ignore[misc, operator]
+            act.triggered.connect(lambda _checked=False, fn=fn: fn())
             menu.addAction(act)
         self._menu = menu
         menu.aboutToHide.connect(self._menu_closed)

@@ -283,7 +283,7 @@ def _soon(parent: QWidget, slot: object) -> QTimer:
     timer = QTimer(parent)
     timer.setSingleShot(True)
     timer.setInterval(0)
-    timer.timeout.connect(slot)  # type: ignore[arg-type]
+    timer.timeout.connect(slot)
     return timer
 
 

@@ -142,7 +142,7 @@ class ScaledTextBrowser(QTextBrowser):
         self.scale = 1.0
         self._source = ""
 
-    def setHtml(self, text: str) -> None:  # type: ignore[override]  # same signature, our own slot
+    def setHtml(self, text: str) -> None:  # same signature, our own slot
         self._source = text
         super().setHtml(scaled_html(text, self.scale))
 

@@ -418,9 +418,9 @@ class SandboxMode(WindowMode):
             else:
                 order = o  # type: ignore[assignment]
             try:
-                game.set_order(order, allow_illegal=True)  # type: ignore[arg-type]
+                game.set_order(order, allow_illegal=True)
             except OrderError as exc:
-                self.unreadable.append(f"{format_order(order)}: {exc}")  # type: ignore[arg-type]
+                self.unreadable.append(f"{format_order(order)}: {exc}")
         self.scenario = scenario
         #: the orders the lesson came with (a what-if with other orders is told so beside the verdict)
         self.lesson_orders = sorted(format_order(o) for o in game.all_orders()) if scenario is not None else None

@@ -106,12 +106,12 @@ def teaching_steps(entry: HistoryEntry) -> list[Step]:
     illegal = [r for r in rows if r.outcome is Outcome.ILLEGAL]
     legal = [r for r in rows if r.outcome is not Outcome.ILLEGAL and isinstance(r.order, UnitOrder)]
     supports = sorted((r for r in legal if isinstance(r.order, (SupportHold, SupportMove))),
-                      key=lambda r: (_SUPPORT_ORDER.get(r.code, 2), r.order.province))  # type: ignore[union-attr]
+                      key=lambda r: (_SUPPORT_ORDER.get(r.code, 2), r.order.province))
     convoys = sorted((r for r in legal if isinstance(r.order, Convoy)),
-                     key=lambda r: (_CONVOY_ORDER.get(r.code, 4), r.order.province))  # type: ignore[union-attr]
+                     key=lambda r: (_CONVOY_ORDER.get(r.code, 4), r.order.province))
     carried = [r for r in legal if isinstance(r.order, Move) and r.code == "no_convoy"]
     moves = sorted((r for r in legal if isinstance(r.order, Move) and r.code != "no_convoy"),
-                   key=lambda r: (-_strength(r), r.order.province))  # type: ignore[union-attr]
+                   key=lambda r: (-_strength(r), r.order.province))
     holds = [r for r in legal if not isinstance(r.order, (SupportHold, SupportMove, Convoy, Move))
              and r.code != "dislodged"]
     steps: list[Step] = []
