@@ -300,215 +300,272 @@ _BULK = {"PRESTATE_SUPPLYCENTER_OWNERS", "PRESTATE", "PRESTATE_DISLODGED", "ORDE
 
 def read_scenario_lines(lines: list[str], board: Board, first_line: int = 1) -> list[Scenario | CaseError]:
     """:func:`read_scenarios` of a file's lines from line number ``first_line`` on."""
-    out: list[Scenario | CaseError] = []
-    powers = _PowerNames(board)
-    current: Scenario | None = None
-    section: str | None = None
-    failed: CaseError | None = None
-    pending_comments: list[str] = []
-    placed: dict[str, dict[str, Unit]] = {}  # per unit section of the current case: province -> unit
-    # "Power:" as written at the start of a line (indent included) -> the power: the lines
-    # of a file's sections mostly start the same few ways, and such a line needs no more reading
-    heads: dict[str, str] = {}
-    bulk = False  # in a section of "Power: ..." lines of a case being read
-    order_lines: list[OrderLine] | None = None  # the orders of the case, while in its ORDERS section
-    # lines outside any case, reported together: [first line, last line, count], first text
-    stray: list[int] = []
-    stray_text = ""
+    return _CaseReader(board).read(lines, first_line)
 
-    def flush_stray() -> None:
-        nonlocal stray
-        if not stray:
-            return
-        first, last, count = stray
-        if count == 1:
-            out.append(CaseError(f"line {first}", first,
-                                 f"line {first}: {stray_text!r} is outside a CASE ... END block"))
-        else:
-            out.append(CaseError(f"lines {first}-{last}", first,
-                                 f"lines {first}-{last}: {count:,} lines outside a CASE ... END block "
-                                 f"(the first: {stray_text!r})"))
-        stray = []
 
-    def finish() -> None:
-        nonlocal current, failed
-        if failed is not None:
-            out.append(failed)
-        elif current is not None:
-            out.append(current)
-        current, failed = None, None
+class _CaseReader:
+    """Reads a case file line by line: one case at a time, its sections, its errors.
 
-    def take(power: str, body: str, lineno: int) -> None:
-        """One "Power: body" line of the current bulk section."""
-        assert current is not None and section is not None
-        if section == "ORDERS":
-            current.orders.append(OrderLine(power, body, lineno))
-        elif section == "PRESTATE_SUPPLYCENTER_OWNERS":
-            assert current.owners is not None
-            current.owners[_centre_of(board, body, lineno)] = power
-        else:
-            unit = _read_unit(board, power, body)
-            if isinstance(unit, str):
-                raise ScenarioError(unit, lineno)
-            if section == "PRESTATE":
-                units = current.units
-            elif section == "PRESTATE_DISLODGED":
-                units = current.dislodged
-            elif section == "POSTSTATE":
-                units = current.post_units  # type: ignore[assignment]
-            else:
-                units = current.post_dislodged  # type: ignore[assignment]
-            assert units is not None
-            here = placed.setdefault(section, {})
-            prov = unit.location.partition("/")[0]
-            clash = here.get(prov)
-            if clash is not None:
-                raise ScenarioError(
-                    f"two units in {board.spaces[prov].name} under {section} "
-                    f"({board.power(clash.power).name} {clash.kind} {clash.location} is already there)",
-                    lineno)
-            here[prov] = unit
-            units.append(unit)
+    A case that cannot be read becomes one :class:`CaseError` (the rest of it is skipped up to its
+    END); lines outside any case are reported together; comments right above a CASE belong to it.
+    """
 
-    for lineno, raw in enumerate(lines, start=first_line):
-        if len(raw) > MAX_LINE_LENGTH:
-            why = (f"line {lineno} is {len(raw):,} characters long; a line of a case file may have at most "
-                   f"{MAX_LINE_LENGTH:,}")
-            if current is not None:
-                failed = CaseError(current.name, lineno, why)
-                current, bulk, order_lines = None, False, None
-            elif failed is None:
-                if not stray:
-                    stray, stray_text = [lineno, lineno, 0], f"{raw[:40]}... ({len(raw):,} characters)"
-                stray[1], stray[2] = lineno, stray[2] + 1
-            continue
-        if bulk:
-            head, colon, body = raw.partition(":")
-            power = heads.get(head) if colon else None
-            if power is not None and "#" not in body:
-                # the bulk of a file: a line of the current section, its power known
-                if pending_comments:
-                    pending_comments = []
-                if order_lines is not None:
-                    order_lines.append(OrderLine(power, body.strip(), lineno))
-                    continue
-                try:
-                    take(power, body.strip(), lineno)
-                except ScenarioError as exc:
-                    failed = CaseError(current.name, lineno, str(exc))  # type: ignore[union-attr]
-                    current, bulk, order_lines = None, False, None
-                continue
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.out: list[Scenario | CaseError] = []
+        self.powers = _PowerNames(board)
+        self.current: Scenario | None = None
+        self.section: str | None = None
+        self.failed: CaseError | None = None
+        self.pending_comments: list[str] = []
+        self.placed: dict[str, dict[str, Unit]] = {}  # per unit section of the current case: province -> unit
+        # "Power:" as written at the start of a line (indent included) -> the power: the lines
+        # of a file's sections mostly start the same few ways, and such a line needs no more reading
+        self.heads: dict[str, str] = {}
+        self.bulk = False  # in a section of "Power: ..." lines of a case being read
+        self.order_lines: list[OrderLine] | None = None  # the case's orders, while in its ORDERS section
+        # lines outside any case, reported together: [first line, last line, count], first text
+        self.stray: list[int] = []
+        self.stray_text = ""
+
+    def read(self, lines: list[str], first_line: int) -> list[Scenario | CaseError]:
+        for lineno, raw in enumerate(lines, start=first_line):
+            if len(raw) > MAX_LINE_LENGTH:
+                self._long_line(raw, lineno)
+            elif not (self.bulk and self._bulk_line(raw, lineno)):
+                line = self._content(raw)
+                if line is not None:
+                    self._line(line, raw, lineno)
+        self._flush_stray()
+        if self.current is not None or self.failed is not None:
+            name = self.failed.name if self.failed else self.current.name  # type: ignore[union-attr]
+            start = self.current.line if self.current else 0
+            self.failed = self.failed or CaseError(
+                name, start, f"line {start}: case {name!r} has no END (the file ends first)")
+            self._finish()
+        return self.out
+
+    # -- the kinds of line ------------------------------------------------------------------------
+
+    def _long_line(self, raw: str, lineno: int) -> None:
+        why = (f"line {lineno} is {len(raw):,} characters long; a line of a case file may have at most "
+               f"{MAX_LINE_LENGTH:,}")
+        if self.current is not None:
+            self._fail(lineno, why)
+        elif self.failed is None:
+            self._count_stray(lineno, f"{raw[:40]}... ({len(raw):,} characters)")
+
+    def _bulk_line(self, raw: str, lineno: int) -> bool:
+        """The bulk of a file: a line of the current section whose power is known from the way it
+        starts.  False if the line needs the full reading."""
+        head, colon, body = raw.partition(":")
+        power = self.heads.get(head) if colon else None
+        if power is None or "#" in body:
+            return False
+        self.pending_comments = []
+        if self.order_lines is not None:
+            self.order_lines.append(OrderLine(power, body.strip(), lineno))
+            return True
+        try:
+            self._take(power, body.strip(), lineno)
+        except ScenarioError as exc:
+            self._fail(lineno, str(exc))
+        return True
+
+    def _content(self, raw: str) -> str | None:
+        """The line without its comment; None for a comment line (kept for the next CASE) or a
+        blank one (which ends the comments above it: they belong to no case)."""
         if "#" in raw:
             stripped = raw.strip()
             if stripped.startswith("#"):
-                pending_comments.append(stripped.lstrip("#").strip())
-                continue
+                self.pending_comments.append(stripped.lstrip("#").strip())
+                return None
             line = _strip_comment(raw)
         else:
             line = raw.strip()
         if not line:
             if not raw.strip():
-                pending_comments = []  # a blank line: the comments above it belong to no case
-            continue
+                self.pending_comments = []
+            return None
+        return line
+
+    def _line(self, line: str, raw: str, lineno: int) -> None:
         word, _, rest = line.partition(" ")
         key = word.upper().rstrip(":")
-        if key != "CASE" and pending_comments:
-            pending_comments = []  # comments belong to the CASE right after them
-        if current is not None and key not in _KEYWORDS:
-            # a line of the current section
+        if key != "CASE" and self.pending_comments:
+            self.pending_comments = []  # comments belong to the CASE right after them
+        if self.current is not None and key not in _KEYWORDS:
             try:
-                if section is None or section in ("PRESTATE_SETPHASE", "POSTSTATE_SAME"):
-                    raise ScenarioError(f"{line!r} is not a section keyword (PRESTATE, ORDERS, ...)", lineno)
-                if section == "PRESTATE_RELATIONS":
-                    _relation_line(current, line, powers, lineno)
-                    continue
-                if section == "PRESTATE_STANDOFFS":
-                    assert current.standoffs is not None
-                    current.standoffs.append(_space_of(board, line, lineno))
-                    continue
-                if section == "PRESTATE_RESULTS":
-                    flag, _, body = line.partition(":")
-                    flag = flag.strip().upper()
-                    if flag not in ("SUCCESS", "FAILURE"):
-                        raise ScenarioError(f"a result line starts with SUCCESS: or FAILURE:, got {line!r}", lineno)
-                    power, order = _split_power(body.strip(), powers, lineno)
-                    current.results.append(OrderLine(power, order, lineno, flag == "SUCCESS"))
-                    continue
-                head, colon, body = line.partition(":")
-                known = powers.found.get(head) if colon else None  # the usual "Power: ..."
-                if known is None:
-                    power, body = _split_power(line, powers, lineno)
-                else:
-                    power, body = known, body.strip()
-                    if "#" not in raw:
-                        heads[raw.partition(":")[0]] = known
-                take(power, body, lineno)
+                self._section_line(line, raw, lineno)
             except ScenarioError as exc:
-                failed = CaseError(current.name, lineno, str(exc))
-                current, bulk, order_lines = None, False, None
-            continue
-        if key == "CASE":
-            flush_stray()
-            if current is not None or failed is not None:
-                name = failed.name if failed else current.name  # type: ignore[union-attr]
-                failed = failed or CaseError(name, lineno, f"line {lineno}: case {name!r} has no END")
-                finish()
-            name = rest.strip() or f"case at line {lineno}"
-            current = Scenario(name=name, line=lineno, comments=pending_comments)
-            pending_comments = []
-            section, bulk, order_lines = None, False, None
-            placed = {}
-            continue
-        if key in _FILE_LEVEL and current is None:
-            continue
-        if current is None and failed is None:
-            if not stray:
-                stray, stray_text = [lineno, lineno, 0], _shorten(line)
-            stray[1], stray[2] = lineno, stray[2] + 1
-            continue
-        if failed is not None:
+                self._fail(lineno, str(exc))
+        elif key == "CASE":
+            self._start_case(rest, lineno)
+        elif key in _FILE_LEVEL and self.current is None:
+            pass
+        elif self.current is None and self.failed is None:
+            self._count_stray(lineno, _shorten(line))
+        elif self.failed is not None:
             if key == "END":
-                finish()
-            continue
+                self._finish()
+        else:
+            try:
+                self._keyword(key, rest, lineno)
+            except ScenarioError as exc:
+                self._fail(lineno, str(exc))
+
+    def _section_line(self, line: str, raw: str, lineno: int) -> None:
+        """A line of the current case's current section."""
+        current, section = self.current, self.section
         assert current is not None
-        try:
-            section = key
-            bulk = key in _BULK
-            order_lines = current.orders if key == "ORDERS" else None
-            if key == "PRESTATE_SETPHASE":
-                current.phase = _parse_phase(rest, lineno)
-            elif key == "PRESTATE_SUPPLYCENTER_OWNERS":
-                current.owners = {}
-            elif key == "PRESTATE_RELATIONS":
-                current.relations = {}
-            elif key == "PRESTATE_STANDOFFS":
-                current.standoffs = []
-            elif key == "POSTSTATE":
-                current.post_units = []
-                placed.pop(key, None)
-            elif key == "POSTSTATE_DISLODGED":
-                current.post_dislodged = []
-                placed.pop(key, None)
-            elif key == "POSTSTATE_SAME":
-                current.post_same = True
-            elif key == "END":
-                if current.phase is None:
-                    # every DATC case without a phase line is a Spring 1901 movement
-                    current.phase = Phase(1901, SPRING, MOVEMENT)
-                    current.comments.append("no PRESTATE_SETPHASE line: Spring 1901, Movement assumed")
-                finish()
-            if rest.strip() and key not in ("PRESTATE_SETPHASE", "END"):
-                raise ScenarioError(f"unexpected text after {key}: {rest.strip()!r}", lineno)
-        except ScenarioError as exc:
-            failed = CaseError(current.name, lineno, str(exc))
-            current, bulk, order_lines = None, False, None
-    flush_stray()
-    if current is not None or failed is not None:
-        name = failed.name if failed else current.name  # type: ignore[union-attr]
-        start = current.line if current else 0
-        failed = failed or CaseError(name, start, f"line {start}: case {name!r} has no END (the file ends first)")
-        finish()
-    return out
+        if section is None or section in ("PRESTATE_SETPHASE", "POSTSTATE_SAME"):
+            raise ScenarioError(f"{line!r} is not a section keyword (PRESTATE, ORDERS, ...)", lineno)
+        if section == "PRESTATE_RELATIONS":
+            _relation_line(current, line, self.powers, lineno)
+        elif section == "PRESTATE_STANDOFFS":
+            assert current.standoffs is not None
+            current.standoffs.append(_space_of(self.board, line, lineno))
+        elif section == "PRESTATE_RESULTS":
+            flag, _, body = line.partition(":")
+            flag = flag.strip().upper()
+            if flag not in ("SUCCESS", "FAILURE"):
+                raise ScenarioError(f"a result line starts with SUCCESS: or FAILURE:, got {line!r}", lineno)
+            power, order = _split_power(body.strip(), self.powers, lineno)
+            current.results.append(OrderLine(power, order, lineno, flag == "SUCCESS"))
+        else:
+            head, colon, body = line.partition(":")
+            known = self.powers.found.get(head) if colon else None  # the usual "Power: ..."
+            if known is None:
+                power, body = _split_power(line, self.powers, lineno)
+            else:
+                power, body = known, body.strip()
+                if "#" not in raw:
+                    self.heads[raw.partition(":")[0]] = known
+            self._take(power, body, lineno)
+
+    def _start_case(self, rest: str, lineno: int) -> None:
+        self._flush_stray()
+        if self.current is not None or self.failed is not None:
+            name = self.failed.name if self.failed else self.current.name  # type: ignore[union-attr]
+            self.failed = self.failed or CaseError(name, lineno, f"line {lineno}: case {name!r} has no END")
+            self._finish()
+        name = rest.strip() or f"case at line {lineno}"
+        self.current = Scenario(name=name, line=lineno, comments=self.pending_comments)
+        self.pending_comments = []
+        self.section, self.bulk, self.order_lines = None, False, None
+        self.placed = {}
+
+    def _keyword(self, key: str, rest: str, lineno: int) -> None:
+        """A section keyword (or END) inside the current case."""
+        current = self.current
+        assert current is not None
+        self.section = key
+        self.bulk = key in _BULK
+        self.order_lines = current.orders if key == "ORDERS" else None
+        if key == "PRESTATE_SETPHASE":
+            current.phase = _parse_phase(rest, lineno)
+        elif key == "END":
+            if current.phase is None:
+                # every DATC case without a phase line is a Spring 1901 movement
+                current.phase = Phase(1901, SPRING, MOVEMENT)
+                current.comments.append("no PRESTATE_SETPHASE line: Spring 1901, Movement assumed")
+            self._finish()
+        else:
+            _open_section(current, key)
+            if key in ("POSTSTATE", "POSTSTATE_DISLODGED"):
+                self.placed.pop(key, None)
+        if rest.strip() and key not in ("PRESTATE_SETPHASE", "END"):
+            raise ScenarioError(f"unexpected text after {key}: {rest.strip()!r}", lineno)
+
+    # -- a "Power: body" line of a bulk section -----------------------------------------------------
+
+    def _take(self, power: str, body: str, lineno: int) -> None:
+        current, section = self.current, self.section
+        assert current is not None and section is not None
+        if section == "ORDERS":
+            current.orders.append(OrderLine(power, body, lineno))
+        elif section == "PRESTATE_SUPPLYCENTER_OWNERS":
+            assert current.owners is not None
+            current.owners[_centre_of(self.board, body, lineno)] = power
+        else:
+            self._place(power, body, lineno, _section_units(current, section))
+
+    def _place(self, power: str, body: str, lineno: int, units: list[Unit]) -> None:
+        board, section = self.board, self.section
+        assert section is not None
+        unit = _read_unit(board, power, body)
+        if isinstance(unit, str):
+            raise ScenarioError(unit, lineno)
+        here = self.placed.setdefault(section, {})
+        prov = unit.location.partition("/")[0]
+        clash = here.get(prov)
+        if clash is not None:
+            raise ScenarioError(
+                f"two units in {board.spaces[prov].name} under {section} "
+                f"({board.power(clash.power).name} {clash.kind} {clash.location} is already there)",
+                lineno)
+        here[prov] = unit
+        units.append(unit)
+
+    # -- bookkeeping ------------------------------------------------------------------------------
+
+    def _fail(self, lineno: int, why: str) -> None:
+        """The current case cannot be read: the rest of it is skipped up to its END."""
+        assert self.current is not None
+        self.failed = CaseError(self.current.name, lineno, why)
+        self.current, self.bulk, self.order_lines = None, False, None
+
+    def _count_stray(self, lineno: int, text: str) -> None:
+        if not self.stray:
+            self.stray, self.stray_text = [lineno, lineno, 0], text
+        self.stray[1], self.stray[2] = lineno, self.stray[2] + 1
+
+    def _flush_stray(self) -> None:
+        if not self.stray:
+            return
+        first, last, count = self.stray
+        if count == 1:
+            self.out.append(CaseError(f"line {first}", first,
+                                      f"line {first}: {self.stray_text!r} is outside a CASE ... END block"))
+        else:
+            self.out.append(CaseError(f"lines {first}-{last}", first,
+                                      f"lines {first}-{last}: {count:,} lines outside a CASE ... END block "
+                                      f"(the first: {self.stray_text!r})"))
+        self.stray = []
+
+    def _finish(self) -> None:
+        if self.failed is not None:
+            self.out.append(self.failed)
+        elif self.current is not None:
+            self.out.append(self.current)
+        self.current, self.failed = None, None
+
+
+def _open_section(sc: Scenario, key: str) -> None:
+    """A section keyword's effect on the case: its list or mapping starts empty."""
+    if key == "PRESTATE_SUPPLYCENTER_OWNERS":
+        sc.owners = {}
+    elif key == "PRESTATE_RELATIONS":
+        sc.relations = {}
+    elif key == "PRESTATE_STANDOFFS":
+        sc.standoffs = []
+    elif key == "POSTSTATE":
+        sc.post_units = []
+    elif key == "POSTSTATE_DISLODGED":
+        sc.post_dislodged = []
+    elif key == "POSTSTATE_SAME":
+        sc.post_same = True
+
+
+def _section_units(sc: Scenario, section: str) -> list[Unit]:
+    """The list of units a unit section of a case fills."""
+    if section == "PRESTATE":
+        return sc.units
+    if section == "PRESTATE_DISLODGED":
+        return sc.dislodged
+    units = sc.post_units if section == "POSTSTATE" else sc.post_dislodged
+    assert units is not None
+    return units
 
 
 def _relation_line(sc: Scenario, line: str, powers: _PowerNames, lineno: int) -> None:
