@@ -98,52 +98,14 @@ class Board:
             Power(pid, str(p.get("name", pid.title())), str(p.get("adjective", pid.title())))
             for pid, p in data["powers"].items()
         )
-        spaces: dict[str, Space] = {}
-        army: dict[str, set[str]] = {}
-        fleet: dict[str, set[str]] = {}
-        for sid, raw in data["spaces"].items():
-            kind = raw["kind"]
-            if kind not in SPACE_KINDS:
-                raise BoardError(f"space {sid}: unknown kind {kind!r}")
-            coasts = tuple(sorted(raw.get("coasts", {})))
-            spaces[sid] = Space(
-                id=sid,
-                name=str(raw["name"]),
-                kind=kind,
-                centre=bool(raw.get("centre", False)),
-                home=raw.get("home"),
-                country=raw.get("country"),
-                coasts=coasts,
-                aliases=tuple(raw.get("aliases", ())),
-            )
-            if kind in (LAND, COAST):
-                army[sid] = set(raw.get("army", ()))
-            if coasts:
-                for c, craw in raw["coasts"].items():
-                    fleet[f"{sid}/{c}"] = set(craw["fleet"])
-            elif kind in (COAST, SEA):
-                fleet[sid] = set(raw.get("fleet", ()))
-        # Symmetry and existence checks: the data must describe an undirected graph.
-        for table, what in ((army, "army"), (fleet, "fleet")):
-            for loc, targets in table.items():
-                for t in targets:
-                    if t not in table:
-                        raise BoardError(f"{what} move {loc} -> {t}: {t} is not a {what} location")
-                    if loc not in table[t]:
-                        raise BoardError(f"{what} move {loc} -> {t} has no move back")
+        spaces, army, fleet = _read_spaces(data["spaces"])
+        _check_moves(army, fleet)
         neighbours: dict[str, set[str]] = {sid: set() for sid in spaces}
         for table in (army, fleet):
             for loc, targets in table.items():
                 for t in targets:
                     neighbours[province_of(loc)].add(province_of(t))
-        fleet_reach: dict[str, set[str]] = {}
-        for loc, targets in fleet.items():
-            fleet_reach[loc] = {province_of(t) for t in targets}
-        start: list[tuple[str, str, str]] = []
-        for pid, p in data["powers"].items():
-            for text in p.get("start", ()):
-                kind, _, loc = text.partition(" ")
-                start.append((pid, kind, loc))
+        start = [(pid, *text.partition(" ")[::2]) for pid, p in data["powers"].items() for text in p.get("start", ())]
         centres = frozenset(s.id for s in spaces.values() if s.centre)
         homes: dict[str, list[str]] = {p.id: [] for p in powers}
         for s in spaces.values():
@@ -162,7 +124,7 @@ class Board:
             province_neighbours={k: frozenset(v) for k, v in neighbours.items()},
             centres=centres,
             home_centres={k: tuple(sorted(v)) for k, v in homes.items()},
-            fleet_reach={k: frozenset(v) for k, v in fleet_reach.items()},
+            fleet_reach={loc: frozenset(province_of(t) for t in targets) for loc, targets in fleet.items()},
             case_file_names={str(k).lower(): str(v) for k, v in data.get("case_file_names", {}).items()},
         )
         for word, sid in board.case_file_names.items():
@@ -277,3 +239,45 @@ class Board:
                     dist[nxt] = d
                     queue.append(nxt)
         return dist
+
+
+def _read_spaces(raw_spaces: Mapping[str, Any]
+                 ) -> tuple[dict[str, Space], dict[str, set[str]], dict[str, set[str]]]:
+    """The map data's spaces, and where an army and a fleet may move from each location."""
+    spaces: dict[str, Space] = {}
+    army: dict[str, set[str]] = {}
+    fleet: dict[str, set[str]] = {}
+    for sid, raw in raw_spaces.items():
+        kind = raw["kind"]
+        if kind not in SPACE_KINDS:
+            raise BoardError(f"space {sid}: unknown kind {kind!r}")
+        coasts = tuple(sorted(raw.get("coasts", {})))
+        spaces[sid] = Space(
+            id=sid,
+            name=str(raw["name"]),
+            kind=kind,
+            centre=bool(raw.get("centre", False)),
+            home=raw.get("home"),
+            country=raw.get("country"),
+            coasts=coasts,
+            aliases=tuple(raw.get("aliases", ())),
+        )
+        if kind in (LAND, COAST):
+            army[sid] = set(raw.get("army", ()))
+        if coasts:
+            for c, craw in raw["coasts"].items():
+                fleet[f"{sid}/{c}"] = set(craw["fleet"])
+        elif kind in (COAST, SEA):
+            fleet[sid] = set(raw.get("fleet", ()))
+    return spaces, army, fleet
+
+
+def _check_moves(army: dict[str, set[str]], fleet: dict[str, set[str]]) -> None:
+    """Symmetry and existence checks: the data must describe an undirected graph."""
+    for table, what in ((army, "army"), (fleet, "fleet")):
+        for loc, targets in table.items():
+            for t in targets:
+                if t not in table:
+                    raise BoardError(f"{what} move {loc} -> {t}: {t} is not a {what} location")
+                if loc not in table[t]:
+                    raise BoardError(f"{what} move {loc} -> {t} has no move back")
