@@ -299,7 +299,6 @@ def _formal_options(state: GameState, options: list[Order]) -> list[Order]:
 
 
 def _movement_options(state: GameState, unit: Unit, reach: _ConvoyReach) -> list[Order]:
-    board = state.board
     mine = reach.pool.units.get((unit.power, unit.kind, unit.location)) or reach.pool.unit(unit)
     prov = mine.prov
     out: list[Order] = list(mine.basic)  # the hold, then the moves
@@ -317,50 +316,58 @@ def _movement_options(state: GameState, unit: Unit, reach: _ConvoyReach) -> list
     # and armies that could only be convoyed there.  A fleet at sea cannot support a convoyed
     # move that needs the fleet itself.
     at_sea = unit.kind == FLEET and prov in reach.seas
-    convoyed: AbstractSet[str] = _NOWHERE
-    if not mine.reach.isdisjoint(reach.convoy_only_into):
-        convoyed = set()
-        for dest in mine.reach & reach.convoy_only_into:
-            for army_prov in reach.convoy_only[dest]:
-                if army_prov != prov and dest != prov and (not at_sea or prov not in reach.needed[army_prov][dest]):
-                    convoyed.add(army_prov)
+    convoyed = _convoyed_into(mine, reach, at_sea)
     if reach.rank is None:
-        # the usual case: the position lists its units in province order, as the board numbers
-        # them, so the units around are walked by number; armies that could come only by
-        # convoy are merged in at their place in that order
-        supports_by_id = mine.moves_by_id
-        if not convoyed:
-            for p in mine.around_ids:
-                other_id = occupant[p]
-                if other_id >= 0:
-                    supports = supports_by_id[other_id]
-                    out.extend(supports if supports is not None else mine.file_support_moves(board, units[provinces[p]], other_id))
-            return _with_convoys(out, mine, reach) if at_sea else out
-        province_ids = reach.pool.province_ids
-        later = sorted([province_ids[a] for a in convoyed], reverse=True)
-        for p in mine.around_ids:
-            while later and later[-1] <= p:
-                q = later.pop()
-                out.extend(reach.convoyed_supports(mine, provinces[q], at_sea))
-                if q == p:
-                    break
-            else:
-                other_id = occupant[p]
-                if other_id >= 0:
-                    supports = supports_by_id[other_id]
-                    out.extend(supports if supports is not None else mine.file_support_moves(board, units[provinces[p]], other_id))
-        while later:
+        _supports_by_number(out, state, mine, reach, convoyed, at_sea)
+    else:
+        by_unit = mine.support_moves_by_unit
+        for other_prov in sorted(mine.neighbourhood & reach.occupied | convoyed, key=reach.rank):
+            if other_prov in convoyed:
+                out.extend(reach.convoyed_supports(mine, other_prov, at_sea))
+                continue
+            supports = by_unit.get(_unit_key(units[other_prov]))
+            out.extend(supports if supports is not None else mine.support_moves_of(state.board, units[other_prov]))
+    return _with_convoys(out, mine, reach) if at_sea else out
+
+
+def _convoyed_into(mine: _UnitOrders, reach: _ConvoyReach, at_sea: bool) -> AbstractSet[str]:
+    """The armies that could reach a province ``mine`` may support into only by convoy (not
+    those whose convoy needs ``mine`` itself, a fleet at sea)."""
+    if mine.reach.isdisjoint(reach.convoy_only_into):
+        return _NOWHERE
+    prov = mine.prov
+    convoyed: set[str] = set()
+    for dest in mine.reach & reach.convoy_only_into:
+        for army_prov in reach.convoy_only[dest]:
+            if army_prov != prov and dest != prov and (not at_sea or prov not in reach.needed[army_prov][dest]):
+                convoyed.add(army_prov)
+    return convoyed
+
+
+def _supports_by_number(out: list[Order], state: GameState, mine: _UnitOrders, reach: _ConvoyReach,
+                        convoyed: AbstractSet[str], at_sea: bool) -> None:
+    """The usual case: the position lists its units in province order, as the board numbers
+    them, so the units around are walked by number; armies that could come only by convoy are
+    merged in at their place in that order."""
+    board, units, occupant, provinces = state.board, state.units, reach.occupant, reach.pool.provinces
+    supports_by_id = mine.moves_by_id
+    province_ids = reach.pool.province_ids
+    later = sorted([province_ids[a] for a in convoyed], reverse=True)
+    for p in mine.around_ids:
+        while later and later[-1] <= p:
             q = later.pop()
             out.extend(reach.convoyed_supports(mine, provinces[q], at_sea))
-        return _with_convoys(out, mine, reach) if at_sea else out
-    by_unit = mine.support_moves_by_unit
-    for other_prov in sorted(mine.neighbourhood & reach.occupied | convoyed, key=reach.rank):
-        if other_prov in convoyed:
-            out.extend(reach.convoyed_supports(mine, other_prov, at_sea))
-            continue
-        supports = by_unit.get(_unit_key(units[other_prov]))
-        out.extend(supports if supports is not None else mine.support_moves_of(board, units[other_prov]))
-    return _with_convoys(out, mine, reach) if at_sea else out
+            if q == p:
+                break
+        else:
+            other_id = occupant[p]
+            if other_id >= 0:
+                supports = supports_by_id[other_id]
+                out.extend(supports if supports is not None
+                           else mine.file_support_moves(board, units[provinces[p]], other_id))
+    while later:
+        q = later.pop()
+        out.extend(reach.convoyed_supports(mine, provinces[q], at_sea))
 
 
 def _with_convoys(out: list[Order], mine: _UnitOrders, reach: _ConvoyReach) -> list[Order]:
