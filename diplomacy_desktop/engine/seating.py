@@ -78,6 +78,29 @@ class Assignment:
         return None
 
 
+def _seat_of_power(seat_list: Sequence[tuple[str, ...]]) -> dict[str, int]:
+    """Power -> the number of the seat that holds it (ValueError for a power in two seats)."""
+    seat_of: dict[str, int] = {}
+    for i, seat in enumerate(seat_list):
+        for p in seat:
+            if p in seat_of:
+                raise ValueError(f"{p} is in two seats")
+            seat_of[p] = i
+    return seat_of
+
+
+def _check_choices(choices: Mapping[str, Sequence[str]], seat_of: Mapping[str, int]) -> None:
+    """ValueError for more than three choices, an unknown power, or one named twice."""
+    for player, wanted in choices.items():
+        if len(wanted) > CHOICES:
+            raise ValueError(f"{player} named {len(wanted)} powers; each player names at most {CHOICES}")
+        for p in wanted:
+            if p not in seat_of:
+                raise ValueError(f"{player} chose {p!r}, which is not played in this game")
+        if len({seat_of[p] for p in wanted}) != len(wanted):
+            raise ValueError(f"{player} named the same power (or seat) twice")
+
+
 def assign_by_priority(choices: Mapping[str, Sequence[str]], seats: Sequence[Sequence[str]], seed: int,
                        powers: Sequence[str] = ()) -> Assignment:
     """Give each player a seat from their choices in priority (rules I).
@@ -92,23 +115,11 @@ def assign_by_priority(choices: Mapping[str, Sequence[str]], seats: Sequence[Seq
     power, a power named twice by one player, or more than three choices.
     """
     seat_list = [tuple(s) for s in seats]
-    seat_of: dict[str, int] = {}
-    for i, seat in enumerate(seat_list):
-        for p in seat:
-            if p in seat_of:
-                raise ValueError(f"{p} is in two seats")
-            seat_of[p] = i
+    seat_of = _seat_of_power(seat_list)
     players = list(choices)
     if len(players) > len(seat_list):
         raise ValueError(f"{len(players)} players but only {len(seat_list)} seats")
-    for player, wanted in choices.items():
-        if len(wanted) > CHOICES:
-            raise ValueError(f"{player} named {len(wanted)} powers; each player names at most {CHOICES}")
-        for p in wanted:
-            if p not in seat_of:
-                raise ValueError(f"{player} chose {p!r}, which is not played in this game")
-        if len({seat_of[p] for p in wanted}) != len(wanted):
-            raise ValueError(f"{player} named the same power (or seat) twice")
+    _check_choices(choices, seat_of)
     rng = random.Random(seed)
     taken: dict[int, str] = {}  # seat -> player
     draws: list[Draw] = []
@@ -132,7 +143,7 @@ def assign_by_priority(choices: Mapping[str, Sequence[str]], seats: Sequence[Seq
     if left_players:
         free = [s for s in range(len(seat_list)) if s not in taken]
         picked = rng.sample(free, len(left_players))
-        for player, s in zip(left_players, picked):
+        for player, s in zip(left_players, picked, strict=True):
             taken[s] = player
             draws.append(Draw(0, seat_list[s], tuple(left_players), player))
     by_player = {player: seat_list[s] for s, player in taken.items()}
