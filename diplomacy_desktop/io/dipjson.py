@@ -250,40 +250,58 @@ class _Reader:
             raise InterchangeError(f"{here} is incomplete")
         kind, loc = self.unit(" ".join(words[:2]), here)
         verb, rest = words[2], words[3:]
+        order: Order | None = None
         try:
-            if verb == "H" and not rest:
-                return Hold(power, kind, loc)
-            if verb == "-" and rest:
-                via = rest[-1] == "VIA"
-                if via:
-                    rest = rest[:-1]
-                if len(rest) != 1:
-                    raise ValueError
-                dest = self.location(rest[0], here)
-                if phase.kind == RETREAT:
-                    return Retreat(power, kind, loc, dest)
-                return Move(power, kind, loc, dest, via)
-            if verb == "R" and len(rest) == 1:
-                return Retreat(power, kind, loc, self.location(rest[0], here))
-            if verb == "D" and not rest:
-                return Remove(power, kind, loc) if phase.kind == ADJUSTMENT else Disband(power, kind, loc)
-            if verb == "B" and not rest:
-                return Build(power, kind, loc)
-            if verb in ("S", "C") and len(rest) >= 2:
-                tkind, target = self.unit(" ".join(rest[:2]), here)
-                tail = rest[2:]
-                if verb == "S" and (not tail or tail == ["H"]):
-                    return SupportHold(power, kind, loc, tkind, target)
-                if len(tail) == 2 and tail[0] == "-":
-                    dest = self.location(tail[1], here)
-                    if verb == "S":
-                        return SupportMove(power, kind, loc, tkind, target, dest)
-                    return Convoy(power, kind, loc, tkind, target, dest)
+            if verb in ("S", "C"):
+                order = self._support_or_convoy(verb, rest, power, kind, loc, here)
+            else:
+                order = self._unit_order(verb, rest, power, kind, loc, phase, here)
         except InterchangeError:
             raise
         except ValueError:
             pass
-        raise InterchangeError(f"{here} is not an order in the diplomacy package's notation")
+        if order is None:
+            raise InterchangeError(f"{here} is not an order in the diplomacy package's notation")
+        return order
+
+    def _unit_order(self, verb: str, rest: list[str], power: str, kind: str, loc: str, phase: Phase,
+                    here: str) -> Order | None:
+        """A hold, move, retreat, disband, removal or build (None if the words are none of them)."""
+        if verb == "H" and not rest:
+            return Hold(power, kind, loc)
+        if verb == "-" and rest:
+            via = rest[-1] == "VIA"
+            if via:
+                rest = rest[:-1]
+            if len(rest) != 1:
+                return None
+            dest = self.location(rest[0], here)
+            if phase.kind == RETREAT:
+                return Retreat(power, kind, loc, dest)
+            return Move(power, kind, loc, dest, via)
+        if verb == "R" and len(rest) == 1:
+            return Retreat(power, kind, loc, self.location(rest[0], here))
+        if verb == "D" and not rest:
+            return Remove(power, kind, loc) if phase.kind == ADJUSTMENT else Disband(power, kind, loc)
+        if verb == "B" and not rest:
+            return Build(power, kind, loc)
+        return None
+
+    def _support_or_convoy(self, verb: str, rest: list[str], power: str, kind: str, loc: str,
+                           here: str) -> Order | None:
+        """``S`` or ``C`` and the words after it (None if they are not a support or a convoy)."""
+        if len(rest) < 2:
+            return None
+        tkind, target = self.unit(" ".join(rest[:2]), here)
+        tail = rest[2:]
+        if verb == "S" and (not tail or tail == ["H"]):
+            return SupportHold(power, kind, loc, tkind, target)
+        if len(tail) == 2 and tail[0] == "-":
+            dest = self.location(tail[1], here)
+            if verb == "S":
+                return SupportMove(power, kind, loc, tkind, target, dest)
+            return Convoy(power, kind, loc, tkind, target, dest)
+        return None
 
     def state(self, ph: Mapping[str, Any], where: str) -> GameState:
         """The position recorded for a phase (dislodged units from the ``*`` marks)."""
@@ -295,6 +313,21 @@ class _Reader:
         centres_in = st.get("centers")
         if not isinstance(units_in, Mapping) or not isinstance(centres_in, Mapping):
             raise InterchangeError(f"{where}: the state has no units or no supply centres")
+        units, dislodged = self._units(units_in, where)
+        owners = self._owners(centres_in, where)
+        retreats = self._retreats(st.get("retreats"), where)
+        try:
+            base = GameState.build(self.board, phase, units, owners)
+            if not dislodged:
+                return base
+            # who dislodged them is not recorded: the spaces they may not retreat to are
+            return GameState.build(self.board, phase, units, owners, [DislodgedUnit(u) for u in dislodged],
+                                   self._closed(base, dislodged, retreats))
+        except ValueError as exc:
+            raise InterchangeError(f"{where}: the position is impossible: {exc}") from exc
+
+    def _units(self, units_in: Mapping[str, Any], where: str) -> tuple[list[Unit], list[Unit]]:
+        """The units on the board and the dislodged ones (marked ``*``)."""
         units: list[Unit] = []
         dislodged: list[Unit] = []
         for name, listed in units_in.items():
@@ -305,6 +338,10 @@ class _Reader:
                 gone = isinstance(text, str) and text.startswith("*")
                 kind, loc = self.unit(text[1:] if gone else text, where)
                 (dislodged if gone else units).append(Unit(power, kind, loc))
+        return units, dislodged
+
+    def _owners(self, centres_in: Mapping[str, Any], where: str) -> dict[str, str]:
+        """Supply centre -> its owner."""
         owners: dict[str, str] = {}
         for name, listed in centres_in.items():
             power = self.power(name, where)
@@ -315,23 +352,19 @@ class _Reader:
                 if prov not in self.board.centres:
                     raise InterchangeError(f"{where}: {text!r} is not a supply centre")
                 owners[prov] = power
+        return owners
+
+    def _retreats(self, raw_retreats: Any, where: str) -> dict[str, list[str]]:
+        """The recorded retreat options: the dislodged unit's province -> where it may go."""
         retreats: dict[str, list[str]] = {}
-        raw_retreats = st.get("retreats")
-        if isinstance(raw_retreats, Mapping):
-            for per_power in raw_retreats.values():
-                if isinstance(per_power, Mapping):
-                    for unit_text, options in per_power.items():
-                        _, loc = self.unit(unit_text, where)
-                        retreats[province_of(loc)] = [province_of(str(o).lower()) for o in options or ()]
-        try:
-            base = GameState.build(self.board, phase, units, owners)
-            if not dislodged:
-                return base
-            # who dislodged them is not recorded: the spaces they may not retreat to are
-            return GameState.build(self.board, phase, units, owners, [DislodgedUnit(u) for u in dislodged],
-                                   self._closed(base, dislodged, retreats))
-        except ValueError as exc:
-            raise InterchangeError(f"{where}: the position is impossible: {exc}") from exc
+        if not isinstance(raw_retreats, Mapping):
+            return retreats
+        for per_power in raw_retreats.values():
+            if isinstance(per_power, Mapping):
+                for unit_text, options in per_power.items():
+                    _, loc = self.unit(unit_text, where)
+                    retreats[province_of(loc)] = [province_of(str(o).lower()) for o in options or ()]
+        return retreats
 
     def _closed(self, state: GameState, dislodged: list[Unit], retreats: Mapping[str, list[str]]) -> set[str]:
         """The empty spaces next to a dislodged unit that the recorded retreat options leave out
@@ -374,6 +407,12 @@ def _check_game(data: Any) -> list[Mapping[str, Any]]:
         raise InterchangeError("the file has no 'phases' list: not a saved game of the diplomacy package")
     if not phases:
         raise InterchangeError("the game has no phases")
+    _check_phases(phases)
+    return phases
+
+
+def _check_phases(phases: list[Any]) -> None:
+    """Each phase an object with a phase name, the standard map, and the phases in order."""
     for i, ph in enumerate(phases):
         if not isinstance(ph, Mapping):
             raise InterchangeError(f"phase {i + 1} is not an object")
@@ -392,7 +431,6 @@ def _check_game(data: Any) -> list[Mapping[str, Any]]:
         if b.get("name") != COMPLETED and not _phase_of(a["name"], "") < _phase_of(b["name"], ""):
             raise InterchangeError(f"phase {b['name']} follows {a['name']}: the phases are out of order "
                                    f"(or one is missing)")
-    return phases
 
 
 # -- comparing results -------------------------------------------------------------------------
@@ -646,11 +684,7 @@ def import_saved_game(data: Any, *, edition: Edition | str = Edition.CLASSIC,
         recorded = reader.state(ph, where)
         orders_in = ph.get("orders") or {}
         their = _their_results(ph, reader, where)
-        written: list[tuple[str, str, Order]] = []
-        for power_name, listed in orders_in.items():
-            power = reader.power(power_name, where)
-            for text in listed or ():
-                written.append((power, str(text), reader.order(text, power, recorded.phase, f"{where}, {power_name}")))
+        written = _written_orders(orders_in, reader, recorded.phase, where)
         if game.state.phase != recorded.phase:
             if not written and not their:
                 imported.notes.append(f"{name}: a phase with nothing to do, which we skip")
@@ -673,34 +707,58 @@ def import_saved_game(data: Any, *, edition: Edition | str = Edition.CLASSIC,
         entry = game.adjudicate()
         imported.phases += 1
         by_prov = {o.province: text.strip().upper() for _, text, o in written if isinstance(o, UnitOrder)}
-        kind = recorded.phase.kind
-        if kind == MOVEMENT:
-            imported.differences.extend(_adjacent_convoy_cause(_compare_movement(entry, their, name, by_prov),
-                                                               entry, board))
-        elif kind == RETREAT:
-            imported.differences.extend(_compare_retreats(entry, their, name, by_prov))
-        else:
-            imported.differences.extend(_compare_adjustments(entry, their, name))
+        imported.differences.extend(_compare_phase(recorded.phase.kind, entry, their, name, by_prov, board))
         if nxt.get("name") == COMPLETED:
             _finish(imported, nxt, reader, name)
             break
-        following = reader.state(nxt, f"phase {nxt.get('name')}")
-        if (game.state.phase.kind == RETREAT and following.phase != game.state.phase
-                and not any(retreat_destinations(game.state, d.province) for d in game.state.dislodged)):
-            # the package disbands a dislodged unit that cannot retreat at once, without a retreat
-            # phase; we play that phase, in which it is disbanded
-            imported.notes.append(f"{game.state.phase.short}: no dislodged unit can retreat; the package skips "
-                                  f"this phase, we disband them in it")
-            game.adjudicate()
-        if game.state.phase == following.phase:
-            if not _same_position(game.state, following):
-                imported.differences.extend(_adjacent_convoy_cause(
-                    _position_differences(name, game.state, following, board), entry, board))
-                game.state = following
-        elif not _phase_after_skips(game.state, following):
-            imported.differences.extend(_adjacent_convoy_cause(
-                _position_differences(name, game.state, following, board), entry, board))
-            game.state = following
+        _catch_up(imported, reader.state(nxt, f"phase {nxt.get('name')}"), entry, name)
+    _closing_notes(imported, phases, reader)
+    return imported
+
+
+def _written_orders(orders_in: Mapping[str, Any], reader: _Reader, phase: Phase, where: str
+                    ) -> list[tuple[str, str, Order]]:
+    """A phase's recorded orders: (power, the text as written, our order)."""
+    written: list[tuple[str, str, Order]] = []
+    for power_name, listed in orders_in.items():
+        power = reader.power(power_name, where)
+        for text in listed or ():
+            written.append((power, str(text), reader.order(text, power, phase, f"{where}, {power_name}")))
+    return written
+
+
+def _compare_phase(kind: str, entry: HistoryEntry, their: dict[str, list[str]], name: str,
+                   by_prov: dict[str, str], board: Board) -> list[Difference]:
+    """Where our results of an adjudicated phase differ from the recorded ones."""
+    if kind == MOVEMENT:
+        return _adjacent_convoy_cause(_compare_movement(entry, their, name, by_prov), entry, board)
+    if kind == RETREAT:
+        return _compare_retreats(entry, their, name, by_prov)
+    return _compare_adjustments(entry, their, name)
+
+
+def _catch_up(imported: ImportedGame, following: GameState, entry: HistoryEntry, name: str) -> None:
+    """After a replayed phase: on to the recorded next phase, noting where our position differs
+    (the replay goes on from the recorded one)."""
+    game, board = imported.game, imported.game.board
+    if (game.state.phase.kind == RETREAT and following.phase != game.state.phase
+            and not any(retreat_destinations(game.state, d.province) for d in game.state.dislodged)):
+        # the package disbands a dislodged unit that cannot retreat at once, without a retreat
+        # phase; we play that phase, in which it is disbanded
+        imported.notes.append(f"{game.state.phase.short}: no dislodged unit can retreat; the package skips "
+                              f"this phase, we disband them in it")
+        game.adjudicate()
+    same_phase = game.state.phase == following.phase
+    if (same_phase and not _same_position(game.state, following)) or (
+            not same_phase and not _phase_after_skips(game.state, following)):
+        imported.differences.extend(_adjacent_convoy_cause(
+            _position_differences(name, game.state, following, board), entry, board))
+        game.state = following
+
+
+def _closing_notes(imported: ImportedGame, phases: list[Mapping[str, Any]], reader: _Reader) -> None:
+    """The notes on the whole replay: the edition, the orders of a phase not yet adjudicated."""
+    game = imported.game
     if game.rules.edition is not Edition.CLASSIC and imported.phases:
         imported.notes.append(
             f"This game was adjudicated under classic conventions (the diplomacy package and webDiplomacy follow "
@@ -716,7 +774,6 @@ def import_saved_game(data: Any, *, edition: Edition | str = Edition.CLASSIC,
                                   f"(they are still secret)")
         if len(phases) == 1:
             game.state = reader.state(last, f"phase {last['name']}")
-    return imported
 
 
 def _phase_after_skips(ours: GameState, following: GameState) -> bool:
