@@ -201,7 +201,7 @@ def _case_outputs(batch: _Batch, jobs: int) -> list[tuple[str, bool]]:
     pieces = _pieces(batch.lines, jobs) if jobs > 1 and hasattr(os, "fork") else [(0, len(batch.lines))]
     children = [_fork_piece(span, batch) for span in pieces[1:]]
     outputs = _piece_outputs(pieces[0], batch)
-    for span, child in zip(pieces[1:], children):
+    for span, child in zip(pieces[1:], children, strict=True):
         part = _child_outputs(child)
         outputs.extend(part if part is not None else _piece_outputs(span, batch))
     return outputs

@@ -7,6 +7,7 @@ Ctrl+Z, a list or a text view takes Page Up) keeps the window's shortcut from fi
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QObject, Qt
@@ -96,10 +97,8 @@ class HistoryKeys(QObject):
         if widget is self._watched:
             return
         if self._watched is not None:
-            try:
+            with contextlib.suppress(RuntimeError):  # that widget is gone (its C++ object deleted)
                 self._watched.removeEventFilter(self)
-            except RuntimeError:  # that widget is gone (its C++ object deleted)
-                pass
         self._watched = widget
         if widget is not None:
             widget.installEventFilter(self)

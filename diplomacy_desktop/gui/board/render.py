@@ -31,6 +31,7 @@ Exit codes: 0 drawn; 1 the file has no such case or phase, or the picture cannot
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 from pathlib import Path
@@ -422,9 +423,7 @@ def render_command(args: argparse.Namespace) -> int:
     except OSError as exc:  # the picture is there; only the note about it could not be printed
         print(f"diplomacy-desktop: wrote {args.output}, but cannot print to the output: {exc.strerror or exc}",
               file=sys.stderr)
-        try:
+        with contextlib.suppress(OSError, ValueError):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        except (OSError, ValueError):
-            pass
         return 1
     return 0
