@@ -271,11 +271,17 @@ class _Shape:
     via: bool = False
 
 
+_ORDER_WORDS = (HOLD_WORDS | SUPPORT_WORDS | CONVOY_WORDS | RETREAT_WORDS | DISBAND_WORDS | VIA_WORDS
+                | {"(", ")"})
+
+
 def _take_move_word(r: _Reader) -> bool:
-    """A move sign or word, and a "to" after a word ("moves to")."""
+    """A move sign or word, and a "to" after a word ("moves to"); or none at all when a place
+    follows the unit straight away (``a con bul``: two places side by side are a move)."""
     word = r.take(MOVE_WORDS)
     if word is None:
-        return False
+        nxt = r.peek()
+        return nxt is not None and nxt not in _ORDER_WORDS and nxt not in KIND_WORDS
     if word not in ("-", "->", "=>", "to") and r.peek() == "to" and r.peek(1) is not None:
         r.take({"to"})
     return True
@@ -409,7 +415,7 @@ def _read_shape(names: PlaceNames, text: str, phase_kind: str | None) -> _Shape:
     if retreat:
         r.take({"to"})  # "retreats to"
     elif not _take_move_word(r):
-        raise r.fail("an order word (H, -, S, C)")
+        raise r.fail("an order word (H, -, S, C) or a destination")
     dst = r.place("a destination")
     via = False
     if r.take(VIA_WORDS):
