@@ -35,6 +35,8 @@ VIA = (LAPTOP, PHONE)
 
 PHONES_KEY = "phones"
 
+__all__ = ["LAPTOP", "PHONE", "PHONES_KEY", "VIA", "SessionChange", "SessionListener", "TableSession"]
+
 
 SessionListener = Callable[[SessionChange], None]
 
