@@ -11,21 +11,22 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any
 
 from ..engine.board import ARMY, FLEET, Board
 from ..engine.errors import AmbiguousOrderError, IllegalOrderError, OrderError, UnreadableOrderError
 from ..engine.orders import (
+    RULEBOOK_WORDS,
     Build,
     Convoy,
     Disband,
     Hold,
     Move,
     Order,
+    OrderStyle,
     Remove,
     Retreat,
     SupportHold,
@@ -602,35 +603,14 @@ def location_label(loc: str) -> str:
     return f"{label}/{coast}" if coast else label
 
 
-def _unit(kind: str | None, loc: str) -> str:
-    return f"{kind} {location_label(loc)}" if kind else location_label(loc)
-
-
-def _move_text(o: Move) -> str:
-    text = f"{_unit(o.unit_kind, o.location)} - {location_label(o.destination)}"
-    return text + " via convoy" if o.via_convoy else text
-
-
-_FORMATS: dict[type, Callable[[Any], str]] = {
-    Waive: lambda o: "Waive",
-    Build: lambda o: f"Build {_unit(o.unit_kind, o.location)}",
-    Remove: lambda o: f"Remove {_unit(o.unit_kind, o.location)}",
-    Disband: lambda o: f"{_unit(o.unit_kind, o.location)} disband",
-    Hold: lambda o: f"{_unit(o.unit_kind, o.location)} H",
-    Move: _move_text,
-    Retreat: lambda o: f"{_unit(o.unit_kind, o.location)} - {location_label(o.destination)}",
-    SupportHold: lambda o: f"{_unit(o.unit_kind, o.location)} S {_unit(o.target_kind, o.target)}",
-    SupportMove: lambda o: (f"{_unit(o.unit_kind, o.location)} S {_unit(o.target_kind, o.target)}"
-                            f" - {location_label(o.destination)}"),
-    Convoy: lambda o: (f"{_unit(o.unit_kind, o.location)} C {_unit(o.target_kind, o.target)}"
-                       f" - {location_label(o.destination)}"),
-}
+#: rulebook notation with the spaces' labels (``A Bur S A Tyr - Mun``, ``F Mao - Spa/nc``); a
+#: retreat is written as a move (``A Mun - Boh``), as the rulebook's examples write it
+LABELS = OrderStyle({**RULEBOOK_WORDS, "retreat": "{unit} - {dest}"}, place=location_label)
 
 
 def format_order(order: Order, board: Board | None = None, *, power_prefix: bool = False) -> str:
     """Rulebook notation: ``A Bur S A Tyr - Mun``, ``F Mao - Spa/nc``, ``Build F StP/nc``."""
-    write = _FORMATS.get(type(order)) or next((_FORMATS[c] for c in type(order).__mro__ if c in _FORMATS), str)
-    text = write(order)
+    text = order.write(LABELS)
     if power_prefix and board is not None and order.power in board.power_ids:
         return f"{board.power(order.power).name}: {text}"
     return text
