@@ -102,8 +102,13 @@ def read_passphrase(args: argparse.Namespace, path: Path, stdin: TextIO | None =
                                         "a terminal to type it, or give --passphrase-file FILE (or --no-passphrase "
                                         "to write them in the clear)")
         existing = secret
+        if not existing:
+            from ..io.passphrase import generate_passphrase
+
+            print(f"A passphrase for this game's secrets: four or more unrelated words (for example, drawn just "
+                  f"now: {generate_passphrase()}). Write it down: a restart asks for it.", flush=True)
         passphrase = getpass.getpass("The game's passphrase: " if existing
-                                     else "A passphrase for this game's secrets (8 characters or more): ")
+                                     else "A passphrase for this game's secrets: ")
         if not existing:
             problem = passphrase_problem(passphrase)
             if problem:
