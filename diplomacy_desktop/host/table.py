@@ -72,7 +72,16 @@ from ..io.vault import Vault, VaultError
 from ..table import sealcodes
 from ..table.notes import MAX_NOTE_TEXT, MAX_NOTES
 from ..table.pieces import plan_entry
-from ..table.pins import JoinGuard, PinGuard, PinWaitError, hash_pin, needs_upgrade, pin_matches, pin_problem
+from ..table.pins import (
+    HASH_GATE,
+    JoinGuard,
+    JoinRate,
+    PinGuard,
+    PinWaitError,
+    hash_pin,
+    needs_upgrade,
+    pin_problem,
+)
 from ..table.session import PHONE, TableSession
 from ..table.state import TableState
 from .phase_results import adjudicated_entries, order_view, phase_label, phase_picture
@@ -247,6 +256,10 @@ class TableHost:
         self.pin_guard = PinGuard(self.table, wall_clock)
         #: wrong PINs when joining, per phone client: a stranger never locks out the real player
         self.join_guard = JoinGuard(clock)
+        #: the whole table's pace of joins, and the process's budget of slow hashes (issue 31)
+        self.join_rate = JoinRate(clock=clock)
+        self.hash_gate = HASH_GATE
+        self._checking_pins: set[str] = set()
         self._now = clock
         self._note_times: dict[str, list[float]] = {}
         self._seen_clients: dict[str, set[str]] = {}
@@ -974,24 +987,43 @@ class TableHost:
     def _pin_hash(self, power: str) -> str | None:
         return TableState.from_table(self.table).pin_hash(power)
 
-    def _check_pin(self, power: str, pin: str | None) -> None:
-        """The power's PIN, through the one failure counter every PIN door shares."""
-        stored = self._pin_hash(power)
-        if stored is None:
-            return
-        name = self.game.board.power(power).name
-        if not isinstance(pin, str):
-            pin = None
+    def _pin_door(self, power: str, pin: str | None) -> None:
+        """The power's PIN, through the one failure counter every PIN door shares.  Called
+        without the lock: the stored hash is read under it, the slow hash runs outside it (through
+        the process's ``HASH_GATE``), and the result is recorded under it (issue 31: a PIN typed on
+        one phone never holds the others).  One check per power at a time."""
+        with self._lock:
+            stored = self._pin_hash(power)
+            if stored is None:
+                return
+            name = self.game.board.power(power).name
+            try:
+                self.pin_guard.check_allowed(power, name)
+            except PinWaitError as exc:
+                raise TooManyAttemptsError(str(exc), exc.retry_after) from None
+            if not isinstance(pin, str) or not pin:  # not an attempt: not counted
+                raise PinError(f"{name} has a PIN: type it")
+            if power in self._checking_pins:
+                raise TooManyAttemptsError(f"{name}'s PIN is being checked: try again in a second", 1.0)
+            self._checking_pins.add(power)
         try:
-            ok = self.pin_guard.check(power, stored, pin, name)
-        except PinWaitError as exc:
-            raise TooManyAttemptsError(str(exc), exc.retry_after) from None
-        if not pin:  # not an attempt: not counted
-            raise PinError(f"{name} has a PIN: type it")
-        if not ok:
-            raise PinError(f"wrong PIN for {name}")
-        if needs_upgrade(stored):  # an older save's hash: written anew with today's KDF
-            self._store_pin(power, hash_pin(pin))
+            try:
+                ok = self.hash_gate.matches(stored, pin)
+            except PinWaitError as exc:
+                raise TooManyAttemptsError(str(exc), exc.retry_after) from None
+            renewed = hash_pin(pin) if ok and needs_upgrade(stored) else None  # an older save's hash
+            with self._lock:
+                if self._pin_hash(power) != stored:
+                    raise RefusedError(f"{name}'s PIN has just changed: type the new one")
+                if not ok:
+                    self.pin_guard.failed(power)
+                    raise PinError(f"wrong PIN for {name}")
+                self.pin_guard.succeeded(power)
+                if renewed is not None:
+                    self._store_pin(power, renewed)
+        finally:
+            with self._lock:
+                self._checking_pins.discard(power)
 
     def _store_pin(self, power: str, stored: str) -> None:
         """Replace ``power``'s PIN hash wherever the table keeps it (``pins``, or an older
@@ -1022,18 +1054,26 @@ class TableHost:
             self.pin_guard.succeeded(power)
             self._changed(Change("pin", frozenset(self._players_powers(power))))
 
-    @_all_or_nothing
     def seal(self, token: str, power: str, phase: str, pin: str | None = None) -> dict[str, Any]:
         """Seal ``power``'s orders (with its PIN if it has one).  Sealing twice is harmless.
         When the last power that owes orders seals, the phase is revealed and adjudicated."""
         with self._lock:
-            self._mine(token, power)
-            self._check_phase(phase)
-            if self.stage != STAGE_ORDERS:
-                raise RefusedError("there are no orders to seal now")
-            if power not in self.owing():
-                raise RefusedError(f"{self.game.board.power(power).name} has nothing to order this phase")
-            self._check_pin(power, pin)
+            self._seal_checks(token, power, phase)
+        self._pin_door(power, pin)
+        return self._seal(token, power, phase)
+
+    def _seal_checks(self, token: str, power: str, phase: str) -> None:
+        self._mine(token, power)
+        self._check_phase(phase)
+        if self.stage != STAGE_ORDERS:
+            raise RefusedError("there are no orders to seal now")
+        if power not in self.owing():
+            raise RefusedError(f"{self.game.board.power(power).name} has nothing to order this phase")
+
+    @_all_or_nothing
+    def _seal(self, token: str, power: str, phase: str) -> dict[str, Any]:
+        with self._lock:
+            self._seal_checks(token, power, phase)
             if self.session.is_sealed(power):
                 return {"message": "already sealed", "revealed": False,
                         "seal_code": sealcodes.code_of(self.table, power, self.phase)}
@@ -1045,14 +1085,22 @@ class TableHost:
             return {"message": "revealed and adjudicated" if revealed else "sealed", "revealed": revealed,
                     "seal_code": code}
 
-    @_all_or_nothing
     def unseal(self, token: str, power: str, phase: str, pin: str | None = None) -> dict[str, Any]:
         with self._lock:
             self._mine(token, power)
             self._check_phase(phase)
             if not self.session.is_sealed(power):
                 return {"message": "not sealed"}
-            self._check_pin(power, pin)
+        self._pin_door(power, pin)
+        return self._unseal(token, power, phase)
+
+    @_all_or_nothing
+    def _unseal(self, token: str, power: str, phase: str) -> dict[str, Any]:
+        with self._lock:
+            self._mine(token, power)
+            self._check_phase(phase)
+            if not self.session.is_sealed(power):
+                return {"message": "not sealed"}
             self.session.unseal(power, via=PHONE)
             sealcodes.forget_seal(self.table, power)
             self._changed(Change("seal", None))
@@ -1264,11 +1312,26 @@ class TableHost:
         return str(tokens[power])
 
     def join(self, power: str, pin: str, client: str = "") -> str:
-        """The table URL plus a power's PIN: the power's token (only for a power with a PIN).
-        Wrong PINs count per *client* (``client``: the phone's address), not per power, so a
-        stranger's guesses never lock the real player out; a power whose phone the host cut off
-        joins again only once its PIN has been changed.  Every new phone on a power's link is
-        counted in ``phones.joins`` and announced to that power."""
+        """The table URL plus a power's PIN: a token of the power's own for this device (only
+        for a power with a PIN).  Wrong PINs count per *client* (``client``: the phone's address),
+        not per power, so a stranger's guesses never lock the real player out; the whole table
+        takes at most ``JOINS_PER_MINUTE`` joins a minute besides, and the slow hash runs outside
+        the table's lock through the process's one ``HASH_GATE`` (issue 31: guesses from many
+        addresses neither stall the other phones nor guess faster than that).  A power whose
+        phone the host cut off joins again only once its PIN has been changed.  Every new phone
+        on a power's link is counted in ``phones.joins`` and announced to that power."""
+        stored, name = self._join_begin(power, client)
+        try:
+            try:
+                ok = isinstance(pin, str) and self.hash_gate.matches(stored, pin)
+            except PinWaitError as exc:
+                raise TooManyAttemptsError(str(exc), exc.retry_after) from None
+            return self._join_end(power, client, stored, name, ok)
+        finally:
+            with self._lock:
+                self.join_guard.end(client)
+
+    def _join_begin(self, power: str, client: str) -> tuple[str, str]:
         with self._lock:
             if power not in self.game.board.power_ids:
                 raise HostError("choose your power")
@@ -1277,12 +1340,23 @@ class TableHost:
             if stored is None:
                 raise RefusedError(f"{name} has no PIN: scan its code on the laptop")
             try:
-                self.join_guard.check_allowed(client)
+                self.join_guard.begin(client)
             except PinWaitError as exc:
                 raise TooManyAttemptsError(str(exc), exc.retry_after) from None
-            if not isinstance(pin, str) or not pin_matches(stored, pin):
+            try:
+                self.join_rate.take()
+            except PinWaitError as exc:
+                self.join_guard.end(client)
+                raise TooManyAttemptsError(str(exc), exc.retry_after) from None
+            return stored, name
+
+    def _join_end(self, power: str, client: str, stored: str, name: str, ok: bool) -> str:
+        with self._lock:
+            if not ok:
                 self.join_guard.failed(client)
                 raise PinError(f"wrong PIN for {name}")
+            if self._pin_hash(power) != stored:  # changed while it was checked
+                raise RefusedError(f"{name}'s PIN has just changed: type the new one")
             self.join_guard.succeeded(client)
             if self._phones.get("kicked", {}).get(power) == stored:
                 raise RefusedError(f"the host cut {name}'s phone off: joining needs a new PIN (ask the host)")
