@@ -152,11 +152,12 @@ class SupportHold(UnitOrder):
 
 
 @dataclass(frozen=True, slots=True)
-class SupportMove(UnitOrder):
+class _ForAMove(UnitOrder):
+    """An order given for another unit's move: a support of it or a convoy of it."""
+
     target_kind: str | None
     target: str
     destination: str
-    order_kind = "support_move"
 
     @property
     def target_province(self) -> str:
@@ -172,23 +173,13 @@ class SupportMove(UnitOrder):
 
 
 @dataclass(frozen=True, slots=True)
-class Convoy(UnitOrder):
-    target_kind: str | None
-    target: str
-    destination: str
+class SupportMove(_ForAMove):
+    order_kind = "support_move"
+
+
+@dataclass(frozen=True, slots=True)
+class Convoy(_ForAMove):
     order_kind = "convoy"
-
-    @property
-    def target_province(self) -> str:
-        return province_of(self.target)
-
-    @property
-    def destination_province(self) -> str:
-        return province_of(self.destination)
-
-    def parts(self, style: OrderStyle) -> dict[str, str]:
-        return {"unit": style.unit(self.unit_kind, self.location, own=True),
-                "target": style.unit(self.target_kind, self.target), "dest": style.place(self.destination)}
 
 
 @dataclass(frozen=True, slots=True)

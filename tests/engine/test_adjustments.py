@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from positions import BOARD, HOME
+from shared_positions import BOARD, HOME
 
 from diplomacy_desktop.engine.adjustments import civil_disorder_removals, disorder_distance
 from diplomacy_desktop.engine.orders import Build, Hold, Order, Remove, Waive

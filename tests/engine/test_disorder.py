@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from positions import BOARD, HOME
+from shared_positions import BOARD, HOME
 
 from diplomacy_desktop.engine.adjustments import civil_disorder_removals
 from diplomacy_desktop.engine.disorder import without_orders

@@ -7,7 +7,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from positions import BOARD, HOME, START, position
+from shared_positions import BOARD, HOME, START, position
 
 from diplomacy_desktop.engine.board import IMPASSABLE
 from diplomacy_desktop.engine.options import (

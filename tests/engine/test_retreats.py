@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from positions import BOARD, HOME, position
+from shared_positions import BOARD, HOME, position
 
 from diplomacy_desktop.engine.errors import IllegalOrderError
 from diplomacy_desktop.engine.options import power_options

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from positions import BOARD, HOME, START, position
+from shared_positions import BOARD, HOME, START, position
 
 from diplomacy_desktop.engine.errors import IllegalOrderError
 from diplomacy_desktop.engine.game import Game

@@ -7,7 +7,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from positions import BOARD, HOME, position
+from shared_positions import BOARD, HOME, position
 
 from diplomacy_desktop.engine.board import IMPASSABLE
 from diplomacy_desktop.engine.errors import AmbiguousOrderError, IllegalOrderError, UnreadableOrderError

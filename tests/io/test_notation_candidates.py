@@ -4,7 +4,7 @@ move generator would: the parser narrows by the engine's legality, never by gues
 from __future__ import annotations
 
 import pytest
-from positions import position
+from shared_positions import position
 
 from diplomacy_desktop.engine.errors import AmbiguousOrderError, IllegalOrderError
 from diplomacy_desktop.engine.orders import Build, Hold, Move, Waive
