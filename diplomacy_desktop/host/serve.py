@@ -103,8 +103,13 @@ def read_passphrase(args: argparse.Namespace, path: Path, stdin: TextIO | None =
                                         "a terminal to type it, or give --passphrase-file FILE (or --no-passphrase "
                                         "to write them in the clear)")
         existing = secret
+        if not existing:
+            from ..io.passphrase import generate_passphrase
+
+            print(f"A passphrase for this game's secrets: four or more unrelated words (for example, drawn just "
+                  f"now: {generate_passphrase()}). Write it down: a restart asks for it.", flush=True)
         passphrase = getpass.getpass("The game's passphrase: " if existing
-                                     else "A passphrase for this game's secrets (8 characters or more): ")
+                                     else "A passphrase for this game's secrets: ")
         if not existing:
             problem = passphrase_problem(passphrase)
             if problem:
@@ -244,7 +249,9 @@ def _stopped(host: TableHost, path: Path) -> int:
     return code
 
 
-COMMANDS = ("kick POWER (new link for that power), pin POWER DIGITS (a new PIN), reveal (adjudicate now), "
+COMMANDS = ("kick POWER (new link for that power), pin POWER DIGITS (a new PIN), reveal (adjudicate now; never a "
+            "phase nobody wrote in), reveal PHASE (adjudicate that phase now, e.g. reveal S1901M), undo (take back the last "
+            "adjudication), "
             "clock MINUTES [TITLE] (a clock on every phone), pause, resume, clock off, links, help")
 
 
@@ -261,10 +268,20 @@ def _console(host: TableHost, base: str, stdin: TextIO) -> None:
                 host.flush()
                 print(f"  {host.game.board.power(power).name:<8} {base}/t/{token}  (the old link is cut off)",
                       flush=True)
-            elif words == ["reveal"]:
-                host.force_adjudicate()
+            elif words[0] == "reveal" and len(words) <= 2:
+                phase = words[1].upper() if len(words) == 2 else None
+                before = host.game.state.phase.label
+                waiting = ", ".join(host.game.board.power(p).name for p in host.service.waiting())
+                host.force_adjudicate(phase)
                 host.flush()  # on disk before the terminal (and any phone) hears of it
-                print(f"Revealed and adjudicated: now {host.game.state.phase.label}", flush=True)
+                print(f"Revealed and adjudicated {before}"
+                      + (f" (not sealed: {waiting}; their orders as written, a unit without one holds)" if waiting
+                         else "") + f": now {host.game.state.phase.label}", flush=True)
+            elif words == ["undo"]:
+                label = host.undo_adjudication()
+                host.flush()
+                print(f"The last adjudication is taken back: {label} again, its orders as they were, nobody "
+                      "sealed", flush=True)
             elif words == ["clock", "off"]:
                 host.set_clock("", None)
                 host.flush(durable=False)
