@@ -239,7 +239,7 @@ def test_outside_the_consoles_reveal_is_shown_to_no_phone_before_it_is_on_disk(
     try:
         import io
 
-        console = threading.Thread(target=_console, args=(host, server.base_url, io.StringIO("reveal\n")),
+        console = threading.Thread(target=_console, args=(host, server.base_url, io.StringIO("reveal S1901M\n")),
                                    daemon=True)
         console.start()
         token = host.token_of("france")
