@@ -235,7 +235,9 @@ def _stopped(host: TableHost, path: Path) -> int:
     return code
 
 
-COMMANDS = ("kick POWER (new link for that power), pin POWER DIGITS (a new PIN), reveal (adjudicate now), "
+COMMANDS = ("kick POWER (new link for that power), pin POWER DIGITS (a new PIN), reveal (adjudicate now; never a "
+            "phase nobody wrote in), reveal PHASE (adjudicate that phase now, e.g. reveal S1901M), undo (take back the last "
+            "adjudication), "
             "clock MINUTES [TITLE] (a clock on every phone), pause, resume, clock off, links, help")
 
 
@@ -251,9 +253,18 @@ def _console(host: TableHost, base: str, stdin: TextIO) -> None:
                 token = host.kick(power)
                 print(f"  {host.game.board.power(power).name:<8} {base}/t/{token}  (the old link is cut off)",
                       flush=True)
-            elif words == ["reveal"]:
-                host.force_adjudicate()
-                print(f"Revealed and adjudicated: now {host.game.state.phase.label}", flush=True)
+            elif words[0] == "reveal" and len(words) <= 2:
+                phase = words[1].upper() if len(words) == 2 else None
+                before = host.game.state.phase.label
+                waiting = ", ".join(host.game.board.power(p).name for p in host.service.waiting())
+                host.force_adjudicate(phase)
+                print(f"Revealed and adjudicated {before}"
+                      + (f" (not sealed: {waiting}; their orders as written, a unit without one holds)" if waiting
+                         else "") + f": now {host.game.state.phase.label}", flush=True)
+            elif words == ["undo"]:
+                label = host.undo_adjudication()
+                print(f"The last adjudication is taken back: {label} again, its orders as they were, nobody "
+                      "sealed", flush=True)
             elif words == ["clock", "off"]:
                 host.set_clock("", None)
                 host.flush(durable=False)
