@@ -293,6 +293,8 @@ class TableHost:
         self.last_save_error = ""
         #: the server's way: changes are saved by ``flush`` (before each answer), not one by one
         self.deferred_saves = False
+        #: called after each write of the saved game (``serve``: its lock takes the new file too)
+        self.file_written: Callable[[], None] | None = None
         phones = self.table.setdefault("phones", {})
         #: the one record of who has sealed or declared (the window's, shared with its hot seat)
         if session is not None and session.table is not self.table:
@@ -534,6 +536,8 @@ class TableHost:
     def _write_file_text(self, text: str) -> None:
         assert self.path is not None
         write_atomic(self.path, text, mode=SAVE_MODE)
+        if self.file_written is not None:
+            self.file_written()  # ``serve``'s lock follows the file's new inode
         if self.store is not None:
             self.store.set_source(file_stamp(self.path))
 
