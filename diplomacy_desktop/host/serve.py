@@ -21,6 +21,7 @@ import sqlite3
 import sys
 import threading
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 from types import FrameType
 from typing import TextIO
@@ -29,7 +30,7 @@ from ..io.gamelock import GameLock, GameLockedError
 from ..io.gamestore import GameStore, StoreError, file_stamp, store_path
 from ..io.savefile import SaveFileError, is_secret_file, open_game
 from ..io.vault import passphrase_problem
-from .table import HostError, SaveFailedError, TableHost
+from .table import RESTORED, Change, HostError, SaveFailedError, TableHost
 
 WILDCARDS = ("", "0.0.0.0", "::")
 
@@ -165,7 +166,10 @@ def _serve_locked(args: argparse.Namespace, path: Path, lock: GameLock) -> int:
     except OSError as exc:
         print(f"diplomacy-desktop serve: {path}: {exc.strerror or exc}", file=sys.stderr)
         return 2
+    lock.follow()  # the file as opening wrote it (a new inode): a hard link to it is refused too
+    host.file_written = lock.follow
     host.restore_clock()  # the clock the table had when the host last stopped
+    host.add_listener(partial(_say_taken_back, host))  # a failed write is told at once, not only at stop
     from .server import HostServer  # aiohttp: only when serving
 
     # Ctrl+C and SIGTERM only ask the main thread to stop the server (set before the links are
@@ -207,6 +211,16 @@ def _serve_locked(args: argparse.Namespace, path: Path, lock: GameLock) -> int:
         for s, handler in previous.items():
             signal.signal(s, handler)
     return _stopped(host, path)
+
+
+def _say_taken_back(host: TableHost, change: Change) -> None:
+    """On the terminal, at once: a change that could not be written was taken back."""
+    if change.kind != RESTORED:
+        return
+    why = host.last_save_error or "the disk refused it"
+    full = " (the disk is full)" if "space" in why or "full" in why else ""
+    print(f"A change could not be saved{full}: {why}; it was taken back and the phones were told. Free some "
+          "space; the game goes on from what is on disk.", flush=True)
 
 
 def _stopped(host: TableHost, path: Path) -> int:
@@ -272,6 +286,7 @@ def _console(host: TableHost, base: str, stdin: TextIO) -> None:
             if words[0] == "kick" and len(words) == 2:
                 power = words[1].lower()
                 token = host.kick(power)
+                host.flush()
                 print(f"  {host.game.board.power(power).name:<8} {base}/t/{token}  (the old link is cut off)",
                       flush=True)
             elif words[0] == "reveal" and len(words) <= 2:
@@ -279,11 +294,13 @@ def _console(host: TableHost, base: str, stdin: TextIO) -> None:
                 before = host.game.state.phase.label
                 waiting = ", ".join(host.game.board.power(p).name for p in host.service.waiting())
                 host.force_adjudicate(phase)
+                host.flush()  # on disk before the terminal (and any phone) hears of it
                 print(f"Revealed and adjudicated {before}"
                       + (f" (not sealed: {waiting}; their orders as written, a unit without one holds)" if waiting
                          else "") + f": now {host.game.state.phase.label}", flush=True)
             elif words == ["undo"]:
                 label = host.undo_adjudication()
+                host.flush()
                 print(f"The last adjudication is taken back: {label} again, its orders as they were, nobody "
                       "sealed", flush=True)
             elif words == ["clock", "off"]:
@@ -307,6 +324,7 @@ def _console(host: TableHost, base: str, stdin: TextIO) -> None:
             elif words[0] == "pin" and len(words) == 3:
                 power = words[1].lower()
                 host.set_pin(power, words[2])
+                host.flush()
                 print(f"  {host.game.board.power(power).name}: a new PIN (a phone cut off may join again with it)",
                       flush=True)
             elif words == ["links"]:

@@ -3,7 +3,7 @@ the players met it, through the real window."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
 from window_harness import Table
 
 
@@ -39,3 +39,25 @@ def test_a_refused_line_stays_on_its_own_line_and_is_not_glued_to_the_next(table
     said = dock.feedback.text().split("<br>")
     assert said[0].startswith("Given") and "A Smy - Con" in said[0]
     assert any("a bur par" in line and "Burgundy" in line for line in said[1:])  # with its reason
+
+
+# -- 8. the minor ones -------------------------------------------------------------------------
+
+def test_the_sandbox_has_a_close_item(table: Table) -> None:
+    from PySide6.QtWidgets import QApplication
+
+    from diplomacy_desktop.gui.teach.sandbox import open_sandbox_window
+
+    mode = open_sandbox_window(table.window)
+    window = mode.window
+    window.ask_before_closing = False
+    mode.ask_before_closing = False
+    close = [a for a in window.findChildren(type(mode.act_setup)) if a.text().replace("&", "").startswith("Close")]
+    assert close and close[0] in mode.phase_actions()
+    assert window.isVisible()
+    gone: list[bool] = []
+    window.destroyed.connect(lambda *_a: gone.append(True))
+    close[0].trigger()
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    QApplication.processEvents()
+    assert gone == [True]
