@@ -75,63 +75,9 @@ def adjudicate_adjustments(state: GameState, orders: Iterable[Order], rules: Rul
         delta = state.adjustment_delta(power)
         mine = by_power.pop(power, [])
         if delta > 0:
-            used = 0
-            work = state
-            for o in mine:
-                if used >= delta:
-                    results.append(OrderResult(o, Outcome.ILLEGAL, ResultCode.TOO_MANY,
-                                               f"illegal: only {delta} build(s) allowed; extra order ignored",
-                                               rule="XIII.2"))
-                    continue
-                try:
-                    if not isinstance(o, (Build, Waive)):
-                        raise OrderError(f"{board.power(power).name} must build, not remove", rule="XIII.2")
-                    norm = check_order(work, o)
-                except OrderError as exc:
-                    results.append(OrderResult(o, Outcome.ILLEGAL, ResultCode.ILLEGAL, f"illegal: {exc}", rule=exc.rule))
-                    continue
-                used += 1
-                if isinstance(norm, Waive):
-                    results.append(OrderResult(o, Outcome.SUCCESS, ResultCode.WAIVED, "build waived", rule="XIII.2"))
-                    continue
-                assert isinstance(norm, Build)
-                unit = Unit(power, norm.unit_kind or "A", norm.location)
-                units[unit.province] = unit
-                work = work.evolve(units=units)
-                results.append(OrderResult(o, Outcome.SUCCESS, ResultCode.BUILT, f"builds an {describe(board, unit)}"
-                                           .replace("an fleet", "a fleet"), rule="XIII.2"))
+            _builds(state, power, delta, mine, units, results)
         elif delta < 0:
-            need = -delta
-            removed: list[str] = []
-            for o in mine:
-                if len(removed) >= need:
-                    results.append(OrderResult(o, Outcome.ILLEGAL, ResultCode.TOO_MANY,
-                                               f"illegal: only {need} removal(s) needed; extra order ignored",
-                                               rule="XIII.2"))
-                    continue
-                try:
-                    if not isinstance(o, Remove):
-                        raise OrderError(f"{board.power(power).name} must remove units, not build", rule="XIII.2")
-                    norm = check_order(state, o)
-                except OrderError as exc:
-                    results.append(OrderResult(o, Outcome.ILLEGAL, ResultCode.ILLEGAL, f"illegal: {exc}", rule=exc.rule))
-                    continue
-                if norm.province in removed:
-                    results.append(OrderResult(o, Outcome.ILLEGAL, ResultCode.DUPLICATE,
-                                               "illegal: that unit is already removed", rule="XIII.2"))
-                    continue
-                removed.append(norm.province)  # type: ignore[arg-type]
-                results.append(OrderResult(o, Outcome.SUCCESS, ResultCode.REMOVED, "removed", rule="XIII.2"))
-            if len(removed) < need:
-                chosen = civil_disorder_removals(state, power, need - len(removed), rules, removed)
-                kept = [u for u in state.units.values() if u.power == power and u.province not in removed
-                        and u not in chosen]
-                for u in chosen:
-                    removed.append(u.province)
-                    results.append(OrderResult(Remove(power, u.kind, u.location), Outcome.SUCCESS, ResultCode.DISORDER,
-                                               _disorder_reason(state, u, kept, rules), rule="XIV.2"))
-            for p in removed:
-                units.pop(p, None)
+            _removals(state, power, -delta, mine, rules, units, results)
         else:
             for o in mine:
                 results.append(OrderResult(o, Outcome.ILLEGAL, ResultCode.ILLEGAL,
@@ -142,6 +88,73 @@ def adjudicate_adjustments(state: GameState, orders: Iterable[Order], rules: Rul
             results.append(OrderResult(o, Outcome.ILLEGAL, ResultCode.ILLEGAL, f"illegal: unknown power {power!r}",
                                        rule="VII.4"))
     return AdjustmentOutcome(tuple(results), tuple(sorted(units.values(), key=lambda u: u.province)))
+
+
+def _builds(state: GameState, power: str, delta: int, mine: list[Order], units: dict[str, Unit],
+            results: list[OrderResult]) -> None:
+    """``power``'s build orders (up to ``delta`` of them) into ``units`` and ``results`` (XIII.2)."""
+    board = state.board
+    used = 0
+    work = state
+    for o in mine:
+        if used >= delta:
+            results.append(OrderResult(o, Outcome.ILLEGAL, ResultCode.TOO_MANY,
+                                       f"illegal: only {delta} build(s) allowed; extra order ignored",
+                                       rule="XIII.2"))
+            continue
+        try:
+            if not isinstance(o, (Build, Waive)):
+                raise OrderError(f"{board.power(power).name} must build, not remove", rule="XIII.2")
+            norm = check_order(work, o)
+        except OrderError as exc:
+            results.append(OrderResult(o, Outcome.ILLEGAL, ResultCode.ILLEGAL, f"illegal: {exc}", rule=exc.rule))
+            continue
+        used += 1
+        if isinstance(norm, Waive):
+            results.append(OrderResult(o, Outcome.SUCCESS, ResultCode.WAIVED, "build waived", rule="XIII.2"))
+            continue
+        assert isinstance(norm, Build)
+        unit = Unit(power, norm.unit_kind or "A", norm.location)
+        units[unit.province] = unit
+        work = work.evolve(units=units)
+        results.append(OrderResult(o, Outcome.SUCCESS, ResultCode.BUILT, f"builds an {describe(board, unit)}"
+                                   .replace("an fleet", "a fleet"), rule="XIII.2"))
+
+
+def _removals(state: GameState, power: str, need: int, mine: list[Order], rules: RuleSet,
+              units: dict[str, Unit], results: list[OrderResult]) -> None:
+    """``power``'s ``need`` removals: its own orders first, the rest by civil disorder (XIV.2)."""
+    board = state.board
+    removed: list[str] = []
+    for o in mine:
+        if len(removed) >= need:
+            results.append(OrderResult(o, Outcome.ILLEGAL, ResultCode.TOO_MANY,
+                                       f"illegal: only {need} removal(s) needed; extra order ignored",
+                                       rule="XIII.2"))
+            continue
+        try:
+            if not isinstance(o, Remove):
+                raise OrderError(f"{board.power(power).name} must remove units, not build", rule="XIII.2")
+            norm = check_order(state, o)
+        except OrderError as exc:
+            results.append(OrderResult(o, Outcome.ILLEGAL, ResultCode.ILLEGAL, f"illegal: {exc}", rule=exc.rule))
+            continue
+        if norm.province in removed:
+            results.append(OrderResult(o, Outcome.ILLEGAL, ResultCode.DUPLICATE,
+                                       "illegal: that unit is already removed", rule="XIII.2"))
+            continue
+        removed.append(norm.province)  # type: ignore[arg-type]
+        results.append(OrderResult(o, Outcome.SUCCESS, ResultCode.REMOVED, "removed", rule="XIII.2"))
+    if len(removed) < need:
+        chosen = civil_disorder_removals(state, power, need - len(removed), rules, removed)
+        kept = [u for u in state.units.values() if u.power == power and u.province not in removed
+                and u not in chosen]
+        for u in chosen:
+            removed.append(u.province)
+            results.append(OrderResult(Remove(power, u.kind, u.location), Outcome.SUCCESS, ResultCode.DISORDER,
+                                       _disorder_reason(state, u, kept, rules), rule="XIV.2"))
+    for p in removed:
+        units.pop(p, None)
 
 
 def _disorder_reason(state: GameState, unit: Unit, kept: list[Unit], rules: RuleSet) -> str:

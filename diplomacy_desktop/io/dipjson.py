@@ -44,6 +44,7 @@ from ..engine.orders import (
     Hold,
     Move,
     Order,
+    OrderStyle,
     Remove,
     Retreat,
     SupportHold,
@@ -827,40 +828,23 @@ def _unit_text(kind: str | None, loc: str) -> str:
     return f"{kind or ARMY} {loc.upper()}"
 
 
+#: the package's order codes (``A PAR - BUR VIA``, ``F NTH C A LON - NWY``, ``A PAR B``, ``WAIVE``)
+_PACKAGE_WORDS = {"hold": "{unit} H", "move": "{unit} - {dest}{via}", "support_hold": "{unit} S {target}",
+                  "support_move": "{unit} S {target} - {dest}", "convoy": "{unit} C {target} - {dest}",
+                  "retreat": "{unit} R {dest}", "disband": "{unit} D", "remove": "{unit} D",
+                  "build": "{unit} B", "waive": "WAIVE"}
+
+
 def order_text(order: Order, state: GameState | None = None) -> str:
-    """Our order in the package's notation (a missing unit kind taken from the board)."""
-    if isinstance(order, Waive):
-        return "WAIVE"
-    assert isinstance(order, UnitOrder)
-    kind = order.unit_kind
-    if kind is None and state is not None:
-        u = state.unit_in(order.location) or (d.unit if (d := state.dislodged_in(order.location)) else None)
-        kind = u.kind if u is not None else None
-    me = _unit_text(kind, order.location)
+    """Our order in the package's notation (a missing unit kind taken from the board, else an army)."""
 
-    def other(target_kind: str | None, target: str) -> str:
-        if target_kind is None and state is not None:
-            u = state.unit_in(target)
-            target_kind = u.kind if u is not None else None
-        return _unit_text(target_kind, target)
+    def kind_of(location: str, own: bool) -> str:
+        unit = state.unit_in(location) if state is not None else None
+        if unit is None and own and state is not None and (d := state.dislodged_in(location)) is not None:
+            unit = d.unit
+        return unit.kind if unit is not None else ARMY
 
-    if isinstance(order, Hold):
-        return f"{me} H"
-    if isinstance(order, Move):
-        return f"{me} - {order.destination.upper()}" + (" VIA" if order.via_convoy else "")
-    if isinstance(order, SupportMove):
-        return f"{me} S {other(order.target_kind, order.target)} - {order.destination.upper()}"
-    if isinstance(order, SupportHold):
-        return f"{me} S {other(order.target_kind, order.target)}"
-    if isinstance(order, Convoy):
-        return f"{me} C {other(order.target_kind, order.target)} - {order.destination.upper()}"
-    if isinstance(order, Retreat):
-        return f"{me} R {order.destination.upper()}"
-    if isinstance(order, (Disband, Remove)):
-        return f"{me} D"
-    if isinstance(order, Build):
-        return f"{me} B"
-    raise TypeError(f"no notation for {order!r}")
+    return order.write(OrderStyle(_PACKAGE_WORDS, place=str.upper, via=" VIA", kind_of=kind_of))
 
 
 def _result_codes(r: OrderResult, kind: str) -> list[str]:

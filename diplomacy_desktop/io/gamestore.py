@@ -426,12 +426,18 @@ class _Transaction:
                 self.db.execute("COMMIT")
                 return
             except sqlite3.Error:
-                self.db.execute("ROLLBACK")
+                self._rollback()  # the real error (a full disk) is the one raised, never the rollback's
                 raise
-        try:
-            self.db.execute("ROLLBACK")
-        except sqlite3.Error:
-            pass
+        self._rollback()
+
+    def _rollback(self) -> None:
+        """Roll back what is left of the transaction: SQLite has often rolled it back itself (a
+        full disk), and then "no transaction is active" says nothing about what went wrong."""
+        if self.db.in_transaction:
+            try:
+                self.db.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass
 
 
 __all__ = ["GameImage", "GameStore", "StoreError", "StoreLockedError", "file_stamp", "store_path"]

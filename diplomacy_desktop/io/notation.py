@@ -11,21 +11,22 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any
 
 from ..engine.board import ARMY, FLEET, Board
 from ..engine.errors import AmbiguousOrderError, IllegalOrderError, OrderError, UnreadableOrderError
 from ..engine.orders import (
+    RULEBOOK_WORDS,
     Build,
     Convoy,
     Disband,
     Hold,
     Move,
     Order,
+    OrderStyle,
     Remove,
     Retreat,
     SupportHold,
@@ -270,11 +271,17 @@ class _Shape:
     via: bool = False
 
 
+_ORDER_WORDS = (HOLD_WORDS | SUPPORT_WORDS | CONVOY_WORDS | RETREAT_WORDS | DISBAND_WORDS | VIA_WORDS
+                | {"(", ")"})
+
+
 def _take_move_word(r: _Reader) -> bool:
-    """A move sign or word, and a "to" after a word ("moves to")."""
+    """A move sign or word, and a "to" after a word ("moves to"); or none at all when a place
+    follows the unit straight away (``a con bul``: two places side by side are a move)."""
     word = r.take(MOVE_WORDS)
     if word is None:
-        return False
+        nxt = r.peek()
+        return nxt is not None and nxt not in _ORDER_WORDS and nxt not in KIND_WORDS
     if word not in ("-", "->", "=>", "to") and r.peek() == "to" and r.peek(1) is not None:
         r.take({"to"})
     return True
@@ -408,7 +415,7 @@ def _read_shape(names: PlaceNames, text: str, phase_kind: str | None) -> _Shape:
     if retreat:
         r.take({"to"})  # "retreats to"
     elif not _take_move_word(r):
-        raise r.fail("an order word (H, -, S, C)")
+        raise r.fail("an order word (H, -, S, C) or a destination")
     dst = r.place("a destination")
     via = False
     if r.take(VIA_WORDS):
@@ -596,35 +603,14 @@ def location_label(loc: str) -> str:
     return f"{label}/{coast}" if coast else label
 
 
-def _unit(kind: str | None, loc: str) -> str:
-    return f"{kind} {location_label(loc)}" if kind else location_label(loc)
-
-
-def _move_text(o: Move) -> str:
-    text = f"{_unit(o.unit_kind, o.location)} - {location_label(o.destination)}"
-    return text + " via convoy" if o.via_convoy else text
-
-
-_FORMATS: dict[type, Callable[[Any], str]] = {
-    Waive: lambda o: "Waive",
-    Build: lambda o: f"Build {_unit(o.unit_kind, o.location)}",
-    Remove: lambda o: f"Remove {_unit(o.unit_kind, o.location)}",
-    Disband: lambda o: f"{_unit(o.unit_kind, o.location)} disband",
-    Hold: lambda o: f"{_unit(o.unit_kind, o.location)} H",
-    Move: _move_text,
-    Retreat: lambda o: f"{_unit(o.unit_kind, o.location)} - {location_label(o.destination)}",
-    SupportHold: lambda o: f"{_unit(o.unit_kind, o.location)} S {_unit(o.target_kind, o.target)}",
-    SupportMove: lambda o: (f"{_unit(o.unit_kind, o.location)} S {_unit(o.target_kind, o.target)}"
-                            f" - {location_label(o.destination)}"),
-    Convoy: lambda o: (f"{_unit(o.unit_kind, o.location)} C {_unit(o.target_kind, o.target)}"
-                       f" - {location_label(o.destination)}"),
-}
+#: rulebook notation with the spaces' labels (``A Bur S A Tyr - Mun``, ``F Mao - Spa/nc``); a
+#: retreat is written as a move (``A Mun - Boh``), as the rulebook's examples write it
+LABELS = OrderStyle({**RULEBOOK_WORDS, "retreat": "{unit} - {dest}"}, place=location_label)
 
 
 def format_order(order: Order, board: Board | None = None, *, power_prefix: bool = False) -> str:
     """Rulebook notation: ``A Bur S A Tyr - Mun``, ``F Mao - Spa/nc``, ``Build F StP/nc``."""
-    write = _FORMATS.get(type(order)) or next((_FORMATS[c] for c in type(order).__mro__ if c in _FORMATS), str)
-    text = write(order)
+    text = order.write(LABELS)
     if power_prefix and board is not None and order.power in board.power_ids:
         return f"{board.power(order.power).name}: {text}"
     return text

@@ -10,18 +10,11 @@ from ..engine.board import Board
 from ..engine.boardindex import board_index
 from ..engine.game import Game, HistoryEntry
 from ..engine.orders import (
-    Build,
-    Convoy,
+    RULEBOOK_WORDS,
     Disband,
     Hold,
-    Move,
     Order,
-    Remove,
-    Retreat,
-    SupportHold,
-    SupportMove,
-    UnitOrder,
-    Waive,
+    OrderStyle,
 )
 from ..engine.results import OrderResult, Outcome
 from ..engine.state import ADJUSTMENT, FALL, MOVEMENT, RETREAT, GameState, Phase
@@ -37,38 +30,15 @@ def phase_heading(phase: Phase) -> str:
     return f"{season} {phase.year} {_KIND_WORD[phase.kind]}"
 
 
-def _unit(board: Board, kind: str | None, loc: str) -> str:
-    name = board_index(board).space_name(loc)
-    return f"{kind} {name}" if kind else name
+#: the gamemaster's words with the spaces' full names (``F North Sea C A London - Norway``)
+_FULL_WORDS = {**RULEBOOK_WORDS, "hold": "{unit} holds", "retreat": "{unit} retreats to {dest}",
+               "disband": "{unit} disbands", "waive": "Waive (no build)"}
 
 
 def order_words(order: Order, board: Board) -> str:
     """Rulebook notation with the spaces' full names: ``A Paris - Burgundy``,
     ``F North Sea C A London - Norway``, ``Build F St Petersburg (nc)``."""
-    if isinstance(order, Waive):
-        return "Waive (no build)"
-    assert isinstance(order, UnitOrder)
-    me = _unit(board, order.unit_kind, order.location)
-    name = board_index(board).space_name
-    if isinstance(order, Hold):
-        return f"{me} holds"
-    if isinstance(order, Move):
-        return f"{me} - {name(order.destination)}" + (" via convoy" if order.via_convoy else "")
-    if isinstance(order, SupportMove):
-        return f"{me} S {_unit(board, order.target_kind, order.target)} - {name(order.destination)}"
-    if isinstance(order, SupportHold):
-        return f"{me} S {_unit(board, order.target_kind, order.target)}"
-    if isinstance(order, Convoy):
-        return f"{me} C {_unit(board, order.target_kind, order.target)} - {name(order.destination)}"
-    if isinstance(order, Retreat):
-        return f"{me} retreats to {name(order.destination)}"
-    if isinstance(order, Disband):
-        return f"{me} disbands"
-    if isinstance(order, Build):
-        return f"Build {me}"
-    if isinstance(order, Remove):
-        return f"Remove {me}"
-    return format_order(order, board)
+    return order.write(OrderStyle(_FULL_WORDS, place=board_index(board).space_name))
 
 
 def result_words(r: OrderResult) -> str:

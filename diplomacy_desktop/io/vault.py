@@ -49,11 +49,10 @@ class VaultError(ValueError):
 
 
 def passphrase_problem(passphrase: str) -> str | None:
-    if not isinstance(passphrase, str) or len(passphrase) < MIN_PASSPHRASE:
-        return f"a passphrase is at least {MIN_PASSPHRASE} characters"
-    if len(set(passphrase)) < 3:
-        return "a passphrase of one or two characters repeated is guessed at once: choose another"
-    return None
+    """Why ``passphrase`` may not guard a game (``io.passphrase``: a strength estimate), or None."""
+    from .passphrase import passphrase_problem as problem
+
+    return problem(passphrase)
 
 
 def _aesgcm(key: bytes) -> Any:

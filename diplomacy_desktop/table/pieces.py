@@ -60,6 +60,9 @@ class PieceStep:
     previous_owner: str = ""
     #: the ring this step belongs to (1, 2, ... in the list), 0 outside rings
     ring: int = 0
+    #: the piece stands beside its province (dislodged), not in it: a removal says so, and takes
+    #: that piece, never the one standing in the province
+    beside: bool = False
 
     def text(self, board: Board) -> str:
         """The step in words: ``Move Germany's army from Munich to Burgundy``."""
@@ -71,7 +74,8 @@ class PieceStep:
         if self.action == ASIDE:
             return f"Lift {what} off {src} and stand it beside {src}{note}"
         if self.action == REMOVE:
-            return f"Take {what} in {src} off the board{note}"
+            where = "standing beside" if self.beside else "in"
+            return f"Take {what} {where} {src} off the board{note}"
         if self.action == LIFT:
             return f"Lift {what} in {src} into your hand{note}"
         if self.action == MOVE:
@@ -88,7 +92,8 @@ class PieceStep:
     def as_dict(self, board: Board) -> dict[str, object]:
         """The step as plain data (the phones' list, the results files)."""
         return {"action": self.action, "power": self.power, "unit": self.unit_kind, "from": self.source,
-                "to": self.target, "note": self.note, "ring": self.ring, "text": self.text(board)}
+                "to": self.target, "note": self.note, "ring": self.ring, "beside": self.beside,
+                "text": self.text(board)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,7 +277,7 @@ def _retreat_steps(before: GameState, results: Sequence[OrderResult], after: Gam
     for d in sorted(before.dislodged, key=lambda d: d.province):
         if d.province not in retreats:
             steps.append(PieceStep(REMOVE, d.unit.power, d.unit.kind, d.unit.location, None,
-                                   "dislodged and not retreated: disbanded"))
+                                   "dislodged and not retreated: disbanded", beside=True))
     for src in sorted(retreats):
         unit, dst = retreats[src]
         steps.append(PieceStep(RETREAT_STEP, unit.power, unit.kind, unit.location, dst))
@@ -338,9 +343,7 @@ class PhysicalBoard:
                 raise PieceError(f"{step.action}: a piece already stands beside {unit.province}")
             self.beside[unit.province] = unit
         elif a == REMOVE:
-            prov = province_of(step.source or "")
-            source = self.beside if prov in self.beside and self.beside[prov].power == step.power else self.on_board
-            self._take(source, step.source, step)
+            self._take(self.beside if step.beside else self.on_board, step.source, step)
         elif a == LIFT:
             if self.hand is not None:
                 raise PieceError("lift: a piece is already in the hand")

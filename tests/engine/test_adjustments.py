@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from shared_positions import BOARD, HOME
 
 from diplomacy_desktop.engine.adjustments import civil_disorder_removals, disorder_distance
 from diplomacy_desktop.engine.orders import Build, Hold, Order, Remove, Waive
@@ -10,10 +11,7 @@ from diplomacy_desktop.engine.results import OrderResult, Outcome
 from diplomacy_desktop.engine.rules import CLASSIC, RULES_2023, RuleSet
 from diplomacy_desktop.engine.state import ADJUSTMENT, FALL, MOVEMENT, SPRING, GameState, Phase, Unit
 from diplomacy_desktop.engine.turns import adjudicate_phase
-from diplomacy_desktop.io.boardfile import load_board
 
-BOARD = load_board()
-HOME = {c: p for p, cs in BOARD.home_centres.items() for c in cs}
 WINTER = Phase(1901, FALL, ADJUSTMENT)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from shared_positions import BOARD, HOME
 
 from diplomacy_desktop.engine.adjustments import civil_disorder_removals
 from diplomacy_desktop.engine.disorder import without_orders
@@ -12,10 +13,6 @@ from diplomacy_desktop.engine.results import Outcome
 from diplomacy_desktop.engine.rules import CLASSIC, RULES_2023, RuleSet
 from diplomacy_desktop.engine.state import ADJUSTMENT, FALL, MOVEMENT, SPRING, GameState, Phase, Unit
 from diplomacy_desktop.engine.turns import adjudicate_phase
-from diplomacy_desktop.io.boardfile import load_board
-
-BOARD = load_board()
-HOME = {c: p for p, cs in BOARD.home_centres.items() for c in cs}
 
 
 def state(units: list[tuple[str, str, str]], phase: Phase | None = None, owners: dict[str, str] | None = None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from shared_positions import BOARD, HOME
 
 from diplomacy_desktop.engine.errors import IllegalOrderError
 from diplomacy_desktop.engine.formal import (
@@ -30,10 +31,6 @@ from diplomacy_desktop.engine.results import OrderResult, Outcome
 from diplomacy_desktop.engine.state import FALL, MOVEMENT, SPRING, GameState, Phase, Unit
 from diplomacy_desktop.engine.turns import adjudicate_phase, update_ownership
 from diplomacy_desktop.engine.validation import check_order, retreat_destinations
-from diplomacy_desktop.io.boardfile import load_board
-
-BOARD = load_board()
-HOME = {c: p for p, cs in BOARD.home_centres.items() for c in cs}
 
 
 def position(units: list[tuple[str, str, str]], relations: dict[tuple[str, str], str] | None = None, *,

@@ -7,6 +7,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from shared_positions import BOARD, HOME, START, position
 
 from diplomacy_desktop.engine.board import IMPASSABLE
 from diplomacy_desktop.engine.options import (
@@ -32,7 +33,6 @@ from diplomacy_desktop.engine.orders import (
 from diplomacy_desktop.engine.state import (
     ADJUSTMENT,
     FALL,
-    MOVEMENT,
     RETREAT,
     SPRING,
     DislodgedUnit,
@@ -41,17 +41,6 @@ from diplomacy_desktop.engine.state import (
     Unit,
 )
 from diplomacy_desktop.engine.validation import check_order
-from diplomacy_desktop.io.boardfile import load_board
-
-BOARD = load_board()
-HOME = {c: p for p, cs in BOARD.home_centres.items() for c in cs}
-START = GameState.initial(BOARD)
-
-
-def position(*units: str, phase: Phase | None = None, owners: dict[str, str] | None = None,
-             dislodged: tuple[DislodgedUnit, ...] = ()) -> GameState:
-    return GameState.build(BOARD, phase or Phase(1901, SPRING, MOVEMENT), [Unit(*u.split()) for u in units],
-                           HOME if owners is None else owners, dislodged)
 
 
 def check_all_legal(state: GameState) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from shared_positions import BOARD, HOME, position
 
 from diplomacy_desktop.engine.errors import IllegalOrderError
 from diplomacy_desktop.engine.options import power_options
@@ -22,15 +23,7 @@ from diplomacy_desktop.engine.state import (
 )
 from diplomacy_desktop.engine.turns import adjudicate_phase
 from diplomacy_desktop.engine.validation import check_order, retreat_destinations
-from diplomacy_desktop.io.boardfile import load_board
 from diplomacy_desktop.io.notation import parse_order
-
-BOARD = load_board()
-HOME = {c: p for p, cs in BOARD.home_centres.items() for c in cs}
-
-
-def position(*units: str, phase: Phase | None = None) -> GameState:
-    return GameState.build(BOARD, phase or Phase(1901, SPRING, MOVEMENT), [Unit(*u.split()) for u in units], HOME)
 
 
 def move(state: GameState, *orders: tuple[str, str]) -> GameState:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from shared_positions import BOARD, HOME, START, position
 
 from diplomacy_desktop.engine.errors import IllegalOrderError
 from diplomacy_desktop.engine.game import Game
@@ -13,21 +14,10 @@ from diplomacy_desktop.engine.state import (
     MOVEMENT,
     RETREAT,
     SPRING,
-    GameState,
     Phase,
     Unit,
 )
 from diplomacy_desktop.engine.turns import adjudicate_phase, settle, winner
-from diplomacy_desktop.io.boardfile import load_board
-
-BOARD = load_board()
-HOME = {c: p for p, cs in BOARD.home_centres.items() for c in cs}
-START = GameState.initial(BOARD)
-
-
-def position(*units: str, phase: Phase, owners: dict[str, str] | None = None) -> GameState:
-    return GameState.build(BOARD, phase, [Unit(*u.split()) for u in units], HOME if owners is None else owners)
-
 
 # -- phase order and skipping ------------------------------------------------------------------------
 

@@ -7,6 +7,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from shared_positions import BOARD, HOME, position
 
 from diplomacy_desktop.engine.board import IMPASSABLE
 from diplomacy_desktop.engine.errors import AmbiguousOrderError, IllegalOrderError, UnreadableOrderError
@@ -37,20 +38,7 @@ from diplomacy_desktop.engine.state import (
 )
 from diplomacy_desktop.engine.turns import adjudicate_phase
 from diplomacy_desktop.engine.validation import check_order
-from diplomacy_desktop.io.boardfile import load_board
 from diplomacy_desktop.io.notation import format_order, parse_order
-
-BOARD = load_board()
-HOME = {c: p for p, cs in BOARD.home_centres.items() for c in cs}
-
-
-def position(*units: str, phase: Phase | None = None, owners: dict[str, str] | None = None,
-             dislodged: tuple[DislodgedUnit, ...] = (), contested: tuple[str, ...] = ()) -> GameState:
-    """``position("england F nth", "france A par")``."""
-    built = [Unit(*u.split()) for u in units]
-    return GameState.build(BOARD, phase or Phase(1901, SPRING, MOVEMENT), built,
-                           HOME if owners is None else owners, dislodged, contested)
-
 
 # A position with a bit of everything the rules' examples name.
 RICH = position(

@@ -4,19 +4,12 @@ move generator would: the parser narrows by the engine's legality, never by gues
 from __future__ import annotations
 
 import pytest
+from shared_positions import position
 
 from diplomacy_desktop.engine.errors import AmbiguousOrderError, IllegalOrderError
 from diplomacy_desktop.engine.orders import Build, Hold, Move, Waive
-from diplomacy_desktop.engine.state import ADJUSTMENT, FALL, MOVEMENT, SPRING, GameState, Phase, Unit
-from diplomacy_desktop.io.boardfile import load_board
+from diplomacy_desktop.engine.state import ADJUSTMENT, FALL, Phase
 from diplomacy_desktop.io.notation import order_owner, parse_order
-
-BOARD = load_board()
-HOME = {c: p for p, cs in BOARD.home_centres.items() for c in cs}
-
-
-def position(*units: str, phase: Phase | None = None) -> GameState:
-    return GameState.build(BOARD, phase or Phase(1901, SPRING, MOVEMENT), [Unit(*u.split()) for u in units], HOME)
 
 
 @pytest.mark.parametrize("strict", [True, False])

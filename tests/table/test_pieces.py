@@ -245,3 +245,22 @@ def test_pieces_formal_diplomacy_interned_units_named() -> None:
     plan = plan_pieces(before, out.results, out.after, None, out.interned)  # type: ignore[attr-defined]
     removed = [s for s in plan.steps if s.action == REMOVE]
     assert removed and all("interned" in s.text(BOARD) for s in removed)
+
+
+def test_pieces_disbanded_retreat_names_the_piece_beside_not_the_one_in_the_province() -> None:
+    """Issue 35 (3): Turkey's army, dislodged from Serbia, stands beside it while Austria's army
+    stands in it; the step that disbands it must not read "Turkey's army in Serbia"."""
+    from diplomacy_desktop.engine.orders import SupportMove
+
+    state = _position([Unit("turkey", "A", "ser"), Unit("austria", "A", "bud"), Unit("austria", "A", "tri")])
+    orders: list[Order] = [Move("austria", "A", "bud", "ser"), SupportMove("austria", "A", "tri", "A", "bud", "ser")]
+    out = adjudicate_phase(state, orders)
+    retreat_state = out.next_state
+    assert retreat_state.units["ser"].power == "austria" and retreat_state.dislodged
+    out2 = adjudicate_phase(retreat_state, [])  # Turkey does not retreat: disbanded
+    plan = plan_pieces(retreat_state, out2.results, out2.after)
+    text = plan.steps[0].text(BOARD)
+    assert text == "Take Turkey's army standing beside Serbia off the board (dislodged and not retreated: disbanded)"
+    assert "army in Serbia" not in text
+    board = replay(retreat_state, plan)
+    assert board.on_board["ser"].power == "austria" and "ser" not in board.beside

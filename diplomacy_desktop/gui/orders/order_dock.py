@@ -245,6 +245,7 @@ class OrderDock(QDockWidget):
         self.setWidget(body)
         self._completion_for: tuple[str, int, int] | None = None
         self._submitting = False  # an order typed in the box is being filed
+        self._refused: list[str] = []  # the lines refused since the last order given, as HTML
         self._build_tabs()
         controller.changed.connect(self._on_changed)
         interaction.mode_changed.connect(self._mode_changed)
@@ -277,7 +278,8 @@ class OrderDock(QDockWidget):
         self.tabs.blockSignals(True)
         self.tabs.setCurrentIndex(ids.index(power))
         self.tabs.blockSignals(False)
-        self.feedback.clear()
+        if not self._submitting:  # (a typed order shows its power's tab: its refusals stay said)
+            self._clear_feedback()
         self.refresh()
 
     # -- refresh -----------------------------------------------------------------------------
@@ -287,10 +289,10 @@ class OrderDock(QDockWidget):
             self._build_tabs()
         c = self.controller
         if record.visibility or record.game:
-            self.feedback.clear()  # "Given: A Par - Bur" must not outlive the power that gave it
+            self._clear_feedback()  # "Given: A Par - Bur" must not outlive the power that gave it
             self.entry.forget()  # nor what it typed, in the box's own undo history
         elif record.orders and not self._submitting:
-            self.feedback.clear()  # an order made otherwise (a click, undo): the box's last word is stale
+            self._clear_feedback()  # an order made otherwise (a click, undo): the box's last word is stale
         if record.visibility and c.active_power is not None and self.power not in c.active_powers:
             self.show_power(c.active_power)
             return
@@ -480,10 +482,24 @@ class OrderDock(QDockWidget):
             return
         if self.submit_text(text):
             self.entry.clear()
+        else:
+            self.entry.selectAll()  # kept to be corrected, but the next line typed replaces it
 
     def submit_lines(self, lines: list[str]) -> None:
+        """Pasted lines: each given or refused on its own; the first refused one is left in the
+        box (selected), each refusal listed with its reason on a line of its own."""
         failed = [ln for ln in lines if not self.submit_text(ln)]
-        self.entry.setText("; ".join(failed))
+        self.entry.setText(failed[0].strip() if failed else "")
+        self.entry.selectAll()
+
+    def _clear_feedback(self) -> None:
+        self._refused.clear()
+        self.feedback.clear()
+
+    def _say(self, html_text: str) -> None:
+        """The box's last word, with the lines refused since (each on its own line, newest first,
+        as many as the panel shows) under it."""
+        self.feedback.setText("<br>".join([html_text, *self._refused[:2]]))
 
     def submit_text(self, text: str) -> bool:
         """Give one typed order; returns False (with the message shown) if it was refused.
@@ -510,10 +526,10 @@ class OrderDock(QDockWidget):
         finally:
             self._submitting = False
         if typed.illegal:  # (names a Formal Diplomacy rule and seed 003)
-            self.feedback.setText(f"<span style='color:{BAD.name()}'>Kept as written{for_whom}, but illegal: "
-                                  f"{html.escape(typed.illegal)}. The unit will hold.</span>")
+            self._say(f"<span style='color:{BAD.name()}'>Kept as written{for_whom}, but illegal: "
+                      f"{html.escape(typed.illegal)}. The unit will hold.</span>")
             return True
-        self.feedback.setText(f"Given{for_whom}: {format_order(filed)}")
+        self._say(html.escape(f"Given{for_whom}: {format_order(filed)}", quote=False))
         return True
 
     def _refusal(self, power: str, written: Order) -> str | None:
@@ -529,4 +545,6 @@ class OrderDock(QDockWidget):
 
     def _refuse(self, text: str, exc: Exception) -> None:
         what = "ambiguous" if isinstance(exc, AmbiguousOrderError) else "not accepted"
-        self.feedback.setText(f"<span style='color:{BAD.name()}'>“{text}” {what}: {exc}</span>")
+        line = f"<span style='color:{BAD.name()}'>{html.escape(f'“{text}” {what}: {exc}', quote=False)}</span>"
+        self._refused = [line, *[r for r in self._refused if r != line]]
+        self.feedback.setText("<br>".join(self._refused[:3]))

@@ -170,8 +170,11 @@ class MovePiecesDock(QDockWidget):
         #: something changed while the list was hidden: it is made again when shown
         self._stale = False
         self.list.itemChanged.connect(self._item_changed)
-        self.match_button.clicked.connect(self.confirm)
-        self.print_button.clicked.connect(self.print_pdf)
+        # the buttons' ``checked`` is not a path nor a question to skip: each slot is called bare
+        self.match_button.clicked.connect(lambda _checked=False: self.confirm_clicked())
+        self.print_button.clicked.connect(lambda _checked=False: self.print_pdf())
+        #: the host's yes/no (the table's own, set by the Tournament features; a message box alone)
+        self.ask: Callable[[QWidget, str, str], bool] = _ask_yes_no
         c.changed.connect(self._on_changed)
         self.refresh()
 
@@ -271,6 +274,20 @@ class MovePiecesDock(QDockWidget):
     def checked(self) -> list[bool]:
         return [self.list.item(i).checkState() == Qt.CheckState.Checked for i in range(self.list.count())]
 
+    def confirm_clicked(self) -> bool:
+        """"The board matches": with steps not ticked, the host is asked first (a board confirmed
+        with 2 of 20 steps done is more likely a slip than a board that matches)."""
+        if self.plan is not None and self.entry is not None and not self.plan.empty:
+            done = len(self.ticked.get(self.entry.state.phase.short, set()))
+            total = len(self.plan.steps)
+            if done < total and not self.ask(
+                    self, "Move the pieces",
+                    f"Only {done} of {total} steps are ticked. Does the physical board match the game anyway?"):
+                self.status.setText(f"Not confirmed: {total - done} steps are not ticked.")
+                return False
+        self.confirm()
+        return True
+
     def confirm(self) -> None:
         """The board matches: recorded in the game's table (a change, autosaved)."""
         history = self.controller.game.history
@@ -327,6 +344,12 @@ class MovePiecesDock(QDockWidget):
         super().closeEvent(event)
 
 
+def _ask_yes_no(parent: QWidget, title: str, text: str) -> bool:
+    answer = QMessageBox.question(parent, title, text, QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+                                  QMessageBox.StandardButton.No)
+    return answer == QMessageBox.StandardButton.Yes
+
+
 # -- the features ---------------------------------------------------------------------------------------
 
 
@@ -339,6 +362,7 @@ class TournamentFeatures(QObject):
         self.window = w = features.window
         self.controller = c = features.controller
         self.pieces = MovePiecesDock(w)
+        self.pieces.ask = features.flow.confirm
         w.add_panel(self.pieces)
         w.tabifyDockWidget(w.results_dock, self.pieces)
         self.pieces.hide()

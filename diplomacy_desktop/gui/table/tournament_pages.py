@@ -9,7 +9,8 @@ on the left axis with the victory line marked.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPageLayout, QPainter, QPen
@@ -21,7 +22,7 @@ from ...table.results import BoardResult, result_sentence
 from ...table.scoring import SYSTEMS
 from .. import override
 from ..board import palette
-from ..board.export import _pdf_pages
+from ..board.export import _painter, _pdf, _pdf_pages
 
 INK = QColor("#1A1A1A")
 GREY = QColor("#666666")
@@ -128,32 +129,45 @@ class CentreChart(QWidget):
 # -- Move the pieces, printed ----------------------------------------------------------------------------
 
 
-def paint_pieces_page(painter: QPainter, rect: QRectF, board: Board, plan: PiecePlan,
-                      checked: Sequence[bool] = ()) -> None:
-    painter.save()
-    painter.fillRect(rect, QColor("#FFFFFF"))
+@dataclass(slots=True)
+class PiecesLayout:
+    """Where each step of a printed list went: its page, and the box its wrapped words fill (the
+    box is as tall as the words need: a long step wraps onto more lines, never cut)."""
+
+    pages: int = 1
+    #: (page, box of the words, height the words need) per step
+    boxes: list[tuple[int, QRectF, float]] = field(default_factory=list)
+
+
+def paint_pieces_pages(painter: QPainter, rect: QRectF, board: Board, plan: PiecePlan,
+                       checked: Sequence[bool] = (), new_page: Callable[[], object] | None = None) -> PiecesLayout:
+    """The list on as many pages as it needs (``new_page`` starts the next one; without it, on one
+    page, smaller type until it fits).  Every step's words wrap inside the page: none is cut."""
+    layout = PiecesLayout()
     w, h = rect.width(), rect.height()
     pad = w * 0.05
-    y = rect.top() + h * 0.03
-    painter.setPen(INK)
-    painter.setFont(_font(h * 0.03, bold=True))
-    painter.drawText(QPointF(rect.left() + pad, y + h * 0.03), f"Move the pieces \u2014 {plan.phase.label}")
-    y += h * 0.055
-    painter.setFont(_font(h * 0.014))
-    note = ("Work down the list: no step puts a piece on an occupied space."
-            + (" A ring of moves: lift the first piece into your hand, move the others round, put it down last."
-               if plan.rings else ""))
-    box = QRectF(rect.left() + pad, y, w - 2 * pad, h * 0.06)
-    painter.drawText(box, int(Qt.TextFlag.TextWordWrap), note)
-    y += h * 0.05
-    if plan.empty:
-        painter.setFont(_font(h * 0.02))
-        painter.drawText(QPointF(rect.left() + pad, y + h * 0.03), "Nothing to move: every piece stays where it is.")
-    step_h = min(h * 0.035, (rect.bottom() - y - h * 0.08) / max(1, len(plan.steps)))
-    px = step_h * 0.5
+    px = h * 0.016  # the steps' type; on one page only, smaller when the list is long
+    if new_page is None and plan.steps:
+        px = min(px, max(h * 0.006, (h * 0.8) / (len(plan.steps) * 2.6)))
+    y = _pieces_header(painter, rect, plan)
+    bottom = rect.bottom() - h * 0.07
+    text_left = rect.left() + pad + px * 2.6
+    text_w = rect.right() - pad - text_left
+    flags = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap)
+    page = 0
     for i, step in enumerate(plan.steps):
+        font = _font(px, bold=step.action in ("lift", "place"))
+        painter.setFont(font)
+        text = f"{i + 1}. {step.text(board)}"
+        need = painter.boundingRect(QRectF(text_left, 0, text_w, h), flags, text).height()
+        if y + need > bottom and new_page is not None and y > rect.top() + h * 0.1:
+            _pieces_footer(painter, rect)
+            new_page()
+            page += 1
+            y = rect.top() + h * 0.04
+            painter.setFont(font)
         done = i < len(checked) and checked[i]
-        sq = QRectF(rect.left() + pad, y + step_h * 0.2, px, px)
+        sq = QRectF(rect.left() + pad, y + px * 0.15, px, px)
         painter.setPen(QPen(INK, max(1.0, h * 0.001)))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawRect(sq)
@@ -161,24 +175,74 @@ def paint_pieces_page(painter: QPainter, rect: QRectF, board: Board, plan: Piece
             painter.drawLine(sq.topLeft(), sq.bottomRight())
             painter.drawLine(sq.topRight(), sq.bottomLeft())
         painter.setBrush(palette.power_colour(step.power) if step.power in board.power_ids else QColor("#999999"))
-        painter.drawEllipse(QPointF(sq.right() + px * 0.9, sq.center().y()), px * 0.3, px * 0.3)
+        painter.drawEllipse(QPointF(sq.right() + px * 0.8, sq.center().y()), px * 0.3, px * 0.3)
         painter.setPen(INK)
-        painter.setFont(_font(px * 0.95, bold=step.action in ("lift", "place")))
-        painter.drawText(QRectF(sq.right() + px * 1.5, y, w - 2 * pad - px * 2.5, step_h),
-                         int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
-                         f"{i + 1}. {step.text(board)}")
-        y += step_h
+        box = QRectF(text_left, y, text_w, need)
+        painter.drawText(box, flags, text)
+        layout.boxes.append((page, box, need))
+        y += need + px * 0.45
+    if plan.empty:
+        painter.setFont(_font(h * 0.02))
+        painter.drawText(QPointF(rect.left() + pad, y + h * 0.03), "Nothing to move: every piece stays where it is.")
+    _pieces_footer(painter, rect)
+    layout.pages = page + 1
+    return layout
+
+
+def _pieces_header(painter: QPainter, rect: QRectF, plan: PiecePlan) -> float:
+    """The title and the note; returns where the steps begin."""
+    w, h = rect.width(), rect.height()
+    pad = w * 0.05
+    painter.fillRect(rect, QColor("#FFFFFF"))
+    y = rect.top() + h * 0.03
+    painter.setPen(INK)
+    painter.setFont(_font(h * 0.026, bold=True))
+    flags = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap)
+    title = f"Move the pieces \u2014 {plan.phase.label}"
+    box = QRectF(rect.left() + pad, y, w - 2 * pad, h)
+    used = painter.boundingRect(box, flags, title)
+    painter.drawText(box, flags, title)
+    y += used.height() + h * 0.01
+    painter.setFont(_font(h * 0.013))
+    note = ("Work down the list: no step puts a piece on an occupied space."
+            + (" A ring of moves: lift the first piece into your hand, move the others round, put it down last."
+               if plan.rings else ""))
+    box = QRectF(rect.left() + pad, y, w - 2 * pad, h)
+    used = painter.boundingRect(box, flags, note)
+    painter.drawText(box, flags, note)
+    return y + used.height() + h * 0.02
+
+
+def _pieces_footer(painter: QPainter, rect: QRectF) -> None:
+    w, h = rect.width(), rect.height()
+    pad = w * 0.05
     painter.setPen(GREY)
     painter.setFont(_font(h * 0.013))
     painter.drawText(QRectF(rect.left() + pad, rect.bottom() - h * 0.05, w - 2 * pad, h * 0.04),
                      int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
                      "The board matches: ______________________   (Diplomacy Desktop)")
-    painter.restore()
+
+
+def paint_pieces_page(painter: QPainter, rect: QRectF, board: Board, plan: PiecePlan,
+                      checked: Sequence[bool] = ()) -> PiecesLayout:
+    """The list on one page (the projector's and a picture's form): smaller type when it is long."""
+    painter.save()
+    try:
+        return paint_pieces_pages(painter, rect, board, plan, checked)
+    finally:
+        painter.restore()
 
 
 def pieces_pdf(board: Board, plan: PiecePlan, checked: Sequence[bool] = ()) -> bytes:
-    return _pdf_pages(f"Move the pieces, {plan.phase.label}", QPageLayout.Orientation.Portrait, 1,
-                      lambda painter, rect, _i: paint_pieces_page(painter, rect, board, plan, checked))
+    """The list as a PDF: as many A4 pages as its wrapped steps need."""
+    data, buffer, writer = _pdf(f"Move the pieces, {plan.phase.label}", QPageLayout.Orientation.Portrait)
+    painter = _painter(writer)
+    rect = QRectF(writer.pageLayout().paintRectPixels(writer.resolution()))
+    rect.moveTo(0, 0)
+    paint_pieces_pages(painter, rect, board, plan, checked, new_page=writer.newPage)
+    painter.end()
+    buffer.close()
+    return bytes(data.data())
 
 
 # -- the result sheet --------------------------------------------------------------------------------------
@@ -283,5 +347,13 @@ def result_sheet_pdf(result: BoardResult) -> bytes:
                       lambda painter, rect, _i: paint_result_sheet(painter, rect, result))
 
 
-__all__ = ["CentreChart", "paint_centre_chart", "paint_pieces_page", "paint_result_sheet", "pieces_pdf",
-           "result_sheet_pdf"]
+__all__ = [
+    "CentreChart",
+    "PiecesLayout",
+    "paint_centre_chart",
+    "paint_pieces_page",
+    "paint_pieces_pages",
+    "paint_result_sheet",
+    "pieces_pdf",
+    "result_sheet_pdf",
+]

@@ -113,11 +113,11 @@
   }
 
   // -- live updates: reconnect and catch up ---------------------------------------------------------------
-  let ws = null, wait = 500;
+  let ws = null, wait = 200;
   function connect() {
     if (ws && (ws.readyState === 0 || ws.readyState === 1)) return;
     ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws");
-    ws.onopen = () => { ws.send(JSON.stringify({ token: token })); wait = 500; };
+    ws.onopen = () => { ws.send(JSON.stringify({ token: token })); wait = 200; };
     ws.onmessage = (ev) => {
       const msg = JSON.parse(ev.data);
       if (msg.type === "state") {
@@ -127,11 +127,14 @@
         if (outbox().length) flushOutbox();
       } else if (msg.type === "kicked" || msg.type === "error") { ws.onclose = null; offline(msg.error); }
     };
-    ws.onclose = () => { linkState(false, "reconnecting…"); setTimeout(connect, wait); wait = Math.min(wait * 2, 5000); };
+    // the badge must say "live" within a second of the host being back: retry every 400 ms (a
+    // refused connection costs the host nothing), never backing off to several seconds
+    ws.onclose = () => { linkState(false, "reconnecting…"); setTimeout(connect, wait); wait = Math.min(wait + 100, 400); };
   }
   function offline(text) { linkState(false, "cut off"); say(text, true); $("game").hidden = true; }
   document.addEventListener("visibilitychange", () => { if (!document.hidden) connect(); });
   window.addEventListener("online", connect);
+  window.addEventListener("offline", () => linkState(false, "no network"));
 
   // -- words ---------------------------------------------------------------------------------------
   const prov = (loc) => loc.split("/")[0];

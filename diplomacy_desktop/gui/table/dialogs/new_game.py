@@ -250,7 +250,7 @@ class NewGameDialog(QDialog):
                                     "sees and changes its orders, and its phone link can be carried away.")
         # and a passphrase: the unrevealed orders, notes and phone links are written encrypted under it
         passphrase_row = QHBoxLayout()
-        passphrase_row.addWidget(QLabel("Host's passphrase (8 characters or more):"))
+        passphrase_row.addWidget(QLabel("Host's passphrase (four or more words):"))
         self.passphrase_edit = QLineEdit()
         self.passphrase_edit.setEchoMode(QLineEdit.EchoMode.Password)
         self.passphrase_edit.setPlaceholderText("asked again after a crash")
@@ -261,6 +261,16 @@ class NewGameDialog(QDialog):
             w.setToolTip("The orders, notes and phone links not yet revealed are saved encrypted under it: "
                          "nobody reads them from the laptop's files. Restarting after a crash asks for it.")
             passphrase_row.addWidget(w, 1)
+        # issue 31: a weak passphrase is refused; a strong one is offered (five words of a fixed list)
+        self.suggest_button = QPushButton("Suggest one")
+        self.suggest_button.setToolTip("Five words drawn at random from a list of common words: write them down")
+        self.suggest_button.clicked.connect(self.suggest_passphrase)
+        passphrase_row.addWidget(self.suggest_button)
+        self.suggestion_label = QLabel()
+        self.suggestion_label.setWordWrap(True)
+        self.suggestion_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.suggestion_label.hide()
+        self.passphrase_edit.textEdited.connect(lambda _t: self.suggestion_label.hide())
 
         self.error_label = QLabel()
         self.error_label.setStyleSheet("color: #a50021;")
@@ -293,6 +303,7 @@ class NewGameDialog(QDialog):
         layout.addLayout(host)
         layout.addWidget(self.no_pins_box)
         layout.addLayout(passphrase_row)
+        layout.addWidget(self.suggestion_label)
         layout.addStretch(1)
         self.settings_scroll = QScrollArea()
         self.settings_scroll.setWidgetResizable(True)
@@ -457,6 +468,18 @@ class NewGameDialog(QDialog):
         self.formal_box.setChecked(False)
         self.secrecy_box.setChecked(True)
         self.notes_box.setChecked(False)
+
+    def suggest_passphrase(self) -> str:
+        """Fill both passphrase boxes with a generated passphrase and show it once, to write down."""
+        from ....io.passphrase import generate_passphrase
+
+        passphrase = generate_passphrase()
+        self.passphrase_edit.setText(passphrase)
+        self.passphrase_again.setText(passphrase)
+        self.suggestion_label.setText(f"The passphrase: <b>{passphrase}</b> — write it down; a restart after a "
+                                      "crash asks for it.")
+        self.suggestion_label.show()
+        return passphrase
 
     def problems(self) -> list[str]:
         out = []
