@@ -53,6 +53,7 @@ import socket
 import threading
 import weakref
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
@@ -61,6 +62,7 @@ from urllib.parse import urlsplit
 from aiohttp import WSMsgType, web
 
 from ..resources import map_file
+from ..table.pins import HASHES_IN_FLIGHT
 from .table import (
     Change,
     HostError,
@@ -280,6 +282,7 @@ class HostApp:
         #: each request's own change version (see ``_run`` and ``_saved``)
         self._change_versions: weakref.WeakKeyDictionary[asyncio.Task[Any], int] = weakref.WeakKeyDictionary()
         self.names = own_names(address)
+        self._join_pool = ThreadPoolExecutor(max_workers=HASHES_IN_FLIGHT, thread_name_prefix="table-join")
         self.app = web.Application(client_max_size=MAX_BODY, middlewares=[_guard_for(self.names)])
         r = self.app.router
         r.add_get("/", self.table_page)
@@ -529,7 +532,11 @@ class HostApp:
     async def join(self, request: web.Request) -> web.Response:
         data = await self._body(request)
         client = request.remote or ""
-        token = await self._run(self.host.join, self._text(data, "power"), self._text(data, "pin"), client)
+        # on threads of their own (issue 31): guesses waiting for the table's hash budget never
+        # hold the threads every phone's state and orders go through
+        assert self.loop is not None
+        token = await self.loop.run_in_executor(self._join_pool, self.host.join, self._text(data, "power"),
+                                                self._text(data, "pin"), client)
         await self._run(self.host.flush)
         return web.json_response({"token": token, "url": f"/t/{token}"})
 

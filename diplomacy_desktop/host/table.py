@@ -80,7 +80,7 @@ from ..table import sealcodes
 from ..table.changes import HOST, PHONE, TableChange
 from ..table.notes import MAX_NOTE_TEXT, MAX_NOTES
 from ..table.pieces import plan_entry
-from ..table.pins import JoinGuard, PinWaitError, hash_pin, pin_matches, pin_problem
+from ..table.pins import HASH_GATE, JoinGuard, JoinRate, PinWaitError, hash_pin, pin_problem
 from ..table.service import (
     STAGE_DECLARATIONS,
     STAGE_ORDERS,
@@ -277,6 +277,9 @@ class TableHost:
         self.vault = vault
         #: wrong PINs when joining, per phone client: a stranger never locks out the real player
         self.join_guard = JoinGuard(clock)
+        #: the whole table's pace of joins, and the process's budget of slow hashes (issue 31)
+        self.join_rate = JoinRate(clock=clock)
+        self.hash_gate = HASH_GATE
         self._now = clock
         self._note_times: dict[str, list[float]] = {}
         self._seen_clients: dict[str, set[str]] = {}
@@ -1257,11 +1260,26 @@ class TableHost:
         return str(tokens[power])
 
     def join(self, power: str, pin: str, client: str = "") -> str:
-        """The table URL plus a power's PIN: the power's token (only for a power with a PIN).
-        Wrong PINs count per *client* (``client``: the phone's address), not per power, so a
-        stranger's guesses never lock the real player out; a power whose phone the host cut off
-        joins again only once its PIN has been changed.  Every new phone on a power's link is
-        counted in ``phones.joins`` and announced to that power."""
+        """The table URL plus a power's PIN: a token of the power's own for this device (only
+        for a power with a PIN).  Wrong PINs count per *client* (``client``: the phone's address),
+        not per power, so a stranger's guesses never lock the real player out; the whole table
+        takes at most ``JOINS_PER_MINUTE`` joins a minute besides, and the slow hash runs outside
+        the table's lock through the process's one ``HASH_GATE`` (issue 31: guesses from many
+        addresses neither stall the other phones nor guess faster than that).  A power whose
+        phone the host cut off joins again only once its PIN has been changed.  Every new phone
+        on a power's link is counted in ``phones.joins`` and announced to that power."""
+        stored, name = self._join_begin(power, client)
+        try:
+            try:
+                ok = isinstance(pin, str) and self.hash_gate.matches(stored, pin)
+            except PinWaitError as exc:
+                raise TooManyAttemptsError(str(exc), exc.retry_after) from None
+            return self._join_end(power, client, stored, name, ok)
+        finally:
+            with self._lock:
+                self.join_guard.end(client)
+
+    def _join_begin(self, power: str, client: str) -> tuple[str, str]:
         with self._lock:
             if power not in self.game.board.power_ids:
                 raise HostError("choose your power")
@@ -1270,12 +1288,23 @@ class TableHost:
             if stored is None:
                 raise RefusedError(f"{name} has no PIN: scan its code on the laptop")
             try:
-                self.join_guard.check_allowed(client)
+                self.join_guard.begin(client)
             except PinWaitError as exc:
                 raise TooManyAttemptsError(str(exc), exc.retry_after) from None
-            if not isinstance(pin, str) or not pin_matches(stored, pin):
+            try:
+                self.join_rate.take()
+            except PinWaitError as exc:
+                self.join_guard.end(client)
+                raise TooManyAttemptsError(str(exc), exc.retry_after) from None
+            return stored, name
+
+    def _join_end(self, power: str, client: str, stored: str, name: str, ok: bool) -> str:
+        with self._lock:
+            if not ok:
                 self.join_guard.failed(client)
                 raise PinError(f"wrong PIN for {name}")
+            if self._pin_hash(power) != stored:  # changed while it was checked
+                raise RefusedError(f"{name}'s PIN has just changed: type the new one")
             self.join_guard.succeeded(client)
             if self._phones.get("kicked", {}).get(power) == stored:
                 raise RefusedError(f"the host cut {name}'s phone off: joining needs a new PIN (ask the host)")

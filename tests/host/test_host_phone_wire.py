@@ -90,3 +90,21 @@ def test_phone_badge_follows_the_connection_within_a_second(tmp_path: Path) -> N
     finally:
         driver.quit()
         host.kill()
+
+
+def test_two_power_players_links_say_they_cover_both(tmp_path: Path) -> None:
+    """Finding 13: the printed links of a player holding two powers say that either covers both,
+    and the phone opened with either link gives both powers' orders."""
+    host = ServeProcess(tmp_path / "two.dipl", free_port(), "--player", "england=Ann", "--player", "russia=Ann")
+    driver = mobile_phone(Path(tempfile.mkdtemp(dir=tmp_path)))
+    try:
+        lines = {p: next(line for line in host.output if host.links[p] in line) for p in ("england", "russia", "france")}
+        for p in ("england", "russia"):
+            assert "covers both powers: England and Russia" in lines[p], lines[p]
+        assert "covers" not in lines["france"]
+        driver.get(host.links["russia"])
+        page_loaded(driver)
+        assert driver.find_element(By.ID, "who").text == "Ann: England, Russia"
+    finally:
+        driver.quit()
+        host.kill()
