@@ -15,6 +15,7 @@
   const SVGNS = "http://www.w3.org/2000/svg";
   const FINGER = 40;      // css px: a fingertip's contact
   const REACH = 30;       // css px: a tap counts for a mark this near
+  const LABEL_REACH = 20; // css px: a tap this near a province's name means that province
   const AMBIGUOUS = 10;   // css px: two marks whose distances from a tap differ by less: ask
   const UNIT_R = 12;      // map units: a unit's radius (the window's design size)
   const K_EASY = 0.9;     // css px per map unit: the first view is at least this close when it fits
@@ -199,6 +200,18 @@
   }
   function toMap(x, y) { const r = box(); return [cam.cx + (x - r.left - r.width / 2) / cam.k, cam.cy + (y - r.top - r.height / 2) / cam.k]; }
   function toScreen(pt) { const r = box(); return [r.left + r.width / 2 + (pt[0] - cam.cx) * cam.k, r.top + r.height / 2 + (pt[1] - cam.cy) * cam.k]; }
+  // one zoom step while places are marked to tap: closer, but every mark and its name kept on screen
+  function zoomOnTargets() {
+    if (!sel || sel.step === "kind" || !cam) return false;
+    const pts = marks().map((mk) => mk.pt).concat(sel.unit ? [sel.unit] : []);
+    if (pts.length < 2) return false;
+    const xs = pts.map((q) => q[0]), ys = pts.map((q) => q[1]), r = box(), margin = 90;
+    const bw = Math.max(...xs) - Math.min(...xs) || 1, bh = Math.max(...ys) - Math.min(...ys) || 1;
+    const fit = Math.min((r.width - 2 * margin) / bw, (r.height - 2 * margin) / bh);
+    const k = Math.max(kMin(), Math.min(4, cam.k * 1.5, Math.max(cam.k, fit)));
+    setCam((Math.min(...xs) + Math.max(...xs)) / 2, (Math.min(...ys) + Math.max(...ys)) / 2, k);
+    return true;
+  }
   function zoomAbout(factor, pt) {  // the map point pt keeps its place on the screen
     const k = Math.max(kMin(), Math.min(4, cam.k * factor)), f = cam.k / k;
     setCam(pt[0] - (pt[0] - cam.cx) * f, pt[1] - (pt[1] - cam.cy) * f, k);
@@ -260,7 +273,7 @@
     mb.addEventListener("pointerup", up); mb.addEventListener("pointercancel", up);
     mb.addEventListener("wheel", (e) => { e.preventDefault(); zoomAbout(e.deltaY < 0 ? 1.25 : 0.8, toMap(e.clientX, e.clientY)); }, { passive: false });
     const about = () => sel && sel.unit ? sel.unit : [cam.cx, cam.cy];  // the buttons zoom about the selection
-    $("zoom-in").onclick = () => zoomAbout(1.5, about());
+    $("zoom-in").onclick = () => { if (!zoomOnTargets()) zoomAbout(1.5, about()); };
     $("zoom-out").onclick = () => zoomAbout(1 / 1.5, about());
     $("zoom-all").onclick = () => setCam(full[0] + full[2] / 2, full[1] + full[3] / 2, 0);
     window.addEventListener("resize", () => { if (cam) setCam(cam.cx, cam.cy, cam.k); });
@@ -299,10 +312,36 @@
     return (sel.targets || []).map((loc) => ({ loc: loc, pt: sel.step === "target" ? unitPoint(loc, false) : anchorOf(loc) })).filter((x) => x.pt);
   }
   // what a tap at (x, y) css px means: {pick: mark} | {ask: [marks]} | {none: true, loc}
+  // a province's name is a target too: a tap on it or within LABEL_REACH px of it (any side) means
+  // that province (a tap 20 px below "Rom" gave F Nap - Tys); names closer than that to each other: ask
+  function labelsAt(x, y, ms) {
+    const provs = new Set(ms.map((c) => prov(c.loc))), found = [];
+    for (const t of svg ? svg.querySelectorAll("#labels text[id^='label_']") : []) {
+      const p = t.id.slice(6);
+      if (!provs.has(p)) continue;
+      const r = t.getBoundingClientRect();
+      if (!r.width) continue;
+      const d = Math.hypot(Math.max(r.left - x, 0, x - r.right), Math.max(r.top - y, 0, y - r.bottom));
+      if (d <= LABEL_REACH) found.push({ p: p, d: d });
+    }
+    return found.sort((u, v) => u.d - v.d);
+  }
   function resolve(x, y) {
     const ms = marks();
     const scored = ms.map((c) => { const s = toScreen(c.pt); return { c: c, d: Math.hypot(s[0] - x, s[1] - y) }; })
       .sort((a, b) => a.d - b.d);
+    const labels = labelsAt(x, y, ms);
+    if (labels.length && scored.length && labels[0].d >= scored[0].d && scored[0].d <= REACH
+        && prov(scored[0].c.loc) !== labels[0].p) {  // near a mark and near another place's name: ask
+      const named = ms.filter((c) => c === scored[0].c || prov(c.loc) === labels[0].p);
+      if (named.length > 1) return { ask: named };
+    }
+    if (labels.length && (!scored.length || labels[0].d < scored[0].d)) {
+      const close = new Set(labels.map((l) => l.p));  // two names within reach: ask which (never guess)
+      const named = ms.filter((c) => close.has(prov(c.loc)));
+      if (named.length === 1) return { pick: named[0] };
+      if (named.length > 1) return { ask: named };
+    }
     const near = scored.filter((s) => s.d <= REACH);
     if (near.length) {
       // marks less than a finger apart on the screen (a view zoomed out to show them all): any
