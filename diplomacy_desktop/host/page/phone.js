@@ -331,14 +331,11 @@
     const scored = ms.map((c) => { const s = toScreen(c.pt); return { c: c, d: Math.hypot(s[0] - x, s[1] - y) }; })
       .sort((a, b) => a.d - b.d);
     const labels = labelsAt(x, y, ms);
-    if (labels.length && scored.length && labels[0].d >= scored[0].d && scored[0].d <= REACH
-        && prov(scored[0].c.loc) !== labels[0].p) {  // near a mark and near another place's name: ask
-      const named = ms.filter((c) => c === scored[0].c || prov(c.loc) === labels[0].p);
-      if (named.length > 1) return { ask: named };
-    }
-    if (labels.length && (!scored.length || labels[0].d < scored[0].d)) {
-      const close = new Set(labels.map((l) => l.p));  // two names within reach: ask which (never guess)
-      const named = ms.filter((c) => close.has(prov(c.loc)));
+    const markD = scored.length ? scored[0].d : Infinity;
+    if (labels.length && markD > AMBIGUOUS) {  // a tap within 10 px of a mark is that mark's, always
+      const names = new Set(labels.map((l) => l.p));  // two names within reach: ask which (never guess)
+      if (markD <= REACH) names.add(prov(scored[0].c.loc));  // a mark near too, by another's name: ask
+      const named = ms.filter((c) => names.has(prov(c.loc)));
       if (named.length === 1) return { pick: named[0] };
       if (named.length > 1) return { ask: named };
     }
