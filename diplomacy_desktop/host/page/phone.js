@@ -334,7 +334,7 @@
     const markD = scored.length ? scored[0].d : Infinity;
     if (labels.length && markD > AMBIGUOUS) {  // a tap within 10 px of a mark is that mark's, always
       const names = new Set(labels.map((l) => l.p));  // two names within reach: ask which (never guess)
-      if (markD <= REACH) names.add(prov(scored[0].c.loc));  // a mark near too, by another's name: ask
+      for (const q of scored) if (q.d <= REACH) names.add(prov(q.c.loc));  // marks near too, by a name: ask
       const named = ms.filter((c) => names.has(prov(c.loc)));
       if (named.length === 1) return { pick: named[0] };
       if (named.length > 1) return { ask: named };
