@@ -53,7 +53,15 @@ from ..engine.orders import Order, UnitOrder
 from ..engine.state import ADJUSTMENT, MOVEMENT, RETREAT
 from ..engine.validation import check_order
 from ..io.boardfile import load_board
-from ..io.gamestore import GameImage, GameStore, StoreError, file_stamp, store_path
+from ..io.gamestore import (
+    GameImage,
+    GameStore,
+    StoreError,
+    StoreLockedError,
+    file_stamp,
+    set_aside,
+    store_path,
+)
 from ..io.notation import format_order, location_label
 from ..io.output import reason as os_reason
 from ..io.savefile import (
@@ -72,7 +80,7 @@ from ..table import sealcodes
 from ..table.changes import HOST, PHONE, TableChange
 from ..table.notes import MAX_NOTE_TEXT, MAX_NOTES
 from ..table.pieces import plan_entry
-from ..table.pins import JoinGuard, PinWaitError, hash_pin, pin_matches, pin_problem
+from ..table.pins import HASH_GATE, JoinGuard, JoinRate, PinWaitError, hash_pin, pin_problem
 from ..table.service import (
     STAGE_DECLARATIONS,
     STAGE_ORDERS,
@@ -170,6 +178,18 @@ def _why(exc: BaseException) -> str:
     return text or type(exc).__name__
 
 
+def _set_aside_note(path: Path, exc: BaseException) -> str:
+    """Set the damaged live game of ``path`` aside; what to tell the host (naming both files)."""
+    db = store_path(path)
+    why = str(exc).removeprefix(f"the live game {db.name} cannot be read: ")
+    try:
+        aside = set_aside(db)
+    except OSError as err:
+        return (f"the live game {db.name} is damaged ({why}) and could not be set aside ({_why(err)}); "
+                f"{path.name} is read instead")
+    return f"the live game {db.name} is damaged ({why}): set aside as {aside.name}; {path.name} is read instead"
+
+
 def _save_failed(exc: BaseException) -> SaveFailedError:
     why = _why(exc)
     return SaveFailedError(f"not saved, so not done: the game could not be written ({why}); try again, or "
@@ -257,6 +277,9 @@ class TableHost:
         self.vault = vault
         #: wrong PINs when joining, per phone client: a stranger never locks out the real player
         self.join_guard = JoinGuard(clock)
+        #: the whole table's pace of joins, and the process's budget of slow hashes (issue 31)
+        self.join_rate = JoinRate(clock=clock)
+        self.hash_gate = HASH_GATE
         self._now = clock
         self._note_times: dict[str, list[float]] = {}
         self._seen_clients: dict[str, set[str]] = {}
@@ -290,6 +313,10 @@ class TableHost:
         self.last_save_error = ""
         #: the server's way: changes are saved by ``flush`` (before each answer), not one by one
         self.deferred_saves = False
+        #: called after each write of the saved game (``serve``: its lock takes the new file too)
+        self.file_written: Callable[[], None] | None = None
+        #: what opening did with a damaged live game ("" when there was none: ``serve`` prints it)
+        self.store_note = ""
         phones = self.table.setdefault("phones", {})
         #: the one record of who has sealed or declared (the window's, shared with its hot seat)
         if session is not None and session.table is not self.table:
@@ -349,14 +376,22 @@ class TableHost:
         already read it (not read again unless its secrets need the passphrase).  SaveFileError when the file is not a
         saved game (WrongPassphraseError: not its passphrase), SaveFailedError when it cannot be
         written."""
+        note = ""
         try:
             store = GameStore(store_path(path))
-        except (StoreError, sqlite3.Error, OSError):
+        except (StoreError, sqlite3.Error, OSError) as exc:
+            note = _set_aside_note(path, exc)  # damaged: set aside, and the saved game is read again
             try:
-                store_path(path).unlink(missing_ok=True)  # damaged: the saved game is read again
                 store = GameStore(store_path(path))
-            except (StoreError, sqlite3.Error, OSError) as exc:
-                raise _save_failed(exc if isinstance(exc, OSError) else OSError(str(exc))) from exc
+            except (StoreError, sqlite3.Error, OSError) as exc2:
+                raise _save_failed(exc2 if isinstance(exc2, OSError) else OSError(str(exc2))) from exc2
+        if not note and store.has_tables():
+            try:
+                store.check()  # SQLite's integrity check and the records' own
+            except StoreError as exc:
+                store.close()
+                note = _set_aside_note(path, exc)
+                store = GameStore(store_path(path))
         try:
             loaded = None
             vault: Vault | None = None
@@ -370,7 +405,12 @@ class TableHost:
                             raise WrongPassphraseError(str(exc)) from None
                     game, table = store.load()  # StoreLockedError: secret, and no passphrase given
                     loaded = GameImage.of(game, table)
-                except StoreError:
+                except StoreLockedError:
+                    loaded = None
+                except StoreError as exc:
+                    store.close()
+                    note = _set_aside_note(path, exc)
+                    store = GameStore(store_path(path))
                     loaded = None
             if loaded is None:
                 if path.exists():
@@ -387,6 +427,7 @@ class TableHost:
             store.vault = vault
             _new_table_options(game, table, notes_allowed, players)
             host = cls(game, table, path, store=store, vault=vault)
+            host.store_note = note
             try:
                 if loaded is not None and not rekeyed:  # only what opening changed (tokens, an empty phase skipped)
                     host._on_disk = loaded
@@ -531,6 +572,8 @@ class TableHost:
     def _write_file_text(self, text: str) -> None:
         assert self.path is not None
         write_atomic(self.path, text, mode=SAVE_MODE)
+        if self.file_written is not None:
+            self.file_written()  # ``serve``'s lock follows the file's new inode
         if self.store is not None:
             self.store.set_source(file_stamp(self.path))
 
@@ -1217,11 +1260,26 @@ class TableHost:
         return str(tokens[power])
 
     def join(self, power: str, pin: str, client: str = "") -> str:
-        """The table URL plus a power's PIN: the power's token (only for a power with a PIN).
-        Wrong PINs count per *client* (``client``: the phone's address), not per power, so a
-        stranger's guesses never lock the real player out; a power whose phone the host cut off
-        joins again only once its PIN has been changed.  Every new phone on a power's link is
-        counted in ``phones.joins`` and announced to that power."""
+        """The table URL plus a power's PIN: a token of the power's own for this device (only
+        for a power with a PIN).  Wrong PINs count per *client* (``client``: the phone's address),
+        not per power, so a stranger's guesses never lock the real player out; the whole table
+        takes at most ``JOINS_PER_MINUTE`` joins a minute besides, and the slow hash runs outside
+        the table's lock through the process's one ``HASH_GATE`` (issue 31: guesses from many
+        addresses neither stall the other phones nor guess faster than that).  A power whose
+        phone the host cut off joins again only once its PIN has been changed.  Every new phone
+        on a power's link is counted in ``phones.joins`` and announced to that power."""
+        stored, name = self._join_begin(power, client)
+        try:
+            try:
+                ok = isinstance(pin, str) and self.hash_gate.matches(stored, pin)
+            except PinWaitError as exc:
+                raise TooManyAttemptsError(str(exc), exc.retry_after) from None
+            return self._join_end(power, client, stored, name, ok)
+        finally:
+            with self._lock:
+                self.join_guard.end(client)
+
+    def _join_begin(self, power: str, client: str) -> tuple[str, str]:
         with self._lock:
             if power not in self.game.board.power_ids:
                 raise HostError("choose your power")
@@ -1230,12 +1288,23 @@ class TableHost:
             if stored is None:
                 raise RefusedError(f"{name} has no PIN: scan its code on the laptop")
             try:
-                self.join_guard.check_allowed(client)
+                self.join_guard.begin(client)
             except PinWaitError as exc:
                 raise TooManyAttemptsError(str(exc), exc.retry_after) from None
-            if not isinstance(pin, str) or not pin_matches(stored, pin):
+            try:
+                self.join_rate.take()
+            except PinWaitError as exc:
+                self.join_guard.end(client)
+                raise TooManyAttemptsError(str(exc), exc.retry_after) from None
+            return stored, name
+
+    def _join_end(self, power: str, client: str, stored: str, name: str, ok: bool) -> str:
+        with self._lock:
+            if not ok:
                 self.join_guard.failed(client)
                 raise PinError(f"wrong PIN for {name}")
+            if self._pin_hash(power) != stored:  # changed while it was checked
+                raise RefusedError(f"{name}'s PIN has just changed: type the new one")
             self.join_guard.succeeded(client)
             if self._phones.get("kicked", {}).get(power) == stored:
                 raise RefusedError(f"the host cut {name}'s phone off: joining needs a new PIN (ask the host)")

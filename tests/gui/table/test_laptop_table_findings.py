@@ -40,3 +40,18 @@ def test_out_of_turn_asks_the_host_pin_first_and_a_wrong_host_pin_is_not_the_pow
     assert f.flow.session.stage == ENTERING and f.flow.session.current == "france"
     assert f.flow.pin_guard.failures("france") == 0
     assert any("out of turn by the host" in n for n in f.flow.session.notices)
+
+
+# -- 8. the host's reveal names the powers in civil disorder -----------------------------------
+
+
+def test_reveal_now_names_the_powers_in_civil_disorder(table, features, host) -> None:  # type: ignore[no-untyped-def]
+    t, f = table, features
+    start(f)
+    f.act_write.trigger()
+    first, _orders = seal_next(t, f)
+    f.flow.force_reveal()
+    asked = " ".join(text for _title, text in host.questions) + " ".join(host.prompts)
+    silent = [t.controller.power_name(p) for p in t.controller.board.power_ids if p != first]
+    assert "civil disorder" in asked and "units without orders hold" not in asked
+    assert all(name in asked.split("civil disorder")[0].rsplit("\n", 1)[-1] for name in silent), asked

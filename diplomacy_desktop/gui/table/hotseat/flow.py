@@ -764,13 +764,30 @@ class HotSeatFlow(QObject):
                 return False
             self._reveal(force=True)
             return True
-        text = ("Reveal all orders and adjudicate now?\n\nNot sealed yet: " + ", ".join(waiting) +
-                ".\nTheir orders count as they are; units without orders hold.") if waiting else \
-            "Reveal all orders and adjudicate now?"
+        text = "Reveal all orders and adjudicate now?" + self._unsealed_words()
         if not self.ask_host("Reveal now", text):
             return False
         self._reveal(force=True)
         return True
+
+    def _unsealed_words(self) -> str:
+        """Who has not sealed, for the host's reveal question: those who wrote orders (they count
+        as written) and those who wrote none, named as in civil disorder (rules XIV.1: their
+        units hold and do not support each other)."""
+        c = self.controller
+        waiting = list(self.session.waiting)
+        if not waiting:
+            return ""
+        wrote = [c.power_name(p) for p in waiting if c.game.orders_of(p)]
+        none = [c.power_name(p) for p in waiting if not c.game.orders_of(p)]
+        words = "\n\nNot sealed yet: " + ", ".join(c.power_name(p) for p in waiting) + "."
+        if wrote:
+            words += "\n" + ", ".join(wrote) + ": the orders written so far count as they are."
+        if none:
+            verb = "is" if len(none) == 1 else "are"
+            words += (f"\n{', '.join(none)} {verb} in civil disorder (no orders at all): the units hold and do "
+                      "not support each other (rules XIV.1).")
+        return words
 
     def _reveal(self, *, force: bool) -> None:
         self.cover_windows()  # the reveal starts: nothing of anyone's turn is left on screen
