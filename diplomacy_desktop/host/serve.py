@@ -166,6 +166,8 @@ def _serve_locked(args: argparse.Namespace, path: Path, lock: GameLock) -> int:
     except OSError as exc:
         print(f"diplomacy-desktop serve: {path}: {exc.strerror or exc}", file=sys.stderr)
         return 2
+    if host.store_note:
+        print(f"diplomacy-desktop serve: {host.store_note}", file=sys.stderr, flush=True)
     lock.follow()  # the file as opening wrote it (a new inode): a hard link to it is refused too
     host.file_written = lock.follow
     host.restore_clock()  # the clock the table had when the host last stopped
@@ -194,8 +196,7 @@ def _serve_locked(args: argparse.Namespace, path: Path, lock: GameLock) -> int:
     print(f"Serving {path} ({host.game.state.phase.label}) on {base}", flush=True)
     print(f"Table page (join with a PIN): {base}/", flush=True)
     for power, player, url in host.join_links(base):
-        name = host.game.board.power(power).name
-        print(f"  {name:<8} {url}" + (f"  ({player})" if player else ""), flush=True)
+        print(link_line(host, power, player, url), flush=True)
         if args.qr:
             from .qr import join_qr_text
 
@@ -255,6 +256,28 @@ COMMANDS = ("kick POWER (new link for that power), pin POWER DIGITS (a new PIN),
             "clock MINUTES [TITLE] (a clock on every phone), pause, resume, clock off, links, help")
 
 
+
+def shared_link_note(host: TableHost, power: str) -> str:
+    """For a player holding several powers: that any one of their links covers all of them
+    (a two-power player gets two links, and either phone gives and seals both powers' orders)."""
+    player = host.player_of(power)
+    if not player:
+        return ""
+    board = host.game.board
+    theirs = [p for p in board.power_ids if host.player_of(p) == player]
+    if len(theirs) < 2:
+        return ""
+    names = [board.power(p).name for p in theirs]
+    both = "both powers" if len(names) == 2 else f"all {len(names)} powers"
+    return f"this link covers {both}: {', '.join(names[:-1])} and {names[-1]} (one phone is enough)"
+
+
+def link_line(host: TableHost, power: str, player: str, url: str) -> str:
+    """One power's line of the printed links: name, URL, player, and what a shared link covers."""
+    note = shared_link_note(host, power)
+    who = f"{player}: {note}" if note else player
+    return f"  {host.game.board.power(power).name:<8} {url}" + (f"  ({who})" if who else "")
+
 def _console(host: TableHost, base: str, stdin: TextIO) -> None:
     """The host's commands, typed into the terminal ``serve`` runs in (one a line)."""
     for line in stdin:
@@ -308,8 +331,7 @@ def _console(host: TableHost, base: str, stdin: TextIO) -> None:
                       flush=True)
             elif words == ["links"]:
                 for power, player, url in host.join_links(base):
-                    print(f"  {host.game.board.power(power).name:<8} {url}" + (f"  ({player})" if player else ""),
-                          flush=True)
+                    print(link_line(host, power, player, url), flush=True)
             else:
                 print(f"Commands: {COMMANDS}", flush=True)
         except (HostError, ValueError) as exc:

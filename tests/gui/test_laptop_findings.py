@@ -61,3 +61,29 @@ def test_the_sandbox_has_a_close_item(table: Table) -> None:
     QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     QApplication.processEvents()
     assert gone == [True]
+
+
+# -- 2. no key or click moves the map under the pointer without its target --------------------
+
+def test_s_or_c_never_moves_the_map_under_the_pointer(table: Table) -> None:
+    from PySide6.QtGui import QCursor
+
+    t = table
+    t.on_a_laptop()
+    view = t.window.view
+    moved = 0
+    for unit, key, aim in [("tri", "s", "alb"), ("vie", "s", "bud"), ("bud", "s", "ser"), ("nap", "c", "apu"),
+                           ("ven", "s", "tri"), ("tri", "c", "ven")]:
+        t.window.interaction.back()
+        t.window.target_zoom.restore()
+        t.click_unit(unit)
+        aimed = t.point_of(aim)
+        QCursor.setPos(view.viewport().mapToGlobal(t.screen_point(aimed)))
+        before = view.transform()
+        t.key(key.upper())
+        t.window.target_zoom.settle()
+        if view.transform() != before:
+            moved += 1
+        under = view.mapToScene(view.viewport().mapFromGlobal(QCursor.pos()))
+        assert (under - aimed).manhattanLength() < 4, (unit, key, aim, under, aimed)
+    assert moved  # the magnifier did zoom on a key: the pointer went with its target
