@@ -166,6 +166,8 @@ def _serve_locked(args: argparse.Namespace, path: Path, lock: GameLock) -> int:
     except OSError as exc:
         print(f"diplomacy-desktop serve: {path}: {exc.strerror or exc}", file=sys.stderr)
         return 2
+    if host.store_note:
+        print(f"diplomacy-desktop serve: {host.store_note}", file=sys.stderr, flush=True)
     lock.follow()  # the file as opening wrote it (a new inode): a hard link to it is refused too
     host.file_written = lock.follow
     host.restore_clock()  # the clock the table had when the host last stopped
