@@ -73,7 +73,7 @@ def _dest_score(order: Order, values: Mapping[str, float], rng: random.Random, n
         v = values.get(order.target_province, 0.0)
         occupant = state.units.get(order.target_province)
         if occupant is not None and occupant.power != power:
-            v *= 0.8
+            v *= 0.45
     else:
         v = values.get(order.province or "", 0.0) * 0.7
     return v * (1.0 + noise * rng.random())
@@ -89,7 +89,11 @@ def _greedy_moves(state: GameState, power: str, options: Mapping[str, Sequence[O
                               key=lambda t: -t[0])
     plan = _Plan()
     taken: set[str] = set()
+    if noise < NOISE[BEGINNER]:
+        _planned_attacks(state, power, options, values, plan, taken)
     for prov in sorted(scored, key=lambda p: -scored[p][0][0] if scored[p] else 0.0):
+        if prov in plan.orders:
+            continue
         for _score, order in scored[prov]:
             target = order.target_province if isinstance(order, Move) else prov
             mine = state.units.get(target)
@@ -105,6 +109,40 @@ def _greedy_moves(state: GameState, power: str, options: Mapping[str, Sequence[O
             plan.orders[prov] = next(o for o in options[prov] if isinstance(o, Hold))
             taken.add(prov)
     return plan
+
+
+def _attack_on(state: GameState, power: str, options: Mapping[str, Sequence[Order]], target: str,
+               busy: set[str]) -> list[Order] | None:
+    """Orders that take ``target`` (held by another power) with one more unit than the most any
+    other power could bring to hold it: one mover and supporters, or None."""
+    movers = [o for prov in sorted(options) if prov not in busy for o in options[prov]
+              if isinstance(o, Move) and not o.via_convoy and o.target_province == target]
+    nb = state.board.province_neighbours.get(target, frozenset())
+    defence = 1 + max((sum(1 for p, u in state.units.items() if p in nb and u.power == other)
+                       for other in {u.power for u in state.units.values()} - {power}), default=0)
+    for move in movers:
+        help_ = [next((o for o in options[prov] if isinstance(o, SupportMove) and o.target == move.location
+                       and o.destination_province == target), None)
+                 for prov in sorted(options) if prov not in busy and prov != move.province]
+        supports = [o for o in help_ if o is not None]
+        if 1 + len(supports) > min(defence, 2):
+            return [move, *supports[:max(1, defence)]]
+    return None
+
+
+def _planned_attacks(state: GameState, power: str, options: Mapping[str, Sequence[Order]],
+                     values: Mapping[str, float], plan: _Plan, taken: set[str]) -> None:
+    """Supported attacks on the most valuable centres other powers hold, while units last."""
+    targets = sorted((p for p, u in state.units.items() if u.power != power and _gains(state, power, p)),
+                     key=lambda p: (-values.get(p, 0.0), p))
+    for target in targets:
+        orders = _attack_on(state, power, options, target, set(plan.orders))
+        if orders is None:
+            continue
+        for o in orders:
+            assert isinstance(o, (Move, SupportMove))
+            plan.orders[o.province] = o
+            taken.add(o.province if isinstance(o, SupportMove) else target)
 
 
 def _convoy_fleet(options: Mapping[str, Sequence[Order]], plan: _Plan, move: Move) -> bool:
@@ -131,29 +169,75 @@ def _resisted(state: GameState, power: str, order: Order) -> bool:
     return any(u.power != power for p, u in state.units.items() if p in nb and p != order.province)
 
 
+def _gains(state: GameState, power: str, province: str) -> bool:
+    """Whether standing in ``province`` could gain a centre (one we do not own)."""
+    return province in state.board.centres and state.owners.get(province) != power
+
+
+def _spare_units(state: GameState, power: str, plan: _Plan) -> list[str]:
+    """Our units free to support: those holding, and those moving to a province that is no centre
+    (unless another unit of ours is moving into the place they would leave)."""
+    targets = {o.target_province for o in plan.orders.values() if isinstance(o, Move)}
+    spare = []
+    for prov, order in sorted(plan.orders.items()):
+        if isinstance(order, Hold) or (isinstance(order, Move) and prov not in targets
+                                       and not _gains(state, power, order.target_province)):
+            spare.append(prov)
+    return spare
+
+
 def _add_supports(state: GameState, power: str, options: Mapping[str, Sequence[Order]], plan: _Plan,
                   values: Mapping[str, float]) -> None:
-    """Units that hold support our resisted moves (the most valuable first), then threatened holds."""
-    moves = sorted((o for o in plan.orders.values() if _resisted(state, power, o)),
-                   key=lambda o: -values.get(o.target_province, 0.0) if isinstance(o, Move) else 0.0)
-    for prov in sorted(options):
-        if not isinstance(plan.orders.get(prov), Hold):
+    """Spare units support our resisted moves (one each first, the most valuable first; then a
+    second round), then threatened own centres that are held."""
+    moves = sorted((o for o in plan.orders.values() if isinstance(o, Move) and _resisted(state, power, o)),
+                   key=lambda o: -values.get(o.target_province, 0.0))
+    spare = _spare_units(state, power, plan)
+    for _round in range(2):
+        for move in moves:
+            for prov in spare:
+                chosen = next((o for o in options[prov] if isinstance(o, SupportMove) and o.target == move.location
+                               and o.destination_province == move.target_province), None)
+                if chosen is not None:
+                    plan.orders[prov] = chosen
+                    spare.remove(prov)
+                    break
+    _pair_lone_attacks(state, power, options, plan)
+    for prov in spare:
+        if isinstance(plan.orders.get(prov), Hold):
+            held = _support_hold(options[prov], plan, state, power)
+            if held is not None:
+                plan.orders[prov] = held
+
+
+def _pair_lone_attacks(state: GameState, power: str, options: Mapping[str, Sequence[Order]], plan: _Plan) -> None:
+    """A unit attacking an occupied province without support bounces off a unit that holds; it
+    supports another of our attacks on an occupied province instead, when it can."""
+    supported = {(o.target, o.destination_province) for o in plan.orders.values() if isinstance(o, SupportMove)}
+    targets = {o.target_province for o in plan.orders.values() if isinstance(o, Move)}
+
+    def enemy_in(province: str) -> bool:
+        unit = state.units.get(province)
+        return unit is not None and unit.power != power
+
+    for prov, order in sorted(plan.orders.items()):
+        if not (isinstance(order, Move) and enemy_in(order.target_province) and prov not in targets
+                and (order.location, order.target_province) not in supported):
             continue
-        chosen = _support_for(options[prov], moves, plan, state, power)
-        if chosen is not None:
-            plan.orders[prov] = chosen
+        for o in options[prov]:
+            if isinstance(o, SupportMove) and isinstance(plan.orders.get(o.target_province), Move) \
+                    and enemy_in(o.destination_province):
+                target_move = plan.orders[o.target_province]
+                if isinstance(target_move, Move) and target_move.target_province == o.destination_province:
+                    plan.orders[prov] = o
+                    supported.add((o.target, o.destination_province))
+                    break
 
 
-def _support_for(opts: Sequence[Order], moves: Sequence[Order], plan: _Plan, state: GameState,
-                 power: str) -> Order | None:
-    for move in moves:
-        assert isinstance(move, Move)
-        for o in opts:
-            if isinstance(o, SupportMove) and o.target == move.location \
-                    and o.destination_province == move.target_province:
-                return o
+def _support_hold(opts: Sequence[Order], plan: _Plan, state: GameState, power: str) -> Order | None:
     for o in opts:
-        if isinstance(o, SupportHold) and isinstance(plan.orders.get(o.target_province), Hold) \
+        if isinstance(o, SupportHold) and isinstance(plan.orders.get(o.target_province), (Hold, SupportHold,
+                                                                                           SupportMove)) \
                 and state.owners.get(o.target_province) == power and o.target_province in state.board.centres:
             return o
     return None
