@@ -10,11 +10,23 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .board import province_of
 from .boardindex import board_index
 from .orders import Move, Order, SupportHold, SupportMove, UnitOrder
-from .results import Decision, LeftOutWhy, OrderResult, Outcome, ResultCode, Strength, StrengthKind
+from .results import (
+    Decision,
+    LeftOutWhy,
+    NotCut,
+    NotCutWhy,
+    OrderResult,
+    Outcome,
+    ResultCode,
+    RivalFate,
+    Strength,
+    StrengthKind,
+)
 from .state import GameState, Unit
 
 # The sections of the rules (seed 000's numbering) an explanation may cite: title, and the rule
@@ -24,8 +36,8 @@ RULES: dict[str, tuple[str, str]] = {
               ("A unit moves to an adjacent space it can reach (armies over land, fleets by sea and along "
               "coasts), and only one unit may be in a space at a time.")),
     "VII.3.2": ("Provinces having two coasts",
-                ("A fleet enters a province with two coasts along one of them, and the order must say which "
-                "when it could reach both.")),
+                ("A fleet enters a province with two coasts along one of them and may then move only to spaces "
+                 "next to that coast; when it could reach either coast, the order must say which.")),
     "VII.4": ("Mechanics of writing orders",
               "An illegal order is not followed: the unit simply stands in its place."),
     "VIII": ("Conflicts",
@@ -48,8 +60,11 @@ RULES: dict[str, tuple[str, str]] = {
     "IX.6": ("Holding and receiving support",
              "A unit ordered to move can be supported only in that move, not in holding."),
     "IX.7": ("Dislodgement of a piece participating in a standoff",
-             ("A unit dislodged by an attack from the space it was moving to has no effect on that space, "
-             "so it cannot stand anyone off there.")),
+             ("Equally supported units ordered to the same space stand each other off even if one of them is "
+             "dislodged on the same move; but a unit dislodged by a unit coming from the space it was ordered "
+             "to has no effect on that space, so the other may move there.")),
+    "note to IX.6": ("Holding and receiving support",
+                     "A player may not, by an attack, cut support being given by one of his own units."),
     "X": ("Cutting support",
           ("A support is cut when the supporting unit is attacked from any space but the one it supports "
           "into, or is dislodged; a cut support adds nothing.")),
@@ -74,13 +89,16 @@ RULES: dict[str, tuple[str, str]] = {
     "XII.5": ("Convoyed attacks do not cut certain supports",
               "A convoyed army does not cut a support given against a fleet that convoys it."),
     "XII.6": ("Both a convoy route and an overland route",
-              "An army that could arrive over land or by convoy goes the way its player's orders show."),
+              ("An army that could arrive over land or by convoy goes the way its player's orders show: by "
+               "convoy when it is ordered \"via convoy\" or a fleet of its own power convoys it, otherwise over "
+               "land, so another power cannot convoy it against its will (DATC 4.A.3).")),
     "XIII.2": ("Building and removing units",
                ("After Fall, each power builds in its empty, owned home centres or removes units until its "
                "units equal its supply centres.")),
     "XIV.2": ("Civil disorder removals",
-              ("A power that does not order its removals loses the units farthest from home, fleets before "
-              "armies, then in alphabetical order.")),
+              ("A power that does not order its removals loses first the unit farthest from its nearest home "
+               "supply centre (under the 2023 rules: from its nearest owned supply centre), counted by the "
+               "shortest route, fleets before armies, then in alphabetical order of their spaces.")),
     "XIV.3": ("Players should note that",
               ("Three or more units may move around a ring of spaces in rotation, and two units may exchange "
               "places if either or both are convoyed; fleets in coastal provinces may not convoy.")),
@@ -122,6 +140,28 @@ RULES: dict[str, tuple[str, str]] = {
 }
 
 
+#: a rule of two halves: the text of the half that applies, by the fact that decides which
+RULE_HALVES: dict[str, dict[str, str]] = {
+    "IX.7": {
+        "standoff": ("Equally supported units ordered to the same space stand each other off, even though one of "
+                     "them has been dislodged by a supported attack on the same move."),
+        "exception": ("If two units are ordered to the same space and one of them is dislodged by a unit coming "
+                      "from that space, the other unit may move: the dislodged unit has no effect there."),
+    },
+}
+
+
+class Cause(NamedTuple):
+    """The fact one sentence of an explanation says, as the adjudicator recorded it: ``line`` is
+    the sentence's index in :attr:`Explanation.details`, ``what`` names the kind of fact and
+    ``fact`` is the record (a :class:`NotCut`, a :class:`RivalFate`, or the provinces it
+    names).  A checker holds each against the position and the orders."""
+
+    line: int
+    what: str
+    fact: tuple[object, ...]
+
+
 @dataclass(frozen=True, slots=True)
 class Explanation:
     """One order's result, explained: a verdict, the reason, the sentences that support it and the
@@ -133,6 +173,7 @@ class Explanation:
     rule: str
     rule_title: str
     rule_text: str
+    causes: tuple[Cause, ...] = ()
 
     def text(self, order_text: str = "") -> str:
         head = f"{order_text}: {self.verdict}" if order_text else _cap(self.verdict)
@@ -140,6 +181,8 @@ class Explanation:
         lines.extend(self.details)
         if self.rule and self.rule == self.rule_title:  # a named rule (Formal Diplomacy's)
             lines.append(f"{self.rule_title} — {self.rule_text}")
+        elif self.rule.startswith("note to "):
+            lines.append(f"The {self.rule} ({self.rule_title}): {self.rule_text}")
         elif self.rule:
             lines.append(f"Rule {self.rule} ({self.rule_title}): {self.rule_text}")
         return "\n".join(lines)
@@ -186,6 +229,23 @@ class _Names:
 
     def units(self, provinces: Iterable[str], *, nationality: bool = False) -> str:
         return _and([self.unit(p, nationality=nationality) for p in provinces])
+
+
+class _Said(str):
+    """A sentence that states a cause, carrying the fact it states (see :class:`Cause`)."""
+
+    what: str
+    fact: tuple[object, ...]
+
+
+def _said(text: str, what: str, *fact: object) -> str:
+    said = _Said(text)
+    said.what, said.fact = what, fact
+    return said
+
+
+def _causes(details: list[str]) -> tuple[Cause, ...]:
+    return tuple(Cause(n, d.what, d.fact) for n, d in enumerate(details) if isinstance(d, _Said))
 
 
 def _and(names: list[str]) -> str:
@@ -314,14 +374,85 @@ def _conclusion(decision: Decision, result: OrderResult) -> str:
     return f"{a} against {opp}: an attack must be stronger than the hold to enter, so the move fails."
 
 
-def _standoff(mine: int, rivals: list[Strength]) -> str:
+def _standoff(names: _Names, mine: int, rivals: list[Strength], by_province: Mapping[str, OrderResult]) -> str:
     """How a move that could not enter still fared against the other moves to the space."""
     best = max(s.value for s in rivals)
     if best > mine:
-        return f"{best} is more than {mine}: that move was stronger, but it could not enter for other reasons."
+        top = next(s for s in rivals if s.value == best)
+        theirs = by_province.get(top.unit)
+        entered = theirs is not None and theirs.code == ResultCode.MOVED
+        after = "so it entered" if entered else "but it did not enter either"
+        return _said(f"{best} is more than {mine}: {names.unit(top.unit)} was stronger, {after} "
+                     f"{names.province(top.space)}.", "rival_stronger", top.unit, entered)
     if best == mine:
         return f"{mine} against {best}: equal strengths, so it stood the other move off."
     return f"{mine} is more than {best}, so it stood the other moves off."
+
+
+def _shielded_details(result: OrderResult, decision: Decision, names: _Names,
+                      by_province: Mapping[str, OrderResult]) -> list[str]:
+    """A move into a space whose unit stayed and which it may not dislodge (its own power's, an
+    ally's, a neutral's), and what else decided it: a stronger or equal move there, a ring."""
+    order = result.order
+    assert isinstance(order, Move)
+    attack: Strength = decision.subject  # type: ignore[assignment]
+    there = province_of(order.destination)
+    dest = names.province(order.destination)
+    target = names.unit(there, nationality=True)
+    mover = names.power_name(order.province)
+    stayed = "stayed in"
+    shield = ""
+    blocker = by_province.get(there)
+    if blocker is not None and isinstance(blocker.order, Move) and blocker.order.province == there:
+        stayed = f"tried to move to {names.space(blocker.order.destination)} but could not, so it stayed in"
+    out: list[str] = []
+    if attack.note == "neutral":
+        out.append(f"{_cap(target)} {stayed} {dest}, and {names.power_name(there)} is neutral towards {mover}: a "
+                   "move into a space holding a neutral's piece is void while the piece stays, so this move is "
+                   "treated as a hold.")
+    elif attack.note == "allied":
+        out.append(f"{_cap(target)} {stayed} {dest}; it is a unit of {mover}'s ally {names.power_name(there)}, and "
+                   "allies never dislodge each other: this move cannot dislodge it whatever its strength.")
+    elif decision.decided_by_rival:  # said after the move that decided it (the cause first)
+        shield = _said(f"{_cap(target)} {stayed} {dest}, and it is {mover}'s own unit, which this move could not "
+                       "have dislodged anyway (rule IX.3).", "own_unit_stayed", order.province, there)
+    else:
+        out.append(_said(f"{_cap(target)} {stayed} {dest}, and it is {mover}'s own unit: this move cannot dislodge it "
+                         "whatever its strength (rule IX.3).", "own_unit_stayed", order.province, there))
+    if decision.ring_broken_at:
+        breaker = by_province.get(decision.ring_broken_at)
+        into = names.province(getattr(breaker.order, "destination", "")) if breaker is not None else ""
+        out.append(_said(f"It stayed because the ring of moves it was part of could not turn: "
+                         f"{names.unit(decision.ring_broken_at)} failed to enter {into}, so each move of the ring "
+                         "waited on the next.", "ring_broken_at", decision.ring_broken_at))
+    rivals = [s for s in decision.opposing if s.kind is StrengthKind.PREVENT]
+    if rivals and decision.prevent is not None and decision.prevent.value == 0:
+        out.append(f"It stands nobody off in {dest} either: a move into a space holding a neutral's piece is void.")
+    elif rivals and decision.prevent is not None:
+        why = " (rule IX.3: \"valid for other purposes\")" if attack.note == "own_unit" else ""
+        out.append(f"It still counts for standing off the other moves to {dest}{why}, with its "
+                   f"{_made_of(names, decision.prevent)}.")
+        for s in rivals:
+            out.extend(_opposing(names, s, by_province))
+        out.append(_standoff(names, decision.prevent.value, rivals, by_province))
+        out.extend(_rival_decided(decision, names, there, dest))
+    if shield:
+        out.append(shield)
+    return out
+
+
+def _rival_decided(decision: Decision, names: _Names, there: str, dest: str) -> list[str]:
+    """Why the other move, not the unit that stayed, decided a move's failure."""
+    rival = decision.decided_by_rival
+    if not rival or decision.prevent is None:
+        return []
+    theirs = next((s.value for s in decision.opposing if s.unit == rival), 0)
+    if theirs > decision.prevent.value:
+        return [_said(f"So this move fails because {names.unit(rival)} was stronger (rule IX.2), whatever "
+                      f"{names.unit(there)} did.", "rival_decides", rival, "beaten")]
+    return [_said(f"So this move fails because it stood off with {names.unit(rival)} (rule VIII); "
+                  f"{names.unit(there)} stayed in {dest} only because this move failed, since the ring of moves "
+                  "could not turn.", "rival_decides", rival, "standoff")]
 
 
 def _move_details(result: OrderResult, names: _Names, by_province: Mapping[str, OrderResult]) -> list[str]:
@@ -335,35 +466,7 @@ def _move_details(result: OrderResult, names: _Names, by_province: Mapping[str, 
     if decision.no_route:
         return _no_route_details(result, decision, names, by_province)
     if attack.note in ("own_unit", "allied", "neutral"):
-        target = names.unit(result.involved[0], nationality=True) if result.involved else "the unit there"
-        mover = names.power_name(order.province)
-        whose = {"own_unit": f"{mover}'s own unit",
-                 "allied": (f"a unit of {mover}'s ally {names.power_name(result.involved[0])}, and allies never "
-                            "dislodge each other") if result.involved else "",
-                 "neutral": "a neutral's piece"}[attack.note]
-        stayed = "stayed in"
-        blocker = by_province.get(result.involved[0]) if result.involved else None
-        if blocker is not None and isinstance(blocker.order, Move) and blocker.order.province == result.involved[0]:
-            stayed = f"tried to move to {names.space(blocker.order.destination)} but could not, so it stayed in"
-        if attack.note == "neutral" and result.involved:
-            out.append(f"{_cap(target)} {stayed} {dest}, and {names.power_name(result.involved[0])} is neutral "
-                       f"towards {mover}: a move into a space holding a neutral's piece is void while the piece "
-                       "stays, so this move is treated as a hold.")
-        else:
-            sep = "; it is" if attack.note == "allied" else ", and it is"
-            out.append(f"{_cap(target)} {stayed} {dest}{sep} {whose}: this move cannot dislodge it whatever its "
-                       "strength.")
-        rivals = [s for s in decision.opposing if s.kind is StrengthKind.PREVENT]
-        if rivals and decision.prevent is not None and decision.prevent.value == 0:
-            out.append(f"It stands nobody off in {dest} either: a move into a space holding a neutral's piece is void.")
-        elif rivals and decision.prevent is not None:
-            why = " (rule IX.3: \"valid for other purposes\")" if attack.note == "own_unit" else ""
-            out.append(f"It still counts for standing off the other moves to {dest}{why}, with its "
-                       f"{_made_of(names, decision.prevent)}.")
-            for s in rivals:
-                out.extend(_opposing(names, s, by_province))
-            out.append(_standoff(decision.prevent.value, rivals))
-        return out
+        return _shielded_details(result, decision, names, by_province)
     if decision.route:
         seas = ", ".join(names.space(p) for p in decision.route)
         out.append(f"{me} went by convoy through {seas}.")
@@ -376,11 +479,17 @@ def _move_details(result: OrderResult, names: _Names, by_province: Mapping[str, 
     out.extend(_left_out(names, attack, by_province))
     for s in decision.opposing:
         out.extend(_opposing(names, s, by_province))
+    out.extend(_rival_fate(f, names, dest) for f in decision.rival_fates if not f.from_destination)
     opp = decision.strongest_opposition()
     if decision.circular and result.outcome is Outcome.SUCCESS and 0 < opp < attack.value:
         out.append(f"{attack.value} is more than every strength against it (the strongest: {opp}).")
     out.append(_conclusion(decision, result))
     return out
+
+
+def _rival_fate(fate: RivalFate, names: _Names, dest: str) -> str:
+    return _said(f"{_cap(names.unit(fate.rival))} was dislodged by {names.unit(fate.dislodged_by)}, which did not come "
+                 f"from {dest}, so its move still counts in {dest} (rule IX.7).", "rival_fate", fate)
 
 
 def _convoy_fleets(army: str, by_province: Mapping[str, OrderResult]) -> list[str]:
@@ -415,15 +524,29 @@ def _no_route_details(result: OrderResult, decision: Decision, names: _Names,
             if r is not None and r.dislodged and r.dislodged_by:
                 out.append(f"{_cap(names.unit(p))} was dislodged by {names.unit(r.dislodged_by)}, so the convoy "
                            "through it is disrupted (rule XII.3).")
-        if why == "xii5":
-            out.append("The army's own attack could not save that fleet: a convoyed army does not cut the support of "
-                       "a fleet supporting an attack on a sea holding one of its convoying fleets (rule XII.5).")
+        if why == "xii5" and decision.attacked_support:
+            sup = decision.attacked_support
+            out.append(_said(f"The army's own attack could not save that fleet: it attacked {names.unit(sup)}, which "
+                             "supported the attack on it, and a convoyed army does not cut a support given against a "
+                             "fleet that convoys it (rule XII.5).", "xii5", sup, *decision.fleets))
     elif why == "paradox":
         out.append("Whether the convoy works depends on the convoy itself; the DATC settles such a paradox by the "
                    "Szykman rule: the convoying fleets in it do not convoy, and the rest is adjudicated as usual.")
+        out.append(_said(f"So {_and([names.unit(p) for p in decision.fleets])} does not convoy it, and the army stays "
+                         "(DATC 4.A.2).", "szykman", *decision.fleets))
+        out.extend(_also_dislodged(decision.fleets, names, by_province))
     elif why == "no_chain":
         seas = _and([names.space(p) for p in decision.fleets])
         out.append(f"The fleets ordered to convoy it ({seas}) do not link its coast to the destination (rule XII.2).")
+    return out
+
+
+def _also_dislodged(fleets: Iterable[str], names: _Names, by_province: Mapping[str, OrderResult]) -> list[str]:
+    out = []
+    for p in fleets:
+        r = by_province.get(p)
+        if r is not None and r.dislodged and r.dislodged_by:
+            out.append(f"{_cap(names.unit(p))} was also dislodged, by {names.unit(r.dislodged_by)}.")
     return out
 
 
@@ -520,19 +643,33 @@ def _support_details(result: OrderResult, names: _Names, by_province: Mapping[st
                 and supported.decision.subject.note in _SHIELD_WHY:
             out.append(f"{_cap(target)}'s move cannot dislodge the unit in {dest} whatever its strength: "
                        f"{_SHIELD_WHY[supported.decision.subject.note]}. So the support adds nothing to it.")
-    attacked_by = [p for p in result.involved[1:]]
-    if result.rule == "XII.5":
-        out.append("A convoyed army attacked it, but that army's convoy runs through the sea this support helps "
-                   "attack, so by rule XII.5 the attack does not cut it.")
-    elif result.rule == "DATC 4.A.2":
-        out.append("A convoyed army attacked it, but by the Szykman rule its convoy does not work, so the support "
-                   "is not cut.")
-    elif result.rule == "X" and result.code == ResultCode.SUPPORTED:
-        out.append("It was attacked only from the space it supports into, which does not cut a support (rule X).")
-    elif result.rule in _NOT_CUT_BY and attacked_by:
-        out.append(f"{_cap(names.units(attacked_by))} moved against it, but {_NOT_CUT_BY[result.rule]} "
-                   "(Formal Diplomacy).")
+    out.extend(_not_cut_sentence(nc, names, order) for nc in decision.not_cut)
     return out
+
+
+def _not_cut_sentence(nc: NotCut, names: _Names, order: SupportHold | SupportMove) -> str:
+    """Why one move against a supporting unit did not cut its support, with the rule that says so."""
+    who = _cap(names.unit(nc.attacker, nationality=True))
+    why = nc.why
+    if why is NotCutWhy.FROM_TARGET:
+        text = (f"{who} attacked it from {names.province(nc.attacker)}, the space it supports into, which does not "
+                "cut a support (rule X).")
+    elif why is NotCutWhy.OWN_POWER:
+        text = (f"{who} moved against it, but it is {names.power_name(order.province)}'s own unit, and a power does "
+                "not cut the support of its own unit (the note to IX.6).")
+    elif why is NotCutWhy.CONVOY_ATTACKED:
+        text = (f"{who} attacked it by convoy, and this support is given into {names.space(nc.seas[0])}, where a fleet "
+                "convoying that army stands: a convoyed army does not cut such a support (rule XII.5).")
+    elif why is NotCutWhy.SZYKMAN:
+        text = (f"{who} was to attack it by convoy through {_and([names.space(p) for p in nc.seas])}, but that convoy "
+                "depends on this support: a paradox, which the Szykman rule settles by taking the convoying fleets "
+                "in it out, so the army does not move and cuts nothing (DATC 4.A.2).")
+    elif why is NotCutWhy.NO_ROUTE:
+        text = f"{who} was to attack it by convoy, but found no convoy route, so it attacked nothing."
+    else:
+        rule = "Formal Diplomacy: allied powers" if why is NotCutWhy.ALLIED else "Formal Diplomacy: neutral powers"
+        text = f"{who} moved against it, but {_NOT_CUT_BY[rule]} (Formal Diplomacy)."
+    return _said(text, "not_cut", nc)
 
 
 #: why a move cannot dislodge the unit that stays in its destination, whatever its strength
@@ -558,8 +695,17 @@ def _dislodged_details(result: OrderResult, names: _Names, by_province: Mapping[
     if decision is None or decision.subject is None or not decision.opposing:
         return [f"It was itself dislodged by {names.unit(by)}."]
     hold = decision.opposing[0]  # its hold strength, or (head to head) its defend strength
-    return [(f"It was itself dislodged by {names.unit(by)}: {_made_of(names, decision.subject)} against its "
-             f"{_KIND_WORDS[hold.kind]} {hold.value}.")]
+    out = [(f"It was itself dislodged by {names.unit(by)}: {_made_of(names, decision.subject)} against its "
+            f"{_KIND_WORDS[hold.kind]} {hold.value}.")]
+    order = result.order
+    mine = result.decision
+    rivals = [o for o in mine.opposing if o.kind is StrengthKind.PREVENT and o.value > 0] if mine is not None else []
+    if isinstance(order, Move) and result.code == ResultCode.BOUNCED and province_of(order.destination) != by \
+            and rivals:
+        out.append(_said(f"It was not dislodged by a unit coming from {names.province(order.destination)}, so its "
+                         f"move still stood off the others there (rule IX.7).", "dislodged_still_stands",
+                         order.province, by))
+    return out
 
 
 def explain(result: OrderResult, state: GameState,
@@ -585,10 +731,22 @@ def explain(result: OrderResult, state: GameState,
     if result.dislodged and result.code != ResultCode.DISLODGED and result.dislodged_by:
         details.extend(_dislodged_details(result, names, by_province))
     title, text = RULES.get(result.rule, ("", ""))
+    halves = RULE_HALVES.get(result.rule)
+    if halves is not None:
+        text = halves[_half(result)]
     reason = result.reason
     for prefix in ("illegal: ", "void: "):
         reason = reason.removeprefix(prefix)
-    return Explanation(_VERDICTS[result.outcome], reason, tuple(details), result.rule, title, text)
+    return Explanation(_VERDICTS[result.outcome], reason, tuple(details), result.rule, title, text,
+                       _causes(details))
+
+
+def _half(result: OrderResult) -> str:
+    """Which half of a two-part rule decides ``result`` (IX.7: a unit dislodged from the space
+    both moved to has no effect there; one dislodged from elsewhere still stands the other off)."""
+    decision = result.decision
+    fates = decision.rival_fates if decision is not None else ()
+    return "exception" if any(f.from_destination for f in fates) or not fates and result.succeeded else "standoff"
 
 
 #: results of what happened to a unit after the phase's orders (interned, disbanded in civil

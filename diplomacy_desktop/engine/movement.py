@@ -9,7 +9,7 @@ convoy paradoxes (Szykman rule) are handled by the backup rule.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -32,9 +32,12 @@ from .results import (
     DecisionTable,
     LeftOut,
     LeftOutWhy,
+    NotCut,
+    NotCutWhy,
     OrderResult,
     Outcome,
     ResultCode,
+    RivalFate,
     Strength,
     StrengthKind,
     with_repeats,
@@ -696,8 +699,16 @@ class _Resolver:
         if i in self.circular and j is not None and self.dst[j] == self.prov[i]:
             swap = True  # two units exchanging places, one or both by convoy (XIV.3)
         prevent = self._prevent_strength(i) if len(opposing) > 1 else None
+        rival, ring = "", ""
+        if not self.result[i] and j is not None and self._shield(i, j) == "own_unit" and not (
+                self.ot[j] == MOVE and not self.head_to_head(i, j) and self.result[j]):
+            k = self._deciding_rival(i, j)[0]
+            rival = self.prov[k] if k is not None else ""
+            ring = self._ring_broken_at(i) if not rival else ""
+        fates = tuple(RivalFate(self.prov[k], self.prov[b], self.prov[b] == d)
+                      for k in self.attackers[d] if k != i and (b := self.by[k]) is not None)
         return Decision(self._attack_strength(i), tuple(opposing), prevent=prevent, circular=i in self.circular,
-                        swap_by_convoy=swap)
+                        swap_by_convoy=swap, decided_by_rival=rival, ring_broken_at=ring, rival_fates=fates)
 
     def _hold_decision(self, i: int) -> Decision:
         opposing = tuple(self._attack_strength(k) for k in self.attackers.get(self.prov[i], ()))
@@ -715,13 +726,27 @@ class _Resolver:
             return ("refused", refused) if refused else ("no_fleets", ())
         para = tuple(c for c in fleets if c in self.paradox)
         if para:
-            # Szykman's rule took these fleets out; where each was dislodged anyway, the seed's
-            # own rule (XII.5: the convoyed attack does not cut the support) decides the same
-            return ("xii5" if all(self.by[c] is not None for c in para) else "paradox"), para
+            # Szykman's rule took these fleets out; where the army attacked the support of the
+            # attack that dislodged its own convoying fleet, the seed's own rule decides the same
+            # (XII.5: that convoyed attack does not cut that support)
+            return ("xii5" if self._xii5_support(i, para) is not None else "paradox"), para
         lost = tuple(c for c in fleets if not self.result[c])
         if lost:
             return "dislodged", lost
         return "no_chain", tuple(fleets)
+
+    def _xii5_support(self, i: int, fleets: tuple[int, ...]) -> int | None:
+        """The unit convoyed army ``i`` attacks, when it supports the attack that dislodged one
+        of ``fleets`` (its own convoy): rules XII.5's case; else None."""
+        s = self.index.get(self.dst[i])  # type: ignore[arg-type]
+        if s is None or self.ot[s] != SUPPORT or self.sup_dst[s] is None:
+            return None
+        sd = province_of(self.sup_dst[s])  # type: ignore[arg-type]
+        for c in fleets:
+            b = self.by[c]
+            if self.prov[c] == sd and b is not None and self.sup_target[s] == b:
+                return s
+        return None
 
     def _refused_convoys(self, i: int) -> tuple[int, ...]:
         """The fleets ordered to convoy army ``i``'s very move whose convoy order was illegal
@@ -759,8 +784,10 @@ class _Resolver:
             text = f"convoy disrupted: {names} was dislodged, so the army stays"
         else:
             text = "the convoying fleets do not form a chain of seas to the destination, so the army stays"
+        xii5 = self._xii5_support(i, fleets) if why == "xii5" else None
         decision = Decision(self._attack_strength(i), (), no_route=why,
                             fleets=tuple(self.prov[c] for c in self.convoyers[i]),
+                            attacked_support=self.prov[xii5] if xii5 is not None else "",
                             other_fleets=tuple(self.prov[c] for c in fleets) if why == "other_destination" else (),
                             refused=tuple(self.prov[c] for c in fleets) if why == "refused" else ())
         return text, self._no_route_rule(i, why, fleets), decision
@@ -786,6 +813,9 @@ class _Resolver:
             shield = self._shield(i, j) if stays else ""  # type: ignore[arg-type]
             if not shield:
                 return self._explain_bounce(i, order, lost, lost_to)
+            rival, how = self._deciding_rival(i, j) if shield == "own_unit" else (None, "")  # type: ignore[arg-type]
+            if rival is not None:
+                return self._explain_rival(i, order, rival, how, lost, lost_to)
             code, outcome, rule = _SHIELD_RESULTS[shield]
             unit = self._unit_name(j)  # type: ignore[arg-type]
             if shield == "own_unit":
@@ -833,11 +863,11 @@ class _Resolver:
             rule = "IX.2"
         else:
             text = f"moves to {dname}{how}"
-            rule = "VII.1"
+            rule = "VII.3.2" if "/" in self.dst_loc[i] else "VII.1"  # type: ignore[operator]
         if not circular and self._beat_dislodged_rival(i):
             rule = "IX.7"
         if self.mode[i] == VIA:
-            if rule == "VII.1":
+            if rule in ("VII.1", "VII.3.2"):
                 lost_fleets = any(not self.result[c] for c in self.convoyers[i])
                 rule = "XII.4" if lost_fleets else ("XII.2" if len(route) > 1 else "XII.1")
         elif how:
@@ -882,6 +912,65 @@ class _Resolver:
             else:
                 counted.append(prov[s])
         return tuple(counted), tuple(other)
+
+    def _deciding_rival(self, i: int, j: int) -> tuple[int | None, str]:
+        """For move ``i``, which failed into a space where unit ``j`` (that it may not dislodge)
+        stayed: the other move to that space that decided it, if one did, and how ("beaten": it
+        was stronger, so ``i`` fails whatever ``j`` does, rules IX.2; "standoff": equal, and
+        ``j`` stayed only because ``i`` failed (a ring of moves), rules VIII)."""
+        rivals = [k for k in self.attackers[self.dst[i]] if k != i]  # type: ignore[index]
+        if not rivals:
+            return None, ""
+        mine = self.prevent(i, True)
+        best_k = max(rivals, key=lambda k: self.prevent(k, True))
+        best = self.prevent(best_k, True)
+        if best > mine:
+            return best_k, "beaten"
+        if best == mine > 0 and self._waits_on(j, i):
+            return best_k, "standoff"
+        return None, ""
+
+    def _waits_on(self, j: int, i: int) -> bool:
+        """Whether unit ``j`` failed to leave only because move ``i`` failed: its failed move
+        leads, from failed move to failed move, back to ``i``'s space (a ring)."""
+        seen: set[int] = set()
+        p: int | None = j
+        while p is not None and p not in seen and self.ot[p] == MOVE and not self.result[p]:
+            seen.add(p)
+            p = self.index.get(self.dst[p])  # type: ignore[arg-type]
+            if p == i:
+                return True
+        return False
+
+    def _ring_broken_at(self, i: int) -> str:
+        """For a move that failed because its own power's unit did not leave its destination, in a
+        ring of moves: the province of the ring's move that another move beat or stood off."""
+        seen: set[int] = set()
+        p: int | None = i
+        while p is not None and p not in seen and self.ot[p] == MOVE and not self.result[p]:
+            seen.add(p)
+            j = self.index.get(self.dst[p])  # type: ignore[arg-type]
+            if j is not None and self._shield(p, j) == "own_unit" and self._deciding_rival(p, j)[0] is not None:
+                return self.prov[p]
+            p = j
+        return ""
+
+    def _explain_rival(self, i: int, order: Order, k: int, how: str, lost: bool,
+                       lost_to: str | None) -> OrderResult:
+        """A move into a space its own power's unit did not leave, decided by another move there:
+        beaten by a stronger one (IX.2), or stood off by an equal one in a ring (VIII)."""
+        mine, theirs = self.prevent(i, True), self.prevent(k, True)
+        dname = self.names.space_name(self.dst[i])  # type: ignore[arg-type]
+        unit = f"the {self._unit_name(k)}"
+        if how == "beaten":
+            text = f"bounced: {unit}, also moving to {dname}, was stronger (its prevent strength {mine} against {theirs})"
+            rule = "IX.2"
+        else:
+            text = f"stood off with {unit}, also moving to {dname} (its prevent strength {mine} against {theirs})"
+            rule = "VIII"
+        counted, other = self._move_supports(i)
+        return OrderResult(order, _OC_FAILURE, _RC_BOUNCED, text, (self.prov[k],), mine, theirs, lost, lost_to,
+                           rule, counted, other, record=self._table)
 
     def _beat_dislodged_rival(self, i: int) -> bool:
         """Whether another move to the same space failed to stand move ``i`` off only because the
@@ -969,7 +1058,7 @@ class _Resolver:
         lost, lost_to = by is not None, self.prov[by] if by is not None else None
         if not self.matched[s]:
             if self.sup_dst[s] is None:
-                text = f"void: the {self._unit_name(t)} moved, so it cannot be supported to hold"
+                text = f"void: the {self._unit_name(t)} was ordered to move, so it cannot be supported to hold"
             elif self.ot[t] == MOVE:
                 text = (f"void: the {self._unit_name(t)} moved to "
                         f"{self.names.space_name(self.dst_loc[t])}, not as supported")  # type: ignore[arg-type]
@@ -1017,16 +1106,15 @@ class _Resolver:
                 plain = "idle"
             elif any(self.mode[k] == LAND or self.convoy_path(k, True) for k in held):
                 plain = "counted"
+        attacked = self._not_cut_rule(s) if attackers else ""
         if plain:
             text = "support given" if plain == "counted" else "not cut, but it counts for nothing"
-            rule = "X" if attackers else "IX.2"
-            if self.paradox:
-                rule = self._paradox_rule(attackers) or rule
+            rule = attacked or "IX.2"
             return _result(OrderResult, (order, _OC_SUCCESS, _RC_SUPPORTED, text, (self.prov[t],), None, None,
                                          lost, lost_to, rule, (), (), (), self._table))
         kinds, excluded = self._support_use(s, t)
         if _SK_ATTACK in kinds or _SK_HOLD in kinds:
-            text, rule = "support given", "X" if attackers else "IX.2"
+            text, rule = "support given", attacked or "IX.2"
         elif excluded and kinds:
             text = "support given, but only for standing off other moves: it cannot help dislodge the unit there"
             rule = RULE_ALLIED if excluded[0] is _LW_ALLIED_UNIT else "IX.3"
@@ -1034,7 +1122,7 @@ class _Resolver:
             text = "not cut, but it counts for nothing: it cannot help dislodge the unit there"
             rule = RULE_ALLIED if excluded[0] is _LW_ALLIED_UNIT else "IX.3"
         elif kinds:
-            text, rule = "support given", "X" if attackers else "IX.2"
+            text, rule = "support given", attacked or "IX.2"
         else:
             text, rule = "not cut, but it counts for nothing", "IX.2"
             if self.ot[t] == MOVE and not self.path(t, True):
@@ -1045,19 +1133,44 @@ class _Resolver:
                     self.ot[j] == MOVE and not self.head_to_head(t, j) and self.result[j]) else ""
                 if shield:
                     rule = _SHIELD_RESULTS[shield][2]  # the move it supports cannot dislodge that unit
-        if self.paradox:
-            rule = self._paradox_rule(attackers) or rule
+        if attacked in _PARADOX_RULES:
+            rule = attacked
         return OrderResult(order, _OC_SUCCESS, _RC_SUPPORTED, text, (self.prov[t],), None, None, lost,
                            lost_to, rule, record=self._table)
 
-    def _paradox_rule(self, attackers: Sequence[int]) -> str:
-        """The rule for a support attacked by a convoyed move whose convoy the Szykman rule took
-        out (the convoy depended on what the support does): the seed's XII.5 where the convoying
-        fleet was dislodged anyway, else the Szykman rule (DATC 4.A.2); "" when there is none."""
-        para = [c for a in attackers if self.mode[a] == VIA for c in self.convoyers[a] if c in self.paradox]
-        if not para:
-            return ""
-        return "XII.5" if all(self.by[c] is not None for c in para) else "DATC 4.A.2"
+    def _not_cut(self, s: int) -> tuple[NotCut, ...]:
+        """Every move into the space of support ``s`` (which was not cut), and why it did not cut
+        it: the facts the explanation names, each with the rule that decides it."""
+        sd = self.sup_dst[s]
+        sd_prov = province_of(sd) if sd is not None else None
+        out = []
+        for a in self.attackers.get(self.prov[s], ()):
+            seas: tuple[str, ...] = ()
+            if not self._may_cut(a, s):
+                why = self._not_cut_by_relation(a, s)
+            elif self.prov[a] == sd_prov:
+                why = NotCutWhy.FROM_TARGET
+            else:  # a convoyed army without a route: why it had none
+                seas = tuple(self.prov[c] for c in self.convoyers[a])
+                para = [c for c in self.convoyers[a] if c in self.paradox]
+                if para and sd_prov is not None and any(self.prov[c] == sd_prov for c in para):
+                    why, seas = NotCutWhy.CONVOY_ATTACKED, (sd_prov,)
+                elif para:
+                    why = NotCutWhy.SZYKMAN
+                else:
+                    why = NotCutWhy.NO_ROUTE
+            out.append(NotCut(self.prov[a], why, seas))
+        return tuple(out)
+
+    def _not_cut_by_relation(self, a: int, s: int) -> NotCutWhy:
+        """Why move ``a`` may not cut support ``s``: its own power's (the note to IX.6)."""
+        return NotCutWhy.OWN_POWER
+
+    def _not_cut_rule(self, s: int) -> str:
+        """The rule that decides why support ``s``, attacked, was not cut: the most particular
+        of the reasons of the moves against it."""
+        whys = {nc.why for nc in self._not_cut(s)}
+        return next(rule for why, rule in _NOT_CUT_RULES if why in whys)
 
     def _support_use(self, s: int, t: int) -> tuple[set[StrengthKind], list[LeftOutWhy]]:
         """The strengths of unit ``t``'s move that support ``s`` (not cut, not plainly in its
@@ -1121,7 +1234,7 @@ class _Resolver:
                     counted_in.append(defend)
         elif any(self.path(k, True) for k in self.attackers.get(self.prov[t], ())):
             counted_in.append(self._hold_strength(self.prov[t]))
-        return Decision(counted_in=tuple(counted_in), left_out_of=tuple(left_out_of))
+        return Decision(counted_in=tuple(counted_in), left_out_of=tuple(left_out_of), not_cut=self._not_cut(s))
 
     def _may_cut(self, a: int, s: int) -> bool:
         """Whether a move of unit ``a`` into the space of supporting unit ``s`` can cut its
@@ -1134,11 +1247,21 @@ class _Resolver:
         lost, lost_to = by is not None, self.prov[by] if by is not None else None
         army = (self.prov[a],)
         if not self.matched[c]:
+            rule = "XII.1"
             if self.ot[a] == MOVE and self.dst[a] == self.sup_dst[c]:
-                text = f"void: the {self._unit_name(a)} moves over land, not by convoy"
+                # the army could go over land or by convoy, and its orders do not ask for this
+                # convoy: intent decides (XII.6; DATC 4.A.3)
+                rule = "XII.6"
+                if any(self.power[f] == self.power[a] for f in range(self.n)
+                       if self.ot[f] == CONVOY and self.sup_target[f] == a):
+                    text = (f"void: the {self._unit_name(a)} moves over land: it was not ordered \"via convoy\", and "
+                            "no complete chain of fleets was ordered to convoy it")
+                else:
+                    text = (f"void: the {self._unit_name(a)} moves over land: it was not ordered \"via convoy\", and "
+                            "no fleet of its own power was ordered to convoy it, so another power's convoy is not used")
             else:
                 text = f"void: the {self._unit_name(a)} was not ordered to move there"
-            return OrderResult(order, _OC_VOID, _RC_VOID, text, army, None, None, lost, lost_to, "XII.1")
+            return OrderResult(order, _OC_VOID, _RC_VOID, text, army, None, None, lost, lost_to, rule)
         if c in self.paradox and by is None:
             return OrderResult(order, _OC_FAILURE, _RC_PARADOX,
                                "convoy paradox: by the Szykman rule this fleet does not convoy", army,
@@ -1223,6 +1346,18 @@ class _Resolver:
 _NO_ROUTE_RULES = {"no_fleets": "XII.1", "other_destination": "XII.1", "xii5": "XII.3", "paradox": "DATC 4.A.2",
                    "dislodged": "XII.3", "no_chain": "XII.2"}
 
+#: why an attacked support was not cut, most particular first: the rule that decides it
+_NOT_CUT_RULES = (
+    (NotCutWhy.SZYKMAN, "DATC 4.A.2"),
+    (NotCutWhy.CONVOY_ATTACKED, "XII.5"),
+    (NotCutWhy.NEUTRAL, RULE_NEUTRAL),
+    (NotCutWhy.ALLIED, RULE_ALLIED),
+    (NotCutWhy.OWN_POWER, "note to IX.6"),
+    (NotCutWhy.NO_ROUTE, "X"),
+    (NotCutWhy.FROM_TARGET, "X"),
+)
+_PARADOX_RULES = frozenset({"DATC 4.A.2", "XII.5"})
+
 #: supports that were never given for what the unit did (void): not ``not_counted``
 _VOID_REASONS = frozenset({_LW_NOT_MATCHING, _LW_UNIT_MOVED, _LW_UNIT_HELD})
 
@@ -1301,6 +1436,11 @@ class _FormalResolver(_Resolver):
     def _may_cut(self, a: int, s: int) -> bool:
         # only an enemy cuts support: an ally does not, and a neutral cannot enter the space
         return self._shielded(a, s) is None
+
+    def _not_cut_by_relation(self, a: int, s: int) -> NotCutWhy:
+        shield = self._shielded(a, s)
+        return NotCutWhy.ALLIED if shield == ALLIANCE else (NotCutWhy.NEUTRAL if shield == NEUTRAL
+                                                            else NotCutWhy.OWN_POWER)
 
     def adjudicate(self, i: int, opt: bool) -> bool:
         if self.ot[i] != SUPPORT:

@@ -92,6 +92,38 @@ class LeftOut(NamedTuple):
     victim: str = ""  # OWN_UNIT / ALLIED_UNIT: the province of the unit it would help dislodge
 
 
+class NotCutWhy(StrEnum):
+    """Why a move into the space of a supporting unit did not cut its support: one value per
+    rule that decides it (the explanation cites that rule)."""
+
+    FROM_TARGET = "from_target"  # it came from the space the support is given into (rules X)
+    OWN_POWER = "own_power"  # a power does not cut its own unit's support (the note to IX.6)
+    NO_ROUTE = "no_route"  # a convoyed army that found no route attacks nothing (XII.3)
+    CONVOY_ATTACKED = "convoy_attacked"  # XII.5: the support is into a sea holding this army's convoying fleet
+    SZYKMAN = "szykman"  # the army's convoy is in a paradox and does not convoy (DATC 4.A.2)
+    ALLIED = "allied"  # Formal Diplomacy: an ally does not cut support
+    NEUTRAL = "neutral"  # Formal Diplomacy: a neutral's move into the space is void
+
+
+class NotCut(NamedTuple):
+    """A move into a supporting unit's space that did not cut its support, and why."""
+
+    attacker: str  # the province the move came from
+    why: NotCutWhy
+    #: CONVOY_ATTACKED: the sea the support is given into, holding the army's convoying fleet;
+    #: SZYKMAN / NO_ROUTE: the seas of the fleets ordered to convoy the army
+    seas: tuple[str, ...] = ()
+
+
+class RivalFate(NamedTuple):
+    """Another move into the same space whose unit was dislodged on the move (rules IX.7): by
+    whom, and whether that unit came from the space both moved to (then it stands nobody off)."""
+
+    rival: str
+    dislodged_by: str
+    from_destination: bool
+
+
 class Strength(NamedTuple):
     """One strength of the DATC's section 5, as the adjudicator settled it.
 
@@ -137,6 +169,19 @@ class Decision(NamedTuple):
     swap_by_convoy: bool = False
     #: no_route "refused": the fleets ordered to convoy this very move whose order was illegal
     refused: tuple[str, ...] = ()
+    #: a support that was attacked and not cut: each move against it and why it did not cut it
+    not_cut: tuple[NotCut, ...] = ()
+    #: no_route "xii5": the support the army attacked, given for the attack on its own convoying
+    #: fleet (rules XII.5: that attack did not cut it)
+    attacked_support: str = ""
+    #: a move that failed into a space its own power's unit did not leave, where that unit stayed
+    #: only because this move failed (a ring of moves): the move that broke the ring ("" if none)
+    ring_broken_at: str = ""
+    #: other moves into the same space whose units were dislodged on the move (rules IX.7)
+    rival_fates: tuple[RivalFate, ...] = ()
+    #: a move that another move to the same space beat or stood off, in the space its own unit
+    #: did not leave: the deciding rival (the strength comparison decides, not IX.3)
+    decided_by_rival: str = ""
 
     def strongest_opposition(self) -> int:
         return max((s.value for s in self.opposing), default=0)

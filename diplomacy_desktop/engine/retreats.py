@@ -54,7 +54,10 @@ def adjudicate_retreats(state: GameState, orders: Iterable[Order], rules: RuleSe
         if isinstance(norm, Retreat):
             retreating[prov] = (written, norm)
         else:
-            results.append(OrderResult(written, Outcome.SUCCESS, ResultCode.DISBANDED, "disbanded", rule="XI.2"))
+            # a unit with nowhere to go is disbanded by XI whatever it was ordered; one that could
+            # retreat was disbanded by its player's choice (XI.2)
+            rule = "XI.2" if _has_retreat(state, prov) else "XI"
+            results.append(OrderResult(written, Outcome.SUCCESS, ResultCode.DISBANDED, "disbanded", rule=rule))
     targets: dict[str, list[str]] = {}
     for prov, (_, norm) in retreating.items():
         targets.setdefault(norm.target_province, []).append(prov)

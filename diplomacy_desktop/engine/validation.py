@@ -174,9 +174,11 @@ def fleet_destination(board: Board, src: str, destination: str) -> str:
     prov = province_of(destination)
     space = board.spaces[prov]
     options = board_index(board).fleet_into.get((src, prov), ())
+    # a fleet on one coast of a province with two reaches only what borders that coast (VII.3.2)
+    from_coast = "VII.3.2" if "/" in src else "VII.1"
     if not space.coasts:
         if not options:
-            raise IllegalOrderError(f"a fleet in {space_name(board, src)} cannot reach {space.name}", rule="VII.1")
+            raise IllegalOrderError(f"a fleet in {space_name(board, src)} cannot reach {space.name}", rule=from_coast)
         return prov
     if "/" in destination and destination in space.coast_locations:
         if destination not in options:
@@ -185,7 +187,7 @@ def fleet_destination(board: Board, src: str, destination: str) -> str:
                 rule="VII.3.2")
         return destination
     if not options:
-        raise IllegalOrderError(f"a fleet in {space_name(board, src)} cannot reach {space.name}", rule="VII.1")
+        raise IllegalOrderError(f"a fleet in {space_name(board, src)} cannot reach {space.name}", rule=from_coast)
     if len(options) > 1:
         names = ", ".join(space_name(board, o) for o in options)
         raise AmbiguousOrderError(

@@ -21,6 +21,7 @@ import sqlite3
 import sys
 import threading
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 from types import FrameType
 from typing import TextIO
@@ -29,7 +30,7 @@ from ..io.gamelock import GameLock, GameLockedError
 from ..io.gamestore import GameStore, StoreError, file_stamp, store_path
 from ..io.savefile import SaveFileError, is_secret_file, open_game
 from ..io.vault import passphrase_problem
-from .table import HostError, SaveFailedError, TableHost
+from .table import RESTORED, Change, HostError, SaveFailedError, TableHost
 
 WILDCARDS = ("", "0.0.0.0", "::")
 
@@ -165,7 +166,12 @@ def _serve_locked(args: argparse.Namespace, path: Path, lock: GameLock) -> int:
     except OSError as exc:
         print(f"diplomacy-desktop serve: {path}: {exc.strerror or exc}", file=sys.stderr)
         return 2
+    if host.store_note:
+        print(f"diplomacy-desktop serve: {host.store_note}", file=sys.stderr, flush=True)
+    lock.follow()  # the file as opening wrote it (a new inode): a hard link to it is refused too
+    host.file_written = lock.follow
     host.restore_clock()  # the clock the table had when the host last stopped
+    host.add_listener(partial(_say_taken_back, host))  # a failed write is told at once, not only at stop
     from .server import HostServer  # aiohttp: only when serving
 
     # Ctrl+C and SIGTERM only ask the main thread to stop the server (set before the links are
@@ -190,8 +196,7 @@ def _serve_locked(args: argparse.Namespace, path: Path, lock: GameLock) -> int:
     print(f"Serving {path} ({host.game.state.phase.label}) on {base}", flush=True)
     print(f"Table page (join with a PIN): {base}/", flush=True)
     for power, player, url in host.join_links(base):
-        name = host.game.board.power(power).name
-        print(f"  {name:<8} {url}" + (f"  ({player})" if player else ""), flush=True)
+        print(link_line(host, power, player, url), flush=True)
         if args.qr:
             from .qr import join_qr_text
 
@@ -208,6 +213,16 @@ def _serve_locked(args: argparse.Namespace, path: Path, lock: GameLock) -> int:
         for s, handler in previous.items():
             signal.signal(s, handler)
     return _stopped(host, path)
+
+
+def _say_taken_back(host: TableHost, change: Change) -> None:
+    """On the terminal, at once: a change that could not be written was taken back."""
+    if change.kind != RESTORED:
+        return
+    why = host.last_save_error or "the disk refused it"
+    full = " (the disk is full)" if "space" in why or "full" in why else ""
+    print(f"A change could not be saved{full}: {why}; it was taken back and the phones were told. Free some "
+          "space; the game goes on from what is on disk.", flush=True)
 
 
 def _stopped(host: TableHost, path: Path) -> int:
@@ -235,9 +250,33 @@ def _stopped(host: TableHost, path: Path) -> int:
     return code
 
 
-COMMANDS = ("kick POWER (new link for that power), pin POWER DIGITS (a new PIN), reveal (adjudicate now), "
+COMMANDS = ("kick POWER (new link for that power), pin POWER DIGITS (a new PIN), reveal (adjudicate now; never a "
+            "phase nobody wrote in), reveal PHASE (adjudicate that phase now, e.g. reveal S1901M), undo (take back the last "
+            "adjudication), "
             "clock MINUTES [TITLE] (a clock on every phone), pause, resume, clock off, links, help")
 
+
+
+def shared_link_note(host: TableHost, power: str) -> str:
+    """For a player holding several powers: that any one of their links covers all of them
+    (a two-power player gets two links, and either phone gives and seals both powers' orders)."""
+    player = host.player_of(power)
+    if not player:
+        return ""
+    board = host.game.board
+    theirs = [p for p in board.power_ids if host.player_of(p) == player]
+    if len(theirs) < 2:
+        return ""
+    names = [board.power(p).name for p in theirs]
+    both = "both powers" if len(names) == 2 else f"all {len(names)} powers"
+    return f"this link covers {both}: {', '.join(names[:-1])} and {names[-1]} (one phone is enough)"
+
+
+def link_line(host: TableHost, power: str, player: str, url: str) -> str:
+    """One power's line of the printed links: name, URL, player, and what a shared link covers."""
+    note = shared_link_note(host, power)
+    who = f"{player}: {note}" if note else player
+    return f"  {host.game.board.power(power).name:<8} {url}" + (f"  ({who})" if who else "")
 
 def _console(host: TableHost, base: str, stdin: TextIO) -> None:
     """The host's commands, typed into the terminal ``serve`` runs in (one a line)."""
@@ -249,11 +288,23 @@ def _console(host: TableHost, base: str, stdin: TextIO) -> None:
             if words[0] == "kick" and len(words) == 2:
                 power = words[1].lower()
                 token = host.kick(power)
+                host.flush()
                 print(f"  {host.game.board.power(power).name:<8} {base}/t/{token}  (the old link is cut off)",
                       flush=True)
-            elif words == ["reveal"]:
-                host.force_adjudicate()
-                print(f"Revealed and adjudicated: now {host.game.state.phase.label}", flush=True)
+            elif words[0] == "reveal" and len(words) <= 2:
+                phase = words[1].upper() if len(words) == 2 else None
+                before = host.game.state.phase.label
+                waiting = ", ".join(host.game.board.power(p).name for p in host.service.waiting())
+                host.force_adjudicate(phase)
+                host.flush()  # on disk before the terminal (and any phone) hears of it
+                print(f"Revealed and adjudicated {before}"
+                      + (f" (not sealed: {waiting}; their orders as written, a unit without one holds)" if waiting
+                         else "") + f": now {host.game.state.phase.label}", flush=True)
+            elif words == ["undo"]:
+                label = host.undo_adjudication()
+                host.flush()
+                print(f"The last adjudication is taken back: {label} again, its orders as they were, nobody "
+                      "sealed", flush=True)
             elif words == ["clock", "off"]:
                 host.set_clock("", None)
                 host.flush(durable=False)
@@ -275,12 +326,12 @@ def _console(host: TableHost, base: str, stdin: TextIO) -> None:
             elif words[0] == "pin" and len(words) == 3:
                 power = words[1].lower()
                 host.set_pin(power, words[2])
+                host.flush()
                 print(f"  {host.game.board.power(power).name}: a new PIN (a phone cut off may join again with it)",
                       flush=True)
             elif words == ["links"]:
                 for power, player, url in host.join_links(base):
-                    print(f"  {host.game.board.power(power).name:<8} {url}" + (f"  ({player})" if player else ""),
-                          flush=True)
+                    print(link_line(host, power, player, url), flush=True)
             else:
                 print(f"Commands: {COMMANDS}", flush=True)
         except (HostError, ValueError) as exc:

@@ -44,12 +44,16 @@ A hostile device on the table's Wi-Fi (issue 20) is shrugged off:
 from __future__ import annotations
 
 import asyncio
+import gzip
+import hashlib
 import ipaddress
 import json
+import logging
 import socket
 import threading
 import weakref
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
@@ -58,6 +62,7 @@ from urllib.parse import urlsplit
 from aiohttp import WSMsgType, web
 
 from ..resources import map_file
+from ..table.pins import HASHES_IN_FLIGHT
 from .table import (
     Change,
     HostError,
@@ -129,6 +134,18 @@ def parse_json_text(text: str) -> Any:
         raise ValueError("the request is not JSON") from None
 
 
+def unsavable_text(data: Any) -> str | None:
+    """Why ``data`` holds text the save cannot hold (a lone UTF-16 surrogate: half of an emoji),
+    or None: such text is refused at the door, never saved (it would make the saved game
+    unreadable)."""
+    try:
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return ("the text cannot be saved: it holds half of a character (half of an emoji, cut in two); "
+                "write it again")
+    return None
+
+
 def own_names(bound: str = "") -> set[str]:
     """The laptop's own names and addresses (lower case), as a ``Host`` header may give them."""
     names = {"localhost", "127.0.0.1", "::1"}
@@ -169,7 +186,8 @@ def _same_address(a: str, b: str) -> bool:
 
 def _refusal(request: web.Request, names: set[str]) -> web.Response | None:
     """The door: a foreign ``Host``, a foreign ``Origin``, a POST that is not JSON."""
-    host = host_part(request.host or "")
+    # no Host header at all is refused too (aiohttp would stand the socket's own address in)
+    host = host_part(request.headers.get("Host", ""))
     sock = request.transport.get_extra_info("sockname") if request.transport is not None else None
     local = str(sock[0]).lower() if sock else ""
     if not host or not (host in names or (local and _same_address(host, local))):
@@ -220,6 +238,29 @@ async def _guard(request: web.Request, handler: Handler) -> web.StreamResponse:
     return response
 
 
+#: the page's files gzipped once, by their hash (a few files, read again only when they change)
+_GZIPPED: dict[str, bytes] = {}
+
+
+def _cached(request: web.Request, body: bytes, kind: str) -> web.Response:
+    """A page file as a phone should get it: named by its hash (ETag), answered 304 when the
+    phone already holds it, gzipped when the phone takes gzip (the map is 245 KB, 75 KB gzipped).
+    ``no-cache`` keeps a copy on the phone but asks the host each time, so a changed file is
+    never stale."""
+    tag = '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
+    headers = {"ETag": tag, "Cache-Control": "no-cache", "Vary": "Accept-Encoding"}
+    asked = {t.strip().removeprefix("W/") for t in request.headers.get("If-None-Match", "").split(",")}
+    if tag in asked:
+        return web.Response(status=304, headers=headers)
+    if "gzip" in request.headers.get("Accept-Encoding", ""):
+        packed = _GZIPPED.get(tag)
+        if packed is None:
+            packed = _GZIPPED[tag] = gzip.compress(body, compresslevel=9, mtime=0)
+        headers["Content-Encoding"] = "gzip"
+        body = packed
+    return web.Response(body=body, content_type=kind, charset="utf-8", headers=headers)
+
+
 class _Client:
     """One WebSocket: a phone (a token) or a spectator (no token).  A change marks it dirty;
     its sender sends the latest state, so a burst of changes sends one state, in order."""
@@ -242,6 +283,7 @@ class HostApp:
         #: each request's own change version (see ``_run`` and ``_saved``)
         self._change_versions: weakref.WeakKeyDictionary[asyncio.Task[Any], int] = weakref.WeakKeyDictionary()
         self.names = own_names(address)
+        self._join_pool = ThreadPoolExecutor(max_workers=HASHES_IN_FLIGHT, thread_name_prefix="table-join")
         self.app = web.Application(client_max_size=MAX_BODY, middlewares=[_guard_for(self.names)])
         r = self.app.router
         r.add_get("/", self.table_page)
@@ -349,28 +391,26 @@ class HostApp:
 
     # -- pages -----------------------------------------------------------------------------------
 
-    def _file(self, name: str) -> web.Response:
+    def _file(self, name: str, request: web.Request) -> web.Response:
         kind = PAGE_FILES.get(name)
         if kind is None:
             raise web.HTTPNotFound(reason="no such file")
-        body = (PAGE_DIR / name).read_bytes()
-        return web.Response(body=body, content_type=kind, charset="utf-8")
+        return _cached(request, (PAGE_DIR / name).read_bytes(), kind)
 
-    async def table_page(self, _request: web.Request) -> web.Response:
-        return self._file("index.html")
+    async def table_page(self, request: web.Request) -> web.Response:
+        return self._file("index.html", request)
 
     async def phone_page(self, request: web.Request) -> web.Response:
         await self._run(self.host.powers_of, request.match_info["token"])  # UnknownTokenError: 404
-        return self._file("index.html")
+        return self._file("index.html", request)
 
     async def static(self, request: web.Request) -> web.Response:
-        return self._file(request.match_info["name"])
+        return self._file(request.match_info["name"], request)
 
-    async def map_svg(self, _request: web.Request) -> web.Response:
+    async def map_svg(self, request: web.Request) -> web.Response:
         board = self.host.game.board
         path = map_file(board.name, f"{board.name}.svg")
-        return web.Response(body=path.read_bytes(), content_type="image/svg+xml",
-                            headers={"Cache-Control": "max-age=3600"})
+        return _cached(request, path.read_bytes(), "image/svg+xml")
 
     # -- the API ---------------------------------------------------------------------------------
 
@@ -392,6 +432,9 @@ class HostApp:
             raise HostError(str(exc)) from None
         if not isinstance(data, dict):
             raise HostError("the request is not a JSON object")
+        problem = unsavable_text(data)
+        if problem:
+            raise HostError(problem)
         return data
 
     @staticmethod
@@ -403,14 +446,29 @@ class HostApp:
             raise HostError(f"{key!r} must be text")
         return value
 
+    async def _on_disk(self) -> None:
+        """Before a phone reads the game: changes not yet written (the console's ``reveal``, a
+        write still running) are written first, so that no phone sees what a kill would take back."""
+        assert self.loop is not None
+        if getattr(self.host, "unsaved", False):
+            try:
+                await self.loop.run_in_executor(None, partial(self.host.flush, durable=False))
+            except SaveFailedError:
+                pass  # taken back: the phone reads what the disk holds
+
     async def state(self, request: web.Request) -> web.Response:
-        return web.json_response(await self._run(self.host.state_for, self._token(request)))
+        token = self._token(request)
+        await self._on_disk()
+        return web.json_response(await self._run(self.host.state_for, token))
 
     async def public(self, _request: web.Request) -> web.Response:
+        await self._on_disk()
         return web.json_response(await self._run(self.host.public_state))
 
     async def options(self, request: web.Request) -> web.Response:
-        return web.json_response(await self._run(self.host.options_for, self._token(request)))
+        token = self._token(request)
+        await self._on_disk()
+        return web.json_response(await self._run(self.host.options_for, token))
 
     async def results(self, request: web.Request) -> web.Response:
         raw = request.query.get("index", "")
@@ -475,7 +533,11 @@ class HostApp:
     async def join(self, request: web.Request) -> web.Response:
         data = await self._body(request)
         client = request.remote or ""
-        token = await self._run(self.host.join, self._text(data, "power"), self._text(data, "pin"), client)
+        # on threads of their own (issue 31): guesses waiting for the table's hash budget never
+        # hold the threads every phone's state and orders go through
+        assert self.loop is not None
+        token = await self.loop.run_in_executor(self._join_pool, self.host.join, self._text(data, "power"),
+                                                self._text(data, "pin"), client)
         await self._run(self.host.flush)
         return web.json_response({"token": token, "url": f"/t/{token}"})
 
@@ -639,6 +701,39 @@ class _GuardedProtocol(asyncio.Protocol):
             self.inner.connection_lost(exc)
 
 
+class _OneLine(logging.Filter):
+    """aiohttp's log of a request it could not handle, in one line without a traceback when the
+    client is at fault (malformed HTTP: a bad Content-Length, too many headers) or went away
+    mid-request; anything else is logged as aiohttp logs it."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        exc = record.exc_info[1] if record.exc_info else None
+        if exc is None:
+            return True
+        from aiohttp.http_exceptions import HttpProcessingError
+
+        peer = record.getMessage().rpartition(" from ")[2] if " from " in record.getMessage() else "?"
+        if isinstance(exc, HttpProcessingError):
+            what = " ".join(str(exc.message).split()).split(" b'")[0].rstrip(":")
+            record.msg, record.args = "Refused a malformed request from %s: %s (%s)", (peer, what, exc.code)
+        elif isinstance(exc, (ConnectionError, asyncio.IncompleteReadError, asyncio.CancelledError)):
+            record.msg, record.args = "A phone hung up mid-request (%s)", (peer,)
+        else:
+            return True
+        record.exc_info, record.exc_text, record.stack_info = None, None, None
+        return True
+
+
+_ONE_LINE = _OneLine()
+
+
+def quiet_client_errors() -> None:
+    """Install the one-line log of clients' faults on aiohttp's server logger (once)."""
+    log = logging.getLogger("aiohttp.server")
+    if _ONE_LINE not in log.filters:
+        log.addFilter(_ONE_LINE)
+
+
 def raise_open_files_limit(want: int = 8192) -> None:
     """Raise this process's open-files limit towards ``want`` (as far as the hard limit lets):
     many phones, and a few hostile connections, must not run the host out of files."""
@@ -680,6 +775,7 @@ class HostServer:
         if self.running:
             return
         raise_open_files_limit()
+        quiet_client_errors()
         self._ready.clear()
         self._error = None
         # the store's sqlite3 is loaded at its first use (io.gamestore); load it here, before a

@@ -41,7 +41,6 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
@@ -54,7 +53,15 @@ from ..engine.orders import Order, UnitOrder
 from ..engine.state import ADJUSTMENT, MOVEMENT, RETREAT
 from ..engine.validation import check_order
 from ..io.boardfile import load_board
-from ..io.gamestore import GameImage, GameStore, StoreError, file_stamp, store_path
+from ..io.gamestore import (
+    GameImage,
+    GameStore,
+    StoreError,
+    StoreLockedError,
+    file_stamp,
+    set_aside,
+    store_path,
+)
 from ..io.notation import format_order, location_label
 from ..io.output import reason as os_reason
 from ..io.savefile import (
@@ -70,11 +77,20 @@ from ..io.savefile import (
 from ..io.typed_orders import read_typed_order, refusal_message
 from ..io.vault import Vault, VaultError
 from ..table import sealcodes
+from ..table.changes import HOST, PHONE, TableChange
 from ..table.notes import MAX_NOTE_TEXT, MAX_NOTES
 from ..table.pieces import plan_entry
-from ..table.pins import JoinGuard, PinGuard, PinWaitError, hash_pin, needs_upgrade, pin_matches, pin_problem
-from ..table.session import PHONE, TableSession
-from ..table.state import TableState
+from ..table.pins import HASH_GATE, JoinGuard, JoinRate, PinWaitError, hash_pin, pin_problem
+from ..table.service import (
+    STAGE_DECLARATIONS,
+    STAGE_ORDERS,
+    PinRefusal,
+    PinWait,
+    StalePhaseError,
+    TableRefusal,
+    TableService,
+)
+from ..table.session import TableSession
 from .phase_results import adjudicated_entries, order_view, phase_label, phase_picture
 
 #: the longest typed order or player name the host accepts (notes: ``table.notes``)
@@ -85,9 +101,6 @@ MAX_NOTES_PER_POWER = MAX_NOTES // 8
 NOTE_BURST = 10
 NOTE_WINDOW = 60.0
 
-STAGE_DECLARATIONS = "declarations"
-STAGE_ORDERS = "orders"
-STAGE_OVER = "over"
 
 SAVE_MODE = 0o600
 
@@ -141,14 +154,10 @@ class SaveFailedError(HostError):
         self.reason = reason or message
 
 
-@dataclass(frozen=True, slots=True)
-class Change:
-    """What changed: ``powers`` whose private view changed, or ``None`` for everybody's (the
-    public board too).  ``kind`` names it for the log: "orders", "seal", "phase", "note",
-    "kicked", "declarations"."""
-
-    kind: str
-    powers: frozenset[str] | None = None
+#: what changed: the table's one change type (``table.changes.TableChange``): ``powers`` whose
+#: private view changed, or ``None`` for everybody's (the public board too); ``kind`` names it for
+#: the log ("orders", "seal", "phase", "note", "kicked", "declarations")
+Change = TableChange
 
 
 Listener = Callable[[Change], None]
@@ -167,6 +176,18 @@ def _why(exc: BaseException) -> str:
     if "full" in text:
         return "no space left"
     return text or type(exc).__name__
+
+
+def _set_aside_note(path: Path, exc: BaseException) -> str:
+    """Set the damaged live game of ``path`` aside; what to tell the host (naming both files)."""
+    db = store_path(path)
+    why = str(exc).removeprefix(f"the live game {db.name} cannot be read: ")
+    try:
+        aside = set_aside(db)
+    except OSError as err:
+        return (f"the live game {db.name} is damaged ({why}) and could not be set aside ({_why(err)}); "
+                f"{path.name} is read instead")
+    return f"the live game {db.name} is damaged ({why}): set aside as {aside.name}; {path.name} is read instead"
 
 
 def _save_failed(exc: BaseException) -> SaveFailedError:
@@ -204,15 +225,27 @@ def _all_or_nothing(method: Callable[_P, _R]) -> Callable[_P, _R]:
     @functools.wraps(method)
     def run(*args: _P.args, **kwargs: _P.kwargs) -> _R:
         self: TableHost = args[0]  # type: ignore[assignment]
-        with self._lock:
-            before = self._snapshot()
-            turn = self._turn_snapshot()
-            try:
-                return method(*args, **kwargs)
-            except SaveFailedError:
-                self._restore_turn(turn)
-                self._restore(before)
-                raise
+        try:
+            with self._lock:
+                before = self._snapshot()
+                turn = self._turn_snapshot()
+                try:
+                    return method(*args, **kwargs)
+                except SaveFailedError:
+                    self._restore_turn(turn)
+                    self._restore(before)
+                    raise
+                except StalePhaseError as exc:
+                    raise StaleRequestError(str(exc)) from None
+                except PinWait as exc:
+                    raise TooManyAttemptsError(str(exc), exc.retry_after) from None
+                except PinRefusal as exc:
+                    raise PinError(str(exc)) from None
+                except TableRefusal as exc:
+                    raise RefusedError(str(exc)) from None
+        except PinError:
+            self._write_counted()  # a wrong PIN is counted on disk before the phone hears "wrong"
+            raise
 
     return run
 
@@ -242,11 +275,11 @@ class TableHost:
         self._listeners: list[Listener] = []
         #: the game key: with it, the unrevealed part of every save is written encrypted (io.vault)
         self.vault = vault
-        #: wrong PINs per power, in the table dict: shared with the window's curtain, draw vote and
-        #: host prompt, and saved (a restart does not reset it)
-        self.pin_guard = PinGuard(self.table, wall_clock)
         #: wrong PINs when joining, per phone client: a stranger never locks out the real player
         self.join_guard = JoinGuard(clock)
+        #: the whole table's pace of joins, and the process's budget of slow hashes (issue 31)
+        self.join_rate = JoinRate(clock=clock)
+        self.hash_gate = HASH_GATE
         self._now = clock
         self._note_times: dict[str, list[float]] = {}
         self._seen_clients: dict[str, set[str]] = {}
@@ -280,11 +313,19 @@ class TableHost:
         self.last_save_error = ""
         #: the server's way: changes are saved by ``flush`` (before each answer), not one by one
         self.deferred_saves = False
+        #: called after each write of the saved game (``serve``: its lock takes the new file too)
+        self.file_written: Callable[[], None] | None = None
+        #: what opening did with a damaged live game ("" when there was none: ``serve`` prints it)
+        self.store_note = ""
         phones = self.table.setdefault("phones", {})
         #: the one record of who has sealed or declared (the window's, shared with its hot seat)
         if session is not None and session.table is not self.table:
             raise ValueError("the table session must be over the host's own table")
         self.session = session if session is not None else TableSession(self.table, game.board.power_ids)
+        #: the one owner of the game and the table's rules: the host is its HTTP mapping
+        self.service = TableService(game, self.table, session=self.session, wall_clock=wall_clock)
+        self.service.add_listener(self._on_service_change)
+        self.pin_guard = self.service.pin_guard
         tokens = phones.get("tokens")
         if not isinstance(tokens, dict) or set(tokens) != set(game.board.power_ids):
             phones["tokens"] = new_tokens(game.board.power_ids)
@@ -335,14 +376,22 @@ class TableHost:
         already read it (not read again unless its secrets need the passphrase).  SaveFileError when the file is not a
         saved game (WrongPassphraseError: not its passphrase), SaveFailedError when it cannot be
         written."""
+        note = ""
         try:
             store = GameStore(store_path(path))
-        except (StoreError, sqlite3.Error, OSError):
+        except (StoreError, sqlite3.Error, OSError) as exc:
+            note = _set_aside_note(path, exc)  # damaged: set aside, and the saved game is read again
             try:
-                store_path(path).unlink(missing_ok=True)  # damaged: the saved game is read again
                 store = GameStore(store_path(path))
-            except (StoreError, sqlite3.Error, OSError) as exc:
-                raise _save_failed(exc if isinstance(exc, OSError) else OSError(str(exc))) from exc
+            except (StoreError, sqlite3.Error, OSError) as exc2:
+                raise _save_failed(exc2 if isinstance(exc2, OSError) else OSError(str(exc2))) from exc2
+        if not note and store.has_tables():
+            try:
+                store.check()  # SQLite's integrity check and the records' own
+            except StoreError as exc:
+                store.close()
+                note = _set_aside_note(path, exc)
+                store = GameStore(store_path(path))
         try:
             loaded = None
             vault: Vault | None = None
@@ -356,7 +405,12 @@ class TableHost:
                             raise WrongPassphraseError(str(exc)) from None
                     game, table = store.load()  # StoreLockedError: secret, and no passphrase given
                     loaded = GameImage.of(game, table)
-                except StoreError:
+                except StoreLockedError:
+                    loaded = None
+                except StoreError as exc:
+                    store.close()
+                    note = _set_aside_note(path, exc)
+                    store = GameStore(store_path(path))
                     loaded = None
             if loaded is None:
                 if path.exists():
@@ -373,6 +427,7 @@ class TableHost:
             store.vault = vault
             _new_table_options(game, table, notes_allowed, players)
             host = cls(game, table, path, store=store, vault=vault)
+            host.store_note = note
             try:
                 if loaded is not None and not rekeyed:  # only what opening changed (tokens, an empty phase skipped)
                     host._on_disk = loaded
@@ -409,6 +464,26 @@ class TableHost:
             for listeners in (self._listeners, self._disk_listeners):
                 if listener in listeners:
                     listeners.remove(listener)
+
+    def _on_service_change(self, change: TableChange) -> None:
+        """The service made a change (a phone's, the console's, or the window's through the same
+        service): the phones of the powers it concerns look again (a player's every power)."""
+        with self._lock:
+            powers = change.powers
+            if powers is not None and change.kind in ("orders", "pin"):
+                powers = frozenset(q for p in powers for q in self._players_powers(p))
+            self._options_key = None if change.kind in ("phase", "declarations", "position") else self._options_key
+            self._changed(Change(change.kind, powers, change.initiator))
+
+    def _write_counted(self) -> None:
+        """A wrong PIN was counted: on disk now (the server answers after ``flush`` only when the
+        change succeeded), so that a crash and a restart do not forget it."""
+        if self.path is None:
+            return
+        try:
+            self.flush()
+        except SaveFailedError:
+            pass  # taken back and counted in save_failures; the phone hears "wrong PIN" all the same
 
     def take_change_version(self) -> int | None:
         """The host's version right after the last change made on this thread (then forgotten)."""
@@ -457,14 +532,7 @@ class TableHost:
     def _restore(self, snap: _Snapshot) -> None:
         """Put the game and the table back as ``snap`` holds them (the same objects: the window
         shares them) and tell everybody to look again."""
-        g = self.game
-        g.state = snap.state
-        g.history[:] = list(snap.history)
-        g.orders.clear()
-        g.orders.update({p: dict(o) for p, o in snap.orders.items()})
-        g.draw = snap.draw
-        self.table.clear()
-        self.table.update(copy.deepcopy(snap.table))
+        self.service.restore(snap.state, snap.history, snap.orders, snap.draw, snap.table)
         self._options_key = self._results_key = None
         self.version += 1
         self.save_failures += 1
@@ -504,6 +572,8 @@ class TableHost:
     def _write_file_text(self, text: str) -> None:
         assert self.path is not None
         write_atomic(self.path, text, mode=SAVE_MODE)
+        if self.file_written is not None:
+            self.file_written()  # ``serve``'s lock follows the file's new inode
         if self.store is not None:
             self.store.set_source(file_stamp(self.path))
 
@@ -654,28 +724,15 @@ class TableHost:
 
     @property
     def stage(self) -> str:
-        if self.game.is_over:
-            return STAGE_OVER
-        state = self.game.state
-        if (state.relations is not None and state.phase.kind == MOVEMENT
-                and self._phones.get("declarations_revealed") != self.phase):
-            return STAGE_DECLARATIONS
-        return STAGE_ORDERS
+        return self.service.stage
 
     def owing(self) -> list[str]:
         """The powers that must act before the reveal: write declarations, or seal orders."""
-        state = self.game.state
-        if self.stage == STAGE_OVER:
-            return []
-        if self.stage == STAGE_DECLARATIONS:
-            return state.surviving_powers()
-        return [p for p in state.board.power_ids if orders_needed(state, p) > 0]
+        return self.service.owing()
 
     def _skip_empty_phases(self) -> None:
         """Adjudicate straight away the phases where nobody has anything to order."""
-        while self.stage == STAGE_ORDERS and not self.owing():
-            self.game.adjudicate()
-            self._sync_phase()
+        self.service.skip_empty_phases(initiator=HOST)
 
     # -- what a phone sees ----------------------------------------------------------------------------
 
@@ -824,14 +881,9 @@ class TableHost:
     # -- orders ----------------------------------------------------------------------------------
 
     def _check_can_order(self, power: str) -> None:
-        if self.stage == STAGE_OVER:
-            raise RefusedError("the game is over")
-        if self.stage == STAGE_DECLARATIONS:
-            raise RefusedError("declarations come first: orders open once every power has declared")
-        if self.session.is_sealed(power):
-            raise RefusedError(f"{self.game.board.power(power).name} has sealed its orders: unseal to change them")
-        if orders_needed(self.game.state, power) == 0:
-            raise RefusedError(f"{self.game.board.power(power).name} has nothing to order this phase")
+        refusal = self.service.order_refusal(power)
+        if refusal is not None:
+            raise RefusedError(refusal)
 
     def _check_room(self, power: str, order: Order) -> None:
         """Builds, waives and removals: no more than the power owes (the game's own rule)."""
@@ -880,10 +932,10 @@ class TableHost:
                         "message": f"“{_safe_text(typed.order)}” is illegal ({typed.illegal}): replace the legal "
                                    f"order {format_order(before[0])} with it? The unit would hold."}
             try:
-                filed = self.game.set_order(typed.order, allow_illegal=bool(typed.illegal))
+                filed, _ = self.service.give_order(typed.order, initiator=PHONE, allow_illegal=bool(typed.illegal),
+                                                   checked=True)
             except OrderError as exc:
                 raise RefusedError(refusal_message(text, exc)) from None
-            self._changed(Change("orders", frozenset(self._players_powers(typed.power))))
             return {"message": typed.message(power, board), "power": typed.power, "order": format_order(filed),
                     "kept_illegal": bool(typed.illegal), "given": True, "key": self._key_of(filed),
                     "replaced": order_view(*before) if before is not None else None}
@@ -915,8 +967,7 @@ class TableHost:
                 raise RefusedError(f"“{_safe_text(parsed)}” not accepted: {reason}")
             self._check_room(power, parsed)
             before = self._filed_before(parsed)
-            filed = self.game.set_order(parsed)
-            self._changed(Change("orders", frozenset(self._players_powers(power))))
+            filed, _ = self.service.give_order(parsed, initiator=PHONE, checked=True)
             return {"message": f"Given: {format_order(filed)}", "power": power, "order": format_order(filed),
                     "kept_illegal": False, "given": True, "key": self._key_of(filed),
                     "replaced": order_view(*before) if before is not None else None}
@@ -963,46 +1014,19 @@ class TableHost:
             self._mine(token, power)
             self._check_phase(phase)
             self._check_can_order(power)
-            gone = self.game.clear_order(power, str(key))
+            gone, _ = self.service.clear_order(power, str(key), initiator=PHONE)
             if gone is None:
                 raise RefusedError("there is no such order (already cleared?)")
-            self._changed(Change("orders", frozenset(self._players_powers(power))))
             return {"message": f"Cleared: {format_order(gone)}", "power": power}
 
     # -- seals -----------------------------------------------------------------------------------
 
     def _pin_hash(self, power: str) -> str | None:
-        return TableState.from_table(self.table).pin_hash(power)
+        return self.service.pin_hash(power)
 
     def _check_pin(self, power: str, pin: str | None) -> None:
-        """The power's PIN, through the one failure counter every PIN door shares."""
-        stored = self._pin_hash(power)
-        if stored is None:
-            return
-        name = self.game.board.power(power).name
-        if not isinstance(pin, str):
-            pin = None
-        try:
-            ok = self.pin_guard.check(power, stored, pin, name)
-        except PinWaitError as exc:
-            raise TooManyAttemptsError(str(exc), exc.retry_after) from None
-        if not pin:  # not an attempt: not counted
-            raise PinError(f"{name} has a PIN: type it")
-        if not ok:
-            raise PinError(f"wrong PIN for {name}")
-        if needs_upgrade(stored):  # an older save's hash: written anew with today's KDF
-            self._store_pin(power, hash_pin(pin))
-
-    def _store_pin(self, power: str, stored: str) -> None:
-        """Replace ``power``'s PIN hash wherever the table keeps it (``pins``, or an older
-        save's ``hotseat.pins``)."""
-        hotseat = self.table.get("hotseat")
-        in_hotseat = isinstance(hotseat, dict) and isinstance(hotseat.get("pins"), dict) and power in hotseat["pins"]
-        if in_hotseat:
-            hotseat["pins"][power] = stored  # type: ignore[index]
-        pins = self.table.get("pins")
-        if (isinstance(pins, dict) and power in pins) or not in_hotseat:
-            self.table.setdefault("pins", {})[power] = stored
+        """The power's PIN, through the service's one failure counter (written at once)."""
+        self.service.check_pin(power, pin, initiator=PHONE)
 
     def set_pin(self, power: str, pin: str) -> None:
         """The host gives ``power`` (and its player's other powers) a new PIN (a host action:
@@ -1015,12 +1039,7 @@ class TableHost:
             problem = pin_problem(pin, host_pin_hash=host if isinstance(host, str) else None)
             if problem:
                 raise HostError(problem)
-            stored = hash_pin(pin)
-            for p in self._players_powers(power):
-                self._store_pin(p, stored)
-                self._phones.get("kicked", {}).pop(p, None)
-            self.pin_guard.succeeded(power)
-            self._changed(Change("pin", frozenset(self._players_powers(power))))
+            self.service.set_pin_hash(self._players_powers(power), hash_pin(pin), initiator=HOST)
 
     @_all_or_nothing
     def seal(self, token: str, power: str, phase: str, pin: str | None = None) -> dict[str, Any]:
@@ -1029,19 +1048,13 @@ class TableHost:
         with self._lock:
             self._mine(token, power)
             self._check_phase(phase)
-            if self.stage != STAGE_ORDERS:
-                raise RefusedError("there are no orders to seal now")
-            if power not in self.owing():
-                raise RefusedError(f"{self.game.board.power(power).name} has nothing to order this phase")
-            self._check_pin(power, pin)
-            if self.session.is_sealed(power):
+            change = self.service.seal(power, initiator=PHONE, pin=pin, then_reveal=self.auto_reveal)
+            if change is None:
                 return {"message": "already sealed", "revealed": False,
                         "seal_code": sealcodes.code_of(self.table, power, self.phase)}
-            self.session.seal(power, via=PHONE)
-            code = sealcodes.record_seal(self.table, power, self.phase,
-                                         [format_order(o) for o in self.game.orders_of(power)])
-            revealed = self._reveal_if_ready() if self.auto_reveal else False
-            self._changed(Change("phase" if revealed else "seal", None))
+            revealed = change.kind == "phase"
+            code = sealcodes.code_of(self.table, power, phase) if not revealed else \
+                sealcodes.revealed_codes(self.table)[1].get(power)
             return {"message": "revealed and adjudicated" if revealed else "sealed", "revealed": revealed,
                     "seal_code": code}
 
@@ -1050,41 +1063,34 @@ class TableHost:
         with self._lock:
             self._mine(token, power)
             self._check_phase(phase)
-            if not self.session.is_sealed(power):
+            if self.service.unseal(power, initiator=PHONE, pin=pin) is None:
                 return {"message": "not sealed"}
-            self._check_pin(power, pin)
-            self.session.unseal(power, via=PHONE)
-            sealcodes.forget_seal(self.table, power)
-            self._changed(Change("seal", None))
             return {"message": "unsealed"}
 
-    def _reveal_if_ready(self) -> bool:
-        owing = self.owing()
-        if self.stage != STAGE_ORDERS or not owing or not set(owing) <= set(self.session.sealed):
-            return False
-        self._adjudicate()
-        return True
-
-    def _adjudicate(self) -> None:
-        sealcodes.reveal_codes(self.table, self.phase)
-        self.game.adjudicate()
-        self._sync_phase()
-        self._skip_empty_phases()
-
-    def force_adjudicate(self) -> None:
-        """The host reveals and adjudicates now (powers that have not sealed: what they wrote)."""
-        self._force_adjudicate()
+    def force_adjudicate(self, phase: str | None = None) -> None:
+        """The host's reveal (``serve``'s ``reveal``).  Bare: only when every power owing orders
+        has sealed (RefusedError names who has not and the phase to type); ``phase`` (S1901M)
+        forces it, for that phase only (StaleRequestError when it has already ended)."""
+        self._force_adjudicate(phase)
         self.flush()
 
     @_all_or_nothing
-    def _force_adjudicate(self) -> None:
-        if self.stage == STAGE_OVER:
-            raise RefusedError("the game is over")
-        if self.stage == STAGE_DECLARATIONS:
-            self._reveal_declarations()
-        else:
-            self._adjudicate()
-        self._changed(Change("phase", None))
+    def _force_adjudicate(self, phase: str | None) -> None:
+        self.service.reveal(phase, initiator=HOST, skip_empty=self.auto_reveal)
+
+    def undo_adjudication(self) -> str:
+        """The host takes back the last adjudication (``serve``'s ``undo``): the label of the
+        phase that is back, its orders as they were and nobody sealed."""
+        label = self._undo_adjudication()
+        self.flush()
+        return label
+
+    @_all_or_nothing
+    def _undo_adjudication(self) -> str:
+        entry, _ = self.service.undo_adjudication(initiator=HOST, skip_empty=self.auto_reveal)
+        if entry is None:
+            raise RefusedError("nothing has been adjudicated yet")
+        return self.game.state.phase.label
 
     # -- the window's side (``auto_reveal=False``) ------------------------------------------------
 
@@ -1134,19 +1140,9 @@ class TableHost:
                     said[str(other)] = relation_word(str(word))
                 except ValueError as exc:
                     raise HostError(str(exc)) from None
-            self.table.setdefault("declarations", {})[power] = said
-            self.session.declare(power, via=PHONE)
-            revealed = self.auto_reveal and set(self.owing()) <= set(self.session.declared)
-            if revealed:
-                self._reveal_declarations()
-            self._changed(Change("declarations", None))
+            change = self.service.write_declarations(power, said, initiator=PHONE, then_reveal=self.auto_reveal)
+            revealed = change.kind == "declarations"
             return {"message": "revealed" if revealed else "declared", "revealed": revealed}
-
-    def _reveal_declarations(self) -> None:
-        pending = self.table.get("declarations", {})
-        self.game.declare({p: dict(d) for p, d in pending.items()})
-        self._phones["declarations_revealed"] = self.phase
-        self._phones["revealed_declarations"] = {p: dict(d) for p, d in pending.items()}
 
     # -- notes -----------------------------------------------------------------------------------
 
@@ -1264,11 +1260,26 @@ class TableHost:
         return str(tokens[power])
 
     def join(self, power: str, pin: str, client: str = "") -> str:
-        """The table URL plus a power's PIN: the power's token (only for a power with a PIN).
-        Wrong PINs count per *client* (``client``: the phone's address), not per power, so a
-        stranger's guesses never lock the real player out; a power whose phone the host cut off
-        joins again only once its PIN has been changed.  Every new phone on a power's link is
-        counted in ``phones.joins`` and announced to that power."""
+        """The table URL plus a power's PIN: a token of the power's own for this device (only
+        for a power with a PIN).  Wrong PINs count per *client* (``client``: the phone's address),
+        not per power, so a stranger's guesses never lock the real player out; the whole table
+        takes at most ``JOINS_PER_MINUTE`` joins a minute besides, and the slow hash runs outside
+        the table's lock through the process's one ``HASH_GATE`` (issue 31: guesses from many
+        addresses neither stall the other phones nor guess faster than that).  A power whose
+        phone the host cut off joins again only once its PIN has been changed.  Every new phone
+        on a power's link is counted in ``phones.joins`` and announced to that power."""
+        stored, name = self._join_begin(power, client)
+        try:
+            try:
+                ok = isinstance(pin, str) and self.hash_gate.matches(stored, pin)
+            except PinWaitError as exc:
+                raise TooManyAttemptsError(str(exc), exc.retry_after) from None
+            return self._join_end(power, client, stored, name, ok)
+        finally:
+            with self._lock:
+                self.join_guard.end(client)
+
+    def _join_begin(self, power: str, client: str) -> tuple[str, str]:
         with self._lock:
             if power not in self.game.board.power_ids:
                 raise HostError("choose your power")
@@ -1277,12 +1288,23 @@ class TableHost:
             if stored is None:
                 raise RefusedError(f"{name} has no PIN: scan its code on the laptop")
             try:
-                self.join_guard.check_allowed(client)
+                self.join_guard.begin(client)
             except PinWaitError as exc:
                 raise TooManyAttemptsError(str(exc), exc.retry_after) from None
-            if not isinstance(pin, str) or not pin_matches(stored, pin):
+            try:
+                self.join_rate.take()
+            except PinWaitError as exc:
+                self.join_guard.end(client)
+                raise TooManyAttemptsError(str(exc), exc.retry_after) from None
+            return stored, name
+
+    def _join_end(self, power: str, client: str, stored: str, name: str, ok: bool) -> str:
+        with self._lock:
+            if not ok:
                 self.join_guard.failed(client)
                 raise PinError(f"wrong PIN for {name}")
+            if self._pin_hash(power) != stored:  # changed while it was checked
+                raise RefusedError(f"{name}'s PIN has just changed: type the new one")
             self.join_guard.succeeded(client)
             if self._phones.get("kicked", {}).get(power) == stored:
                 raise RefusedError(f"the host cut {name}'s phone off: joining needs a new PIN (ask the host)")

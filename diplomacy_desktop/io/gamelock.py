@@ -66,6 +66,7 @@ class GameLock:
         self.path = Path(path)
         self.who = who
         self._fd: int | None = None
+        self._file_fds: list[int] = []
 
     @property
     def held(self) -> bool:
@@ -76,20 +77,24 @@ class GameLock:
         cannot hold a lock file)."""
         if fcntl is None or self._fd is not None:
             return
-        target = lock_path(self.path)
-        target.parent.mkdir(parents=True, exist_ok=True)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        real = self.path.resolve()  # the real file: a symlink or a ../ path names the same lock
+        target = lock_path(real)
         fd = os.open(target, os.O_RDWR | os.O_CREAT, 0o600)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            holder = _read_holder(fd)
             os.close(fd)
-            raise GameLockedError(f"{self.path.name} is already open in {describe_holder(holder)}; close it "
-                                  "there first (two hosts on one game would lose each other's orders)",
-                                  holder) from None
+            raise self._locked(target) from None
         except OSError:
             os.close(fd)
             raise
+        try:
+            inode = _lock_inode(real)  # a hard link: another name, the same inode
+        except BlockingIOError:
+            os.close(fd)
+            raise self._locked(None) from None
+        self._file_fds = [inode] if inode is not None else []
         info = json.dumps({"program": self.who, "pid": os.getpid(), "host": socket.gethostname(),
                            "since": time.time()}).encode()
         try:
@@ -99,7 +104,27 @@ class GameLock:
             pass  # a full disk: the lock holds all the same, only its holder goes unnamed
         self._fd = fd
 
+    def _locked(self, lock_file: Path | None) -> GameLockedError:
+        holder = _holder_of(lock_file) if lock_file is not None else _holder_of_inode(self.path.resolve())
+        return GameLockedError(f"{self.path.name} is already open in {describe_holder(holder)}; close it "
+                               "there first (two hosts on one game would lose each other's orders)", holder)
+
+    def follow(self) -> None:
+        """The game's file was written anew (an atomic write makes a new inode): lock that one
+        too, so that a hard link made to it now cannot let a second host in."""
+        if fcntl is None or self._fd is None:
+            return
+        try:
+            inode = _lock_inode(self.path.resolve())
+        except OSError:
+            return
+        if inode is not None:
+            self._file_fds.append(inode)
+
     def release(self) -> None:
+        for inode in self._file_fds:
+            os.close(inode)
+        self._file_fds = []
         if self._fd is None:
             return
         fd, self._fd = self._fd, None
@@ -129,6 +154,49 @@ class GameLock:
 
     def __exit__(self, *exc: object) -> None:
         self.release()
+
+
+def _lock_inode(real: Path) -> int | None:
+    """An exclusive lock on the game's file itself (its inode), when it exists: BlockingIOError
+    when another host holds it under another name (a hard link)."""
+    try:
+        fd = os.open(real, os.O_RDONLY)
+    except OSError:
+        return None  # no file yet: no other name can lead to it
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def _holder_of(lock_file: Path) -> dict[str, Any]:
+    try:
+        fd = os.open(lock_file, os.O_RDONLY)
+    except OSError:
+        return {}
+    try:
+        return _read_holder(fd)
+    finally:
+        os.close(fd)
+
+
+def _holder_of_inode(real: Path) -> dict[str, Any]:
+    """Who holds the game under another name: the lock files in the folder whose holder's
+    program is running and which name a file with the same inode (best effort)."""
+    try:
+        ino = real.stat().st_ino
+        for lock_file in real.parent.glob(".*.lock"):
+            name = lock_file.name[1:-len(".lock")]
+            candidate = real.parent / name
+            if candidate.exists() and candidate.stat().st_ino == ino:
+                holder = _holder_of(lock_file)
+                if holder:
+                    return holder
+    except OSError:
+        pass
+    return {}
 
 
 def _read_holder(fd: int) -> dict[str, Any]:

@@ -1,4 +1,5 @@
-"""``ChangeRecord``: what one operation changed (CONTRIBUTING.md, "Doors").
+"""``TableChange`` (what one operation of the table service changed, for whom, started by whom)
+and ``ChangeRecord``: what one operation changed (CONTRIBUTING.md, "Doors").
 
 Every operation of the controller and of the table session returns or broadcasts one of these;
 views refresh only what it names, and the autosave reads it to decide when to write.  It is plain
@@ -33,3 +34,29 @@ class ChangeRecord:
     def board_changed(self) -> bool:
         """Units, ownership or the shown phase may differ: redraw everything on the map."""
         return self.phase or self.game or self.viewing or self.visibility
+
+
+#: who started an operation (``TableChange.initiator``): the seats and the host
+LAPTOP = "laptop"
+PHONE = "phone"
+COMPUTER = "computer"
+HOST = "host"
+CLOCK = "clock"
+
+
+@dataclass(frozen=True, slots=True)
+class TableChange:
+    """What one operation changed.  ``kind`` names it ("orders", "seal", "phase", ...),
+    ``powers`` whose private view changed (``None``: everybody's, the public board too) and
+    ``initiator`` who started it ("laptop", "phone", "computer", "host", "clock")."""
+
+    kind: str
+    powers: frozenset[str] | None = None
+    initiator: str = HOST
+
+    @property
+    def via(self) -> str:
+        """The seat's side (the session's older name for ``initiator``)."""
+        return self.initiator
+
+

@@ -30,7 +30,7 @@ from ..io.pins import (
     pin_matches,
 )
 
-__all__ = ["HOST", "JoinGuard", "PinGuard", "PinWaitError", "hash_pin", "is_pin_hash", "is_valid_pin",
+__all__ = ["HASH_GATE", "HOST", "BusyError", "HashGate", "JoinGuard", "JoinRate", "PinGuard", "PinWaitError", "hash_pin", "is_pin_hash", "is_valid_pin",
            "needs_upgrade", "pin_matches", "pin_problem"]
 
 #: the failure counter's key for the host PIN
@@ -169,6 +169,19 @@ class JoinGuard:
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock
         self._records: dict[str, dict[str, float]] = {}
+        #: clients whose PIN is being checked now: one at a time each (the checks run outside the
+        #: table's lock, so a device sending many at once would otherwise pass the count together)
+        self._checking: set[str] = set()
+
+    def begin(self, client: str) -> None:
+        """A join from ``client`` starts: PinWaitError while it must wait or has one running."""
+        self.check_allowed(client)
+        if client in self._checking:
+            raise PinWaitError("one PIN at a time from this device: try again in a second", 1.0)
+        self._checking.add(client)
+
+    def end(self, client: str) -> None:
+        self._checking.discard(client)
 
     def check_allowed(self, client: str) -> None:
         record = self._records.get(client)
@@ -187,3 +200,64 @@ class JoinGuard:
 
     def succeeded(self, client: str) -> None:
         self._records.pop(client, None)
+
+
+#: slow hashes (a PIN's scrypt, 128 MiB and about half a second each) running at once in this
+#: process, whoever asked: one, so that a laptop's other core always serves the phones
+HASHES_IN_FLIGHT = 1
+#: joins by PIN the whole table takes in a minute (beside each device's own counter): a device
+#: with many addresses guesses no faster than this
+JOINS_PER_MINUTE = 12
+#: joins taken at once before the per-minute pace applies (a table's phones joining together)
+JOIN_BURST = 10
+
+
+class BusyError(PinWaitError):
+    """Too many PIN checks at once (the whole table's budget): try again shortly."""
+
+
+class HashGate:
+    """The one budget of slow hashes for the whole process: at most ``in_flight`` at once.  A
+    check that finds every slot taken for ``timeout`` seconds is refused (BusyError), so a
+    flood of guesses never queues up threads; it never runs under the table's lock (callers
+    take the stored hash under the lock, check outside it, and record the result under it)."""
+
+    def __init__(self, in_flight: int = HASHES_IN_FLIGHT) -> None:
+        import threading
+
+        self._slots = threading.BoundedSemaphore(in_flight)
+
+    def matches(self, stored: str, pin: str, timeout: float = 5.0) -> bool:
+        if not self._slots.acquire(timeout=timeout):
+            raise BusyError("the table is busy checking PINs: try again in a few seconds", 5.0)
+        try:
+            return pin_matches(stored, pin)
+        finally:
+            self._slots.release()
+
+
+#: the process's one gate (the laptop's curtain, the host's prompts and the phones share it)
+HASH_GATE = HashGate()
+
+
+class JoinRate:
+    """The whole table's pace of joins by PIN: a bucket of ``burst`` joins that refills at
+    ``per_minute`` (not saved: a restart starts full)."""
+
+    def __init__(self, per_minute: int = JOINS_PER_MINUTE, burst: int = JOIN_BURST,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.per_second = per_minute / 60.0
+        self.burst = float(burst)
+        self.clock = clock
+        self._level = float(burst)
+        self._at = clock()
+
+    def take(self) -> None:
+        """One join attempt, or BusyError with the seconds until the next one is possible."""
+        now = self.clock()
+        self._level = min(self.burst, self._level + (now - self._at) * self.per_second)
+        self._at = now
+        if self._level < 1.0:
+            wait = (1.0 - self._level) / self.per_second
+            raise BusyError(f"too many attempts to join this table just now: try again in {wait_text(wait)}", wait)
+        self._level -= 1.0

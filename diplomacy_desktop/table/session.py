@@ -24,26 +24,18 @@ Plain Python, no Qt, no locks: the host calls it under its own lock, the window 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, MutableMapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
+from .changes import LAPTOP, PHONE, TableChange
 from .hotseat import HotSeatSession
 
-LAPTOP = "laptop"
-PHONE = "phone"
+#: the session's change is the table's one change type (``via`` is its ``initiator``)
+SessionChange = TableChange
 VIA = (LAPTOP, PHONE)
 
 PHONES_KEY = "phones"
 
-
-@dataclass(frozen=True, slots=True)
-class SessionChange:
-    """What one operation of the session changed: ``kind`` ("seal", "unseal", "declare",
-    "turn", "phase"), the ``powers`` it concerned, and ``via`` which side made it."""
-
-    kind: str
-    powers: frozenset[str]
-    via: str
+__all__ = ["LAPTOP", "PHONE", "PHONES_KEY", "VIA", "SessionChange", "SessionListener", "TableSession"]
 
 
 SessionListener = Callable[[SessionChange], None]

@@ -286,6 +286,13 @@ class Checker:
                 counted = f.strength(kind, who)[1] if (kind == "hold" or who in f.moves) else []
                 if me not in counted:
                     out.append(f"says the support counted in {who}'s {kind} strength, but it is not in it")
+        for m in re.finditer(r"\(its prevent strength (\d+) against (\d+)\)", line):
+            accounted.extend([m.span(1), m.span(2)])
+            d = f.moves.get(me)
+            best = max((f.prevent(k)[0] for k, dk in f.moves.items() if dk == d and k != me), default=0)
+            if (int(m.group(1)), int(m.group(2))) != (f.prevent(me)[0], best):
+                out.append(f"headline compares prevent strengths {m.group(1)} and {m.group(2)}; the DATC's "
+                           f"equations give {(f.prevent(me)[0], best)}")
         for m in re.finditer(r"\(strength (\d+) against (\d+)\)", line):
             accounted.extend([m.span(1), m.span(2)])
             a, b = int(m.group(1)), int(m.group(2))
@@ -300,7 +307,7 @@ class Checker:
             if "lost" in line[: m.start()] and not b > a:
                 out.append(f"says 'lost' of {a} against {b}")
         m4 = re.match(r"^(\d+) (?:against|is more than) (\d+)(?::|,) (?:equal strengths, so it stood the other move off|"
-                      r"so it stood the other moves off)|^(\d+) is more than (\d+): that move was stronger", line)
+                      r"so it stood the other moves off)|^(\d+) is more than (\d+): (?:that move|.*?) was stronger", line)
         if m4 and me in f.moves:
             groups = [g for g in m4.groups() if g is not None]
             spans = [m4.span(n) for n in range(1, 5) if m4.group(n) is not None]
@@ -309,7 +316,7 @@ class Checker:
             best = max((f.prevent(k)[0] for k in rivals), default=0)
             mine = f.prevent(me)[0]
             got = (int(groups[0]), int(groups[1]))
-            want = (best, mine) if "that move was stronger" in line else (mine, best)
+            want = (best, mine) if " was stronger" in line else (mine, best)
             if got != want:
                 out.append(f"compares prevent strengths {got}; the DATC's equations give {want}")
             line = line[m4.end():]  # the figures are accounted for
@@ -383,7 +390,9 @@ class Checker:
             return r.outcome is Outcome.ILLEGAL
         if rule == "VIII":
             if d is not None:
-                return me not in f.moved and f.attack(me)[0] == f.opposition(me)
+                rival_best = max((f.prevent(k)[0] for k in rivals), default=0)
+                return me not in f.moved and (f.attack(me)[0] == f.opposition(me)
+                                              or 0 < f.prevent(me)[0] == rival_best)
             return bool(attackers) and max(f.attack(k)[0] for k in attackers) == f.hold(me)[0]
         if rule == "IX.1":
             return me in f.supports or any(s[2] == "void" for s in f.supports.values())
@@ -407,6 +416,8 @@ class Checker:
             return me in f.supports and f.supports[me][1] is None or any(
                 s[1] is None and s[0] in f.moves for s in f.supports.values())
         if rule == "IX.7":
+            if r.dislodged and d is not None and rivals and r.dislodged_by != d:
+                return True
             return any(k in self.state.units and (f.prevent(k)[0] == 0 or self.by_province[k].dislodged)
                        for k in rivals) or (d is not None and any(
                            f.h2h(k, d2) for k in f.moves for d2 in [d]))

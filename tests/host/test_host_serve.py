@@ -140,10 +140,41 @@ def test_serve_console_kicks_a_phone_and_reveals(tmp_path: Path) -> None:
         assert new != old
         assert request("GET", f"{host.base}/api/state", old)[0] == 404
         assert request("GET", f"{host.base}/api/state", new)[0] == 200
-        host.proc.stdin.write("reveal\n")
+        host.proc.stdin.write("reveal S1901M\n")
         host.proc.stdin.flush()
         assert "now Fall 1901 moves" in host.next_line()
         assert host.stop() == 0
+    finally:
+        host.kill()
+
+
+def _console(host: ServeProcess, line: str) -> str:
+    assert host.proc.stdin is not None
+    host.proc.stdin.write(line + "\n")
+    host.proc.stdin.flush()
+    return host.next_line()
+
+
+def test_serve_a_bare_reveal_in_a_new_game_leaves_it_in_spring_1901(tmp_path: Path) -> None:
+    """Issue 30: ``reveal`` typed before anybody wrote anything adjudicates nothing (it could be
+    the phase after the one the host meant); ``reveal PHASE`` forces it, and one named for a
+    phase that has ended does nothing; ``undo`` takes an adjudication back."""
+    host = ServeProcess(tmp_path / "g.dipl", free_port())
+    try:
+        said = _console(host, "reveal")
+        assert said.startswith("Not done:") and "nothing has been written or sealed in Spring 1901" in said
+        assert "reveal S1901M" in said
+        status, state = request("GET", f"{host.base}/api/state", host.tokens["france"])
+        assert status == 200 and state["phase"]["short"] == "S1901M"
+        assert "now Fall 1901 moves" in _console(host, "reveal S1901M")
+        said = _console(host, "reveal S1901M")  # typed twice: the phase has ended
+        assert said.startswith("Not done:") and "nothing done" in said
+        assert request("GET", f"{host.base}/api/state", host.tokens["france"])[1]["phase"]["short"] == "F1901M"
+        said = _console(host, "undo")
+        assert "Spring 1901" in said and "taken back" in said
+        assert request("GET", f"{host.base}/api/state", host.tokens["france"])[1]["phase"]["short"] == "S1901M"
+        assert host.stop() == 0
+        assert load_game(tmp_path / "g.dipl", passphrase=PASSPHRASE)[0].state.phase.short == "S1901M"
     finally:
         host.kill()
 

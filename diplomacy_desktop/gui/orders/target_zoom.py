@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, QTimer
+from PySide6.QtGui import QCursor
 
 from ...engine.board import province_of
 from .. import override
@@ -178,9 +179,28 @@ class TargetZoom(QObject):
         factor, centre = planned
         view = self.view
         self.saved = view.place()
+        under = self._under_pointer()
         view.zoom_by(factor)
         view.centerOn(centre)
+        self._follow(under)
         return True
+
+    def _under_pointer(self) -> QPointF | None:
+        """The scene point under the mouse pointer, when the pointer is over the map."""
+        viewport = self.view.viewport()
+        pos = viewport.mapFromGlobal(QCursor.pos())
+        return self.view.mapToScene(pos) if viewport.rect().contains(pos) else None
+
+    def _follow(self, under: QPointF | None) -> None:
+        """The view moved (a key, a click): the pointer moves with what was under it, so the next
+        click lands on the same unit or space (issue 34: S pressed, then a click on another
+        power's fleet).  A point now off the map leaves the pointer where it is."""
+        if under is None:
+            return
+        viewport = self.view.viewport()
+        pos = self.view.mapFromScene(under)
+        if viewport.rect().contains(pos):
+            QCursor.setPos(viewport.mapToGlobal(pos))
 
     def restore(self) -> None:
         """Back to the view the player had before the magnifier zoomed (and no zoom waiting)."""
@@ -188,7 +208,9 @@ class TargetZoom(QObject):
         saved, self.saved = self.saved, None
         if saved is None:
             return
+        under = self._under_pointer()
         self.view.go_back_to(saved)
+        self._follow(under)
         self.view.sharpen_now()  # the board's picture of the view the player had is kept: drawn at once
 
     def centre(self) -> QPointF:

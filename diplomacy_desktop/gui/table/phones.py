@@ -586,7 +586,10 @@ class PhonesDialog(QDialog):
 
         self.code.load(QByteArray(join_qr_svg(url).encode("utf-8")))
         self.code.show()
-        self.link.setText(f"{name}: {url}")
+        from ...host.serve import shared_link_note
+
+        note = shared_link_note(self.host, self.shown_power)
+        self.link.setText(f"{name}: {url}" + (f" ({note})" if note else ""))
         self.hide_button.setEnabled(True)
         self.code_timer.start(CODE_SHOWN_MS)
 

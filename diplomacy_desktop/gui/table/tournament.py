@@ -725,7 +725,10 @@ class TournamentFeatures(QObject):
                 found = next((h for q, h in table_pins.items() if c.player_name(q) == player), None)
                 if found is not None:
                     pins[p] = found
-        dialog = BallotVoteDialog(ballot, self.names(), self.window, pins=pins, voter_names=self.voter_names(ballot))
+        from ...table.pins import PinGuard
+
+        dialog = BallotVoteDialog(ballot, self.names(), self.window, pins=pins, voter_names=self.voter_names(ballot),
+                                  guard=PinGuard(c.table))
         self.ballot_dialog = dialog
         dialog.counted.connect(self.record_ballot)
 

@@ -40,6 +40,7 @@ from .dialogs.draw_vote import DrawVoteDialog
 if TYPE_CHECKING:
     from ...engine.state import GameState
     from ...table.event import Ballot, EventRules
+    from ...table.pins import PinGuard
     from ...table.results import BallotRecord, BoardResult
 
 
@@ -372,11 +373,13 @@ class BallotVoteDialog(DrawVoteDialog):
     counted = Signal(object)  # BallotRecord
 
     def __init__(self, ballot: Ballot, names: dict[str, str], parent: QWidget | None = None, *,
-                 pins: dict[str, str] | None = None, voter_names: dict[str, str] | None = None) -> None:
+                 pins: dict[str, str] | None = None, voter_names: dict[str, str] | None = None,
+                 guard: PinGuard | None = None) -> None:
         self.ballot = ballot
         self.record: BallotRecord | None = None
         self.power_names = dict(names)
-        super().__init__(ballot.voters, parent, names={**names, **(voter_names or {})}, pins=pins)
+        # issue 31: the ballot's PIN prompt counts wrong PINs in the table's one counter, with its waits
+        super().__init__(ballot.voters, parent, names={**names, **(voter_names or {})}, pins=pins, guard=guard)
         self.setWindowTitle("Secret ballot")
         what = self._what()
         self.pass_note.setText(f"The ballot: {what}. Nobody will learn who voted what.")

@@ -322,7 +322,11 @@ class SandboxMode(WindowMode):
                                     "them back)")
         self.act_clear.setToolTip(self.act_clear.statusTip())
         self.act_clear.triggered.connect(lambda _c=False: self.clear_board())
-        for act in (self.act_setup, self.act_step, self.act_predict):
+        self.act_close = QAction("C&lose the sandbox", self)
+        self.act_close.setShortcut("Ctrl+W")
+        self.act_close.setStatusTip("Close this sandbox window (the game it came from is not touched)")
+        self.act_close.triggered.connect(lambda _c=False: self.window.close())
+        for act in (self.act_setup, self.act_step, self.act_predict, self.act_close):
             window.addAction(act)
 
         from .setup_palette import SetupPaletteBar
@@ -339,7 +343,8 @@ class SandboxMode(WindowMode):
     # -- the mode's hooks ----------------------------------------------------------------------
 
     def phase_actions(self) -> list[QAction]:
-        return [self.act_setup, self.act_step, self.act_predict, self.act_phase, self.act_owners, self.act_clear]
+        return [self.act_setup, self.act_step, self.act_predict, self.act_phase, self.act_owners, self.act_clear,
+                self.act_close]
 
     def new_game(self) -> None:
         start = ask_start_position(self.window)
@@ -1225,7 +1230,7 @@ def open_sandbox_window(parent: WindowShell, *, state: GameState | None = None, 
     mode = enter_sandbox(window, state=state, edition=edition, orders=orders, title=title, text=text)
     window.setGeometry(parent.geometry())  # in the same place: it is seen at once, over the game
     window.show()
-    QTimer.singleShot(0, mode.give_room)
+    QTimer.singleShot(0, window, mode.give_room)  # (not after the window is closed)
     window.raise_()
     window.activateWindow()
     window.view.fit_to_window()

@@ -113,11 +113,11 @@
   }
 
   // -- live updates: reconnect and catch up ---------------------------------------------------------------
-  let ws = null, wait = 500;
+  let ws = null, wait = 200;
   function connect() {
     if (ws && (ws.readyState === 0 || ws.readyState === 1)) return;
     ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws");
-    ws.onopen = () => { ws.send(JSON.stringify({ token: token })); wait = 500; };
+    ws.onopen = () => { ws.send(JSON.stringify({ token: token })); wait = 200; };
     ws.onmessage = (ev) => {
       const msg = JSON.parse(ev.data);
       if (msg.type === "state") {
@@ -127,11 +127,14 @@
         if (outbox().length) flushOutbox();
       } else if (msg.type === "kicked" || msg.type === "error") { ws.onclose = null; offline(msg.error); }
     };
-    ws.onclose = () => { linkState(false, "reconnecting…"); setTimeout(connect, wait); wait = Math.min(wait * 2, 5000); };
+    // the badge must say "live" within a second of the host being back: retry every 400 ms (a
+    // refused connection costs the host nothing), never backing off to several seconds
+    ws.onclose = () => { linkState(false, "reconnecting…"); setTimeout(connect, wait); wait = Math.min(wait + 100, 400); };
   }
   function offline(text) { linkState(false, "cut off"); say(text, true); $("game").hidden = true; }
   document.addEventListener("visibilitychange", () => { if (!document.hidden) connect(); });
   window.addEventListener("online", connect);
+  window.addEventListener("offline", () => linkState(false, "no network"));
 
   // -- words ---------------------------------------------------------------------------------------
   const prov = (loc) => loc.split("/")[0];
@@ -525,8 +528,23 @@
     }
     if (sel.step === "dest2") return pick(sel.list.filter((o) => prov(o.order.destination || o.order.target) === prov(mk.loc)), "Which one?");
   }
+  // the whole map in view below the sticky header while an order is being tapped: no target under a bar
+  function mapInView() {
+    const mb = $("mapbox"), top = $("top").getBoundingClientRect().bottom, r = mb.getBoundingClientRect();
+    if (r.top < top) window.scrollBy(0, r.top - top - 4);
+  }
+  // a tap on a bar (the header, the seal bar) while an order is half tapped: the order is dropped,
+  // and the player told, so the next tap on the map is never taken as its target
+  function barTapped(e) {
+    if (!sel || !e.target.closest || !e.target.closest("#top, #sealbar") || e.target.closest("button, input, select")) return;
+    const what = sel.label || "the order";
+    cancel();
+    say(what + ": not given (the tap landed on the bar, off the map). Tap the unit again to order it.", true);
+  }
+  document.addEventListener("pointerup", barTapped);
   function reprompt() {
     if (!sel) return;
+    mapInView();
     const what = { dest: "Tap where it goes.", target: sel.kind === "Convoy" ? "Tap the army it convoys." : "Tap the unit it supports.",
       dest2: sel.kind === "Convoy" ? "Tap where the army goes." : "Tap where it is supported to (the unit itself: to hold)." }[sel.step];
     prompt(sel.label + ": " + what); choices([["Cancel", cancel]]); scheduleDraw();
@@ -565,6 +583,7 @@
       scheduleDraw(); return;
     }
     sel.label = unitText(mk.loc);
+    mapInView();
     const kinds = [];
     for (const o of list) { const w = KIND_WORD[o.order.kind]; if (!kinds.includes(w)) kinds.push(w); }
     prompt("Order for " + sel.label + ":");

@@ -82,3 +82,23 @@ def test_phones_dialog_seal_strip_follows_the_phones_live(qtbot: object, dialog:
     assert post(f"{base}/api/seal", host.token_of("france"), {"power": "france", "phase": "S1901M"}) == 200
     qtbot.waitUntil(lambda: "France ✓" in dialog.seals.text(), timeout=10_000)  # type: ignore[attr-defined]
     assert "Bur" not in dialog.seals.text() and "Germany …" in dialog.seals.text()
+
+
+def test_phones_dialog_says_a_two_power_players_link_covers_both(qtbot: object, tmp_path: Path) -> None:
+    """Issue 34, finding 13: a player holding two powers gets two links, each covering both."""
+    host = TableHost(Game.new(load_board("standard")), {"players": {"england": "Ann", "russia": "Ann"}},
+                     tmp_path / "g.dipl")
+    hosting = PhonesHosting(host, "127.0.0.1", 0)
+    d = PhonesDialog(hosting)
+    qtbot.addWidget(d)  # type: ignore[attr-defined]
+    try:
+        hosting.start()
+        for power in ("england", "russia"):
+            d.power.setCurrentIndex(d.power.findData(power))
+            d.show_code()
+            assert "covers both powers: England and Russia" in d.link.text(), d.link.text()
+        d.power.setCurrentIndex(d.power.findData("france"))
+        d.show_code()
+        assert "covers" not in d.link.text()
+    finally:
+        hosting.stop()

@@ -65,6 +65,8 @@ if TYPE_CHECKING:
 
 Confirm = Callable[[QWidget, str, str], bool]
 HostPrompt = Callable[[QWidget, str, str], "str | None"]  # parent, title, text -> typed PIN or None
+_BY_HOST = "\0host"  # (HotSeatFlow._out_of_turn_pin: the host PIN was right and the host reopens)
+_HOST_THEN_OWN = "\0host, then the power"  # (the host PIN was right; the power's PIN comes next)
 
 
 def _ask(parent: QWidget, title: str, text: str) -> bool:
@@ -442,17 +444,13 @@ class HotSeatFlow(QObject):
         host_pin = self.host_pin()
         verb = "Reopen" if sealed or written else "Open"
         if s.has_pin(power) and not pin:
-            # pressing the power's button asks for its own PIN (issue 17); where its orders are
-            # written or sealed the host PIN is the host's way in without it
-            by_host_ok = host_pin is not None and (sealed or written)
-            text = (f"Type {name}'s PIN to {verb.lower()} {name}'s {what}."
-                    + (" Or the host types the host PIN (the table will be told)." if by_host_ok else ""))
-            typed = self._ask_power_pin(f"{verb} {name}", text)
-            if not typed:
-                self.curtain.show_error(f"{name}'s orders are protected by a PIN")
+            typed = self._out_of_turn_pin(power, name, verb, what, sealed or written)
+            if typed is None:
                 return False
-            if by_host_ok and host_pin is not None and pin_matches(host_pin, typed):
+            if typed == _BY_HOST:
                 return self._reopen_by_host(power, name, what)
+            if typed == _HOST_THEN_OWN:
+                return self._open_by_host_with_pin(power, name, what)
             pin = typed
         own_pin = bool(s.has_pin(power) and pin)
         # the power's PIN first: a wrong one is counted before anything is asked
@@ -484,6 +482,77 @@ class HotSeatFlow(QObject):
             return False
         self.proved = own_pin
         self._forget_seals(power)
+        s.notices.append(notice)
+        self.tell(notice)
+        self._apply()
+        return True
+
+    def _out_of_turn_pin(self, power: str, name: str, verb: str, what: str, reopening: bool) -> str | None:
+        """A power with a PIN chosen out of turn: the host PIN first (issue 34: the curtain says
+        so, and a host's entry is checked as the host's, never counted against the power); the
+        power's own PIN only when the host cancels and the power reopens its own orders (issue 17).
+        Returns the power's PIN typed, ``_BY_HOST`` (the host reopens), ``_HOST_THEN_OWN`` (the
+        host agreed; the power's PIN is still to come) or None (nothing is done; said)."""
+        if self.host_pin() is None:  # no host PIN: the power's own PIN, then the table's question
+            typed = self._ask_power_pin(f"{verb} {name}", f"Type {name}'s PIN to {verb.lower()} {name}'s {what}.")
+            if not typed:
+                self.curtain.show_error(f"{name}'s orders are protected by a PIN")
+            return typed or None
+        if reopening:
+            return self._reopen_pin(power, name, verb, what)
+        answer = self._host_answer(f"{verb} {name}", f"{verb} {name} out of turn? The host types the host PIN first "
+                                   f"(the table will be told). Then {name} types {name}'s own PIN.")
+        if answer == "ok":
+            return _HOST_THEN_OWN
+        if answer == "cancelled":
+            self.curtain.show_error(f"{name}'s orders are protected by a PIN: out of turn, the host PIN first, "
+                                    f"then {name}'s")
+        return None
+
+    def _reopen_pin(self, power: str, name: str, verb: str, what: str) -> str | None:
+        """Written or sealed orders of a power with a PIN: one box takes the host PIN (the host
+        reopens, the table is told) or the power's own (it reopens its own, issue 17).  A PIN that
+        is neither counts against the host's door, never the power's: the power did not type it."""
+        stored = self.host_pin()
+        assert stored is not None
+        guard = self.pin_guard
+        try:
+            guard.check_allowed(HOST, "the host")
+        except PinWaitError as exc:
+            self.curtain.show_error(_sentence(str(exc)))
+            return None
+        typed = self.host_prompt(self.host, f"{verb} {name}",
+                                 f"{verb} {name}'s {what}: the host types the host PIN (the table will be told), "
+                                 f"or {name} types {name}'s PIN to {verb.lower()} its own.")
+        if not typed:
+            self.curtain.show_error(f"{name}'s orders are protected by a PIN")
+            return None
+        if pin_matches(stored, typed):
+            guard.succeeded(HOST)
+            return _BY_HOST
+        if self.session.check_pin(power, typed):
+            return typed  # (checked again, and counted, by _seat_pin_ok)
+        guard.failed(HOST)
+        self.curtain.show_error(f"Wrong PIN: neither the host PIN nor {name}'s. nothing was opened")
+        return None
+
+    def _open_by_host_with_pin(self, power: str, name: str, what: str) -> bool:
+        """The host agreed (host PIN); ``power``, which has written nothing, opens with its own PIN."""
+        s = self.session
+        typed = self._ask_power_pin(f"Open {name}", f"The host agreed. Type {name}'s PIN to open {name}'s {what}.")
+        if not typed:
+            self.curtain.show_error(f"{name}'s orders are protected by a PIN")
+            return False
+        if not self._seat_pin_ok(power, typed):
+            return False
+        try:
+            s.open(power, typed, by_host=True, proved=True)  # checked once just above
+        except HotSeatError as exc:
+            self.curtain.show_error(_sentence(str(exc)))
+            return False
+        self.proved = True
+        self._forget_seals(power)
+        notice = f"{name} was opened out of turn by the host (host PIN) with {name}'s PIN."
         s.notices.append(notice)
         self.tell(notice)
         self._apply()
@@ -537,26 +606,32 @@ class HotSeatFlow(QObject):
     def ask_host(self, title: str, text: str) -> bool:
         """A host action: the host PIN when one is set; otherwise a question that says anyone at
         the table may do it.  A wrong PIN is said where the table sees it, and nothing is done."""
-        stored = self.host_pin()
-        if stored is None:
+        if self.host_pin() is None:
             return self.confirm(self.host, title, f"{text}\n\n{NO_HOST_PIN}")
+        return self._host_answer(title, text) == "ok"
+
+    def _host_answer(self, title: str, text: str) -> str:
+        """The host PIN asked (one is set) and checked as the host's: "ok", "wrong" (said to
+        the table; a wait after too many is the host's, not a power's) or "cancelled"."""
+        stored = self.host_pin()
+        assert stored is not None
         guard = self.pin_guard
         try:
             guard.check_allowed(HOST, "the host")
         except PinWaitError as exc:
             self.tell(f"{_sentence(str(exc))}: {title[:1].lower() + title[1:]} was not done.")
-            return False
+            return "wrong"
         pin = self.host_prompt(self.host, title, text)
-        if pin is None:
-            return False
+        if not pin:
+            return "cancelled"
         try:
             if guard.check(HOST, stored, pin, "the host"):
-                return True
+                return "ok"
         except PinWaitError as exc:
             self.tell(f"{_sentence(str(exc))}: {title[:1].lower() + title[1:]} was not done.")
-            return False
+            return "wrong"
         self.tell(f"Wrong host PIN: {title[:1].lower() + title[1:]} was not done.")
-        return False
+        return "wrong"
 
     def tell(self, text: str) -> None:
         """A message for the whole table: on the curtain when it is up, and in the status bar."""
@@ -689,13 +764,30 @@ class HotSeatFlow(QObject):
                 return False
             self._reveal(force=True)
             return True
-        text = ("Reveal all orders and adjudicate now?\n\nNot sealed yet: " + ", ".join(waiting) +
-                ".\nTheir orders count as they are; units without orders hold.") if waiting else \
-            "Reveal all orders and adjudicate now?"
+        text = "Reveal all orders and adjudicate now?" + self._unsealed_words()
         if not self.ask_host("Reveal now", text):
             return False
         self._reveal(force=True)
         return True
+
+    def _unsealed_words(self) -> str:
+        """Who has not sealed, for the host's reveal question: those who wrote orders (they count
+        as written) and those who wrote none, named as in civil disorder (rules XIV.1: their
+        units hold and do not support each other)."""
+        c = self.controller
+        waiting = list(self.session.waiting)
+        if not waiting:
+            return ""
+        wrote = [c.power_name(p) for p in waiting if c.game.orders_of(p)]
+        none = [c.power_name(p) for p in waiting if not c.game.orders_of(p)]
+        words = "\n\nNot sealed yet: " + ", ".join(c.power_name(p) for p in waiting) + "."
+        if wrote:
+            words += "\n" + ", ".join(wrote) + ": the orders written so far count as they are."
+        if none:
+            verb = "is" if len(none) == 1 else "are"
+            words += (f"\n{', '.join(none)} {verb} in civil disorder (no orders at all): the units hold and do "
+                      "not support each other (rules XIV.1).")
+        return words
 
     def _reveal(self, *, force: bool) -> None:
         self.cover_windows()  # the reveal starts: nothing of anyone's turn is left on screen

@@ -1,0 +1,621 @@
+"""``TableService``: the one owner of a table's game, its table state and its ``TableSession``.
+
+A *seat* is where a power's orders come from: the curtain at the laptop, a phone, and (next) the
+computer.  The window's ``GameController`` and the phone host's ``TableHost`` are two doors to the
+same game; before this module each ran its own pipeline over the same ``Game`` and the two copies
+disagreed (the same order filed two ways, a bare ``reveal`` that adjudicated a phase nobody had
+written, late orders void announced but still accepted, a wrong-PIN count not saved).  Now every
+operation a seat or the host can make is one method here:
+
+1. it checks who may do it (``may_order`` is the one answer to "may this power order now?");
+2. it changes the game, the table state or the session;
+3. it asks the durable-write hook (``write``) to put the change on disk: the hook raises to
+   refuse it (a full disk), and then nobody is told;
+4. it returns one :class:`TableChange` (what, for whom, started by whom), and its listeners hear
+   that same record once.
+
+Qt-free and socket-free: the window calls it on its GUI thread, the host under its own lock.
+
+The change kinds: ``orders`` (powers' drafts), ``seal``, ``unseal``, ``declare``, ``phase`` (an
+adjudication, or one taken back), ``declarations`` (revealed together), ``pin`` (a PIN set, or a
+wrong one counted: written at once), ``late`` (late orders void), ``table`` (a setting),
+``position`` (the sandbox), ``game`` (a draw, an end year).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Iterable, Mapping, MutableMapping
+from typing import Any
+
+from ..engine.disorder import without_orders
+from ..engine.errors import IllegalOrderError, OrderError
+from ..engine.formal import relation_word
+from ..engine.game import Game, HistoryEntry
+from ..engine.options import orders_needed
+from ..engine.orders import Hold, Order, Waive
+from ..engine.state import MOVEMENT, GameState
+from ..engine.validation import check_order
+from ..io.notation import format_order
+from . import sealcodes
+from .changes import CLOCK, COMPUTER, HOST, LAPTOP, PHONE, TableChange
+from .pins import PinGuard, PinWaitError, hash_pin, needs_upgrade
+from .session import TableSession
+from .state import TableState
+
+INITIATORS = (LAPTOP, PHONE, COMPUTER, HOST, CLOCK)
+
+STAGE_DECLARATIONS = "declarations"
+STAGE_ORDERS = "orders"
+STAGE_OVER = "over"
+
+#: the table key of the late orders record (``table.event``: warning or void, per phase and power)
+LATE_KEY = "late_orders"
+LATE_VOID = "void"
+
+
+TableListener = Callable[[TableChange], None]
+#: the durable write: called with each change before anybody is told; raises to refuse it
+WriteHook = Callable[[TableChange], None]
+
+
+class TableRefusal(Exception):
+    """An operation the table does not allow now; the message says why, in the table's words."""
+
+
+class StalePhaseError(TableRefusal):
+    """The operation names a phase that has already ended: nothing was done."""
+
+
+class PinRefusal(TableRefusal):
+    """A wrong PIN, or none where one is needed (counted when it was a try)."""
+
+
+class PinWait(TableRefusal):
+    """Too many wrong PINs: ``retry_after`` seconds before the next try."""
+
+    def __init__(self, message: str, retry_after: float) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+class TableService:
+    """See the module documentation.  ``table`` is the saved game's table object (kept as the
+    save file holds it, read through :class:`TableState`), shared with the session."""
+
+    def __init__(self, game: Game, table: dict[str, Any] | None = None, *,
+                 session: TableSession | None = None, write: WriteHook | None = None,
+                 wall_clock: Callable[[], float] | None = None) -> None:
+        self.game = game
+        self.table: dict[str, Any] = table if table is not None else {}
+        if session is not None and session.table is not self.table:
+            raise ValueError("the table session must be over the service's own table")
+        self.session = session if session is not None else TableSession(self.table, game.board.power_ids)
+        self.write = write
+        self._listeners: list[TableListener] = []
+        self.pin_guard = PinGuard(self.table, wall_clock) if wall_clock is not None else PinGuard(self.table)
+        #: the window keeps its own reveal (the hot-seat flow: declarations turn, review); the
+        #: service still tells whether the phase is ready
+        self.civil_disorder_rules = False
+
+    # -- listeners --------------------------------------------------------------------------------
+
+    def add_listener(self, listener: TableListener) -> None:
+        self._listeners.append(listener)
+
+    def remove_listener(self, listener: TableListener) -> None:
+        if listener in self._listeners:
+            self._listeners.remove(listener)
+
+    def _done(self, change: TableChange) -> TableChange:
+        """The one notification path: on disk first (the hook may refuse), then every listener once."""
+        if self.write is not None:
+            self.write(change)
+        for listener in list(self._listeners):
+            listener(change)
+        return change
+
+    def replace(self, game: Game, table: dict[str, Any], session: TableSession | None = None) -> None:
+        """Another game on the table (a new game, an opened file)."""
+        self.game = game
+        self.table = table
+        self.session = session if session is not None else TableSession(table, game.board.power_ids)
+        self.pin_guard.table = table
+
+    # -- questions --------------------------------------------------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        return self.game.state
+
+    @property
+    def phase(self) -> str:
+        return self.game.state.phase.short
+
+    def typed(self) -> TableState:
+        """The table state, typed (a fresh view of the table object)."""
+        return TableState.from_table(self.table)
+
+    def power_name(self, power: str) -> str:
+        try:
+            return self.game.board.power(power).name
+        except KeyError:
+            return power
+
+    @property
+    def declarations_revealed(self) -> str | None:
+        phones = self.table.get("phones")
+        value = phones.get("declarations_revealed") if isinstance(phones, dict) else None
+        return str(value) if value else None
+
+    @property
+    def stage(self) -> str:
+        if self.game.is_over:
+            return STAGE_OVER
+        state = self.game.state
+        if (state.relations is not None and state.phase.kind == MOVEMENT
+                and self.declarations_revealed != self.phase):
+            return STAGE_DECLARATIONS
+        return STAGE_ORDERS
+
+    def owing(self) -> list[str]:
+        """The powers that must act before the reveal: write declarations, or seal orders."""
+        state = self.game.state
+        stage = self.stage
+        if stage == STAGE_OVER:
+            return []
+        if stage == STAGE_DECLARATIONS:
+            return state.surviving_powers()
+        return [p for p in state.board.power_ids if orders_needed(state, p) > 0]
+
+    def unsealed(self) -> list[str]:
+        """The powers that owe orders and have not sealed them (board order)."""
+        sealed = set(self.session.sealed)
+        return [p for p in self.owing() if p not in sealed]
+
+    def voided(self, power: str) -> bool:
+        """The event's rule voided ``power``'s late orders this phase (its units hold)."""
+        for entry in self.table.get(LATE_KEY) or []:
+            if isinstance(entry, dict) and entry.get("phase") == self.phase and entry.get("power") == power \
+                    and entry.get("verdict") == LATE_VOID:
+                return True
+        return False
+
+    def order_refusal(self, power: str) -> str | None:
+        """Why ``power`` may not order now, in the table's words (``None``: it may).  The one
+        answer to "may this power order now?", for every seat."""
+        name = self.power_name(power)
+        stage = self.stage
+        if stage == STAGE_OVER:
+            return "the game is over"
+        if stage == STAGE_DECLARATIONS:
+            return "declarations come first: orders open once every power has declared"
+        if self.session.is_sealed(power):
+            return f"{name} has sealed its orders: unseal to change them"
+        if orders_needed(self.game.state, power) == 0:
+            return f"{name} has nothing to order this phase"
+        if self.voided(power):
+            return (f"{name}'s orders are void this phase (late orders, the event's rule): its units hold; "
+                    "nothing more can be written")
+        return None
+
+    def may_order(self, power: str) -> bool:
+        return self.order_refusal(power) is None
+
+    def _check_order_now(self, power: str) -> None:
+        refusal = self.order_refusal(power)
+        if refusal is not None:
+            raise TableRefusal(refusal)
+
+    def check_phase(self, phase: str | None) -> None:
+        """StalePhaseError when ``phase`` (``S1901M``) is not the phase being played."""
+        if phase is not None and phase != self.phase:
+            raise StalePhaseError(f"that was for {_phase_text(phase)}; the game is now at "
+                                  f"{self.game.state.phase.label}: nothing done")
+
+    # -- orders -----------------------------------------------------------------------------------
+
+    def normalise(self, order: Order) -> Order:
+        """The order as the rules read it (``stp - bot`` by Russia's fleet: ``F stp/sc - bot``);
+        an order that does not check is kept as written."""
+        try:
+            return check_order(self.game.state, order)
+        except OrderError:
+            return order
+
+    def give_order(self, order: Order, *, initiator: str, allow_illegal: bool = False,
+                   checked: bool = False) -> tuple[Order, TableChange]:
+        """File ``order`` for its power (normalised the same way for every seat).  TableRefusal
+        when the power may not order now; OrderError for an illegal order without
+        ``allow_illegal`` and for a build beyond what the power owes.  ``checked``: the caller
+        already asked ``may_order`` (the window's own checks), no second refusal text."""
+        power = order.power
+        if not checked:
+            self._check_order_now(power)
+        elif self.game.is_over:
+            raise IllegalOrderError("the game is over")
+        filed = order
+        try:
+            filed = check_order(self.game.state, order)
+        except OrderError:
+            if not allow_illegal:
+                raise
+        key = self.game.file_key(filed)
+        self.game.check_room(filed, key)
+        self.game.put_orders(power, {key: filed})
+        return filed, self._done(TableChange("orders", frozenset({power}), initiator))
+
+    def waive(self, power: str, *, initiator: str) -> TableChange:
+        """Waive one build (rules XIII.2): a build not taken."""
+        self._check_order_now(power)
+        if self.game.state.adjustment_delta(power) <= 0 or self.game.state.phase.kind == MOVEMENT:
+            raise TableRefusal(f"{self.power_name(power)} has no build to waive")
+        return self.give_order(Waive(power), initiator=initiator, checked=True)[1]
+
+    def can_waive(self, power: str) -> bool:
+        """Whether "Waive one" is offered to ``power`` now (every seat asks this)."""
+        if not self.may_order(power):
+            return False
+        try:
+            self.game.check_room(Waive(power))
+        except OrderError:
+            return False
+        return self.game.state.phase.kind != MOVEMENT and self.game.state.adjustment_delta(power) > 0
+
+    def clear_order(self, power: str, key: str, *, initiator: str) -> tuple[Order | None, TableChange | None]:
+        """Withdraw the order filed under ``key``; (the order, the change), or (None, None)."""
+        self._check_order_now(power)
+        gone = self.game.order_for(power, key)
+        if gone is None:
+            return None, None
+        self.game.put_orders(power, {key: None})
+        return gone, self._done(TableChange("orders", frozenset({power}), initiator))
+
+    def put_orders(self, power: str, book: Mapping[str, Order | None], *, initiator: str) -> TableChange:
+        """An undo step's redo or undo: the power's order book as it leaves it (checked when the
+        step was first made)."""
+        self.game.put_orders(power, book)
+        return self._done(TableChange("orders", frozenset({power}), initiator))
+
+    def clear_orders(self, power: str, *, initiator: str) -> TableChange | None:
+        self._check_order_now(power)
+        mine = self.game.orders.get(power, {})
+        if not mine:
+            return None
+        self.game.put_orders(power, dict.fromkeys(mine))
+        return self._done(TableChange("orders", frozenset({power}), initiator))
+
+    # -- seals ------------------------------------------------------------------------------------
+
+    def seal(self, power: str, *, initiator: str, pin: str | None = None,
+             then_reveal: bool = False) -> TableChange | None:
+        """Seal ``power``'s orders (with its PIN when it has one and the seat is a phone).
+        ``None`` when it was sealed already.  ``then_reveal`` (``serve``): when that was the last
+        seal owed, the phase is revealed and adjudicated in the same operation (one "phase"
+        change), and the phases nobody orders in after it too."""
+        if self.stage != STAGE_ORDERS:
+            raise TableRefusal("there are no orders to seal now")
+        if power not in self.owing():
+            raise TableRefusal(f"{self.power_name(power)} has nothing to order this phase")
+        if initiator == PHONE:
+            self.check_pin(power, pin, initiator=initiator)
+        if self.session.is_sealed(power):
+            return None
+        change = self.session.seal(power, via=LAPTOP if initiator == LAPTOP else PHONE)
+        for p in sorted(change.powers or {power}) if change is not None else [power]:
+            sealcodes.record_seal(self.table, p, self.phase, [format_order(o) for o in self.game.orders_of(p)])
+        if then_reveal and self.ready():
+            self._adjudicate(self.phase_disorder(), skip_empty=True)
+            return self._done(TableChange("phase", None, initiator))
+        return self._done(TableChange("seal", None, initiator))
+
+    def unseal(self, power: str, *, initiator: str, pin: str | None = None) -> TableChange | None:
+        if not self.session.is_sealed(power):
+            return None
+        if initiator == PHONE:
+            self.check_pin(power, pin, initiator=initiator)
+        self.session.unseal(power, via=PHONE if initiator != LAPTOP else LAPTOP)
+        sealcodes.forget_seal(self.table, power)
+        return self._done(TableChange("unseal", None, initiator))
+
+    # -- Formal Diplomacy -------------------------------------------------------------------------
+
+    def write_declarations(self, power: str, declarations: Mapping[str, Any], *, initiator: str,
+                           then_reveal: bool = False) -> TableChange:
+        """``power``'s declarations for this phase, secret until all are written (may be written
+        again until then).  ``then_reveal``: the last one owed reveals them all, in the same
+        operation (one "declarations" change)."""
+        if self.stage != STAGE_DECLARATIONS:
+            raise TableRefusal("declarations are made only before the orders of a movement phase, in "
+                               "a game of Formal Diplomacy")
+        if power not in self.owing():
+            raise TableRefusal(f"{self.power_name(power)} has no pieces left to declare for")
+        said: dict[str, str] = {}
+        for other, word in declarations.items():
+            if other not in self.game.board.power_ids or other == power:
+                raise TableRefusal(f"there is no other power {str(other)[:40]!r} in this game")
+            try:
+                said[str(other)] = relation_word(str(word))
+            except ValueError as exc:
+                raise TableRefusal(str(exc)) from None
+        self.table.setdefault("declarations", {})[power] = said
+        self.session.declare(power, via=PHONE if initiator == PHONE else LAPTOP)
+        if then_reveal and self.all_declared():
+            self._reveal_declarations(None)
+            return self._done(TableChange("declarations", None, initiator))
+        return self._done(TableChange("declare", None, initiator))
+
+    def all_declared(self) -> bool:
+        return set(self.owing()) <= set(self.session.declared)
+
+    def reveal_declarations(self, *, initiator: str,
+                            declarations: Mapping[str, Mapping[str, str]] | None = None) -> TableChange:
+        """Reveal this phase's declarations together and apply them (``Game.declare``)."""
+        self._reveal_declarations(declarations)
+        return self._done(TableChange("declarations", None, initiator))
+
+    def _reveal_declarations(self, declarations: Mapping[str, Mapping[str, str]] | None) -> None:
+        pending = declarations if declarations is not None else self.table.get("declarations", {})
+        revealed = {p: dict(d) for p, d in pending.items()}
+        self.game.declare(revealed)
+        phones = self.table_part("phones")
+        phones["declarations_revealed"] = self.phase
+        phones["revealed_declarations"] = revealed
+
+    # -- reveal, adjudicate, undo ------------------------------------------------------------------
+
+    def ready(self) -> bool:
+        """Every power that owes orders has sealed them."""
+        owing = self.owing()
+        return self.stage == STAGE_ORDERS and bool(owing) and set(owing) <= set(self.session.sealed)
+
+    def anything_written(self) -> bool:
+        return bool(self.game.all_orders()) or bool(self.session.sealed)
+
+    def waiting(self) -> list[str]:
+        """The powers the reveal would not wait for: owing orders (or declarations) and not sealed
+        (or declared), board order."""
+        if self.stage == STAGE_DECLARATIONS:
+            return [p for p in self.owing() if p not in self.session.declared]
+        return self.unsealed()
+
+    def reveal_refusal(self, phase: str | None) -> str | None:
+        """Why the host's reveal would not adjudicate now (``None``: it would).  A bare reveal
+        (``phase`` None) never adjudicates a phase in which nothing was written or sealed (it may
+        already be the next phase); a forced one names the phase it means, and one named for a
+        phase that has ended does nothing."""
+        if self.stage == STAGE_OVER:
+            return "the game is over"
+        if phase is not None:
+            if phase != self.phase:
+                return (f"{_phase_text(phase)} is not being played (the game is at "
+                        f"{self.game.state.phase.label}): nothing done")
+            return None
+        if self.ready() or self.anything_written() or self.stage == STAGE_DECLARATIONS and self.session.declared:
+            return None
+        label = self.game.state.phase.label
+        return (f"nothing has been written or sealed in {label} yet. To reveal and adjudicate {label} "
+                f"anyway, name it: reveal {self.phase}")
+
+    def reveal(self, phase: str | None = None, *, initiator: str = HOST,
+               disorder: Iterable[str] | None = None, skip_empty: bool = False) -> TableChange:
+        """The host's reveal.  Bare (``phase`` None): only when all have sealed, else
+        TableRefusal naming who has not.  Forced: ``phase`` must be the phase being played
+        (StalePhaseError otherwise: one typed for a phase that ended does nothing)."""
+        refusal = self.reveal_refusal(phase)
+        if refusal is not None:
+            raise (StalePhaseError if phase is not None else TableRefusal)(refusal)
+        if self.stage == STAGE_DECLARATIONS:
+            return self.reveal_declarations(initiator=initiator)
+        return self.adjudicate(initiator=initiator, disorder=disorder, skip_empty=skip_empty)
+
+    def phase_disorder(self) -> frozenset[str]:
+        """The powers in civil disorder if the phase were adjudicated now (rules XIV.1): marked
+        by the host, unplayed, and in a movement phase those with units that gave no order."""
+        if not self.civil_disorder_rules:
+            return frozenset()
+        state = self.game.state
+        ids = self.game.board.power_ids
+        typed = self.typed()
+        out = set(typed.marked_disorder(ids)) | (set(ids) - set(typed.powers_in_play(ids)))
+        out |= without_orders(state, self.game.all_orders())
+        return frozenset(p for p in out if not state.is_eliminated(p))
+
+    def adjudicate(self, *, initiator: str = HOST, disorder: Iterable[str] | None = None,
+                   skip_empty: bool = False) -> TableChange:
+        """Adjudicate the phase with every filed order and move on (nobody has sealed the next);
+        ``skip_empty``: adjudicate straight after the phases in which nobody has anything to order."""
+        if self.game.is_over:
+            raise TableRefusal("the game is over")
+        self._adjudicate(self.phase_disorder() if disorder is None else frozenset(disorder), skip_empty=skip_empty)
+        return self._done(TableChange("phase", None, initiator))
+
+    def _adjudicate(self, disorder: frozenset[str], *, skip_empty: bool) -> HistoryEntry:
+        sealcodes.reveal_codes(self.table, self.phase)
+        entry = self.game.adjudicate(disorder=disorder)
+        self.session.begin_phase(self.phase)
+        if skip_empty:
+            self._skip_empty_phases()
+        return entry
+
+    def _skip_empty_phases(self) -> None:
+        while self.stage == STAGE_ORDERS and not self.owing():
+            self.game.adjudicate()
+            self.session.begin_phase(self.phase)
+
+    def skip_empty_phases(self, *, initiator: str = HOST) -> TableChange | None:
+        before = len(self.game.history)
+        self._skip_empty_phases()
+        if len(self.game.history) == before:
+            return None
+        return self._done(TableChange("phase", None, initiator))
+
+    @property
+    def last_entry(self) -> HistoryEntry | None:
+        return self.game.history[-1] if self.game.history else None
+
+    def undo_adjudication(self, *, initiator: str = HOST,
+                          skip_empty: bool = False) -> tuple[HistoryEntry | None, TableChange | None]:
+        """The host takes back the last adjudication (its position and orders come back, and
+        nobody has sealed them); (the entry, the change), or (None, None) when nothing was.
+        ``skip_empty`` (``serve``, which adjudicates the phases nobody orders in by itself): the
+        phases nobody orders in are taken back too, down to one somebody orders in."""
+        entry = self.game.undo_adjudication()
+        if entry is None:
+            return None, None
+        while skip_empty and self.stage == STAGE_ORDERS and not self.owing() and self.game.history:
+            entry = self.game.undo_adjudication()
+            assert entry is not None
+        self.session.begin_phase(self.phase)
+        return entry, self._done(TableChange("phase", None, initiator))
+
+    def restore(self, state: GameState, history: Iterable[HistoryEntry], orders: Mapping[str, Mapping[str, Order]],
+                draw: Any, table: Mapping[str, Any]) -> None:
+        """Put the game and the table back as a write that failed found them (the same objects:
+        the doors share them).  No change record: the caller tells everybody to look again."""
+        g = self.game
+        g.state = state
+        g.history[:] = list(history)
+        g.orders.clear()
+        g.orders.update({p: dict(o) for p, o in orders.items()})
+        g.draw = draw
+        self.table.clear()
+        self.table.update(copy.deepcopy(dict(table)))
+
+    def phase_moved(self, *, initiator: str = LAPTOP) -> TableChange:
+        """The window's hot-seat turn moved to a new phase (its own reveal): the session starts it."""
+        self.session.begin_phase(self.phase)
+        return self._done(TableChange("phase", None, initiator))
+
+    # -- PINs -------------------------------------------------------------------------------------
+
+    def pin_hash(self, power: str) -> str | None:
+        return self.typed().pin_hash(power)
+
+    def check_pin(self, power: str, pin: str | None, *, initiator: str) -> None:
+        """``power``'s PIN through the one failure counter every PIN door shares.  A wrong PIN is
+        counted and written at once (a restart does not reset it) before PinRefusal is raised;
+        PinWait while it must wait; an empty PIN is no try (PinRefusal, not counted)."""
+        stored = self.pin_hash(power)
+        if stored is None:
+            return
+        name = self.power_name(power)
+        if not isinstance(pin, str):
+            pin = None
+        before = self.pin_guard.failures(power)
+        try:
+            ok = self.pin_guard.check(power, stored, pin, name)
+        except PinWaitError as exc:
+            raise PinWait(str(exc), exc.retry_after) from None
+        if not pin:
+            raise PinRefusal(f"{name} has a PIN: type it")
+        if not ok:
+            self._done(TableChange("pin", frozenset({power}), initiator))  # the count, on disk now
+            raise PinRefusal(f"wrong PIN for {name}")
+        if needs_upgrade(stored):
+            self._store_pin(power, hash_pin(pin))
+        if before or needs_upgrade(stored):
+            self._done(TableChange("pin", frozenset({power}), initiator))
+
+    def _store_pin(self, power: str, stored: str) -> None:
+        hotseat = self.table.get("hotseat")
+        in_hotseat = isinstance(hotseat, dict) and isinstance(hotseat.get("pins"), dict) and power in hotseat["pins"]
+        if in_hotseat:
+            assert isinstance(hotseat, dict)
+            hotseat["pins"][power] = stored
+        pins = self.table.get("pins")
+        if (isinstance(pins, dict) and power in pins) or not in_hotseat:
+            self.table.setdefault("pins", {})[power] = stored
+
+    def set_pin_hash(self, powers: Iterable[str], stored: str, *, initiator: str) -> TableChange:
+        """``powers`` get the PIN whose hash is ``stored`` (a phone cut off may join with it)."""
+        chosen = tuple(powers)
+        phones = self.table.get("phones")
+        kicked = phones.get("kicked") if isinstance(phones, dict) else None
+        for p in chosen:
+            self._store_pin(p, stored)
+            if isinstance(kicked, dict):
+                kicked.pop(p, None)
+            self.pin_guard.succeeded(p)
+        return self._done(TableChange("pin", frozenset(chosen), initiator))
+
+    # -- the event's rulings ----------------------------------------------------------------------
+
+    def void_late_orders(self, powers: Iterable[str], *, initiator: str = CLOCK) -> TableChange | None:
+        """Late orders void (the event's rule): the powers' orders are withdrawn, each of their
+        units holds, and nothing more is accepted from them this phase (recorded in the table's
+        ``late_orders``; ``order_refusal`` says so to every seat)."""
+        state = self.game.state
+        if state.phase.kind != MOVEMENT:
+            return None
+        gone = tuple(p for p in self.game.board.power_ids if p in set(powers))
+        if not gone:
+            return None
+        for p in gone:
+            book: dict[str, Order | None] = dict.fromkeys(self.game.orders.get(p, {}))
+            book.update({u.province: Hold(p, u.kind, u.location) for u in state.units_of(p)})
+            self.game.put_orders(p, book)
+        self.record_late(gone, LATE_VOID)
+        return self._done(TableChange("late", frozenset(gone), initiator))
+
+    def record_late(self, powers: Iterable[str], verdict: str) -> None:
+        log = [x for x in self.table.get(LATE_KEY) or [] if isinstance(x, dict)]
+        log += [{"phase": self.phase, "power": p, "verdict": verdict} for p in powers]
+        self.table[LATE_KEY] = log
+
+    def warn_late(self, powers: Iterable[str], *, initiator: str = CLOCK) -> TableChange:
+        late = tuple(powers)
+        self.record_late(late, "warning")
+        return self._done(TableChange("table", frozenset(late), initiator))
+
+    # -- table settings, the game's end -----------------------------------------------------------
+
+    def update_table(self, *, initiator: str = HOST, **settings: Any) -> TableChange:
+        self.table.update(settings)
+        return self._done(TableChange("table", None, initiator))
+
+    def keep_in_table(self, **values: Any) -> None:
+        """The table's own bookkeeping (no change record: written with the next change)."""
+        for key, value in values.items():
+            if value is None:
+                self.table.pop(key, None)
+            else:
+                self.table[key] = value
+
+    def table_part(self, key: str) -> MutableMapping[str, Any]:
+        """The table's ``key`` object, made when absent (the host's ``phones``)."""
+        part = self.table.get(key)
+        if not isinstance(part, dict):
+            part = {}
+            self.table[key] = part
+        return part
+
+    def declare_draw(self, powers: Iterable[str], *, initiator: str = HOST) -> TableChange:
+        self.game.declare_draw(list(powers))
+        return self._done(TableChange("game", None, initiator))
+
+    def set_end_year(self, year: int | None, *, initiator: str = HOST) -> TableChange | None:
+        if self.game.end_year == year:
+            return None
+        self.game.end_year = year
+        return self._done(TableChange("game", None, initiator))
+
+    def set_position(self, state: GameState, orders: Mapping[str, Mapping[str, Order]] | None = None, *,
+                     initiator: str = HOST) -> TableChange:
+        """The sandbox's set-up: ``state`` replaces the position; ``orders``: the order book to put
+        back (an undo), else the orders the new position keeps."""
+        self.game.set_position(state)
+        if orders is not None:
+            self.game.clear_orders()
+            for power, book in orders.items():
+                self.game.put_orders(power, dict(book))
+        return self._done(TableChange("position", None, initiator))
+
+
+def _phase_text(short: str) -> str:
+    """``S1901M`` -> "Spring 1901 (movement)"; anything else as written (cut short)."""
+    seasons = {"S": "Spring", "F": "Fall", "W": "Winter"}
+    kinds = {"M": "movement", "R": "retreats", "A": "adjustments"}
+    if len(short) == 6 and short[0] in seasons and short[1:5].isdigit() and short[5] in kinds:
+        return f"{seasons[short[0]]} {short[1:5]} ({kinds[short[5]]})"
+    return repr(short[:20])

@@ -1,0 +1,115 @@
+"""Issue 31 against a real ``serve`` on 127.0.0.1: a host a stranger cannot stall, spectators
+that cannot crowd out the seats, a token per device.  Each test failed on the code before."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import statistics
+import time
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+from serving import ServeProcess, free_port
+
+from diplomacy_desktop.engine.game import Game
+from diplomacy_desktop.io.boardfile import load_board
+from diplomacy_desktop.io.pins import hash_pin
+from diplomacy_desktop.io.savefile import save_game
+from diplomacy_desktop.table.pins import JOIN_BURST, JOINS_PER_MINUTE
+
+TIMEOUT = aiohttp.ClientTimeout(total=30)
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Any:
+    game = tmp_path / "table.dipl"
+    save_game(game, Game.new(load_board("standard")), {"pins": {"france": hash_pin("5831"),
+                                                                 "england": hash_pin("4071")}})
+    host = ServeProcess(game, free_port())
+    try:
+        yield host
+    finally:
+        host.kill()
+
+
+async def _state_times(base: str, token: str, n: int, gap: float) -> list[float]:
+    out = []
+    async with aiohttp.ClientSession(timeout=TIMEOUT) as s:
+        for _ in range(n):
+            t = time.perf_counter()
+            async with s.get(f"{base}/api/state", headers={"X-Token": token}) as r:
+                assert r.status == 200
+                await r.read()
+            out.append(time.perf_counter() - t)
+            await asyncio.sleep(gap)
+    return out
+
+
+async def _guesser(base: str, address: str, until: float, answers: list[int]) -> None:
+    connector = aiohttp.TCPConnector(local_addr=(address, 0), force_close=True)
+    async with aiohttp.ClientSession(timeout=TIMEOUT, connector=connector) as s:
+        guess = 1000
+        while time.monotonic() < until:
+            guess += 1
+            async with s.post(f"{base}/api/join", data=json.dumps({"power": "france", "pin": str(guess)}),
+                              headers={"Content-Type": "application/json"}) as r:
+                answers.append(r.status)
+                await r.read()
+            if r.status == 429:
+                await asyncio.sleep(0.05)
+
+
+def test_secrets_guesses_from_ten_addresses_neither_stall_a_phone_nor_outrun_the_table_budget(
+        served: ServeProcess) -> None:
+    host = served
+    england = host.tokens["england"]
+    baseline = asyncio.run(_state_times(host.base, england, 15, 0.05))
+
+    async def attack() -> tuple[list[float], list[int], float]:
+        answers: list[int] = []
+        started = time.monotonic()
+        until = started + 10.0
+        guessers = [asyncio.create_task(_guesser(host.base, f"127.0.0.{i}", until, answers)) for i in range(2, 12)]
+        await asyncio.sleep(0.5)
+        times = await _state_times(host.base, england, 30, 0.2)
+        await asyncio.gather(*guessers)
+        return times, answers, time.monotonic() - started
+
+    during, answers, took = asyncio.run(attack())
+    hashed = answers.count(403)  # a wrong PIN: a guess that was hashed
+    print(f"/api/state median {statistics.median(baseline) * 1000:.1f} ms before, "
+          f"{statistics.median(during) * 1000:.1f} ms (max {max(during) * 1000:.1f} ms) during {len(answers)} "
+          f"join attempts from 10 addresses, {hashed} hashed in {took:.1f} s")
+    assert hashed <= JOIN_BURST + JOINS_PER_MINUTE * took / 60 + 1, answers
+    assert statistics.median(during) < statistics.median(baseline) + 0.05, (baseline, during)
+    assert max(during) < 0.5, during
+    # and the real France still joins once the burst has passed (its own device is not locked)
+    time.sleep(60 / JOINS_PER_MINUTE + 0.5)
+    async def real() -> int:
+        connector = aiohttp.TCPConnector(local_addr=("127.0.0.40", 0))
+        async with aiohttp.ClientSession(timeout=TIMEOUT, connector=connector) as s, \
+                s.post(f"{host.base}/api/join", data=json.dumps({"power": "france", "pin": "5831"}),
+                       headers={"Content-Type": "application/json"}) as r:
+            return r.status
+    assert asyncio.run(real()) == 200
+
+
+def test_secrets_a_request_without_host_is_refused(served: ServeProcess) -> None:
+    import socket
+
+    def raw(request: bytes) -> bytes:
+        with socket.create_connection(("127.0.0.1", served.port), timeout=10) as s:
+            s.sendall(request)
+            out = b""
+            while chunk := s.recv(65536):
+                out += chunk
+            return out
+
+    bare = raw(b"GET /api/public HTTP/1.0\r\n\r\n")
+    assert bare.split(b"\r\n", 1)[0].split()[1] == b"421", bare[:200]
+    assert b"units" not in bare
+    named = raw(b"GET /api/public HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n")
+    assert named.split(b"\r\n", 1)[0].split()[1] == b"200"
