@@ -113,3 +113,21 @@ def test_secrets_a_request_without_host_is_refused(served: ServeProcess) -> None
     assert b"units" not in bare
     named = raw(b"GET /api/public HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n")
     assert named.split(b"\r\n", 1)[0].split()[1] == b"200"
+
+
+def test_secrets_a_new_device_is_announced_on_the_hosts_terminal(served: ServeProcess) -> None:
+    async def join() -> int:
+        async with aiohttp.ClientSession(timeout=TIMEOUT) as s, \
+                s.post(f"{served.base}/api/join", data=json.dumps({"power": "france", "pin": "5831"}),
+                       headers={"Content-Type": "application/json"}) as r:
+            return r.status
+
+    assert asyncio.run(join()) == 200
+    deadline = time.monotonic() + 15
+    said = ""
+    while time.monotonic() < deadline and "new device" not in said:
+        try:
+            said = served.next_line(timeout=max(0.1, deadline - time.monotonic()))
+        except Exception:  # noqa: BLE001 - nothing said in time
+            break
+    assert "A new device joined France" in said, served.output
