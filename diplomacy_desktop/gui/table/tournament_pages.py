@@ -321,7 +321,9 @@ def paint_result_sheet(painter: QPainter, rect: QRectF, result: BoardResult) -> 
         for i, (text, frac) in enumerate(zip(cells, widths)):
             painter.setFont(_font(h * 0.0115, bold=(i == 0 or o.winner == p)))
             left = chip * 1.6 if i == 0 else 0.0
-            painter.drawText(QRectF(x + left, y, inner * frac - left - h * 0.004, row_h),
+            width = inner * frac - left - h * 0.004
+            text = painter.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, int(width))
+            painter.drawText(QRectF(x + left, y, width, row_h),
                              int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), text)
             x += inner * frac
         y += row_h
@@ -336,7 +338,7 @@ def paint_result_sheet(painter: QPainter, rect: QRectF, result: BoardResult) -> 
     painter.setFont(_font(h * 0.014, bold=True))
     painter.drawText(QPointF(x0, y + h * 0.015), "We agree this is the board's result:")
     y += h * 0.025
-    sign_h = min(h * 0.038, (rect.bottom() - h * 0.06 - y) / max(1, len(o.powers)))
+    sign_h = min(h * 0.038, (rect.bottom() - h * 0.06 - y) / (len(o.powers) + 1))  # and the director's
     painter.setFont(_font(min(h * 0.012, sign_h * 0.45)))
     for p in o.powers:
         who = result.players.get(p, "")
