@@ -37,10 +37,11 @@ OWN_ALLOWED = {
     "engine": {"engine"},
     "io": {"engine", "io", "resources"},
     "mapdata": {"engine", "mapdata", "resources"},
+    "bots": {"engine", "bots"},
     "resources": {"resources"},
-    "table": {"engine", "io", "table", "resources"},
+    "table": {"engine", "io", "table", "bots", "resources"},
     "host": {"engine", "io", "table", "host", "resources"},
-    "gui": {"engine", "io", "mapdata", "table", "host", "gui", "resources"},
+    "gui": {"engine", "io", "mapdata", "table", "bots", "host", "gui", "resources"},
 }
 
 
@@ -122,6 +123,11 @@ def test_layers_engine_imports_only_the_standard_library() -> None:
 def test_layers_io_imports_only_engine_the_standard_library_and_jsonschema() -> None:
     assert len(modules_of("io")) >= 6
     assert violations("io", third_party_ok=False) == []
+
+
+def test_layers_bots_import_only_the_engine_and_the_standard_library() -> None:
+    assert len(modules_of("bots")) >= 4
+    assert violations("bots", third_party_ok=False) == []
 
 
 def test_layers_resources_imports_only_the_standard_library() -> None:

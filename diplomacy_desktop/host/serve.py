@@ -166,10 +166,13 @@ def _serve_locked(args: argparse.Namespace, path: Path, lock: GameLock) -> int:
     except OSError as exc:
         print(f"diplomacy-desktop serve: {path}: {exc.strerror or exc}", file=sys.stderr)
         return 2
+    if host.store_note:
+        print(f"diplomacy-desktop serve: {host.store_note}", file=sys.stderr, flush=True)
     lock.follow()  # the file as opening wrote it (a new inode): a hard link to it is refused too
     host.file_written = lock.follow
     host.restore_clock()  # the clock the table had when the host last stopped
     host.add_listener(partial(_say_taken_back, host))  # a failed write is told at once, not only at stop
+    host.add_listener(partial(_say_joined, host))  # issue 31: every new device, on the host's terminal
     from .server import HostServer  # aiohttp: only when serving
 
     # Ctrl+C and SIGTERM only ask the main thread to stop the server (set before the links are
@@ -211,6 +214,17 @@ def _serve_locked(args: argparse.Namespace, path: Path, lock: GameLock) -> int:
         for s, handler in previous.items():
             signal.signal(s, handler)
     return _stopped(host, path)
+
+
+def _say_joined(host: TableHost, change: Change) -> None:
+    """On the terminal, at once: a new device on a power's link (joined by PIN, or a link opened
+    on another device), so that a link carried away is seen by the host too."""
+    if change.kind != "joined" or not change.powers:
+        return
+    names = ", ".join(host.game.board.power(p).name for p in sorted(change.powers))
+    joins = host.table.get("phones", {}).get("joins", {})
+    count = max((int(joins.get(p, 0)) for p in change.powers), default=0)
+    print(f"A new device joined {names} ({count} so far on that link; kick POWER cuts them all off)", flush=True)
 
 
 def _say_taken_back(host: TableHost, change: Change) -> None:

@@ -53,7 +53,15 @@ from ..engine.orders import Order, UnitOrder
 from ..engine.state import ADJUSTMENT, MOVEMENT, RETREAT
 from ..engine.validation import check_order
 from ..io.boardfile import load_board
-from ..io.gamestore import GameImage, GameStore, StoreError, file_stamp, store_path
+from ..io.gamestore import (
+    GameImage,
+    GameStore,
+    StoreError,
+    StoreLockedError,
+    file_stamp,
+    set_aside,
+    store_path,
+)
 from ..io.notation import format_order, location_label
 from ..io.output import reason as os_reason
 from ..io.savefile import (
@@ -168,6 +176,18 @@ def _why(exc: BaseException) -> str:
     if "full" in text:
         return "no space left"
     return text or type(exc).__name__
+
+
+def _set_aside_note(path: Path, exc: BaseException) -> str:
+    """Set the damaged live game of ``path`` aside; what to tell the host (naming both files)."""
+    db = store_path(path)
+    why = str(exc).removeprefix(f"the live game {db.name} cannot be read: ")
+    try:
+        aside = set_aside(db)
+    except OSError as err:
+        return (f"the live game {db.name} is damaged ({why}) and could not be set aside ({_why(err)}); "
+                f"{path.name} is read instead")
+    return f"the live game {db.name} is damaged ({why}): set aside as {aside.name}; {path.name} is read instead"
 
 
 def _save_failed(exc: BaseException) -> SaveFailedError:
@@ -295,6 +315,8 @@ class TableHost:
         self.deferred_saves = False
         #: called after each write of the saved game (``serve``: its lock takes the new file too)
         self.file_written: Callable[[], None] | None = None
+        #: what opening did with a damaged live game ("" when there was none: ``serve`` prints it)
+        self.store_note = ""
         phones = self.table.setdefault("phones", {})
         #: the one record of who has sealed or declared (the window's, shared with its hot seat)
         if session is not None and session.table is not self.table:
@@ -354,14 +376,22 @@ class TableHost:
         already read it (not read again unless its secrets need the passphrase).  SaveFileError when the file is not a
         saved game (WrongPassphraseError: not its passphrase), SaveFailedError when it cannot be
         written."""
+        note = ""
         try:
             store = GameStore(store_path(path))
-        except (StoreError, sqlite3.Error, OSError):
+        except (StoreError, sqlite3.Error, OSError) as exc:
+            note = _set_aside_note(path, exc)  # damaged: set aside, and the saved game is read again
             try:
-                store_path(path).unlink(missing_ok=True)  # damaged: the saved game is read again
                 store = GameStore(store_path(path))
-            except (StoreError, sqlite3.Error, OSError) as exc:
-                raise _save_failed(exc if isinstance(exc, OSError) else OSError(str(exc))) from exc
+            except (StoreError, sqlite3.Error, OSError) as exc2:
+                raise _save_failed(exc2 if isinstance(exc2, OSError) else OSError(str(exc2))) from exc2
+        if not note and store.has_tables():
+            try:
+                store.check()  # SQLite's integrity check and the records' own
+            except StoreError as exc:
+                store.close()
+                note = _set_aside_note(path, exc)
+                store = GameStore(store_path(path))
         try:
             loaded = None
             vault: Vault | None = None
@@ -375,7 +405,12 @@ class TableHost:
                             raise WrongPassphraseError(str(exc)) from None
                     game, table = store.load()  # StoreLockedError: secret, and no passphrase given
                     loaded = GameImage.of(game, table)
-                except StoreError:
+                except StoreLockedError:
+                    loaded = None
+                except StoreError as exc:
+                    store.close()
+                    note = _set_aside_note(path, exc)
+                    store = GameStore(store_path(path))
                     loaded = None
             if loaded is None:
                 if path.exists():
@@ -392,6 +427,7 @@ class TableHost:
             store.vault = vault
             _new_table_options(game, table, notes_allowed, players)
             host = cls(game, table, path, store=store, vault=vault)
+            host.store_note = note
             try:
                 if loaded is not None and not rekeyed:  # only what opening changed (tokens, an empty phase skipped)
                     host._on_disk = loaded

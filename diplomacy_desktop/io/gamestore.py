@@ -202,6 +202,32 @@ def file_stamp(path: Path) -> str | None:
     return f"{st.st_size}:{st.st_mtime_ns}"
 
 
+def changed_since(path: Path, stamp: str | None) -> bool:
+    """Whether the game file ``path`` changed since it was ``stamp`` (another program wrote it),
+    or ``serve``'s live game beside it holds changes written after it (a host killed or still
+    writing): a window that read it then must not write over it."""
+    now = file_stamp(path)
+    if now is None:
+        return False
+    if now != stamp:
+        return True
+    try:
+        return store_path(path).stat().st_mtime_ns > path.stat().st_mtime_ns
+    except OSError:
+        return False
+
+
+def beside_name(path: Path, why: str = "from this window") -> Path:
+    """``NAME (from this window).dipl`` beside ``path`` (``… 2``, ``… 3`` if taken)."""
+    n = 1
+    while True:
+        label = why if n == 1 else f"{why} {n}"
+        target = path.with_name(f"{path.stem} ({label}){path.suffix}")
+        if not target.exists():
+            return target
+        n += 1
+
+
 class StoreError(OSError):
     """The database cannot be used (damaged, or of another version): the saved game is read again."""
 
@@ -279,6 +305,33 @@ class GameStore:
             return int(self.db.execute("SELECT count(*) FROM orders").fetchone()[0])
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"the live game {self.path.name} cannot be read: {exc}") from exc
+
+    def has_tables(self) -> bool:
+        """Whether the database held anything before (a game, or the pieces of a damaged one)."""
+        try:
+            rows = int(self.db.execute("SELECT count(*) FROM meta").fetchone()[0])
+            return rows > 0 or int(self.db.execute("SELECT count(*) FROM phases").fetchone()[0]) > 0
+        except sqlite3.DatabaseError:
+            return True
+
+    def check(self) -> None:
+        """StoreError when the database is damaged: SQLite's own integrity check, then the app's
+        record checks (the adjudicated phases numbered 0..n-1, as many as the last write
+        recorded, the position there)."""
+        try:
+            verdict = [r[0] for r in self.db.execute("PRAGMA integrity_check(20)")]
+            if verdict != ["ok"]:
+                raise StoreError(f"SQLite's integrity check: {'; '.join(map(str, verdict))[:200]}")
+            idx = [i for (i,) in self.db.execute("SELECT idx FROM phases ORDER BY idx")]
+            if idx != list(range(len(idx))):
+                raise StoreError("its adjudicated phases are not numbered in order")
+            count = self.meta("phase_count")
+            if count is not None and count != len(idx):
+                raise StoreError(f"it holds {len(idx)} adjudicated phases where the last write left {count}")
+            if self.db.execute("SELECT count(*) FROM current").fetchone()[0] != 1:
+                raise StoreError("it holds no position")
+        except (sqlite3.DatabaseError, ValueError) as exc:
+            raise StoreError(str(exc)) from exc
 
     def load(self, *, public_only: bool = False) -> tuple[Game, dict[str, Any]]:
         """The game and table stored (not checked again: they were when the file was read in).
@@ -380,6 +433,8 @@ class GameStore:
             same += 1
         if same < len(old):
             db.execute("DELETE FROM phases WHERE idx >= ?", (same,))
+        if before is None or same < len(old) or len(after.history) != len(old):
+            self._put("phase_count", len(after.history))
         for i in range(same, len(after.history)):
             prev = after.history[i - 1] if i else None
             db.execute("INSERT OR REPLACE INTO phases (idx, record) VALUES (?, ?)",
@@ -411,6 +466,28 @@ class GameStore:
         return "", self.vault.row_name(f"order/{power}/{key}")
 
 
+def set_aside(path: Path, *, now: float | None = None) -> Path:
+    """Move a damaged database (and its -wal and -shm files) out of the way, never over another
+    file: ``.NAME.live.damaged-<time>.sqlite`` beside it.  The new name."""
+    import time
+
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
+    base = path.name.removesuffix(".sqlite")
+    n = 0
+    while True:
+        target = path.with_name(f"{base}.damaged-{stamp}{f'-{n}' if n else ''}.sqlite")
+        if not target.exists():
+            break
+        n += 1
+    os.link(path, target)  # never over another file (link fails if the name exists)
+    for tail in ("-wal", "-shm"):
+        companion = path.with_name(path.name + tail)
+        if companion.exists():
+            os.replace(companion, target.with_name(target.name + tail))
+    path.unlink()
+    return target
+
+
 class _Transaction:
     def __init__(self, db: sqlite3.Connection, durable: bool) -> None:
         self.db = db
@@ -440,4 +517,4 @@ class _Transaction:
                 pass
 
 
-__all__ = ["GameImage", "GameStore", "StoreError", "StoreLockedError", "file_stamp", "store_path"]
+__all__ = ["GameImage", "GameStore", "StoreError", "StoreLockedError", "beside_name", "changed_since", "file_stamp", "set_aside", "store_path"]

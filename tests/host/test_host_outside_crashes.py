@@ -7,6 +7,8 @@ and a real file system (a small tmpfs for the full disk).
 * a full disk is called a full disk, on the phone and at once on ``serve``'s terminal (SQLite's
   rollback used to replace the real error by "cannot rollback - no transaction is active");
 * malformed HTTP gets a 4xx and one log line, never a traceback;
+* a live database that is damaged (SQLite's integrity check, or the app's record checks: a phase
+  missing) is set aside with a message naming it, and the intact saved game is read instead;
 * nothing is shown to a phone before it is on disk (the console's ``reveal``).
 """
 
@@ -17,6 +19,7 @@ import os
 import re
 import shutil
 import socket
+import sqlite3
 import subprocess
 import sys
 import time
@@ -29,6 +32,7 @@ from typing import Any
 import pytest
 from serving import ROOT, ServeProcess, free_port
 
+from diplomacy_desktop.io.gamestore import store_path
 from diplomacy_desktop.io.savefile import load_game
 
 
@@ -210,6 +214,84 @@ def test_outside_malformed_http_is_a_4xx_and_one_log_line_never_a_traceback(tmp_
     assert any("Content-Length" in ln for ln in refused) and any("headers" in ln for ln in refused)
 
 
+# -- a damaged live database --------------------------------------------------------------------------------
+
+
+def played_and_killed(game: Path) -> dict[str, Any]:
+    """A game served, with an order and a seal, the host killed (kill -9); the saved game's text."""
+    serve = ServeProcess(game, free_port(), "--no-passphrase", passphrase=None)
+    try:
+        fr = serve.tokens["france"]
+        assert call(serve, "/api/order", {"power": "france", "phase": "S1901M", "text": "A Par - Bur"}, fr)[0] == 200
+        assert call(serve, "/api/seal", {"power": "france", "phase": "S1901M"}, fr)[0] == 200
+    finally:
+        serve.kill()
+    return json.loads(game.read_text(encoding="utf-8"))
+
+
+def damage_a_page(db: Path) -> None:
+    con = sqlite3.connect(db)
+    try:
+        con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    finally:
+        con.close()
+    data = bytearray(db.read_bytes())
+    data[4096 + 8: 4096 + 40] = os.urandom(32)  # a b-tree page's header and cell pointers
+    db.write_bytes(bytes(data))
+
+
+def drop_a_phase(db: Path) -> None:
+    con = sqlite3.connect(db)
+    try:
+        con.execute("DELETE FROM phases WHERE idx = (SELECT max(idx) FROM phases)")
+        con.commit()
+    finally:
+        con.close()
+
+
+def test_outside_a_damaged_live_database_is_set_aside_and_named(tmp_path: Path) -> None:
+    game = tmp_path / "g.dipl"
+    played_and_killed(game)
+    db = store_path(game)
+    damage_a_page(db)
+    before = game.read_bytes()
+    serve = ServeProcess(game, free_port(), "--no-passphrase", passphrase=None)
+    try:
+        assert call(serve, "/api/public")[1]["phase"]["short"] == "S1901M"
+        assert serve.stop() == 0
+        err = stderr_of(serve)
+    finally:
+        serve.kill()
+    aside = sorted(tmp_path.glob(".g.dipl.live.damaged-*.sqlite"))
+    assert len(aside) == 1, sorted(p.name for p in tmp_path.iterdir())
+    assert f"the live game {db.name} is damaged" in err and aside[0].name in err, err
+    assert "Traceback" not in err
+    load_game(game)  # the saved game was read instead, and is still a readable game
+    assert json.loads(before)["current"]["state"] == json.loads(game.read_bytes())["current"]["state"]
+
+
+def test_outside_a_live_database_missing_an_adjudicated_phase_is_set_aside(tmp_path: Path) -> None:
+    game = tmp_path / "g.dipl"
+    serve = ServeProcess(game, free_port(), "--no-passphrase", passphrase=None)
+    try:
+        for power, token in serve.tokens.items():
+            assert call(serve, "/api/seal", {"power": power, "phase": "S1901M"}, token)[0] == 200
+        assert call(serve, "/api/public")[1]["phase"]["short"] == "F1901M"
+    finally:
+        serve.kill()
+    drop_a_phase(store_path(game))
+    serve = ServeProcess(game, free_port(), "--no-passphrase", passphrase=None)
+    try:
+        assert call(serve, "/api/public")[1]["phase"]["short"] == "F1901M"
+        assert serve.stop() == 0
+        err = stderr_of(serve)
+    finally:
+        serve.kill()
+    assert f"the live game {store_path(game).name} is damaged" in err, err
+    game_now, _ = load_game(game)
+    assert len(game_now.history) == 1 and game_now.state.phase.short == "F1901M"
+
+
 # -- nothing shown before it is on disk ------------------------------------------------------------------
 
 
@@ -262,3 +344,28 @@ def test_outside_the_consoles_reveal_is_shown_to_no_phone_before_it_is_on_disk(
         gate.set()
         server.stop()
         host.close()
+
+
+# -- a window never writes over a game that changed on disk ------------------------------------------------
+
+
+def test_outside_a_window_never_overwrites_a_game_serve_changed_after_it_opened_it(tmp_path: Path,
+                                                                                    qapp: Any) -> None:
+    from diplomacy_desktop.gui.controller import GameController
+
+    game = tmp_path / "g.dipl"
+    serve = ServeProcess(game, free_port(), "--no-passphrase", passphrase=None)
+    try:
+        controller = GameController()
+        controller.load(game)  # the window opened the game serve is hosting
+        fr = serve.tokens["france"]
+        assert call(serve, "/api/order", {"power": "france", "phase": "S1901M", "text": "A Par - Bur"}, fr)[0] == 200
+        assert call(serve, "/api/seal", {"power": "france", "phase": "S1901M"}, fr)[0] == 200
+        assert serve.stop() == 0
+    finally:
+        serve.kill()
+    saved = controller.save()
+    assert saved == tmp_path / "g (from this window).dipl" and saved.exists()
+    _g, table = load_game(game)
+    assert table["phones"]["sealed"] == ["france"]  # what the phones were told is still there
+    assert controller.save() == saved  # from now on the window's own file

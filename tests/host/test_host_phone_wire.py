@@ -108,3 +108,34 @@ def test_two_power_players_links_say_they_cover_both(tmp_path: Path) -> None:
     finally:
         driver.quit()
         host.kill()
+
+
+def test_a_tap_on_a_bar_drops_the_half_tapped_order_and_no_target_hides_under_the_header(tmp_path: Path) -> None:
+    """Finding 9: with the page scrolled a little, move targets lay under the sticky header; a tap
+    there did nothing and said nothing, and the pending move took the next tap on the player's
+    own A Berlin (``A Mun - Ber``)."""
+    from test_host_browser import tap_mark, touch
+
+    host = ServeProcess(tmp_path / "bars.dipl", free_port())
+    driver = mobile_phone(Path(tempfile.mkdtemp(dir=tmp_path)))
+    try:
+        driver.get(host.links["germany"])
+        page_loaded(driver)
+        tap_mark(driver, "mun", 4, -3)
+        WebDriverWait(driver, 10).until(lambda d: "A Munich" in d.find_element(By.ID, "prompt").text, "A Mun chosen")
+        driver.execute_script("window.scrollBy(0, 150)")  # the thumb scrolled the page a little
+        driver.execute_script("[...document.querySelectorAll('#choices button')].find(b => b.textContent === 'Move')"
+                              ".click()")
+        WebDriverWait(driver, 10).until(lambda d: "Tap where it goes" in d.find_element(By.ID, "prompt").text)
+        header = driver.execute_script("return document.getElementById('top').getBoundingClientRect().bottom")
+        mapbox = driver.execute_script("return document.getElementById('mapbox').getBoundingClientRect().top")
+        assert mapbox >= header, f"the map's top ({mapbox}) is under the sticky header (to {header})"
+        touch(driver, 200, header / 2)  # a thumb on the header, where a target seemed to be
+        WebDriverWait(driver, 5).until(lambda d: d.find_element(By.ID, "prompt").text == "", "the move dropped")
+        assert "not given" in driver.find_element(By.ID, "msg").text
+        tap_mark(driver, "ber", 4, -3)
+        WebDriverWait(driver, 10).until(lambda d: "A Berlin" in d.find_element(By.ID, "prompt").text, "A Ber chosen")
+        assert not driver.find_elements(By.CSS_SELECTOR, "#order-list .order"), "an order was given"
+    finally:
+        driver.quit()
+        host.kill()

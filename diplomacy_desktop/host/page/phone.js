@@ -528,8 +528,23 @@
     }
     if (sel.step === "dest2") return pick(sel.list.filter((o) => prov(o.order.destination || o.order.target) === prov(mk.loc)), "Which one?");
   }
+  // the whole map in view below the sticky header while an order is being tapped: no target under a bar
+  function mapInView() {
+    const mb = $("mapbox"), top = $("top").getBoundingClientRect().bottom, r = mb.getBoundingClientRect();
+    if (r.top < top) window.scrollBy(0, r.top - top - 4);
+  }
+  // a tap on a bar (the header, the seal bar) while an order is half tapped: the order is dropped,
+  // and the player told, so the next tap on the map is never taken as its target
+  function barTapped(e) {
+    if (!sel || !e.target.closest || !e.target.closest("#top, #sealbar") || e.target.closest("button, input, select")) return;
+    const what = sel.label || "the order";
+    cancel();
+    say(what + ": not given (the tap landed on the bar, off the map). Tap the unit again to order it.", true);
+  }
+  document.addEventListener("pointerup", barTapped);
   function reprompt() {
     if (!sel) return;
+    mapInView();
     const what = { dest: "Tap where it goes.", target: sel.kind === "Convoy" ? "Tap the army it convoys." : "Tap the unit it supports.",
       dest2: sel.kind === "Convoy" ? "Tap where the army goes." : "Tap where it is supported to (the unit itself: to hold)." }[sel.step];
     prompt(sel.label + ": " + what); choices([["Cancel", cancel]]); scheduleDraw();
@@ -568,6 +583,7 @@
       scheduleDraw(); return;
     }
     sel.label = unitText(mk.loc);
+    mapInView();
     const kinds = [];
     for (const o of list) { const w = KIND_WORD[o.order.kind]; if (!kinds.includes(w)) kinds.push(w); }
     prompt("Order for " + sel.label + ":");
