@@ -73,7 +73,7 @@ def _dest_score(order: Order, values: Mapping[str, float], rng: random.Random, n
         v = values.get(order.target_province, 0.0)
         occupant = state.units.get(order.target_province)
         if occupant is not None and occupant.power != power:
-            v *= 0.45
+            v *= 0.9 if noise >= NOISE[BEGINNER] else 0.45  # the beginner runs at held provinces
     else:
         v = values.get(order.province or "", 0.0) * 0.7
     return v * (1.0 + noise * rng.random())
