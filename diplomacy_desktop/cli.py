@@ -512,6 +512,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--formal", action="store_true", help="a new game is a game of Formal Diplomacy")
     s.add_argument("--player", action="append", metavar="POWER=NAME",
                    help="who plays a power (repeat it; one player's link covers all their powers)")
+    s.add_argument("--computer", action="append", metavar="POWER=LEVEL",
+                   help="the computer plays a power (beginner, club or strong; repeat it): it writes and seals "
+                        "its orders when each phase starts, secret until the reveal")
     s.add_argument("--qr", action="store_true", help="also print each join link as a QR code")
     s.add_argument("--passphrase-file", metavar="FILE",
                    help="read the passphrase that encrypts the game's secrets from FILE's first line "

@@ -140,6 +140,22 @@ def serve_command(args: argparse.Namespace) -> int:
         lock.release()
 
 
+def _computer_seats(host: TableHost, items: list[str]) -> str | None:
+    """``--computer POWER=LEVEL``: the host hands those seats to the computer, which writes and
+    seals its orders now and at the start of every writing period (issue 33).  A message when an
+    item is wrong."""
+    from ..table.service import TableRefusal
+
+    for item in items:
+        power, _, level = item.partition("=")
+        try:
+            host.service.set_computer_seat(power.strip().lower(), level.strip().lower() or "club")
+        except TableRefusal as exc:
+            return f"--computer {item}: {exc}"
+    host.service.write_computer_orders()
+    return None
+
+
 def _serve_locked(args: argparse.Namespace, path: Path, lock: GameLock) -> int:
     lock.remove_abandoned_temp_files()  # writes a kill cut short (nobody else writes this game)
     try:
@@ -168,6 +184,10 @@ def _serve_locked(args: argparse.Namespace, path: Path, lock: GameLock) -> int:
         return 2
     if host.store_note:
         print(f"diplomacy-desktop serve: {host.store_note}", file=sys.stderr, flush=True)
+    refusal = _computer_seats(host, args.computer or [])
+    if refusal is not None:
+        print(f"diplomacy-desktop serve: {refusal}", file=sys.stderr)
+        return 2
     lock.follow()  # the file as opening wrote it (a new inode): a hard link to it is refused too
     host.file_written = lock.follow
     host.restore_clock()  # the clock the table had when the host last stopped
