@@ -3,11 +3,15 @@ back; the computer writes and seals its orders when the writing period starts; v
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 from shared_positions import BOARD
 
 from diplomacy_desktop.bots import Bot
 from diplomacy_desktop.engine.game import Game
+from diplomacy_desktop.io.notation import format_order
 from diplomacy_desktop.table.changes import COMPUTER, HOST, LAPTOP, TableChange
 from diplomacy_desktop.table.service import TableRefusal, TableService
 
@@ -64,3 +68,20 @@ def test_computer_seats_keep_what_a_person_wrote_and_vote_by_their_rule() -> Non
     votes = service.computer_votes("draw")
     assert votes == {"france": True}  # nobody leads at the start: the computer takes the draw
     assert service.computer_votes("concession", "england") == {"france": False}
+
+
+def test_computer_seats_serve_hands_seats_over_and_the_phones_see_only_that_they_sealed(tmp_path: Path) -> None:
+    from diplomacy_desktop.host.serve import _computer_seats
+    from diplomacy_desktop.host.table import TableHost
+
+    host = TableHost(Game.new(BOARD), {}, tmp_path / "game.dipl")
+    assert _computer_seats(host, ["narnia=club"]) == "--computer narnia=club: there is no power 'narnia' at this table"
+    assert _computer_seats(host, ["france=club", "turkey=beginner"]) is None
+    assert set(host.service.session.sealed) == {"france", "turkey"}
+    assert len(host.game.orders_of("france")) == 3
+    # England's phone: France has sealed, and none of France's orders is in what England is sent
+    view = json.dumps(host.state_for(host.token_of("england")))
+    mine = json.dumps(host.state_for(host.token_of("france")))
+    for order in host.game.orders_of("france"):
+        assert format_order(order) not in view
+        assert format_order(order) in mine  # the seat's own view shows them: the check above means it
