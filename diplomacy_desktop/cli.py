@@ -424,6 +424,50 @@ def cmd_convert(args: argparse.Namespace) -> int:
     return 0
 
 
+def _seat_choices(args: argparse.Namespace, powers: Sequence[str]) -> dict[str, str] | str:
+    """Each power's seat from ``--seat POWER=KIND`` and ``--others``; a message when one is wrong."""
+    from .bots import SEAT_KINDS
+
+    seats = {p: args.others for p in powers}
+    for item in args.seat or ():
+        power, _, kind = item.partition("=")
+        power, kind = power.strip().lower(), kind.strip().lower()
+        if power not in powers:
+            return f"--seat {item}: no power {power!r} (one of {', '.join(powers)})"
+        if kind not in SEAT_KINDS:
+            return f"--seat {item}: a seat is {', '.join(SEAT_KINDS)}"
+        seats[power] = kind
+    return seats
+
+
+def cmd_selfplay(args: argparse.Namespace) -> int:
+    """Play a game from Spring 1901 to the end of ``--until`` (or a solo) with every power's orders
+    from a seat (the computer, holding, or random legal orders), save it and print one line of
+    final centres."""
+    from .bots.selfplay import play
+    from .engine.game import Game
+    from .io.boardfile import load_board
+    from .io.savefile import save_game
+
+    board = load_board()
+    seats = _seat_choices(args, board.power_ids)
+    if isinstance(seats, str):
+        print(f"diplomacy-desktop: {seats}", file=sys.stderr)
+        return 2
+    game = play(Game.new(board), seats, until=args.until, level=args.level, seed=args.seed)
+    try:
+        save_game(args.output, game)
+    except OSError as exc:
+        print(f"diplomacy-desktop: cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    counts = game.state.centre_counts()
+    centres = ", ".join(f"{board.power(p).name} {counts.get(p, 0)}" for p in board.power_ids)
+    end = game.ended
+    how = f"{end.text}; " if end is not None and end.kind == "victory" else ""
+    print(f"{Path(args.output).name}: {game.state.phase.label}: {how}centres {centres}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="diplomacy-desktop", description="Play Diplomacy face to face on one laptop.")
     sub = p.add_subparsers(dest="command")
@@ -468,6 +512,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--formal", action="store_true", help="a new game is a game of Formal Diplomacy")
     s.add_argument("--player", action="append", metavar="POWER=NAME",
                    help="who plays a power (repeat it; one player's link covers all their powers)")
+    s.add_argument("--computer", action="append", metavar="POWER=LEVEL",
+                   help="the computer plays a power (beginner, club or strong; repeat it): it writes and seals "
+                        "its orders when each phase starts, secret until the reveal")
     s.add_argument("--qr", action="store_true", help="also print each join link as a QR code")
     s.add_argument("--passphrase-file", metavar="FILE",
                    help="read the passphrase that encrypts the game's secrets from FILE's first line "
@@ -484,6 +531,19 @@ def build_parser() -> argparse.ArgumentParser:
                    help="what to write (default: text for a .txt OUT, else the other program's format)")
     c.add_argument("--rules", default="classic", help="rule edition to replay an import by: classic or 2023")
     c.set_defaults(func=cmd_convert)
+    from .bots import LEVELS, SEAT_KINDS
+
+    sp = sub.add_parser("selfplay", help="play a whole game with the computer (and holding or random seats) "
+                                         "and save it")
+    sp.add_argument("output", metavar="OUT.dipl")
+    sp.add_argument("--seed", type=int, default=0, help="the computer's chance (one seed, one game; default 0)")
+    sp.add_argument("--until", type=int, default=1910, metavar="YEAR", help="play to the end of YEAR (default 1910)")
+    sp.add_argument("--level", choices=LEVELS, default="club", help="the computer's level (default club)")
+    sp.add_argument("--seat", action="append", metavar="POWER=KIND",
+                    help=f"one power's seat, KIND one of {', '.join(SEAT_KINDS)} (repeat it)")
+    sp.add_argument("--others", choices=SEAT_KINDS, default="bot", help="the seat of every power not named "
+                                                                        "(default bot)")
+    sp.set_defaults(func=cmd_selfplay)
     g = sub.add_parser("play", help="open the game window (the default)")
     g.add_argument("file", nargs="?", help="a saved game to open")
     g.set_defaults(func=cmd_run)
@@ -493,7 +553,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
-    if not argv or (argv[0] not in ("adjudicate", "render", "serve", "convert", "play", "-h", "--help")
+    if not argv or (argv[0] not in ("adjudicate", "render", "serve", "convert", "selfplay", "play", "-h", "--help")
                     and not argv[0].startswith("-")):
         argv = ["play", *argv]
     args = parser.parse_args(argv)

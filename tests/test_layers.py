@@ -37,10 +37,11 @@ OWN_ALLOWED = {
     "engine": {"engine"},
     "io": {"engine", "io", "resources"},
     "mapdata": {"engine", "mapdata", "resources"},
+    "bots": {"engine", "bots"},
     "resources": {"resources"},
-    "table": {"engine", "io", "table", "resources"},
+    "table": {"engine", "io", "table", "bots", "resources"},
     "host": {"engine", "io", "table", "host", "resources"},
-    "gui": {"engine", "io", "mapdata", "table", "host", "gui", "resources"},
+    "gui": {"engine", "io", "mapdata", "table", "bots", "host", "gui", "resources"},
 }
 
 
@@ -124,6 +125,11 @@ def test_layers_io_imports_only_engine_the_standard_library_and_jsonschema() -> 
     assert violations("io", third_party_ok=False) == []
 
 
+def test_layers_bots_import_only_the_engine_and_the_standard_library() -> None:
+    assert len(modules_of("bots")) >= 4
+    assert violations("bots", third_party_ok=False) == []
+
+
 def test_layers_resources_imports_only_the_standard_library() -> None:
     assert violations("resources", third_party_ok=False) == []
 
@@ -144,7 +150,7 @@ def test_layers_host_imports_without_qt_or_the_map_geometry() -> None:
     assert "diplomacy_desktop.host.server" in loaded
     assert not {m for m in loaded if m.split(".")[0] in HEAVY}
     ours = {m.split(".")[1] for m in loaded if m.startswith("diplomacy_desktop.")}
-    assert ours <= {"engine", "io", "table", "host", "resources"}, sorted(ours)
+    assert ours <= {"engine", "io", "table", "bots", "host", "resources"}, sorted(ours)
 
 
 def test_layers_mapdata_never_imports_qt_io_or_gui() -> None:
@@ -255,7 +261,7 @@ def test_layers_table_imports_with_nothing_but_the_standard_library() -> None:
             "diplomacy_desktop.table.event"} <= loaded
     assert not {m for m in loaded if m.split(".")[0] in HEAVY}
     ours = {m.split(".")[1] for m in loaded if m.startswith("diplomacy_desktop.")}
-    assert ours <= {"engine", "io", "table", "resources"}, sorted(ours)
+    assert ours <= {"engine", "io", "table", "bots", "resources"}, sorted(ours)
 
 
 def test_layers_mapdata_imports_without_qt() -> None:

@@ -479,7 +479,7 @@ def _move_details(result: OrderResult, names: _Names, by_province: Mapping[str, 
     out.extend(_left_out(names, attack, by_province))
     for s in decision.opposing:
         out.extend(_opposing(names, s, by_province))
-    out.extend(_rival_fate(f, names, dest) for f in decision.rival_fates if not f.from_destination)
+    out.extend(_rival_fate(f, names, dest) for f in decision.rival_fates)
     opp = decision.strongest_opposition()
     if decision.circular and result.outcome is Outcome.SUCCESS and 0 < opp < attack.value:
         out.append(f"{attack.value} is more than every strength against it (the strongest: {opp}).")
@@ -488,6 +488,9 @@ def _move_details(result: OrderResult, names: _Names, by_province: Mapping[str, 
 
 
 def _rival_fate(fate: RivalFate, names: _Names, dest: str) -> str:
+    if fate.from_destination:
+        return _said(f"{_cap(names.unit(fate.rival))} was dislodged by {names.unit(fate.dislodged_by)}, which came "
+                     f"from {dest}, so it has no effect there (rule IX.7).", "rival_fate", fate)
     return _said(f"{_cap(names.unit(fate.rival))} was dislodged by {names.unit(fate.dislodged_by)}, which did not come "
                  f"from {dest}, so its move still counts in {dest} (rule IX.7).", "rival_fate", fate)
 

@@ -54,6 +54,7 @@ class GameController(QObject):
         self.game: Game = game if game is not None else Game.new(load_board("standard"))
         self.table: dict[str, Any] = dict(table or {})
         self.path: Path | None = None
+        self._stamp: str | None = None  # the game file as this window last read or wrote it
         #: the game key of a table playing in secret (io.vault): with it every save of this game
         #: writes the unrevealed part encrypted; None: not a secret game (or its passphrase not given)
         self.vault: Vault | None = None
@@ -483,6 +484,7 @@ class GameController(QObject):
         self.game = game
         self.table = dict(table or {})
         self.path = Path(path) if path is not None else None
+        self._stamp = self._stamp_of(self.path)
         self.undo_stack.clear()
         self._viewing = None
         self._active = None
@@ -510,19 +512,32 @@ class GameController(QObject):
         return not opened.locked
 
     def save(self, path: Path | str | None = None) -> Path:
+        """Save to ``path`` (default: the game's own file); the file saved.  A game file that
+        changed on disk since this window opened or saved it (``serve`` hosted it meanwhile) is
+        never written over: the game is saved beside it as ``NAME (from this window).dipl``."""
         target = Path(path) if path is not None else self.path
         if target is None:
             raise ValueError("no file name to save to")
         from ..io.gamelock import GameLock
+        from ..io.gamestore import beside_name, changed_since
 
         with GameLock(target, "this window"):  # GameLockedError (an OSError): ``serve`` is hosting that game
+            if self.path is not None and _same_file(target, self.path) and changed_since(target, self._stamp):
+                target = beside_name(target)
             # 0600 whatever the umask: a table's save holds PIN hashes and phone links
             save_game(target, self.game, self.table, mode=0o600, vault=self.vault)
         self.path = target
+        self._stamp = self._stamp_of(target)
         self._dirty = False
         self.undo_stack.setClean()
         self.saved.emit(str(target))
         return target
+
+    @staticmethod
+    def _stamp_of(path: Path | None) -> str | None:
+        from ..io.gamestore import file_stamp
+
+        return file_stamp(path) if path is not None else None
 
     def update_table(self, **settings: Any) -> ChangeRecord:
         """A table setting changed (the clock's settings, secrecy, the powers in civil disorder,
@@ -594,3 +609,10 @@ class GameController(QObject):
 def unit_key(order: Order) -> str:
     """Where the order is filed (re-exported for the views)."""
     return order.province if isinstance(order, UnitOrder) else "waive"
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve() or a.samefile(b)
+    except OSError:
+        return False

@@ -567,12 +567,16 @@ class MainWindow(WindowShell):
 
     def _save_to(self, path: Path) -> bool:
         try:
-            self.controller.save(path)
+            saved = self.controller.save(path)
         except OSError as exc:
             self.show_error("Cannot save the game", f"{path}: {exc.strerror or exc}")
             return False
         self.settings.setValue("last_dir", str(path.resolve().parent))
-        self.statusBar().showMessage(f"Saved {path.name}", 4000)
+        if saved != path:
+            self.show_error("Saved beside the game", f"{path.name} changed on disk since this window opened it "
+                            f"(the phones' host wrote it): it is kept as it is, and this window's game is saved "
+                            f"beside it as {saved.name}.")
+        self.statusBar().showMessage(f"Saved {saved.name}", 4000)
         self._update_title()
         return True
 

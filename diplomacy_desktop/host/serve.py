@@ -140,6 +140,22 @@ def serve_command(args: argparse.Namespace) -> int:
         lock.release()
 
 
+def _computer_seats(host: TableHost, items: list[str]) -> str | None:
+    """``--computer POWER=LEVEL``: the host hands those seats to the computer, which writes and
+    seals its orders now and at the start of every writing period (issue 33).  A message when an
+    item is wrong."""
+    from ..table.service import TableRefusal
+
+    for item in items:
+        power, _, level = item.partition("=")
+        try:
+            host.service.set_computer_seat(power.strip().lower(), level.strip().lower() or "club")
+        except TableRefusal as exc:
+            return f"--computer {item}: {exc}"
+    host.service.write_computer_orders()
+    return None
+
+
 def _serve_locked(args: argparse.Namespace, path: Path, lock: GameLock) -> int:
     lock.remove_abandoned_temp_files()  # writes a kill cut short (nobody else writes this game)
     try:
@@ -168,10 +184,15 @@ def _serve_locked(args: argparse.Namespace, path: Path, lock: GameLock) -> int:
         return 2
     if host.store_note:
         print(f"diplomacy-desktop serve: {host.store_note}", file=sys.stderr, flush=True)
+    refusal = _computer_seats(host, args.computer or [])
+    if refusal is not None:
+        print(f"diplomacy-desktop serve: {refusal}", file=sys.stderr)
+        return 2
     lock.follow()  # the file as opening wrote it (a new inode): a hard link to it is refused too
     host.file_written = lock.follow
     host.restore_clock()  # the clock the table had when the host last stopped
     host.add_listener(partial(_say_taken_back, host))  # a failed write is told at once, not only at stop
+    host.add_listener(partial(_say_joined, host))  # issue 31: every new device, on the host's terminal
     from .server import HostServer  # aiohttp: only when serving
 
     # Ctrl+C and SIGTERM only ask the main thread to stop the server (set before the links are
@@ -213,6 +234,17 @@ def _serve_locked(args: argparse.Namespace, path: Path, lock: GameLock) -> int:
         for s, handler in previous.items():
             signal.signal(s, handler)
     return _stopped(host, path)
+
+
+def _say_joined(host: TableHost, change: Change) -> None:
+    """On the terminal, at once: a new device on a power's link (joined by PIN, or a link opened
+    on another device), so that a link carried away is seen by the host too."""
+    if change.kind != "joined" or not change.powers:
+        return
+    names = ", ".join(host.game.board.power(p).name for p in sorted(change.powers))
+    joins = host.table.get("phones", {}).get("joins", {})
+    count = max((int(joins.get(p, 0)) for p in change.powers), default=0)
+    print(f"A new device joined {names} ({count} so far on that link; kick POWER cuts them all off)", flush=True)
 
 
 def _say_taken_back(host: TableHost, change: Change) -> None:

@@ -186,7 +186,8 @@ def _same_address(a: str, b: str) -> bool:
 
 def _refusal(request: web.Request, names: set[str]) -> web.Response | None:
     """The door: a foreign ``Host``, a foreign ``Origin``, a POST that is not JSON."""
-    host = host_part(request.host or "")
+    # no Host header at all is refused too (aiohttp would stand the socket's own address in)
+    host = host_part(request.headers.get("Host", ""))
     sock = request.transport.get_extra_info("sockname") if request.transport is not None else None
     local = str(sock[0]).lower() if sock else ""
     if not host or not (host in names or (local and _same_address(host, local))):

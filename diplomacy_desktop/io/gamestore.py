@@ -202,6 +202,32 @@ def file_stamp(path: Path) -> str | None:
     return f"{st.st_size}:{st.st_mtime_ns}"
 
 
+def changed_since(path: Path, stamp: str | None) -> bool:
+    """Whether the game file ``path`` changed since it was ``stamp`` (another program wrote it),
+    or ``serve``'s live game beside it holds changes written after it (a host killed or still
+    writing): a window that read it then must not write over it."""
+    now = file_stamp(path)
+    if now is None:
+        return False
+    if now != stamp:
+        return True
+    try:
+        return store_path(path).stat().st_mtime_ns > path.stat().st_mtime_ns
+    except OSError:
+        return False
+
+
+def beside_name(path: Path, why: str = "from this window") -> Path:
+    """``NAME (from this window).dipl`` beside ``path`` (``… 2``, ``… 3`` if taken)."""
+    n = 1
+    while True:
+        label = why if n == 1 else f"{why} {n}"
+        target = path.with_name(f"{path.stem} ({label}){path.suffix}")
+        if not target.exists():
+            return target
+        n += 1
+
+
 class StoreError(OSError):
     """The database cannot be used (damaged, or of another version): the saved game is read again."""
 
@@ -491,4 +517,4 @@ class _Transaction:
                 pass
 
 
-__all__ = ["GameImage", "GameStore", "StoreError", "StoreLockedError", "file_stamp", "set_aside", "store_path"]
+__all__ = ["GameImage", "GameStore", "StoreError", "StoreLockedError", "beside_name", "changed_since", "file_stamp", "set_aside", "store_path"]

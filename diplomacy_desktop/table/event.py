@@ -126,8 +126,21 @@ class EventRules:
     concession_allowed: bool = False
     concession_min_centres: int = 0
     concession_must_be_largest: bool = True
+    # scoring: the event's system (``scoring.BY_KEY``), its tie-break (``results.TIE_BREAKS``), and
+    # how a concession is scored (``scoring.CONCESSION_SCORING``)
+    scoring: str = "sum_of_squares"
+    tie_break: str = "centres"
+    concession_scored_as: str = "solo"
 
     def __post_init__(self) -> None:
+        from .results import TIE_BREAKS
+        from .scoring import BY_KEY, CONCESSION_SCORING
+        if self.scoring not in BY_KEY:
+            raise ValueError(f"no scoring system {self.scoring!r}")
+        if self.tie_break not in TIE_BREAKS:
+            raise ValueError(f"no tie-break {self.tie_break!r}")
+        if self.concession_scored_as not in CONCESSION_SCORING:
+            raise ValueError(f"a concession is not scored {self.concession_scored_as!r}")
         if self.preset != CUSTOM and self.preset not in PRESETS_BY_KEY:
             raise ValueError(f"no clock preset {self.preset!r}")
         if self.late_orders not in LATE_POLICIES:

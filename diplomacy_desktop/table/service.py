@@ -28,6 +28,7 @@ import copy
 from collections.abc import Callable, Iterable, Mapping, MutableMapping
 from typing import Any
 
+from ..bots import LEVELS, Bot
 from ..engine.disorder import without_orders
 from ..engine.errors import IllegalOrderError, OrderError
 from ..engine.formal import relation_word
@@ -48,6 +49,10 @@ INITIATORS = (LAPTOP, PHONE, COMPUTER, HOST, CLOCK)
 STAGE_DECLARATIONS = "declarations"
 STAGE_ORDERS = "orders"
 STAGE_OVER = "over"
+
+#: the table key of the computer's seats: {power: level}; and of the computer's seed
+COMPUTER_KEY = "computer_seats"
+COMPUTER_SEED_KEY = "computer_seed"
 
 #: the table key of the late orders record (``table.event``: warning or void, per phase and power)
 LATE_KEY = "late_orders"
@@ -306,7 +311,7 @@ class TableService:
             sealcodes.record_seal(self.table, p, self.phase, [format_order(o) for o in self.game.orders_of(p)])
         if then_reveal and self.ready():
             self._adjudicate(self.phase_disorder(), skip_empty=True)
-            return self._done(TableChange("phase", None, initiator))
+            return self._then_computer(self._done(TableChange("phase", None, initiator)))
         return self._done(TableChange("seal", None, initiator))
 
     def unseal(self, power: str, *, initiator: str, pin: str | None = None) -> TableChange | None:
@@ -342,7 +347,7 @@ class TableService:
         self.session.declare(power, via=PHONE if initiator == PHONE else LAPTOP)
         if then_reveal and self.all_declared():
             self._reveal_declarations(None)
-            return self._done(TableChange("declarations", None, initiator))
+            return self._then_computer(self._done(TableChange("declarations", None, initiator)))
         return self._done(TableChange("declare", None, initiator))
 
     def all_declared(self) -> bool:
@@ -352,7 +357,7 @@ class TableService:
                             declarations: Mapping[str, Mapping[str, str]] | None = None) -> TableChange:
         """Reveal this phase's declarations together and apply them (``Game.declare``)."""
         self._reveal_declarations(declarations)
-        return self._done(TableChange("declarations", None, initiator))
+        return self._then_computer(self._done(TableChange("declarations", None, initiator)))
 
     def _reveal_declarations(self, declarations: Mapping[str, Mapping[str, str]] | None) -> None:
         pending = declarations if declarations is not None else self.table.get("declarations", {})
@@ -428,7 +433,7 @@ class TableService:
         if self.game.is_over:
             raise TableRefusal("the game is over")
         self._adjudicate(self.phase_disorder() if disorder is None else frozenset(disorder), skip_empty=skip_empty)
-        return self._done(TableChange("phase", None, initiator))
+        return self._then_computer(self._done(TableChange("phase", None, initiator)))
 
     def _adjudicate(self, disorder: frozenset[str], *, skip_empty: bool) -> HistoryEntry:
         sealcodes.reveal_codes(self.table, self.phase)
@@ -485,7 +490,7 @@ class TableService:
     def phase_moved(self, *, initiator: str = LAPTOP) -> TableChange:
         """The window's hot-seat turn moved to a new phase (its own reveal): the session starts it."""
         self.session.begin_phase(self.phase)
-        return self._done(TableChange("phase", None, initiator))
+        return self._then_computer(self._done(TableChange("phase", None, initiator)))
 
     # -- PINs -------------------------------------------------------------------------------------
 
@@ -589,6 +594,76 @@ class TableService:
             part = {}
             self.table[key] = part
         return part
+
+    # -- computer seats ---------------------------------------------------------------------------
+
+    def computer_seats(self) -> dict[str, str]:
+        """The powers the computer plays, with its level (the table's ``computer_seats``)."""
+        part = self.table.get(COMPUTER_KEY)
+        if not isinstance(part, dict):
+            return {}
+        return {p: str(lvl) for p, lvl in part.items() if p in self.game.board.power_ids and lvl in LEVELS}
+
+    def set_computer_seat(self, power: str, level: str | None, *, initiator: str = HOST) -> TableChange:
+        """The host hands ``power``'s seat to the computer at ``level``, or back to a person
+        (``None``).  Orders the person wrote this phase stay; the computer writes its own only
+        when it has written none (:meth:`write_computer_orders`)."""
+        if initiator != HOST:
+            raise TableRefusal("only the host hands a seat to the computer or back")
+        if power not in self.game.board.power_ids:
+            raise TableRefusal(f"there is no power {power!r} at this table")
+        if level is not None and level not in LEVELS:
+            raise TableRefusal(f"the computer plays at {', '.join(LEVELS)}, not {level!r}")
+        part = self.table_part(COMPUTER_KEY)
+        if level is None:
+            part.pop(power, None)
+        else:
+            part[power] = level
+        return self._done(TableChange("table", None, initiator))
+
+    def _then_computer(self, change: TableChange) -> TableChange:
+        """After a change that starts a writing period: the computer seats write theirs."""
+        self.write_computer_orders()
+        return change
+
+    def write_computer_orders(self) -> TableChange | None:
+        """The writing period starts: every computer seat that owes orders and has not sealed
+        writes them from the public position (never anyone's orders) and seals them; they stay
+        secret until the reveal like everyone's.  None when no computer seat owed anything."""
+        seed = int(self.table.get(COMPUTER_SEED_KEY, 0) or 0)
+        if self.stage == STAGE_DECLARATIONS:
+            return self._computer_declarations(seed)
+        if self.stage != STAGE_ORDERS:
+            return None
+        wrote = False
+        for power, level in sorted(self.computer_seats().items()):
+            if power not in self.unsealed():
+                continue
+            if not self.game.orders.get(power):
+                for order in Bot(level, seed).orders(self.game.state, power):
+                    self.give_order(order, initiator=COMPUTER)
+            self.seal(power, initiator=COMPUTER)
+            wrote = True
+        return TableChange("seal", None, COMPUTER) if wrote else None
+
+    def _computer_declarations(self, seed: int) -> TableChange | None:
+        last: TableChange | None = None
+        for power, level in sorted(self.computer_seats().items()):
+            if power in self.owing() and power not in self.session.declared:
+                said = Bot(level, seed).declarations(self.game.state, power)
+                last = self.write_declarations(power, said, initiator=COMPUTER)
+        return last
+
+    def computer_votes(self, proposal: str, to: str | None = None) -> dict[str, bool]:
+        """The computer seats' votes on a draw (``proposal`` "draw") or a concession to ``to``."""
+        votes = {}
+        for power, level in self.computer_seats().items():
+            if self.game.state.is_eliminated(power):
+                continue
+            bot = Bot(level, int(self.table.get(COMPUTER_SEED_KEY, 0) or 0))
+            votes[power] = (bot.vote_draw(self.game.state, power) if proposal == "draw"
+                            else bot.vote_concession(self.game.state, power, to or ""))
+        return votes
 
     def declare_draw(self, powers: Iterable[str], *, initiator: str = HOST) -> TableChange:
         self.game.declare_draw(list(powers))

@@ -31,7 +31,7 @@ from diplomacy_desktop.engine.boardindex import board_index
 from diplomacy_desktop.engine.explain import RULES, explain, results_by_province
 from diplomacy_desktop.engine.formal import ALLIANCE, NEUTRAL, WAR
 from diplomacy_desktop.engine.orders import Convoy, Move, SupportHold, SupportMove, UnitOrder
-from diplomacy_desktop.engine.results import OrderResult, Outcome, ResultCode
+from diplomacy_desktop.engine.results import NotCut, NotCutWhy, OrderResult, Outcome, ResultCode
 from diplomacy_desktop.engine.state import MOVEMENT, GameState
 
 
@@ -206,8 +206,94 @@ class Checker:
                 out.extend(self._check_figures(r, line, headline=n == 0))
         if movement:
             out.extend(self._check_rules(r, text))
+            out.extend(self._check_causes(r, text))
         else:
             out.extend(self._check_rules_known(text))
+        return out
+
+    # -- causes (issue 32): every sentence that gives a cause, held against the orders ----------
+
+    def _convoy_seas(self, army: str) -> set[str]:
+        return {fl for fl, (t, d) in self.facts.convoys.items() if t == army and d == self.facts.moves.get(army)}
+
+    def _check_causes(self, r: OrderResult, text: str) -> list[str]:
+        f = self.facts
+        me: str = r.order.province  # type: ignore[attr-defined]
+        o = r.order
+        out: list[str] = []
+        attackers = [k for k, dk in f.moves.items() if dk == me]
+        sd = province_of(o.destination) if isinstance(o, SupportMove) else None
+        if "attacked only from the space it supports into" in text and any(k != sd for k in attackers):
+            out.append("says it was attacked only from the space it supports into, but a move came from elsewhere")
+        if "runs through the sea this support helps attack" in text and not any(
+                sd in self._convoy_seas(k) for k in attackers):
+            out.append("says the attacking army's convoy runs through the sea this support helps attack; it does not")
+        if "own attack could not save that fleet" in text:
+            d = f.moves.get(me)
+            sup = f.supports.get(d or "")
+            if sup is None or sup[1] not in self._convoy_seas(me):
+                out.append("cites XII.5 for an army that did not attack the support of the attack on its own fleet")
+        if isinstance(o, SupportHold) and re.search(r"\bmoved, so it cannot be supported to hold", text) and \
+                province_of(o.target) not in f.moved:
+            out.append("says the supported unit moved, but its move failed")
+        if "could not enter for other reasons" in text:
+            out.append("says a stronger move could not enter 'for other reasons' without saying whether it entered")
+        d = f.moves.get(me)
+        if d is not None and me not in f.moved and r.rule == "IX.3" and d in self.state.units \
+                and f.power(d) == f.power(me):
+            rivals = [k for k, dk in f.moves.items() if dk == d and k != me]
+            mine = f.prevent(me)[0]
+            best = max((f.prevent(k)[0] for k in rivals), default=0)
+            if best > mine:
+                out.append("cites IX.3 (its own unit stayed), but a stronger move there decided it (IX.2)")
+            elif best == mine > 0 and _ring(f, me):
+                out.append("cites IX.3 (its own unit stayed), but that unit stayed only because this move was stood "
+                           "off (VIII): the cause told backwards")
+        if isinstance(o, Convoy) and r.outcome is Outcome.VOID and r.rule == "XII.1":
+            t, cd = f.convoys.get(me, ("", "")) if me in f.convoys else (province_of(o.target), province_of(o.destination))
+            if f.moves.get(t) == cd:
+                out.append("calls a convoy of the army's own move void by XII.1, whose conditions hold; the intent "
+                           "rule (XII.6, DATC 4.A.3) decides")
+        if r.rule == "IX.7" and d is not None:
+            ex = explain(r, self.state, self.by_province)
+            rivals = [k for k, dk in f.moves.items() if dk == d and k != me and self.by_province[k].dislodged]
+            from_dest = any(self.by_province[k].dislodged_by == d for k in rivals)
+            exception = "coming from that space" in ex.rule_text or "attack from the space it was moving to" in \
+                ex.rule_text
+            if rivals and exception != from_dest:
+                out.append("quotes the half of IX.7 that does not apply")
+            if rivals and not any("was dislodged" in line or "lost its head-to-head battle" in line
+                                  for line in ex.details):
+                out.append("cites IX.7 without saying which unit was dislodged")
+        if isinstance(o, Move) and r.rule == "VII.1" and o.unit_kind == "F" and \
+                self.state.board.spaces[province_of(o.destination)].coasts:
+            out.append("cites VII.1 for a fleet entering one coast of a two-coast province (VII.3.2 decides)")
+        out.extend(self._check_facts(r))
+        return out
+
+    def _check_facts(self, r: OrderResult) -> list[str]:
+        """Every fact an explanation's cause sentences name, held against the orders."""
+        f = self.facts
+        me: str = r.order.province  # type: ignore[attr-defined]
+        o = r.order
+        out: list[str] = []
+        for cause in explain(r, self.state, self.by_province).causes:
+            if cause.what != "not_cut":
+                continue
+            nc = cause.fact[0]
+            assert isinstance(nc, NotCut)
+            a = nc.attacker
+            sd = province_of(o.destination) if isinstance(o, SupportMove) else None
+            if f.moves.get(a) != me:
+                out.append(f"says {a} moved against it, but {a} was not ordered there")
+                continue
+            ok = {NotCutWhy.OWN_POWER: f.power(a) == f.power(me),
+                  NotCutWhy.FROM_TARGET: a == sd,
+                  NotCutWhy.CONVOY_ATTACKED: bool(nc.seas) and nc.seas[0] == sd and sd in self._convoy_seas(a),
+                  NotCutWhy.SZYKMAN: a in f.no_path and sd not in self._convoy_seas(a),
+                  NotCutWhy.NO_ROUTE: a in f.no_path}.get(nc.why, True)
+            if not ok:
+                out.append(f"gives {nc.why} as why the move from {a} did not cut it; the orders say otherwise")
         return out
 
     # -- units and powers ----------------------------------------------------------------------

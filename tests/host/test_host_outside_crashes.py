@@ -344,3 +344,28 @@ def test_outside_the_consoles_reveal_is_shown_to_no_phone_before_it_is_on_disk(
         gate.set()
         server.stop()
         host.close()
+
+
+# -- a window never writes over a game that changed on disk ------------------------------------------------
+
+
+def test_outside_a_window_never_overwrites_a_game_serve_changed_after_it_opened_it(tmp_path: Path,
+                                                                                    qapp: Any) -> None:
+    from diplomacy_desktop.gui.controller import GameController
+
+    game = tmp_path / "g.dipl"
+    serve = ServeProcess(game, free_port(), "--no-passphrase", passphrase=None)
+    try:
+        controller = GameController()
+        controller.load(game)  # the window opened the game serve is hosting
+        fr = serve.tokens["france"]
+        assert call(serve, "/api/order", {"power": "france", "phase": "S1901M", "text": "A Par - Bur"}, fr)[0] == 200
+        assert call(serve, "/api/seal", {"power": "france", "phase": "S1901M"}, fr)[0] == 200
+        assert serve.stop() == 0
+    finally:
+        serve.kill()
+    saved = controller.save()
+    assert saved == tmp_path / "g (from this window).dipl" and saved.exists()
+    _g, table = load_game(game)
+    assert table["phones"]["sealed"] == ["france"]  # what the phones were told is still there
+    assert controller.save() == saved  # from now on the window's own file

@@ -95,3 +95,39 @@ def test_secrets_guesses_from_ten_addresses_neither_stall_a_phone_nor_outrun_the
                        headers={"Content-Type": "application/json"}) as r:
             return r.status
     assert asyncio.run(real()) == 200
+
+
+def test_secrets_a_request_without_host_is_refused(served: ServeProcess) -> None:
+    import socket
+
+    def raw(request: bytes) -> bytes:
+        with socket.create_connection(("127.0.0.1", served.port), timeout=10) as s:
+            s.sendall(request)
+            out = b""
+            while chunk := s.recv(65536):
+                out += chunk
+            return out
+
+    bare = raw(b"GET /api/public HTTP/1.0\r\n\r\n")
+    assert bare.split(b"\r\n", 1)[0].split()[1] == b"421", bare[:200]
+    assert b"units" not in bare
+    named = raw(b"GET /api/public HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n")
+    assert named.split(b"\r\n", 1)[0].split()[1] == b"200"
+
+
+def test_secrets_a_new_device_is_announced_on_the_hosts_terminal(served: ServeProcess) -> None:
+    async def join() -> int:
+        async with aiohttp.ClientSession(timeout=TIMEOUT) as s, \
+                s.post(f"{served.base}/api/join", data=json.dumps({"power": "france", "pin": "5831"}),
+                       headers={"Content-Type": "application/json"}) as r:
+            return r.status
+
+    assert asyncio.run(join()) == 200
+    deadline = time.monotonic() + 15
+    said = ""
+    while time.monotonic() < deadline and "new device" not in said:
+        try:
+            said = served.next_line(timeout=max(0.1, deadline - time.monotonic()))
+        except Exception:  # noqa: BLE001 - nothing said in time
+            break
+    assert "A new device joined France" in said, served.output

@@ -371,6 +371,7 @@ class TournamentFeatures(QObject):
         self.proposal_dialog: ProposalDialog | None = None
         self.ballot_dialog: BallotVoteDialog | None = None
         self.rules_dialog: EventRulesDialog | None = None
+        self.details_dialog: QDialog | None = None
         self.late_timer = QTimer(self)
         self.late_timer.setSingleShot(True)
         self.late_timer.timeout.connect(self._late_void)
@@ -406,6 +407,8 @@ class TournamentFeatures(QObject):
                               "Sum of Squares, Draw size, Carnage, C-Diplo, OpenTribute")
         self.act_call = act("Import a board &call\u2026", self.import_board_call, None,
                             "Power, player and player id from the tournament's CSV")
+        self.act_details = act("Board &details\u2026", self.edit_board_details, None,
+                               "The event, round and board: in every result file's name and fields")
         self.act_result = act("Board &result\u2026", self.show_result, None,
                               "The chart by year, the scores, and the result files (CSV, JSON, PDF sheet)")
         bar = w.menuBar()
@@ -471,9 +474,34 @@ class TournamentFeatures(QObject):
         ids: dict[str, str] = state.player_ids or {}
         players = {p: n for p in c.board.power_ids if (n := c.player_name(p))}
         late = [x for x in state.late_orders or [] if isinstance(x, dict)]
+        rules = self.rules
+        ended = c.game.ended
+        how = {"victory": "a solo", "draw": "a draw voted", "short_game": "the event's turn or time limit"}
+        end_rule = "; ".join(x for x in (
+            f"ended by {how.get(ended.kind, ended.kind)}" if ended is not None else "not finished",
+            rules.end_announcement() if state.event is not None else "") if x)
         return board_result(c.game, players=players, player_ids=ids, event=str(info.get("event", "")),
                             round_name=str(info.get("round", "")), board_name=str(info.get("board", "")),
-                            ballots=ballots_of(c.table), late_orders=late, **kind)
+                            ballots=ballots_of(c.table), late_orders=late, event_system=rules.scoring,
+                            tie_break=rules.tie_break, conceded_as=rules.concession_scored_as, end_rule=end_rule,
+                            written_at=dt.datetime.now().strftime("%Y-%m-%d %H:%M"), **kind)
+
+    def edit_board_details(self) -> QDialog:
+        """Tournament ▸ Board details…: the event, round and board, kept with the game."""
+        from .tournament_dialogs import BoardDetailsDialog
+
+        dialog = BoardDetailsDialog(dict(self._state().board_info or {}), self.window)
+        self.details_dialog = dialog
+
+        def done(result: int) -> None:
+            if result == QDialog.DialogCode.Accepted:
+                self.controller.update_table(**{BOARD_KEY: dialog.details()})
+            self.details_dialog = None
+            dialog.deleteLater()
+
+        dialog.finished.connect(done)
+        dialog.open()
+        return dialog
 
     def final_result(self) -> BoardResult:
         """The result as the game ended (a concession passed in a ballot is a concession)."""
@@ -697,7 +725,10 @@ class TournamentFeatures(QObject):
                 found = next((h for q, h in table_pins.items() if c.player_name(q) == player), None)
                 if found is not None:
                     pins[p] = found
-        dialog = BallotVoteDialog(ballot, self.names(), self.window, pins=pins, voter_names=self.voter_names(ballot))
+        from ...table.pins import PinGuard
+
+        dialog = BallotVoteDialog(ballot, self.names(), self.window, pins=pins, voter_names=self.voter_names(ballot),
+                                  guard=PinGuard(c.table))
         self.ballot_dialog = dialog
         dialog.counted.connect(self.record_ballot)
 
@@ -747,6 +778,7 @@ class TournamentFeatures(QObject):
         """A board call (CSV: power, player, player id) into the game's players."""
         from ...table.results import BoardCallError
         c = self.controller
+        interactive = path is None
         if path is None:
             chosen, _ = QFileDialog.getOpenFileName(self.window, "Import a board call", str(Path.home()),
                                                     "Board calls (*.csv *.txt);;All files (*)")
@@ -762,11 +794,15 @@ class TournamentFeatures(QObject):
         players.update(call.players)
         powers = self._state().powers
         update: dict[str, Any] = {"players": players, IDS_KEY: call.player_ids}
+        if call.details:  # the event, round and board the call gives
+            update[BOARD_KEY] = {**(self._state().board_info or {}), **call.details}
         if isinstance(powers, list):
             update["powers"] = [p for p in c.board.power_ids if p in set(powers) | set(call.players)]
         c.update_table(**update)
         self.window.statusBar().showMessage(
             "Board call: " + ", ".join(f"{c.power_name(ln.power)} \u2014 {ln.player}" for ln in call.lines), 20000)
+        if interactive:  # the host confirms (or enters) the event, round and board
+            self.edit_board_details()
         return True
 
     def _on_game_ended(self, _end: object) -> None:

@@ -35,12 +35,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...io.savefile import write_atomic
 from .dialogs.draw_vote import DrawVoteDialog
 
 if TYPE_CHECKING:
     from ...engine.state import GameState
     from ...table.event import Ballot, EventRules
+    from ...table.pins import PinGuard
     from ...table.results import BallotRecord, BoardResult
 
 
@@ -199,6 +199,27 @@ class EventRulesDialog(QDialog):
         bf.addRow(self.largest_box)
         layout.addWidget(ballots)
 
+        scoring = QGroupBox("Scoring")
+        sf = QFormLayout(scoring)
+        from ...table.results import TIE_BREAKS
+        from ...table.scoring import CONCESSION_SCORING, SYSTEMS
+        self.scoring_combo = QComboBox()
+        for system in SYSTEMS:
+            self.scoring_combo.addItem(system.name, system.key)
+        self.scoring_combo.setCurrentIndex(max(0, self.scoring_combo.findData(rules.scoring)))
+        sf.addRow("The event's system", self.scoring_combo)
+        self.tie_combo = QComboBox()
+        for key, words in TIE_BREAKS.items():
+            self.tie_combo.addItem(words, key)
+        self.tie_combo.setCurrentIndex(max(0, self.tie_combo.findData(rules.tie_break)))
+        sf.addRow("Level scores", self.tie_combo)
+        self.concession_combo = QComboBox()
+        for key, words in CONCESSION_SCORING.items():
+            self.concession_combo.addItem(words, key)
+        self.concession_combo.setCurrentIndex(max(0, self.concession_combo.findData(rules.concession_scored_as)))
+        sf.addRow("A concession is scored", self.concession_combo)
+        layout.addWidget(scoring)
+
         self.error = QLabel()
         self.error.setStyleSheet("color: #a50021;")
         self.error.setWordWrap(True)
@@ -260,7 +281,9 @@ class EventRulesDialog(QDialog):
             earliest_draw_year=self.earliest_spin.value() if self.earliest_box.isChecked() else None,
             unanimous=self.unanimous_box.isChecked(), reveal_vetoes=self.vetoes_box.isChecked(),
             concession_allowed=self.concession_box.isChecked(), concession_min_centres=self.concession_min.value(),
-            concession_must_be_largest=self.largest_box.isChecked())
+            concession_must_be_largest=self.largest_box.isChecked(),
+            scoring=str(self.scoring_combo.currentData()), tie_break=str(self.tie_combo.currentData()),
+            concession_scored_as=str(self.concession_combo.currentData()))
 
     def accept(self) -> None:
         try:
@@ -350,11 +373,13 @@ class BallotVoteDialog(DrawVoteDialog):
     counted = Signal(object)  # BallotRecord
 
     def __init__(self, ballot: Ballot, names: dict[str, str], parent: QWidget | None = None, *,
-                 pins: dict[str, str] | None = None, voter_names: dict[str, str] | None = None) -> None:
+                 pins: dict[str, str] | None = None, voter_names: dict[str, str] | None = None,
+                 guard: PinGuard | None = None) -> None:
         self.ballot = ballot
         self.record: BallotRecord | None = None
         self.power_names = dict(names)
-        super().__init__(ballot.voters, parent, names={**names, **(voter_names or {})}, pins=pins)
+        # issue 31: the ballot's PIN prompt counts wrong PINs in the table's one counter, with its waits
+        super().__init__(ballot.voters, parent, names={**names, **(voter_names or {})}, pins=pins, guard=guard)
         self.setWindowTitle("Secret ballot")
         what = self._what()
         self.pass_note.setText(f"The ballot: {what}. Nobody will learn who voted what.")
@@ -437,8 +462,35 @@ class BoardResultDialog(QDialog):
         return write_result_files(self.shown, Path(folder), parent=self)
 
 
+class BoardDetailsDialog(QDialog):
+    """The board's event, round and board: kept with the game, in every result file's name and fields."""
+
+    def __init__(self, details: dict[str, str], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Board details")
+        form = QFormLayout(self)
+        self.edits: dict[str, QLineEdit] = {}
+        for key, label, hint in (("event", "Event", "Spring Open 2026"), ("round", "Round", "2"),
+                                 ("board", "Board", "5")):
+            edit = QLineEdit(str(details.get(key, "")))
+            edit.setPlaceholderText(hint)
+            edit.setMaxLength(80)
+            self.edits[key] = edit
+            form.addRow(label, edit)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+        self.resize(420, self.sizeHint().height())
+
+    def details(self) -> dict[str, str]:
+        return {k: e.text().strip() for k, e in self.edits.items()}
+
+
 def result_file_stem(result: BoardResult) -> str:
-    parts = ["board"]
+    """``<event>-r<round>-b<board>-<phase>`` (``board-…`` without an event): two boards of one
+    event never share a name."""
+    parts = [result.event or "board"]
     if result.round:
         parts.append(f"r{result.round}")
     if result.board_name:
@@ -447,22 +499,71 @@ def result_file_stem(result: BoardResult) -> str:
     return "-".join("".join(ch for ch in p if ch.isalnum() or ch in "_") or "x" for p in parts)
 
 
-def write_result_files(result: BoardResult, folder: Path, *, parent: QWidget | None = None) -> list[Path]:
+def result_files(result: BoardResult, folder: Path) -> list[tuple[Path, bytes]]:
+    """Every file of a result, made before any is written: the CSV, the JSON, the signed sheet
+    (PDF) and the World Diplomacy Database's two CSVs."""
     from .tournament_pages import result_sheet_pdf
     stem = result_file_stem(result)
-    files = [(folder / f"{stem}.csv", result.to_csv().encode("utf-8")),
-             (folder / f"{stem}.json", result.to_json().encode("utf-8")),
-             (folder / f"{stem}-sheet.pdf", result_sheet_pdf(result))]
-    written: list[Path] = []
-    for path, data in files:
-        try:
-            write_atomic(path, data)
-        except OSError as exc:
-            QMessageBox.warning(parent, "Board result", f"Cannot write {path}: {exc.strerror or exc}")
-            return written
-        written.append(path)
-    return written
+    return [(folder / f"{stem}.csv", result.to_csv().encode("utf-8")),
+            (folder / f"{stem}.json", result.to_json().encode("utf-8")),
+            (folder / f"{stem}-sheet.pdf", result_sheet_pdf(result)),
+            (folder / f"{stem}-wdd-boards.csv", result.wdd_boards_csv().encode("utf-8")),
+            (folder / f"{stem}-wdd-classification.csv", result.wdd_classification_csv().encode("utf-8"))]
 
 
-__all__ = ["BallotVoteDialog", "BoardResultDialog", "EventRulesDialog", "ProposalDialog", "ScoresDialog",
-           "result_file_stem", "write_result_files"]
+def _ask_replace(parent: QWidget | None, names: list[str]) -> bool:
+    answer = QMessageBox.question(parent, "Board result",
+                                  "These files are already there (another board's, or this one's written before):\n"
+                                  + "\n".join(names) + "\n\nReplace them?",
+                                  QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+                                  QMessageBox.StandardButton.No)
+    return answer == QMessageBox.StandardButton.Yes
+
+
+def write_result_files(result: BoardResult, folder: Path, *, parent: QWidget | None = None,
+                       ask_replace: Any = None) -> list[Path]:
+    """Every file of the result, whole or none: each is written beside its place first, then all
+    are moved in; a failure removes what was written and puts back what was replaced.  Files
+    already there are replaced only when the host says so."""
+    import os
+
+    try:
+        files = result_files(result, folder)
+    except (OSError, ValueError) as exc:
+        QMessageBox.warning(parent, "Board result", f"The result files were not made: {exc}")
+        return []
+    there = [p.name for p, _ in files if p.exists()]
+    if there and not (ask_replace or _ask_replace)(parent, there):
+        return []
+    staged: list[tuple[Path, Path]] = []
+    backups: list[tuple[Path, Path]] = []
+    try:
+        for path, data in files:
+            temp = path.with_name(f".{path.name}.part")
+            temp.write_bytes(data)
+            staged.append((temp, path))
+        for _temp, path in staged:
+            if path.exists():
+                backup = path.with_name(f".{path.name}.old")
+                os.replace(path, backup)
+                backups.append((backup, path))
+        for temp, path in staged:
+            os.replace(temp, path)
+    except OSError as exc:
+        for temp, path in staged:
+            if temp.exists():
+                temp.unlink()
+            elif path.exists() and not any(p == path for _b, p in backups):
+                path.unlink()
+        for backup, path in backups:
+            os.replace(backup, path)
+        QMessageBox.warning(parent, "Board result",
+                            f"Nothing was written: {exc.strerror or exc} ({getattr(exc, 'filename', '') or folder})")
+        return []
+    for backup, _path in backups:
+        backup.unlink(missing_ok=True)
+    return [path for path, _ in files]
+
+
+__all__ = ["BallotVoteDialog", "BoardDetailsDialog", "BoardResultDialog", "EventRulesDialog", "ProposalDialog", "ScoresDialog",
+           "result_file_stem", "result_files", "write_result_files"]

@@ -18,8 +18,8 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from ...engine.board import Board
 from ...table.pieces import PiecePlan
-from ...table.results import BoardResult, result_sentence
-from ...table.scoring import SYSTEMS
+from ...table.results import TIE_BREAKS, BoardResult, result_sentence
+from ...table.scoring import BY_KEY, SYSTEMS
 from .. import override
 from ..board import palette
 from ..board.export import _painter, _pdf, _pdf_pages
@@ -272,9 +272,18 @@ def paint_result_sheet(painter: QPainter, rect: QRectF, result: BoardResult) -> 
     painter.setFont(_font(h * 0.014))
     where = ", ".join(part for part in (f"Round {result.round}" if result.round else "",
                                         f"Board {result.board_name}" if result.board_name else "",
-                                        f"ended in {result.ended_label or result.ended}") if part)
-    painter.drawText(QRectF(x0, y, inner, h * 0.025), int(Qt.AlignmentFlag.AlignLeft), where)
-    y += h * 0.028
+                                        f"ended in {result.ended_label or result.ended}",
+                                        f"written {result.written_at}" if result.written_at else "") if part)
+    wrap = int(Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap)
+    for line in (where, f"End: {result.end_rule}" if result.end_rule else "",
+                 (f"Scored by {BY_KEY[result.event_system].name}; level scores: "
+                 f"{TIE_BREAKS.get(result.tie_break, result.tie_break)}")):
+        if line:
+            box = QRectF(x0, y, inner, h * 0.1)
+            used = painter.boundingRect(box, wrap, line)
+            painter.drawText(box, wrap, line)
+            y += used.height() + h * 0.004
+    y += h * 0.008
     painter.setFont(_font(h * 0.018, bold=True))
     headline = result_sentence(result)
     box = QRectF(x0, y, inner, h * 0.06)
@@ -282,18 +291,21 @@ def paint_result_sheet(painter: QPainter, rect: QRectF, result: BoardResult) -> 
     painter.drawText(box, int(Qt.TextFlag.TextWordWrap), headline)
     y += used.height() + h * 0.012
     # the table: the power (with its colour), the player, centres, year eliminated, each system
-    systems = [s for s in SYSTEMS if s.key in result.scores]
-    cols = ["Power", "Player", "Centres", "Eliminated", *[s.name for s in systems]]
-    fixed = [0.14, 0.16, 0.08, 0.1]
-    widths = fixed + [(1 - sum(fixed)) / max(1, len(systems))] * len(systems)
+    # the event's system on the sheet; every system's score on the next page and in the files
+    systems = [BY_KEY[result.event_system]] if result.event_system in result.scores else []
+    ranks, event_ranks = result.board_ranks(), result.event_ranks()
+    cols = ["Power", "Player", "Centres", "Eliminated", "Board rank", *[s.name for s in systems], "Event rank"]
+    widths = [0.14, 0.24, 0.1, 0.12, 0.12, 0.16, 0.12][: len(cols)]
     row_h = h * 0.026
-    painter.setFont(_font(h * 0.0095, bold=True))
+    painter.setFont(_font(h * 0.011, bold=True))
+    head_flags = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom | Qt.TextFlag.TextWordWrap)
+    head_h = max(painter.boundingRect(QRectF(0, 0, inner * frac - h * 0.004, h), head_flags, text).height()
+                 for text, frac in zip(cols, widths))
     x = x0
     for text, frac in zip(cols, widths):
-        painter.drawText(QRectF(x, y, inner * frac - h * 0.004, row_h * 1.4),
-                         int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom | Qt.TextFlag.TextWordWrap), text)
+        painter.drawText(QRectF(x, y, inner * frac - h * 0.004, head_h), head_flags, text)
         x += inner * frac
-    y += row_h * 1.5
+    y += head_h + row_h * 0.2
     painter.setPen(QPen(INK, max(1.0, h * 0.0008)))
     painter.drawLine(QPointF(x0, y), QPointF(x0 + inner, y))
     order = sorted(o.powers, key=lambda p: (-o.count(p), -(o.eliminated.get(p) or 10_000), board.power_ids.index(p)))
@@ -302,13 +314,16 @@ def paint_result_sheet(painter: QPainter, rect: QRectF, result: BoardResult) -> 
         painter.fillRect(QRectF(x0, y + row_h * 0.25, chip, row_h * 0.5), palette.power_colour(p))
         cells = [board.power(p).name, result.players.get(p, "") or "\u2014", str(o.count(p)),
                  str(o.eliminated[p]) if p in o.eliminated else ""]
-        cells += [_score_text(result.scores[s.key][p]) for s in systems]
+        cells.insert(4, ranks[p])
+        cells += [_score_text(result.scores[s.key][p]) for s in systems] + [event_ranks[p]]
         x = x0
         painter.setPen(INK)
         for i, (text, frac) in enumerate(zip(cells, widths)):
             painter.setFont(_font(h * 0.0115, bold=(i == 0 or o.winner == p)))
             left = chip * 1.6 if i == 0 else 0.0
-            painter.drawText(QRectF(x + left, y, inner * frac - left - h * 0.004, row_h),
+            width = inner * frac - left - h * 0.004
+            text = painter.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, int(width))
+            painter.drawText(QRectF(x + left, y, width, row_h),
                              int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), text)
             x += inner * frac
         y += row_h
@@ -323,7 +338,7 @@ def paint_result_sheet(painter: QPainter, rect: QRectF, result: BoardResult) -> 
     painter.setFont(_font(h * 0.014, bold=True))
     painter.drawText(QPointF(x0, y + h * 0.015), "We agree this is the board's result:")
     y += h * 0.025
-    sign_h = min(h * 0.038, (rect.bottom() - h * 0.06 - y) / max(1, len(o.powers)))
+    sign_h = min(h * 0.038, (rect.bottom() - h * 0.06 - y) / (len(o.powers) + 1))  # and the director's
     painter.setFont(_font(min(h * 0.012, sign_h * 0.45)))
     for p in o.powers:
         who = result.players.get(p, "")
@@ -334,17 +349,79 @@ def paint_result_sheet(painter: QPainter, rect: QRectF, result: BoardResult) -> 
         painter.setPen(QPen(GREY, 1))
         painter.drawLine(QPointF(x0 + inner * 0.36, y + sign_h * 0.95), QPointF(x0 + inner, y + sign_h * 0.95))
         y += sign_h
+    painter.setPen(INK)
+    painter.setFont(_font(min(h * 0.013, sign_h * 0.5), bold=True))
+    painter.drawText(QRectF(x0, y, inner * 0.35, sign_h), int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom),
+                     "Tournament director")
+    painter.setPen(QPen(INK, 1))
+    painter.drawLine(QPointF(x0 + inner * 0.36, y + sign_h * 0.95), QPointF(x0 + inner, y + sign_h * 0.95))
     painter.setPen(GREY)
     painter.setFont(_font(h * 0.0085))
-    sources = "; ".join(f"{s.name}: {s.source}" for s in SYSTEMS if s.key in result.scores)
-    painter.drawText(QRectF(x0, rect.bottom() - h * 0.05, inner, h * 0.05), int(Qt.TextFlag.TextWordWrap),
-                     f"Scores as published \u2014 {sources}")
+    painter.drawText(QRectF(x0, rect.bottom() - h * 0.03, inner, h * 0.03), int(Qt.TextFlag.TextWordWrap),
+                     f"{BY_KEY[result.event_system].name}: {BY_KEY[result.event_system].source}. "
+                     "Every system's score is on the next page and in the CSV and JSON files.")
     painter.restore()
 
 
+def paint_result_map_page(painter: QPainter, rect: QRectF, result: BoardResult, scene: object | None) -> None:
+    """The second page: the final position's map (when the map can be drawn) and every system's scores."""
+    from ..board.export import paint_map
+    painter.save()
+    w, h = rect.width(), rect.height()
+    x0, inner = rect.left() + w * 0.05, w * 0.9
+    y = rect.top() + h * 0.02
+    painter.setPen(INK)
+    painter.setFont(_font(h * 0.02, bold=True))
+    painter.drawText(QRectF(x0, y, inner, h * 0.035), int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
+                     f"The final position \u2014 {result.ended_label or result.ended}")
+    y += h * 0.04
+    if scene is not None:
+        paint_map(painter, scene, QRectF(x0, y, inner, h * 0.5), top=True, dpi=painter.device().logicalDpiX())  # type: ignore[arg-type]
+    y += h * 0.52
+    o = result.outcome
+    systems = [s for s in SYSTEMS if s.key in result.scores]
+    painter.setFont(_font(h * 0.012, bold=True))
+    painter.drawText(QPointF(x0, y + h * 0.015), "Every system's score")
+    y += h * 0.025
+    col = inner / (len(o.powers) + 2)
+    painter.setFont(_font(h * 0.0095, bold=True))
+    for i, p in enumerate(o.powers):
+        painter.drawText(QRectF(x0 + col * (i + 2), y, col, h * 0.018), int(Qt.AlignmentFlag.AlignRight),
+                         result.board.power(p).name)
+    y += h * 0.02
+    painter.setFont(_font(h * 0.0095))
+    for s in systems:
+        painter.drawText(QRectF(x0, y, col * 2, h * 0.017), int(Qt.AlignmentFlag.AlignLeft), s.name)
+        for i, p in enumerate(o.powers):
+            painter.drawText(QRectF(x0 + col * (i + 2), y, col, h * 0.017), int(Qt.AlignmentFlag.AlignRight),
+                             _score_text(result.scores[s.key][p]))
+        y += h * 0.018
+    painter.restore()
+
+
+def _final_scene(result: BoardResult) -> object | None:
+    """A map scene of the final position (the standard map; None for another map or no position)."""
+    if result.final_state is None or result.board.name != "standard":
+        return None
+    from ..board.map_scene import current_picture
+    from ..board.render import RenderError, picture_scene
+    try:
+        return picture_scene(current_picture(result.final_state, []))
+    except RenderError:
+        return None
+
+
 def result_sheet_pdf(result: BoardResult) -> bytes:
-    return _pdf_pages("Board result", QPageLayout.Orientation.Portrait, 1,
-                      lambda painter, rect, _i: paint_result_sheet(painter, rect, result))
+    """Two A4 pages: the sheet to sign, then the final map and every system's scores."""
+    scene = _final_scene(result)
+
+    def paint(painter: QPainter, rect: QRectF, i: int) -> None:
+        if i == 0:
+            paint_result_sheet(painter, rect, result)
+        else:
+            paint_result_map_page(painter, rect, result, scene)
+
+    return _pdf_pages("Board result", QPageLayout.Orientation.Portrait, 2, paint)
 
 
 __all__ = [

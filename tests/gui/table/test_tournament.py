@@ -143,19 +143,21 @@ def test_tournament_board_plays_to_a_draw_with_phones_projector_and_ballots(qtbo
     assert summary is not None and summary.chart.by_year[1901]["france"] == 6
     written = summary.write_files(tmp_path)
     names = sorted(p.name for p in written)
-    assert names == ["board-r2-b5-S1902M-sheet.pdf", "board-r2-b5-S1902M.csv", "board-r2-b5-S1902M.json"]
-    data = json.loads((tmp_path / "board-r2-b5-S1902M.json").read_text(encoding="utf-8"))
+    assert names == ["TestOpen-r2-b5-S1902M-sheet.pdf", "TestOpen-r2-b5-S1902M-wdd-boards.csv",
+                     "TestOpen-r2-b5-S1902M-wdd-classification.csv", "TestOpen-r2-b5-S1902M.csv",
+                     "TestOpen-r2-b5-S1902M.json"]
+    data = json.loads((tmp_path / "TestOpen-r2-b5-S1902M.json").read_text(encoding="utf-8"))
     assert data["result"]["kind"] == "draw" and data["event"] == "Test Open"
     germany = next(p for p in data["players"] if p["power"] == "germany")
     assert germany["player"] == "Dieter" and germany["player_id"] == "P104"
     assert data["centres_by_year"]["1901"]["france"] == 6  # Spain, Portugal, Belgium taken
-    rows = list(csv.DictReader((tmp_path / "board-r2-b5-S1902M.csv").open(encoding="utf-8")))
+    rows = list(csv.DictReader((tmp_path / "TestOpen-r2-b5-S1902M.csv").open(encoding="utf-8")))
     assert {r["player"] for r in rows} == {"Ana", "Bo", "Cleo", "Dieter", "Elena", "Fyodor", "Gul"}
-    text = pdf_text(tmp_path / "board-r2-b5-S1902M-sheet.pdf")
-    for word in ("Board result", "Test Open", "Draw shared by", "Dieter", "Sum of Squares", "Carnage",
-                 "We agree"):
+    text = pdf_text(tmp_path / "TestOpen-r2-b5-S1902M-sheet.pdf")
+    for word in ("Board result", "Test Open", "Draw shared by", "Dieter", "Sum of Squares", "We agree",
+                 "Tournament director", "Board rank", "Event rank"):
         assert word in text, word
-    assert len(PdfReader(str(tmp_path / "board-r2-b5-S1902M-sheet.pdf")).pages) == 1
+    assert len(PdfReader(str(tmp_path / "TestOpen-r2-b5-S1902M-sheet.pdf")).pages) == 2
     summary.reject()
 
 

@@ -119,3 +119,112 @@ def test_the_board_matches_with_steps_not_ticked_asks_first(qtbot, table, featur
         dock.check(i)
     dock.match_button.click()
     assert len(host.questions) == asked and "S1901M" in c.table["pieces_confirmed"]
+
+
+def _ended_by_a_draw(features, table) -> None:  # type: ignore[no-untyped-def]
+    features.start_new_game(TableSettings(secrecy=False))
+    features.adjudicate()
+    table.controller.game.declare_draw(table.controller.board.power_ids)
+
+
+def test_board_details_entered_in_the_window_name_every_result_file(qtbot, table, features,  # type: ignore[no-untyped-def]
+                                                                    tmp_path: Path) -> None:
+    """Issue 35 (2): event, round and board could not be entered anywhere in the window; the files
+    were always ``board-<phase>.*`` with those fields empty."""
+    import csv
+    import json
+
+    from PySide6.QtWidgets import QDialog
+
+    _ended_by_a_draw(features, table)
+    tour = table.window.tournament
+    tour.act_details.trigger()
+    dialog = tour.details_dialog
+    assert dialog is not None
+    dialog.edits["event"].setText("Spring Open")
+    dialog.edits["round"].setText("3")
+    dialog.edits["board"].setText("7")
+    dialog.done(QDialog.DialogCode.Accepted)
+    assert table.controller.table["board_info"] == {"event": "Spring Open", "round": "3", "board": "7"}
+    summary = tour.show_result()
+    written = summary.write_files(tmp_path)
+    assert len(written) == 5 and all(p.name.startswith("SpringOpen-r3-b7-") for p in written)
+    data = json.loads(next(p for p in written if p.suffix == ".json").read_text(encoding="utf-8"))
+    assert (data["event"], data["round"], data["board"]) == ("Spring Open", "3", "7")
+    rows = list(csv.DictReader(next(p for p in written if p.name.endswith("-wdd-boards.csv")).open(encoding="utf-8")))
+    assert {r["ROUND"] for r in rows} == {"3"} and {r["BOARD"] for r in rows} == {"7"}
+    summary.reject()
+
+
+def test_board_call_gives_the_boards_details(qtbot, table, features, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    features.start_new_game(TableSettings(secrecy=False))
+    call = tmp_path / "call.csv"
+    call.write_text("event;Spring Open\nround;2\nboard;5\n" + "".join(
+        f"{p};N{i};P{i}\n" for i, p in enumerate(("Austria", "England", "France", "Germany", "Italy", "Russia",
+                                                   "Turkey"))), encoding="utf-8")
+    assert table.window.tournament.import_board_call(call)
+    assert table.controller.table["board_info"] == {"event": "Spring Open", "round": "2", "board": "5"}
+
+
+def test_result_files_never_replace_another_boards_without_asking_and_are_whole_or_none(  # type: ignore[no-untyped-def]
+        qtbot, table, features, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 35 (2): two boards ending in the same phase overwrote each other silently, and a
+    failed write could leave part of a result."""
+    import os
+
+    from PySide6.QtWidgets import QMessageBox
+
+    from diplomacy_desktop.gui.table import tournament_dialogs
+
+    _ended_by_a_draw(features, table)
+    tour = table.window.tournament
+    table.controller.update_table(board_info={"event": "Open", "round": "1", "board": "1"})
+    summary = tour.show_result()
+    tmp_path = tmp_path / "results"
+    tmp_path.mkdir()
+    first = summary.write_files(tmp_path)
+    assert len(first) == 5
+    before = {p.name: p.read_bytes() for p in first}
+    asked: list[str] = []
+    monkeypatch.setattr(QMessageBox, "question", staticmethod(
+        lambda _p, _t, text, *_a: (asked.append(text), QMessageBox.StandardButton.No)[1]))
+    assert summary.write_files(tmp_path) == []
+    assert asked and "already there" in asked[0]
+    assert {p.name: p.read_bytes() for p in first} == before
+    # a write that fails part way: nothing of the new result is left, the old files are back
+    warned: list[str] = []
+    monkeypatch.setattr(QMessageBox, "question", staticmethod(lambda *_a: QMessageBox.StandardButton.Yes))
+    monkeypatch.setattr(QMessageBox, "warning", staticmethod(lambda _p, _t, text: warned.append(text)))
+    real = os.replace
+    calls = {"n": 0}
+
+    def flaky(src: object, dst: object) -> None:
+        calls["n"] += 1
+        if calls["n"] == 8:  # after the backups, part way through moving the new files in
+            raise OSError(28, "No space left on device")
+        real(src, dst)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "replace", flaky)
+    assert tournament_dialogs.write_result_files(summary.shown, tmp_path, parent=summary) == []
+    monkeypatch.setattr(os, "replace", real)
+    assert warned and "Nothing was written" in warned[0]
+    assert {p.name: p.read_bytes() for p in first} == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(before)
+    summary.reject()
+
+
+def test_event_rules_choose_the_scoring_system_tie_break_and_concession(qtbot, table, features) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QDialog
+
+    features.start_new_game(TableSettings(secrecy=False))
+    tour = table.window.tournament
+    dialog = tour.edit_rules()
+    dialog.scoring_combo.setCurrentIndex(dialog.scoring_combo.findData("bangkok"))
+    dialog.tie_combo.setCurrentIndex(dialog.tie_combo.findData("shared"))
+    dialog.concession_combo.setCurrentIndex(dialog.concession_combo.findData("survivors"))
+    dialog.accept()
+    assert dialog.result() == QDialog.DialogCode.Accepted
+    rules = tour.rules
+    assert (rules.scoring, rules.tie_break, rules.concession_scored_as) == ("bangkok", "shared", "survivors")
+    result = tour.result()
+    assert result.event_system == "bangkok" and result.outcome.conceded_as == "survivors"

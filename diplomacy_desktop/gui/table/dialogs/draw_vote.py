@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QFont, QKeyEvent
 from PySide6.QtWidgets import (
     QDialog,
     QHBoxLayout,
@@ -26,6 +26,7 @@ from ....table.draw import (
     DrawVote,
 )
 from ....table.pins import PinGuard, PinWaitError
+from ... import override
 from ...board.palette import power_colour
 
 
@@ -125,8 +126,22 @@ class DrawVoteDialog(QDialog):
         self.decline_button.clicked.connect(lambda: self.cast(False))
         self.close_button.clicked.connect(self._finish)
         self.cancel_button.clicked.connect(self.reject)
+        # issue 31: Enter never votes, and nothing on a voter's screen depends on the last vote:
+        # no answer button is a default, the focus rests on the page itself, set anew each time
+        for b in (self.accept_button, self.decline_button, self.cancel_button, self.close_button):
+            b.setAutoDefault(False)
+            b.setDefault(False)
+        self.ready_button.setAutoDefault(False)
+        self.vote_page.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.resize(520, 340)
         self._show_next()
+
+    @override
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.stack.currentWidget() is self.vote_page:
+            event.accept()  # a vote is a click on an answer, never Enter
+            return
+        super().keyPressEvent(event)
 
     def _name(self, power: str) -> str:
         return self.names.get(power, power.title())
@@ -143,6 +158,7 @@ class DrawVoteDialog(QDialog):
         self.pin_error.clear()
         self.pin_edit.setVisible(nxt in self.pins)
         self.stack.setCurrentWidget(self.pass_page)
+        (self.pin_edit if nxt in self.pins else self.ready_button).setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _on_ready(self) -> None:
         nxt = self.vote.next_voter
@@ -164,6 +180,7 @@ class DrawVoteDialog(QDialog):
         others = [self._name(p) for p in self.vote.voters if p != nxt]
         self.vote_question.setText(f"Do you accept a draw shared by {', '.join(others)} and you?")
         self.stack.setCurrentWidget(self.vote_page)
+        self.vote_page.setFocus(Qt.FocusReason.OtherFocusReason)  # on no answer
 
     def cast(self, accept: bool) -> None:
         power = self.vote.next_voter

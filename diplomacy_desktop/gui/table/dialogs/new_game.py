@@ -479,6 +479,7 @@ class NewGameDialog(QDialog):
         self.suggestion_label.setText(f"The passphrase: <b>{passphrase}</b> — write it down; a restart after a "
                                       "crash asks for it.")
         self.suggestion_label.show()
+        self.settings_scroll.ensureWidgetVisible(self.suggestion_label)
         return passphrase
 
     def problems(self) -> list[str]:

@@ -209,7 +209,9 @@ class TableHooks(TableModeBase):
             if result == QDialog.DialogCode.Accepted:
                 self.start_new_game(dialog.settings())
                 if dialog.board_call is not None:  # the tournament's player ids (a board call)
-                    self.controller.update_table(player_ids=dialog.board_call.player_ids)
+                    self.controller.update_table(player_ids=dialog.board_call.player_ids,
+                                                 **({"board_info": dialog.board_call.details}
+                                                    if dialog.board_call.details else {}))
             dialog.deleteLater()
             self.new_game_dialog = None
 
