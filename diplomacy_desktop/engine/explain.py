@@ -662,7 +662,7 @@ def _not_cut_sentence(nc: NotCut, names: _Names, order: SupportHold | SupportMov
                 "not cut the support of its own unit (the note to IX.6).")
     elif why is NotCutWhy.CONVOY_ATTACKED:
         text = (f"{who} attacked it by convoy, and this support is given into {names.space(nc.seas[0])}, where a fleet "
-                "convoying that army stands: a convoyed army does not cut such a support (rule XII.5).")
+                "convoying that army stands, so by rule XII.5 the convoyed attack does not cut it.")
     elif why is NotCutWhy.SZYKMAN:
         text = (f"{who} was to attack it by convoy through {_and([names.space(p) for p in nc.seas])}, but that convoy "
                 "depends on this support: a paradox, which the Szykman rule settles by taking the convoying fleets "
