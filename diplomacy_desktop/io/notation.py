@@ -179,19 +179,28 @@ class _Reader:
 
     def place(self, what: str = "a space") -> _Place:
         start = self.pos
+        best, best_len = self._named_place(start)
+        if not best:
+            best, best_len = self._guessed_place(start, what)
+        last = self.toks[start + best_len - 1]
+        coast = _coast(last.split("/", 1)[1]) if "/" in last else None
+        self.pos = start + best_len
+        if coast is None:
+            coast = self._trailing_coast()
+        return _Place(best, coast, " ".join(self.toks[start:self.pos]))
+
+    def _named_place(self, start: int) -> tuple[tuple[str, ...], int]:
+        """The provinces the words from ``start`` name, and how many words name them (the
+        longest name wins); nothing found: ``((), 0)``."""
         toks = self.toks
-        best: tuple[str, ...] = ()
-        best_len = 0
         # a window may hold hyphens inside a name ("Mid-Atlantic Ocean" reads as three words
         # and two hyphens); a hyphen at either end of the window is the move sign.  Windows of
         # several words are tried only after a word that begins a name of several words.
         widest = min(2 * self.names.max_words - 1, len(toks) - start)
         if start < len(toks) and toks[start].split("/")[0] not in self.names.multi_first:
-            widest = min(widest, 1)
             if toks[start] not in _NOT_NAMES:  # one word: the usual case, looked up directly
-                best = self.names.exact.get(toks[start].split("/")[0], ())
-                widest = 0
-                best_len = 1
+                return self.names.exact.get(toks[start].split("/")[0], ()), 1
+            widest = min(widest, 1)
         for n in range(widest, 0, -1):
             words = toks[start:start + n]
             if any(w in ("(", ")", "->", "=>") for w in words):
@@ -202,45 +211,46 @@ class _Reader:
                 words = [w for w in words if w != "-"]
             if len(words) > self.names.max_words:
                 continue
-            base = [w.split("/")[0] for w in words]
-            hit = self.names.lookup(base)
+            hit = self.names.lookup([w.split("/")[0] for w in words])
             if hit:
-                best, best_len = hit, n
-                break
-        coast: str | None = None
-        if not best:
-            word = toks[start] if start < len(toks) else None
-            if word is None or word in ("-", "(", ")", "->", "=>"):
-                raise self.fail(what)
-            name = word.split("/")[0].replace("'", "")
-            hit = self.names.prefix(name) or self.names.misspelt(name)
-            if not hit:
-                raise UnreadableOrderError(f"{word!r} is not a space on this board")
-            best, best_len = hit, 1
-        last = toks[start + best_len - 1]
-        if "/" in last:
-            coast = _coast(last.split("/", 1)[1])
-        self.pos = start + best_len
-        # trailing coast: (nc) / nc / north coast / (north coast)
-        if coast is None:
-            save = self.pos
-            paren = self.take(_OPEN) is not None
-            t = self.peek()
-            if t is not None and t in COAST_WORDS:
-                c: str | None = COAST_WORDS[t]
-                self.pos += 1
-                if self.peek() == "coast":
-                    self.pos += 1
-                elif t in ("north", "south", "east", "west", "northern", "southern", "eastern", "western"):
-                    self.pos = save
-                    c = None
-                if c is not None and paren and self.take({")"}) is None:
-                    self.pos = save
-                    c = None
-                coast = c
-            else:
-                self.pos = save
-        return _Place(best, coast, " ".join(toks[start:self.pos]))
+                return hit, n
+        return (), 0
+
+    def _guessed_place(self, start: int, what: str) -> tuple[tuple[str, ...], int]:
+        """One word read as the start of a name or a misspelling of one."""
+        word = self.toks[start] if start < len(self.toks) else None
+        if word is None or word in ("-", "(", ")", "->", "=>"):
+            raise self.fail(what)
+        name = word.split("/")[0].replace("'", "")
+        hit = self.names.prefix(name) or self.names.misspelt(name)
+        if not hit:
+            raise UnreadableOrderError(f"{word!r} is not a space on this board")
+        return hit, 1
+
+    def _trailing_coast(self) -> str | None:
+        """A coast written after the place: (nc) / nc / north coast / (north coast)."""
+        save = self.pos
+        paren = self.take(_OPEN) is not None
+        t = self.peek()
+        if t is None or t not in COAST_WORDS:
+            self.pos = save
+            return None
+        coast: str | None = COAST_WORDS[t]
+        self.pos += 1
+        if self.peek() == "coast":
+            self.pos += 1
+        elif t in ("north", "south", "east", "west", "northern", "southern", "eastern", "western"):
+            self.pos = save
+            return None
+        if paren and self.take({")"}) is None:
+            self.pos = save
+            return None
+        return coast
+
+    def end(self, what: str = "nothing more") -> None:
+        """The text must end here."""
+        if not self.done():
+            raise self.fail(what)
 
 
 def _coast(text: str) -> str | None:
