@@ -606,14 +606,19 @@ class HotSeatFlow(QObject):
     def ask_host(self, title: str, text: str) -> bool:
         """A host action: the host PIN when one is set; otherwise a question that says anyone at
         the table may do it.  A wrong PIN is said where the table sees it, and nothing is done."""
-        if self.host_pin() is None:
-            return self.confirm(self.host, title, f"{text}\n\n{NO_HOST_PIN}")
-        return self._host_answer(title, text) == "ok"
+        return self.ask_host_of(self.host_pin(), title, text)
 
-    def _host_answer(self, title: str, text: str) -> str:
+    def ask_host_of(self, stored: str | None, title: str, text: str) -> bool:
+        """A host action of a game not on the table yet (the unfinished game at the offer to
+        resume): its host PIN's hash ``stored``, or ``None`` when it has none (a question)."""
+        if stored is None:
+            return self.confirm(self.host, title, f"{text}\n\n{NO_HOST_PIN}")
+        return self._host_answer(title, text, stored) == "ok"
+
+    def _host_answer(self, title: str, text: str, stored: str | None = None) -> str:
         """The host PIN asked (one is set) and checked as the host's: "ok", "wrong" (said to
         the table; a wait after too many is the host's, not a power's) or "cancelled"."""
-        stored = self.host_pin()
+        stored = stored if stored is not None else self.host_pin()
         assert stored is not None
         guard = self.pin_guard
         try:
