@@ -298,7 +298,7 @@ def retreat_orders(state: GameState, power: str, values: Mapping[str, float]) ->
     """Each dislodged unit retreats to its most valuable free space, or is disbanded."""
     out: list[Order] = []
     taken: set[str] = set()
-    for prov, opts in sorted(power_options(state, power).items()):
+    for _prov, opts in sorted(power_options(state, power).items()):
         retreats = sorted((o for o in opts if isinstance(o, Retreat) and o.target_province not in taken),
                           key=lambda o: (-values.get(o.target_province, 0.0), o.destination))
         if retreats:

@@ -210,10 +210,7 @@ class GameController(QObject):
 
     def view_phase(self, index: int | None) -> None:
         if index is not None:
-            if not self.game.history:
-                index = None
-            else:
-                index = max(0, min(index, len(self.game.history) - 1))
+            index = None if not self.game.history else max(0, min(index, len(self.game.history) - 1))
         if index == self._viewing:
             return
         self._viewing = index

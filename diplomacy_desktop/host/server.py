@@ -44,6 +44,7 @@ A hostile device on the table's Wi-Fi (issue 20) is shrugged off:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gzip
 import hashlib
 import ipaddress
@@ -352,10 +353,8 @@ class HostApp:
     async def _closing(self, _app: web.Application) -> None:
         self.host.remove_listener(self._on_change)
         self.host.remove_listener(self._on_any_change)
-        try:
+        with contextlib.suppress(SaveFailedError):  # taken back; ``serve`` says so when it stops (save_failures)
             self.host.flush()
-        except SaveFailedError:
-            pass  # taken back; ``serve`` says so when it stops (host.save_failures)
         self.host.deferred_saves = False
         for client in list(self.clients):
             await client.ws.close(code=1001, message=b"the host stopped")
@@ -451,10 +450,8 @@ class HostApp:
         write still running) are written first, so that no phone sees what a kill would take back."""
         assert self.loop is not None
         if getattr(self.host, "unsaved", False):
-            try:
+            with contextlib.suppress(SaveFailedError):  # taken back: the phone reads what the disk holds
                 await self.loop.run_in_executor(None, partial(self.host.flush, durable=False))
-            except SaveFailedError:
-                pass  # taken back: the phone reads what the disk holds
 
     async def state(self, request: web.Request) -> web.Response:
         token = self._token(request)

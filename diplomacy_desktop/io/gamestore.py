@@ -34,6 +34,7 @@ another game), the file wins and is read in again.
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import json
 import os
@@ -511,10 +512,8 @@ class _Transaction:
         """Roll back what is left of the transaction: SQLite has often rolled it back itself (a
         full disk), and then "no transaction is active" says nothing about what went wrong."""
         if self.db.in_transaction:
-            try:
+            with contextlib.suppress(sqlite3.Error):
                 self.db.execute("ROLLBACK")
-            except sqlite3.Error:
-                pass
 
 
 __all__ = ["GameImage", "GameStore", "StoreError", "StoreLockedError", "beside_name", "changed_since", "file_stamp", "set_aside", "store_path"]

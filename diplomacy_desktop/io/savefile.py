@@ -36,6 +36,7 @@ link writes the file it points to; saving over a file keeps its permissions.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import stat
@@ -366,10 +367,8 @@ def write_atomic(path: Path, text: str | bytes, *, mode: int | None = None, sync
             os.fchmod(fh.fileno(), mode)
         os.replace(tmp, target)
     except BaseException:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
         raise
     if sync:
         sync_folder(target.parent)

@@ -395,7 +395,7 @@ def _places(powers: Sequence[str], key: Any) -> dict[str, str]:
     """Places by ``key`` (highest first); equal keys share the place, marked ``=``."""
     order = sorted(powers, key=key, reverse=True)
     out: dict[str, str] = {}
-    for i, p in enumerate(order):
+    for _i, p in enumerate(order):
         first = next(j for j, q in enumerate(order) if key(q) == key(p))
         shared = sum(1 for q in order if key(q) == key(p)) > 1
         out[p] = f"{first + 1}=" if shared else str(first + 1)

@@ -527,7 +527,7 @@ class Detour(ScoringSystem):
             return solo
         order = sorted(outcome.powers, key=lambda p: -outcome.count(p))
         raw: dict[str, float] = {}
-        for i, p in enumerate(order):
+        for _i, p in enumerate(order):
             last = max(j for j, q in enumerate(order) if outcome.count(q) == outcome.count(p))
             place = self.PLACES[last] if last < len(self.PLACES) else 0.0
             raw[p] = place + ((2.0 + outcome.count(p)) if p not in outcome.eliminated else 0.0)

@@ -42,7 +42,7 @@ from ...engine.orders import (
     SupportHold,
     SupportMove,
 )
-from ...engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState
+from ...engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState, Unit
 from ...io.notation import format_order
 from ..board.board_note import BoardNotes
 from ..board.map_scene import MapScene, UnitItem
@@ -743,21 +743,26 @@ class OrderInteraction(QObject):
 
     # -- adjustments -------------------------------------------------------------------------
 
+    def _click_removal(self, unit: Unit) -> None:
+        """A click on a unit in the adjustments: remove it, or keep it when its removal is already written."""
+        c = self.controller
+        prov = unit.province
+        if self.state.adjustment_delta(unit.power) >= 0:
+            self._say(f"{c.power_name(unit.power)} has no units to remove.")
+        elif not c.can_order(unit.power):
+            return
+        elif isinstance(c.order_for(unit.power, prov), Remove):
+            c.clear_order(unit.power, prov)
+            self._say(f"the {self._unit_text(prov)} stays")
+        else:
+            self._file(Remove(unit.power, unit.kind, unit.location))
+
     def _click_adjustment(self, prov: str, point: QPointF | None) -> None:
         state = self.state
         c = self.controller
         unit = state.units.get(prov)
         if unit is not None:
-            if state.adjustment_delta(unit.power) >= 0:
-                self._say(f"{c.power_name(unit.power)} has no units to remove.")
-                return
-            if not c.can_order(unit.power):
-                return
-            if isinstance(c.order_for(unit.power, prov), Remove):
-                c.clear_order(unit.power, prov)
-                self._say(f"the {self._unit_text(prov)} stays")
-                return
-            self._file(Remove(unit.power, unit.kind, unit.location))
+            self._click_removal(unit)
             return
         space = state.board.spaces.get(prov)
         power = space.home if space else None
