@@ -28,18 +28,8 @@ from dataclasses import dataclass, field
 
 from ..engine.board import ARMY, province_of
 from ..engine.options import power_options
-from ..engine.orders import (
-    Build,
-    Convoy,
-    Disband,
-    Hold,
-    Move,
-    Order,
-    Remove,
-    Retreat,
-    SupportHold,
-    SupportMove,
-)
+from ..engine.orders import (Build, Convoy, Disband, Hold, Move, Order, Remove, Retreat, SupportHold,
+                             SupportMove)
 from ..engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState
 from ..engine.turns import adjudicate_phase
 from .values import province_values

@@ -15,18 +15,8 @@ from typing import NamedTuple
 from .board import province_of
 from .boardindex import board_index
 from .orders import Move, Order, SupportHold, SupportMove, UnitOrder
-from .results import (
-    Decision,
-    LeftOutWhy,
-    NotCut,
-    NotCutWhy,
-    OrderResult,
-    Outcome,
-    ResultCode,
-    RivalFate,
-    Strength,
-    StrengthKind,
-)
+from .results import (Decision, LeftOutWhy, NotCut, NotCutWhy, OrderResult, Outcome, ResultCode, RivalFate,
+                      Strength, StrengthKind)
 from .state import GameState, Unit
 
 # The sections of the rules (seed 000's numbering) an explanation may cite: title, and the rule

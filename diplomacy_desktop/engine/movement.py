@@ -16,32 +16,11 @@ from typing import Any
 from .board import ARMY, province_of
 from .boardindex import board_index
 from .errors import OrderError
-from .formal import (
-    ALLIANCE,
-    NEUTRAL,
-    RULE_ALLIED,
-    RULE_INTERNED,
-    RULE_NEUTRAL,
-    WAR,
-    interned_units,
-    territory_phrase,
-)
+from .formal import (ALLIANCE, NEUTRAL, RULE_ALLIED, RULE_INTERNED, RULE_NEUTRAL, WAR, interned_units,
+                     territory_phrase)
 from .orders import Convoy, Disband, Hold, Move, Order, SupportHold, SupportMove, UnitOrder
-from .results import (
-    Decision,
-    DecisionTable,
-    LeftOut,
-    LeftOutWhy,
-    NotCut,
-    NotCutWhy,
-    OrderResult,
-    Outcome,
-    ResultCode,
-    RivalFate,
-    Strength,
-    StrengthKind,
-    with_repeats,
-)
+from .results import (Decision, DecisionTable, LeftOut, LeftOutWhy, NotCut, NotCutWhy, OrderResult, Outcome,
+                      ResultCode, RivalFate, Strength, StrengthKind, with_repeats)
 from .rules import CLASSIC, RuleSet
 from .state import MOVEMENT, RETREAT, DislodgedUnit, GameState, Phase, Unit
 from .validation import MOVEMENT_CHECKS, check_order
@@ -358,6 +337,11 @@ class _Resolver:
             return 1 + self.count(self.move_sups[i], hi)
         if self.ot[j] == MOVE and not self.head_to_head(i, j) and self.resolve(j, hi):
             return 1 + self.count(self.move_sups[i], hi)
+        return self._attack_on(i, j, hi)
+
+    def _attack_on(self, i: int, j: int, hi: bool) -> int:
+        """The attack strength of move ``i`` on unit ``j``, which stays in the destination: nothing
+        against one's own unit (IX.3), and no support from the power whose unit it is."""
         if self.power[j] == self.power[i]:
             return 0
         return 1 + self.count(self.move_sups[i], hi, self.power[j])
@@ -412,7 +396,7 @@ class _Resolver:
         sd = self.sup_dst[i]
         sd_prov = province_of(sd) if sd is not None else None
         for a in attackers:
-            if self.power[a] == self.power[i]:
+            if not self._may_cut(a, i):
                 continue
             if self.prov[a] == sd_prov:
                 if self.resolve(a, not opt):
@@ -1445,14 +1429,7 @@ class _FormalResolver(_Resolver):
                 n += 1
         return n
 
-    def attack(self, i: int, hi: bool) -> int:
-        if not self.path(i, hi):
-            return 0
-        j = self.index.get(self.dst[i])  # type: ignore[arg-type]
-        if j is None:
-            return 1 + self.count(self.move_sups[i], hi)
-        if self.ot[j] == MOVE and not self.head_to_head(i, j) and self.resolve(j, hi):
-            return 1 + self.count(self.move_sups[i], hi)
+    def _attack_on(self, i: int, j: int, hi: bool) -> int:
         if self._shielded(i, j) is not None:
             return 0  # its own, an ally's or a neutral's unit that stays is never dislodged
         return 1 + self._count_against(self.move_sups[i], hi, self.power[j])
@@ -1474,24 +1451,6 @@ class _FormalResolver(_Resolver):
         shield = self._shielded(a, s)
         return NotCutWhy.ALLIED if shield == ALLIANCE else (NotCutWhy.NEUTRAL if shield == NEUTRAL
                                                             else NotCutWhy.OWN_POWER)
-
-    def adjudicate(self, i: int, opt: bool) -> bool:
-        if self.ot[i] != SUPPORT:
-            return super().adjudicate(i, opt)
-        attackers = self.attackers.get(self.prov[i])
-        if not attackers:
-            return True
-        sd = self.sup_dst[i]
-        sd_prov = province_of(sd) if sd is not None else None
-        for a in attackers:
-            if not self._may_cut(a, i):
-                continue
-            if self.prov[a] == sd_prov:
-                if self.resolve(a, not opt):
-                    return False
-            elif self.path(a, not opt):
-                return False
-        return True
 
     def _excluded(self, s: int, victim: int) -> LeftOutWhy | None:
         if self.power[s] == self.power[victim]:

@@ -64,15 +64,8 @@ from aiohttp import WSMsgType, web
 
 from ..resources import map_file
 from ..table.pins import HASHES_IN_FLIGHT
-from .table import (
-    Change,
-    HostError,
-    NotYoursError,
-    SaveFailedError,
-    TableHost,
-    TooManyAttemptsError,
-    UnknownTokenError,
-)
+from .table import (Change, HostError, NotYoursError, SaveFailedError, TableHost, TooManyAttemptsError,
+                    UnknownTokenError)
 
 PAGE_DIR = Path(__file__).resolve().parent / "page"
 #: the page's files, by the name the URL uses; nothing else is ever read from disk

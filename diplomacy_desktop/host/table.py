@@ -54,27 +54,12 @@ from ..engine.orders import Order, UnitOrder
 from ..engine.state import ADJUSTMENT, MOVEMENT, RETREAT
 from ..engine.validation import check_order
 from ..io.boardfile import load_board
-from ..io.gamestore import (
-    GameImage,
-    GameStore,
-    StoreError,
-    StoreLockedError,
-    file_stamp,
-    set_aside,
-    store_path,
-)
+from ..io.gamestore import (GameImage, GameStore, StoreError, StoreLockedError, file_stamp, set_aside,
+                            store_path)
 from ..io.notation import format_order, location_label
 from ..io.output import reason as os_reason
-from ..io.savefile import (
-    OpenedGame,
-    SaveFileError,
-    WrongPassphraseError,
-    dumps,
-    open_game,
-    order_from_dict,
-    order_to_dict,
-    write_atomic,
-)
+from ..io.savefile import (OpenedGame, SaveFileError, WrongPassphraseError, dumps, open_game, order_from_dict,
+                           order_to_dict, write_atomic)
 from ..io.typed_orders import read_typed_order, refusal_message
 from ..io.vault import Vault, VaultError
 from ..table import sealcodes
@@ -82,15 +67,8 @@ from ..table.changes import HOST, PHONE, TableChange
 from ..table.notes import MAX_NOTE_TEXT, MAX_NOTES
 from ..table.pieces import plan_entry
 from ..table.pins import HASH_GATE, JoinGuard, JoinRate, PinWaitError, hash_pin, pin_problem
-from ..table.service import (
-    STAGE_DECLARATIONS,
-    STAGE_ORDERS,
-    PinRefusal,
-    PinWait,
-    StalePhaseError,
-    TableRefusal,
-    TableService,
-)
+from ..table.service import (STAGE_DECLARATIONS, STAGE_ORDERS, PinRefusal, PinWait, StalePhaseError,
+                             TableRefusal, TableService)
 from ..table.session import TableSession
 from .phase_results import adjudicated_entries, order_view, phase_label, phase_picture
 

@@ -51,16 +51,8 @@ from ..engine.rules import RuleSet
 from ..engine.state import GameState
 from ..engine.turns import adjudicate_phase
 from .boardfile import load_board
-from .savefile import (
-    FORMAT,
-    VERSION,
-    _follows,
-    _game_from_dict,
-    _history_record,
-    order_from_dict,
-    order_to_dict,
-    state_to_dict,
-)
+from .savefile import (FORMAT, VERSION, _follows, _game_from_dict, _history_record, order_from_dict,
+                       order_to_dict, state_to_dict)
 from .vault import SECRET_TABLE_KEYS, Vault, VaultError, split_secrets
 
 

@@ -18,22 +18,8 @@ from functools import lru_cache
 
 from ..engine.board import ARMY, FLEET, Board
 from ..engine.errors import AmbiguousOrderError, IllegalOrderError, OrderError, UnreadableOrderError
-from ..engine.orders import (
-    RULEBOOK_WORDS,
-    Build,
-    Convoy,
-    Disband,
-    Hold,
-    Move,
-    Order,
-    OrderStyle,
-    Remove,
-    Retreat,
-    SupportHold,
-    SupportMove,
-    UnitOrder,
-    Waive,
-)
+from ..engine.orders import (RULEBOOK_WORDS, Build, Convoy, Disband, Hold, Move, Order, OrderStyle, Remove,
+                             Retreat, SupportHold, SupportMove, UnitOrder, Waive)
 from ..engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState
 from ..engine.validation import check_order
 

@@ -49,19 +49,8 @@ from typing import Any
 from ..engine.board import ARMY, FLEET, Board
 from ..engine.formal import Relations
 from ..engine.game import BY_CENTRES, Game, HistoryEntry, free_waive_key, order_key
-from ..engine.orders import (
-    Build,
-    Convoy,
-    Disband,
-    Hold,
-    Move,
-    Order,
-    Remove,
-    Retreat,
-    SupportHold,
-    SupportMove,
-    Waive,
-)
+from ..engine.orders import (Build, Convoy, Disband, Hold, Move, Order, Remove, Retreat, SupportHold,
+                             SupportMove, Waive)
 from ..engine.rules import RuleSet
 from ..engine.state import MOVEMENT, DislodgedUnit, GameState, Phase, Unit
 from ..engine.turns import adjudicate_phase

@@ -36,16 +36,8 @@ from typing import Any
 
 from ..engine.game import Game
 from ..io.gamestore import GameImage, GameStore, StoreError, sqlite3  # (loaded when first used)
-from ..io.savefile import (
-    OpenedGame,
-    SaveFileError,
-    WrongPassphraseError,
-    is_secret_file,
-    load_game,
-    open_game,
-    stale_temp_files,
-    sync_folder,
-)
+from ..io.savefile import (OpenedGame, SaveFileError, WrongPassphraseError, is_secret_file, load_game,
+                           open_game, stale_temp_files, sync_folder)
 from ..io.vault import Vault, VaultError
 from .changes import ChangeRecord
 

@@ -24,19 +24,8 @@ from typing import Any
 from ..engine.board import Board
 from ..engine.game import Game
 from ..engine.state import FALL, RETREAT, GameState, Phase
-from .scoring import (
-    BY_KEY,
-    CONCEDED_AS_SOLO,
-    CONCESSION,
-    CONCESSION_SCORING,
-    DRAW,
-    ONGOING,
-    RESULT_KINDS,
-    SOLO,
-    TIME_LIMIT,
-    BoardOutcome,
-    score_all,
-)
+from .scoring import (BY_KEY, CONCEDED_AS_SOLO, CONCESSION, CONCESSION_SCORING, DRAW, ONGOING, RESULT_KINDS,
+                      SOLO, TIME_LIMIT, BoardOutcome, score_all)
 
 FORMAT = "diplomacy-desktop/board-result"
 FORMAT_VERSION = 2  # 2: ranks, the event's system and tie-break, in_draw for every drawn power, "start"

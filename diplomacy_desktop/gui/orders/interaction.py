@@ -30,18 +30,8 @@ from ...engine.board import ARMY, FLEET, province_of
 from ...engine.errors import OrderError
 from ...engine.game import order_key
 from ...engine.options import build_options, unit_options
-from ...engine.orders import (
-    Build,
-    Convoy,
-    Disband,
-    Hold,
-    Move,
-    Order,
-    Remove,
-    Retreat,
-    SupportHold,
-    SupportMove,
-)
+from ...engine.orders import (Build, Convoy, Disband, Hold, Move, Order, Remove, Retreat, SupportHold,
+                              SupportMove)
 from ...engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState, Unit
 from ...io.notation import format_order
 from ..board.board_note import BoardNotes
@@ -83,7 +73,9 @@ class UnitMode(Mode):
 
 
 @dataclass(frozen=True, slots=True)
-class SupportMode(Mode):
+class _Step(Mode):
+    """A later step of giving an order: the orders still possible, and Esc goes back a step."""
+
     options: tuple[Order, ...] = ()
     previous: Mode = IDLE
 
@@ -92,32 +84,30 @@ class SupportMode(Mode):
 
 
 @dataclass(frozen=True, slots=True)
-class SupportTargetMode(Mode):
+class _TargetStep(_Step):
+    """A step once the supported or convoyed unit (``target``) is chosen."""
+
     target: str = ""
-    options: tuple[Order, ...] = ()
-    previous: Mode = IDLE
-
-    def back(self) -> Mode:
-        return self.previous
 
 
 @dataclass(frozen=True, slots=True)
-class ConvoyMode(Mode):
-    options: tuple[Order, ...] = ()
-    previous: Mode = IDLE
-
-    def back(self) -> Mode:
-        return self.previous
+class SupportMode(_Step):
+    """A unit to support: the units it could support are lit."""
 
 
 @dataclass(frozen=True, slots=True)
-class ConvoyTargetMode(Mode):
-    target: str = ""
-    options: tuple[Order, ...] = ()
-    previous: Mode = IDLE
+class SupportTargetMode(_TargetStep):
+    """Where the supported unit goes (or the unit itself, to support it holding)."""
 
-    def back(self) -> Mode:
-        return self.previous
+
+@dataclass(frozen=True, slots=True)
+class ConvoyMode(_Step):
+    """A fleet to convoy: the armies it could carry are lit."""
+
+
+@dataclass(frozen=True, slots=True)
+class ConvoyTargetMode(_TargetStep):
+    """Where the convoyed army lands."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -670,8 +660,8 @@ class OrderInteraction(QObject):
         if any(isinstance(o, SupportHold) for o in options):
             lit = lit | {prov}
         self.set_mode(SupportTargetMode(lit, f"Support the {self._unit_text(prov)}: click where it moves, or the "
-                                        "unit itself to support it holding. Esc: back.", mode.unit, prov, options,
-                                        mode))
+                                        "unit itself to support it holding. Esc: back.", mode.unit, options, mode,
+                                        target=prov))
 
     def _click_support_target(self, mode: SupportTargetMode, prov: str) -> None:
         if prov == mode.target:
@@ -709,7 +699,7 @@ class OrderInteraction(QObject):
         options = tuple(o for o in mode.options if province_of(o.target) == prov)  # type: ignore[attr-defined]
         lit = _provs(o.destination for o in options)  # type: ignore[attr-defined]
         self.set_mode(ConvoyTargetMode(lit, f"Convoy the {self._unit_text(prov)}: click where it lands. Esc: back.",
-                                       mode.unit, prov, options, mode))
+                                       mode.unit, options, mode, target=prov))
 
     def _click_convoy_target(self, mode: ConvoyTargetMode, prov: str) -> None:
         order = next((o for o in mode.options if province_of(o.destination) == prov), None)  # type: ignore[attr-defined]

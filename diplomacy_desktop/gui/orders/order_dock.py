@@ -13,36 +13,11 @@ import re
 from collections.abc import Mapping
 
 from PySide6.QtCore import QEvent, QRectF, QSize, QStringListModel, Qt, Signal
-from PySide6.QtGui import (
-    QAbstractTextDocumentLayout,
-    QBrush,
-    QColor,
-    QFocusEvent,
-    QFont,
-    QIcon,
-    QKeyEvent,
-    QKeySequence,
-    QPainter,
-    QPaintEvent,
-    QPalette,
-    QPixmap,
-    QTextDocument,
-)
-from PySide6.QtWidgets import (
-    QApplication,
-    QCompleter,
-    QDockWidget,
-    QHBoxLayout,
-    QLabel,
-    QLineEdit,
-    QListWidget,
-    QListWidgetItem,
-    QPushButton,
-    QSizePolicy,
-    QTabBar,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtGui import (QAbstractTextDocumentLayout, QBrush, QColor, QFocusEvent, QFont, QIcon, QKeyEvent,
+                           QKeySequence, QPainter, QPaintEvent, QPalette, QPixmap, QTextDocument)
+from PySide6.QtWidgets import (QApplication, QCompleter, QDockWidget, QHBoxLayout, QLabel, QLineEdit,
+                               QListWidget, QListWidgetItem, QPushButton, QSizePolicy, QTabBar, QVBoxLayout,
+                               QWidget)
 
 from ...engine.errors import AmbiguousOrderError, OrderError
 from ...engine.options import power_options

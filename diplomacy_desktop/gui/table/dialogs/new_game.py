@@ -31,26 +31,9 @@ from typing import Any
 
 from PySide6.QtCore import QRegularExpression, Qt
 from PySide6.QtGui import QFontMetrics, QRegularExpressionValidator
-from PySide6.QtWidgets import (
-    QApplication,
-    QCheckBox,
-    QComboBox,
-    QDialog,
-    QDialogButtonBox,
-    QFormLayout,
-    QFrame,
-    QGridLayout,
-    QGroupBox,
-    QHBoxLayout,
-    QLabel,
-    QLineEdit,
-    QPlainTextEdit,
-    QPushButton,
-    QScrollArea,
-    QSpinBox,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import (QApplication, QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
+                               QFrame, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPlainTextEdit,
+                               QPushButton, QScrollArea, QSpinBox, QVBoxLayout, QWidget)
 
 from ....engine.board import Board
 from ....engine.game import BY_CENTRES, BY_PIECES
@@ -60,9 +43,7 @@ from ....io.pins import MAX_PIN_DIGITS, is_valid_pin
 from ....io.vault import passphrase_problem
 from ....table.hotseat import hash_pin
 from ....table.pins import pin_problem
-from ....table.settings import (
-    TableSettings,
-)
+from ....table.settings import TableSettings
 from ... import override
 from ...board.palette import power_colour, power_ink, power_letter
 from ..seating import PriorityDialog, join_names, seat_name, seats_from_players
