@@ -347,13 +347,18 @@ class HotSeatFlow(QObject):
         """The table's one failure counter per power (shared with the draw vote and the phones)."""
         return PinGuard(self.controller.table)
 
-    def _seat_pin_ok(self, power: str, pin: str) -> bool:
+    def _seat_pin_ok(self, power: str, pin: str, *, out_of_turn: bool = False) -> bool:
         """``power``'s seat PIN, through the failure counter: a wait, or a wrong PIN, is said on the
-        curtain and counted; a right one clears the count (and an old save's hash is renewed)."""
+        curtain and counted; a right one clears the count (and an old save's hash is renewed).
+        ``out_of_turn`` (the curtain called another power): a wrong PIN counts toward the host's
+        prompt, never ``power``'s own counter (issue 31): a player at the curtain cannot lock
+        another power out, at the curtain or on its phone; the host's wait holds these tries too."""
         s = self.session
         name = seat_title(self.controller, s.seat_of(power))
         guard = self.pin_guard
+        counter, label = (HOST, "the host") if out_of_turn else (power, name)
         try:
+            guard.check_allowed(counter, label)
             guard.check_allowed(power, name)
         except PinWaitError as exc:
             self.curtain.show_error(_sentence(str(exc)))
@@ -362,10 +367,12 @@ class HotSeatFlow(QObject):
             self.curtain.show_error("This power's orders are protected by a PIN")
             return False
         if not s.check_pin(power, pin):
-            guard.failed(power)
+            guard.failed(counter)
             try:
-                guard.check_allowed(power, name)
-                self.curtain.show_error(f"Wrong PIN: {name}'s orders are protected by a PIN")
+                guard.check_allowed(counter, label)
+                self.curtain.show_error(f"Wrong PIN: {name}'s orders are protected by a PIN"
+                                        + (" (out of turn, wrong PINs count toward the host's prompt)"
+                                           if out_of_turn else ""))
             except PinWaitError as exc:
                 self.curtain.show_error(f"Wrong PIN. {_sentence(str(exc))}")
             return False
@@ -441,7 +448,7 @@ class HotSeatFlow(QObject):
             pin = typed
         own_pin = bool(s.has_pin(power) and pin)
         # the power's PIN first: a wrong one is counted before anything is asked
-        if own_pin and not self._seat_pin_ok(power, pin):
+        if own_pin and not self._seat_pin_ok(power, pin, out_of_turn=True):
             return False
         by_host = True
         if own_pin and (sealed or written):
@@ -485,8 +492,10 @@ class HotSeatFlow(QObject):
             return typed or None
         if reopening:
             return self._reopen_pin(power, name, verb, what)
+        # the right host PIN keeps the host's count here: the power's PIN comes next, and its wrong
+        # ones count there (alternating would otherwise clear them)
         answer = self._host_answer(f"{verb} {name}", f"{verb} {name} out of turn? The host types the host PIN first "
-                                   f"(the table will be told). Then {name} types {name}'s own PIN.")
+                                   f"(the table will be told). Then {name} types {name}'s own PIN.", clear=False)
         if answer == "ok":
             return _HOST_THEN_OWN
         if answer == "cancelled":
@@ -527,7 +536,7 @@ class HotSeatFlow(QObject):
         if not typed:
             self.curtain.show_error(f"{name}'s orders are protected by a PIN")
             return False
-        if not self._seat_pin_ok(power, typed):
+        if not self._seat_pin_ok(power, typed, out_of_turn=True):
             return False
         # the PIN was checked once just above
         return self._host_opens(power, typed,
@@ -587,9 +596,11 @@ class HotSeatFlow(QObject):
             return self.confirm(self.host, title, f"{text}\n\n{NO_HOST_PIN}")
         return self._host_answer(title, text) == "ok"
 
-    def _host_answer(self, title: str, text: str) -> str:
+    def _host_answer(self, title: str, text: str, *, clear: bool = True) -> str:
         """The host PIN asked (one is set) and checked as the host's: "ok", "wrong" (said to
-        the table; a wait after too many is the host's, not a power's) or "cancelled"."""
+        the table; a wait after too many is the host's, not a power's) or "cancelled".
+        ``clear``: a right host PIN clears the host's count (not when a power's PIN, counted
+        there, is asked next)."""
         stored = self.host_pin()
         assert stored is not None
         guard = self.pin_guard
@@ -602,8 +613,13 @@ class HotSeatFlow(QObject):
         if not pin:
             return "cancelled"
         try:
-            if guard.check(HOST, stored, pin, "the host"):
+            if clear and guard.check(HOST, stored, pin, "the host"):
                 return "ok"
+            if not clear:
+                guard.check_allowed(HOST, "the host")
+                if pin_matches(stored, pin):
+                    return "ok"
+                guard.failed(HOST)
         except PinWaitError as exc:
             self.tell(f"{_sentence(str(exc))}: {title[:1].lower() + title[1:]} was not done.")
             return "wrong"
