@@ -27,6 +27,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import threading
@@ -37,16 +38,8 @@ from typing import Any
 
 from ..engine.game import Game
 from ..io.gamestore import GameImage, GameStore, StoreError, sqlite3  # (loaded when first used)
-from ..io.savefile import (
-    OpenedGame,
-    SaveFileError,
-    WrongPassphraseError,
-    is_secret_file,
-    load_game,
-    open_game,
-    stale_temp_files,
-    sync_folder,
-)
+from ..io.savefile import (OpenedGame, SaveFileError, WrongPassphraseError, is_secret_file, load_game,
+                           open_game, stale_temp_files, sync_folder)
 from ..io.vault import Vault, VaultError
 from .changes import ChangeRecord
 
@@ -216,10 +209,8 @@ class Autosave:
             except OSError:
                 return
         if removed:
-            try:
+            with contextlib.suppress(OSError):
                 sync_folder(self.folder)
-            except OSError:
-                pass
 
     # -- writing ---------------------------------------------------------------------------------
 
@@ -252,10 +243,8 @@ class Autosave:
             self._image = None  # rolled back: the next write writes the game whole
             raise _os_error(exc) from exc
         self._image, self._vault, self._origin = image, vault, origin_text
-        try:
-            os.chmod(self.path, 0o600)  # private, even if a copy or an older version left it readable
-        except OSError:
-            pass
+        with contextlib.suppress(OSError):  # private, even if a copy or an older version left it readable
+            os.chmod(self.path, 0o600)
         if self.legacy_path.exists() or self.origin_path.exists():
             self._retire_legacy()  # the game is in the database now (committed)
         return self.path
@@ -378,10 +367,8 @@ class Autosave:
         """Forget the autosaved game (the table discarded it)."""
         self.close()
         for path in (self.path, *_companions(self.path), self.legacy_path, self.origin_path):
-            try:
+            with contextlib.suppress(FileNotFoundError):
                 path.unlink()
-            except FileNotFoundError:
-                pass
 
     def set_aside_if_damaged(self, *, now: datetime | None = None) -> DamagedAutosave | None:
         """If the autosave cannot be read, move it to ``autosave.damaged-<time>.sqlite`` (an
@@ -477,10 +464,8 @@ def _set_aside(path: Path, suffix: str, reason: str, now: datetime | None, *,
 def _move_companions(path: Path, kept: Path) -> None:
     for old, new in zip(_companions(path), _companions(kept), strict=True):
         if old.exists() and not new.exists():
-            try:
+            with contextlib.suppress(OSError):
                 os.rename(old, new)
-            except OSError:
-                pass
 
 
 @dataclass(frozen=True, slots=True)

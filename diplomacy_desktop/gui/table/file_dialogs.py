@@ -16,6 +16,7 @@ event filter, sees every one as it is shown, whichever module opened it, and:
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
 
@@ -34,13 +35,11 @@ from .. import override
 GUARDED = "data_folder_guarded"
 
 
-def _forms(folder: Path) -> tuple[str, ...]:
-    """The folder's path as written and as resolved (a link to it is the same folder)."""
-    forms = {os.path.normcase(os.path.normpath(os.path.abspath(folder)))}
-    try:
-        forms.add(os.path.normcase(os.path.normpath(str(folder.resolve()))))
-    except OSError:  # pragma: no cover - a folder that cannot be resolved
-        pass
+def _forms(path: str | Path) -> tuple[str, ...]:
+    """A path as written and as resolved (a link to the data folder is the data folder)."""
+    forms = {os.path.normcase(os.path.normpath(os.path.abspath(path)))}
+    with contextlib.suppress(OSError):  # a path that cannot be resolved: as written
+        forms.add(os.path.normcase(os.path.normpath(str(Path(path).resolve()))))
     return tuple(sorted(forms))
 
 
@@ -61,12 +60,7 @@ class DataFolderGuard(QObject):
         text = str(path)
         if not text:
             return False
-        candidates = {os.path.normcase(os.path.normpath(os.path.abspath(text)))}
-        try:
-            candidates.add(os.path.normcase(os.path.normpath(str(Path(text).resolve()))))
-        except OSError:  # pragma: no cover
-            pass
-        return any(c == f or c.startswith(f.rstrip(os.sep) + os.sep) for c in candidates for f in self._forms)
+        return any(c == f or c.startswith(f.rstrip(os.sep) + os.sep) for c in _forms(text) for f in self._forms)
 
     def elsewhere(self) -> str:
         """Where a dialog goes instead of the data folder: the home folder (or the folder above)."""

@@ -28,13 +28,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, QSettings, QStandardPaths, QTimer
 from PySide6.QtWidgets import QInputDialog, QLineEdit, QMenu, QMessageBox, QWidget
 
-from ...io.savefile import (
-    OpenedGame,
-    SaveFileError,
-    WrongPassphraseError,
-    is_secret_file,
-    open_game,
-)
+from ...io.savefile import OpenedGame, SaveFileError, WrongPassphraseError, is_secret_file, open_game
 from ...table.autosave import (  # moved to the Qt-free table layer: importable here too
     AUTOSAVE_NAME,
     LEGACY_AUTOSAVE_NAME,
@@ -46,9 +40,7 @@ from ...table.autosave import (  # moved to the Qt-free table layer: importable 
     DamagedAutosave,
     autosave_timing,
 )
-from ...table.autosave import (
-    Autosave as FolderAutosave,
-)
+from ...table.autosave import Autosave as FolderAutosave
 
 if TYPE_CHECKING:
     from ..controller import ChangeRecord, GameController

@@ -31,26 +31,9 @@ from typing import Any
 
 from PySide6.QtCore import QRegularExpression, Qt
 from PySide6.QtGui import QFontMetrics, QRegularExpressionValidator
-from PySide6.QtWidgets import (
-    QApplication,
-    QCheckBox,
-    QComboBox,
-    QDialog,
-    QDialogButtonBox,
-    QFormLayout,
-    QFrame,
-    QGridLayout,
-    QGroupBox,
-    QHBoxLayout,
-    QLabel,
-    QLineEdit,
-    QPlainTextEdit,
-    QPushButton,
-    QScrollArea,
-    QSpinBox,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import (QApplication, QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
+                               QFrame, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPlainTextEdit,
+                               QPushButton, QScrollArea, QSpinBox, QVBoxLayout, QWidget)
 
 from ....engine.board import Board
 from ....engine.game import BY_CENTRES, BY_PIECES
@@ -60,9 +43,7 @@ from ....io.pins import MAX_PIN_DIGITS, is_valid_pin
 from ....io.vault import passphrase_problem
 from ....table.hotseat import hash_pin
 from ....table.pins import pin_problem
-from ....table.settings import (
-    TableSettings,
-)
+from ....table.settings import TableSettings
 from ... import override
 from ...board.palette import power_colour, power_ink, power_letter
 from ..seating import PriorityDialog, join_names, seat_name, seats_from_players
@@ -322,7 +303,7 @@ class NewGameDialog(QDialog):
         seats = seats_from_players(board, initial.powers_in_play(board), initial.players)
         self.players_spin.setValue(max(min(GROUPINGS), min(len(seats), max(GROUPINGS))))
         names = [next((initial.players[p] for p in seat if initial.players.get(p)), "") for seat in seats]
-        for edit, name in zip(self.player_edits, names):
+        for edit, name in zip(self.player_edits, names, strict=False):
             edit.setText(name if len(seats) < len(board.power_ids) else "")
         self._show_players()
         self.players_spin.valueChanged.connect(self.apply_grouping)
@@ -482,12 +463,9 @@ class NewGameDialog(QDialog):
         self.settings_scroll.ensureWidgetVisible(self.suggestion_label)
         return passphrase
 
-    def problems(self) -> list[str]:
+    def _pin_problems(self, playing: list[str], host: str) -> list[str]:
+        """What is wrong with each PIN typed for a power in play."""
         out = []
-        playing = [p for p, b in self.play_boxes.items() if b.isChecked()]
-        if len(playing) < 2:
-            out.append("At least two powers need players.")
-        host = self.host_pin_edit.text()
         for p in playing:
             pin = self.pin_edits[p].text()
             if not pin:
@@ -497,6 +475,15 @@ class NewGameDialog(QDialog):
                 problem = f"{self.board.power(p).name}'s PIN may not be the same as the host PIN"
             if problem:
                 out.append(_sentence_of(problem))
+        return out
+
+    def problems(self) -> list[str]:
+        out = []
+        playing = [p for p, b in self.play_boxes.items() if b.isChecked()]
+        if len(playing) < 2:
+            out.append("At least two powers need players.")
+        host = self.host_pin_edit.text()
+        out += self._pin_problems(playing, host)
         secrecy = self.secrecy_box.isChecked()
         if secrecy and not self.no_pins_box.isChecked():
             bare = [self.board.power(p).name for p in playing if not self.pin_edits[p].text()

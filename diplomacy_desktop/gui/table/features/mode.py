@@ -33,25 +33,12 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication, QMessageBox, QPushButton
 
-from ..clock import (
-    ClockModel,
-    ClockSound,
-    ClockWidget,
-    TimeSource,
-    qt_time_source,
-)
+from ..clock import ClockModel, ClockSound, ClockWidget, TimeSource, qt_time_source
 from ..file_dialogs import DataFolderGuard
 from ..hotseat.flow import Confirm, HostPrompt, HotSeatFlow
 from ..hotseat.seal_strip import SealStatusStrip
-from ..persistence import (
-    Autosave,
-    Autosaver,
-    Message,
-    PassphrasePrompt,
-    RecentFiles,
-    ask_passphrase,
-    show_warning,
-)
+from ..persistence import (Autosave, Autosaver, Message, PassphrasePrompt, RecentFiles, ask_passphrase,
+                           show_warning)
 from ..relations import RelationsDock
 from .actions import TableActions
 from .draw import TableDraw
