@@ -30,6 +30,8 @@ from ....engine.options import orders_needed
 from ....io.notation import format_order
 from ....io.pins import is_pin_hash, needs_upgrade, pin_matches
 from ....table import sealcodes
+from ....table.changes import COMPUTER
+from ....table.computer import computer_declarations, computer_orders, computer_seats, seat_words
 from ....table.declarations import PENDING_KEY, pending_declarations
 from ....table.hotseat import (
     CURTAIN,
@@ -172,6 +174,70 @@ class HotSeatFlow(QObject):
         marked = self.controller.marked_disorder()
         return tuple(p for p in self.powers_in_play() if p not in marked and orders_needed(state, p) > 0)
 
+    def computer_seats(self) -> dict[str, str]:
+        """The powers the computer plays at this table, with its level (``table.computer``)."""
+        return computer_seats(self.controller.table, self.controller.board.power_ids)
+
+    def computer_refusal(self, power: str) -> str | None:
+        """Why the laptop may not open ``power`` (a computer seat), or None."""
+        level = self.computer_seats().get(power)
+        if level is None:
+            return None
+        return (f"{self.controller.power_name(power)} is played by {seat_words(level)}: its orders are written "
+                "and sealed when the writing begins, and shown at the reveal")
+
+    def write_computer_orders(self) -> list[str]:
+        """The writing begins: every computer seat that owes orders writes them from the public
+        position and (with secrecy) seals them, its seal code recorded like anyone's.  They stay
+        secret until the reveal: nobody may see them (the controller's ``can_see``).  Returns
+        the powers that wrote."""
+        c = self.controller
+        seats = self.computer_seats()
+        s = self.session
+        if not seats or c.game.is_over or (self.enabled and s.declaring):
+            return []
+        wrote = []
+        writers = s.order if self.enabled else self.powers_to_write()
+        for power in writers:
+            level = seats.get(power)
+            if level is None or power in s.sealed:
+                continue
+            c.file_computer_orders(power, computer_orders(c.table, c.state, power, level))
+            if self.enabled:
+                self.table_session.seal(power, via=COMPUTER)
+                sealcodes.record_seal(c.table, power, c.state.phase.short,
+                                      [format_order(o) for o in c.game.orders_of(power)])
+            wrote.append(power)
+        return wrote
+
+    def write_computer_declarations(self) -> list[str]:
+        """Formal Diplomacy: every computer seat declares (secret, like anyone's) and seals."""
+        c = self.controller
+        seats = self.computer_seats()
+        s = self.session
+        relations = c.state.relations
+        if not seats or not s.declaring or relations is None:
+            return []
+        pending = pending_declarations(c.table)
+        wrote = []
+        for power in s.order:
+            level = seats.get(power)
+            if level is None or power in s.sealed:
+                continue
+            said = computer_declarations(c.table, c.state, power, level)
+            pending[power] = {o: r for o, r in said.items() if o != power and o in c.board.power_ids}
+            self.table_session.seal(power, via=COMPUTER)
+            wrote.append(power)
+        if wrote:
+            c.keep_in_table(**{PENDING_KEY: pending})
+        return wrote
+
+    def _computer_catches_up(self) -> None:
+        if self.session.declaring:
+            self.write_computer_declarations()
+        else:
+            self.write_computer_orders()
+
     def update_writers(self) -> None:
         """The host marked or unmarked civil disorder: the round goes on without (or with) them."""
         s = self.session
@@ -219,12 +285,17 @@ class HotSeatFlow(QObject):
         if s.phase:
             self._last_turn = (s.phase, s.order, frozenset(s.sealed), s.round)
         s.begin_turn(self.controller.state.phase.short, self.powers_to_write())
+        seats = self.computer_seats()
+        if seats:  # the people first: the curtain never calls a computer seat
+            s.order = tuple(p for p in s.order if p not in seats) + tuple(p for p in s.order if p in seats)
         if kept is not None and kept[0] == s.phase and kept[3] == ORDERS_ROUND and not s.declaring:
             s.order = tuple(p for p in kept[1] if p in s.order) + tuple(p for p in s.order if p not in kept[1])
             s.sealed = set(kept[2]) & set(s.order)
             if s.sealed:
                 s.stage = READY if s.all_sealed else CURTAIN
         self.controller.keep_in_table(**{PENDING_KEY: None})  # a new turn: no declaration is pending
+        if not self.enabled:  # no secrecy: the computer writes in the open as the phase begins
+            self.write_computer_orders()
         self._apply()
 
     def keep_seals_on_take_back(self) -> None:
@@ -252,6 +323,8 @@ class HotSeatFlow(QObject):
                     self.session.phone_sealed = set(restored.phone_sealed)
                     self.session.part_declared = set(restored.part_declared)
                     self.session.current = None
+                    if self.session.stage != OPEN:  # (a seat handed to the computer since: it writes now)
+                        self._computer_catches_up()
                     self._apply()
                     return
         self.begin_phase()
@@ -261,6 +334,7 @@ class HotSeatFlow(QObject):
             return
         if self.controller.viewing is not None:
             self.controller.view_phase(None)
+        self.write_computer_orders()
         self.session.start_writing()
         self._apply()
 
@@ -274,6 +348,7 @@ class HotSeatFlow(QObject):
             self.controller.view_phase(None)
         self.controller.keep_in_table(**{PENDING_KEY: None})
         self.session.start_declarations()
+        self.write_computer_declarations()
         self._apply()
 
     def seal_declarations(self, power: str, said: Mapping[str, str]) -> None:
@@ -349,6 +424,7 @@ class HotSeatFlow(QObject):
         before, after, lines = apply_declarations(c, pending)
         notice = ("Declarations revealed: " + ("; ".join(lines) if lines else "no relation changed") + ".")[:1000]
         s.end_declarations()
+        self.write_computer_orders()  # the orders round begins: the computer writes its orders
         s.notices.append(notice)
         self._apply()
         self.declarations_revealed.emit(pending, before, after)
@@ -398,6 +474,10 @@ class HotSeatFlow(QObject):
 
     def open_power(self, power: str, pin: str = "") -> bool:
         s = self.session
+        refusal = self.computer_refusal(power)
+        if refusal is not None:
+            self.curtain.show_error(refusal)
+            return False
         try:
             s.verify_open_stage(power)
         except HotSeatError as exc:
@@ -428,6 +508,10 @@ class HotSeatFlow(QObject):
         with its PIN.  Every opening is told to the table on the curtain and the strip."""
         s = self.session
         c = self.controller
+        refusal = self.computer_refusal(power)
+        if refusal is not None:
+            self.curtain.show_error(refusal)
+            return False
         try:
             s.verify_open_stage(power)
         except HotSeatError as exc:
