@@ -28,18 +28,8 @@ from dataclasses import dataclass, field
 
 from ..engine.board import ARMY, province_of
 from ..engine.options import power_options
-from ..engine.orders import (
-    Build,
-    Convoy,
-    Disband,
-    Hold,
-    Move,
-    Order,
-    Remove,
-    Retreat,
-    SupportHold,
-    SupportMove,
-)
+from ..engine.orders import (Build, Convoy, Disband, Hold, Move, Order, Remove, Retreat, SupportHold,
+                             SupportMove)
 from ..engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState
 from ..engine.turns import adjudicate_phase
 from .values import province_values
@@ -298,7 +288,7 @@ def retreat_orders(state: GameState, power: str, values: Mapping[str, float]) ->
     """Each dislodged unit retreats to its most valuable free space, or is disbanded."""
     out: list[Order] = []
     taken: set[str] = set()
-    for prov, opts in sorted(power_options(state, power).items()):
+    for _prov, opts in sorted(power_options(state, power).items()):
         retreats = sorted((o for o in opts if isinstance(o, Retreat) and o.target_province not in taken),
                           key=lambda o: (-values.get(o.target_province, 0.0), o.destination))
         if retreats:

@@ -7,20 +7,8 @@ from .board import ARMY, FLEET, Board, BoardError, Space, province_of
 from .errors import AmbiguousOrderError, IllegalOrderError, OrderError, UnreadableOrderError
 from .formal import Relations, declare
 from .movement import adjudicate_movement
-from .orders import (
-    Build,
-    Convoy,
-    Disband,
-    Hold,
-    Move,
-    Order,
-    Remove,
-    Retreat,
-    SupportHold,
-    SupportMove,
-    UnitOrder,
-    Waive,
-)
+from .orders import (Build, Convoy, Disband, Hold, Move, Order, Remove, Retreat, SupportHold, SupportMove,
+                     UnitOrder, Waive)
 from .results import OrderResult, Outcome
 from .retreats import adjudicate_retreats
 from .rules import CLASSIC, RULES_2023, Edition, RuleSet

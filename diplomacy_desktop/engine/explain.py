@@ -15,18 +15,8 @@ from typing import NamedTuple
 from .board import province_of
 from .boardindex import board_index
 from .orders import Move, Order, SupportHold, SupportMove, UnitOrder
-from .results import (
-    Decision,
-    LeftOutWhy,
-    NotCut,
-    NotCutWhy,
-    OrderResult,
-    Outcome,
-    ResultCode,
-    RivalFate,
-    Strength,
-    StrengthKind,
-)
+from .results import (Decision, LeftOutWhy, NotCut, NotCutWhy, OrderResult, Outcome, ResultCode, RivalFate,
+                      Strength, StrengthKind)
 from .state import GameState, Unit
 
 # The sections of the rules (seed 000's numbering) an explanation may cite: title, and the rule
@@ -609,7 +599,7 @@ def _support_details(result: OrderResult, names: _Names, by_province: Mapping[st
         return []
     supported = by_province.get(target_p)
     dest = names.province(order.destination) if isinstance(order, SupportMove) else names.province(target_p)
-    for kind, lo in decision.left_out_of:
+    for _kind, lo in decision.left_out_of:
         if lo.why is LeftOutWhy.OWN_UNIT:
             out.append(f"It cannot help {target} dislodge {names.unit(lo.victim, nationality=True)}: a power's "
                        "support does not help dislodge its own unit (rule IX.3), so it is not in the attack strength.")
@@ -618,36 +608,46 @@ def _support_details(result: OrderResult, names: _Names, by_province: Mapping[st
                        f"{names.power_name(order.province)}'s ally {names.power_name(lo.victim)} (Formal Diplomacy: "
                        "allied powers), so it is not in the attack strength.")
     shut_out = bool(decision.left_out_of)
-    for s in decision.counted_in:
-        if s.kind is StrengthKind.ATTACK:
-            out.append(f"It counted in {target}'s attack on {dest}: {_made_of(names, s)}.")
-        elif s.kind is StrengthKind.HOLD:
-            out.append(f"It counted in {target}'s hold of {dest}: {_made_of(names, s)}.")
-        elif s.kind is StrengthKind.PREVENT:
-            rivals = []
-            if supported is not None and supported.decision is not None:
-                rivals = [o.unit for o in supported.decision.opposing if o.kind is StrengthKind.PREVENT and o.unit]
-            against = f" against {names.units(rivals)}, also moving to {dest}" if rivals else ""
-            purpose = " That is what rule IX.3 means by a support still \"valid for other purposes\"." if shut_out \
-                else ""
-            out.append(f"It counted in {target}'s {_made_of(names, s)}{against}: the strength with which a move "
-                       f"stands off the other moves to the same space.{purpose}")
-        elif s.kind is StrengthKind.DEFEND:
-            out.append(f"It counted in {target}'s {_made_of(names, s)} against the unit moving the other way, "
-                       f"from {dest}.")
+    out.extend(_counted_sentence(s, target, dest, names, supported, shut_out) for s in decision.counted_in)
     if not decision.counted_in:
-        if shut_out:
-            out.append(f"No other unit moved to {dest} and none came the other way, so it counted for nothing.")
-        elif isinstance(order, SupportHold):
-            out.append(f"Nothing attacked {target}, so its hold was never tested.")
-        elif supported is not None and supported.code == ResultCode.NO_CONVOY:
-            out.append(f"{_cap(target)} found no convoy route, so its move had no strength to add to.")
-        elif supported is not None and supported.decision is not None and supported.decision.subject is not None \
-                and supported.decision.subject.note in _SHIELD_WHY:
-            out.append(f"{_cap(target)}'s move cannot dislodge the unit in {dest} whatever its strength: "
-                       f"{_SHIELD_WHY[supported.decision.subject.note]}. So the support adds nothing to it.")
+        out.extend(_counted_for_nothing(order, target, dest, supported, shut_out))
     out.extend(_not_cut_sentence(nc, names, order) for nc in decision.not_cut)
     return out
+
+
+def _counted_sentence(s: Strength, target: str, dest: str, names: _Names, supported: OrderResult | None,
+                      shut_out: bool) -> str:
+    """The strength a support counted in, and what that strength is for."""
+    if s.kind is StrengthKind.ATTACK:
+        return f"It counted in {target}'s attack on {dest}: {_made_of(names, s)}."
+    if s.kind is StrengthKind.HOLD:
+        return f"It counted in {target}'s hold of {dest}: {_made_of(names, s)}."
+    if s.kind is StrengthKind.PREVENT:
+        rivals = []
+        if supported is not None and supported.decision is not None:
+            rivals = [o.unit for o in supported.decision.opposing if o.kind is StrengthKind.PREVENT and o.unit]
+        against = f" against {names.units(rivals)}, also moving to {dest}" if rivals else ""
+        purpose = " That is what rule IX.3 means by a support still \"valid for other purposes\"." if shut_out \
+            else ""
+        return (f"It counted in {target}'s {_made_of(names, s)}{against}: the strength with which a move "
+                f"stands off the other moves to the same space.{purpose}")
+    return f"It counted in {target}'s {_made_of(names, s)} against the unit moving the other way, from {dest}."
+
+
+def _counted_for_nothing(order: SupportHold | SupportMove, target: str, dest: str, supported: OrderResult | None,
+                         shut_out: bool) -> list[str]:
+    """Why a support that was given counted in no strength at all."""
+    if shut_out:
+        return [f"No other unit moved to {dest} and none came the other way, so it counted for nothing."]
+    if isinstance(order, SupportHold):
+        return [f"Nothing attacked {target}, so its hold was never tested."]
+    if supported is not None and supported.code == ResultCode.NO_CONVOY:
+        return [f"{_cap(target)} found no convoy route, so its move had no strength to add to."]
+    subject = supported.decision.subject if supported is not None and supported.decision is not None else None
+    if subject is not None and subject.note in _SHIELD_WHY:
+        return [(f"{_cap(target)}'s move cannot dislodge the unit in {dest} whatever its strength: "
+                 f"{_SHIELD_WHY[subject.note]}. So the support adds nothing to it.")]
+    return []
 
 
 def _not_cut_sentence(nc: NotCut, names: _Names, order: SupportHold | SupportMove) -> str:

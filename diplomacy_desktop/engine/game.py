@@ -6,7 +6,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from .board import Board
-from .errors import AmbiguousOrderError, IllegalOrderError
+from .errors import AmbiguousOrderError, IllegalOrderError, OrderError
 from .options import orders_needed
 from .orders import Build, Order, Remove, UnitOrder, Waive
 from .results import OrderResult
@@ -164,6 +164,21 @@ class Game:
         if isinstance(order, Waive):
             return free_waive_key(self.orders.get(order.power, {}))
         return order_key(order)
+
+    def to_file(self, order: Order, *, allow_illegal: bool = False) -> tuple[Order, str]:
+        """``order`` as it is filed now, and its key: checked and normalised (``stp - bot`` is
+        filed as ``F stp/sc - bot``), or as written when it is illegal and ``allow_illegal``.
+        OrderError: illegal (without ``allow_illegal``), or a build or removal beyond what the
+        power owes."""
+        filed = order
+        try:
+            filed = check_order(self.state, order)
+        except OrderError:
+            if not allow_illegal:
+                raise
+        key = self.file_key(filed)
+        self.check_room(filed, key)  # builds and removals: no more than the power owes
+        return filed, key
 
     def check_room(self, order: Order, key: str | None = None) -> None:
         """The build-count rule (rules XIII.2: a power builds, or removes, as many units as

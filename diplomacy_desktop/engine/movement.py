@@ -9,39 +9,18 @@ convoy paradoxes (Szykman rule) are handled by the backup rule.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
 from .board import ARMY, province_of
 from .boardindex import board_index
 from .errors import OrderError
-from .formal import (
-    ALLIANCE,
-    NEUTRAL,
-    RULE_ALLIED,
-    RULE_INTERNED,
-    RULE_NEUTRAL,
-    WAR,
-    interned_units,
-    territory_phrase,
-)
+from .formal import (ALLIANCE, NEUTRAL, RULE_ALLIED, RULE_INTERNED, RULE_NEUTRAL, WAR, interned_units,
+                     territory_phrase)
 from .orders import Convoy, Disband, Hold, Move, Order, SupportHold, SupportMove, UnitOrder
-from .results import (
-    Decision,
-    DecisionTable,
-    LeftOut,
-    LeftOutWhy,
-    NotCut,
-    NotCutWhy,
-    OrderResult,
-    Outcome,
-    ResultCode,
-    RivalFate,
-    Strength,
-    StrengthKind,
-    with_repeats,
-)
+from .results import (Decision, DecisionTable, LeftOut, LeftOutWhy, NotCut, NotCutWhy, OrderResult, Outcome,
+                      ResultCode, RivalFate, Strength, StrengthKind, with_repeats)
 from .rules import CLASSIC, RuleSet
 from .state import MOVEMENT, RETREAT, DislodgedUnit, GameState, Phase, Unit
 from .validation import MOVEMENT_CHECKS, check_order
@@ -243,31 +222,17 @@ class _Resolver:
             movers.sort()
 
     def _link(self) -> None:
-        board = self.board
-        n = self.n
-        ot, dst, prov, power = self.ot, self.dst, self.prov, self.power
+        """Match the convoys and supports to the orders they name, and settle how each army goes."""
+        n, ot = self.n, self.ot
         # convoy orders that match an army move to the same destination
         for c in range(n):
             if ot[c] == CONVOY:
                 a = self.sup_target[c]
-                if ot[a] == MOVE and dst[a] == self.sup_dst[c]:
+                if ot[a] == MOVE and self.dst[a] == self.sup_dst[c]:
                     self.convoyers[a].append(c)
         for i in range(n):
-            if ot[i] != MOVE or self.units[i].kind != ARMY:
-                continue
-            adjacent = dst[i] in board.army_moves[prov[i]]
-            own_fleet = any(power[c] == power[i] for c in self.convoyers[i])
-            if not adjacent:
-                self.mode[i] = VIA
-            elif self.mode[i] == VIA or own_fleet:
-                # 2023: the convoy is used, fallback or not.  Classic (DATC v2.4): the convoy is
-                # used when a full chain of fleets was ordered to convoy; otherwise over land.
-                if self.rules.convoy_falls_back_to_land and not self._ordered_chain(i):
-                    self.mode[i] = LAND
-                else:
-                    self.mode[i] = VIA
-            else:
-                self.mode[i] = LAND
+            if ot[i] == MOVE and self.units[i].kind == ARMY:
+                self.mode[i] = self._army_mode(i)
         for c in range(n):
             if ot[c] == CONVOY:
                 a = self.sup_target[c]
@@ -276,19 +241,35 @@ class _Resolver:
             if self.mode[a] == LAND:
                 self.convoyers[a] = []
         for s in range(n):
-            if ot[s] != SUPPORT:
-                continue
-            t = self.sup_target[s]
-            sd = self.sup_dst[s]
-            if sd is None:
-                if ot[t] != MOVE:
-                    self.matched[s] = True
-                    self.hold_sups[t].append(s)
-            elif ot[t] == MOVE and dst[t] == province_of(sd):
-                coast_ok = "/" not in sd or self.units[t].kind == ARMY or self.dst_loc[t] == sd
-                if coast_ok:
-                    self.matched[s] = True
-                    self.move_sups[t].append(s)
+            if ot[s] == SUPPORT:
+                self._link_support(s)
+
+    def _army_mode(self, i: int) -> int:
+        """Whether army ``i``'s move goes over land or by convoy."""
+        if self.dst[i] not in self.board.army_moves[self.prov[i]]:
+            return VIA
+        own_fleet = any(self.power[c] == self.power[i] for c in self.convoyers[i])
+        if self.mode[i] == VIA or own_fleet:
+            # 2023: the convoy is used, fallback or not.  Classic (DATC v2.4): the convoy is
+            # used when a full chain of fleets was ordered to convoy; otherwise over land.
+            if self.rules.convoy_falls_back_to_land and not self._ordered_chain(i):
+                return LAND
+            return VIA
+        return LAND
+
+    def _link_support(self, s: int) -> None:
+        """Support ``s`` counts for the order it names when that order is what it supports."""
+        t = self.sup_target[s]
+        sd = self.sup_dst[s]
+        if sd is None:
+            if self.ot[t] != MOVE:
+                self.matched[s] = True
+                self.hold_sups[t].append(s)
+        elif self.ot[t] == MOVE and self.dst[t] == province_of(sd):
+            coast_ok = "/" not in sd or self.units[t].kind == ARMY or self.dst_loc[t] == sd
+            if coast_ok:
+                self.matched[s] = True
+                self.move_sups[t].append(s)
 
     def _chain(self, i: int, seas: set[str]) -> bool:
         """Whether fleets in ``seas`` link army ``i``'s province to its destination."""
@@ -356,6 +337,11 @@ class _Resolver:
             return 1 + self.count(self.move_sups[i], hi)
         if self.ot[j] == MOVE and not self.head_to_head(i, j) and self.resolve(j, hi):
             return 1 + self.count(self.move_sups[i], hi)
+        return self._attack_on(i, j, hi)
+
+    def _attack_on(self, i: int, j: int, hi: bool) -> int:
+        """The attack strength of move ``i`` on unit ``j``, which stays in the destination: nothing
+        against one's own unit (IX.3), and no support from the power whose unit it is."""
         if self.power[j] == self.power[i]:
             return 0
         return 1 + self.count(self.move_sups[i], hi, self.power[j])
@@ -382,37 +368,46 @@ class _Resolver:
     def adjudicate(self, i: int, opt: bool) -> bool:
         ot = self.ot[i]
         if ot == MOVE:
-            d = self.dst[i]
-            a = self.attack(i, opt)
-            if a == 0:
-                return False
-            j = self.index.get(d)  # type: ignore[arg-type]
-            if j is not None and self.head_to_head(i, j):
-                if self.defend(j, not opt) >= a:
-                    return False
-            elif self.hold(d, not opt) >= a:  # type: ignore[arg-type]
-                return False
-            for k in self.attackers[d]:  # type: ignore[index]
-                if k != i and self.prevent(k, not opt) >= a:
-                    return False
-            return True
+            return self._move_succeeds(i, opt)
         if ot == SUPPORT:
-            attackers = self.attackers.get(self.prov[i])
-            if not attackers:
-                return True  # the usual case: nobody attacks the supporting unit
-            sd = self.sup_dst[i]
-            sd_prov = province_of(sd) if sd is not None else None
-            for a in attackers:
-                if self.power[a] == self.power[i]:
-                    continue
-                if self.prov[a] == sd_prov:
-                    if self.resolve(a, not opt):
-                        return False
-                elif self.path(a, not opt):
+            return self._support_given(i, opt)
+        return self._convoy_holds(i, opt)
+
+    def _move_succeeds(self, i: int, opt: bool) -> bool:
+        d = self.dst[i]
+        a = self.attack(i, opt)
+        if a == 0:
+            return False
+        j = self.index.get(d)  # type: ignore[arg-type]
+        if j is not None and self.head_to_head(i, j):
+            if self.defend(j, not opt) >= a:
+                return False
+        elif self.hold(d, not opt) >= a:  # type: ignore[arg-type]
+            return False
+        for k in self.attackers[d]:  # type: ignore[index]  # noqa: SIM110 (a loop: the hot path, no generator)
+            if k != i and self.prevent(k, not opt) >= a:
+                return False
+        return True
+
+    def _support_given(self, i: int, opt: bool) -> bool:
+        attackers = self.attackers.get(self.prov[i])
+        if not attackers:
+            return True  # the usual case: nobody attacks the supporting unit
+        sd = self.sup_dst[i]
+        sd_prov = province_of(sd) if sd is not None else None
+        for a in attackers:
+            if not self._may_cut(a, i):
+                continue
+            if self.prov[a] == sd_prov:
+                if self.resolve(a, not opt):
                     return False
-            return True
-        # CONVOY: succeeds unless the fleet is dislodged
-        for a in self.attackers.get(self.prov[i], ()):
+            elif self.path(a, not opt):
+                return False
+        return True
+
+    def _convoy_holds(self, i: int, opt: bool) -> bool:
+        """A convoy succeeds unless the fleet is dislodged."""
+        for a in self.attackers.get(self.prov[i], ()):  # noqa: SIM110 (a loop: the hot path, no generator)
             if self.resolve(a, not opt):
                 return False
         return True
@@ -490,62 +485,26 @@ class _Resolver:
 
     def _outcome(self) -> MovementOutcome:
         n = self.n
-        prov, result = self.prov, self.result
-        # who dislodged whom: at most one move into a space succeeds, and it dislodges the unit
-        # there unless that unit moved away
-        self.by = [None] * n
-        by = self.by
-        for dst, movers in self.attackers.items():
-            j = self.index.get(dst)
-            if j is not None and not (self.ot[j] == MOVE and result[j]):
-                for a in movers:
-                    if result[a]:
-                        by[j] = a
-                        break
-        results: list[OrderResult] = []
+        prov = self.prov
+        self.by = self._dislodgers()
         new_units: dict[str, Unit] = {}
         dislodged: list[DislodgedUnit] = []
         for i in range(n):
             u = self.units[i]
-            b = by[i]
+            b = self.by[i]
             if b is not None:
                 dislodged.append(DislodgedUnit(u, prov[b], self.convoyed(b), self.power[b]))
-            elif self.ot[i] == MOVE and result[i]:
+            elif self.ot[i] == MOVE and self.result[i]:
                 new_units[self.dst[i]] = Unit(u.power, u.kind, self.dst_loc[i])  # type: ignore[arg-type,index]
             else:
                 new_units[prov[i]] = u
         if len(new_units) + len(dislodged) != n:
             raise AssertionError("adjudication left two units in one space")  # never: the rules forbid it
         self._table = DecisionTable(self._decision_of, tuple(prov))
-        contested: set[str] = set()
-        for p, movers in self.attackers.items():
-            if p not in new_units:
-                for k in movers:
-                    if not result[k] and self.prevent(k, True) > 0:
-                        contested.add(p)
-                        break
+        contested = self._contested(new_units)
+        results: list[OrderResult] = []
         for i in range(n):
-            b = by[i]
-            order = self.order[i]
-            if order is None:
-                if i in self.illegal_by_unit:
-                    for r in self.illegal_by_unit[i]:
-                        results.append(_with(r, dislodged=b is not None, dislodged_by=prov[b] if b is not None else None))
-                    continue
-                u = self.units[i]
-                results.append(self._explain_hold(i, Hold(u.power, u.kind, u.location), b, _RC_UNORDERED))
-                continue
-            for r in self.illegal_by_unit.get(i, ()):
-                results.append(_with(r, dislodged=b is not None, dislodged_by=prov[b] if b is not None else None))
-            ot = self.ot[i]
-            if ot == MOVE:
-                results.append(self._explain_move(i, b))
-            elif ot == SUPPORT:
-                results.append(self._explain_support(i, b))
-            elif ot == CONVOY:
-                results.append(self._explain_convoy(i, b))
-            else:
-                results.append(self._explain_hold(i, order, b, _RC_HOLDS))
+            results.extend(self._results_of(i))
         results.extend(self.illegal)
         results = with_repeats(results, self.repeats)
         # the results hold the table and the table this resolver (to build a record when it is
@@ -558,6 +517,43 @@ class _Resolver:
                                   dislodged=tuple(sorted(dislodged, key=lambda d: d.unit.location)),
                                   contested=frozenset(contested))
         return MovementOutcome(tuple(results), after)
+
+    def _dislodgers(self) -> list[int | None]:
+        """Who dislodged whom: at most one move into a space succeeds, and it dislodges the unit
+        there unless that unit moved away."""
+        by: list[int | None] = [None] * self.n
+        for dst, movers in self.attackers.items():
+            j = self.index.get(dst)
+            if j is not None and not (self.ot[j] == MOVE and self.result[j]):
+                by[j] = next((a for a in movers if self.result[a]), None)
+        return by
+
+    def _contested(self, new_units: Mapping[str, Unit]) -> set[str]:
+        """The provinces a standoff left empty (no dislodged unit may retreat there)."""
+        return {p for p, movers in self.attackers.items()
+                if p not in new_units and any(not self.result[k] and self.prevent(k, True) > 0 for k in movers)}
+
+    def _results_of(self, i: int) -> list[OrderResult]:
+        """The results for unit ``i``: of its order, and of any illegal order it was given."""
+        b = self.by[i]
+        gone = {"dislodged": b is not None, "dislodged_by": self.prov[b] if b is not None else None}
+        out = [_with(r, **gone) for r in self.illegal_by_unit.get(i, ())]
+        order = self.order[i]
+        if order is None:
+            if i not in self.illegal_by_unit:
+                u = self.units[i]
+                out.append(self._explain_hold(i, Hold(u.power, u.kind, u.location), b, _RC_UNORDERED))
+            return out
+        ot = self.ot[i]
+        if ot == MOVE:
+            out.append(self._explain_move(i, b))
+        elif ot == SUPPORT:
+            out.append(self._explain_support(i, b))
+        elif ot == CONVOY:
+            out.append(self._explain_convoy(i, b))
+        else:
+            out.append(self._explain_hold(i, order, b, _RC_HOLDS))
+        return out
 
     # -- the decision records: the DATC's strengths (section 5), read from the settled decisions --
     #
@@ -831,9 +827,12 @@ class _Resolver:
             counted, other = self._move_supports(i)
             return OrderResult(order, outcome, code, text, (prov[j],), None, None, lost, lost_to,  # type: ignore[index]
                                rule, counted, other, record=self._table)
-        # a move that succeeded: the figures from the settled decisions, the record when read.  Its
-        # attack strength is the unit and the supports that counted (a move that succeeded had a
-        # route and was not kept from the unit there, DATC 5)
+        return self._explain_success(i, j, order, lost, lost_to)
+
+    def _explain_success(self, i: int, j: int | None, order: Order, lost: bool, lost_to: str | None) -> OrderResult:
+        """A move that succeeded: the figures from the settled decisions, the record when read.  Its
+        attack strength is the unit and the supports that counted (a move that succeeded had a
+        route and was not kept from the unit there, DATC 5)."""
         counted, other = self._move_supports(i)
         a = 1 + len(counted)
         opp, who = self._opposition_value(i)
@@ -1007,6 +1006,16 @@ class _Resolver:
                     who.append(k)
                     if p > opp:
                         opp, first, kind = p, k, _SK_PREVENT
+        code, text = self._bounce_text(d, a, opp, kind, first)
+        counted, other = self._move_supports(i)
+        rule = self._bounce_rule(i, a, opp, other, rivals, who)
+        prov = self.prov
+        route = self._route(i) if self.mode[i] == VIA else ()  # the convoy worked: the army bounced there
+        return _result(OrderResult, (order, _OC_FAILURE, code, text, tuple([prov[k] for k in who]), a, opp,
+                                     lost, lost_to, rule, counted, other, route, self._table))
+
+    def _bounce_text(self, d: str, a: int, opp: int, kind: Any, first: int | None) -> tuple[str, str]:
+        """The result code and words of a move into ``d`` that failed against the strongest opposition."""
         dname = self.names.space_name(d)
         unit = f"the {self._unit_name(first)}" if first is not None else ""
         code = _RC_BOUNCED
@@ -1027,7 +1036,10 @@ class _Resolver:
             text = f"bounced: {unit}, also moving to {dname}, was stronger (strength {a} against {opp})"
         else:
             text = f"stood off with {unit}, also moving to {dname} (strength {a} against {opp})"
-        counted, other = self._move_supports(i)
+        return code, text
+
+    def _bounce_rule(self, i: int, a: int, opp: int, other: Any, rivals: list[int], who: list[int]) -> str:
+        """The rule that decided a failed move: what kept the winning strength from it, else how it failed."""
         rule = ""
         if other:
             shielded = [why for _, why in other if why != "cut"]
@@ -1038,105 +1050,110 @@ class _Resolver:
             elif cut and a + cut > opp:
                 rule = "X"  # the support that was cut would have carried the move
         if rule:
-            pass
-        elif rivals and len(rivals) == len(who) and all(self.power[k] == self.power[i] for k in rivals):
-            rule = "IX.4"  # a power may stand itself off (or be beaten by its own better supported move)
-        elif any(self.by[k] is not None for k in rivals):
-            rule = "IX.7"  # a dislodged unit still stands off the others moving where it moved
-        elif opp == a:
-            rule = "VIII"
-        else:
-            rule = "IX.2"
-        prov = self.prov
-        route = self._route(i) if self.mode[i] == VIA else ()  # the convoy worked: the army bounced there
-        return _result(OrderResult, (order, _OC_FAILURE, code, text, tuple([prov[k] for k in who]), a, opp,
-                                     lost, lost_to, rule, counted, other, route, self._table))
+            return rule
+        if rivals and len(rivals) == len(who) and all(self.power[k] == self.power[i] for k in rivals):
+            return "IX.4"  # a power may stand itself off (or be beaten by its own better supported move)
+        if any(self.by[k] is not None for k in rivals):
+            return "IX.7"  # a dislodged unit still stands off the others moving where it moved
+        return "VIII" if opp == a else "IX.2"
 
     def _explain_support(self, s: int, by: int | None) -> OrderResult:
         order: Order = self.order[s]  # type: ignore[assignment]
         t = self.sup_target[s]
         lost, lost_to = by is not None, self.prov[by] if by is not None else None
         if not self.matched[s]:
-            if self.sup_dst[s] is None:
-                text = f"void: the {self._unit_name(t)} was ordered to move, so it cannot be supported to hold"
-            elif self.ot[t] == MOVE:
-                text = (f"void: the {self._unit_name(t)} moved to "
-                        f"{self.names.space_name(self.dst_loc[t])}, not as supported")  # type: ignore[arg-type]
-            else:
-                text = f"void: the {self._unit_name(t)} did not move there"
-            # a unit ordered to move may be supported only in that move (IX.6); a support must
-            # name the move the unit makes (IX.1)
-            rule = "IX.6" if self.sup_dst[s] is None else "IX.1"
-            return OrderResult(order, _OC_VOID, _RC_VOID, text, (self.prov[t],), None, None, lost,
-                               lost_to, rule)
+            return self._explain_void_support(s, t, order, lost, lost_to)
         if not self.result[s]:
-            lo = self._lost_support(s)
-            if lo.why is _LW_DISLODGED:
-                text = f"cut: the supporting unit was dislodged by the {self._unit_name(by)}"  # type: ignore[arg-type]
-            else:
-                each = [f"the {self._unit_name(self.index[p])}" for p in lo.by]
-                if len(each) > 1:
-                    text = f"cut by the attacks of {', '.join(each[:-1])} and {each[-1]}"
-                else:
-                    text = f"cut by the attack of {each[0]}" if each else "cut by an attack"
-            return OrderResult(order, _OC_FAILURE, _RC_CUT, text, lo.by, None, None, lost, lost_to, "X",
-                               record=self._table)
+            return self._explain_cut_support(s, by, order, lost, lost_to)
         attackers = self.attackers.get(self.prov[s], ())
-        # the usual cases first: it is in the attack strength of the move (or the hold strength
-        # of the unit) it supports, or it supports a unit nobody attacked; the record is built
-        # when it is read (what _counts_plainly works out, without the calls on this hot path)
-        ot = self.ot
-        plain = ""
-        if ot[t] == MOVE:
-            if self.mode[t] == LAND or self.convoy_path(t, True):
-                j = self.index.get(self.dst[t])  # type: ignore[arg-type]
-                if j is None or (ot[j] == MOVE and self.result[j]
-                                 and not (self.dst[j] == self.prov[t] and self.mode[t] == LAND
-                                          and self.mode[j] == LAND)):
-                    plain = "counted"  # into an empty space, or one its unit left
-                elif self._formal:
-                    plain = self._counts_plainly(s, t)
-                else:
-                    power = self.power
-                    if power[t] != power[j] and power[s] != power[j]:
-                        plain = "counted"
-        else:
-            held = self.attackers.get(self.prov[t])
-            if not held:
-                plain = "idle"
-            elif any(self.mode[k] == LAND or self.convoy_path(k, True) for k in held):
-                plain = "counted"
+        plain = self._plain_use(s, t)
         attacked = self._not_cut_rule(s) if attackers else ""
         if plain:
             text = "support given" if plain == "counted" else "not cut, but it counts for nothing"
             rule = attacked or "IX.2"
             return _result(OrderResult, (order, _OC_SUCCESS, _RC_SUPPORTED, text, (self.prov[t],), None, None,
                                          lost, lost_to, rule, (), (), (), self._table))
-        kinds, excluded = self._support_use(s, t)
-        if _SK_ATTACK in kinds or _SK_HOLD in kinds:
-            text, rule = "support given", attacked or "IX.2"
-        elif excluded and kinds:
-            text = "support given, but only for standing off other moves: it cannot help dislodge the unit there"
-            rule = RULE_ALLIED if excluded[0] is _LW_ALLIED_UNIT else "IX.3"
-        elif excluded:
-            text = "not cut, but it counts for nothing: it cannot help dislodge the unit there"
-            rule = RULE_ALLIED if excluded[0] is _LW_ALLIED_UNIT else "IX.3"
-        elif kinds:
-            text, rule = "support given", attacked or "IX.2"
-        else:
-            text, rule = "not cut, but it counts for nothing", "IX.2"
-            if self.ot[t] == MOVE and not self.path(t, True):
-                rule = self._no_route_rule(t, *self._no_route(t))
-            elif self.ot[t] == MOVE:
-                j = self.index.get(self.dst[t])  # type: ignore[arg-type]
-                shield = self._shield(t, j) if j is not None and not (
-                    self.ot[j] == MOVE and not self.head_to_head(t, j) and self.result[j]) else ""
-                if shield:
-                    rule = _SHIELD_RESULTS[shield][2]  # the move it supports cannot dislodge that unit
+        text, rule = self._support_use_words(s, t, attacked)
         if attacked in _PARADOX_RULES:
             rule = attacked
         return OrderResult(order, _OC_SUCCESS, _RC_SUPPORTED, text, (self.prov[t],), None, None, lost,
                            lost_to, rule, record=self._table)
+
+    def _explain_void_support(self, s: int, t: int, order: Order, lost: bool, lost_to: str | None) -> OrderResult:
+        """A support that does not match what the supported unit was ordered to do."""
+        if self.sup_dst[s] is None:
+            text = f"void: the {self._unit_name(t)} was ordered to move, so it cannot be supported to hold"
+        elif self.ot[t] == MOVE:
+            text = (f"void: the {self._unit_name(t)} moved to "
+                    f"{self.names.space_name(self.dst_loc[t])}, not as supported")  # type: ignore[arg-type]
+        else:
+            text = f"void: the {self._unit_name(t)} did not move there"
+        # a unit ordered to move may be supported only in that move (IX.6); a support must
+        # name the move the unit makes (IX.1)
+        rule = "IX.6" if self.sup_dst[s] is None else "IX.1"
+        return OrderResult(order, _OC_VOID, _RC_VOID, text, (self.prov[t],), None, None, lost,
+                           lost_to, rule)
+
+    def _explain_cut_support(self, s: int, by: int | None, order: Order, lost: bool,
+                             lost_to: str | None) -> OrderResult:
+        """A support that was cut, or whose unit was dislodged (rule X)."""
+        lo = self._lost_support(s)
+        if lo.why is _LW_DISLODGED:
+            text = f"cut: the supporting unit was dislodged by the {self._unit_name(by)}"  # type: ignore[arg-type]
+        else:
+            each = [f"the {self._unit_name(self.index[p])}" for p in lo.by]
+            if len(each) > 1:
+                text = f"cut by the attacks of {', '.join(each[:-1])} and {each[-1]}"
+            else:
+                text = f"cut by the attack of {each[0]}" if each else "cut by an attack"
+        return OrderResult(order, _OC_FAILURE, _RC_CUT, text, lo.by, None, None, lost, lost_to, "X",
+                           record=self._table)
+
+    def _plain_use(self, s: int, t: int) -> str:
+        """The usual cases first: support ``s`` is in the attack strength of the move (or the hold
+        strength of the unit) it supports ("counted"), or supports a unit nobody attacked ("idle");
+        "" when the record must be worked out (what _counts_plainly works out, without the calls on
+        this hot path)."""
+        ot = self.ot
+        if ot[t] != MOVE:
+            held = self.attackers.get(self.prov[t])
+            if not held:
+                return "idle"
+            return "counted" if any(self.mode[k] == LAND or self.convoy_path(k, True) for k in held) else ""
+        if not (self.mode[t] == LAND or self.convoy_path(t, True)):
+            return ""
+        j = self.index.get(self.dst[t])  # type: ignore[arg-type]
+        if j is None or (ot[j] == MOVE and self.result[j]
+                         and not (self.dst[j] == self.prov[t] and self.mode[t] == LAND and self.mode[j] == LAND)):
+            return "counted"  # into an empty space, or one its unit left
+        if self._formal:
+            return self._counts_plainly(s, t)
+        power = self.power
+        return "counted" if power[t] != power[j] and power[s] != power[j] else ""
+
+    def _support_use_words(self, s: int, t: int, attacked: str) -> tuple[str, str]:
+        """What a support that was not cut did, from its record, with the rule that decides it."""
+        kinds, excluded = self._support_use(s, t)
+        if _SK_ATTACK in kinds or _SK_HOLD in kinds:
+            return "support given", attacked or "IX.2"
+        if excluded:
+            rule = RULE_ALLIED if excluded[0] is _LW_ALLIED_UNIT else "IX.3"
+            if kinds:
+                only = "support given, but only for standing off other moves: it cannot help dislodge the unit there"
+                return only, rule
+            return "not cut, but it counts for nothing: it cannot help dislodge the unit there", rule
+        if kinds:
+            return "support given", attacked or "IX.2"
+        rule = "IX.2"
+        if self.ot[t] == MOVE and not self.path(t, True):
+            rule = self._no_route_rule(t, *self._no_route(t))
+        elif self.ot[t] == MOVE:
+            j = self.index.get(self.dst[t])  # type: ignore[arg-type]
+            shield = self._shield(t, j) if j is not None and not (
+                self.ot[j] == MOVE and not self.head_to_head(t, j) and self.result[j]) else ""
+            if shield:
+                rule = _SHIELD_RESULTS[shield][2]  # the move it supports cannot dislodge that unit
+        return "not cut, but it counts for nothing", rule
 
     def _not_cut(self, s: int) -> tuple[NotCut, ...]:
         """Every move into the space of support ``s`` (which was not cut), and why it did not cut
@@ -1412,14 +1429,7 @@ class _FormalResolver(_Resolver):
                 n += 1
         return n
 
-    def attack(self, i: int, hi: bool) -> int:
-        if not self.path(i, hi):
-            return 0
-        j = self.index.get(self.dst[i])  # type: ignore[arg-type]
-        if j is None:
-            return 1 + self.count(self.move_sups[i], hi)
-        if self.ot[j] == MOVE and not self.head_to_head(i, j) and self.resolve(j, hi):
-            return 1 + self.count(self.move_sups[i], hi)
+    def _attack_on(self, i: int, j: int, hi: bool) -> int:
         if self._shielded(i, j) is not None:
             return 0  # its own, an ally's or a neutral's unit that stays is never dislodged
         return 1 + self._count_against(self.move_sups[i], hi, self.power[j])
@@ -1441,24 +1451,6 @@ class _FormalResolver(_Resolver):
         shield = self._shielded(a, s)
         return NotCutWhy.ALLIED if shield == ALLIANCE else (NotCutWhy.NEUTRAL if shield == NEUTRAL
                                                             else NotCutWhy.OWN_POWER)
-
-    def adjudicate(self, i: int, opt: bool) -> bool:
-        if self.ot[i] != SUPPORT:
-            return super().adjudicate(i, opt)
-        attackers = self.attackers.get(self.prov[i])
-        if not attackers:
-            return True
-        sd = self.sup_dst[i]
-        sd_prov = province_of(sd) if sd is not None else None
-        for a in attackers:
-            if not self._may_cut(a, i):
-                continue
-            if self.prov[a] == sd_prov:
-                if self.resolve(a, not opt):
-                    return False
-            elif self.path(a, not opt):
-                return False
-        return True
 
     def _excluded(self, s: int, victim: int) -> LeftOutWhy | None:
         if self.power[s] == self.power[victim]:

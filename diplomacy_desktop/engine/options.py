@@ -11,19 +11,8 @@ from collections.abc import Set as AbstractSet
 
 from .board import ARMY, FLEET, Board, province_of
 from .boardindex import board_index
-from .orders import (
-    Build,
-    Convoy,
-    Disband,
-    Hold,
-    Move,
-    Order,
-    Remove,
-    Retreat,
-    SupportHold,
-    SupportMove,
-    Waive,
-)
+from .orders import (Build, Convoy, Disband, Hold, Move, Order, Remove, Retreat, SupportHold, SupportMove,
+                     Waive)
 from .state import ADJUSTMENT, MOVEMENT, RETREAT, GameState, Unit
 from .validation import retreat_destinations
 

@@ -20,6 +20,17 @@ class RetreatOutcome:
     units: tuple[Unit, ...]  # every unit on the board after the retreats
 
 
+def _illegal(state: GameState, written: Order, exc: OrderError, refused: set[str]) -> OrderResult:
+    """The result of an illegal retreat order; its dislodged unit, if it names one of its power's,
+    goes into ``refused`` (disbanded unless another order for it was legal)."""
+    where = written.province
+    d = state.dislodged_in(where) if where is not None and where in state.board.spaces else None
+    if d is not None and d.unit.power == written.power:
+        refused.add(d.province)
+    return OrderResult(written, Outcome.ILLEGAL, ResultCode(getattr(exc, "code", "illegal")), f"illegal: {exc}",
+                       rule=getattr(exc, "rule", "XI"))
+
+
 def adjudicate_retreats(state: GameState, orders: Iterable[Order], rules: RuleSet = CLASSIC) -> RetreatOutcome:
     board = state.board
     results: list[OrderResult] = []
@@ -29,12 +40,7 @@ def adjudicate_retreats(state: GameState, orders: Iterable[Order], rules: RuleSe
         try:
             norm = check_order(state, written)
         except OrderError as exc:
-            results.append(OrderResult(written, Outcome.ILLEGAL, ResultCode(getattr(exc, "code", "illegal")), f"illegal: {exc}",
-                                       rule=getattr(exc, "rule", "XI")))
-            where = written.province
-            d = state.dislodged_in(where) if where is not None and where in board.spaces else None
-            if d is not None and d.unit.power == written.power:
-                refused.add(d.province)
+            results.append(_illegal(state, written, exc, refused))
             continue
         chosen.setdefault(norm.province, []).append((written, norm))  # type: ignore[arg-type]
     retreating: dict[str, tuple[Order, Retreat]] = {}

@@ -12,20 +12,8 @@ from typing import Any
 from .board import ARMY, FLEET, Board, province_of
 from .boardindex import KIND_NAMES, board_index
 from .errors import AmbiguousOrderError, IllegalOrderError
-from .orders import (
-    Build,
-    Convoy,
-    Disband,
-    Hold,
-    Move,
-    Order,
-    Remove,
-    Retreat,
-    SupportHold,
-    SupportMove,
-    UnitOrder,
-    Waive,
-)
+from .orders import (Build, Convoy, Disband, Hold, Move, Order, Remove, Retreat, SupportHold, SupportMove,
+                     UnitOrder, Waive)
 from .state import ADJUSTMENT, MOVEMENT, RETREAT, GameState, Unit
 
 __all__ = [

@@ -20,7 +20,7 @@ from PySide6.QtGui import QUndoStack
 
 from ..engine.board import Board
 from ..engine.disorder import without_orders
-from ..engine.errors import IllegalOrderError, OrderError
+from ..engine.errors import IllegalOrderError
 from ..engine.formal import Relations
 from ..engine.game import BY_CENTRES, Game, GameEnd, HistoryEntry
 from ..engine.options import orders_needed
@@ -28,7 +28,6 @@ from ..engine.orders import Build, Hold, Order, Remove, UnitOrder, Waive
 from ..engine.results import OrderResult
 from ..engine.rules import Edition, RuleSet
 from ..engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState
-from ..engine.validation import check_order
 from ..io.boardfile import load_board
 from ..io.savefile import open_game, save_game
 from ..io.vault import Vault
@@ -210,10 +209,7 @@ class GameController(QObject):
 
     def view_phase(self, index: int | None) -> None:
         if index is not None:
-            if not self.game.history:
-                index = None
-            else:
-                index = max(0, min(index, len(self.game.history) - 1))
+            index = None if not self.game.history else max(0, min(index, len(self.game.history) - 1))
         if index == self._viewing:
             return
         self._viewing = index
@@ -310,15 +306,8 @@ class GameController(QObject):
             raise IllegalOrderError("the game is over")
         if not self.can_order(power):
             raise IllegalOrderError(f"{self.board.power(power).name} cannot give orders now")
-        filed = order
-        try:
-            filed = check_order(self.game.state, order)
-        except OrderError:
-            if not allow_illegal:
-                raise
-        key = self.game.file_key(filed)
+        filed, key = self.game.to_file(order, allow_illegal=allow_illegal)
         before = self.game.order_for(power, key)
-        self.game.check_room(filed, key)  # builds and removals: no more than the power owes
         if before == filed:
             return filed
         self.undo_stack.push(SetOrderCommand(self._write_orders, power, key, before, filed))
@@ -366,9 +355,8 @@ class GameController(QObject):
             return None
         filed_any = False
         for order in orders:
-            filed = check_order(self.game.state, order)  # OrderError: the computer never gives one
-            key = self.game.file_key(filed)  # (a second waive takes the next number: filed one by one)
-            self.game.check_room(filed, key)
+            # OrderError: the computer never gives one; a second waive takes the next number (one by one)
+            filed, key = self.game.to_file(order)
             self.game.put_orders(power, {key: filed})
             filed_any = True
         if not filed_any:

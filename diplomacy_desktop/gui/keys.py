@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
-from PySide6.QtWidgets import QAbstractSpinBox, QLineEdit, QMenu, QWidget
+from PySide6.QtWidgets import QAbstractSpinBox, QLineEdit, QMenu, QMenuBar, QWidget
 
 from . import override
 
@@ -56,6 +56,15 @@ def menu_action(window: QWidget, menu: QMenu, text: str, slot: Callable[[], obje
     menu.addAction(act)
     window.addAction(act)
     return act
+
+
+def add_menu_before_help(bar: QMenuBar, menu: QMenu) -> None:
+    """Put ``menu`` on the menu bar, before Help (which stays last, where every program has it)."""
+    before = next((a for a in bar.actions() if a.text().replace("&", "") == "Help"), None)
+    if before is not None:
+        bar.insertMenu(before, menu)
+    else:
+        bar.addMenu(menu)
 
 
 def event_keys(event: QKeyEvent) -> QKeySequence:

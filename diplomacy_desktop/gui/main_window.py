@@ -20,19 +20,8 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QMargins, QRect, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
-from PySide6.QtWidgets import (
-    QApplication,
-    QDockWidget,
-    QFileDialog,
-    QHBoxLayout,
-    QLabel,
-    QMenu,
-    QMessageBox,
-    QPushButton,
-    QTabBar,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import (QApplication, QDockWidget, QFileDialog, QHBoxLayout, QLabel, QMenu,
+                               QMessageBox, QPushButton, QTabBar, QVBoxLayout, QWidget)
 
 from ..engine.errors import OrderError
 from ..engine.game import GameEnd, HistoryEntry
@@ -589,14 +578,8 @@ class MainWindow(WindowShell):
     def export_picture(self) -> None:
         """Ask for a file and write what ``export_kind`` names: this phase (PNG, SVG or PDF by the
         name's extension), every phase (PDF) or the order sheets (PDF)."""
-        from .board.export import (
-            ExportError,
-            export_pages,
-            format_of,
-            order_sheets,
-            order_sheets_pdf,
-            page_for,
-        )
+        from .board.export import (ExportError, export_pages, format_of, order_sheets, order_sheets_pdf,
+                                   page_for)
         from .board.export import write_file as write_export
         from .board.render import RenderError, picture_scene
 

@@ -14,6 +14,7 @@ clear, and says so.  A restart asks for the same passphrase and restores everyth
 from __future__ import annotations
 
 import argparse
+import contextlib
 import getpass
 import signal
 import socket
@@ -156,8 +157,8 @@ def _computer_seats(host: TableHost, items: list[str]) -> str | None:
     return None
 
 
-def _serve_locked(args: argparse.Namespace, path: Path, lock: GameLock) -> int:
-    lock.remove_abandoned_temp_files()  # writes a kill cut short (nobody else writes this game)
+def _open_host(args: argparse.Namespace, path: Path) -> TableHost | int:
+    """The game to serve, opened or begun, or the exit status after saying why it cannot be."""
     try:
         players = _players(args.player or [])
         secret = live_game_of(path)  # the live store holds this file's game: no need to read the file
@@ -171,7 +172,7 @@ def _serve_locked(args: argparse.Namespace, path: Path, lock: GameLock) -> int:
                   "are written in the clear", file=sys.stderr)
         # the live game in SQLite (an order edit writes one row); with a passphrase its secret rows
         # and the saved game's secret part are encrypted under the game's key
-        host = TableHost.open_live(path, formal=args.formal, notes_allowed=True if args.notes else None,
+        return TableHost.open_live(path, formal=args.formal, notes_allowed=True if args.notes else None,
                                    players=players, passphrase=passphrase, opened=opened)
     except (SaveFileError, ValueError) as exc:  # PassphraseNeededError, WrongPassphraseError too
         print(f"diplomacy-desktop serve: {path}: {exc}", file=sys.stderr)
@@ -182,6 +183,26 @@ def _serve_locked(args: argparse.Namespace, path: Path, lock: GameLock) -> int:
     except OSError as exc:
         print(f"diplomacy-desktop serve: {path}: {exc.strerror or exc}", file=sys.stderr)
         return 2
+
+
+def _print_links(host: TableHost, path: Path, base: str, *, qr: bool) -> None:
+    """What is served where, and each power's link (with its QR code when asked)."""
+    print(f"Serving {path} ({host.game.state.phase.label}) on {base}", flush=True)
+    print(f"Table page (join with a PIN): {base}/", flush=True)
+    for power, player, url in host.join_links(base):
+        print(link_line(host, power, player, url), flush=True)
+        if qr:
+            from .qr import join_qr_text
+
+            print(join_qr_text(url), flush=True)
+    print("Ctrl+C stops the host; the game is saved after every change.", flush=True)
+
+
+def _serve_locked(args: argparse.Namespace, path: Path, lock: GameLock) -> int:
+    lock.remove_abandoned_temp_files()  # writes a kill cut short (nobody else writes this game)
+    host = _open_host(args, path)
+    if isinstance(host, int):
+        return host
     if host.store_note:
         print(f"diplomacy-desktop serve: {host.store_note}", file=sys.stderr, flush=True)
     refusal = _computer_seats(host, args.computer or [])
@@ -214,15 +235,7 @@ def _serve_locked(args: argparse.Namespace, path: Path, lock: GameLock) -> int:
         return 2
     shown = lan_address() if args.host in WILDCARDS else args.host
     base = f"http://{'[' + shown + ']' if ':' in shown else shown}:{server.port}"
-    print(f"Serving {path} ({host.game.state.phase.label}) on {base}", flush=True)
-    print(f"Table page (join with a PIN): {base}/", flush=True)
-    for power, player, url in host.join_links(base):
-        print(link_line(host, power, player, url), flush=True)
-        if args.qr:
-            from .qr import join_qr_text
-
-            print(join_qr_text(url), flush=True)
-    print("Ctrl+C stops the host; the game is saved after every change.", flush=True)
+    _print_links(host, path, base, qr=args.qr)
     print(f"Commands: {COMMANDS}", flush=True)
     if sys.stdin is not None:
         threading.Thread(target=_console, args=(host, base, sys.stdin), name="serve-console", daemon=True).start()
@@ -259,10 +272,8 @@ def _say_taken_back(host: TableHost, change: Change) -> None:
 
 def _stopped(host: TableHost, path: Path) -> int:
     """The last word: where the game is, and, truthfully, what could not be saved (exit 1)."""
-    try:
+    with contextlib.suppress(SaveFailedError):  # taken back, and counted in save_failures
         host.flush()
-    except SaveFailedError:
-        pass  # taken back, and counted in save_failures
     trouble = host.write_file()  # the saved game, from the live one
     host.close()
     code = 0

@@ -38,12 +38,19 @@ A hostile device on the table's Wi-Fi (issue 20) is shrugged off:
 * a connection whose request headers are not complete within ``HEADER_TIMEOUT`` seconds is
   closed, one client (one address) holds at most ``MAX_CONNECTIONS_PER_CLIENT`` connections at
   once and the server ``MAX_CONNECTIONS``, and the open-files limit is raised at start;
+* a phone's token always gets through (issue 31): when every connection slot is taken, a new
+  connection takes the place of the oldest one that has not shown a valid token (one still
+  sending its headers, a socket that has not said who it is);
+* token-less spectators have a budget of their own, outside the seats' slots:
+  ``MAX_SPECTATORS`` in all, ``MAX_SPECTATORS_PER_CLIENT`` per address, and one that says nothing
+  for ``SPECTATOR_IDLE`` seconds is let go (a spectator keeps its place by sending any message);
 * every call into the game runs off the event loop (a busy window never holds the phones).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gzip
 import hashlib
 import ipaddress
@@ -63,15 +70,8 @@ from aiohttp import WSMsgType, web
 
 from ..resources import map_file
 from ..table.pins import HASHES_IN_FLIGHT
-from .table import (
-    Change,
-    HostError,
-    NotYoursError,
-    SaveFailedError,
-    TableHost,
-    TooManyAttemptsError,
-    UnknownTokenError,
-)
+from .table import (Change, HostError, NotYoursError, SaveFailedError, TableHost, TooManyAttemptsError,
+                    UnknownTokenError)
 
 PAGE_DIR = Path(__file__).resolve().parent / "page"
 #: the page's files, by the name the URL uses; nothing else is ever read from disk
@@ -83,7 +83,16 @@ MAX_DEPTH = 16
 HEADER_TIMEOUT = 10.0
 MAX_CONNECTIONS_PER_CLIENT = 24
 MAX_CONNECTIONS = 512
+#: token-less spectators' own budget: never taken from the seats' connections
+MAX_SPECTATORS = 32
+MAX_SPECTATORS_PER_CLIENT = 4
+#: seconds a spectator may say nothing before it is let go
+SPECTATOR_IDLE = 300.0
 TOKEN_HEADER = "X-Token"
+#: the requests that succeed only with a valid token (or, the join, a right PIN): a connection
+#: that made one is a seat's, never cut to make room (the phone page, ``/t/TOKEN``, too)
+SEAT_PATHS = frozenset({"/api/state", "/api/options", "/api/order", "/api/clear", "/api/seal", "/api/unseal",
+                        "/api/declare", "/api/note", "/api/join"})
 SECURITY_HEADERS = {
     "Cache-Control": "no-store",
     "X-Content-Type-Options": "nosniff",
@@ -235,6 +244,10 @@ async def _guard(request: web.Request, handler: Handler) -> web.StreamResponse:
     if not isinstance(response, web.WebSocketResponse) and not response.prepared:
         for k, v in SECURITY_HEADERS.items():
             response.headers.setdefault(k, v)
+    if response.status < 400 and (request.path in SEAT_PATHS or request.path.startswith("/t/")):
+        conn = _connection(request)
+        if conn is not None:
+            conn.seat()
     return response
 
 
@@ -283,6 +296,8 @@ class HostApp:
         #: each request's own change version (see ``_run`` and ``_saved``)
         self._change_versions: weakref.WeakKeyDictionary[asyncio.Task[Any], int] = weakref.WeakKeyDictionary()
         self.names = own_names(address)
+        #: seconds a token-less spectator may say nothing before it is let go
+        self.spectator_idle = SPECTATOR_IDLE
         self._join_pool = ThreadPoolExecutor(max_workers=HASHES_IN_FLIGHT, thread_name_prefix="table-join")
         self.app = web.Application(client_max_size=MAX_BODY, middlewares=[_guard_for(self.names)])
         r = self.app.router
@@ -352,10 +367,8 @@ class HostApp:
     async def _closing(self, _app: web.Application) -> None:
         self.host.remove_listener(self._on_change)
         self.host.remove_listener(self._on_any_change)
-        try:
+        with contextlib.suppress(SaveFailedError):  # taken back; ``serve`` says so when it stops (save_failures)
             self.host.flush()
-        except SaveFailedError:
-            pass  # taken back; ``serve`` says so when it stops (host.save_failures)
         self.host.deferred_saves = False
         for client in list(self.clients):
             await client.ws.close(code=1001, message=b"the host stopped")
@@ -451,10 +464,8 @@ class HostApp:
         write still running) are written first, so that no phone sees what a kill would take back."""
         assert self.loop is not None
         if getattr(self.host, "unsaved", False):
-            try:
+            with contextlib.suppress(SaveFailedError):  # taken back: the phone reads what the disk holds
                 await self.loop.run_in_executor(None, partial(self.host.flush, durable=False))
-            except SaveFailedError:
-                pass  # taken back: the phone reads what the disk holds
 
     async def state(self, request: web.Request) -> web.Response:
         token = self._token(request)
@@ -567,17 +578,35 @@ class HostApp:
             await ws.send_json({"type": "error", "error": "this link is not (or no longer) valid: ask the host"})
             await ws.close(code=4004, message=b"unknown token")
             return ws
+        conn = _connection(request)
+        if conn is not None and client.token is not None:
+            conn.seat()
+        elif conn is not None and not conn.spectate():
+            await ws.send_json({"type": "error", "error": "too many spectators: try again later"})
+            await ws.close(code=4029, message=b"too many spectators")
+            return ws
         self.clients.add(client)
         client.dirty.set()  # catch up at once
         sender = asyncio.create_task(self._send_loop(client))
         try:
-            async for msg in ws:  # the phone says nothing more; this waits for it to go
-                if msg.type in (WSMsgType.ERROR, WSMsgType.CLOSE):
-                    break
+            await self._listen(ws, None if client.token is not None else self.spectator_idle)
         finally:
             self.clients.discard(client)
             sender.cancel()
         return ws
+
+    @staticmethod
+    async def _listen(ws: web.WebSocketResponse, idle: float | None) -> None:
+        """Wait for the socket to go: a phone says nothing more; a spectator that says nothing
+        for ``idle`` seconds is let go (its place in the spectators' budget freed)."""
+        while True:
+            try:
+                msg = await ws.receive(timeout=idle)
+            except TimeoutError:
+                await ws.close(code=4008, message=b"idle spectator")
+                return
+            if msg.type in (WSMsgType.ERROR, WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED):
+                return
 
     def _hello(self, ws: web.WebSocketResponse, msg: Any) -> _Client | None:
         if msg.type != WSMsgType.TEXT:
@@ -618,24 +647,68 @@ class HostApp:
 
 
 class _Gate:
-    """How many connections each client (address) holds, and the server in all."""
+    """How many connections each client (address) holds, and the server in all; the spectators'
+    own budget beside them.  A connection is a seat once it has shown a valid token; when every
+    slot is taken, a newcomer takes the place of the oldest connection that is not (yet) one."""
 
-    def __init__(self, per_client: int = MAX_CONNECTIONS_PER_CLIENT, total: int = MAX_CONNECTIONS) -> None:
+    def __init__(self, per_client: int = MAX_CONNECTIONS_PER_CLIENT, total: int = MAX_CONNECTIONS,
+                 spectators: int = MAX_SPECTATORS, spectators_per_client: int = MAX_SPECTATORS_PER_CLIENT) -> None:
         self.per_client, self.total = per_client, total
+        self.spectators, self.spectators_per_client = spectators, spectators_per_client
+        #: the seats' slots (every connection but a spectator's), by address
         self.open: dict[str, int] = {}
+        #: the spectators' sockets, by address
+        self.watching: dict[str, int] = {}
+        #: the connections in the seats' slots that have shown no token, oldest first
+        self.unproven: dict[_GuardedProtocol, None] = {}
 
-    def admit(self, client: str) -> bool:
-        if self.open.get(client, 0) >= self.per_client or sum(self.open.values()) >= self.total:
+    def admit(self, conn: _GuardedProtocol) -> bool:
+        client = conn.client
+        if self.open.get(client, 0) >= self.per_client:
             return False
+        if sum(self.open.values()) >= self.total:
+            if not self.unproven:
+                return False
+            next(iter(self.unproven)).cut()  # the oldest unproven connection makes room
         self.open[client] = self.open.get(client, 0) + 1
+        self.unproven[conn] = None
+        conn.pool = "seats"
         return True
 
-    def release(self, client: str) -> None:
-        n = self.open.get(client, 0) - 1
-        if n > 0:
-            self.open[client] = n
-        else:
-            self.open.pop(client, None)
+    def seat(self, conn: _GuardedProtocol) -> None:
+        """``conn`` has shown a valid token: it is never cut to make room."""
+        if conn.pool == "seats":
+            self.unproven.pop(conn, None)
+
+    def spectate(self, conn: _GuardedProtocol) -> bool:
+        """Move ``conn`` from the seats' slots to the spectators' budget; False when that is spent."""
+        if conn.pool != "seats":
+            return conn.pool == "spectators"
+        client = conn.client
+        if (self.watching.get(client, 0) >= self.spectators_per_client
+                or sum(self.watching.values()) >= self.spectators):
+            return False
+        _drop(self.open, client)
+        self.unproven.pop(conn, None)
+        self.watching[client] = self.watching.get(client, 0) + 1
+        conn.pool = "spectators"
+        return True
+
+    def release(self, conn: _GuardedProtocol) -> None:
+        if conn.pool == "seats":
+            _drop(self.open, conn.client)
+            self.unproven.pop(conn, None)
+        elif conn.pool == "spectators":
+            _drop(self.watching, conn.client)
+        conn.pool = None
+
+
+def _drop(counts: dict[str, int], client: str) -> None:
+    n = counts.get(client, 0) - 1
+    if n > 0:
+        counts[client] = n
+    else:
+        counts.pop(client, None)
 
 
 class _GuardedProtocol(asyncio.Protocol):
@@ -647,22 +720,36 @@ class _GuardedProtocol(asyncio.Protocol):
         self.inner: asyncio.Protocol | None = inner
         self.gate = gate
         self.timeout = timeout
-        self.client: str | None = None
+        self.client = "?"
+        #: which of the gate's budgets this connection counts in ("seats", "spectators"), None: none
+        self.pool: str | None = None
         self.transport: asyncio.BaseTransport | None = None
         self.timer: asyncio.TimerHandle | None = None
         self.tail = b""
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         peer = transport.get_extra_info("peername")
-        client = str(peer[0]) if peer else "?"
-        if not self.gate.admit(client):
+        self.client = str(peer[0]) if peer else "?"
+        if not self.gate.admit(self):
             self.inner = None
             transport.abort()  # type: ignore[attr-defined]
             return
-        self.client, self.transport = client, transport
+        self.transport = transport
         self.timer = asyncio.get_running_loop().call_later(self.timeout, self._too_slow)
         assert self.inner is not None
         self.inner.connection_made(transport)
+
+    def seat(self) -> None:
+        self.gate.seat(self)
+
+    def spectate(self) -> bool:
+        return self.gate.spectate(self)
+
+    def cut(self) -> None:
+        """Closed to make room: its place is free at once."""
+        self.gate.release(self)
+        if self.transport is not None and not self.transport.is_closing():
+            self.transport.abort()  # type: ignore[attr-defined]
 
     def _too_slow(self) -> None:
         self.timer = None
@@ -694,11 +781,16 @@ class _GuardedProtocol(asyncio.Protocol):
         if self.timer is not None:
             self.timer.cancel()
             self.timer = None
-        if self.client is not None:
-            self.gate.release(self.client)
-            self.client = None
+        self.gate.release(self)
         if self.inner is not None:
             self.inner.connection_lost(exc)
+
+
+def _connection(request: web.Request) -> _GuardedProtocol | None:
+    """The gate's record of the connection ``request`` came on (None outside ``HostServer``)."""
+    transport = request.transport
+    protocol = transport.get_protocol() if transport is not None else None
+    return protocol if isinstance(protocol, _GuardedProtocol) else None
 
 
 class _OneLine(logging.Filter):

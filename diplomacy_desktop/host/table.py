@@ -34,6 +34,7 @@ public board included).  Listeners get no orders, only who to refresh.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import functools
 import secrets
@@ -53,27 +54,12 @@ from ..engine.orders import Order, UnitOrder
 from ..engine.state import ADJUSTMENT, MOVEMENT, RETREAT
 from ..engine.validation import check_order
 from ..io.boardfile import load_board
-from ..io.gamestore import (
-    GameImage,
-    GameStore,
-    StoreError,
-    StoreLockedError,
-    file_stamp,
-    set_aside,
-    store_path,
-)
+from ..io.gamestore import (GameImage, GameStore, StoreError, StoreLockedError, file_stamp, set_aside,
+                            store_path)
 from ..io.notation import format_order, location_label
 from ..io.output import reason as os_reason
-from ..io.savefile import (
-    OpenedGame,
-    SaveFileError,
-    WrongPassphraseError,
-    dumps,
-    open_game,
-    order_from_dict,
-    order_to_dict,
-    write_atomic,
-)
+from ..io.savefile import (OpenedGame, SaveFileError, WrongPassphraseError, dumps, open_game, order_from_dict,
+                           order_to_dict, write_atomic)
 from ..io.typed_orders import read_typed_order, refusal_message
 from ..io.vault import Vault, VaultError
 from ..table import sealcodes
@@ -81,15 +67,8 @@ from ..table.changes import HOST, PHONE, TableChange
 from ..table.notes import MAX_NOTE_TEXT, MAX_NOTES
 from ..table.pieces import plan_entry
 from ..table.pins import HASH_GATE, JoinGuard, JoinRate, PinWaitError, hash_pin, pin_problem
-from ..table.service import (
-    STAGE_DECLARATIONS,
-    STAGE_ORDERS,
-    PinRefusal,
-    PinWait,
-    StalePhaseError,
-    TableRefusal,
-    TableService,
-)
+from ..table.service import (STAGE_DECLARATIONS, STAGE_ORDERS, PinRefusal, PinWait, StalePhaseError,
+                             TableRefusal, TableService)
 from ..table.session import TableSession
 from .phase_results import adjudicated_entries, order_view, phase_label, phase_picture
 
@@ -176,6 +155,28 @@ def _why(exc: BaseException) -> str:
     if "full" in text:
         return "no space left"
     return text or type(exc).__name__
+
+
+def _open_store(path: Path) -> tuple[GameStore, str]:
+    """The live database beside ``path``, checked; a damaged one is set aside and a new one made
+    (the saved game is read again), with the note that says so."""
+    note = ""
+    try:
+        store = GameStore(store_path(path))
+    except (StoreError, sqlite3.Error, OSError) as exc:
+        note = _set_aside_note(path, exc)  # damaged: set aside, and the saved game is read again
+        try:
+            store = GameStore(store_path(path))
+        except (StoreError, sqlite3.Error, OSError) as exc2:
+            raise _save_failed(exc2 if isinstance(exc2, OSError) else OSError(str(exc2))) from exc2
+    if not note and store.has_tables():
+        try:
+            store.check()  # SQLite's integrity check and the records' own
+        except StoreError as exc:
+            store.close()
+            note = _set_aside_note(path, exc)
+            store = GameStore(store_path(path))
+    return store, note
 
 
 def _set_aside_note(path: Path, exc: BaseException) -> str:
@@ -376,22 +377,7 @@ class TableHost:
         already read it (not read again unless its secrets need the passphrase).  SaveFileError when the file is not a
         saved game (WrongPassphraseError: not its passphrase), SaveFailedError when it cannot be
         written."""
-        note = ""
-        try:
-            store = GameStore(store_path(path))
-        except (StoreError, sqlite3.Error, OSError) as exc:
-            note = _set_aside_note(path, exc)  # damaged: set aside, and the saved game is read again
-            try:
-                store = GameStore(store_path(path))
-            except (StoreError, sqlite3.Error, OSError) as exc2:
-                raise _save_failed(exc2 if isinstance(exc2, OSError) else OSError(str(exc2))) from exc2
-        if not note and store.has_tables():
-            try:
-                store.check()  # SQLite's integrity check and the records' own
-            except StoreError as exc:
-                store.close()
-                note = _set_aside_note(path, exc)
-                store = GameStore(store_path(path))
+        store, note = _open_store(path)
         try:
             loaded = None
             vault: Vault | None = None
@@ -480,10 +466,9 @@ class TableHost:
         change succeeded), so that a crash and a restart do not forget it."""
         if self.path is None:
             return
-        try:
+        # a failed write is taken back and counted in save_failures; the phone hears "wrong PIN" all the same
+        with contextlib.suppress(SaveFailedError):
             self.flush()
-        except SaveFailedError:
-            pass  # taken back and counted in save_failures; the phone hears "wrong PIN" all the same
 
     def take_change_version(self) -> int | None:
         """The host's version right after the last change made on this thread (then forgotten)."""

@@ -37,34 +37,11 @@ from typing import Any
 from ..engine.board import ARMY, Board, province_of
 from ..engine.explain import explain, results_by_province
 from ..engine.game import Game, HistoryEntry
-from ..engine.orders import (
-    Build,
-    Convoy,
-    Disband,
-    Hold,
-    Move,
-    Order,
-    OrderStyle,
-    Remove,
-    Retreat,
-    SupportHold,
-    SupportMove,
-    UnitOrder,
-    Waive,
-)
+from ..engine.orders import (Build, Convoy, Disband, Hold, Move, Order, OrderStyle, Remove, Retreat,
+                             SupportHold, SupportMove, UnitOrder, Waive)
 from ..engine.results import OrderResult, Outcome
 from ..engine.rules import Edition, RuleSet
-from ..engine.state import (
-    ADJUSTMENT,
-    FALL,
-    MOVEMENT,
-    RETREAT,
-    SPRING,
-    DislodgedUnit,
-    GameState,
-    Phase,
-    Unit,
-)
+from ..engine.state import ADJUSTMENT, FALL, MOVEMENT, RETREAT, SPRING, DislodgedUnit, GameState, Phase, Unit
 from ..engine.turns import adjudicate_phase, has_adjustments
 from ..engine.validation import retreat_destinations
 from .boardfile import load_board

@@ -15,6 +15,7 @@ Where ``fcntl`` does not exist (Windows) the lock is not taken: ``acquire`` does
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import socket
@@ -128,10 +129,8 @@ class GameLock:
         if self._fd is None:
             return
         fd, self._fd = self._fd, None
-        try:
+        with contextlib.suppress(OSError):
             os.ftruncate(fd, 0)
-        except OSError:
-            pass
         os.close(fd)  # closing drops the lock
 
     def remove_abandoned_temp_files(self) -> list[Path]:

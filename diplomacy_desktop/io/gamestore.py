@@ -34,6 +34,7 @@ another game), the file wins and is read in again.
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import json
 import os
@@ -50,16 +51,8 @@ from ..engine.rules import RuleSet
 from ..engine.state import GameState
 from ..engine.turns import adjudicate_phase
 from .boardfile import load_board
-from .savefile import (
-    FORMAT,
-    VERSION,
-    _follows,
-    _game_from_dict,
-    _history_record,
-    order_from_dict,
-    order_to_dict,
-    state_to_dict,
-)
+from .savefile import (FORMAT, VERSION, _follows, _game_from_dict, _history_record, order_from_dict,
+                       order_to_dict, state_to_dict)
 from .vault import SECRET_TABLE_KEYS, Vault, VaultError, split_secrets
 
 
@@ -511,10 +504,8 @@ class _Transaction:
         """Roll back what is left of the transaction: SQLite has often rolled it back itself (a
         full disk), and then "no transaction is active" says nothing about what went wrong."""
         if self.db.in_transaction:
-            try:
+            with contextlib.suppress(sqlite3.Error):
                 self.db.execute("ROLLBACK")
-            except sqlite3.Error:
-                pass
 
 
 __all__ = ["GameImage", "GameStore", "StoreError", "StoreLockedError", "beside_name", "changed_since", "file_stamp", "set_aside", "store_path"]

@@ -18,22 +18,8 @@ from functools import lru_cache
 
 from ..engine.board import ARMY, FLEET, Board
 from ..engine.errors import AmbiguousOrderError, IllegalOrderError, OrderError, UnreadableOrderError
-from ..engine.orders import (
-    RULEBOOK_WORDS,
-    Build,
-    Convoy,
-    Disband,
-    Hold,
-    Move,
-    Order,
-    OrderStyle,
-    Remove,
-    Retreat,
-    SupportHold,
-    SupportMove,
-    UnitOrder,
-    Waive,
-)
+from ..engine.orders import (RULEBOOK_WORDS, Build, Convoy, Disband, Hold, Move, Order, OrderStyle, Remove,
+                             Retreat, SupportHold, SupportMove, UnitOrder, Waive)
 from ..engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState
 from ..engine.validation import check_order
 
@@ -314,6 +300,20 @@ def _plain_place(names: PlaceNames, word: str) -> _Place | None:
     return _Place(hit, coast, word)
 
 
+def _plain_move(names: PlaceNames, toks: list[str], k: str | None, src: _Place,
+                phase_kind: str | None) -> _Shape | None:
+    """``A Ven - Tus`` or ``A Lon - Bel via convoy``, read plainly (``toks[2]`` is the ``-``)."""
+    dst = _plain_place(names, toks[3])
+    if dst is None:
+        return None
+    kind = "retreat" if phase_kind == RETREAT else "move"
+    if len(toks) == 4:
+        return _Shape(kind, k, (src, dst))
+    if len(toks) == 6 and toks[4] in VIA_WORDS and toks[5] in CONVOY_WORDS:
+        return _Shape(kind, k, (src, dst), None, True)
+    return None
+
+
 def _plain_shape(names: PlaceNames, text: str, phase_kind: str | None) -> _Shape | None:
     """How ``text`` reads when it is written the plain way, as orders are printed: words
     separated by spaces, the unit's kind first, each place one word, ``-`` for a move
@@ -338,15 +338,7 @@ def _plain_shape(names: PlaceNames, text: str, phase_kind: str | None) -> _Shape
     if n == 3:
         return _Shape("hold", k, (src,)) if word in HOLD_WORDS else None
     if word == "-":
-        dst = _plain_place(names, toks[3])
-        if dst is None:
-            return None
-        kind = "retreat" if phase_kind == RETREAT else "move"
-        if n == 4:
-            return _Shape(kind, k, (src, dst))
-        if n == 6 and toks[4] in VIA_WORDS and toks[5] in CONVOY_WORDS:
-            return _Shape(kind, k, (src, dst), None, True)
-        return None
+        return _plain_move(names, toks, k, src, phase_kind)
     if (word not in SUPPORT_WORDS and word not in CONVOY_WORDS) or toks[3] not in KIND_WORDS:
         return None
     tk = KIND_WORDS[toks[3]]
@@ -369,48 +361,20 @@ def _read_shape(names: PlaceNames, text: str, phase_kind: str | None) -> _Shape:
     r = _Reader(names, text)
     if r.done():
         raise UnreadableOrderError("empty order")
-    if r.take(WAIVE_WORDS):
-        return _Shape("waive", None, ())
-    if r.take(BUILD_WORDS):
-        k = r.kind()
-        p = r.place("where to build")
-        if not r.done():
-            raise r.fail("nothing more")
-        return _Shape("build", k, (p,))
-    if r.take(REMOVE_WORDS) or (phase_kind == ADJUSTMENT and r.take(DISBAND_WORDS)):
-        k = r.kind()
-        p = r.place("the unit to remove")
-        if not r.done():
-            raise r.fail("nothing more")
-        return _Shape("remove", k, (p,))
-    if r.take(DISBAND_WORDS):
-        k = r.kind()
-        p = r.place("the unit to disband")
-        return _Shape("disband", k, (p,))
+    shape = _read_unit_free(r, phase_kind)
+    if shape is not None:
+        return shape
     k = r.kind()
     src = r.place("a unit's space")
     if r.done():
         return _Shape("hold", k, (src,))
     if r.take(HOLD_WORDS):
-        if not r.done():
-            raise r.fail("nothing after hold")
+        r.end("nothing after hold")
         return _Shape("hold", k, (src,))
     if r.take(DISBAND_WORDS):
         return _Shape("disband" if phase_kind != ADJUSTMENT else "remove", k, (src,))
     if r.take(SUPPORT_WORDS):
-        r.nationality()
-        tk = r.kind()
-        tgt = r.place("the supported unit")
-        if r.done() or r.take(HOLD_WORDS):
-            if not r.done():
-                raise r.fail("nothing after hold")
-            return _Shape("support_hold", k, (src, tgt), tk)
-        if not _take_move_word(r):
-            raise r.fail("'-' and a destination")
-        dst = r.place("the destination of the supported move")
-        if not r.done():
-            raise r.fail("nothing more")
-        return _Shape("support_move", k, (src, tgt, dst), tk)
+        return _read_support(r, k, src)
     if r.take(CONVOY_WORDS):
         r.nationality()
         tk = r.kind()
@@ -418,9 +382,49 @@ def _read_shape(names: PlaceNames, text: str, phase_kind: str | None) -> _Shape:
         if not _take_move_word(r):
             raise r.fail("'-' and a destination")
         dst = r.place("the destination of the convoy")
-        if not r.done():
-            raise r.fail("nothing more")
+        r.end()
         return _Shape("convoy", k, (src, tgt, dst), tk)
+    return _read_move(r, k, src, phase_kind)
+
+
+def _read_unit_free(r: _Reader, phase_kind: str | None) -> _Shape | None:
+    """An order that begins with its order word: waive, build, remove or disband; None for any other."""
+    if r.take(WAIVE_WORDS):
+        return _Shape("waive", None, ())
+    if r.take(BUILD_WORDS):
+        k = r.kind()
+        p = r.place("where to build")
+        r.end()
+        return _Shape("build", k, (p,))
+    if r.take(REMOVE_WORDS) or (phase_kind == ADJUSTMENT and r.take(DISBAND_WORDS)):
+        k = r.kind()
+        p = r.place("the unit to remove")
+        r.end()
+        return _Shape("remove", k, (p,))
+    if r.take(DISBAND_WORDS):
+        k = r.kind()
+        p = r.place("the unit to disband")
+        return _Shape("disband", k, (p,))
+    return None
+
+
+def _read_support(r: _Reader, k: str | None, src: _Place) -> _Shape:
+    """What follows a support word: the supported unit, and its destination unless it holds."""
+    r.nationality()
+    tk = r.kind()
+    tgt = r.place("the supported unit")
+    if r.done() or r.take(HOLD_WORDS):
+        r.end("nothing after hold")
+        return _Shape("support_hold", k, (src, tgt), tk)
+    if not _take_move_word(r):
+        raise r.fail("'-' and a destination")
+    dst = r.place("the destination of the supported move")
+    r.end()
+    return _Shape("support_move", k, (src, tgt, dst), tk)
+
+
+def _read_move(r: _Reader, k: str | None, src: _Place, phase_kind: str | None) -> _Shape:
+    """A move or retreat: its destination, and "via convoy" if written."""
     retreat = r.take(RETREAT_WORDS) is not None
     if retreat:
         r.take({"to"})  # "retreats to"
@@ -432,8 +436,7 @@ def _read_shape(names: PlaceNames, text: str, phase_kind: str | None) -> _Shape:
         if r.take(CONVOY_WORDS) is None:
             raise r.fail("'convoy'")
         via = True
-    if not r.done():
-        raise r.fail("nothing more")
+    r.end()
     kind = "retreat" if retreat or phase_kind == RETREAT else "move"
     return _Shape(kind, k, (src, dst), None, via)
 
@@ -447,7 +450,7 @@ def _orders_for(names: PlaceNames, power: str, shape: _Shape) -> list[Order]:
     else:
         choices = itertools.product(*[p.candidates for p in places])
     for provs in choices:
-        locs = [_loc(names, prov, place.coast) for prov, place in zip(provs, places)]
+        locs = [_loc(names, prov, place.coast) for prov, place in zip(provs, places, strict=True)]
         k, tk = shape.unit_kind, shape.target_kind
         match shape.kind:
             case "waive":
@@ -522,7 +525,7 @@ def parse_order(text: str, power: str, state: GameState | None = None, board: Bo
                 tuple(format_order(o, brd) for o in by_owner))
         if not by_owner:
             # why each reading fails for the unit's owner (not merely "not your unit")
-            owners_errors = [_owner_error(state, o) or e for o, e in zip(candidates, errors)]
+            owners_errors = [_owner_error(state, o) or e for o, e in zip(candidates, errors, strict=True)]
             reasons = list(dict.fromkeys(str(e) for e in owners_errors))
             if len(reasons) == 1:  # the same whatever the text means ("there is no unit in Skagerrak")
                 raise owners_errors[0]

@@ -36,6 +36,7 @@ link writes the file it points to; saving over a file keeps its permissions.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import stat
@@ -48,19 +49,8 @@ from typing import Any
 from ..engine.board import ARMY, FLEET, Board
 from ..engine.formal import Relations
 from ..engine.game import BY_CENTRES, Game, HistoryEntry, free_waive_key, order_key
-from ..engine.orders import (
-    Build,
-    Convoy,
-    Disband,
-    Hold,
-    Move,
-    Order,
-    Remove,
-    Retreat,
-    SupportHold,
-    SupportMove,
-    Waive,
-)
+from ..engine.orders import (Build, Convoy, Disband, Hold, Move, Order, Remove, Retreat, SupportHold,
+                             SupportMove, Waive)
 from ..engine.rules import RuleSet
 from ..engine.state import MOVEMENT, DislodgedUnit, GameState, Phase, Unit
 from ..engine.turns import adjudicate_phase
@@ -366,10 +356,8 @@ def write_atomic(path: Path, text: str | bytes, *, mode: int | None = None, sync
             os.fchmod(fh.fileno(), mode)
         os.replace(tmp, target)
     except BaseException:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
         raise
     if sync:
         sync_folder(target.parent)

@@ -9,13 +9,7 @@ from __future__ import annotations
 from ..engine.board import Board
 from ..engine.boardindex import board_index
 from ..engine.game import Game, HistoryEntry
-from ..engine.orders import (
-    RULEBOOK_WORDS,
-    Disband,
-    Hold,
-    Order,
-    OrderStyle,
-)
+from ..engine.orders import RULEBOOK_WORDS, Disband, Hold, Order, OrderStyle
 from ..engine.results import OrderResult, Outcome
 from ..engine.state import ADJUSTMENT, FALL, MOVEMENT, RETREAT, GameState, Phase
 from .notation import format_order

@@ -15,6 +15,8 @@
   is read into the database on first use, and removed only once the database's transaction is
   committed; a secret one (which needs the passphrase) is offered as it is, and moves into the
   database with the first write after it was resumed.
+* ``set_aside_unfinished`` keeps an unfinished game the host chose not to resume as
+  ``autosave.unfinished-<time>.sqlite`` (never over another file, never deleted).
 * ``set_aside_if_damaged`` moves an autosave that cannot be read to
   ``autosave.damaged-<time>.sqlite`` (``.json`` for an old one; never over another file);
   ``clean_temp_files`` removes the temporary files an old version's kill mid-write left behind.
@@ -25,6 +27,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import threading
@@ -35,16 +38,8 @@ from typing import Any
 
 from ..engine.game import Game
 from ..io.gamestore import GameImage, GameStore, StoreError, sqlite3  # (loaded when first used)
-from ..io.savefile import (
-    OpenedGame,
-    SaveFileError,
-    WrongPassphraseError,
-    is_secret_file,
-    load_game,
-    open_game,
-    stale_temp_files,
-    sync_folder,
-)
+from ..io.savefile import (OpenedGame, SaveFileError, WrongPassphraseError, is_secret_file, load_game,
+                           open_game, stale_temp_files, sync_folder)
 from ..io.vault import Vault, VaultError
 from .changes import ChangeRecord
 
@@ -214,10 +209,8 @@ class Autosave:
             except OSError:
                 return
         if removed:
-            try:
+            with contextlib.suppress(OSError):
                 sync_folder(self.folder)
-            except OSError:
-                pass
 
     # -- writing ---------------------------------------------------------------------------------
 
@@ -250,10 +243,8 @@ class Autosave:
             self._image = None  # rolled back: the next write writes the game whole
             raise _os_error(exc) from exc
         self._image, self._vault, self._origin = image, vault, origin_text
-        try:
-            os.chmod(self.path, 0o600)  # private, even if a copy or an older version left it readable
-        except OSError:
-            pass
+        with contextlib.suppress(OSError):  # private, even if a copy or an older version left it readable
+            os.chmod(self.path, 0o600)
         if self.legacy_path.exists() or self.origin_path.exists():
             self._retire_legacy()  # the game is in the database now (committed)
         return self.path
@@ -376,10 +367,8 @@ class Autosave:
         """Forget the autosaved game (the table discarded it)."""
         self.close()
         for path in (self.path, *_companions(self.path), self.legacy_path, self.origin_path):
-            try:
+            with contextlib.suppress(FileNotFoundError):
                 path.unlink()
-            except FileNotFoundError:
-                pass
 
     def set_aside_if_damaged(self, *, now: datetime | None = None) -> DamagedAutosave | None:
         """If the autosave cannot be read, move it to ``autosave.damaged-<time>.sqlite`` (an
@@ -409,6 +398,22 @@ class Autosave:
         self.close()
         return _set_aside(self.path, ".sqlite", reason, now)
 
+    def set_aside_unfinished(self, *, now: datetime | None = None) -> DamagedAutosave | None:
+        """Keep the unfinished game aside, whole, as ``autosave.unfinished-<time>.sqlite`` (an
+        earlier version's: ``.json``) in the same folder, never over another file, so that a new
+        game's autosave cannot overwrite it (the host chose New game at the offer to resume);
+        where it went (``trouble`` says why it could not be moved), ``None`` without one."""
+        with self._writing:
+            self.close()
+            if self.path.is_file():
+                return _set_aside(self.path, ".sqlite", "set aside", now, kind="unfinished")
+            if self.legacy_path.is_file():
+                kept = _set_aside(self.legacy_path, ".json", "set aside", now, kind="unfinished")
+                if not kept.trouble:
+                    self._retire_legacy()
+                return kept
+            return None
+
     def clean_temp_files(self) -> list[Path]:
         """Remove the temporary files an earlier version's autosave left when a kill cut its
         write short (only files named after the autosave, and only ones untouched for a while);
@@ -428,11 +433,12 @@ def _companions(path: Path) -> tuple[Path, Path]:
     return path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")
 
 
-def _set_aside(path: Path, suffix: str, reason: str, now: datetime | None) -> DamagedAutosave:
-    """Keep a damaged autosave as ``autosave.damaged-<time><suffix>`` (its SQLite log beside it)."""
+def _set_aside(path: Path, suffix: str, reason: str, now: datetime | None, *,
+               kind: str = "damaged") -> DamagedAutosave:
+    """Keep an autosave as ``autosave.<kind>-<time><suffix>`` (its SQLite log beside it)."""
     stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
     for n in range(1, 1000):
-        kept = path.parent / f"autosave.damaged-{stamp}{'' if n == 1 else f'-{n}'}{suffix}"
+        kept = path.parent / f"autosave.{kind}-{stamp}{'' if n == 1 else f'-{n}'}{suffix}"
         try:
             os.link(path, kept)  # fails if the name is taken: nothing is ever overwritten
         except FileExistsError:
@@ -458,10 +464,8 @@ def _set_aside(path: Path, suffix: str, reason: str, now: datetime | None) -> Da
 def _move_companions(path: Path, kept: Path) -> None:
     for old, new in zip(_companions(path), _companions(kept), strict=True):
         if old.exists() and not new.exists():
-            try:
+            with contextlib.suppress(OSError):
                 os.rename(old, new)
-            except OSError:
-                pass
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,15 +20,8 @@ from collections.abc import Callable, MutableMapping
 from itertools import pairwise
 from typing import Any
 
-from ..io.pins import (
-    MAX_PIN_DIGITS,
-    MIN_PIN_DIGITS,
-    hash_pin,
-    is_pin_hash,
-    is_valid_pin,
-    needs_upgrade,
-    pin_matches,
-)
+from ..io.pins import (MAX_PIN_DIGITS, MIN_PIN_DIGITS, hash_pin, is_pin_hash, is_valid_pin, needs_upgrade,
+                       pin_matches)
 
 __all__ = ["HASH_GATE", "HOST", "BusyError", "HashGate", "JoinGuard", "JoinRate", "PinGuard", "PinWaitError", "hash_pin", "is_pin_hash", "is_valid_pin",
            "needs_upgrade", "pin_matches", "pin_problem"]

@@ -24,19 +24,8 @@ from typing import Any
 from ..engine.board import Board
 from ..engine.game import Game
 from ..engine.state import FALL, RETREAT, GameState, Phase
-from .scoring import (
-    BY_KEY,
-    CONCEDED_AS_SOLO,
-    CONCESSION,
-    CONCESSION_SCORING,
-    DRAW,
-    ONGOING,
-    RESULT_KINDS,
-    SOLO,
-    TIME_LIMIT,
-    BoardOutcome,
-    score_all,
-)
+from .scoring import (BY_KEY, CONCEDED_AS_SOLO, CONCESSION, CONCESSION_SCORING, DRAW, ONGOING, RESULT_KINDS,
+                      SOLO, TIME_LIMIT, BoardOutcome, score_all)
 
 FORMAT = "diplomacy-desktop/board-result"
 FORMAT_VERSION = 2  # 2: ranks, the event's system and tie-break, in_draw for every drawn power, "start"
@@ -395,7 +384,7 @@ def _places(powers: Sequence[str], key: Any) -> dict[str, str]:
     """Places by ``key`` (highest first); equal keys share the place, marked ``=``."""
     order = sorted(powers, key=key, reverse=True)
     out: dict[str, str] = {}
-    for i, p in enumerate(order):
+    for _i, p in enumerate(order):
         first = next(j for j, q in enumerate(order) if key(q) == key(p))
         shared = sum(1 for q in order if key(q) == key(p)) > 1
         out[p] = f"{first + 1}=" if shared else str(first + 1)

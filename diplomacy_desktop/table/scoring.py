@@ -120,18 +120,7 @@ def _ranks(outcome: BoardOutcome, powers: Sequence[str], points: Sequence[float]
     """Rank points by centre count, highest first; powers tied on centres share the points of the
     places they cover equally (C-Diplo, Carnage: "ties split those points"); places beyond
     ``points`` are worth 0."""
-    order = sorted(powers, key=lambda p: -outcome.count(p))
-    out: dict[str, float] = {}
-    i = 0
-    while i < len(order):
-        j = i
-        while j < len(order) and outcome.count(order[j]) == outcome.count(order[i]):
-            j += 1
-        share = sum(points[k] for k in range(i, j) if k < len(points)) / (j - i)
-        for p in order[i:j]:
-            out[p] = share
-        i = j
-    return out
+    return _ranks_by(powers, outcome.count, points)
 
 
 def _ranks_by(powers: Sequence[str], value: Callable[[str], float], points: Sequence[float]) -> dict[str, float]:
@@ -156,8 +145,19 @@ class ScoringSystem:
     name = ""
     key = ""
     source = ""
+    #: what a solo scores (every other power: LOSER_SCORE); None: the system scores a solo its own way
+    SOLO_SCORE: float | None = None
+    LOSER_SCORE = 0.0
 
     def score(self, outcome: BoardOutcome) -> SystemScores:
+        if self.SOLO_SCORE is not None:
+            solo = self._solo(outcome, self.SOLO_SCORE, self.LOSER_SCORE)
+            if solo:
+                return solo
+        return self.score_draw(outcome)
+
+    def score_draw(self, outcome: BoardOutcome) -> SystemScores:
+        """The scores of a game that ended without a solo (or of every game, where SOLO_SCORE is None)."""
         raise NotImplementedError
 
     def _solo(self, outcome: BoardOutcome, win: float, lose: float = 0.0) -> SystemScores | None:
@@ -178,11 +178,9 @@ class SumOfSquares(ScoringSystem):
     name = "Sum of Squares"
     key = "sum_of_squares"
     source = "DAANZ, Squares Scoring System (daanz.org/sc-squares.htm)"
+    SOLO_SCORE = 100.0
 
-    def score(self, outcome: BoardOutcome) -> SystemScores:
-        solo = self._solo(outcome, 100.0)
-        if solo:
-            return solo
+    def score_draw(self, outcome: BoardOutcome) -> SystemScores:
         squares = {p: outcome.count(p) ** 2 for p in outcome.powers}
         total = sum(squares.values())
         scores = {p: (100.0 * sq / total if total else 0.0) for p, sq in squares.items()}
@@ -198,11 +196,9 @@ class DrawSize(ScoringSystem):
     name = "Draw size"
     key = "draw_size"
     source = "webDiplomacy, Draw-Size Scoring; dipvis game_scoring/draw_size.py"
+    SOLO_SCORE = 100.0
 
-    def score(self, outcome: BoardOutcome) -> SystemScores:
-        solo = self._solo(outcome, 100.0)
-        if solo:
-            return solo
+    def score_draw(self, outcome: BoardOutcome) -> SystemScores:
         sharing = outcome.in_draw
         scores = {p: (100.0 / len(sharing) if p in sharing else 0.0) for p in outcome.powers}
         return SystemScores(self.name, scores, {p: (f"a {len(sharing)}-way draw" if p in sharing else "not in the draw")
@@ -259,12 +255,9 @@ class CDiplo(ScoringSystem):
     key = "c_diplo"
     source = "World Diplomacy Database, C-Diplo 100 (Bruno-André Giraudon)"
     PLACES = (38.0, 14.0, 7.0)
-    SOLO = 100.0
+    SOLO_SCORE = 100.0
 
-    def score(self, outcome: BoardOutcome) -> SystemScores:
-        solo = self._solo(outcome, self.SOLO)
-        if solo:
-            return solo
+    def score_draw(self, outcome: BoardOutcome) -> SystemScores:
         ranks = _ranks(outcome, outcome.powers, self.PLACES)
         scores = {p: 1.0 + outcome.count(p) + ranks[p] for p in outcome.powers}
         return SystemScores(self.name, scores, {p: f"1 + {outcome.count(p)} centres + {ranks[p]:g} for its place"
@@ -282,11 +275,9 @@ class OpenTribute(ScoringSystem):
     name = "OpenTribute"
     key = "open_tribute"
     source = "Windy City Weasels, OpenTribute (windycityweasels.org/opentribute-scoring-system)"
+    SOLO_SCORE = 340.0
 
-    def score(self, outcome: BoardOutcome) -> SystemScores:
-        solo = self._solo(outcome, 340.0)
-        if solo:
-            return solo
+    def score_draw(self, outcome: BoardOutcome) -> SystemScores:
         top = max((outcome.count(p) for p in outcome.powers), default=0)
         toppers = [p for p in outcome.powers if outcome.count(p) == top]
         tribute = 0
@@ -398,10 +389,9 @@ class Tribute(ScoringSystem):
     source = "Windy City Weasels, Tribute Scoring System (windycityweasels.org/tribute-scoring-system)"
     rate = 1.0
 
-    def score(self, outcome: BoardOutcome) -> SystemScores:
-        solo = self._solo(outcome, 100.0)
-        if solo:
-            return solo
+    SOLO_SCORE = 100.0
+
+    def score_draw(self, outcome: BoardOutcome) -> SystemScores:
         alive = [p for p in outcome.powers if p not in outcome.eliminated]
         share = 66.0 / len(alive) if alive else 0.0
         top = max((outcome.count(p) for p in alive), default=0)
@@ -449,11 +439,9 @@ class Whipping(ScoringSystem):
     name = "Whipping"
     key = "whipping"
     source = "World Diplomacy Database, Weasel Moot 2007 (Jim O'Kelley)"
+    SOLO_SCORE = 450.0
 
-    def score(self, outcome: BoardOutcome) -> SystemScores:
-        solo = self._solo(outcome, 450.0)
-        if solo:
-            return solo
+    def score_draw(self, outcome: BoardOutcome) -> SystemScores:
         alive = [p for p in outcome.powers if p not in outcome.eliminated]
         top = max((outcome.count(p) for p in alive), default=0)
         lone = [p for p in alive if outcome.count(p) == top]
@@ -521,13 +509,12 @@ class Detour(ScoringSystem):
     source = "Diplomacy National World Cup 2 rules, the Detour system (stabbeurfou.org)"
     PLACES = (4.0, 3.0, 2.0, 1.0)
 
-    def score(self, outcome: BoardOutcome) -> SystemScores:
-        solo = self._solo(outcome, 110.0)
-        if solo:
-            return solo
+    SOLO_SCORE = 110.0
+
+    def score_draw(self, outcome: BoardOutcome) -> SystemScores:
         order = sorted(outcome.powers, key=lambda p: -outcome.count(p))
         raw: dict[str, float] = {}
-        for i, p in enumerate(order):
+        for _i, p in enumerate(order):
             last = max(j for j, q in enumerate(order) if outcome.count(q) == outcome.count(p))
             place = self.PLACES[last] if last < len(self.PLACES) else 0.0
             raw[p] = place + ((2.0 + outcome.count(p)) if p not in outcome.eliminated else 0.0)
@@ -561,10 +548,10 @@ class CDiploNamur(ScoringSystem):
     PLACES = (38.0, 14.0, 7.0)
     SURVIVAL = (0.0, 4.0, 7.0, 9.0, 10.0, 11.0, 12.0)
 
-    def score(self, outcome: BoardOutcome) -> SystemScores:
-        solo = self._solo(outcome, 73.0, -15.0)
-        if solo:
-            return solo
+    SOLO_SCORE = 73.0
+    LOSER_SCORE = -15.0
+
+    def score_draw(self, outcome: BoardOutcome) -> SystemScores:
         ranks = _ranks(outcome, outcome.powers, self.PLACES)
         scores: dict[str, float] = {}
         working: dict[str, str] = {}
@@ -582,7 +569,7 @@ class CDiplo73(CDiplo):
     name = "C-Diplo 73"
     key = "c_diplo_73"
     source = "diplomania-gen.fr, C-Diplo (the C-Diplo 73 official system)"
-    SOLO = 73.0
+    SOLO_SCORE = 73.0
 
 
 SYSTEMS: tuple[ScoringSystem, ...] = (SumOfSquares(), DrawSize(), Carnage(), CDiplo(), OpenTribute(), Bangkok(),

@@ -238,14 +238,7 @@ class TableService:
             self._check_order_now(power)
         elif self.game.is_over:
             raise IllegalOrderError("the game is over")
-        filed = order
-        try:
-            filed = check_order(self.game.state, order)
-        except OrderError:
-            if not allow_illegal:
-                raise
-        key = self.game.file_key(filed)
-        self.game.check_room(filed, key)
+        filed, key = self.game.to_file(order, allow_illegal=allow_illegal)
         self.game.put_orders(power, {key: filed})
         return filed, self._done(TableChange("orders", frozenset({power}), initiator))
 

@@ -319,7 +319,8 @@ def test_export_svg_names_stand_where_the_map_draws_them(qapp: object) -> None:
     from PySide6.QtCore import QRectF
     from PySide6.QtGui import QPainter
 
-    from diplomacy_desktop.gui.board.export import PlaceName, map_box, paint_map
+    from diplomacy_desktop.gui.board.export import map_box, paint_map
+    from diplomacy_desktop.gui.board.map_art import LabelSpec
     from diplomacy_desktop.gui.board.map_scene import current_picture
     from diplomacy_desktop.gui.board.render import picture_scene
 
@@ -327,7 +328,7 @@ def test_export_svg_names_stand_where_the_map_draws_them(qapp: object) -> None:
     scene.set_view_scale(1600 / 1599)  # type: ignore[attr-defined]  # the picture's: the names stay put
     image = QImage(1600, 1253, QImage.Format.Format_ARGB32_Premultiplied)
     painter = QPainter(image)
-    names: list[PlaceName] = []
+    names: list[LabelSpec] = []
     target = QRectF(0, 0, 1600, 1253)
     paint_map(painter, scene, target, names=names)  # type: ignore[arg-type]
     painter.end()

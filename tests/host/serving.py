@@ -32,7 +32,8 @@ class ServeProcess:
                  passphrase: str | None = PASSPHRASE) -> None:
         self.game, self.port = game, port
         self.passphrase = passphrase
-        env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}
+        # PYTHONFAULTHANDLER: a host that does not stop is aborted and prints where each thread was
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1", "PYTHONFAULTHANDLER": "1"}
         if passphrase is not None:  # kept outside the game's folder
             folder = Path(tempfile.mkdtemp(prefix="serve-pass-"))
             (folder / "passphrase").write_text(passphrase + "\n", encoding="utf-8")
@@ -74,10 +75,16 @@ class ServeProcess:
         assert line is not None, "serve stopped"
         return line
 
-    def stop(self, sig: int = signal.SIGINT, timeout: float = 30.0) -> int:
+    def stop(self, sig: int = signal.SIGINT, timeout: float = 60.0) -> int:
         if self.proc.poll() is None:
             self.proc.send_signal(sig)
-        return self.proc.wait(timeout)
+        try:
+            return self.proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            self.proc.send_signal(signal.SIGABRT)  # the fault handler prints every thread's stack
+            self.proc.wait(30)
+            err = self.proc.stderr.read() if self.proc.stderr is not None else ""
+            raise AssertionError(f"serve did not stop within {timeout:g} s of signal {sig}; its threads:\n{err}") from None
 
     def kill(self) -> None:
         if self.proc.poll() is None:

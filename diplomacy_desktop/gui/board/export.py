@@ -24,35 +24,15 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from xml.sax.saxutils import escape as xml_escape
 from xml.sax.saxutils import quoteattr
 
-from PySide6.QtCore import (
-    QBuffer,
-    QByteArray,
-    QIODevice,
-    QLocale,
-    QMarginsF,
-    QPointF,
-    QRect,
-    QRectF,
-    QSize,
-    Qt,
-)
-from PySide6.QtGui import (
-    QColor,
-    QFont,
-    QFontMetricsF,
-    QImage,
-    QPageLayout,
-    QPageSize,
-    QPainter,
-    QPdfWriter,
-    QPen,
-    QTextDocument,
-)
+from PySide6.QtCore import (QBuffer, QByteArray, QIODevice, QLocale, QMarginsF, QPointF, QRect, QRectF, QSize,
+                            Qt)
+from PySide6.QtGui import (QColor, QFont, QFontMetricsF, QImage, QPageLayout, QPageSize, QPainter, QPdfWriter,
+                           QPen, QTextDocument)
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QGraphicsItem
 
@@ -64,6 +44,7 @@ from ...engine.validation import retreat_destinations
 from ...io.notation import format_order, location_label
 from ...io.output import OutputError, is_stdout, write_output
 from . import palette
+from .map_art import LabelSpec
 from .map_scene import BoardPicture, MapScene
 
 #: the formats a page can be written in, by file extension
@@ -183,21 +164,6 @@ def _font(pixels: float, *, bold: bool = False) -> QFont:
     return font
 
 
-@dataclass(frozen=True, slots=True)
-class PlaceName:
-    """A province's name as drawn on a page: the middle of its baseline, its size (in the page's
-    units) and its look (for an SVG's ``<text>``)."""
-
-    space: str
-    text: str
-    x: float
-    y: float
-    size: float
-    colour: str
-    bold: bool
-    italic: bool
-
-
 def map_box(scene: MapScene, target: QRectF, *, top: bool = False) -> QRectF:
     """Where the board of ``scene`` lands in ``target``: aspect kept, centred (at the top with ``top``)."""
     source = scene.sceneRect()
@@ -212,7 +178,7 @@ SCREEN_DPI = 96.0
 
 
 def paint_map(painter: QPainter, scene: MapScene, target: QRectF, *, top: bool = False,
-              names: list[PlaceName] | None = None, dpi: float = SCREEN_DPI) -> None:
+              names: list[LabelSpec] | None = None, dpi: float = SCREEN_DPI) -> None:
     """The whole board of ``scene`` drawn into ``target`` (aspect kept, centred; at the top with
     ``top``), units and labels sized for the picture, the board art drawn from the SVG itself.
     ``dpi``: the painter's pixels per inch (paper: units and names as large as a screen's window
@@ -257,7 +223,7 @@ def paint_map(painter: QPainter, scene: MapScene, target: QRectF, *, top: bool =
 
 
 def _place_name(space: str, label: object, painter: QPainter, box: QRectF, source: QRectF,
-                scale: float) -> PlaceName:
+                scale: float) -> LabelSpec:
     """A label item's name placed on the page (the painter's coordinates): drawn, as the item
     draws its outline, centred on the item's position with the baseline 0.35 of the size below."""
     from .map_scene import LabelItem
@@ -269,7 +235,8 @@ def _place_name(space: str, label: object, painter: QPainter, box: QRectF, sourc
     on_page = painter.transform().map(QPointF(box.left() + (pos.x() - source.left()) * scale,
                                               box.top() + (pos.y() + 0.35 * pixels - source.top()) * scale))
     size = pixels * scale * painter.transform().m22()
-    return PlaceName(space, spec.text, on_page.x(), on_page.y(), size, spec.colour, spec.bold, spec.italic)
+    # the name as drawn on the page: the middle of its baseline and its size in the page's units
+    return replace(spec, space=space, x=on_page.x(), y=on_page.y(), size=size)
 
 
 def _legend_rows(blocks: Sequence[LegendBlock]) -> list[tuple[str, object]]:
@@ -401,7 +368,7 @@ def _draw_legend(painter: QPainter, rect: QRectF, rows: list[tuple[str, object]]
 
 
 def paint_page(painter: QPainter, rect: QRectF, scene: MapScene, page: Page, *,
-               names: list[PlaceName] | None = None) -> None:
+               names: list[LabelSpec] | None = None) -> None:
     """``page`` drawn into ``rect``: the title above, the board, and the legend beside it (or below
     it when the page is taller than wide).  ``names``: see :func:`paint_map`."""
     scene.show_picture(page.picture)
@@ -504,7 +471,7 @@ def _font_list(match: re.Match[str]) -> str:
     return f'font-family="{fallback}"'
 
 
-def svg_place_names(names: Sequence[PlaceName]) -> str:
+def svg_place_names(names: Sequence[LabelSpec]) -> str:
     """The province names as SVG ``<text>``, one each, centred where the map draws them, with the
     halo the map draws (a stroke painted under the letters)."""
     out = [("<g id=\"place-names\" stroke-linejoin=\"round\" text-anchor=\"middle\" "
@@ -535,7 +502,7 @@ def svg_bytes(scene: MapScene, page: Page, size: tuple[int, int]) -> bytes:
     generator.setTitle(page.title)
     generator.setDescription(f"Diplomacy Desktop: {page.title}")
     painter = _painter(generator)
-    names: list[PlaceName] = []
+    names: list[LabelSpec] = []
     paint_page(painter, QRectF(0, 0, size[0], size[1]), scene, page, names=names)
     painter.end()
     buffer.close()

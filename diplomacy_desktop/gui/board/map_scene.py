@@ -16,41 +16,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import (
-    QBrush,
-    QColor,
-    QFont,
-    QFontMetricsF,
-    QPainter,
-    QPainterPath,
-    QPainterPathStroker,
-    QPen,
-    QPolygonF,
-)
-from PySide6.QtWidgets import (
-    QGraphicsItem,
-    QGraphicsPathItem,
-    QGraphicsRectItem,
-    QGraphicsScene,
-    QStyleOptionGraphicsItem,
-    QWidget,
-)
+from PySide6.QtGui import (QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPainterPathStroker,
+                           QPen, QPolygonF)
+from PySide6.QtWidgets import (QGraphicsItem, QGraphicsPathItem, QGraphicsRectItem, QGraphicsScene,
+                               QStyleOptionGraphicsItem, QWidget)
 
 from ...engine.board import province_of
 from ...engine.game import HistoryEntry
-from ...engine.orders import (
-    Build,
-    Convoy,
-    Disband,
-    Hold,
-    Move,
-    Order,
-    Remove,
-    Retreat,
-    SupportHold,
-    SupportMove,
-    UnitOrder,
-)
+from ...engine.orders import (Build, Convoy, Disband, Hold, Move, Order, Remove, Retreat, SupportHold,
+                              SupportMove, UnitOrder)
 from ...engine.results import OrderResult, Outcome
 from ...engine.state import MOVEMENT, RETREAT, DislodgedUnit, GameState, Unit
 from ...io.notation import format_order
@@ -923,39 +897,11 @@ def draw_cross(painter: QPainter, at: QPointF, r: float, k: float = 1.0) -> None
     painter.drawLine(QPointF(at.x() - r, at.y() + r), QPointF(at.x() + r, at.y() - r))
 
 
-class BounceItem(QGraphicsItem):
-    """A standoff: a red burst on a province that two or more moves bounced out of."""
+class _Mark(QGraphicsItem):
+    """A mark drawn over the map after an adjudication, ``RADIUS`` across at scale 1; it takes no
+    clicks (the unit or province under it does) and says what it marks in its tooltip."""
 
-    def __init__(self, province: str, tooltip: str = "", scale: float = 1.0) -> None:
-        super().__init__()
-        self.province = province
-        self.scale_factor = scale
-        self.setZValue(Z_MARKS)
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        if tooltip:
-            self.setToolTip(tooltip)
-        star = QPolygonF()
-        for i in range(16):
-            r = (13.0 if i % 2 == 0 else 6.0) * scale
-            a = math.pi * i / 8
-            star.append(QPointF(r * math.cos(a), r * math.sin(a)))
-        self._star = star
-
-    @override
-    def boundingRect(self) -> QRectF:
-        r = 15 * self.scale_factor
-        return QRectF(-r, -r, 2 * r, 2 * r)
-
-    @override
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setPen(QPen(QColor("#FFFFFF"), 1.5 * self.scale_factor))
-        painter.setBrush(QColor(200, 0, 0, 220))
-        painter.drawPolygon(self._star)
-
-
-class MarkItem(QGraphicsItem):
-    """A red cross over a unit: removed, disbanded or destroyed."""
+    RADIUS = 12.0
 
     def __init__(self, tooltip: str = "", scale: float = 1.0) -> None:
         super().__init__()
@@ -967,16 +913,40 @@ class MarkItem(QGraphicsItem):
 
     @override
     def boundingRect(self) -> QRectF:
-        r = 12 * self.scale_factor
+        r = self.RADIUS * self.scale_factor
         return QRectF(-r, -r, 2 * r, 2 * r)
+
+
+class BounceItem(_Mark):
+    """A standoff: a red burst on a province that two or more moves bounced out of."""
+
+    RADIUS = 15.0
+
+    def __init__(self, province: str, tooltip: str = "", scale: float = 1.0) -> None:
+        super().__init__(tooltip, scale)
+        self.province = province
+        star = QPolygonF()
+        for i in range(16):
+            r = (13.0 if i % 2 == 0 else 6.0) * scale
+            a = math.pi * i / 8
+            star.append(QPointF(r * math.cos(a), r * math.sin(a)))
+        self._star = star
+
+    @override
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(QColor("#FFFFFF"), 1.5 * self.scale_factor))
+        painter.setBrush(QColor(200, 0, 0, 220))
+        painter.drawPolygon(self._star)
+
+
+class MarkItem(_Mark):
+    """A red cross over a unit: removed, disbanded or destroyed."""
 
     @override
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         draw_cross(painter, QPointF(0, 0), 9.0 * self.scale_factor, self.scale_factor)
-
-
-# -- the scene ------------------------------------------------------------------------------
 
 
 class MapScene(QGraphicsScene):
@@ -1177,19 +1147,8 @@ class MapScene(QGraphicsScene):
         return identity
 
     def _label_layout(self, need: float) -> dict[str, Placement]:
-        from .label_layout import (
-            FULL,
-            LAYOUTS,
-            MAX_GROWTH,
-            SHORT,
-            TWO_LINES,
-            LabelForm,
-            LabelTask,
-            layout_key,
-            place_labels,
-            short_name,
-            two_lines,
-        )
+        from .label_layout import (FULL, LAYOUTS, MAX_GROWTH, SHORT, TWO_LINES, LabelForm, LabelTask,
+                                   layout_key, place_labels, short_name, two_lines)
 
         bounds = self.sceneRect()
         key = layout_key(self._layout_identity(), (self.label_factor, self.size_factor, self.unit_size, need), bounds)

@@ -10,17 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QPointF, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import (
-    QColor,
-    QKeyEvent,
-    QMouseEvent,
-    QNativeGestureEvent,
-    QPainter,
-    QResizeEvent,
-    QShowEvent,
-    QTransform,
-    QWheelEvent,
-)
+from PySide6.QtGui import (QColor, QKeyEvent, QMouseEvent, QNativeGestureEvent, QPainter, QResizeEvent,
+                           QShowEvent, QTransform, QWheelEvent)
 from PySide6.QtWidgets import QFrame, QGestureEvent, QGraphicsView, QPinchGesture, QWidget
 
 from .. import override

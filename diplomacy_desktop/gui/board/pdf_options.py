@@ -7,16 +7,8 @@ file dialog cannot carry these choices); the choices are kept for the next expor
 from __future__ import annotations
 
 from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import (
-    QCheckBox,
-    QComboBox,
-    QDialog,
-    QDialogButtonBox,
-    QFormLayout,
-    QLabel,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel,
+                               QVBoxLayout, QWidget)
 
 from .export import ORIENTATIONS, PAPER_NAMES, PAPERS, PdfOptions, default_paper
 

@@ -334,16 +334,8 @@ def render_file(path: Path, output: Path, size: tuple[int, int], phase: int | No
     ``orientation``; with ``explain`` (a PDF only; it adjudicates, as ``results``) every result
     is explained after its map.  Raises RenderError."""
     from ...io.output import OutputError, check_output
-    from .export import (
-        ExportError,
-        PdfOptions,
-        default_paper,
-        encode_png,
-        export_pages,
-        format_of,
-        order_sheets_pdf,
-        write_file,
-    )
+    from .export import (ExportError, PdfOptions, default_paper, encode_png, export_pages, format_of,
+                         order_sheets_pdf, write_file)
     from .export import order_sheets as sheets_for
 
     try:

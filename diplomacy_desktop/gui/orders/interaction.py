@@ -30,19 +30,9 @@ from ...engine.board import ARMY, FLEET, province_of
 from ...engine.errors import OrderError
 from ...engine.game import order_key
 from ...engine.options import build_options, unit_options
-from ...engine.orders import (
-    Build,
-    Convoy,
-    Disband,
-    Hold,
-    Move,
-    Order,
-    Remove,
-    Retreat,
-    SupportHold,
-    SupportMove,
-)
-from ...engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState
+from ...engine.orders import (Build, Convoy, Disband, Hold, Move, Order, Remove, Retreat, SupportHold,
+                              SupportMove)
+from ...engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState, Unit
 from ...io.notation import format_order
 from ..board.board_note import BoardNotes
 from ..board.map_scene import MapScene, UnitItem
@@ -83,7 +73,9 @@ class UnitMode(Mode):
 
 
 @dataclass(frozen=True, slots=True)
-class SupportMode(Mode):
+class _Step(Mode):
+    """A later step of giving an order: the orders still possible, and Esc goes back a step."""
+
     options: tuple[Order, ...] = ()
     previous: Mode = IDLE
 
@@ -92,32 +84,30 @@ class SupportMode(Mode):
 
 
 @dataclass(frozen=True, slots=True)
-class SupportTargetMode(Mode):
+class _TargetStep(_Step):
+    """A step once the supported or convoyed unit (``target``) is chosen."""
+
     target: str = ""
-    options: tuple[Order, ...] = ()
-    previous: Mode = IDLE
-
-    def back(self) -> Mode:
-        return self.previous
 
 
 @dataclass(frozen=True, slots=True)
-class ConvoyMode(Mode):
-    options: tuple[Order, ...] = ()
-    previous: Mode = IDLE
-
-    def back(self) -> Mode:
-        return self.previous
+class SupportMode(_Step):
+    """A unit to support: the units it could support are lit."""
 
 
 @dataclass(frozen=True, slots=True)
-class ConvoyTargetMode(Mode):
-    target: str = ""
-    options: tuple[Order, ...] = ()
-    previous: Mode = IDLE
+class SupportTargetMode(_TargetStep):
+    """Where the supported unit goes (or the unit itself, to support it holding)."""
 
-    def back(self) -> Mode:
-        return self.previous
+
+@dataclass(frozen=True, slots=True)
+class ConvoyMode(_Step):
+    """A fleet to convoy: the armies it could carry are lit."""
+
+
+@dataclass(frozen=True, slots=True)
+class ConvoyTargetMode(_TargetStep):
+    """Where the convoyed army lands."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -670,8 +660,8 @@ class OrderInteraction(QObject):
         if any(isinstance(o, SupportHold) for o in options):
             lit = lit | {prov}
         self.set_mode(SupportTargetMode(lit, f"Support the {self._unit_text(prov)}: click where it moves, or the "
-                                        "unit itself to support it holding. Esc: back.", mode.unit, prov, options,
-                                        mode))
+                                        "unit itself to support it holding. Esc: back.", mode.unit, options, mode,
+                                        target=prov))
 
     def _click_support_target(self, mode: SupportTargetMode, prov: str) -> None:
         if prov == mode.target:
@@ -709,7 +699,7 @@ class OrderInteraction(QObject):
         options = tuple(o for o in mode.options if province_of(o.target) == prov)  # type: ignore[attr-defined]
         lit = _provs(o.destination for o in options)  # type: ignore[attr-defined]
         self.set_mode(ConvoyTargetMode(lit, f"Convoy the {self._unit_text(prov)}: click where it lands. Esc: back.",
-                                       mode.unit, prov, options, mode))
+                                       mode.unit, options, mode, target=prov))
 
     def _click_convoy_target(self, mode: ConvoyTargetMode, prov: str) -> None:
         order = next((o for o in mode.options if province_of(o.destination) == prov), None)  # type: ignore[attr-defined]
@@ -743,21 +733,26 @@ class OrderInteraction(QObject):
 
     # -- adjustments -------------------------------------------------------------------------
 
+    def _click_removal(self, unit: Unit) -> None:
+        """A click on a unit in the adjustments: remove it, or keep it when its removal is already written."""
+        c = self.controller
+        prov = unit.province
+        if self.state.adjustment_delta(unit.power) >= 0:
+            self._say(f"{c.power_name(unit.power)} has no units to remove.")
+        elif not c.can_order(unit.power):
+            return
+        elif isinstance(c.order_for(unit.power, prov), Remove):
+            c.clear_order(unit.power, prov)
+            self._say(f"the {self._unit_text(prov)} stays")
+        else:
+            self._file(Remove(unit.power, unit.kind, unit.location))
+
     def _click_adjustment(self, prov: str, point: QPointF | None) -> None:
         state = self.state
         c = self.controller
         unit = state.units.get(prov)
         if unit is not None:
-            if state.adjustment_delta(unit.power) >= 0:
-                self._say(f"{c.power_name(unit.power)} has no units to remove.")
-                return
-            if not c.can_order(unit.power):
-                return
-            if isinstance(c.order_for(unit.power, prov), Remove):
-                c.clear_order(unit.power, prov)
-                self._say(f"the {self._unit_text(prov)} stays")
-                return
-            self._file(Remove(unit.power, unit.kind, unit.location))
+            self._click_removal(unit)
             return
         space = state.board.spaces.get(prov)
         power = space.home if space else None

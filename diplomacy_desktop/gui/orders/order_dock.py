@@ -10,38 +10,14 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Mapping
 
 from PySide6.QtCore import QEvent, QRectF, QSize, QStringListModel, Qt, Signal
-from PySide6.QtGui import (
-    QAbstractTextDocumentLayout,
-    QBrush,
-    QColor,
-    QFocusEvent,
-    QFont,
-    QIcon,
-    QKeyEvent,
-    QKeySequence,
-    QPainter,
-    QPaintEvent,
-    QPalette,
-    QPixmap,
-    QTextDocument,
-)
-from PySide6.QtWidgets import (
-    QApplication,
-    QCompleter,
-    QDockWidget,
-    QHBoxLayout,
-    QLabel,
-    QLineEdit,
-    QListWidget,
-    QListWidgetItem,
-    QPushButton,
-    QSizePolicy,
-    QTabBar,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtGui import (QAbstractTextDocumentLayout, QBrush, QColor, QFocusEvent, QFont, QIcon, QKeyEvent,
+                           QKeySequence, QPainter, QPaintEvent, QPalette, QPixmap, QTextDocument)
+from PySide6.QtWidgets import (QApplication, QCompleter, QDockWidget, QHBoxLayout, QLabel, QLineEdit,
+                               QListWidget, QListWidgetItem, QPushButton, QSizePolicy, QTabBar, QVBoxLayout,
+                               QWidget)
 
 from ...engine.errors import AmbiguousOrderError, OrderError
 from ...engine.options import power_options
@@ -76,6 +52,8 @@ def power_icon(power: str, size: int = 18) -> QIcon:
     p.end()
     return QIcon(pix)
 
+
+_Line = tuple[str, QColor | None, str, str]  # a list line: text, colour, tooltip, key
 
 class OrderLineEdit(QLineEdit):
     """A one-line order box; pasting several lines submits each of them."""
@@ -337,56 +315,13 @@ class OrderDock(QDockWidget):
             self.summary.setText(f"<b>{who}</b>: orders are secret {why}.")
             return
         mine = c.orders_of(power)
-        lines: list[tuple[str, QColor | None, str, str]] = []  # text, colour, tooltip, key
         if kind == MOVEMENT:
-            units = sorted(state.units_of(power), key=lambda u: u.location)
-            missing = 0
-            for u in units:
-                order = mine.get(u.province)
-                if order is None:
-                    missing += 1
-                    lines.append((f"⚠ {u.kind} {location_label(u.location)} — no order (will hold)", WARN,
-                                  "This unit has no order yet.", u.province))
-                else:
-                    lines.append(self._line(order, u.province))
-            self.summary.setText(f"<b>{who}</b> — {state.phase.label}: {len(units)} unit"
-                                 f"{'s' if len(units) != 1 else ''}, "
-                                 + (f"<span style='color:{WARN.name()}'>{missing} without orders</span>"
-                                    if missing else "all ordered"))
+            text, lines = self._movement_lines(mine)
         elif kind == RETREAT:
-            mine_dis = [d for d in state.dislodged if d.unit.power == power]
-            for d in mine_dis:
-                order = mine.get(d.province)
-                if order is None:
-                    text = f"⚠ {d.unit.kind} {location_label(d.unit.location)} — dislodged, no order (disbanded)"
-                    lines.append((text, WARN, "", d.province))
-                else:
-                    lines.append(self._line(order, d.province))
-            self.summary.setText(f"<b>{who}</b> — {state.phase.label}: "
-                                 + (f"{len(mine_dis)} dislodged unit{'s' if len(mine_dis) != 1 else ''} to retreat"
-                                    if mine_dis else "nothing to retreat"))
+            text, lines = self._retreat_lines(mine)
         else:
-            delta = state.adjustment_delta(power)
-            owed = c.orders_owed(power)
-            given = [o for o in mine.values()]
-            for key, order in sorted(mine.items()):
-                lines.append(self._line(order, key))
-            if delta > 0:
-                left = owed - sum(1 for o in given if isinstance(o, (Build, Waive)))
-                text = (f"{delta} build{'s' if delta != 1 else ''} owed"
-                        + (f" ({owed} possible: too few free home centres)" if owed < delta else "")
-                        + (f"; <span style='color:{WARN.name()}'>{left} still to give</span>" if left > 0 else
-                           "; all given"))
-                for _ in range(max(0, left)):
-                    lines.append(("⚠ build not chosen yet: click an empty home centre (or waive)", WARN, "", ""))
-            elif delta < 0:
-                left = owed - sum(1 for o in given if isinstance(o, Remove))
-                text = (f"{-delta} unit{'s' if delta != -1 else ''} to remove"
-                        + (f"; <span style='color:{WARN.name()}'>{left} still to choose</span> "
-                           "(else the rules choose)" if left > 0 else "; all chosen"))
-            else:
-                text = "no adjustments"
-            self.summary.setText(f"<b>{who}</b> — {state.phase.label}: {text}")
+            text, lines = self._adjustment_lines(mine)
+        self.summary.setText(f"<b>{who}</b> — {state.phase.label}: {text}")
         for text, colour, tip, key in lines:
             item = QListWidgetItem(text)
             if colour is not None:
@@ -397,7 +332,62 @@ class OrderDock(QDockWidget):
             self.list.addItem(item)
         self._sync_selection()
 
-    def _line(self, order: Order, key: str) -> tuple[str, QColor | None, str, str]:
+    def _movement_lines(self, mine: Mapping[str, Order]) -> tuple[str, list[_Line]]:
+        """Each unit's order (or that it has none and will hold), and how many are still without one."""
+        units = sorted(self.controller.state.units_of(self.power), key=lambda u: u.location)
+        lines: list[_Line] = []
+        missing = 0
+        for u in units:
+            order = mine.get(u.province)
+            if order is None:
+                missing += 1
+                lines.append((f"⚠ {u.kind} {location_label(u.location)} — no order (will hold)", WARN,
+                              "This unit has no order yet.", u.province))
+            else:
+                lines.append(self._line(order, u.province))
+        text = (f"{len(units)} unit{'s' if len(units) != 1 else ''}, "
+                + (f"<span style='color:{WARN.name()}'>{missing} without orders</span>" if missing else "all ordered"))
+        return text, lines
+
+    def _retreat_lines(self, mine: Mapping[str, Order]) -> tuple[str, list[_Line]]:
+        """Each dislodged unit's retreat (or that it has none and will be disbanded)."""
+        mine_dis = [d for d in self.controller.state.dislodged if d.unit.power == self.power]
+        lines: list[_Line] = []
+        for d in mine_dis:
+            order = mine.get(d.province)
+            if order is None:
+                text = f"⚠ {d.unit.kind} {location_label(d.unit.location)} — dislodged, no order (disbanded)"
+                lines.append((text, WARN, "", d.province))
+            else:
+                lines.append(self._line(order, d.province))
+        text = (f"{len(mine_dis)} dislodged unit{'s' if len(mine_dis) != 1 else ''} to retreat"
+                if mine_dis else "nothing to retreat")
+        return text, lines
+
+    def _adjustment_lines(self, mine: Mapping[str, Order]) -> tuple[str, list[_Line]]:
+        """The builds or removals given, and how many are still owed."""
+        c = self.controller
+        delta = c.state.adjustment_delta(self.power)
+        owed = c.orders_owed(self.power)
+        given = list(mine.values())
+        lines = [self._line(order, key) for key, order in sorted(mine.items())]
+        if delta > 0:
+            left = owed - sum(1 for o in given if isinstance(o, (Build, Waive)))
+            text = (f"{delta} build{'s' if delta != 1 else ''} owed"
+                    + (f" ({owed} possible: too few free home centres)" if owed < delta else "")
+                    + (f"; <span style='color:{WARN.name()}'>{left} still to give</span>" if left > 0 else
+                       "; all given"))
+            lines += [("⚠ build not chosen yet: click an empty home centre (or waive)", WARN, "", "")] * max(0, left)
+        elif delta < 0:
+            left = owed - sum(1 for o in given if isinstance(o, Remove))
+            text = (f"{-delta} unit{'s' if delta != -1 else ''} to remove"
+                    + (f"; <span style='color:{WARN.name()}'>{left} still to choose</span> "
+                       "(else the rules choose)" if left > 0 else "; all chosen"))
+        else:
+            text = "no adjustments"
+        return text, lines
+
+    def _line(self, order: Order, key: str) -> _Line:
         text = format_order(order)
         reason = self.controller.illegal_reason(order)
         if reason is not None:

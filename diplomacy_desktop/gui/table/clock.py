@@ -11,18 +11,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QElapsedTimer, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QFont, QFontMetrics, QKeyEvent, QMouseEvent, QResizeEvent
-from PySide6.QtWidgets import (
-    QApplication,
-    QBoxLayout,
-    QGridLayout,
-    QHBoxLayout,
-    QLabel,
-    QProgressBar,
-    QPushButton,
-    QSizePolicy,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import (QApplication, QBoxLayout, QGridLayout, QHBoxLayout, QLabel, QProgressBar,
+                               QPushButton, QSizePolicy, QVBoxLayout, QWidget)
 
 from ...engine.state import Phase
 from ...resources import assets_dir

@@ -21,21 +21,9 @@ from typing import TYPE_CHECKING
 import shiboken6
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import (
-    QButtonGroup,
-    QDialog,
-    QDialogButtonBox,
-    QFrame,
-    QGridLayout,
-    QHBoxLayout,
-    QLabel,
-    QPushButton,
-    QRadioButton,
-    QScrollArea,
-    QSizePolicy,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import (QButtonGroup, QDialog, QDialogButtonBox, QFrame, QGridLayout, QHBoxLayout,
+                               QLabel, QPushButton, QRadioButton, QScrollArea, QSizePolicy, QVBoxLayout,
+                               QWidget)
 
 from ...engine.formal import NEUTRAL, RELATIONS, Relations
 from ...table.declarations import (  # moved to the Qt-free table layer: importable here too  # moved to the Qt-free table layer: importable here too

@@ -13,19 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from PySide6.QtWidgets import (
-    QCheckBox,
-    QComboBox,
-    QDialog,
-    QDialogButtonBox,
-    QGridLayout,
-    QLabel,
-    QListWidget,
-    QPlainTextEdit,
-    QPushButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QGridLayout, QLabel,
+                               QListWidget, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget)
 
 from ...table.notes import (  # moved to the Qt-free table layer: importable here too
     ALLOWED_KEY,

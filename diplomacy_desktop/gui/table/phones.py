@@ -38,17 +38,8 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QByteArray, QObject, Qt, QTimer, Signal
-from PySide6.QtWidgets import (
-    QComboBox,
-    QDialog,
-    QDialogButtonBox,
-    QHBoxLayout,
-    QLabel,
-    QPushButton,
-    QSpinBox,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QPushButton,
+                               QSpinBox, QVBoxLayout, QWidget)
 
 from ...engine.game import Game
 from ...host.table import Change, HostError, RefusedError, SaveFailedError, TableHost

@@ -18,19 +18,8 @@ from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QFont
-from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QDockWidget,
-    QFrame,
-    QHeaderView,
-    QLabel,
-    QScrollArea,
-    QTableWidget,
-    QTableWidgetItem,
-    QTextBrowser,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import (QAbstractItemView, QDockWidget, QFrame, QHeaderView, QLabel, QScrollArea,
+                               QTableWidget, QTableWidgetItem, QTextBrowser, QVBoxLayout, QWidget)
 
 from ...engine.formal import ALLIANCE, NEUTRAL, WAR, Relations
 from ...engine.state import MOVEMENT

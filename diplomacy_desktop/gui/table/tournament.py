@@ -30,27 +30,15 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QFont, QShowEvent
-from PySide6.QtWidgets import (
-    QDialog,
-    QDialogButtonBox,
-    QDockWidget,
-    QFileDialog,
-    QHBoxLayout,
-    QLabel,
-    QListWidget,
-    QListWidgetItem,
-    QMenu,
-    QMessageBox,
-    QPushButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QDockWidget, QFileDialog, QHBoxLayout, QLabel,
+                               QListWidget, QListWidgetItem, QMenu, QMessageBox, QPushButton, QVBoxLayout,
+                               QWidget)
 
 from ...io.savefile import write_atomic
 from ...table.state import TableState
 from .. import override
 from ..controller import ChangeRecord
-from ..keys import menu_action
+from ..keys import add_menu_before_help, menu_action
 
 # The event's rules, ballots, results, scores, printed pages and the tournament's dialogs
 # (``tournament_dialogs.py``) are loaded when the Tournament menu is first used (or a game with an
@@ -64,14 +52,8 @@ if TYPE_CHECKING:
     from ..shell import WindowShell
     from .dialogs.new_game import NewGameDialog
     from .features.mode import TableFeatures
-    from .tournament_dialogs import (
-        BallotVoteDialog,
-        BoardResultDialog,
-        EventRulesDialog,
-        ProposalDialog,
-        ScoresDialog,
-        write_result_files,
-    )
+    from .tournament_dialogs import (BallotVoteDialog, BoardResultDialog, EventRulesDialog, ProposalDialog,
+                                     ScoresDialog, write_result_files)
 
 #: the names ``tournament_dialogs.py`` holds, re-exported here (imported when first asked for)
 _DIALOGS = frozenset({"BallotVoteDialog", "BoardResultDialog", "EventRulesDialog", "ProposalDialog",
@@ -411,12 +393,7 @@ class TournamentFeatures(QObject):
                                "The event, round and board: in every result file's name and fields")
         self.act_result = act("Board &result\u2026", self.show_result, None,
                               "The chart by year, the scores, and the result files (CSV, JSON, PDF sheet)")
-        bar = w.menuBar()
-        before = next((a for a in bar.actions() if a.text().replace("&", "") == "Help"), None)
-        if before is not None:
-            bar.insertMenu(before, menu)
-        else:
-            bar.addMenu(menu)
+        add_menu_before_help(w.menuBar(), menu)
         self.act_hide_map.setChecked(bool(self._state().hide_map))
 
     # -- the table's record --------------------------------------------------------------------------

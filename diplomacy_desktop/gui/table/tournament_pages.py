@@ -300,9 +300,9 @@ def paint_result_sheet(painter: QPainter, rect: QRectF, result: BoardResult) -> 
     painter.setFont(_font(h * 0.011, bold=True))
     head_flags = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom | Qt.TextFlag.TextWordWrap)
     head_h = max(painter.boundingRect(QRectF(0, 0, inner * frac - h * 0.004, h), head_flags, text).height()
-                 for text, frac in zip(cols, widths))
+                 for text, frac in zip(cols, widths, strict=False))
     x = x0
-    for text, frac in zip(cols, widths):
+    for text, frac in zip(cols, widths, strict=False):
         painter.drawText(QRectF(x, y, inner * frac - h * 0.004, head_h), head_flags, text)
         x += inner * frac
     y += head_h + row_h * 0.2
@@ -318,7 +318,7 @@ def paint_result_sheet(painter: QPainter, rect: QRectF, result: BoardResult) -> 
         cells += [_score_text(result.scores[s.key][p]) for s in systems] + [event_ranks[p]]
         x = x0
         painter.setPen(INK)
-        for i, (text, frac) in enumerate(zip(cells, widths)):
+        for i, (text, frac) in enumerate(zip(cells, widths, strict=False)):
             painter.setFont(_font(h * 0.0115, bold=(i == 0 or o.winner == p)))
             left = chip * 1.6 if i == 0 else 0.0
             width = inner * frac - left - h * 0.004

@@ -20,17 +20,8 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QAction, QBrush, QColor, QFont, QPen
-from PySide6.QtWidgets import (
-    QDockWidget,
-    QGraphicsEllipseItem,
-    QLabel,
-    QListWidget,
-    QListWidgetItem,
-    QSplitter,
-    QTextBrowser,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import (QDockWidget, QGraphicsEllipseItem, QLabel, QListWidget, QListWidgetItem,
+                               QSplitter, QTextBrowser, QVBoxLayout, QWidget)
 
 from ...engine.board import province_of
 from ...engine.game import HistoryEntry

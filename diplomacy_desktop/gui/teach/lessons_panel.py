@@ -14,20 +14,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (
-    QDialog,
-    QDialogButtonBox,
-    QFileDialog,
-    QHBoxLayout,
-    QLabel,
-    QLineEdit,
-    QListWidget,
-    QListWidgetItem,
-    QPushButton,
-    QSplitter,
-    QTextBrowser,
-    QVBoxLayout,
-)
+from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFileDialog, QHBoxLayout, QLabel, QLineEdit,
+                               QListWidget, QListWidgetItem, QPushButton, QSplitter, QTextBrowser,
+                               QVBoxLayout)
 
 from ...engine.board import Board
 from ...io.lessons import Lesson, LessonError, builtin_lessons, folder_lessons, search

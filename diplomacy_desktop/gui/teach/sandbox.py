@@ -21,55 +21,21 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QMouseEvent
-from PySide6.QtWidgets import (
-    QComboBox,
-    QDialog,
-    QDialogButtonBox,
-    QDockWidget,
-    QFileDialog,
-    QFormLayout,
-    QHBoxLayout,
-    QInputDialog,
-    QLabel,
-    QListWidget,
-    QListWidgetItem,
-    QMenu,
-    QMessageBox,
-    QPushButton,
-    QSpinBox,
-    QTextBrowser,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QDockWidget, QFileDialog, QFormLayout,
+                               QHBoxLayout, QInputDialog, QLabel, QListWidget, QListWidgetItem, QMenu,
+                               QMessageBox, QPushButton, QSpinBox, QTextBrowser, QVBoxLayout, QWidget)
 
 from ...engine.board import ARMY, FLEET, IMPASSABLE, LAND, SEA, Board, province_of
 from ...engine.errors import OrderError
 from ...engine.game import Game, HistoryEntry
 from ...engine.results import Outcome
 from ...engine.rules import Edition, RuleSet
-from ...engine.state import (
-    ADJUSTMENT,
-    FALL,
-    MOVEMENT,
-    PHASE_KINDS,
-    RETREAT,
-    SPRING,
-    DislodgedUnit,
-    GameState,
-    Phase,
-    Unit,
-)
+from ...engine.state import (ADJUSTMENT, FALL, MOVEMENT, PHASE_KINDS, RETREAT, SPRING, DislodgedUnit,
+                             GameState, Phase, Unit)
 from ...io.caserun import expectation_mismatches
 from ...io.notation import format_order, location_label, parse_order
-from ...io.scenario import (
-    CaseError,
-    OrderLine,
-    Scenario,
-    ScenarioError,
-    read_scenarios,
-    scenario_state,
-    write_scenario,
-)
+from ...io.scenario import (CaseError, OrderLine, Scenario, ScenarioError, read_scenarios, scenario_state,
+                            write_scenario)
 from .. import override
 from ..board.map_scene import BoardPicture, results_picture
 from ..controller import ChangeRecord, GameController

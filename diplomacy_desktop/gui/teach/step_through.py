@@ -24,18 +24,8 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QKeyEvent, QPen
-from PySide6.QtWidgets import (
-    QApplication,
-    QDockWidget,
-    QGraphicsSimpleTextItem,
-    QHBoxLayout,
-    QLabel,
-    QListWidget,
-    QListWidgetItem,
-    QPushButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import (QApplication, QDockWidget, QGraphicsSimpleTextItem, QHBoxLayout, QLabel,
+                               QListWidget, QListWidgetItem, QPushButton, QVBoxLayout, QWidget)
 
 from ...engine.board import province_of
 from ...engine.boardindex import board_index
@@ -47,16 +37,8 @@ from ...io.notation import format_order
 from .. import override
 from ..board.map_scene import BoardPicture, results_picture
 from ..controller import ChangeRecord
-from .explanations import (
-    MapHighlight,
-    ScaledTextBrowser,
-    explanation_html,
-    explanation_of,
-    filed_results,
-    order_at,
-    projector_scale,
-    provinces_named,
-)
+from .explanations import (MapHighlight, ScaledTextBrowser, explanation_html, explanation_of, filed_results,
+                           order_at, projector_scale, provinces_named)
 
 if TYPE_CHECKING:
     from ..shell import WindowShell

@@ -10,21 +10,11 @@ from collections.abc import Mapping, Sequence
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont, QKeyEvent
-from PySide6.QtWidgets import (
-    QDialog,
-    QHBoxLayout,
-    QLabel,
-    QLineEdit,
-    QPushButton,
-    QStackedWidget,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import (QDialog, QHBoxLayout, QLabel, QLineEdit, QPushButton, QStackedWidget,
+                               QVBoxLayout, QWidget)
 
 from ....io.pins import MAX_PIN_DIGITS, pin_matches
-from ....table.draw import (
-    DrawVote,
-)
+from ....table.draw import DrawVote
 from ....table.pins import PinGuard, PinWaitError
 from ... import override
 from ...board.palette import power_colour

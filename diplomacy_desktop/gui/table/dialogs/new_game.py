@@ -32,26 +32,9 @@ from typing import Any
 
 from PySide6.QtCore import QRegularExpression, Qt
 from PySide6.QtGui import QFontMetrics, QRegularExpressionValidator
-from PySide6.QtWidgets import (
-    QApplication,
-    QCheckBox,
-    QComboBox,
-    QDialog,
-    QDialogButtonBox,
-    QFormLayout,
-    QFrame,
-    QGridLayout,
-    QGroupBox,
-    QHBoxLayout,
-    QLabel,
-    QLineEdit,
-    QPlainTextEdit,
-    QPushButton,
-    QScrollArea,
-    QSpinBox,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import (QApplication, QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
+                               QFrame, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPlainTextEdit,
+                               QPushButton, QScrollArea, QSpinBox, QVBoxLayout, QWidget)
 
 from ....engine.board import Board
 from ....engine.game import BY_CENTRES, BY_PIECES
@@ -62,9 +45,7 @@ from ....io.vault import passphrase_problem
 from ....table.computer import LEVEL_WORDS
 from ....table.hotseat import hash_pin
 from ....table.pins import pin_problem
-from ....table.settings import (
-    TableSettings,
-)
+from ....table.settings import TableSettings
 from ... import override
 from ...board.palette import power_colour, power_ink, power_letter
 from ..seating import PriorityDialog, join_names, seat_name, seats_from_players
@@ -340,7 +321,7 @@ class NewGameDialog(QDialog):
         seats = seats_from_players(board, initial.powers_in_play(board), initial.players)
         self.players_spin.setValue(max(min(GROUPINGS), min(len(seats), max(GROUPINGS))))
         names = [next((initial.players[p] for p in seat if initial.players.get(p)), "") for seat in seats]
-        for edit, name in zip(self.player_edits, names):
+        for edit, name in zip(self.player_edits, names, strict=False):
             edit.setText(name if len(seats) < len(board.power_ids) else "")
         self._show_players()
         self.players_spin.valueChanged.connect(self.apply_grouping)

@@ -16,19 +16,9 @@ from ....engine.state import MOVEMENT
 from ....table.declarations import declared_phases
 from ....table.hotseat import CURTAIN, ENTERING, OPEN, READY, REVEALED
 from ....table.notes import NoteError, notes_allowed, notes_for, with_note
-from ...keys import menu_action
-from ..clock import (
-    DECLARATIONS,
-    EXPIRED,
-    IDLE,
-    OFF,
-    PAUSED,
-    RUNNING,
-    TALK_KINDS,
-    WRITING,
-    ClockModel,
-    ClockSettings,
-)
+from ...keys import add_menu_before_help, menu_action
+from ..clock import (DECLARATIONS, EXPIRED, IDLE, OFF, PAUSED, RUNNING, TALK_KINDS, WRITING, ClockModel,
+                     ClockSettings)
 from ..hotseat.names import seat_title
 from .base import TableModeBase
 
@@ -87,12 +77,7 @@ class TableActions(TableModeBase):
         self.act_phones = act("&Phones\u2026", self.show_phones, None,
                               "Players write their orders on their own phones (the laptop hosts the game on "
                               "the local network; off until turned on)")
-        bar = w.menuBar()
-        before = next((a for a in bar.actions() if a.text().replace("&", "") == "Help"), None)
-        if before is not None:
-            bar.insertMenu(before, menu)
-        else:
-            bar.addMenu(menu)
+        add_menu_before_help(w.menuBar(), menu)
 
     # -- the clock, kept in the table ----------------------------------------------------------------
 

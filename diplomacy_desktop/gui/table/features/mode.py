@@ -33,24 +33,12 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication, QMessageBox, QPushButton
 
-from ..clock import (
-    ClockModel,
-    ClockSound,
-    ClockWidget,
-    TimeSource,
-    qt_time_source,
-)
+from ..clock import ClockModel, ClockSound, ClockWidget, TimeSource, qt_time_source
+from ..file_dialogs import DataFolderGuard
 from ..hotseat.flow import Confirm, HostPrompt, HotSeatFlow
 from ..hotseat.seal_strip import SealStatusStrip
-from ..persistence import (
-    Autosave,
-    Autosaver,
-    Message,
-    PassphrasePrompt,
-    RecentFiles,
-    ask_passphrase,
-    show_warning,
-)
+from ..persistence import (Autosave, Autosaver, Message, PassphrasePrompt, RecentFiles, ask_passphrase,
+                           show_warning)
 from ..relations import RelationsDock
 from .actions import TableActions
 from .draw import TableDraw
@@ -155,6 +143,8 @@ class TableFeatures(TableHooks, TableActions, TableHosting, TableDraw):
             app.aboutToQuit.connect(self.autosaver.flush)
         # file dialogs are Qt's own in table mode: a desktop's native dialog may preview the data folder
         QApplication.setAttribute(Qt.ApplicationAttribute.AA_DontUseNativeDialogs, True)
+        # ... and none of them renames, deletes or shows the autosave (issue 31, finding 13)
+        self.file_dialog_guard = DataFolderGuard(self.autosaver.autosave.folder, self)
         self.autosaver.enabled = False  # setting up is no change worth saving
         self._sync_from_table()
         self.autosaver.enabled = True

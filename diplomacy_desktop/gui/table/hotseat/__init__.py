@@ -10,24 +10,9 @@ and tests written against the old one-file ``gui.table.hotseat`` keep importing 
 from __future__ import annotations
 
 from ....io.pins import is_valid_pin, pin_matches
-from ....table.hotseat import (
-    CURTAIN,
-    DECLARATIONS_ROUND,
-    ENTERING,
-    HOST_PIN_SET,
-    NO_HOST_PIN,
-    NO_HOST_PIN_CURTAIN,
-    OPEN,
-    ORDERS_ROUND,
-    READY,
-    REVEALED,
-    ROUNDS,
-    STAGES,
-    HotSeatError,
-    HotSeatSession,
-    PinError,
-    hash_pin,
-)
+from ....table.hotseat import (CURTAIN, DECLARATIONS_ROUND, ENTERING, HOST_PIN_SET, NO_HOST_PIN,
+                               NO_HOST_PIN_CURTAIN, OPEN, ORDERS_ROUND, READY, REVEALED, ROUNDS, STAGES,
+                               HotSeatError, HotSeatSession, PinError, hash_pin)
 from ....table.review import _internment_warnings, _mismatch, _unit_label, review_warnings
 from .curtain import CurtainWidget
 from .flow import Confirm, HostPrompt, HotSeatFlow

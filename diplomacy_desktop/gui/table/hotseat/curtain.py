@@ -6,37 +6,13 @@ from typing import TYPE_CHECKING
 
 import shiboken6
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import (
-    QColor,
-    QFont,
-    QFontMetrics,
-    QHideEvent,
-    QIntValidator,
-    QKeyEvent,
-    QShowEvent,
-)
-from PySide6.QtWidgets import (
-    QApplication,
-    QComboBox,
-    QDockWidget,
-    QFrame,
-    QHBoxLayout,
-    QLabel,
-    QLineEdit,
-    QPushButton,
-    QStackedWidget,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QHideEvent, QIntValidator, QKeyEvent, QShowEvent
+from PySide6.QtWidgets import (QApplication, QComboBox, QDockWidget, QFrame, QHBoxLayout, QLabel, QLineEdit,
+                               QPushButton, QStackedWidget, QVBoxLayout, QWidget)
 
 from ....io.pins import MAX_PIN_DIGITS
 from ....table.computer import computer_seats
-from ....table.hotseat import (
-    HOST_PIN_SET,
-    NO_HOST_PIN_CURTAIN,
-    READY,
-    HotSeatSession,
-)
+from ....table.hotseat import HOST_PIN_SET, NO_HOST_PIN_CURTAIN, READY, HotSeatSession
 from ... import override
 from ...board.palette import power_colour, power_ink, power_letter
 from .names import _player_suffix, _power_name, seat_title

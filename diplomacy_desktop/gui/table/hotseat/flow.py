@@ -18,13 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import shiboken6
 from PySide6.QtCore import QEvent, QObject, Signal
-from PySide6.QtWidgets import (
-    QApplication,
-    QDialog,
-    QDockWidget,
-    QMessageBox,
-    QWidget,
-)
+from PySide6.QtWidgets import QApplication, QDialog, QDockWidget, QMessageBox, QWidget
 
 from ....engine.options import orders_needed
 from ....io.notation import format_order
@@ -33,22 +27,10 @@ from ....table import sealcodes
 from ....table.changes import COMPUTER
 from ....table.computer import computer_declarations, computer_orders, computer_seats, seat_words
 from ....table.declarations import PENDING_KEY, pending_declarations
-from ....table.hotseat import (
-    CURTAIN,
-    ENTERING,
-    NO_HOST_PIN,
-    OPEN,
-    ORDERS_ROUND,
-    READY,
-    REVEALED,
-    HotSeatError,
-    HotSeatSession,
-    hash_pin,
-)
+from ....table.hotseat import (CURTAIN, ENTERING, NO_HOST_PIN, OPEN, ORDERS_ROUND, READY, REVEALED,
+                               HotSeatError, HotSeatSession, hash_pin)
 from ....table.pins import HOST, PinGuard, PinWaitError
-from ....table.review import (
-    review_warnings,
-)
+from ....table.review import review_warnings
 from ....table.seal_review import seal_notes
 from ....table.session import LAPTOP, TableSession
 from ... import override
@@ -329,11 +311,17 @@ class HotSeatFlow(QObject):
                     return
         self.begin_phase()
 
-    def start_writing(self) -> None:
+    def _may_start(self) -> bool:
+        """Whether writing (or declaring) may start now; the current phase is shown if it may."""
         if not self.enabled or self.session.stage != OPEN or self.controller.game.is_over:
-            return
+            return False
         if self.controller.viewing is not None:
             self.controller.view_phase(None)
+        return True
+
+    def start_writing(self) -> None:
+        if not self._may_start():
+            return
         self.write_computer_orders()
         self.session.start_writing()
         self._apply()
@@ -342,10 +330,8 @@ class HotSeatFlow(QObject):
 
     def start_declarations(self) -> None:
         """The talks are over in a Formal Diplomacy game: each power declares behind the curtain."""
-        if not self.enabled or self.session.stage != OPEN or self.controller.game.is_over:
+        if not self._may_start():
             return
-        if self.controller.viewing is not None:
-            self.controller.view_phase(None)
         self.controller.keep_in_table(**{PENDING_KEY: None})
         self.session.start_declarations()
         self.write_computer_declarations()
@@ -437,13 +423,18 @@ class HotSeatFlow(QObject):
         """The table's one failure counter per power (shared with the draw vote and the phones)."""
         return PinGuard(self.controller.table)
 
-    def _seat_pin_ok(self, power: str, pin: str) -> bool:
+    def _seat_pin_ok(self, power: str, pin: str, *, out_of_turn: bool = False) -> bool:
         """``power``'s seat PIN, through the failure counter: a wait, or a wrong PIN, is said on the
-        curtain and counted; a right one clears the count (and an old save's hash is renewed)."""
+        curtain and counted; a right one clears the count (and an old save's hash is renewed).
+        ``out_of_turn`` (the curtain called another power): a wrong PIN counts toward the host's
+        prompt, never ``power``'s own counter (issue 31): a player at the curtain cannot lock
+        another power out, at the curtain or on its phone; the host's wait holds these tries too."""
         s = self.session
         name = seat_title(self.controller, s.seat_of(power))
         guard = self.pin_guard
+        counter, label = (HOST, "the host") if out_of_turn else (power, name)
         try:
+            guard.check_allowed(counter, label)
             guard.check_allowed(power, name)
         except PinWaitError as exc:
             self.curtain.show_error(_sentence(str(exc)))
@@ -452,10 +443,12 @@ class HotSeatFlow(QObject):
             self.curtain.show_error("This power's orders are protected by a PIN")
             return False
         if not s.check_pin(power, pin):
-            guard.failed(power)
+            guard.failed(counter)
             try:
-                guard.check_allowed(power, name)
-                self.curtain.show_error(f"Wrong PIN: {name}'s orders are protected by a PIN")
+                guard.check_allowed(counter, label)
+                self.curtain.show_error(f"Wrong PIN: {name}'s orders are protected by a PIN"
+                                        + (" (out of turn, wrong PINs count toward the host's prompt)"
+                                           if out_of_turn else ""))
             except PinWaitError as exc:
                 self.curtain.show_error(f"Wrong PIN. {_sentence(str(exc))}")
             return False
@@ -478,21 +471,25 @@ class HotSeatFlow(QObject):
         if refusal is not None:
             self.curtain.show_error(refusal)
             return False
-        try:
-            s.verify_open_stage(power)
-        except HotSeatError as exc:
-            self.curtain.show_error(_sentence(str(exc)))
+        if not self._shown_refusal(lambda: s.verify_open_stage(power)):
             return False
         if s.has_pin(power) and not self._seat_pin_ok(power, pin):
             return False
-        try:
-            s.open(power, pin or None, proved=s.has_pin(power))  # checked once just above
-        except HotSeatError as exc:
-            self.curtain.show_error(_sentence(str(exc)))
+        # the PIN was checked once just above
+        if not self._shown_refusal(lambda: s.open(power, pin or None, proved=s.has_pin(power))):
             return False
         self.proved = s.has_pin(power)
         self._forget_seals(power)
         self._apply()
+        return True
+
+    def _shown_refusal(self, step: Callable[[], object]) -> bool:
+        """Do ``step``; a refusal of the hot seat's (HotSeatError) is shown on the curtain: False."""
+        try:
+            step()
+        except HotSeatError as exc:
+            self.curtain.show_error(_sentence(str(exc)))
+            return False
         return True
 
     def _forget_seals(self, power: str) -> None:
@@ -512,10 +509,7 @@ class HotSeatFlow(QObject):
         if refusal is not None:
             self.curtain.show_error(refusal)
             return False
-        try:
-            s.verify_open_stage(power)
-        except HotSeatError as exc:
-            self.curtain.show_error(_sentence(str(exc)))
+        if not self._shown_refusal(lambda: s.verify_open_stage(power)):
             return False
         seat = s.seat_of(power)
         name = seat_title(c, seat)
@@ -538,7 +532,7 @@ class HotSeatFlow(QObject):
             pin = typed
         own_pin = bool(s.has_pin(power) and pin)
         # the power's PIN first: a wrong one is counted before anything is asked
-        if own_pin and not self._seat_pin_ok(power, pin):
+        if own_pin and not self._seat_pin_ok(power, pin, out_of_turn=True):
             return False
         by_host = True
         if own_pin and (sealed or written):
@@ -559,10 +553,8 @@ class HotSeatFlow(QObject):
                 notice = (f"{name} was opened out of turn by {by}"
                           + (f" with {name}'s PIN." if own_pin else
                              f" without {name}'s PIN." if s.has_pin(power) else "."))
-        try:
-            s.open(power, pin or None, by_host=by_host, proved=own_pin)  # own_pin: checked once above
-        except HotSeatError as exc:
-            self.curtain.show_error(_sentence(str(exc)))
+        # own_pin: checked once above
+        if not self._shown_refusal(lambda: s.open(power, pin or None, by_host=by_host, proved=own_pin)):
             return False
         self.proved = own_pin
         self._forget_seals(power)
@@ -584,8 +576,10 @@ class HotSeatFlow(QObject):
             return typed or None
         if reopening:
             return self._reopen_pin(power, name, verb, what)
+        # the right host PIN keeps the host's count here: the power's PIN comes next, and its wrong
+        # ones count there (alternating would otherwise clear them)
         answer = self._host_answer(f"{verb} {name}", f"{verb} {name} out of turn? The host types the host PIN first "
-                                   f"(the table will be told). Then {name} types {name}'s own PIN.")
+                                   f"(the table will be told). Then {name} types {name}'s own PIN.", clear=False)
         if answer == "ok":
             return _HOST_THEN_OWN
         if answer == "cancelled":
@@ -622,25 +616,15 @@ class HotSeatFlow(QObject):
 
     def _open_by_host_with_pin(self, power: str, name: str, what: str) -> bool:
         """The host agreed (host PIN); ``power``, which has written nothing, opens with its own PIN."""
-        s = self.session
         typed = self._ask_power_pin(f"Open {name}", f"The host agreed. Type {name}'s PIN to open {name}'s {what}.")
         if not typed:
             self.curtain.show_error(f"{name}'s orders are protected by a PIN")
             return False
-        if not self._seat_pin_ok(power, typed):
+        if not self._seat_pin_ok(power, typed, out_of_turn=True):
             return False
-        try:
-            s.open(power, typed, by_host=True, proved=True)  # checked once just above
-        except HotSeatError as exc:
-            self.curtain.show_error(_sentence(str(exc)))
-            return False
-        self.proved = True
-        self._forget_seals(power)
-        notice = f"{name} was opened out of turn by the host (host PIN) with {name}'s PIN."
-        s.notices.append(notice)
-        self.tell(notice)
-        self._apply()
-        return True
+        # the PIN was checked once just above
+        return self._host_opens(power, typed,
+                                f"{name} was opened out of turn by the host (host PIN) with {name}'s PIN.")
 
     def _ask_power_pin(self, title: str, text: str) -> str | None:
         """Ask for a power's own PIN (``pin_prompt``; tests that replace ``host_prompt`` answer it too)."""
@@ -649,15 +633,17 @@ class HotSeatFlow(QObject):
 
     def _reopen_by_host(self, power: str, name: str, what: str) -> bool:
         """The host, who typed the host PIN, reopens ``power`` (with a PIN of its own) without it."""
+        return self._host_opens(power, None,
+                                f"{name}'s {what} were reopened by the host (host PIN) without {name}'s PIN.")
+
+    def _host_opens(self, power: str, pin: str | None, notice: str) -> bool:
+        """The host opens ``power``'s orders (with its PIN, already checked, or without it); the
+        table is told ``notice``."""
         s = self.session
-        try:
-            s.open(power, None, by_host=True)
-        except HotSeatError as exc:
-            self.curtain.show_error(_sentence(str(exc)))
+        if not self._shown_refusal(lambda: s.open(power, pin, by_host=True, proved=pin is not None)):
             return False
-        self.proved = False
+        self.proved = pin is not None
         self._forget_seals(power)
-        notice = f"{name}'s {what} were reopened by the host (host PIN) without {name}'s PIN."
         s.notices.append(notice)
         self.tell(notice)
         self._apply()
@@ -690,14 +676,21 @@ class HotSeatFlow(QObject):
     def ask_host(self, title: str, text: str) -> bool:
         """A host action: the host PIN when one is set; otherwise a question that says anyone at
         the table may do it.  A wrong PIN is said where the table sees it, and nothing is done."""
-        if self.host_pin() is None:
-            return self.confirm(self.host, title, f"{text}\n\n{NO_HOST_PIN}")
-        return self._host_answer(title, text) == "ok"
+        return self.ask_host_of(self.host_pin(), title, text)
 
-    def _host_answer(self, title: str, text: str) -> str:
+    def ask_host_of(self, stored: str | None, title: str, text: str) -> bool:
+        """A host action of a game not on the table yet (the unfinished game at the offer to
+        resume): its host PIN's hash ``stored``, or ``None`` when it has none (a question)."""
+        if stored is None:
+            return self.confirm(self.host, title, f"{text}\n\n{NO_HOST_PIN}")
+        return self._host_answer(title, text, stored=stored) == "ok"
+
+    def _host_answer(self, title: str, text: str, *, clear: bool = True, stored: str | None = None) -> str:
         """The host PIN asked (one is set) and checked as the host's: "ok", "wrong" (said to
-        the table; a wait after too many is the host's, not a power's) or "cancelled"."""
-        stored = self.host_pin()
+        the table; a wait after too many is the host's, not a power's) or "cancelled".
+        ``clear``: a right host PIN clears the host's count (not when a power's PIN, counted
+        there, is asked next); ``stored``: another game's host PIN hash (default: this game's)."""
+        stored = stored if stored is not None else self.host_pin()
         assert stored is not None
         guard = self.pin_guard
         try:
@@ -709,8 +702,13 @@ class HotSeatFlow(QObject):
         if not pin:
             return "cancelled"
         try:
-            if guard.check(HOST, stored, pin, "the host"):
+            if clear and guard.check(HOST, stored, pin, "the host"):
                 return "ok"
+            if not clear:
+                guard.check_allowed(HOST, "the host")
+                if pin_matches(stored, pin):
+                    return "ok"
+                guard.failed(HOST)
         except PinWaitError as exc:
             self.tell(f"{_sentence(str(exc))}: {title[:1].lower() + title[1:]} was not done.")
             return "wrong"

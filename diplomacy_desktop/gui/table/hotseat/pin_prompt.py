@@ -2,17 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtGui import (
-    QIntValidator,
-)
-from PySide6.QtWidgets import (
-    QDialog,
-    QDialogButtonBox,
-    QLabel,
-    QLineEdit,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtGui import QIntValidator
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QLineEdit, QVBoxLayout, QWidget
 
 from ....io.pins import MAX_PIN_DIGITS
 

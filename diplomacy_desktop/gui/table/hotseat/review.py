@@ -5,19 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtGui import (
-    QColor,
-    QFont,
-)
-from PySide6.QtWidgets import (
-    QDialog,
-    QDialogButtonBox,
-    QLabel,
-    QListWidget,
-    QListWidgetItem,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtGui import QColor, QFont
+from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QLabel, QListWidget, QListWidgetItem, QVBoxLayout,
+                               QWidget)
 
 from ....engine.orders import Order
 from ....io.notation import format_order

@@ -6,26 +6,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import (
-    QResizeEvent,
-)
-from PySide6.QtWidgets import (
-    QHBoxLayout,
-    QLabel,
-    QPushButton,
-    QSizePolicy,
-    QWidget,
-)
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QWidget
 
 from ....table.computer import computer_seats
-from ....table.hotseat import (
-    CURTAIN,
-    ENTERING,
-    OPEN,
-    READY,
-    REVEALED,
-    HotSeatSession,
-)
+from ....table.hotseat import CURTAIN, ENTERING, OPEN, READY, REVEALED, HotSeatSession
 from ... import override
 from ...board.palette import power_colour, power_ink
 from .names import _player_suffix, _power_name
