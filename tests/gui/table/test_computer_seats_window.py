@@ -171,7 +171,7 @@ def test_computer_seats_survive_save_load_and_the_autosave(table, features, tmp_
     assert not c.can_see("france") and "\u2699" in f.strip.chip_text("turkey")
 
 
-def test_computer_seats_give_their_retreats_and_builds(table, features) -> None:  # type: ignore[no-untyped-def]
+def test_computer_seats_give_their_builds(table, features) -> None:  # type: ignore[no-untyped-def]
     t, f = table, features
     c = t.controller
     _start(f)
@@ -226,3 +226,71 @@ def test_computer_seats_vote_on_a_draw_by_their_rule(table, features) -> None:  
         assert "France" not in dialog.pass_power.text() and "Turkey" not in dialog.pass_power.text()
     finally:
         dialog.reject()
+
+
+def test_computer_seats_declare_then_write_in_formal_diplomacy(table, features) -> None:  # type: ignore[no-untyped-def]
+    from diplomacy_desktop.table.declarations import PENDING_KEY
+
+    t, f = table, features
+    c = t.controller
+    _start(f, formal=True)
+    f.write_orders()
+    s = f.flow.session
+    assert s.declaring and set(COMPUTER) <= s.sealed and s.next_power not in COMPUTER
+    pending = c.table[PENDING_KEY]
+    for power, level in COMPUTER.items():  # its declarations, kept secret until all are revealed
+        said = Bot(level, SEED).declarations(c.state, power)
+        assert pending[power] == {o: r for o, r in said.items() if o != power}
+    assert not c.game.orders_of("france")  # declarations first, orders after
+    while s.next_power is not None:
+        f.flow.curtain.open_button.click()
+        assert s.current not in COMPUTER
+        f.flow.declarations_form.seal_button.click()
+    f.flow.curtain.reveal_button.click()
+    # the orders round: the computer has written and sealed its orders, the curtain calls the people
+    assert not s.declaring and s.stage == CURTAIN
+    assert set(COMPUTER) <= s.sealed and all(c.game.orders_of(p) for p in COMPUTER)
+    assert s.next_power not in COMPUTER and not c.can_see("turkey")
+
+
+def test_computer_seats_a_seat_handed_over_mid_writing_writes_when_the_game_is_opened(table, features,  # type: ignore[no-untyped-def]
+                                                                                     tmp_path: Path) -> None:
+    t, f = table, features
+    c = t.controller
+    f.start_new_game(TableSettings())
+    f.write_orders()
+    path = tmp_path / "handed.dipl"
+    c.update_table(**{COMPUTER_KEY: {"italy": "beginner"}, COMPUTER_SEED_KEY: SEED})  # the table's door
+    c.save(path)
+    assert f.open_recent(str(path))
+    s = f.flow.session
+    assert "italy" in s.sealed and c.game.orders_of("italy") and s.next_power != "italy"
+    assert sorted(map(format_order, c.game.orders_of("italy"))) == \
+        sorted(map(format_order, Bot("beginner", SEED).orders(c.state, "italy")))
+
+
+def test_computer_seats_give_their_retreats(table, features) -> None:  # type: ignore[no-untyped-def]
+    from shared_positions import position
+
+    from diplomacy_desktop.engine.orders import Disband, Retreat
+    from diplomacy_desktop.engine.state import RETREAT, SPRING, DislodgedUnit, Phase, Unit
+
+    t, f = table, features
+    c = t.controller
+    _start(f)
+    # Germany (a person) took Burgundy from France (the computer), which must retreat
+    dislodged = DislodgedUnit(Unit("france", "A", "bur"), attacker_from="mun", attacker_power="germany")
+    c.set_position(position("germany A bur", "germany A ruh", "france A par", "france F bre", "turkey F ank",
+                            phase=Phase(1901, SPRING, RETREAT), dislodged=(dislodged,)))
+    f.flow.begin_phase()
+    s = f.flow.session
+    assert s.order == ("france",)  # only France owes a retreat: the curtain has nobody to call
+    f.write_orders()
+    assert s.stage == READY and "france" in s.sealed
+    given = c.game.orders_of("france")
+    assert len(given) == 1 and isinstance(given[0], Retreat | Disband) and given[0].location == "bur"
+    assert not c.can_see("france")
+    f.flow.curtain.reveal_button.click()
+    assert c.state.phase.kind != RETREAT
+    entry = c.game.history[-1]
+    assert [format_order(o) for o in entry.orders] == [format_order(given[0])]
