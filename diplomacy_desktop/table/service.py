@@ -298,7 +298,7 @@ class TableService:
             self.check_pin(power, pin, initiator=initiator)
         if self.session.is_sealed(power):
             return None
-        change = self.session.seal(power, via=LAPTOP if initiator == LAPTOP else PHONE)
+        change = self.session.seal(power, via=initiator if initiator in (LAPTOP, COMPUTER) else PHONE)
         for p in sorted(change.powers or {power}) if change is not None else [power]:
             sealcodes.record_seal(self.table, p, self.phase, [format_order(o) for o in self.game.orders_of(p)])
         if then_reveal and self.ready():
