@@ -294,3 +294,39 @@ def test_computer_seats_give_their_retreats(table, features) -> None:  # type: i
     assert c.state.phase.kind != RETREAT
     entry = c.game.history[-1]
     assert [format_order(o) for o in entry.orders] == [format_order(given[0])]
+
+
+# -- the host hands a seat over and back ----------------------------------------------------------------
+
+
+def test_computer_seats_the_host_hands_a_seat_to_the_computer_and_back(table, features) -> None:  # type: ignore[no-untyped-def]
+    t, f = table, features
+    c = t.controller
+    f.start_new_game(TableSettings(players={"england": "Ann", "france": "Ann"}))
+    f.write_orders()
+    s = f.flow.session
+    assert s.seat_of("france") == s.seat_of("england") and len(s.seat_of("france")) == 2  # Ann plays both
+    # Ann leaves France to the computer: a host action, told to the table; France writes and seals now
+    assert f.set_computer_seats({"france": "beginner"})
+    assert f.table_settings.computer == {"france": "beginner"} and c.player_name("france") is None
+    assert "france" in s.sealed and c.game.orders_of("france") and not c.can_see("france")
+    assert s.seat_of("england") == ("england",)  # Ann's seat is England alone now
+    assert "The host handed France to the computer (beginner)." in s.notices
+    assert "\u2699" in f.strip.chip_text("france")
+    assert not f.set_computer_seats({"france": "beginner"})  # nothing changed: nothing asked
+    # and back to a person: unsealed, the curtain calls France again
+    assert f.set_computer_seats({})
+    assert f.table_settings.computer == {} and "france" not in s.sealed
+    assert "The host handed France back to a person." in s.notices
+    called = []
+    while s.stage == CURTAIN:
+        called.append(s.next_power)
+        f.flow.curtain.open_button.click()
+        f.strip.seal_button.click()
+    assert "france" in called
+    # Table ▸ Computer seats…: the dialog offers every power in play
+    dialog = f.edit_computer_seats()
+    assert set(dialog.combos) == set(c.board.power_ids)
+    dialog.combos["turkey"].setCurrentIndex(dialog.combos["turkey"].findData("club"))
+    dialog.accept()
+    assert f.table_settings.computer == {"turkey": "club"}

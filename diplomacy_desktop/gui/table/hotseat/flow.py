@@ -13,6 +13,7 @@ reads too.
 from __future__ import annotations
 
 import random
+import secrets
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -25,7 +26,8 @@ from ....io.notation import format_order
 from ....io.pins import is_pin_hash, needs_upgrade, pin_matches
 from ....table import sealcodes
 from ....table.changes import COMPUTER
-from ....table.computer import computer_declarations, computer_orders, computer_seats, seat_words
+from ....table.computer import (COMPUTER_KEY, COMPUTER_SEED_KEY, computer_declarations, computer_orders,
+                                computer_seats, computer_seed, seat_words)
 from ....table.declarations import PENDING_KEY, pending_declarations
 from ....table.hotseat import (CURTAIN, ENTERING, NO_HOST_PIN, OPEN, ORDERS_ROUND, READY, REVEALED,
                                HotSeatError, HotSeatSession, hash_pin)
@@ -213,6 +215,34 @@ class HotSeatFlow(QObject):
         if wrote:
             c.keep_in_table(**{PENDING_KEY: pending})
         return wrote
+
+    def set_computer_seats(self, choice: Mapping[str, str]) -> tuple[list[str], list[str]]:
+        """The host hands seats to the computer or back (``choice``: the computer's powers and
+        levels from now on), through the controller's table door; returns (handed to the computer,
+        handed back to a person).  A power handed over mid-writing writes and seals at once (a
+        person's orders written so far are kept); one handed back is unsealed, for the curtain to
+        call.  The caller asks the host first and tells the table."""
+        c = self.controller
+        before = self.computer_seats()
+        given = [p for p in c.board.power_ids if p in choice and before.get(p) != choice[p]]
+        back = [p for p in c.board.power_ids if p in before and p not in choice]
+        if not given and not back:
+            return [], []
+        self.step_away()
+        players = c.table.get("players")
+        kept = {p: n for p, n in players.items() if p not in choice} if isinstance(players, dict) else {}
+        seed = computer_seed(c.table) or secrets.randbelow(2**31 - 1) + 1
+        c.update_table(**{COMPUTER_KEY: dict(choice), COMPUTER_SEED_KEY: seed, "players": kept})
+        self._sync_pins()
+        s = self.session
+        for p in back:
+            if p in s.sealed and s.stage != REVEALED and not s.declaring:
+                self.table_session.unseal(p, via=LAPTOP)
+                sealcodes.forget_seal(c.table, p)
+        if s.stage in (CURTAIN, READY) or not self.enabled:
+            self._computer_catches_up()
+        self._apply()
+        return given, back
 
     def _computer_catches_up(self) -> None:
         if self.session.declaring:
