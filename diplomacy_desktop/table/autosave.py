@@ -15,6 +15,8 @@
   is read into the database on first use, and removed only once the database's transaction is
   committed; a secret one (which needs the passphrase) is offered as it is, and moves into the
   database with the first write after it was resumed.
+* ``set_aside_unfinished`` keeps an unfinished game the host chose not to resume as
+  ``autosave.unfinished-<time>.sqlite`` (never over another file, never deleted).
 * ``set_aside_if_damaged`` moves an autosave that cannot be read to
   ``autosave.damaged-<time>.sqlite`` (``.json`` for an old one; never over another file);
   ``clean_temp_files`` removes the temporary files an old version's kill mid-write left behind.
@@ -396,6 +398,22 @@ class Autosave:
         self.close()
         return _set_aside(self.path, ".sqlite", reason, now)
 
+    def set_aside_unfinished(self, *, now: datetime | None = None) -> DamagedAutosave | None:
+        """Keep the unfinished game aside, whole, as ``autosave.unfinished-<time>.sqlite`` (an
+        earlier version's: ``.json``) in the same folder, never over another file, so that a new
+        game's autosave cannot overwrite it (the host chose New game at the offer to resume);
+        where it went (``trouble`` says why it could not be moved), ``None`` without one."""
+        with self._writing:
+            self.close()
+            if self.path.is_file():
+                return _set_aside(self.path, ".sqlite", "set aside", now, kind="unfinished")
+            if self.legacy_path.is_file():
+                kept = _set_aside(self.legacy_path, ".json", "set aside", now, kind="unfinished")
+                if not kept.trouble:
+                    self._retire_legacy()
+                return kept
+            return None
+
     def clean_temp_files(self) -> list[Path]:
         """Remove the temporary files an earlier version's autosave left when a kill cut its
         write short (only files named after the autosave, and only ones untouched for a while);
@@ -415,11 +433,12 @@ def _companions(path: Path) -> tuple[Path, Path]:
     return path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")
 
 
-def _set_aside(path: Path, suffix: str, reason: str, now: datetime | None) -> DamagedAutosave:
-    """Keep a damaged autosave as ``autosave.damaged-<time><suffix>`` (its SQLite log beside it)."""
+def _set_aside(path: Path, suffix: str, reason: str, now: datetime | None, *,
+               kind: str = "damaged") -> DamagedAutosave:
+    """Keep an autosave as ``autosave.<kind>-<time><suffix>`` (its SQLite log beside it)."""
     stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
     for n in range(1, 1000):
-        kept = path.parent / f"autosave.damaged-{stamp}{'' if n == 1 else f'-{n}'}{suffix}"
+        kept = path.parent / f"autosave.{kind}-{stamp}{'' if n == 1 else f'-{n}'}{suffix}"
         try:
             os.link(path, kept)  # fails if the name is taken: nothing is ever overwritten
         except FileExistsError:

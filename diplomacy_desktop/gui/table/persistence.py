@@ -207,35 +207,46 @@ def open_secret_file(path: Path, prompt: PassphrasePrompt, *, parent: QWidget | 
     return opened
 
 
-def open_secret_autosave(autosave: Autosave, prompt: PassphrasePrompt, *, parent: QWidget | None = None,
-                         message: Message | None = None, tries: int = 3) -> OpenedGame:
-    """The autosaved game, with a secret game's secrets when the host gives the passphrase
-    (asked up to ``tries`` times; without it the public part, and the host is told why).
-    SaveFileError: the autosave cannot be read."""
-    if not autosave.is_secret():
-        return autosave.open()
+#: why a secret autosave was not resumed without its passphrase
+KEPT_SEALED_TEXT = ("The unfinished game was not resumed: without the passphrase its sealed orders, notes and the "
+                    "phones' links cannot be read, and a game that went on without them would lose them (the "
+                    "sealed powers would be in civil disorder at the reveal). It stays in the autosave, encrypted "
+                    "and untouched: resume it with the passphrase, or the host sets it aside with New game.")
+
+
+def unlock_autosave(autosave: Autosave, prompt: PassphrasePrompt, *, parent: QWidget | None = None,
+                    tries: int = 3) -> OpenedGame | None:
+    """The autosaved secret game, whole, when the host gives the passphrase (asked up to
+    ``tries`` times); ``None`` without it.  SaveFileError: the autosave cannot be read."""
     text = "The autosaved game keeps this phase's secrets encrypted. The host's passphrase:"
     for _ in range(tries):
         typed = prompt(parent, text)
         if typed is None:
-            break
+            return None
         try:
             return autosave.open(passphrase=typed)
         except WrongPassphraseError:
             text = "That is not the autosaved game's passphrase. The host's passphrase:"
-    opened = autosave.open()
-    (message or show_warning)(parent, "Opened without the secrets", LOCKED_TEXT)
-    return opened
+    return None
 
 
 def resume_from_autosave(controller: GameController, autosave: Autosave, *, parent: QWidget | None = None,
                          message: Message | None = None, prompt: PassphrasePrompt | None = None) -> bool:
-    """Replace the controller's game with the autosaved one (a secret game asks for its
-    passphrase); on a damaged autosave say so, keep the game."""
+    """Replace the controller's game with the autosaved one; on a damaged autosave say so, keep
+    the game.  A secret game is resumed only whole, with its passphrase: without it nothing is
+    resumed, and the autosave is left exactly as it is (its seals cannot be honoured, and the
+    writes of a game played on without its key would drop them)."""
+    say = message or show_warning
     try:
-        opened = open_secret_autosave(autosave, prompt or ask_passphrase, parent=parent, message=message)
+        if autosave.is_secret():
+            opened = unlock_autosave(autosave, prompt or ask_passphrase, parent=parent)
+            if opened is None:
+                say(parent, "Not resumed: the passphrase is needed", KEPT_SEALED_TEXT)
+                return False
+        else:
+            opened = autosave.open()
     except SaveFileError as exc:
-        (message or show_warning)(parent, "Cannot resume", f"The autosaved game cannot be read: {exc}")
+        say(parent, "Cannot resume", f"The autosaved game cannot be read: {exc}")
         return False
     # Ctrl+S saves to its own file again
     controller.replace_game(opened.game, opened.table, autosave.origin(), vault=opened.vault)
@@ -244,16 +255,21 @@ def resume_from_autosave(controller: GameController, autosave: Autosave, *, pare
 
 def resume_box(parent: QWidget | None, info: AutosaveInfo) -> QMessageBox:
     """The offer to resume (not shown yet: ``open()`` it, or ``exec()``); its ``resume_button``
-    is the button that means yes."""
+    is the button that means yes, its ``new_game_button`` the host's New game (the unfinished
+    game is then kept aside, never overwritten).  Escape and closing the box answer nothing:
+    the question stays until the table chooses."""
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Icon.Question)
     box.setWindowTitle("Resume the last game?")
     box.setText(f"<b>A game was left unfinished</b><br>{info.text}")
-    box.setInformativeText("Resume it, or start a new game? (A new game replaces the autosave.)")
+    box.setInformativeText("Resume it, or start a new game? (A new game is a host action: the unfinished game "
+                           "is then kept aside in the data folder, never overwritten.)")
     resume = box.addButton("Resume", QMessageBox.ButtonRole.AcceptRole)
-    box.addButton("New game", QMessageBox.ButtonRole.RejectRole)
+    # an action, not a rejection: Escape (and the title bar's close) must not pick it
+    new_game = box.addButton("New game\u2026", QMessageBox.ButtonRole.ActionRole)
     box.setDefaultButton(resume)
     box.resume_button = resume  # type: ignore[attr-defined]
+    box.new_game_button = new_game  # type: ignore[attr-defined]
     return box
 
 

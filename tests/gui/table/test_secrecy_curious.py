@@ -237,14 +237,17 @@ def test_curious_the_autosave_holds_no_order_note_or_token(table, features, host
     assert resume_from_autosave(c, f.autosaver.autosave, prompt=host.passphrase_prompt)
     assert [o.province for o in c.game.orders_of(power)] == [unit.province]
     assert c.table["notes"][0]["text"] == "Zanzibar plan" and c.table["phones"]["tokens"]["italy"] == token
-    # without it: the public board, and the host is told why
+    # without it: not resumed (issue 31, finding 9: a game played on without its key dropped the
+    # seals), the host is told why, and the autosave keeps every secret, encrypted
     told: list[str] = []
     host.passphrase = None
-    assert resume_from_autosave(c, f.autosaver.autosave, prompt=host.passphrase_prompt,
-                                message=lambda _p, title, text: told.append(text))
-    assert c.game.orders_of(power) == [] and told and "public board" in told[0]
+    assert not resume_from_autosave(c, f.autosaver.autosave, prompt=host.passphrase_prompt,
+                                    message=lambda _p, title, text: told.append(text))
+    assert told and "untouched" in told[0]
     game, _ = f.autosaver.autosave.load()
-    assert game.orders_of(power) == []
+    assert game.orders_of(power) == []  # (the public part: no order in the clear)
+    whole = f.autosaver.autosave.open(passphrase=PASSPHRASE)
+    assert [o.province for o in whole.game.orders_of(power)] == [unit.province]
 
 
 # -- seal codes (build 5) -----------------------------------------------------------------------------------

@@ -13,13 +13,15 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialog
 
 from ....engine.game import GameEnd
+from ....io.pins import is_pin_hash
+from ....io.savefile import SaveFileError
 from ....io.vault import Vault
 from ....table.hotseat import READY, REVEALED
 from ....table.notes import notes_allowed
 from ....table.settings import TableSettings
 from ....table.state import HOSTING_KEY
 from ...controller import ChangeRecord
-from ..persistence import DamagedAutosave, open_game_file, resume_box, resume_from_autosave
+from ..persistence import AutosaveInfo, DamagedAutosave, open_game_file, resume_box, resume_from_autosave
 from .base import TableModeBase
 from .hosting import PHONES_WERE_ON
 
@@ -196,7 +198,7 @@ class TableHooks(TableModeBase):
             current = self.table_settings  # the same people, clock and secrecy; never the PINs
             initial = TableSettings(current.powers, dict(current.players), current.edition, None, current.clock,
                                     current.secrecy, formal=current.formal, short_game_by=current.short_game_by,
-                                    notes=current.notes)
+                                    notes=current.notes, computer=dict(current.computer))
         dialog = NewGameDialog(board, initial, self.window)
         self.new_game_dialog = dialog
 
@@ -257,22 +259,61 @@ class TableHooks(TableModeBase):
         start, offer the New Game settings (Enter starts the standard game).  Never blocks."""
         info = self.autosaver.autosave.info()
         if info is not None:
-            box = resume_box(self.window, info)
-            self.resume_offer = box
-            self.autosaver.enabled = False  # the unfinished game stays on disk until the table answers
-
-            def done(_result: int) -> None:
-                self.autosaver.enabled = True
-                if box.clickedButton() is box.resume_button:  # type: ignore[attr-defined]
-                    resume_from_autosave(self.controller, self.autosaver.autosave, parent=self.window,
-                                         message=self.message, prompt=self.passphrase_prompt)
-                    self.window.view.fit_to_window()
-                self.resume_offer = None
-                box.deleteLater()
-
-            box.finished.connect(done)
-            box.open()
+            self.offer_resume(info)
             return
         if not self.settings.value(FIRST_START_KEY, False, type=bool):
             self.settings.setValue(FIRST_START_KEY, True)
             QTimer.singleShot(0, lambda: self.offer_new_game(TableSettings()))
+
+    def offer_resume(self, info: AutosaveInfo) -> None:
+        """The offer to resume the unfinished game.  Nothing is written to the autosave until the
+        table answers it; Escape answers nothing; the question comes back until the game is
+        resumed (a secret one only with its passphrase) or the host set it aside (New game)."""
+        box = resume_box(self.window, info)
+        self.resume_offer = box
+        self.autosaver.enabled = False  # the unfinished game stays on disk until the table answers
+
+        def done(_result: int) -> None:
+            clicked = box.clickedButton()
+            self.resume_offer = None
+            box.deleteLater()
+            answered = False
+            if clicked is box.resume_button:  # type: ignore[attr-defined]
+                answered = resume_from_autosave(self.controller, self.autosaver.autosave, parent=self.window,
+                                                message=self.message, prompt=self.passphrase_prompt)
+                if answered:
+                    self.window.view.fit_to_window()
+            elif clicked is box.new_game_button:  # type: ignore[attr-defined]
+                answered = self.set_unfinished_game_aside()
+            if answered:
+                self.autosaver.enabled = True
+            else:
+                self.offer_resume(info)  # the unfinished game is untouched: the question stays
+
+        box.finished.connect(done)
+        box.open()
+
+    def set_unfinished_game_aside(self) -> bool:
+        """New game at the offer to resume: a host action (the unfinished game's host PIN when it
+        has one); the unfinished game is kept aside whole, never overwritten nor deleted.
+        Whether it was (and the autosave is free for the new game)."""
+        autosave = self.autosaver.autosave
+        try:
+            stored = autosave.open().table.get("host_pin")
+        except SaveFileError:
+            stored = None
+        title = "Start a new game"
+        text = ("Start a new game instead of resuming the unfinished one? It is kept aside in the data "
+                "folder, whole and encrypted as it is, and never overwritten.")
+        if not self.flow.ask_host_of(stored if is_pin_hash(stored) else None, title, text):
+            return False
+        kept = autosave.set_aside_unfinished()
+        if kept is not None and kept.trouble:
+            self.message(self.window, "The unfinished game could not be kept aside",
+                         f"{kept.trouble}. It is still at {kept.kept}: resume it, or move it away first.")
+            return False
+        if kept is not None:
+            self.message(self.window, "The unfinished game is kept aside",
+                         f"The unfinished game was kept as {kept.kept.name} in {kept.kept.parent}; "
+                         "it will not be overwritten. The new game is autosaved as usual.")
+        return True

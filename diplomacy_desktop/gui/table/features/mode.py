@@ -34,6 +34,7 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication, QMessageBox, QPushButton
 
 from ..clock import ClockModel, ClockSound, ClockWidget, TimeSource, qt_time_source
+from ..file_dialogs import DataFolderGuard
 from ..hotseat.flow import Confirm, HostPrompt, HotSeatFlow
 from ..hotseat.seal_strip import SealStatusStrip
 from ..persistence import (Autosave, Autosaver, Message, PassphrasePrompt, RecentFiles, ask_passphrase,
@@ -54,6 +55,7 @@ if TYPE_CHECKING:
     from ..dialogs.game_over import GameOverDialog
     from ..dialogs.new_game import NewGameDialog
     from ..hotseat.review import ReviewDialog
+    from ..computer_seats import ComputerSeatsDialog
     from ..notes import NotesDialog
     from ..phones import MyPhoneDialog, PhonesDialog, PhonesLink
     from ..seating import CivilDisorderDialog
@@ -77,6 +79,7 @@ class TableFeatures(TableHooks, TableActions, TableHosting, TableDraw):
         self.controller = c = window.controller
         c.civil_disorder_rules = True  # marked, unplayed and order-less powers are in civil disorder
         self.disorder_dialog: CivilDisorderDialog | None = None
+        self.computer_dialog: ComputerSeatsDialog | None = None
         self.settings = settings if settings is not None else window.settings
         self.message = message if message is not None else show_warning
         self.now = now if now is not None else qt_time_source()
@@ -142,6 +145,8 @@ class TableFeatures(TableHooks, TableActions, TableHosting, TableDraw):
             app.aboutToQuit.connect(self.autosaver.flush)
         # file dialogs are Qt's own in table mode: a desktop's native dialog may preview the data folder
         QApplication.setAttribute(Qt.ApplicationAttribute.AA_DontUseNativeDialogs, True)
+        # ... and none of them renames, deletes or shows the autosave (issue 31, finding 13)
+        self.file_dialog_guard = DataFolderGuard(self.autosaver.autosave.folder, self)
         self.autosaver.enabled = False  # setting up is no change worth saving
         self._sync_from_table()
         self.autosaver.enabled = True

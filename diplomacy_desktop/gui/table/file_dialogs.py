@@ -1,0 +1,109 @@
+"""The file dialogs while a table game runs: no file operations in the data folder.
+
+The data folder holds the autosave (every power's sealed orders, encrypted or not, the PIN
+hashes): a player who reaches any file dialog in their own turn (the sandbox's Open, an export)
+must not be able to rename or delete it, nor see when it last changed.  In table mode the file
+dialogs are Qt's own (``AA_DontUseNativeDialogs``), so ``DataFolderGuard``, an application-wide
+event filter, sees every one as it is shown, whichever module opened it, and:
+
+* makes it read-only (``QFileDialog.Option.ReadOnly``: no Rename, Delete or New Folder anywhere);
+* never shows what is in the data folder: the dialog is sent elsewhere (the home folder) whenever
+  it opens there or is taken there (a double click, a typed path, Back, the look-in list); the
+  folder itself is listed in the folder above it (a proxy model hiding it trips Qt's own views),
+  but it cannot be opened, renamed or deleted;
+* refuses a file name typed inside the data folder (its Open / Save button is disabled).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtWidgets import (
+    QApplication,
+    QDialogButtonBox,
+    QFileDialog,
+    QFileSystemModel,
+    QLineEdit,
+)
+
+from .. import override
+
+#: set on a dialog once it is guarded (a dialog shown twice is set up once)
+GUARDED = "data_folder_guarded"
+
+
+def _forms(path: str | Path) -> tuple[str, ...]:
+    """A path as written and as resolved (a link to the data folder is the data folder)."""
+    forms = {os.path.normcase(os.path.normpath(os.path.abspath(path)))}
+    with contextlib.suppress(OSError):  # a path that cannot be resolved: as written
+        forms.add(os.path.normcase(os.path.normpath(str(Path(path).resolve()))))
+    return tuple(sorted(forms))
+
+
+class DataFolderGuard(QObject):
+    """Guards every Qt file dialog of the application against the data ``folder`` (see the
+    module documentation) for as long as it lives."""
+
+    def __init__(self, folder: Path, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.folder = Path(folder)
+        self._forms = _forms(self.folder)
+        app = QApplication.instance()
+        if app is not None:
+            app.installEventFilter(self)
+
+    def inside(self, path: str | Path) -> bool:
+        """Whether ``path`` is the data folder or anything in it."""
+        text = str(path)
+        if not text:
+            return False
+        return any(c == f or c.startswith(f.rstrip(os.sep) + os.sep) for c in _forms(text) for f in self._forms)
+
+    def elsewhere(self) -> str:
+        """Where a dialog goes instead of the data folder: the home folder (or the folder above)."""
+        home = Path.home()
+        return str(home if not self.inside(home) else self.folder.parent)
+
+    @override
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Show and isinstance(watched, QFileDialog):
+            self.guard(watched)
+        return False
+
+    def guard(self, dialog: QFileDialog) -> None:
+        """Make ``dialog`` read-only and keep it out of the data folder."""
+        dialog.setOption(QFileDialog.Option.ReadOnly, True)
+        if not dialog.property(GUARDED):
+            dialog.setProperty(GUARDED, True)
+            dialog.directoryEntered.connect(lambda path, d=dialog: self.keep_out(d, path))
+            model = dialog.findChild(QFileSystemModel)
+            if model is not None:  # every way there (history, Back, the look-in list, a typed path)
+                model.rootPathChanged.connect(
+                    lambda path, d=dialog: QTimer.singleShot(0, lambda: self.keep_out(d, path)))
+            edit = dialog.findChild(QLineEdit, "fileNameEdit")
+            if edit is not None:
+                edit.textChanged.connect(lambda _text, d=dialog: QTimer.singleShot(0, lambda: self.refuse_name(d)))
+        self.keep_out(dialog, dialog.directory().absolutePath())
+
+    def keep_out(self, dialog: QFileDialog, path: str) -> None:
+        if self.inside(path):
+            dialog.setDirectory(self.elsewhere())
+
+    def refuse_name(self, dialog: QFileDialog) -> None:
+        """A file name typed inside the data folder: the accept button is disabled."""
+        edit = dialog.findChild(QLineEdit, "fileNameEdit")
+        box = dialog.findChild(QDialogButtonBox, "buttonBox")
+        if edit is None or box is None:
+            return
+        typed = edit.text().strip().strip('"')
+        if not typed:
+            return
+        where = Path(typed) if os.path.isabs(os.path.expanduser(typed)) else Path(dialog.directory().absolutePath()) / typed
+        if self.inside(os.path.expanduser(str(where))):
+            for role in (QDialogButtonBox.StandardButton.Open, QDialogButtonBox.StandardButton.Save):
+                button = box.button(role)
+                if button is not None:
+                    button.setEnabled(False)

@@ -1,0 +1,241 @@
+"""Issue 31, the prompts of the laptop's window: resuming without the passphrase (finding 9), the
+offer to resume an unfinished game (finding 12) and the file dialogs in table mode (finding 13).
+Each test reproduces its finding against the real window (pytest-qt); each failed before the fix."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from host_stand_in import Host
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QDialogButtonBox, QFileDialog, QLineEdit, QMessageBox, QPushButton
+
+from diplomacy_desktop.engine.orders import Hold
+from diplomacy_desktop.gui.table.dialogs import TableSettings
+from diplomacy_desktop.gui.table.hotseat import hash_pin
+from diplomacy_desktop.gui.table.persistence import Autosave
+
+HOST_PIN = "7391"
+PASSPHRASE = "the host's long passphrase"
+
+
+@pytest.fixture
+def host() -> Host:
+    return Host(typed=HOST_PIN, passphrase=PASSPHRASE)
+
+
+@pytest.fixture
+def features_options(host: Host) -> dict[str, Any]:
+    return {"confirm": host.confirm, "host_prompt": host.prompt, "passphrase_prompt": host.passphrase_prompt}
+
+
+def _crashed_secret_game(table, features) -> str:  # type: ignore[no-untyped-def]
+    """A secret game with a host PIN: the first power seals a hold, then the app is killed.
+    The power that sealed."""
+    f, c = features, table.controller
+    f.start_new_game(TableSettings(host_pin=hash_pin(HOST_PIN), passphrase=PASSPHRASE))
+    f.act_write.trigger()
+    f.flow.curtain.open_button.click()
+    sealed = f.flow.session.current
+    assert sealed is not None
+    table.hold(next(iter(c.state.units_of(sealed))).province)
+    f.strip.seal_button.click()
+    assert sealed in f.flow.session.sealed
+    assert f.autosaver.save_now()
+    f.autosaver.autosave.close()  # killed: the database as a restart finds it
+    return sealed
+
+
+def _restart(qtbot, table, tmp_path: Path, host: Host):  # type: ignore[no-untyped-def]
+    """A new window on the same data folder (the app started again after the crash)."""
+    from window_harness import shared_geometry
+
+    from diplomacy_desktop.gui.controller import GameController
+    from diplomacy_desktop.gui.main_window import MainWindow
+    from diplomacy_desktop.gui.table.features import install_table_features
+
+    c2 = GameController()
+    w2 = MainWindow(c2, geometry=shared_geometry(c2), settings=table.window.settings, sharpen=False)
+    w2.ask_before_closing = False
+    qtbot.addWidget(w2)
+    messages: list[tuple[str, str]] = []
+    f2 = install_table_features(w2, autosave=Autosave(tmp_path / "data"), rng=random.Random(5),
+                                review=lambda d: True, confirm=host.confirm, host_prompt=host.prompt,
+                                passphrase_prompt=host.passphrase_prompt,
+                                message=lambda _w, title, text: messages.append((title, text)))
+    f2.messages = messages
+    w2.show()
+    return c2, f2
+
+
+def _sealed_orders(tmp_path: Path, power: str) -> list[Any]:
+    """The power's orders in the autosave, read with the passphrase (a fresh look at the file)."""
+    autosave = Autosave(tmp_path / "data")
+    try:
+        assert autosave.is_secret(), "the autosave dropped its key"
+        return list(autosave.open(passphrase=PASSPHRASE).game.orders_of(power))
+    finally:
+        autosave.close()
+
+
+def _new_game_button(box: QMessageBox) -> QPushButton:
+    return next(b for b in box.findChildren(QPushButton) if "New game" in b.text())
+
+
+# -- finding 9: resuming without the passphrase wipes the others' seals ------------------------------------
+
+
+def test_resume_without_the_passphrase_never_rewrites_the_sealed_game(qtbot, table, features, host,  # type: ignore[no-untyped-def]
+                                                                      tmp_path: Path) -> None:
+    sealed = _crashed_secret_game(table, features)
+    assert len(_sealed_orders(tmp_path, sealed)) == 1
+    c2, f2 = _restart(qtbot, table, tmp_path, host)
+    try:
+        f2.first_start()
+        assert f2.resume_offer is not None
+        host.passphrase = None  # Cancel at the passphrase prompt
+        f2.resume_offer.resume_button.click()
+        assert host.asked, "the passphrase was not asked"
+        # whatever the curtain says was sealed must be there to reveal
+        for power in f2.flow.session.sealed:
+            assert c2.game.orders_of(power), f"the curtain claims {power} sealed, its orders are gone"
+        # any order typed now, and every write after it, leaves the sealed game as it was
+        other = next(p for p in c2.board.power_ids if p != sealed)
+        if c2.can_order(other):
+            c2.set_order(Hold(other, *_first_unit(c2, other)))
+        f2.autosaver.schedule()
+        f2.autosaver.save_now()
+        f2.autosaver.autosave.close()
+        assert len(_sealed_orders(tmp_path, sealed)) == 1
+        # the passphrase given at last: the game comes back whole, the seal with it
+        offer = f2.resume_offer
+        assert offer is not None, "the unfinished game is no longer offered"
+        host.passphrase = PASSPHRASE
+        offer.resume_button.click()
+        assert sealed in f2.flow.session.sealed and len(c2.game.orders_of(sealed)) == 1
+        assert any("untouched" in text for _title, text in f2.messages)
+    finally:
+        f2.turn_off()
+
+
+def _first_unit(c, power: str) -> tuple[str, str]:  # type: ignore[no-untyped-def]
+    unit = next(iter(c.state.units_of(power)))
+    return unit.kind, unit.location
+
+
+# -- finding 12: Escape (or New game) at "A game was left unfinished" destroys the game --------------------
+
+
+def test_escape_at_the_resume_offer_discards_nothing(qtbot, table, features, host, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    sealed = _crashed_secret_game(table, features)
+    _c2, f2 = _restart(qtbot, table, tmp_path, host)
+    try:
+        f2.first_start()
+        box = f2.resume_offer
+        assert box is not None
+        box.activateWindow()  # (the table's first window is still open in this test)
+        qtbot.waitUntil(lambda: QApplication.activeWindow() is box, timeout=3000)
+        QTest.keyClick(box, Qt.Key.Key_Escape)
+        qtbot.wait(20)
+        assert f2.resume_offer is not None, "Escape answered the offer"
+        f2.autosaver.save_now()  # whatever happens meanwhile writes nothing over the game
+        f2.autosaver.autosave.close()
+        assert len(_sealed_orders(tmp_path, sealed)) == 1
+    finally:
+        f2.turn_off()
+
+
+def test_new_game_at_the_resume_offer_is_a_host_action_and_keeps_the_game_aside(  # type: ignore[no-untyped-def]
+        qtbot, table, features, host, tmp_path: Path) -> None:
+    sealed = _crashed_secret_game(table, features)
+    c2, f2 = _restart(qtbot, table, tmp_path, host)
+    try:
+        f2.first_start()
+        box = f2.resume_offer
+        assert box is not None
+        host.typed = "0000"  # a player who does not know the host PIN
+        _new_game_button(box).click()
+        assert host.prompts, "New game discards the unfinished game without the host PIN"
+        assert f2.resume_offer is not None, "a wrong host PIN discarded the game"
+        f2.autosaver.save_now()
+        f2.autosaver.autosave.close()
+        assert len(_sealed_orders(tmp_path, sealed)) == 1
+        # the host: the unfinished game is kept aside, whole, never overwritten
+        host.typed = HOST_PIN
+        _new_game_button(f2.resume_offer).click()
+        assert f2.resume_offer is None
+        kept = list((tmp_path / "data").glob("autosave.unfinished-*.sqlite"))
+        assert len(kept) == 1
+        aside = Autosave(tmp_path / "data" / "aside")
+        aside.folder.mkdir()
+        kept[0].rename(aside.path)
+        try:
+            assert len(aside.open(passphrase=PASSPHRASE).game.orders_of(sealed)) == 1
+        finally:
+            aside.close()
+        assert any(kept[0].name in text for _title, text in f2.messages)
+        assert not c2.game.history  # a new game on the table, autosaved as usual
+    finally:
+        f2.turn_off()
+
+
+# -- finding 13: the file dialogs can delete the autosave ---------------------------------------------------
+
+
+def _dialog_seen(opener, data: Path) -> dict[str, Any]:  # type: ignore[no-untyped-def]
+    """Open a file dialog with ``opener`` and look at it while it is shown (the player browses
+    to the data folder)."""
+    seen: dict[str, Any] = {}
+
+    def look() -> None:
+        dialog = next((w for w in QApplication.topLevelWidgets()
+                       if isinstance(w, QFileDialog) and w.isVisible()), None)
+        if dialog is None:
+            QTimer.singleShot(20, look)
+            return
+        seen["read_only"] = dialog.testOption(QFileDialog.Option.ReadOnly)
+        seen["directory"] = Path(dialog.directory().absolutePath())
+        dialog.setDirectory(str(data))
+        QApplication.processEvents()
+        seen["browsed"] = Path(dialog.directory().absolutePath())
+        edit = dialog.findChild(QLineEdit, "fileNameEdit")
+        edit.setText(str(data / "autosave.sqlite"))  # or types its path
+        QApplication.processEvents()
+        box = dialog.findChild(QDialogButtonBox, "buttonBox")
+        seen["accepts"] = any(b.isEnabled() for b in box.buttons()
+                              if box.buttonRole(b) == QDialogButtonBox.ButtonRole.AcceptRole)
+        dialog.reject()
+
+    QTimer.singleShot(0, look)
+    opener()
+    return seen
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    return path.resolve() == folder.resolve() or folder.resolve() in path.resolve().parents
+
+
+def test_file_dialogs_in_table_mode_offer_no_file_operations_in_the_data_folder(  # type: ignore[no-untyped-def]
+        qtbot, table, features, tmp_path: Path) -> None:
+    f = features
+    f.start_new_game(TableSettings(host_pin=hash_pin(HOST_PIN)))
+    assert f.autosaver.save_now()
+    data = f.autosaver.autosave.folder
+    from diplomacy_desktop.gui.teach.sandbox import open_scenario_in_sandbox
+
+    table.window.settings.setValue("sandbox/last_dir", str(data))
+    table.window.settings.setValue("last_dir", str(data))
+    openers = [lambda: open_scenario_in_sandbox(table.window),
+               lambda: QFileDialog.getOpenFileName(table.window, "Any", str(data)),
+               lambda: QFileDialog.getSaveFileName(table.window, "Any", str(data / "x.dipl"))]
+    for opener in openers:
+        seen = _dialog_seen(opener, data)
+        assert seen["read_only"], "the dialog offers Rename and Delete"
+        assert not _inside(seen["directory"], data), "the dialog opened in the data folder"
+        assert not _inside(seen["browsed"], data), "the dialog shows the data folder"
+        assert not seen["accepts"], "a file in the data folder can be chosen"
+    assert f.autosaver.autosave.path.is_file()
