@@ -528,21 +528,30 @@ class TableActions(TableModeBase):
         c = self.controller
         if c.game.is_over:
             return None
+        powers, names = self._seats_in_play()
+        dialog = CivilDisorderDialog(c.board, powers, sorted(c.marked_disorder()), names, self.window)
+        self._open_host_dialog("disorder_dialog", dialog, lambda: self.set_disorder(dialog.marked()))
+        return dialog
+
+    def _seats_in_play(self) -> tuple[list[str], dict[str, str]]:
+        """The curtain steps away; the powers still in play, and their players' names."""
+        c = self.controller
         self.flow.step_away()
         powers = [p for p in self.flow.powers_in_play() if not c.state.is_eliminated(p)]
-        names = {p: n for p in powers if (n := c.player_name(p))}
-        dialog = CivilDisorderDialog(c.board, powers, sorted(c.marked_disorder()), names, self.window)
-        self.disorder_dialog = dialog
+        return powers, {p: n for p in powers if (n := c.player_name(p))}
+
+    def _open_host_dialog(self, attr: str, dialog: QDialog, accepted: Callable[[], object]) -> None:
+        """Show ``dialog`` (kept as ``self.<attr>`` while it is open); ``accepted`` when it is."""
+        setattr(self, attr, dialog)
 
         def done(result: int) -> None:
             if result == QDialog.DialogCode.Accepted:
-                self.set_disorder(dialog.marked())
+                accepted()
             dialog.deleteLater()
-            self.disorder_dialog = None
+            setattr(self, attr, None)
 
         dialog.finished.connect(done)
         dialog.open()
-        return dialog
 
     def set_disorder(self, marked: list[str]) -> bool:
         """Mark exactly ``marked`` as in civil disorder (a host action); the curtain round goes on
@@ -581,20 +590,9 @@ class TableActions(TableModeBase):
         c = self.controller
         if c.game.is_over:
             return None
-        self.flow.step_away()
-        powers = [p for p in self.flow.powers_in_play() if not c.state.is_eliminated(p)]
-        names = {p: n for p in powers if (n := c.player_name(p))}
+        powers, names = self._seats_in_play()
         dialog = ComputerSeatsDialog(c.board, powers, self.flow.computer_seats(), names, self.window)
-        self.computer_dialog = dialog
-
-        def done(result: int) -> None:
-            if result == QDialog.DialogCode.Accepted:
-                self.set_computer_seats(dialog.choice())
-            dialog.deleteLater()
-            self.computer_dialog = None
-
-        dialog.finished.connect(done)
-        dialog.open()
+        self._open_host_dialog("computer_dialog", dialog, lambda: self.set_computer_seats(dialog.choice()))
         return dialog
 
     def set_computer_seats(self, choice: dict[str, str]) -> bool:
