@@ -9,7 +9,7 @@ convoy paradoxes (Szykman rule) are handled by the backup rule.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -129,6 +129,11 @@ class _Resolver:
         self._routes: dict[int, tuple[str, ...]] = {}  # the convoy route each army took, once asked
         self._table: DecisionTable | None = None  # the decision records, once every decision is settled
         self.by: list[int | None] = []  # who dislodged each unit, once every decision is settled
+        # each order kind's equation (HOLD, MOVE, SUPPORT, CONVOY), as this class defines it: the
+        # functions, not bound methods (those would make the resolver a reference cycle)
+        cls = type(self)
+        self._equations: tuple[Callable[[Any, int, bool], bool], ...] = (
+            cls._convoy_holds, cls._move_succeeds, cls._support_given, cls._convoy_holds)
 
     # -- reading orders ----------------------------------------------------------------------
 
@@ -366,12 +371,8 @@ class _Resolver:
         return 1 + self.count(self.move_sups[k], hi)
 
     def adjudicate(self, i: int, opt: bool) -> bool:
-        ot = self.ot[i]
-        if ot == MOVE:
-            return self._move_succeeds(i, opt)
-        if ot == SUPPORT:
-            return self._support_given(i, opt)
-        return self._convoy_holds(i, opt)
+        """Order ``i``'s decision, by the equation of its kind (a move's, a support's, a convoy's)."""
+        return self._equations[self.ot[i]](self, i, opt)
 
     def _move_succeeds(self, i: int, opt: bool) -> bool:
         d = self.dst[i]
@@ -429,8 +430,9 @@ class _Resolver:
         old_hits = self.recursion_hits
         old_uncertain = self.uncertain
         self.uncertain = False
-        opt_result = self.adjudicate(i, True)
-        pes_result = self.adjudicate(i, False) if (self.uncertain and opt_result) else opt_result
+        decide = self._equations[self.ot[i]]  # what adjudicate does, without its call on this hot path
+        opt_result = decide(self, i, True)
+        pes_result = decide(self, i, False) if (self.uncertain and opt_result) else opt_result
         self.visited[i] = False
         if opt_result == pes_result:
             del cycle[old_cycle_len:]
@@ -504,7 +506,14 @@ class _Resolver:
         contested = self._contested(new_units)
         results: list[OrderResult] = []
         for i in range(n):
-            results.extend(self._results_of(i))
+            illegal = self.illegal_by_unit.get(i)
+            if illegal:  # a unit's illegal orders, each with what became of the unit
+                b = self.by[i]
+                results.extend(_with(r, dislodged=b is not None, dislodged_by=prov[b] if b is not None else None)
+                               for r in illegal)
+            result = self._result_of(i)
+            if result is not None:
+                results.append(result)
         results.extend(self.illegal)
         results = with_repeats(results, self.repeats)
         # the results hold the table and the table this resolver (to build a record when it is
@@ -525,35 +534,40 @@ class _Resolver:
         for dst, movers in self.attackers.items():
             j = self.index.get(dst)
             if j is not None and not (self.ot[j] == MOVE and self.result[j]):
-                by[j] = next((a for a in movers if self.result[a]), None)
+                for a in movers:
+                    if self.result[a]:
+                        by[j] = a
+                        break
         return by
 
     def _contested(self, new_units: Mapping[str, Unit]) -> set[str]:
         """The provinces a standoff left empty (no dislodged unit may retreat there)."""
-        return {p for p, movers in self.attackers.items()
-                if p not in new_units and any(not self.result[k] and self.prevent(k, True) > 0 for k in movers)}
+        contested: set[str] = set()
+        for p, movers in self.attackers.items():
+            if p not in new_units:
+                for k in movers:
+                    if not self.result[k] and self.prevent(k, True) > 0:
+                        contested.add(p)
+                        break
+        return contested
 
-    def _results_of(self, i: int) -> list[OrderResult]:
-        """The results for unit ``i``: of its order, and of any illegal order it was given."""
+    def _result_of(self, i: int) -> OrderResult | None:
+        """The result of unit ``i``'s order (an unordered unit holds); None when its only orders were illegal."""
         b = self.by[i]
-        gone = {"dislodged": b is not None, "dislodged_by": self.prov[b] if b is not None else None}
-        out = [_with(r, **gone) for r in self.illegal_by_unit.get(i, ())]
         order = self.order[i]
         if order is None:
-            if i not in self.illegal_by_unit:
-                u = self.units[i]
-                out.append(self._explain_hold(i, Hold(u.power, u.kind, u.location), b, _RC_UNORDERED))
-            return out
+            if i in self.illegal_by_unit:
+                return None
+            u = self.units[i]
+            return self._explain_hold(i, Hold(u.power, u.kind, u.location), b, _RC_UNORDERED)
         ot = self.ot[i]
         if ot == MOVE:
-            out.append(self._explain_move(i, b))
-        elif ot == SUPPORT:
-            out.append(self._explain_support(i, b))
-        elif ot == CONVOY:
-            out.append(self._explain_convoy(i, b))
-        else:
-            out.append(self._explain_hold(i, order, b, _RC_HOLDS))
-        return out
+            return self._explain_move(i, b)
+        if ot == SUPPORT:
+            return self._explain_support(i, b)
+        if ot == CONVOY:
+            return self._explain_convoy(i, b)
+        return self._explain_hold(i, order, b, _RC_HOLDS)
 
     # -- the decision records: the DATC's strengths (section 5), read from the settled decisions --
     #

@@ -346,6 +346,25 @@ class GameController(QObject):
         self._emit(record)
         return record
 
+    def file_computer_orders(self, power: str, orders: Iterable[Order]) -> ChangeRecord | None:
+        """A computer seat (``table.computer``) writes its orders for ``power``: each checked as the
+        rules read it, filed (not an undo step: nobody at the table wrote them), one record.  Who
+        may see them is the secrecy's business as for anyone's (``can_see``).  ``None`` when the
+        power already has orders (the person who held the seat wrote some) or there are none."""
+        if self.game.is_over or self.game.orders.get(power):
+            return None
+        filed_any = False
+        for order in orders:
+            # OrderError: the computer never gives one; a second waive takes the next number (one by one)
+            filed, key = self.game.to_file(order)
+            self.game.put_orders(power, {key: filed})
+            filed_any = True
+        if not filed_any:
+            return None
+        record = ChangeRecord(orders=frozenset({power}))
+        self._emit(record)
+        return record
+
     # -- phases -----------------------------------------------------------------------------
 
     # -- civil disorder (rules XIV.1) ----------------------------------------------------------

@@ -64,6 +64,7 @@ from ..io.typed_orders import read_typed_order, refusal_message
 from ..io.vault import Vault, VaultError
 from ..table import sealcodes
 from ..table.changes import HOST, PHONE, TableChange
+from ..table.computer import computer_seats
 from ..table.notes import MAX_NOTE_TEXT, MAX_NOTES
 from ..table.pieces import plan_entry
 from ..table.pins import HASH_GATE, JoinGuard, JoinRate, PinWaitError, hash_pin, pin_problem
@@ -746,6 +747,8 @@ class TableHost:
                 "owners": dict(state.owners),
                 "owing": self.owing(),
                 "sealed": self.sealed,
+                # the computer's seats, with its level (issue 33): the phones' strip marks them
+                "computer": computer_seats(self.table, board.power_ids),
                 "declared": self.session.declared,
                 "relations": ([{"powers": [a, b], "relation": r} for a, b, r in state.relations.as_list()]
                               if state.relations is not None else None),

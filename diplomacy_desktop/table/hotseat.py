@@ -298,8 +298,15 @@ class HotSeatSession:
         player is at the keyboard steps away (their orders are the phone's: the same orders)."""
         if power not in self.order or power in self.sealed:
             return
-        self.sealed.add(power)
         self.phone_sealed.add(power)
+        self.computer_seal(power)
+
+    def computer_seal(self, power: str) -> None:
+        """``power`` is a computer seat (``table.computer``): its orders were written and sealed
+        when the writing began; the curtain skips it, like a power sealed on its phone."""
+        if power not in self.order or power in self.sealed:
+            return
+        self.sealed.add(power)
         if self.current is not None and all(p in self.sealed for p in self.current_seat):
             self.current = None
             if self.stage == ENTERING:

@@ -28,7 +28,7 @@ import copy
 from collections.abc import Callable, Iterable, Mapping, MutableMapping
 from typing import Any
 
-from ..bots import LEVELS, Bot
+from ..bots import LEVELS
 from ..engine.disorder import without_orders
 from ..engine.errors import IllegalOrderError, OrderError
 from ..engine.formal import relation_word
@@ -38,8 +38,9 @@ from ..engine.orders import Hold, Order, Waive
 from ..engine.state import MOVEMENT, GameState
 from ..engine.validation import check_order
 from ..io.notation import format_order
-from . import sealcodes
+from . import computer, sealcodes
 from .changes import CLOCK, COMPUTER, HOST, LAPTOP, PHONE, TableChange
+from .computer import COMPUTER_KEY, COMPUTER_SEED_KEY  # noqa: F401  (importable from here too)
 from .pins import PinGuard, PinWaitError, hash_pin, needs_upgrade
 from .session import TableSession
 from .state import TableState
@@ -50,9 +51,7 @@ STAGE_DECLARATIONS = "declarations"
 STAGE_ORDERS = "orders"
 STAGE_OVER = "over"
 
-#: the table key of the computer's seats: {power: level}; and of the computer's seed
-COMPUTER_KEY = "computer_seats"
-COMPUTER_SEED_KEY = "computer_seed"
+# the table keys of the computer's seats and seed (table/computer.py: the one rule of every door)
 
 #: the table key of the late orders record (``table.event``: warning or void, per phase and power)
 LATE_KEY = "late_orders"
@@ -299,7 +298,7 @@ class TableService:
             self.check_pin(power, pin, initiator=initiator)
         if self.session.is_sealed(power):
             return None
-        change = self.session.seal(power, via=LAPTOP if initiator == LAPTOP else PHONE)
+        change = self.session.seal(power, via=initiator if initiator in (LAPTOP, COMPUTER) else PHONE)
         for p in sorted(change.powers or {power}) if change is not None else [power]:
             sealcodes.record_seal(self.table, p, self.phase, [format_order(o) for o in self.game.orders_of(p)])
         if then_reveal and self.ready():
@@ -592,10 +591,7 @@ class TableService:
 
     def computer_seats(self) -> dict[str, str]:
         """The powers the computer plays, with its level (the table's ``computer_seats``)."""
-        part = self.table.get(COMPUTER_KEY)
-        if not isinstance(part, dict):
-            return {}
-        return {p: str(lvl) for p, lvl in part.items() if p in self.game.board.power_ids and lvl in LEVELS}
+        return computer.computer_seats(self.table, self.game.board.power_ids)
 
     def set_computer_seat(self, power: str, level: str | None, *, initiator: str = HOST) -> TableChange:
         """The host hands ``power``'s seat to the computer at ``level``, or back to a person
@@ -623,9 +619,8 @@ class TableService:
         """The writing period starts: every computer seat that owes orders and has not sealed
         writes them from the public position (never anyone's orders) and seals them; they stay
         secret until the reveal like everyone's.  None when no computer seat owed anything."""
-        seed = int(self.table.get(COMPUTER_SEED_KEY, 0) or 0)
         if self.stage == STAGE_DECLARATIONS:
-            return self._computer_declarations(seed)
+            return self._computer_declarations()
         if self.stage != STAGE_ORDERS:
             return None
         wrote = False
@@ -633,30 +628,23 @@ class TableService:
             if power not in self.unsealed():
                 continue
             if not self.game.orders.get(power):
-                for order in Bot(level, seed).orders(self.game.state, power):
+                for order in computer.computer_orders(self.table, self.game.state, power, level):
                     self.give_order(order, initiator=COMPUTER)
             self.seal(power, initiator=COMPUTER)
             wrote = True
         return TableChange("seal", None, COMPUTER) if wrote else None
 
-    def _computer_declarations(self, seed: int) -> TableChange | None:
+    def _computer_declarations(self) -> TableChange | None:
         last: TableChange | None = None
         for power, level in sorted(self.computer_seats().items()):
             if power in self.owing() and power not in self.session.declared:
-                said = Bot(level, seed).declarations(self.game.state, power)
+                said = computer.computer_declarations(self.table, self.game.state, power, level)
                 last = self.write_declarations(power, said, initiator=COMPUTER)
         return last
 
     def computer_votes(self, proposal: str, to: str | None = None) -> dict[str, bool]:
         """The computer seats' votes on a draw (``proposal`` "draw") or a concession to ``to``."""
-        votes = {}
-        for power, level in self.computer_seats().items():
-            if self.game.state.is_eliminated(power):
-                continue
-            bot = Bot(level, int(self.table.get(COMPUTER_SEED_KEY, 0) or 0))
-            votes[power] = (bot.vote_draw(self.game.state, power) if proposal == "draw"
-                            else bot.vote_concession(self.game.state, power, to or ""))
-        return votes
+        return computer.computer_votes(self.table, self.game.state, proposal, to)
 
     def declare_draw(self, powers: Iterable[str], *, initiator: str = HOST) -> TableChange:
         self.game.declare_draw(list(powers))

@@ -26,12 +26,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, MutableMapping, Sequence
 from typing import Any
 
-from .changes import LAPTOP, PHONE, TableChange
+from .changes import COMPUTER, LAPTOP, PHONE, TableChange
 from .hotseat import HotSeatSession
 
 #: the session's change is the table's one change type (``via`` is its ``initiator``)
 SessionChange = TableChange
-VIA = (LAPTOP, PHONE)
+VIA = (LAPTOP, PHONE, COMPUTER)
 
 PHONES_KEY = "phones"
 
@@ -145,6 +145,8 @@ class TableSession:
             before = set(self.hotseat.sealed)
             if via == LAPTOP:
                 self.hotseat.seal(power)
+            elif via == COMPUTER:  # a computer seat (table/computer.py): the curtain never calls it
+                self.hotseat.computer_seal(power)
             else:
                 self.hotseat.phone_seal(power)
             powers = frozenset(set(self.hotseat.sealed) - before)
@@ -206,4 +208,4 @@ class TableSession:
 
 def _check_via(via: str) -> None:
     if via not in VIA:
-        raise ValueError(f"a seal is made on the laptop or on a phone, not {via!r}")
+        raise ValueError(f"a seal is made by the computer, on the laptop or on a phone, not {via!r}")

@@ -2,7 +2,8 @@
 
 The New Game dialog and the table mode fill one of these; the saved game keeps it in its table
 keys (``players``, ``powers``, ``clock``, ``secrecy``, ``pins``, ``host_pin``, ``formal``,
-``short_game_by``, ``seating``, ``notes_allowed``), which ``TableState`` reads and writes too.
+``short_game_by``, ``seating``, ``notes_allowed``,
+``computer_seats``, ``computer_seed``), which ``TableState`` reads and writes too.
 PINs are only ever held as salted hashes.
 """
 
@@ -12,11 +13,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..bots import LEVELS
 from ..engine.board import Board
 from ..engine.game import BY_CENTRES, SHORT_GAME_MEASURES
 from ..engine.rules import Edition
 from ..io.pins import is_pin_hash
 from .clock import ClockSettings
+from .computer import COMPUTER_KEY, COMPUTER_SEED_KEY, computer_seats, computer_seed
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +38,9 @@ class TableSettings:
     short_game_by: str = BY_CENTRES  # a short game's winner: most "centres" (XIV.4) or "pieces" (III)
     seating: Mapping[str, Any] = field(default_factory=dict)  # how the powers were assigned (priority draw)
     notes: bool = False  # private notes between players (seed 001's written messages); off by default
+    #: the powers the computer plays (issue 33): power -> level (bots.LEVELS); and its seed
+    computer: Mapping[str, str] = field(default_factory=dict)
+    computer_seed: int = 0
     #: the host's passphrase for this game's secrets (io.vault); kept in memory only, never in the table
     passphrase: str | None = field(default=None, repr=False, compare=False)
 
@@ -47,6 +53,9 @@ class TableSettings:
                 raise ValueError(f"the PIN of {power} must be given as a hash")
         if self.host_pin is not None and not is_pin_hash(self.host_pin):
             raise ValueError("the host PIN must be given as a hash")
+        for power, level in self.computer.items():
+            if level not in LEVELS:
+                raise ValueError(f"the computer plays {power} at {', '.join(LEVELS)}, not {level!r}")
 
     def powers_in_play(self, board: Board) -> tuple[str, ...]:
         return tuple(p for p in board.power_ids if not self.powers or p in self.powers)
@@ -63,6 +72,7 @@ class TableSettings:
             "short_game_by": self.short_game_by,
             **({"seating": dict(self.seating)} if self.seating else {}),
             **({"notes_allowed": True} if self.notes else {}),
+            **({COMPUTER_KEY: dict(self.computer), COMPUTER_SEED_KEY: self.computer_seed} if self.computer else {}),
         }
 
     @classmethod
@@ -89,4 +99,5 @@ class TableSettings:
                    bool(table.get("formal", False)) if formal is None else formal,
                    by if by in SHORT_GAME_MEASURES else BY_CENTRES,
                    dict(seating) if isinstance(seating, dict) else {},
-                   table.get("notes_allowed") is True)
+                   table.get("notes_allowed") is True,
+                   computer_seats(table), computer_seed(table))

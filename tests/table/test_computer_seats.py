@@ -80,6 +80,7 @@ def test_computer_seats_serve_hands_seats_over_and_the_phones_see_only_that_they
     assert set(host.service.session.sealed) == {"france", "turkey"}
     assert len(host.game.orders_of("france")) == 3
     # England's phone: France has sealed, and none of France's orders is in what England is sent
+    assert host.public_state()["computer"] == {"france": "club", "turkey": "beginner"}  # the strip marks them
     view = json.dumps(host.state_for(host.token_of("england")))
     mine = json.dumps(host.state_for(host.token_of("france")))
     for order in host.game.orders_of("france"):

@@ -747,7 +747,7 @@
     $("who").textContent = (s.me.player ? s.me.player + ": " : "") + s.me.powers.map(name).join(", ");
     const done = s.stage === "declarations" ? s.declared : s.sealed;
     for (const strip of [$("strip"), $("seal-strip")]) { strip.textContent = "";
-      for (const p of s.owing) strip.appendChild(el("span", name(p) + (done.includes(p) ? " ✓" : " …"), "chip " + (done.includes(p) ? "sealed" : "waiting"))); }
+      for (const p of s.owing) strip.appendChild(el("span", name(p) + (s.computer && s.computer[p] ? " \u2699" : "") + (done.includes(p) ? " ✓" : " …"), "chip " + (done.includes(p) ? "sealed" : "waiting"))); }
     loadOptions();  // once per phase (again if it failed: the host was unreachable)
     if (picturesFor !== String(s.results_count || 0) + key) loadPicture(null);
     showOrders(); showDeclarations(); showResults(); showNotes(); drawMap(); frameMine();

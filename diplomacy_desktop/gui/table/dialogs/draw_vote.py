@@ -30,12 +30,17 @@ class DrawVoteDialog(QDialog):
 
     def __init__(self, voters: Sequence[str], parent: QWidget | None = None, *,
                  names: Mapping[str, str] | None = None, pins: Mapping[str, str] | None = None,
-                 guard: PinGuard | None = None) -> None:
+                 guard: PinGuard | None = None, computer: Mapping[str, bool] | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Draw vote")
         #: the table's one failure counter per power (the curtain's and the phones' too)
         self.guard = guard
-        self.vote = DrawVote(tuple(voters))
+        # the computer seats vote first, by their rule (table.computer), unseen like everyone
+        cast = {p: v for p, v in (computer or {}).items() if p in voters}
+        self.vote = DrawVote(tuple(p for p in voters if p in cast) + tuple(p for p in voters if p not in cast))
+        for p in self.vote.voters:
+            if p in cast:
+                self.vote.vote(p, cast[p])
         self.names = dict(names or {})
         self.pins = dict(pins or {})
         self.stack = QStackedWidget()

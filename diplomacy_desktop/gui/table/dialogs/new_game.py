@@ -27,6 +27,7 @@ typed into it are kept (as hashes).
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from PySide6.QtCore import QRegularExpression, Qt
@@ -41,6 +42,7 @@ from ....engine.rules import Edition
 from ....engine.seating import GROUPINGS
 from ....io.pins import MAX_PIN_DIGITS, is_valid_pin
 from ....io.vault import passphrase_problem
+from ....table.computer import LEVEL_WORDS
 from ....table.hotseat import hash_pin
 from ....table.pins import pin_problem
 from ....table.settings import TableSettings
@@ -48,6 +50,10 @@ from ... import override
 from ...board.palette import power_colour, power_ink, power_letter
 from ..seating import PriorityDialog, join_names, seat_name, seats_from_players
 from .clock_settings import ClockSettingsBox
+
+#: the "Played by" column: a person, or the computer at one of its levels (bots.LEVELS)
+PLAYED_BY = (("a person", None), ("the computer: beginner", "beginner"), ("the computer: club player", "club"),
+             ("the computer: strong", "strong"))
 
 EDITIONS = ((Edition.CLASSIC.value, "Classic rules (1971/1982 rulebook, DATC 2.4)"),
             (Edition.Y2023.value, "2023 rulebook (DATC 3.0)"))
@@ -129,11 +135,16 @@ class NewGameDialog(QDialog):
         players_box.addWidget(self.unplayed_label)
         grid.addWidget(QLabel("Plays"), 0, 0)
         grid.addWidget(QLabel("Power"), 0, 1)
-        grid.addWidget(QLabel("Player's name (optional)"), 0, 2)
-        grid.addWidget(QLabel("PIN (4 to 8 digits; one per player)"), 0, 3)
+        grid.addWidget(QLabel("Played by"), 0, 2)
+        grid.addWidget(QLabel("Player's name (optional)"), 0, 3)
+        grid.addWidget(QLabel("PIN (4 to 8 digits; one per player)"), 0, 4)
         self.play_boxes: dict[str, QCheckBox] = {}
         self.name_edits: dict[str, QLineEdit] = {}
         self.pin_edits: dict[str, QLineEdit] = {}
+        #: issue 33: who plays each power, a person or the computer at a level (``table.computer``)
+        self.played_by: dict[str, QComboBox] = {}
+        #: the computer's seed for this game (drawn here: every new game plays differently)
+        self.computer_seed = initial.computer_seed or secrets.randbelow(2**31 - 1) + 1
         for row, power in enumerate(board.power_ids, start=1):
             name = board.power(power).name
             box = QCheckBox()
@@ -147,18 +158,25 @@ class NewGameDialog(QDialog):
             pin.setValidator(QRegularExpressionValidator(QRegularExpression("[0-9]{0,8}"), pin))
             pin.setPlaceholderText("none")
             pin.setToolTip("Protects this power's orders: asked at the curtain. Type it yourself, unseen.")
-            box.toggled.connect(edit.setEnabled)
-            box.toggled.connect(pin.setEnabled)
-            box.toggled.connect(lambda _on: self._show_unplayed())
-            edit.setEnabled(box.isChecked())
-            pin.setEnabled(box.isChecked())
+            who = QComboBox()
+            for text, level in PLAYED_BY:
+                who.addItem(text, level)
+            who.setCurrentIndex(max(0, who.findData(initial.computer.get(power))))
+            who.setToolTip(f"Who writes {name}'s orders: a person behind the curtain (or on a phone), or the "
+                           "computer, which writes and seals them when the writing begins: secret until the "
+                           "reveal, like everyone's")
             grid.addWidget(box, row, 0, Qt.AlignmentFlag.AlignCenter)
             grid.addWidget(_chip(power, name), row, 1)
-            grid.addWidget(edit, row, 2)
-            grid.addWidget(pin, row, 3)
+            grid.addWidget(who, row, 2)
+            grid.addWidget(edit, row, 3)
+            grid.addWidget(pin, row, 4)
             self.play_boxes[power] = box
             self.name_edits[power] = edit
             self.pin_edits[power] = pin
+            self.played_by[power] = who
+            box.toggled.connect(lambda _on, p=power: self._update_row(p))
+            who.currentIndexChanged.connect(lambda _i, p=power: self._update_row(p))
+            self._update_row(power, quiet=True)
 
         rules = QGroupBox("Rules and length")
         form = QFormLayout(rules)
@@ -361,6 +379,7 @@ class NewGameDialog(QDialog):
         everyone_alone = len(seats) == len(self.board.power_ids)
         for p in self.board.power_ids:
             self.play_boxes[p].setChecked(False)
+            self.played_by[p].setCurrentIndex(0)  # the grouping's seats are the players'
             self.name_edits[p].setText("")
         for s, seat in enumerate(seats):
             if s not in owner:
@@ -393,12 +412,37 @@ class NewGameDialog(QDialog):
             self.seating = {}
             self.record_label.hide()
 
+    def computer_choice(self) -> dict[str, str]:
+        """The played powers the computer plays, with its level."""
+        return {p: str(who.currentData()) for p, who in self.played_by.items()
+                if who.currentData() is not None and self.play_boxes[p].isChecked()}
+
+    def _update_row(self, power: str, *, quiet: bool = False) -> None:
+        """A power played by a person has a name and a PIN; by the computer neither; unplayed nothing."""
+        played = self.play_boxes[power].isChecked()
+        person = self.played_by[power].currentData() is None
+        if not person:  # the computer has no name and no PIN
+            self.name_edits[power].clear()
+            self.pin_edits[power].clear()
+        self.played_by[power].setEnabled(played)
+        self.name_edits[power].setEnabled(played and person)
+        self.pin_edits[power].setEnabled(played and person)
+        if not quiet:  # (while the dialog is made: shown once it is)
+            self._show_unplayed()
+            self._recheck()
+
     def _show_unplayed(self) -> None:
         gone = [p for p in self.board.power_ids if not self.play_boxes[p].isChecked()]
-        self.unplayed_label.setText(
-            f"Not played: {seat_name(self.board, gone)} \u2014 in civil disorder (rules XIV.1): "
-            "units hold, do not support each other, are disbanded when dislodged, no builds." if gone else "")
-        self.unplayed_label.setVisible(bool(gone))
+        text = (f"Not played: {seat_name(self.board, gone)} \u2014 in civil disorder (rules XIV.1): "
+                "units hold, do not support each other, are disbanded when dislodged, no builds." if gone else "")
+        computer = self.computer_choice()
+        if computer:
+            text += (" " if text else "") + (
+                "Played by the computer: " + join_names([f"{self.board.power(p).name} ({LEVEL_WORDS[lvl]})"
+                                                         for p, lvl in computer.items()])
+                + " \u2014 the curtain never calls them; their orders are sealed when the writing begins.")
+        self.unplayed_label.setText(text)
+        self.unplayed_label.setVisible(bool(text))
 
     def open_priorities(self) -> PriorityDialog:
         """The players' three choices each (openly, or one at a time behind the dialog's curtain),
@@ -443,6 +487,7 @@ class NewGameDialog(QDialog):
         self.short_by_combo.setCurrentIndex(0)
         for power in self.board.power_ids:
             self.play_boxes[power].setChecked(True)
+            self.played_by[power].setCurrentIndex(0)
         self.edition_combo.setCurrentIndex(self.edition_combo.findData(d.edition))
         self.short_box.setChecked(False)
         self.clock_box.set_settings(d.clock)
@@ -464,7 +509,8 @@ class NewGameDialog(QDialog):
         return passphrase
 
     def _pin_problems(self, playing: list[str], host: str) -> list[str]:
-        """What is wrong with each PIN typed for a power in play."""
+        """The PINs typed for the powers people play: well formed, not the host's, and (in secret
+        without the "No PINs" choice) one for every player."""
         out = []
         for p in playing:
             pin = self.pin_edits[p].text()
@@ -475,15 +521,6 @@ class NewGameDialog(QDialog):
                 problem = f"{self.board.power(p).name}'s PIN may not be the same as the host PIN"
             if problem:
                 out.append(_sentence_of(problem))
-        return out
-
-    def problems(self) -> list[str]:
-        out = []
-        playing = [p for p, b in self.play_boxes.items() if b.isChecked()]
-        if len(playing) < 2:
-            out.append("At least two powers need players.")
-        host = self.host_pin_edit.text()
-        out += self._pin_problems(playing, host)
         secrecy = self.secrecy_box.isChecked()
         if secrecy and not self.no_pins_box.isChecked():
             bare = [self.board.power(p).name for p in playing if not self.pin_edits[p].text()
@@ -491,6 +528,19 @@ class NewGameDialog(QDialog):
             if bare:
                 out.append(f"Give every player a PIN ({join_names(bare)} {'has' if len(bare) == 1 else 'have'} none), or tick "
                            f"“{NO_PINS_TEXT}”.")
+        return out
+
+    def problems(self) -> list[str]:
+        out = []
+        computer = self.computer_choice()
+        playing = [p for p, b in self.play_boxes.items() if b.isChecked() and p not in computer]
+        if len(playing) + len(computer) < 2:
+            out.append("At least two powers need players.")
+        elif not playing:
+            out.append("At least one power needs a person: the computer does not play alone.")
+        host = self.host_pin_edit.text()
+        out += self._pin_problems(playing, host)
+        secrecy = self.secrecy_box.isChecked()
         if secrecy:
             problem = passphrase_problem(self.passphrase_edit.text())
             if problem:
@@ -544,8 +594,9 @@ class NewGameDialog(QDialog):
     def settings(self) -> TableSettings:
         """What the dialog says now (PINs hashed here; the digits go no further)."""
         playing = tuple(p for p in self.board.power_ids if self.play_boxes[p].isChecked())
+        computer = self.computer_choice()
         pins: dict[str, str] = {}
-        for p in playing:
+        for p in (p for p in playing if p not in computer):
             typed = self.pin_edits[p].text()
             if typed and is_valid_pin(typed) and p not in pins:
                 pins[p] = hash_pin(typed)
@@ -558,7 +609,8 @@ class NewGameDialog(QDialog):
         clock = self.clock_box.settings()
         return TableSettings(
             powers=() if len(playing) == len(self.board.power_ids) else playing,
-            players={p: self.name_edits[p].text().strip() for p in playing if self.name_edits[p].text().strip()},
+            players={p: self.name_edits[p].text().strip() for p in playing
+                     if self.name_edits[p].text().strip() and p not in computer},
             edition=str(self.edition_combo.currentData()),
             end_year=self.end_year_spin.value() if self.short_box.isChecked() else None,
             clock=clock,
@@ -570,6 +622,8 @@ class NewGameDialog(QDialog):
             seating=dict(self.seating) if self.assign_combo.currentData() != "hand" else {},
             notes=self.notes_box.isChecked(),
             passphrase=self.passphrase_edit.text() if self.secrecy_box.isChecked() else None,
+            computer=computer,
+            computer_seed=self.computer_seed if computer else 0,
         )
 
     def _players_powers(self) -> dict[str, list[str]]:

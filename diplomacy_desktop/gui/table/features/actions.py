@@ -26,6 +26,7 @@ if TYPE_CHECKING:  # the dialogs are loaded when they are first opened, not at e
     from ..declarations import OpenDeclarationsDialog
     from ..dialogs.clock_settings import ClockSettingsDialog
     from ..notes import NotesDialog
+    from ..computer_seats import ComputerSeatsDialog
     from ..pin_change import ChangePinDialog
     from ..seating import CivilDisorderDialog
 
@@ -64,6 +65,8 @@ class TableActions(TableModeBase):
                             "Every surviving player votes in secret; a draw only if all accept")
         self.act_disorder = act("C&ivil disorder\u2026", self.edit_disorder,
                                 tip="The host marks a power whose player has left (its units hold), or unmarks it")
+        self.act_computer = act("Comp&uter seats\u2026", self.edit_computer_seats,
+                                tip="The host hands a power to the computer (a player left), or back to a person")
         self.act_secrecy = act("Hot-seat &secrecy", self.toggle_secrecy)
         self.act_secrecy.setCheckable(True)
         menu.addSeparator()
@@ -387,6 +390,7 @@ class TableActions(TableModeBase):
         self.act_declare.setVisible(self.controller.game.formal)
         self.act_declare.setEnabled(not on and self.needs_declarations())
         self.act_disorder.setEnabled(not over)
+        self.act_computer.setEnabled(not over)
         self.act_clock.setEnabled(self.clock.start_button.isEnabled())
 
     def _word_phase_actions(self) -> None:
@@ -524,21 +528,30 @@ class TableActions(TableModeBase):
         c = self.controller
         if c.game.is_over:
             return None
+        powers, names = self._seats_in_play()
+        dialog = CivilDisorderDialog(c.board, powers, sorted(c.marked_disorder()), names, self.window)
+        self._open_host_dialog("disorder_dialog", dialog, lambda: self.set_disorder(dialog.marked()))
+        return dialog
+
+    def _seats_in_play(self) -> tuple[list[str], dict[str, str]]:
+        """The curtain steps away; the powers still in play, and their players' names."""
+        c = self.controller
         self.flow.step_away()
         powers = [p for p in self.flow.powers_in_play() if not c.state.is_eliminated(p)]
-        names = {p: n for p in powers if (n := c.player_name(p))}
-        dialog = CivilDisorderDialog(c.board, powers, sorted(c.marked_disorder()), names, self.window)
-        self.disorder_dialog = dialog
+        return powers, {p: n for p in powers if (n := c.player_name(p))}
+
+    def _open_host_dialog(self, attr: str, dialog: QDialog, accepted: Callable[[], object]) -> None:
+        """Show ``dialog`` (kept as ``self.<attr>`` while it is open); ``accepted`` when it is."""
+        setattr(self, attr, dialog)
 
         def done(result: int) -> None:
             if result == QDialog.DialogCode.Accepted:
-                self.set_disorder(dialog.marked())
+                accepted()
             dialog.deleteLater()
-            self.disorder_dialog = None
+            setattr(self, attr, None)
 
         dialog.finished.connect(done)
         dialog.open()
-        return dialog
 
     def set_disorder(self, marked: list[str]) -> bool:
         """Mark exactly ``marked`` as in civil disorder (a host action); the curtain round goes on
@@ -565,4 +578,43 @@ class TableActions(TableModeBase):
             f"{join_names(removed)}: back in play, writes orders again." if removed else "") if part)
         self.flow.tell(told)
         self.strip.show_session(self.flow.session, secrecy=self.flow.enabled)
+        return True
+
+    # -- computer seats (issue 33) --------------------------------------------------------------------
+
+    def edit_computer_seats(self) -> ComputerSeatsDialog | None:
+        """Table ▸ Computer seats…: the host hands powers to the computer or back (a host action,
+        asked when the seats change)."""
+        from ..computer_seats import ComputerSeatsDialog
+
+        c = self.controller
+        if c.game.is_over:
+            return None
+        powers, names = self._seats_in_play()
+        dialog = ComputerSeatsDialog(c.board, powers, self.flow.computer_seats(), names, self.window)
+        self._open_host_dialog("computer_dialog", dialog, lambda: self.set_computer_seats(dialog.choice()))
+        return dialog
+
+    def set_computer_seats(self, choice: dict[str, str]) -> bool:
+        """The computer plays exactly ``choice`` (power -> level) from now on: a host action; the
+        table is told who was handed over."""
+        from ....table.computer import LEVEL_WORDS
+        from ..seating import join_names
+
+        c = self.controller
+        before = self.flow.computer_seats()
+        if choice == before:
+            return False
+        given = [p for p in c.board.power_ids if p in choice and before.get(p) != choice[p]]
+        back = [p for p in c.board.power_ids if p in before and p not in choice]
+        words = [f"{c.power_name(p)} to the computer ({LEVEL_WORDS.get(choice[p], choice[p])})" for p in given]
+        words += [f"{c.power_name(p)} back to a person" for p in back]
+        if not self.flow.ask_host("Computer seats", f"Hand {join_names(words)}? The table will be told."):
+            return False
+        self.flow.set_computer_seats(choice)
+        told = f"The host handed {join_names(words)}."
+        self.flow.session.notices.append(told)
+        self.flow.tell(told)
+        self.strip.show_session(self.flow.session, secrecy=self.flow.enabled)
+        self._update_actions()
         return True

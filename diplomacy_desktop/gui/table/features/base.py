@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from ..notes import NotesDialog
     from ..persistence import Autosaver, Message, PassphrasePrompt, RecentFiles
     from ..phones import MyPhoneDialog, PhonesDialog, PhonesLink
+    from ..computer_seats import ComputerSeatsDialog
     from ..relations import RelationsDock
     from ..seating import CivilDisorderDialog
 
@@ -57,6 +58,7 @@ class TableModeBase(WindowMode):
     recent: RecentFiles
     # its dialogs, while one is open
     disorder_dialog: CivilDisorderDialog | None
+    computer_dialog: ComputerSeatsDialog | None
     game_over_dialog: GameOverDialog | None
     draw_dialog: DrawVoteDialog | None
     new_game_dialog: NewGameDialog | None
@@ -83,6 +85,7 @@ class TableModeBase(WindowMode):
     act_clock_settings: QAction
     act_draw: QAction
     act_disorder: QAction
+    act_computer: QAction
     act_secrecy: QAction
     act_notes: QAction
     act_change_pin: QAction

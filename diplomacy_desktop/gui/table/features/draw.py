@@ -18,6 +18,7 @@ class TableDraw(TableModeBase):
     """The secret draw vote and the end of the game."""
 
     def propose_draw(self) -> DrawVoteDialog | None:
+        from ....table.computer import computer_votes
         from ....table.pins import PinGuard
         from ..dialogs.draw_vote import DrawVoteDialog
         from ..seating import join_names
@@ -54,7 +55,9 @@ class TableDraw(TableModeBase):
                 found = next((table_pins[q] for q in seat if q in table_pins), None)
                 if found is not None:
                     pins[p] = found
-        dialog = DrawVoteDialog(voters, self.window, names=names, pins=pins, guard=PinGuard(c.table))
+        computer = computer_votes(c.table, c.state, "draw")  # the computer seats vote by their rule
+        dialog = DrawVoteDialog(voters, self.window, names=names, pins=pins, guard=PinGuard(c.table),
+                                computer={p: v for p, v in computer.items() if p in voters})
         self.draw_dialog = dialog
 
         def done(_result: int) -> None:

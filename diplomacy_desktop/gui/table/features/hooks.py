@@ -198,7 +198,7 @@ class TableHooks(TableModeBase):
             current = self.table_settings  # the same people, clock and secrecy; never the PINs
             initial = TableSettings(current.powers, dict(current.players), current.edition, None, current.clock,
                                     current.secrecy, formal=current.formal, short_game_by=current.short_game_by,
-                                    notes=current.notes)
+                                    notes=current.notes, computer=dict(current.computer))
         dialog = NewGameDialog(board, initial, self.window)
         self.new_game_dialog = dialog
 

@@ -55,6 +55,7 @@ if TYPE_CHECKING:
     from ..dialogs.game_over import GameOverDialog
     from ..dialogs.new_game import NewGameDialog
     from ..hotseat.review import ReviewDialog
+    from ..computer_seats import ComputerSeatsDialog
     from ..notes import NotesDialog
     from ..phones import MyPhoneDialog, PhonesDialog, PhonesLink
     from ..seating import CivilDisorderDialog
@@ -78,6 +79,7 @@ class TableFeatures(TableHooks, TableActions, TableHosting, TableDraw):
         self.controller = c = window.controller
         c.civil_disorder_rules = True  # marked, unplayed and order-less powers are in civil disorder
         self.disorder_dialog: CivilDisorderDialog | None = None
+        self.computer_dialog: ComputerSeatsDialog | None = None
         self.settings = settings if settings is not None else window.settings
         self.message = message if message is not None else show_warning
         self.now = now if now is not None else qt_time_source()

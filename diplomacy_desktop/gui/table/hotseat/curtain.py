@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (QApplication, QComboBox, QDockWidget, QFrame, QHB
                                QPushButton, QStackedWidget, QVBoxLayout, QWidget)
 
 from ....io.pins import MAX_PIN_DIGITS
+from ....table.computer import computer_seats
 from ....table.hotseat import HOST_PIN_SET, NO_HOST_PIN_CURTAIN, READY, HotSeatSession
 from ... import override
 from ...board.palette import power_colour, power_ink, power_letter
@@ -334,7 +335,8 @@ class CurtainWidget(QWidget):
         self.action_stack.setCurrentWidget(self.reveal_button if ready else self.open_button)
         self.force_button.setVisible(not ready)
         here = session.seat_of(nxt) if nxt is not None and not ready else ()
-        others = [seat for seat in session.seats() if seat != here]
+        computer = computer_seats(c.table, c.board.power_ids) if c is not None else {}
+        others = [seat for seat in session.seats() if seat != here and seat[0] not in computer]
         self.other_combo.clear()
         for seat in others:
             suffix = " (sealed: reopen)" if any(p in session.sealed for p in seat) else ""
@@ -343,7 +345,8 @@ class CurtainWidget(QWidget):
         for w in (self.other_caption, self.other_combo, self.other_button):
             w.setVisible(bool(others))
         self._update_pin_field()
-        sealed = [seat_title(c, seat) + (" (phone)" if any(p in session.phone_sealed for p in seat) else "")
+        sealed = [seat_title(c, seat) + (" (phone)" if any(p in session.phone_sealed for p in seat) else
+                                         " (computer)" if seat[0] in computer else "")
                   for seat in session.seats() if all(p in session.sealed for p in seat)]
         self.sealed_label.setText(("Declarations sealed: " if session.declaring else "Sealed: ")
                                   + ("; ".join(sealed) if sealed else "nobody yet"))

@@ -13,6 +13,7 @@ reads too.
 from __future__ import annotations
 
 import random
+import secrets
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +25,9 @@ from ....engine.options import orders_needed
 from ....io.notation import format_order
 from ....io.pins import is_pin_hash, needs_upgrade, pin_matches
 from ....table import sealcodes
+from ....table.changes import COMPUTER
+from ....table.computer import (COMPUTER_KEY, COMPUTER_SEED_KEY, computer_declarations, computer_orders,
+                                computer_seats, computer_seed, seat_words)
 from ....table.declarations import PENDING_KEY, pending_declarations
 from ....table.hotseat import (CURTAIN, ENTERING, NO_HOST_PIN, OPEN, ORDERS_ROUND, READY, REVEALED,
                                HotSeatError, HotSeatSession, hash_pin)
@@ -154,6 +158,98 @@ class HotSeatFlow(QObject):
         marked = self.controller.marked_disorder()
         return tuple(p for p in self.powers_in_play() if p not in marked and orders_needed(state, p) > 0)
 
+    def computer_seats(self) -> dict[str, str]:
+        """The powers the computer plays at this table, with its level (``table.computer``)."""
+        return computer_seats(self.controller.table, self.controller.board.power_ids)
+
+    def computer_refusal(self, power: str) -> str | None:
+        """Why the laptop may not open ``power`` (a computer seat), or None."""
+        level = self.computer_seats().get(power)
+        if level is None:
+            return None
+        return (f"{self.controller.power_name(power)} is played by {seat_words(level)}: its orders are written "
+                "and sealed when the writing begins, and shown at the reveal")
+
+    def write_computer_orders(self) -> list[str]:
+        """The writing begins: every computer seat that owes orders writes them from the public
+        position and (with secrecy) seals them, its seal code recorded like anyone's.  They stay
+        secret until the reveal: nobody may see them (the controller's ``can_see``).  Returns
+        the powers that wrote."""
+        c = self.controller
+        seats = self.computer_seats()
+        s = self.session
+        if not seats or c.game.is_over or (self.enabled and s.declaring):
+            return []
+        wrote = []
+        writers = s.order if self.enabled else self.powers_to_write()
+        for power in writers:
+            level = seats.get(power)
+            if level is None or power in s.sealed:
+                continue
+            c.file_computer_orders(power, computer_orders(c.table, c.state, power, level))
+            if self.enabled:
+                self.table_session.seal(power, via=COMPUTER)
+                sealcodes.record_seal(c.table, power, c.state.phase.short,
+                                      [format_order(o) for o in c.game.orders_of(power)])
+            wrote.append(power)
+        return wrote
+
+    def write_computer_declarations(self) -> list[str]:
+        """Formal Diplomacy: every computer seat declares (secret, like anyone's) and seals."""
+        c = self.controller
+        seats = self.computer_seats()
+        s = self.session
+        relations = c.state.relations
+        if not seats or not s.declaring or relations is None:
+            return []
+        pending = pending_declarations(c.table)
+        wrote = []
+        for power in s.order:
+            level = seats.get(power)
+            if level is None or power in s.sealed:
+                continue
+            said = computer_declarations(c.table, c.state, power, level)
+            pending[power] = {o: r for o, r in said.items() if o != power and o in c.board.power_ids}
+            self.table_session.seal(power, via=COMPUTER)
+            wrote.append(power)
+        if wrote:
+            c.keep_in_table(**{PENDING_KEY: pending})
+        return wrote
+
+    def set_computer_seats(self, choice: Mapping[str, str]) -> tuple[list[str], list[str]]:
+        """The host hands seats to the computer or back (``choice``: the computer's powers and
+        levels from now on), through the controller's table door; returns (handed to the computer,
+        handed back to a person).  A power handed over mid-writing writes and seals at once (a
+        person's orders written so far are kept); one handed back is unsealed, for the curtain to
+        call.  The caller asks the host first and tells the table."""
+        c = self.controller
+        before = self.computer_seats()
+        given = [p for p in c.board.power_ids if p in choice and before.get(p) != choice[p]]
+        back = [p for p in c.board.power_ids if p in before and p not in choice]
+        if not given and not back:
+            return [], []
+        self.step_away()
+        players = c.table.get("players")
+        kept = {p: n for p, n in players.items() if p not in choice} if isinstance(players, dict) else {}
+        seed = computer_seed(c.table) or secrets.randbelow(2**31 - 1) + 1
+        c.update_table(**{COMPUTER_KEY: dict(choice), COMPUTER_SEED_KEY: seed, "players": kept})
+        self._sync_pins()
+        s = self.session
+        for p in back:
+            if p in s.sealed and s.stage != REVEALED and not s.declaring:
+                self.table_session.unseal(p, via=LAPTOP)
+                sealcodes.forget_seal(c.table, p)
+        if s.stage in (CURTAIN, READY) or not self.enabled:
+            self._computer_catches_up()
+        self._apply()
+        return given, back
+
+    def _computer_catches_up(self) -> None:
+        if self.session.declaring:
+            self.write_computer_declarations()
+        else:
+            self.write_computer_orders()
+
     def update_writers(self) -> None:
         """The host marked or unmarked civil disorder: the round goes on without (or with) them."""
         s = self.session
@@ -201,12 +297,17 @@ class HotSeatFlow(QObject):
         if s.phase:
             self._last_turn = (s.phase, s.order, frozenset(s.sealed), s.round)
         s.begin_turn(self.controller.state.phase.short, self.powers_to_write())
+        seats = self.computer_seats()
+        if seats:  # the people first: the curtain never calls a computer seat
+            s.order = tuple(p for p in s.order if p not in seats) + tuple(p for p in s.order if p in seats)
         if kept is not None and kept[0] == s.phase and kept[3] == ORDERS_ROUND and not s.declaring:
             s.order = tuple(p for p in kept[1] if p in s.order) + tuple(p for p in s.order if p not in kept[1])
             s.sealed = set(kept[2]) & set(s.order)
             if s.sealed:
                 s.stage = READY if s.all_sealed else CURTAIN
         self.controller.keep_in_table(**{PENDING_KEY: None})  # a new turn: no declaration is pending
+        if not self.enabled:  # no secrecy: the computer writes in the open as the phase begins
+            self.write_computer_orders()
         self._apply()
 
     def keep_seals_on_take_back(self) -> None:
@@ -234,6 +335,8 @@ class HotSeatFlow(QObject):
                     self.session.phone_sealed = set(restored.phone_sealed)
                     self.session.part_declared = set(restored.part_declared)
                     self.session.current = None
+                    if self.session.stage != OPEN:  # (a seat handed to the computer since: it writes now)
+                        self._computer_catches_up()
                     self._apply()
                     return
         self.begin_phase()
@@ -249,6 +352,7 @@ class HotSeatFlow(QObject):
     def start_writing(self) -> None:
         if not self._may_start():
             return
+        self.write_computer_orders()
         self.session.start_writing()
         self._apply()
 
@@ -260,6 +364,7 @@ class HotSeatFlow(QObject):
             return
         self.controller.keep_in_table(**{PENDING_KEY: None})
         self.session.start_declarations()
+        self.write_computer_declarations()
         self._apply()
 
     def seal_declarations(self, power: str, said: Mapping[str, str]) -> None:
@@ -335,6 +440,7 @@ class HotSeatFlow(QObject):
         before, after, lines = apply_declarations(c, pending)
         notice = ("Declarations revealed: " + ("; ".join(lines) if lines else "no relation changed") + ".")[:1000]
         s.end_declarations()
+        self.write_computer_orders()  # the orders round begins: the computer writes its orders
         s.notices.append(notice)
         self._apply()
         self.declarations_revealed.emit(pending, before, after)
@@ -391,6 +497,10 @@ class HotSeatFlow(QObject):
 
     def open_power(self, power: str, pin: str = "") -> bool:
         s = self.session
+        refusal = self.computer_refusal(power)
+        if refusal is not None:
+            self.curtain.show_error(refusal)
+            return False
         if not self._shown_refusal(lambda: s.verify_open_stage(power)):
             return False
         if s.has_pin(power) and not self._seat_pin_ok(power, pin):
@@ -425,6 +535,10 @@ class HotSeatFlow(QObject):
         with its PIN.  Every opening is told to the table on the curtain and the strip."""
         s = self.session
         c = self.controller
+        refusal = self.computer_refusal(power)
+        if refusal is not None:
+            self.curtain.show_error(refusal)
+            return False
         if not self._shown_refusal(lambda: s.verify_open_stage(power)):
             return False
         seat = s.seat_of(power)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ....table.computer import computer_seats, seat_words
+
 if TYPE_CHECKING:
     from ...controller import GameController
 
@@ -23,6 +25,9 @@ def _power_name(controller: GameController | None, power: str) -> str:
 def _player_suffix(controller: GameController | None, power: str) -> str:
     if controller is None:
         return ""
+    level = computer_seats(controller.table, controller.board.power_ids).get(power)
+    if level is not None:
+        return f" ({seat_words(level)})"
     name = controller.player_name(power)
     return f" ({name})" if name else ""
 

@@ -9,6 +9,7 @@ from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QWidget
 
+from ....table.computer import computer_seats
 from ....table.hotseat import CURTAIN, ENTERING, OPEN, READY, REVEALED, HotSeatSession
 from ... import override
 from ...board.palette import power_colour, power_ink
@@ -145,8 +146,12 @@ class SealStatusStrip(QWidget):
                              {CURTAIN: "Declarations:", ENTERING: "Declarations:", READY: "All declared:"}
                              .get(session.stage, "Declarations:"))
         c = self.controller
+        computer = computer_seats(c.table, c.board.power_ids) if c is not None else {}
         for p in session.order:
-            if p in session.phone_sealed:
+            if p in computer:  # a computer seat: it writes and seals when the writing begins
+                mark, state = ("\u2713\u2699", "sealed by the computer") if p in session.sealed else (
+                    "\u2699", "the computer writes and seals when the writing begins")
+            elif p in session.phone_sealed:
                 mark, state = "\u2713\u260e", "sealed on a phone"
             elif p in session.part_declared and p not in session.current_seat:
                 mark, state = "\u260e", "declared on a phone; the player's other powers have not yet"

@@ -1,0 +1,72 @@
+"""The computer's seats at a table, read from the saved game's table (Qt-free, issue 33).
+
+One rule for every door: the window's hot seat (``gui/table/hotseat``), the phone host and
+``serve`` (``TableService``) all ask here which powers the computer plays, with which level, and
+what it writes, declares or votes.  The table keeps them as
+
+    {"computer_seats": {"france": "club", ...},   # power -> level (bots.LEVELS)
+     "computer_seed": 1234}                       # the seed: the same position, the same orders
+
+The computer reads only the public position (``GameState``), never anyone's orders.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..bots import LEVELS, Bot
+from ..engine.orders import Order
+from ..engine.state import GameState
+
+#: the table key of the computer's seats: {power: level}; and of the computer's seed
+COMPUTER_KEY = "computer_seats"
+COMPUTER_SEED_KEY = "computer_seed"
+
+LEVEL_WORDS = {"beginner": "beginner", "club": "club player", "strong": "strong"}
+
+
+def computer_seats(table: Mapping[str, Any], power_ids: Sequence[str] | None = None) -> dict[str, str]:
+    """The powers the computer plays, with its level (powers not in ``power_ids``, when given,
+    and unknown levels are ignored)."""
+    part = table.get(COMPUTER_KEY)
+    if not isinstance(part, Mapping):
+        return {}
+    return {str(p): str(lvl) for p, lvl in part.items() if (power_ids is None or p in power_ids) and lvl in LEVELS}
+
+
+def computer_seed(table: Mapping[str, Any]) -> int:
+    value = table.get(COMPUTER_SEED_KEY, 0)
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def computer_bot(table: Mapping[str, Any], level: str) -> Bot:
+    return Bot(level, computer_seed(table))
+
+
+def computer_orders(table: Mapping[str, Any], state: GameState, power: str, level: str) -> list[Order]:
+    """What the computer at ``level`` orders for ``power`` this phase (from the public position)."""
+    return computer_bot(table, level).orders(state, power)
+
+
+def computer_declarations(table: Mapping[str, Any], state: GameState, power: str, level: str) -> dict[str, str]:
+    """Formal Diplomacy: the computer's declarations for ``power``."""
+    return computer_bot(table, level).declarations(state, power)
+
+
+def computer_votes(table: Mapping[str, Any], state: GameState, proposal: str, to: str | None = None) -> dict[str, bool]:
+    """The computer seats' votes on a draw (``proposal`` "draw") or a concession to ``to``; the
+    eliminated have no vote."""
+    votes = {}
+    for power, level in computer_seats(table, state.board.power_ids).items():
+        if state.is_eliminated(power):
+            continue
+        bot = computer_bot(table, level)
+        votes[power] = (bot.vote_draw(state, power) if proposal == "draw"
+                        else bot.vote_concession(state, power, to or ""))
+    return votes
+
+
+def seat_words(level: str) -> str:
+    """"the computer (club player)": how the table names a computer seat."""
+    return f"the computer ({LEVEL_WORDS.get(level, level)})"
