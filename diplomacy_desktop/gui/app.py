@@ -87,7 +87,7 @@ def run_app(args: argparse.Namespace) -> int:
     window.show()  # first: a message about the file or the autosave then sits over the window
     features.check_autosave()  # a damaged autosave is kept aside before anything is autosaved
     if path:
-        window.open_file(path)
+        features.open_at_start(path)  # an unfinished game in the autosave is kept aside first
     if os.environ.get("DIPLOMACY_DESKTOP_QUIT_AFTER_SHOW"):  # for the start-up benchmark
         from PySide6.QtCore import QTimer
 

@@ -296,3 +296,31 @@ def test_outside_the_table_a_locked_save_opens_without_its_name(qtbot, tmp_path:
     assert w.open_file(target)
     assert c.game.state == played.game.state and c.game.orders_of("france") == []
     assert c.path is None, "Ctrl+S would write the locked game over its file"
+
+
+def test_starting_with_a_file_keeps_the_unfinished_game_aside(qtbot, table, features, host,  # type: ignore[no-untyped-def]
+                                                             tmp_path: Path) -> None:
+    """``diplomacy-desktop GAME.dipl`` after a crash: the file's game is autosaved from then on;
+    the unfinished game is kept aside first, never overwritten."""
+    sealed = _crashed_secret_game(table, features)
+    other = tmp_path / "other.dipl"
+    from diplomacy_desktop.gui.controller import GameController
+
+    GameController().save(other)
+    _c2, f2 = _restart(qtbot, table, tmp_path, host)
+    try:
+        opener = getattr(f2, "open_at_start", None) or f2.window.open_file  # (before: the window's Open)
+        assert opener(str(other))
+        f2.autosaver.save_now()
+        f2.autosaver.autosave.close()
+        kept = list((tmp_path / "data").glob("autosave.unfinished-*.sqlite"))
+        assert len(kept) == 1, "the unfinished game was overwritten"
+        aside = Autosave(tmp_path / "data" / "aside")
+        aside.folder.mkdir()
+        kept[0].rename(aside.path)
+        try:
+            assert len(aside.open(passphrase=PASSPHRASE).game.orders_of(sealed)) == 1
+        finally:
+            aside.close()
+    finally:
+        f2.turn_off()

@@ -265,6 +265,27 @@ class TableHooks(TableModeBase):
             self.settings.setValue(FIRST_START_KEY, True)
             QTimer.singleShot(0, lambda: self.offer_new_game(TableSettings()))
 
+    def open_at_start(self, path: str) -> bool:
+        """The app was started with a game file: an unfinished game in the autosave is kept aside
+        first (the file's game is autosaved from now on, and would overwrite it), and the table
+        is told where; then the file is opened."""
+        if self.autosaver.autosave.info() is not None:
+            self.autosaver.enabled = False
+            try:
+                kept = self.autosaver.autosave.set_aside_unfinished()
+            finally:
+                self.autosaver.enabled = True
+            if kept is not None and kept.trouble:  # it stays where it is: nothing overwrites it
+                self.autosaver.enabled = False
+                self.message(self.window, "The unfinished game could not be kept aside",
+                             f"{kept.trouble}. It is still at {kept.kept}; this window does not autosave "
+                             "until the app is started again without a file.")
+            elif kept is not None:
+                self.message(self.window, "The unfinished game is kept aside",
+                             f"A game was left unfinished: it was kept as {kept.kept.name} in {kept.kept.parent} "
+                             "and will not be overwritten.")
+        return self.window.open_file(path)
+
     def offer_resume(self, info: AutosaveInfo) -> None:
         """The offer to resume the unfinished game.  Nothing is written to the autosave until the
         table answers it; Escape answers nothing; the question comes back until the game is
