@@ -528,9 +528,14 @@ class MainWindow(WindowShell):
         from .table.persistence import ask_passphrase, open_secret_file
 
         try:
+            # the table game opens a secret save only whole (it could not honour the seals otherwise)
+            whole_only = bool(getattr(self.mode, "whole_secret_games", False))
             opened = open_secret_file(Path(path), self.passphrase_prompt or ask_passphrase, parent=self,
-                                      message=lambda _p, title, text: self.show_error(title, text))
-            self.controller.replace_game(opened.game, opened.table, path, vault=opened.vault)
+                                      message=lambda _p, title, text: self.show_error(title, text),
+                                      whole_only=whole_only)
+            # a game opened without its secrets never gets its file's name: Save asks for another
+            self.controller.replace_game(opened.game, opened.table, None if opened.locked else path,
+                                         vault=opened.vault)
         except SaveFileError as exc:
             self.show_error("Cannot open the game", f"{Path(path).name}: {exc}")
             return False

@@ -25,6 +25,9 @@ class WindowMode(QObject):
 
     #: the mode's name for the window title and menus ("" for the plain board)
     title = ""
+    #: whether a secret save is opened only whole, with its passphrase (the table game: without
+    #: it the seals could not be honoured); otherwise its public board opens without its name
+    whole_secret_games = False
 
     def __init__(self, window: WindowShell) -> None:
         super().__init__(window)

@@ -176,7 +176,12 @@ class Autosaver(QObject):
 PassphrasePrompt = Callable[[QWidget | None, str], "str | None"]
 LOCKED_TEXT = ("Without the passphrase the game opens with the public board only: this phase's orders, "
                "declarations, notes and the phones' links stay encrypted in the file (open it again with the "
-               "passphrase to have them back).")
+               "passphrase to have them back). It opens without its file's name: Save asks for another, so that "
+               "nothing is written over the secrets.")
+#: why the table game does not open a secret save without its passphrase
+NOT_OPENED_TEXT = ("without the passphrase its sealed orders, notes and the phones' links cannot be read, and a "
+                   "game played on without them could not honour its seals: it was not opened (the file is "
+                   "untouched; open it again with the passphrase)")
 
 
 def ask_passphrase(parent: QWidget | None, text: str) -> str | None:
@@ -186,10 +191,13 @@ def ask_passphrase(parent: QWidget | None, text: str) -> str | None:
 
 
 def open_secret_file(path: Path, prompt: PassphrasePrompt, *, parent: QWidget | None = None,
-                     message: Message | None = None, tries: int = 3) -> OpenedGame:
+                     message: Message | None = None, tries: int = 3, whole_only: bool = False) -> OpenedGame:
     """A saved game, with its secrets when the host gives the passphrase: asked up to ``tries``
-    times; without it the public part (``locked``), and the host is told why.  SaveFileError:
-    the file is not a saved game."""
+    times; without it the public part (``locked``: the caller must not give it the file's name,
+    so that no Save writes it over the secrets it could not read), and the host is told why.
+    ``whole_only`` (the table game: a game played on without its secrets could not honour its
+    seals): without the passphrase, SaveFileError, nothing opened.  SaveFileError: the file is
+    not a saved game."""
     if not is_secret_file(path):
         return open_game(path)
     say = message or show_warning
@@ -202,6 +210,8 @@ def open_secret_file(path: Path, prompt: PassphrasePrompt, *, parent: QWidget | 
             return open_game(path, passphrase=typed)
         except WrongPassphraseError:
             text = f"That is not the passphrase of {path.name}. The host's passphrase:"
+    if whole_only:
+        raise SaveFileError(NOT_OPENED_TEXT)
     opened = open_game(path)
     say(parent, "Opened without the secrets", LOCKED_TEXT)
     return opened
@@ -346,7 +356,7 @@ def open_game_file(controller: GameController, path: Path | str, *, parent: QWid
     p = Path(path)
     try:
         # reads and checks everything before it replaces anything
-        opened = open_secret_file(p, prompt or ask_passphrase, parent=parent, message=message)
+        opened = open_secret_file(p, prompt or ask_passphrase, parent=parent, message=message, whole_only=True)
         controller.replace_game(opened.game, opened.table, p, vault=opened.vault)
     except SaveFileError as exc:
         (message or show_warning)(parent, "Cannot open the game", f"{p.name}: {exc}")

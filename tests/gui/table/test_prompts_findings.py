@@ -239,3 +239,60 @@ def test_file_dialogs_in_table_mode_offer_no_file_operations_in_the_data_folder(
         assert not _inside(seen["browsed"], data), "the dialog shows the data folder"
         assert not seen["accepts"], "a file in the data folder can be chosen"
     assert f.autosaver.autosave.path.is_file()
+
+
+# -- finding 9, the same door with a file: a secret save opened without its passphrase ----------------------
+
+
+def _secret_save(table, features, tmp_path: Path) -> tuple[Path, str]:  # type: ignore[no-untyped-def]
+    """A secret game saved to a file with one power's sealed order in it."""
+    sealed = _crashed_secret_game(table, features)
+    target = tmp_path / "secret.dipl"
+    table.controller.save(target)
+    return target, sealed
+
+
+def test_a_secret_save_opened_without_its_passphrase_is_never_written_over(table, features, host,  # type: ignore[no-untyped-def]
+                                                                          tmp_path: Path) -> None:
+    from diplomacy_desktop.io.savefile import is_secret_file, open_game
+
+    target, sealed = _secret_save(table, features, tmp_path)
+    c = table.controller
+    c.new_game()
+    host.passphrase = None  # Cancel at the passphrase prompt
+    table.window.show_error = lambda *_a: None  # (a message box would wait for a click)
+    table.window.open_file(target)
+    # the table plays no game whose seals it cannot honour ...
+    for power in features.flow.session.sealed:
+        assert c.game.orders_of(power), f"the curtain claims {power} sealed, its orders are gone"
+    # ... and Ctrl+S writes nothing over the file's secrets
+    if c.path is not None:
+        table.window.save()
+    assert is_secret_file(target)
+    assert len(open_game(target, passphrase=PASSPHRASE).game.orders_of(sealed)) == 1
+
+
+def test_outside_the_table_a_locked_save_opens_without_its_name(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """The plain board shows a secret save's public board, but Save never overwrites the file
+    whose secrets it could not read (it asks for another name)."""
+    from window_harness import shared_geometry
+
+    from diplomacy_desktop.engine.orders import Move
+    from diplomacy_desktop.gui.controller import GameController
+    from diplomacy_desktop.gui.main_window import MainWindow
+    from diplomacy_desktop.io.vault import Vault
+
+    played = GameController(table={"secrecy": True})
+    played.set_order(Move("france", "A", "par", "pic"))
+    played.vault = Vault.create(PASSPHRASE)
+    target = tmp_path / "secret.dipl"
+    played.save(target)
+    c = GameController()
+    w = MainWindow(c, geometry=shared_geometry(c), sharpen=False)
+    w.ask_before_closing = False
+    qtbot.addWidget(w)
+    w.passphrase_prompt = lambda *_a: None
+    w.show_error = lambda *_a: None  # type: ignore[method-assign]
+    assert w.open_file(target)
+    assert c.game.state == played.game.state and c.game.orders_of("france") == []
+    assert c.path is None, "Ctrl+S would write the locked game over its file"

@@ -41,6 +41,8 @@ if TYPE_CHECKING:
 class TableModeBase(WindowMode):
     """The table game's mode: the state its parts share (see the module's docstring)."""
 
+    whole_secret_games = True  # a secret save opens only with its passphrase (issue 31, finding 9)
+
     controller: GameController
     settings: QSettings
     message: Message
