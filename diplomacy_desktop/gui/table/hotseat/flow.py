@@ -497,11 +497,7 @@ class HotSeatFlow(QObject):
 
     def open_power(self, power: str, pin: str = "") -> bool:
         s = self.session
-        refusal = self.computer_refusal(power)
-        if refusal is not None:
-            self.curtain.show_error(refusal)
-            return False
-        if not self._shown_refusal(lambda: s.verify_open_stage(power)):
+        if not self._may_open(power):
             return False
         if s.has_pin(power) and not self._seat_pin_ok(power, pin):
             return False
@@ -512,6 +508,15 @@ class HotSeatFlow(QObject):
         self._forget_seals(power)
         self._apply()
         return True
+
+    def _may_open(self, power: str) -> bool:
+        """Whether ``power`` may be opened at the curtain now (not a computer's seat, the right
+        stage); why not is shown on the curtain."""
+        refusal = self.computer_refusal(power)
+        if refusal is not None:
+            self.curtain.show_error(refusal)
+            return False
+        return self._shown_refusal(lambda: self.session.verify_open_stage(power))
 
     def _shown_refusal(self, step: Callable[[], object]) -> bool:
         """Do ``step``; a refusal of the hot seat's (HotSeatError) is shown on the curtain: False."""
@@ -535,11 +540,7 @@ class HotSeatFlow(QObject):
         with its PIN.  Every opening is told to the table on the curtain and the strip."""
         s = self.session
         c = self.controller
-        refusal = self.computer_refusal(power)
-        if refusal is not None:
-            self.curtain.show_error(refusal)
-            return False
-        if not self._shown_refusal(lambda: s.verify_open_stage(power)):
+        if not self._may_open(power):
             return False
         seat = s.seat_of(power)
         name = seat_title(c, seat)
