@@ -11,7 +11,8 @@ event filter, sees every one as it is shown, whichever module opened it, and:
   it opens there or is taken there (a double click, a typed path, Back, the look-in list); the
   folder itself is listed in the folder above it (a proxy model hiding it trips Qt's own views),
   but it cannot be opened, renamed or deleted;
-* refuses a file name typed inside the data folder (its Open / Save button is disabled).
+* refuses a file name typed inside the data folder (its Open / Save button stays disabled, and
+  Enter in the name, which accepts a Qt file dialog directly, does nothing).
 """
 
 from __future__ import annotations
@@ -20,13 +21,15 @@ import contextlib
 import os
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QApplication,
     QDialogButtonBox,
     QFileDialog,
     QFileSystemModel,
     QLineEdit,
+    QPushButton,
 )
 
 from .. import override
@@ -83,27 +86,64 @@ class DataFolderGuard(QObject):
             if model is not None:  # every way there (history, Back, the look-in list, a typed path)
                 model.rootPathChanged.connect(
                     lambda path, d=dialog: QTimer.singleShot(0, lambda: self.keep_out(d, path)))
-            edit = dialog.findChild(QLineEdit, "fileNameEdit")
-            if edit is not None:
-                edit.textChanged.connect(lambda _text, d=dialog: QTimer.singleShot(0, lambda: self.refuse_name(d)))
+            _NameGuard(self, dialog)
         self.keep_out(dialog, dialog.directory().absolutePath())
 
     def keep_out(self, dialog: QFileDialog, path: str) -> None:
         if self.inside(path):
             dialog.setDirectory(self.elsewhere())
 
-    def refuse_name(self, dialog: QFileDialog) -> None:
-        """A file name typed inside the data folder: the accept button is disabled."""
+    def typed_inside(self, dialog: QFileDialog) -> bool:
+        """Whether the file name typed in ``dialog`` is in the data folder."""
         edit = dialog.findChild(QLineEdit, "fileNameEdit")
-        box = dialog.findChild(QDialogButtonBox, "buttonBox")
-        if edit is None or box is None:
-            return
-        typed = edit.text().strip().strip('"')
+        typed = edit.text().strip().strip('"') if edit is not None else ""
         if not typed:
-            return
-        where = Path(typed) if os.path.isabs(os.path.expanduser(typed)) else Path(dialog.directory().absolutePath()) / typed
-        if self.inside(os.path.expanduser(str(where))):
-            for role in (QDialogButtonBox.StandardButton.Open, QDialogButtonBox.StandardButton.Save):
-                button = box.button(role)
-                if button is not None:
+            return False
+        typed = os.path.expanduser(typed)
+        where = Path(typed) if os.path.isabs(typed) else Path(dialog.directory().absolutePath()) / typed
+        return self.inside(where)
+
+
+def _accept_buttons(dialog: QFileDialog) -> list[QPushButton]:
+    box = dialog.findChild(QDialogButtonBox, "buttonBox")
+    if box is None:
+        return []
+    return [b for b in box.buttons()
+            if isinstance(b, QPushButton) and box.buttonRole(b) == QDialogButtonBox.ButtonRole.AcceptRole]
+
+
+class _NameGuard(QObject):
+    """One dialog's file name: a name typed inside the data folder is never accepted (Enter in
+    the name does nothing, the Open / Save button stays disabled whatever the dialog does)."""
+
+    def __init__(self, guard: DataFolderGuard, dialog: QFileDialog) -> None:
+        super().__init__(dialog)
+        self.guard = guard
+        self.dialog = dialog
+        self.edit = dialog.findChild(QLineEdit, "fileNameEdit")
+        if self.edit is not None:
+            self.edit.installEventFilter(self)
+            self.edit.textChanged.connect(lambda _text: self.refuse())
+        for button in _accept_buttons(dialog):
+            button.installEventFilter(self)
+
+    def refuse(self) -> bool:
+        """Disable the accept buttons when the typed name is in the data folder; whether it is."""
+        inside = self.guard.typed_inside(self.dialog)
+        if inside:
+            for button in _accept_buttons(self.dialog):
+                if button.isEnabled():
                     button.setEnabled(False)
+            if self.edit is not None:
+                self.edit.setToolTip("Files in the app's data folder cannot be chosen here.")
+        return inside
+
+    @override
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        kind = event.type()
+        if kind == QEvent.Type.EnabledChange and isinstance(watched, QPushButton) and watched.isEnabled():
+            QTimer.singleShot(0, self.refuse)  # the dialog enabled it again (a folder loaded)
+        elif (kind == QEvent.Type.KeyPress and watched is self.edit and isinstance(event, QKeyEvent)
+              and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)):
+            return self.refuse()  # Enter in the name accepts the dialog directly: not this name
+        return False

@@ -186,10 +186,19 @@ def test_new_game_at_the_resume_offer_is_a_host_action_and_keeps_the_game_aside(
 # -- finding 13: the file dialogs can delete the autosave ---------------------------------------------------
 
 
-def _dialog_seen(opener, data: Path) -> dict[str, Any]:  # type: ignore[no-untyped-def]
-    """Open a file dialog with ``opener`` and look at it while it is shown (the player browses
-    to the data folder)."""
+def _dialog_seen(qtbot, opener, data: Path, name: str) -> dict[str, Any]:  # type: ignore[no-untyped-def]
+    """Open a file dialog with ``opener`` and look at it while it is shown: the player browses to
+    the data folder, then types the path of ``name`` in it and presses Enter."""
     seen: dict[str, Any] = {}
+
+    def close_boxes() -> None:  # whatever a chosen file brings up must not wait for a click
+        for w in QApplication.topLevelWidgets():
+            if isinstance(w, QMessageBox) and w.isVisible():
+                w.reject()
+
+    watchdog = QTimer()
+    watchdog.timeout.connect(close_boxes)
+    watchdog.start(50)
 
     def look() -> None:
         dialog = next((w for w in QApplication.topLevelWidgets()
@@ -203,15 +212,22 @@ def _dialog_seen(opener, data: Path) -> dict[str, Any]:  # type: ignore[no-untyp
         QApplication.processEvents()
         seen["browsed"] = Path(dialog.directory().absolutePath())
         edit = dialog.findChild(QLineEdit, "fileNameEdit")
-        edit.setText(str(data / "autosave.sqlite"))  # or types its path
-        QApplication.processEvents()
+        edit.setText(str(data / name))  # or types a path in it
+        qtbot.wait(300)  # (the dialog updates its button as its folder loads)
         box = dialog.findChild(QDialogButtonBox, "buttonBox")
         seen["accepts"] = any(b.isEnabled() for b in box.buttons()
                               if box.buttonRole(b) == QDialogButtonBox.ButtonRole.AcceptRole)
-        dialog.reject()
+        QTest.keyClick(edit, Qt.Key.Key_Return)
+        QApplication.processEvents()
+        seen["entered"] = not dialog.isVisible()
+        if dialog.isVisible():
+            dialog.reject()
 
     QTimer.singleShot(0, look)
-    opener()
+    try:
+        seen["chosen"] = opener()
+    finally:
+        watchdog.stop()
     return seen
 
 
@@ -229,15 +245,17 @@ def test_file_dialogs_in_table_mode_offer_no_file_operations_in_the_data_folder(
 
     table.window.settings.setValue("sandbox/last_dir", str(data))
     table.window.settings.setValue("last_dir", str(data))
-    openers = [lambda: open_scenario_in_sandbox(table.window),
-               lambda: QFileDialog.getOpenFileName(table.window, "Any", str(data)),
-               lambda: QFileDialog.getSaveFileName(table.window, "Any", str(data / "x.dipl"))]
-    for opener in openers:
-        seen = _dialog_seen(opener, data)
+    openers = [(lambda: open_scenario_in_sandbox(table.window), "autosave.sqlite"),
+               (lambda: QFileDialog.getOpenFileName(table.window, "Any", str(data)), "autosave.sqlite"),
+               (lambda: QFileDialog.getSaveFileName(table.window, "Any", str(data / "x.dipl")), "x.dipl")]
+    for opener, name in openers:
+        seen = _dialog_seen(qtbot, opener, data, name)
         assert seen["read_only"], "the dialog offers Rename and Delete"
         assert not _inside(seen["directory"], data), "the dialog opened in the data folder"
         assert not _inside(seen["browsed"], data), "the dialog shows the data folder"
         assert not seen["accepts"], "a file in the data folder can be chosen"
+        assert not seen["entered"], "Enter chose a file in the data folder"
+        assert not seen["chosen"] or not seen["chosen"][0], seen["chosen"]
     assert f.autosaver.autosave.path.is_file()
 
 
