@@ -104,6 +104,8 @@ class ClockWidget(QWidget):
     period_ended = Signal(str)  # the kind of the period that ended
     expired = Signal()
     changed = Signal()  # started, paused, minute added, reset: the table may want to save
+    #: the writing window ran out and the host pressed "Reveal now" (the table's choice, issue 34)
+    reveal_requested = Signal()
 
     TICK_MS = 200
     FLASH_MS = 400
@@ -154,6 +156,9 @@ class ClockWidget(QWidget):
         self.note = QLabel()
         #: the event's word about the game's end, said with the note (gui/table/tournament.py)
         self.announcement = ""
+        #: what the table is told when the writing window ran out (who still owes orders, what
+        #: happens next); set by the table, cleared by a new phase, a reset or more time
+        self.time_up_note = ""
         self.note.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.note.setWordWrap(True)
         nf = QFont(self.note.font())
@@ -311,9 +316,15 @@ class ClockWidget(QWidget):
     def set_phase(self, phase: Phase) -> None:
         """A new phase began: load its periods (stopped)."""
         self.stop_flashing()
+        self.time_up_note = ""
         self.model.set_phase(phase)
         self.refresh()
         self.changed.emit()
+
+    def set_time_up_note(self, text: str) -> None:
+        """What the table reads on the clock once the writing window ran out."""
+        self.time_up_note = text
+        self.refresh()
 
     def set_settings(self, settings: ClockSettings, phase: Phase) -> None:
         self.stop_flashing()
@@ -375,8 +386,13 @@ class ClockWidget(QWidget):
                                   ("Resume" if m.status == PAUSED else "Start"))
         self.start_button.setEnabled(m.status in (IDLE, PAUSED, RUNNING))
         self.add_button.setEnabled(m.status != OFF)
-        self.skip_button.setEnabled(m.status in (IDLE, PAUSED, RUNNING))
-        self.skip_button.setText(self._skip_text())
+        if m.status != EXPIRED:
+            self.time_up_note = ""
+        offer_reveal = m.status == EXPIRED and bool(self.time_up_note)
+        self.skip_button.setEnabled(offer_reveal or m.status in (IDLE, PAUSED, RUNNING))
+        self.skip_button.setText("Reveal now" if offer_reveal else self._skip_text())
+        self.skip_button.setToolTip("Reveal the sealed orders and adjudicate (F8)" if offer_reveal
+                                    else "End this period now")
         self.reset_button.setEnabled(m.status != OFF)
         self.reset_button.setText("Restart round" if round_text else "Reset")
         self.reset_button.setToolTip("Back to the start of this round" if round_text
@@ -402,7 +418,7 @@ class ClockWidget(QWidget):
     def _note_text(self) -> str:
         m = self.model
         if m.status == EXPIRED:
-            return "TIME IS UP \u2014 orders are due"
+            return self.time_up_note or "TIME IS UP \u2014 orders are due"
         if m.status == PAUSED:
             return "Paused"
         if m.status == IDLE:
@@ -488,6 +504,9 @@ class ClockWidget(QWidget):
 
     def _on_skip(self) -> None:
         self.stop_flashing()
+        if self.model.status == EXPIRED and self.time_up_note:
+            self.reveal_requested.emit()  # the host's choice at time up: reveal now
+            return
         for e in self.model.skip():
             self._emit_end(e)
         self.refresh()

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QDialog, QMenu
 from ....engine.formal import Relations
 from ....engine.state import MOVEMENT
 from ....table.declarations import declared_phases
+from ....table.state import TableState
 from ....table.hotseat import CURTAIN, ENTERING, OPEN, READY, REVEALED
 from ....table.notes import NoteError, notes_allowed, notes_for, with_note
 from ...keys import add_menu_before_help, menu_action
@@ -302,6 +303,51 @@ class TableActions(TableModeBase):
         m = self.clock.model
         if m.periods and m.periods[-1].kind in TALK_KINDS:  # no writing window: the talks' end is the clock's
             self._talks_ended()
+        elif m.periods and m.periods[-1].kind == WRITING:
+            self._writing_time_up()
+
+    def writing_time_up_words(self) -> tuple[str, str]:
+        """At the end of the writing window: (the clock's short note, what the table is told).
+
+        Who has not sealed and what happens next: the host reveals now (F8, or the clock's
+        "Reveal now") and their units hold, or gives more time (+1 min).  With an event's rules
+        the tournament's late-order rule is said by the tournament (a warning, or void after the
+        grace): the clock's note says who is late, the rest is the event's."""
+        c = self.controller
+        if c.game.is_over or c.state.phase.kind != MOVEMENT:
+            return "", ""
+        session = self.flow.session
+        if not self.flow.enabled:
+            return ("Time is up \u2014 Reveal now, or +1 min",
+                    ("Time is up for writing orders: the host reveals and adjudicates now (F8), "
+                     "or gives more time (+1 min)."))
+        if session.stage == REVEALED:
+            return "", ""
+        waiting = [c.power_name(p) for p in session.waiting]
+        if not waiting:
+            return ("Time is up \u2014 all sealed: Reveal now",
+                    "Time is up: every power has sealed. The host reveals and adjudicates now (F8).")
+        names = ", ".join(waiting)
+        note = f"Time is up \u2014 not sealed: {names}"
+        if TableState.from_table(c.table).event is not None:  # the event's late-order rule is said
+            return note, ""
+        told = (f"Time is up for writing orders. Not sealed yet: {names}. What happens next: the host "
+                "reveals now (F8, or \u201cReveal now\u201d on the clock): what they wrote counts, a power "
+                "with no orders is in civil disorder and its units hold (rules XIV.1); or the host gives "
+                "them more time (+1 min on the clock).")
+        return note + ". Reveal now (unordered units hold) or +1 min", told
+
+    def _writing_time_up(self) -> None:
+        """The writing window ran out: never a silent "TIME IS UP" (issue 34, finding 3)."""
+        note, told = self.writing_time_up_words()
+        self.clock.set_time_up_note(note)
+        if told:
+            self.flow.tell(told)
+
+    def _on_reveal_requested(self) -> None:
+        """The host's choice at time up, from the clock: reveal now (asks the host, as F8 does)."""
+        self.clock.stop_flashing()
+        self.adjudicate()
 
     def _talks_ended(self) -> None:
         if self.controller.game.is_over:

@@ -125,6 +125,7 @@ class TableFeatures(TableHooks, TableActions, TableHosting, TableDraw):
         self.clock.ticked.connect(self._store_clock)
         self.clock.period_ended.connect(self._on_period_ended)
         self.clock.expired.connect(self._on_clock_expired)
+        self.clock.reveal_requested.connect(self._on_reveal_requested)
         self.flow.stage_changed.connect(self._on_stage_changed)
         self.strip.notes_requested.connect(self.open_notes)
         self.strip.phone_requested.connect(self.open_my_phone)
