@@ -251,6 +251,7 @@ def test_seats_five_players_one_holds_two_powers_and_seals_both_in_one_turn(feat
                     assert_hidden(t, other, orders)
             f.strip.seal_button.click()  # one seal for both
             assert {"england", "france"} <= s.sealed
+            cur.seal_done_button.click()  # Anna notes both seal codes and hides them (issue 34)
         else:
             f.flow.curtain.open_button.click()
             assert s.current_seat == (nxt,)
@@ -259,6 +260,7 @@ def test_seats_five_players_one_holds_two_powers_and_seals_both_in_one_turn(feat
                 if p in written:
                     assert_hidden(t, p, written[p])
             f.strip.seal_button.click()
+            f.flow.curtain.seal_done_button.click()
     assert s.stage == READY and "Anna \u2014 England and France" in f.flow.curtain.sealed_label.text()
     f.flow.curtain.reveal_button.click()
     entry = c.game.history[-1]

@@ -54,6 +54,8 @@ def seal_next(t, f, pin: str = "") -> tuple[str, set[str]]:  # type: ignore[no-u
     written = write(t, f, power, pin)
     f.strip.seal_button.click()
     assert power in f.flow.session.sealed
+    if f.flow.curtain.showing_seal_code:  # the player notes the seal code and hides it (issue 34)
+        f.flow.curtain.seal_done_button.click()
     return power, written
 
 

@@ -149,11 +149,44 @@ class CurtainWidget(QWidget):
         host_row.addWidget(self.host_label, 1)
         host_row.addWidget(self.force_button)
         box.addLayout(host_row)
+        # the seal code of the power that just sealed, large, in place of the panel until that
+        # power hides it (issue 34, finding 7): the next player never finds it on the curtain
+        self.seal_page = QFrame(self)
+        self.seal_page.setObjectName("sealCodePage")
+        self.seal_page.setMaximumWidth(640)
+        self.seal_title = QLabel()
+        self.seal_title.setFont(mid)
+        self.seal_title.setWordWrap(True)
+        self.seal_code_label = QLabel()
+        code_font = QFont(self.font())
+        code_font.setPointSize(44)
+        code_font.setBold(True)
+        code_font.setStyleHint(QFont.StyleHint.Monospace)
+        self.seal_code_label.setFont(code_font)
+        self.seal_code_label.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)
+        self.seal_code_label.setWordWrap(True)
+        self.seal_hint = QLabel()
+        self.seal_hint.setFont(mid)
+        self.seal_hint.setWordWrap(True)
+        for w in (self.seal_title, self.seal_code_label, self.seal_hint):
+            w.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.seal_done_button = QPushButton("I have noted it \u2014 hide my code")
+        self.seal_done_button.setMinimumHeight(44)
+        self.seal_done_button.clicked.connect(self.hide_seal_code)
+        seal_box = QVBoxLayout(self.seal_page)
+        seal_box.setSpacing(16)
+        for item in (self.seal_title, self.seal_code_label, self.seal_hint, self.seal_done_button):
+            seal_box.addWidget(item)
+        self.seal_power = ""  # whose code is shown ("" when none)
+        self.panel = panel
+        self.pages = QStackedWidget()
+        self.pages.addWidget(panel)
+        self.pages.addWidget(self.seal_page)
         outer = QVBoxLayout(self)
         outer.addStretch(1)
         centre = QHBoxLayout()
         centre.addStretch(1)
-        centre.addWidget(panel, 3)
+        centre.addWidget(self.pages, 3)
         centre.addStretch(1)
         outer.addLayout(centre)
         outer.addStretch(2)
@@ -283,6 +316,7 @@ class CurtainWidget(QWidget):
         parent = self.parentWidget()
         if parent is None or not self.isVisibleTo(parent):  # taken down, not just minimised with the window
             self._unwatch()
+            self.hide_seal_code()  # a seal code never comes back with the curtain
         super().hideEvent(event)
 
     @override
@@ -291,6 +325,28 @@ class CurtainWidget(QWidget):
         self._watch()  # also when the window comes back with the curtain still up
 
     # -- content -----------------------------------------------------------------------------
+
+    def show_seal_code(self, power: str, name: str, code: str, *, again: bool = False) -> None:
+        """``name`` (``power``'s seat) sees its seal code, large, until it hides it."""
+        self.seal_power = power
+        self.seal_title.setText(f"{name}: your seal code" if again else f"{name} sealed. Your seal code:")
+        self.seal_code_label.setText(code)
+        self.seal_hint.setText("Note it down: at the reveal every power's code is read out, and yours "
+                               "must match it. Hide it before you pass the laptop on.")
+        self.pages.setCurrentWidget(self.seal_page)
+        self.seal_done_button.setFocus()
+
+    def hide_seal_code(self) -> None:
+        """The code is hidden: the curtain calls the next player."""
+        self.seal_power = ""
+        self.seal_code_label.clear()
+        self.pages.setCurrentWidget(self.panel)
+        if self.isVisible():
+            self.pin_edit.setFocus()
+
+    @property
+    def showing_seal_code(self) -> bool:
+        return bool(self.seal_power) and self.pages.currentWidget() is self.seal_page
 
     def show_session(self, session: HotSeatSession, *, host_pin: bool = False) -> None:
         self.session = session
@@ -377,8 +433,10 @@ class CurtainWidget(QWidget):
         self.pin_edit.selectAll()
 
     def _on_open(self) -> None:
-        if self.session is None or self.session.next_power is None or not self.open_button.isVisible():
+        if self.session is None or self.session.next_power is None or not self.isVisible() \
+                or self.action_stack.currentWidget() is not self.open_button:
             return
+        self.hide_seal_code()  # (the button is not on screen while a code is: never both)
         pin = self.pin_edit.text()
         if not pin or self.pin_edit.isHidden():
             self.open_requested.emit(self.session.next_power, pin)

@@ -823,14 +823,34 @@ class HotSeatFlow(QObject):
         """``power`` (and the rest of its seat) seals at the laptop: one operation of the table's
         session, which tells the phones; the seat's seal codes are recorded and the first shown."""
         seat = self.session.current_seat
-        c = self.controller
         if self.table_session.seal(power, via=LAPTOP) is None:
             self.session.seal(power)  # not in the record's terms (declaring): the turn's own check
         code = self.record_seal_codes(seat)
         self._apply()
         if code:
-            self.tell(f"{seat_title(c, seat)} sealed. Seal code: {code} (check it at the reveal).")
+            self.show_seal_codes(seat)
         self.sealed.emit(power)
+
+    def seal_codes_text(self, seat: Sequence[str]) -> str:
+        """The seat's seal codes this phase, as shown to it ("" when it sealed nothing)."""
+        c = self.controller
+        phase = c.state.phase.short
+        codes = [(p, sealcodes.code_of(c.table, p, phase)) for p in seat]
+        shown = [(p, code) for p, code in codes if code]
+        if len(shown) == 1:
+            return shown[0][1]
+        return "\n".join(f"{c.power_name(p)} {code}" for p, code in shown)
+
+    def show_seal_codes(self, seat: Sequence[str], *, again: bool = False) -> bool:
+        """The seat that sealed sees its seal code large on the curtain, until it hides it
+        (issue 34, finding 7); the table is told only that it sealed, never the code."""
+        text = self.seal_codes_text(seat)
+        if not text or not self.curtain.isVisible():
+            return False
+        self.curtain.show_seal_code(seat[0], seat_title(self.controller, seat), text, again=again)
+        if not again:
+            self.strip.show_notice(f"{seat_title(self.controller, seat)} sealed.")
+        return True
 
     def record_seal_codes(self, seat: Sequence[str]) -> str:
         """The seat's seal codes (one per power, from what it sealed); the first is shown."""
