@@ -38,6 +38,8 @@ def test_time_up_says_who_has_not_sealed_and_what_happens_next(table, features, 
     assert all(name in note for name in late) and c.power_name(first) not in note
     told = f.strip.notice.toolTip()
     assert all(name in told for name in late) and "units hold" in told and "civil disorder" in told and "+1 min" in told
+    notice = f.flow.curtain.notice_label  # on the curtain too, wrapped
+    assert "hold" in notice.text() and notice.isVisibleTo(f.flow.curtain)
     # the host's choice is offered on the clock: Reveal now (asks the host, as F8 does) ...
     assert f.clock.skip_button.isEnabled() and f.clock.skip_button.text() == "Reveal now"
     host.typed = None  # the host cancels the host PIN's prompt: nothing is revealed

@@ -343,6 +343,14 @@ class TableActions(TableModeBase):
         self.clock.set_time_up_note(note)
         if told:
             self.flow.tell(told)
+            curtain = self.flow.curtain
+            if curtain.isVisible():  # all of it, wrapped, where the one-line message is cut off
+                curtain.error_label.clear()
+                waiting = ", ".join(self.controller.power_name(p) for p in self.flow.session.waiting)
+                curtain.notice_label.setText(f"Not sealed yet: {waiting}. The host reveals now (F8): units "
+                                             "without orders hold (civil disorder, XIV.1); or gives more time "
+                                             "(+1 min).")
+                curtain.notice_label.show()
 
     def _on_reveal_requested(self) -> None:
         """The host's choice at time up, from the clock: reveal now (asks the host, as F8 does)."""
@@ -414,7 +422,7 @@ class TableActions(TableModeBase):
             return
         if m.status == EXPIRED:
             self.flow.curtain.set_clock_text("Time is up: declarations are due" if self.flow.session.declaring
-                                             else "Time is up: orders are due")
+                                             else "Time is up: the host reveals now or gives more time")
             return
         what = {WRITING: "to write orders", DECLARATIONS: "for declarations"}.get(m.period.kind, "left")
         if self.flow.session.declaring:
