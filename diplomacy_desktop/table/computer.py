@@ -13,17 +13,22 @@ The computer reads only the public position (``GameState``), never anyone's orde
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..bots import LEVELS, Bot
 from ..engine.orders import Order
 from ..engine.state import GameState
+
+if TYPE_CHECKING:
+    from ..bots import Bot
 
 #: the table key of the computer's seats: {power: level}; and of the computer's seed
 COMPUTER_KEY = "computer_seats"
 COMPUTER_SEED_KEY = "computer_seed"
 
 LEVEL_WORDS = {"beginner": "beginner", "club": "club player", "strong": "strong"}
+#: the computer's levels (``bots.LEVELS``; named here so that the window starts without the bots,
+#: which are imported when a computer seat first plays)
+LEVELS = tuple(LEVEL_WORDS)
 
 
 def computer_seats(table: Mapping[str, Any], power_ids: Sequence[str] | None = None) -> dict[str, str]:
@@ -41,6 +46,8 @@ def computer_seed(table: Mapping[str, Any]) -> int:
 
 
 def computer_bot(table: Mapping[str, Any], level: str) -> Bot:
+    from ..bots import Bot
+
     return Bot(level, computer_seed(table))
 
 

@@ -28,7 +28,7 @@ import copy
 from collections.abc import Callable, Iterable, Mapping, MutableMapping
 from typing import Any
 
-from ..bots import LEVELS
+from .computer import LEVELS
 from ..engine.disorder import without_orders
 from ..engine.errors import IllegalOrderError, OrderError
 from ..engine.formal import relation_word

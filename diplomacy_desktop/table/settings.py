@@ -13,13 +13,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..bots import LEVELS
 from ..engine.board import Board
 from ..engine.game import BY_CENTRES, SHORT_GAME_MEASURES
 from ..engine.rules import Edition
 from ..io.pins import is_pin_hash
 from .clock import ClockSettings
-from .computer import COMPUTER_KEY, COMPUTER_SEED_KEY, computer_seats, computer_seed
+from .computer import COMPUTER_KEY, COMPUTER_SEED_KEY, LEVELS, computer_seats, computer_seed
 
 
 @dataclass(frozen=True, slots=True)

@@ -61,6 +61,9 @@ NOT_AT_START = (
     "diplomacy_desktop.gui.teach.lessons_panel",
     "diplomacy_desktop.gui.teach.setup_palette",
     "diplomacy_desktop.engine.explain",
+    # the computer players: when a computer seat first plays (issue 33; 1.12x the cold start)
+    "diplomacy_desktop.bots",
+    "diplomacy_desktop.bots.player",
 )
 
 #: what the start does need (so the check above is made on a window that really started)

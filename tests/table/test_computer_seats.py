@@ -86,3 +86,11 @@ def test_computer_seats_serve_hands_seats_over_and_the_phones_see_only_that_they
     for order in host.game.orders_of("france"):
         assert format_order(order) not in view
         assert format_order(order) in mine  # the seat's own view shows them: the check above means it
+
+
+def test_the_table_names_the_same_levels_as_the_computer_players() -> None:
+    """table.computer names the levels itself (the window starts without the bots): the same ones."""
+    from diplomacy_desktop.bots import LEVELS as BOT_LEVELS
+    from diplomacy_desktop.table.computer import LEVELS
+
+    assert LEVELS == BOT_LEVELS
