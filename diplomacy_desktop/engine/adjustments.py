@@ -6,13 +6,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from .board import FLEET, Board
-from .boardindex import BoardIndex, board_index
 from .errors import OrderError
 from .orders import Build, Order, Remove, Waive
-from .results import OrderResult, Outcome, ResultCode
+from .results import OrderResult, Outcome, ResultCode, Say, Why
 from .rules import CLASSIC, RuleSet
 from .state import GameState, Unit
-from .validation import check_order, describe
+from .validation import check_order
 
 FAR = 10**6
 
@@ -81,12 +80,11 @@ def adjudicate_adjustments(state: GameState, orders: Iterable[Order], rules: Rul
         else:
             for o in mine:
                 results.append(OrderResult(o, Outcome.ILLEGAL, ResultCode.ILLEGAL,
-                                           f"illegal: {board.power(power).name} has no adjustments to make",
-                                           rule="XIII.2"))
+                                           Why(Say.NO_ADJUSTMENTS, board, powers=(power,)), rule="XIII.2"))
     for power, rest in by_power.items():
         for o in rest:
-            results.append(OrderResult(o, Outcome.ILLEGAL, ResultCode.ILLEGAL, f"illegal: unknown power {power!r}",
-                                       rule="VII.4"))
+            results.append(OrderResult(o, Outcome.ILLEGAL, ResultCode.ILLEGAL,
+                                       Why(Say.UNKNOWN_POWER, detail=power), rule="VII.4"))
     return AdjustmentOutcome(tuple(results), tuple(sorted(units.values(), key=lambda u: u.province)))
 
 
@@ -99,26 +97,28 @@ def _builds(state: GameState, power: str, delta: int, mine: list[Order], units: 
     for o in mine:
         if used >= delta:
             results.append(OrderResult(o, Outcome.ILLEGAL, ResultCode.TOO_MANY,
-                                       f"illegal: only {delta} build(s) allowed; extra order ignored",
-                                       rule="XIII.2"))
+                                       Why(Say.TOO_MANY_BUILDS, numbers=(delta,)), rule="XIII.2"))
+            continue
+        if not isinstance(o, (Build, Waive)):
+            results.append(OrderResult(o, Outcome.ILLEGAL, ResultCode.ILLEGAL,
+                                       Why(Say.MUST_BUILD, board, powers=(power,)), rule="XIII.2"))
             continue
         try:
-            if not isinstance(o, (Build, Waive)):
-                raise OrderError(f"{board.power(power).name} must build, not remove", rule="XIII.2")
             norm = check_order(work, o)
         except OrderError as exc:
-            results.append(OrderResult(o, Outcome.ILLEGAL, ResultCode.ILLEGAL, f"illegal: {exc}", rule=exc.rule))
+            results.append(OrderResult(o, Outcome.ILLEGAL, ResultCode.ILLEGAL, Why(Say.ILLEGAL, board, detail=str(exc)),
+                                       rule=exc.rule))
             continue
         used += 1
         if isinstance(norm, Waive):
-            results.append(OrderResult(o, Outcome.SUCCESS, ResultCode.WAIVED, "build waived", rule="XIII.2"))
+            results.append(OrderResult(o, Outcome.SUCCESS, ResultCode.WAIVED, Why(Say.WAIVED), rule="XIII.2"))
             continue
         assert isinstance(norm, Build)
         unit = Unit(power, norm.unit_kind or "A", norm.location)
         units[unit.province] = unit
         work = work.evolve(units=units)
-        results.append(OrderResult(o, Outcome.SUCCESS, ResultCode.BUILT, f"builds an {describe(board, unit)}"
-                                   .replace("an fleet", "a fleet"), rule="XIII.2"))
+        results.append(OrderResult(o, Outcome.SUCCESS, ResultCode.BUILT,
+                                   Why(Say.BUILT, board, ((unit.kind, unit.location),)), rule="XIII.2"))
 
 
 def _removals(state: GameState, power: str, need: int, mine: list[Order], rules: RuleSet,
@@ -129,22 +129,24 @@ def _removals(state: GameState, power: str, need: int, mine: list[Order], rules:
     for o in mine:
         if len(removed) >= need:
             results.append(OrderResult(o, Outcome.ILLEGAL, ResultCode.TOO_MANY,
-                                       f"illegal: only {need} removal(s) needed; extra order ignored",
-                                       rule="XIII.2"))
+                                       Why(Say.TOO_MANY_REMOVALS, numbers=(need,)), rule="XIII.2"))
+            continue
+        if not isinstance(o, Remove):
+            results.append(OrderResult(o, Outcome.ILLEGAL, ResultCode.ILLEGAL,
+                                       Why(Say.MUST_REMOVE, board, powers=(power,)), rule="XIII.2"))
             continue
         try:
-            if not isinstance(o, Remove):
-                raise OrderError(f"{board.power(power).name} must remove units, not build", rule="XIII.2")
             norm = check_order(state, o)
         except OrderError as exc:
-            results.append(OrderResult(o, Outcome.ILLEGAL, ResultCode.ILLEGAL, f"illegal: {exc}", rule=exc.rule))
+            results.append(OrderResult(o, Outcome.ILLEGAL, ResultCode.ILLEGAL, Why(Say.ILLEGAL, board, detail=str(exc)),
+                                       rule=exc.rule))
             continue
         if norm.province in removed:
             results.append(OrderResult(o, Outcome.ILLEGAL, ResultCode.DUPLICATE,
-                                       "illegal: that unit is already removed", rule="XIII.2"))
+                                       Why(Say.ALREADY_REMOVED), rule="XIII.2"))
             continue
         removed.append(norm.province)  # type: ignore[arg-type]
-        results.append(OrderResult(o, Outcome.SUCCESS, ResultCode.REMOVED, "removed", rule="XIII.2"))
+        results.append(OrderResult(o, Outcome.SUCCESS, ResultCode.REMOVED, Why(Say.REMOVED), rule="XIII.2"))
     if len(removed) < need:
         chosen = civil_disorder_removals(state, power, need - len(removed), rules, removed)
         kept = [u for u in state.units.values() if u.power == power and u.province not in removed
@@ -157,40 +159,10 @@ def _removals(state: GameState, power: str, need: int, mine: list[Order], rules:
         units.pop(p, None)
 
 
-def _disorder_reason(state: GameState, unit: Unit, kept: list[Unit], rules: RuleSet) -> str:
-    """Why the civil-disorder rule (XIV.2) chose ``unit``: its distance, and the tie-breaks that
-    put it before the units ``kept`` (fleets before armies, then alphabetical order)."""
-    board = state.board
-    index = board_index(board)
-    where = "owned" if rules.disorder_to_owned_centres else "home"
-    d = disorder_distance(state, unit, rules)
-    text = f"removed by the civil-disorder rule: {_moves(d)} from the nearest {where} centre"
-    same = [k for k in kept if disorder_distance(state, k, rules) == d]
-    if not kept:
-        return text
-    if not same:
-        nearer = "; ".join(f"the {index.describe(k.kind, k.location)}: {_moves(disorder_distance(state, k, rules))}"
-                           for k in sorted(kept, key=lambda k: k.province))
-        return f"{text}, farther than every unit kept ({nearer})"
-    armies = [k for k in same if k.kind != unit.kind]
-    if unit.kind == FLEET and armies:
-        text += (f"; as far as {_units(index, armies)}, but at the same distance a fleet is removed before "
-                 "an army")
-    same_kind = [k for k in same if k.kind == unit.kind]
-    if same_kind:
-        text += (f"; as far as {_units(index, same_kind)} ({_kind_word(unit.kind)} too), but "
-                 f"{board.spaces[unit.province].name} comes first in alphabetical order")
-    return text
-
-
-def _units(index: BoardIndex, units: list[Unit]) -> str:
-    names = [f"the {index.describe(u.kind, u.location)}" for u in sorted(units, key=lambda u: u.province)]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _kind_word(kind: str) -> str:
-    return "a fleet" if kind == FLEET else "an army"
-
-
-def _moves(n: int) -> str:
-    return f"{n} move" if n == 1 else f"{n} moves"
+def _disorder_reason(state: GameState, unit: Unit, kept: list[Unit], rules: RuleSet) -> Why:
+    """The facts of why the civil-disorder rule (XIV.2) chose ``unit``: its distance, and those
+    of the units ``kept`` (the reason says which tie-break put it before them)."""
+    kept = sorted(kept, key=lambda k: k.province)
+    return Why(Say.DISORDER_REMOVED, state.board, tuple((u.kind, u.location) for u in (unit, *kept)),
+               numbers=tuple(disorder_distance(state, u, rules) for u in (unit, *kept)),
+               mode="owned" if rules.disorder_to_owned_centres else "home")

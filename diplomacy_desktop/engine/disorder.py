@@ -13,16 +13,29 @@ from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
 
 from .orders import Disband, Order
-from .results import OrderResult, Outcome, ResultCode
+from .results import OrderResult, Outcome, ResultCode, Say, Why
 from .state import ADJUSTMENT, MOVEMENT, RETREAT, DislodgedUnit, GameState
 
 RULE = "XIV.1"
 
-_IGNORED = {
-    MOVEMENT: "its units hold and do not support each other",
+
+#: what civil disorder meant for the phase, told to the table with its results (rules XIV.1).  A
+#: power in civil disorder for a movement phase (no orders that season) is not barred from the
+#: adjustments that follow: "a player who temporarily fails to submit orders may, of course, resume
+#: play"; it builds or removes as its centres say, unless it is still in civil disorder then.
+_TOLD = {
+    MOVEMENT: ("no orders count; units hold and do not support each other; dislodged units are disbanded. "
+               "Builds and removals come in the adjustments, as the centres say (a power still in civil "
+               "disorder then raises no new units)"),
     RETREAT: "its dislodged units are disbanded",
-    ADJUSTMENT: "it builds nothing, and its removals follow the civil-disorder rule",
+    ADJUSTMENT: "no builds; its removals follow the civil-disorder rule (XIV.2)",
 }
+
+
+def disorder_told(kind: str) -> str:
+    """What civil disorder meant in a phase of ``kind`` ("movement", "retreat", "adjustment"),
+    in the words the results give every seat (the window's Results panel, the phones)."""
+    return _TOLD.get(kind, "")
 
 
 def without_orders(state: GameState, orders: Iterable[Order]) -> frozenset[str]:
@@ -40,12 +53,10 @@ def split_orders(state: GameState, orders: Iterable[Order], disorder: AbstractSe
     """The orders that stand, and a result for each order of a power in civil disorder (ignored)."""
     kept: list[Order] = []
     ignored: list[OrderResult] = []
-    what = _IGNORED[state.phase.kind]
     for o in orders:
         if o.power in disorder:
-            name = state.board.power(o.power).name if o.power in state.board.power_ids else o.power
-            ignored.append(OrderResult(o, Outcome.VOID, ResultCode.CIVIL_DISORDER,
-                                       f"ignored: {name} is in civil disorder, so {what}", rule=RULE))
+            why = Why(Say.DISORDER_IGNORED, state.board, powers=(o.power,), mode=state.phase.kind)
+            ignored.append(OrderResult(o, Outcome.VOID, ResultCode.CIVIL_DISORDER, why, rule=RULE))
         else:
             kept.append(o)
     return kept, ignored
@@ -62,7 +73,7 @@ def disband_dislodged(after: GameState, disorder: AbstractSet[str]) -> tuple[Gam
         if d.unit.power in disorder:
             u = d.unit
             results.append(OrderResult(Disband(u.power, u.kind, u.location), Outcome.SUCCESS, ResultCode.DISORDER_DISBANDED,
-                                       "disbanded without a retreat: its power is in civil disorder", rule=RULE))
+                                       Why(Say.DISORDER_DISBANDED), rule=RULE))
         else:
             keep.append(d)
     return after.evolve(dislodged=tuple(keep)), results

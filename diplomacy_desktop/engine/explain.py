@@ -12,11 +12,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .board import province_of
+from .board import ARMY, province_of
 from .boardindex import board_index
 from .orders import Move, Order, SupportHold, SupportMove, UnitOrder
 from .results import (Decision, LeftOutWhy, NotCut, NotCutWhy, OrderResult, Outcome, ResultCode, RivalFate,
-                      Strength, StrengthKind)
+                      Say, Strength, StrengthKind)
+from .reasons import reason_without_verdict
 from .state import GameState, Unit
 
 # The sections of the rules (seed 000's numbering) an explanation may cite: title, and the rule
@@ -27,7 +28,8 @@ RULES: dict[str, tuple[str, str]] = {
               "coasts), and only one unit may be in a space at a time.")),
     "VII.3.2": ("Provinces having two coasts",
                 ("A fleet enters a province with two coasts along one of them and may then move only to spaces "
-                 "next to that coast; when it could reach either coast, the order must say which.")),
+                 "next to that coast; when it could reach either coast, the order must say which. A fleet that "
+                 "can move to such a province may support an action anywhere in it, whatever the coast.")),
     "VII.4": ("Mechanics of writing orders",
               "An illegal order is not followed: the unit simply stands in its place."),
     "VIII": ("Conflicts",
@@ -124,6 +126,11 @@ RULES: dict[str, tuple[str, str]] = {
         ("Before orders, declarations are written in secret and revealed together: an alliance needs both "
          "sides, war is unilateral, a war ends only when both declare neutrality or alliance, and one side "
          "may break an alliance; mismatched declarations leave the powers neutral.")),
+    "DATC 4.A.3": ("Convoying to an adjacent province",
+                   ("An army that can reach its destination over land goes by convoy only when it is ordered \"via "
+                    "convoy\" or a fleet of its own power convoys it. Ordered \"via convoy\" with no complete "
+                    "convoy ordered, it moves over land under the classic rules (DATC version 2.4) and stays where it is "
+                    "under the 2023 rules (DATC version 3.0).")),
     "DATC 4.A.2": ("Convoy disruption paradoxes: the Szykman rule",
                    ("When a convoy's success depends on itself, the convoying fleets in the paradox do not "
                    "convoy, and everything else is settled as usual.")),
@@ -357,7 +364,8 @@ def _conclusion(decision: Decision, result: OrderResult) -> str:
     if opp > a:
         return f"{a} is less than {opp}, so the move fails."
     kinds = {s.kind for s in decisive}
-    if kinds == {StrengthKind.PREVENT}:
+    if kinds == {StrengthKind.PREVENT} or (StrengthKind.PREVENT in kinds and result.why.say is Say.STOOD_OFF):
+        # (a unit there that failed to leave, no stronger than the standoff, is not what decided it)
         return f"{a} against {opp}: equal strengths stand each other off, so none of them enters."
     if StrengthKind.DEFEND in kinds:
         return f"{a} against {opp}: equal strengths in a head-to-head battle, so neither unit moves."
@@ -460,6 +468,9 @@ def _move_details(result: OrderResult, names: _Names, by_province: Mapping[str, 
     if decision.route:
         seas = ", ".join(names.space(p) for p in decision.route)
         out.append(f"{me} went by convoy through {seas}.")
+        if _borders(result, names):
+            out.append(_said(f"It borders {dest}, but {_convoy_intent(result, names)}, so the convoy route is used "
+                             "and the land route disregarded (rule XII.6, DATC 4.A.3).", "convoy_intent"))
         res_route = [p for p in _convoy_fleets(order.province, by_province) if p not in decision.route]
         for p in res_route:
             fleet = by_province.get(p)
@@ -491,22 +502,52 @@ def _convoy_fleets(army: str, by_province: Mapping[str, OrderResult]) -> list[st
                   and getattr(r.order, "target", "").partition("/")[0] == army)
 
 
+def _borders(result: OrderResult, names: _Names) -> bool:
+    """Whether the army of a convoyed move could have gone to its destination over land."""
+    order = result.order
+    return isinstance(order, Move) and names.board.can_move(ARMY, order.location, order.destination)
+
+
+def _convoy_intent(result: OrderResult, names: _Names) -> str:
+    """What shows that an army able to go over land meant to go by convoy (XII.6 as the 2000 and
+    2023 rulebooks write it): its "via convoy", or a fleet of its own power ordered to convoy it."""
+    order = result.order
+    assert isinstance(order, Move)
+    if order.via_convoy:
+        return "it was ordered \"via convoy\""
+    return f"a fleet of its own power ({names.power_name(order.province)}) was ordered to convoy it"
+
+
+def _refused_convoys(decision: Decision, names: _Names, by_province: Mapping[str, OrderResult]) -> list[str]:
+    out = []
+    for p in decision.refused:
+        fleet = by_province.get(p)
+        core = ""
+        if fleet is not None and fleet.outcome is Outcome.ILLEGAL:
+            core = fleet.reason.removeprefix("illegal: ").removesuffix("; the unit holds").removesuffix(
+                "; its legal order stands")
+        out.append(f"{_cap(names.unit(p))} was ordered to convoy it, but that convoy order is illegal and not "
+                   f"followed.{' ' + _cap(core) + '.' if core else ''}")
+    return out
+
+
 def _no_route_details(result: OrderResult, decision: Decision, names: _Names,
                       by_province: Mapping[str, OrderResult]) -> list[str]:
     why = decision.no_route
     out: list[str] = []
-    if why == "no_fleets":
+    if why in ("no_fleets", "refused") and _borders(result, names):
+        out.extend(_refused_convoys(decision, names, by_province) if why == "refused" else [])
+        dest = names.province(result.order.destination)  # type: ignore[attr-defined]
+        none = "no other fleet was legally ordered to carry it" if why == "refused" else \
+            "no fleet was ordered to carry it"
+        out.append(_said(f"It borders {dest}, but it was ordered \"via convoy\", so only a convoy route counts: "
+                         f"under the 2023 rules it does not fall back to the land route (DATC 4.A.3), and {none}.",
+                         "via_no_fallback"))
+    elif why == "no_fleets":
         out.append("An army moves to a space it does not border only by convoy, and no fleet was ordered to carry "
                    "it there.")
     elif why == "refused":
-        for p in decision.refused:
-            fleet = by_province.get(p)
-            core = ""
-            if fleet is not None and fleet.outcome is Outcome.ILLEGAL:
-                core = fleet.reason.removeprefix("illegal: ").removesuffix("; the unit holds").removesuffix(
-                    "; its legal order stands")
-            out.append(f"{_cap(names.unit(p))} was ordered to convoy it, but that convoy order is illegal and not "
-                       f"followed.{' ' + _cap(core) + '.' if core else ''}")
+        out.extend(_refused_convoys(decision, names, by_province))
         out.append("No other fleet was ordered to carry it, and an army moves to a space it does not border only by "
                    "convoy.")
     elif why == "other_destination":
@@ -612,7 +653,21 @@ def _support_details(result: OrderResult, names: _Names, by_province: Mapping[st
     if not decision.counted_in:
         out.extend(_counted_for_nothing(order, target, dest, supported, shut_out))
     out.extend(_not_cut_sentence(nc, names, order) for nc in decision.not_cut)
+    if result.rule == "VII.3.2":
+        out.append(_coast_support_sentence(order, names, supported))
     return out
+
+
+def _coast_support_sentence(order: SupportHold | SupportMove, names: _Names, supported: OrderResult | None) -> str:
+    """Why a fleet may support on or into a coast it cannot move to (VII.3.2)."""
+    target_p = province_of(order.target)
+    moved = supported is not None and isinstance(supported.order, Move)
+    held = names.unit_at(target_p)
+    where = supported.order.destination if moved else (held.location if held is not None  # type: ignore[union-attr]
+                                                        else order.target)
+    return _said(f"{_cap(names.unit(order.province))} cannot move to {names.space(where)}, but it can move to "
+                 f"{names.province(where)}, and a fleet may support an action anywhere in a province it can move "
+                 "to, whatever the coast (rule VII.3.2).", "coast_support", target_p, where)
 
 
 def _counted_sentence(s: Strength, target: str, dest: str, names: _Names, supported: OrderResult | None,
@@ -737,10 +792,7 @@ def explain(result: OrderResult, state: GameState,
     halves = RULE_HALVES.get(result.rule)
     if halves is not None:
         text = halves[_half(result)]
-    reason = result.reason
-    for prefix in ("illegal: ", "void: "):
-        reason = reason.removeprefix(prefix)
-    return Explanation(_VERDICTS[result.outcome], reason, tuple(details), result.rule, title, text,
+    return Explanation(_VERDICTS[result.outcome], reason_without_verdict(result), tuple(details), result.rule, title, text,
                        _causes(details))
 
 

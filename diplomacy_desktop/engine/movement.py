@@ -13,14 +13,14 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .board import ARMY, province_of
+from .board import ARMY, FLEET, province_of
 from .boardindex import board_index
 from .errors import OrderError
 from .formal import (ALLIANCE, NEUTRAL, RULE_ALLIED, RULE_INTERNED, RULE_NEUTRAL, WAR, interned_units,
                      territory_phrase)
 from .orders import Convoy, Disband, Hold, Move, Order, SupportHold, SupportMove, UnitOrder
 from .results import (Decision, DecisionTable, LeftOut, LeftOutWhy, NotCut, NotCutWhy, OrderResult, Outcome,
-                      ResultCode, RivalFate, Strength, StrengthKind, with_repeats)
+                      ResultCode, RivalFate, Say, Strength, StrengthKind, Why, with_repeats)
 from .rules import CLASSIC, RuleSet
 from .state import MOVEMENT, RETREAT, DislodgedUnit, GameState, Phase, Unit
 from .validation import MOVEMENT_CHECKS, check_order
@@ -66,6 +66,13 @@ _SK_PREVENT = StrengthKind.PREVENT
 #: tuple's Python-level ``__new__``, for the results every adjudication makes (one per order);
 #: tests/engine/test_result_rules.py holds the field order it relies on
 _result = tuple.__new__
+#: the same for a result's facts: ``_why(Why, (say, board, units, spaces, numbers, powers, mode,
+#: detail, then))`` (tests/engine/test_reasons.py holds the field order)
+_why = tuple.__new__
+_SAY_MOVED = Say.MOVED
+_SAY_MOVED_AGAINST = Say.MOVED_AGAINST
+_SAY_DISLODGING = Say.DISLODGING
+_SAY_DISLODGED_BY = Say.DISLODGED_BY
 
 HOLD, MOVE, SUPPORT, CONVOY = 0, 1, 2, 3
 LAND, VIA = 0, 1  # how a move travels: over land, or by convoy
@@ -177,9 +184,9 @@ class _Resolver:
     def _illegal(self, written: Order, exc: OrderError) -> None:
         """File the result of an illegal order: under its unit when it is the power's own."""
         index = self.index
+        say = Say.ILLEGAL_HOLDS if written.province in index else Say.ILLEGAL
         res = OrderResult(written, _OC_ILLEGAL, ResultCode(getattr(exc, "code", "illegal")),
-                          f"illegal: {exc}; the unit holds" if written.province in index else f"illegal: {exc}",
-                          rule=getattr(exc, "rule", "VII.4"))
+                          Why(say, self.board, detail=str(exc)), rule=getattr(exc, "rule", "VII.4"))
         i = index.get(written.province or "")
         if i is not None and self.power[i] == written.power:
             self.illegal_by_unit.setdefault(i, []).append(res)
@@ -192,16 +199,16 @@ class _Resolver:
             if len(pairs) > 1 and len({norm for _, norm in pairs}) > 1:
                 for written, _ in pairs:
                     self.illegal_by_unit.setdefault(i, []).append(OrderResult(
-                        written, _OC_ILLEGAL, _RC_CONFLICTING,
-                        "illegal: the unit was given different orders, so it holds (DATC 4.D.3)", rule="VII.1"))
+                        written, _OC_ILLEGAL, _RC_CONFLICTING, Why(Say.CONFLICTING), rule="VII.1"))
                 continue
             written, norm = pairs[-1]
             self.order[i] = written
             if len(pairs) > 1:
                 self.repeats[written] = [w for w, _ in pairs[:-1]]
             if i in self.illegal_by_unit:  # the unit's illegal orders are not what it does
-                self.illegal_by_unit[i] = [_with(r, reason=r.reason.replace("; the unit holds", "; its legal order stands"))
-                                           for r in self.illegal_by_unit[i]]
+                self.illegal_by_unit[i] = [
+                    _with(r, why=r.why._replace(say=Say.ILLEGAL_STANDS)) if r.why.say is Say.ILLEGAL_HOLDS else r
+                    for r in self.illegal_by_unit[i]]
             kind = type(norm)
             if kind is Move:
                 dst = norm.destination.partition("/")[0]  # type: ignore[attr-defined]
@@ -481,9 +488,10 @@ class _Resolver:
                 self.resolve(i, False)
         return self._outcome()
 
-    def _unit_name(self, i: int) -> str:
+    def _unit(self, i: int) -> tuple[str, str]:
+        """Unit ``i`` as a reason names it: its kind and location."""
         u = self.units[i]
-        return self.names.describe(u.kind, u.location)
+        return (u.kind, u.location)
 
     def _outcome(self) -> MovementOutcome:
         n = self.n
@@ -771,29 +779,20 @@ class _Resolver:
         Diplomacy's relations is theirs to decide; otherwise the convoy rules."""
         if why == "refused":
             rule = next(r.rule for r in self.illegal_by_unit[fleets[0]] if type(r.order) is Convoy)
-            return rule if rule.startswith("Formal Diplomacy") else "XII.1"
-        return _NO_ROUTE_RULES[why]
+            if rule.startswith("Formal Diplomacy"):
+                return rule
+        if why in ("no_fleets", "refused") and self.board.can_move(ARMY, self.prov[i], self.dst[i]):  # type: ignore[arg-type]
+            # it could have gone over land: its "via convoy" kept it to the convoy route (DATC 4.A.3)
+            return "DATC 4.A.3"
+        return "XII.1" if why == "refused" else _NO_ROUTE_RULES[why]
 
-    def _why_no_convoy(self, i: int) -> tuple[str, str, Decision]:
+    def _why_no_convoy(self, i: int) -> tuple[Why, str, Decision]:
         """Why convoyed move ``i`` found no route, the rule that says so, and the record."""
         why, fleets = self._no_route(i)
-        names = " and ".join(f"the fleet in {self.names.space_name(self.prov[c])}" for c in fleets)
-        dname = self.names.space_name(self.dst[i])  # type: ignore[arg-type]
-        if why == "no_fleets":
-            text = "no fleet was ordered to convoy this army, so it stays"
-        elif why == "refused":
-            text = (f"{names} was ordered to convoy this army, but that order is illegal and not followed, so no "
-                    "fleet convoys it and it stays")
-        elif why == "other_destination":
-            there = ", ".join(sorted({self.names.space_name(self.sup_dst[c]) for c in fleets}))  # type: ignore[arg-type]
-            text = (f"{names} was ordered to convoy this army to {there}, not to {dname}; a convoy must name the "
-                    "army's own destination, so the army stays")
-        elif why == "paradox":
-            text = f"convoy paradox: by the Szykman rule {names} does not convoy, so the army stays"
-        elif why in ("xii5", "dislodged"):
-            text = f"convoy disrupted: {names} was dislodged, so the army stays"
-        else:
-            text = "the convoying fleets do not form a chain of seas to the destination, so the army stays"
+        spaces = tuple(self.prov[c] for c in fleets)
+        if why == "other_destination":
+            spaces += tuple(self.sup_dst[c] for c in fleets) + (self.dst[i],)  # type: ignore[operator]
+        text = Why(_NO_ROUTE_SAY[why], self.board, spaces=spaces)
         xii5 = self._xii5_support(i, fleets) if why == "xii5" else None
         decision = Decision(self._attack_strength(i), (), no_route=why,
                             fleets=tuple(self.prov[c] for c in self.convoyers[i]),
@@ -827,17 +826,8 @@ class _Resolver:
             if rival is not None:
                 return self._explain_rival(i, order, rival, how, lost, lost_to)
             code, outcome, rule = _SHIELD_RESULTS[shield]
-            unit = self._unit_name(j)  # type: ignore[arg-type]
-            if shield == "own_unit":
-                text = f"cannot dislodge its own {unit}, which did not leave"
-            else:
-                other_power = self.board.power(self.power[j]).name  # type: ignore[index]
-                own = self.board.power(self.power[i]).name
-                text = (f"cannot dislodge the {unit}, which belongs to {own}'s ally {other_power} and did not leave"
-                        if shield == "allied" else
-                        f"void: treated as a hold, since the {unit} belongs to {other_power}, which is neutral "
-                        f"towards {own}, and did not leave; a power cannot move into a space holding a neutral's "
-                        "piece")
+            text = Why(_SHIELD_SAY[shield], self.board, (self._unit(j),),  # type: ignore[arg-type]
+                       powers=(self.power[i], self.power[j]))  # type: ignore[index]
             counted, other = self._move_supports(i)
             return OrderResult(order, outcome, code, text, (prov[j],), None, None, lost, lost_to,  # type: ignore[index]
                                rule, counted, other, record=self._table)
@@ -850,32 +840,35 @@ class _Resolver:
         counted, other = self._move_supports(i)
         a = 1 + len(counted)
         opp, who = self._opposition_value(i)
-        dname = self.names.space_name(self.dst_loc[i])  # type: ignore[arg-type]
+        where = (self.dst_loc[i],)
         circular = i in self.circular
         # how it went, said right after where: "moves to Belgium by convoy, dislodging ..."
         route: tuple[str, ...] = ()
         if self.mode[i] == VIA:
             route = self._route(i)
-            how = " by convoy"
+            how = "convoy"
         elif getattr(order, "via_convoy", False):
-            how = " over land, since no complete convoy was ordered"
+            how = "overland"
         else:
             how = ""
+        board = self.board
         if circular and j is not None and self.dst[j] == self.prov[i]:
             # the exchange is by convoy (one or both ways): said once
-            text = f"moves to {dname}, exchanging places with the {self._unit_name(j)} by convoy"
+            text = Why(Say.SWAPPED_BY_CONVOY, board, (self._unit(j),), where,  # type: ignore[arg-type]
+                       mode="convoy" if self.mode[i] == VIA else "other")
             rule = "XIV.3"
         elif circular:
-            text = f"moves to {dname}{how} (circular movement: all units in the ring move)"
+            text = Why(Say.RING, board, (), where, mode=how)  # type: ignore[arg-type]
             rule = "XIV.3"
         elif j is not None and self.by[j] == i:
-            text = f"moves to {dname}{how}, dislodging the {self._unit_name(j)} (strength {a} against {opp})"
+            u = self.units[j]
+            text = _why(Why, (_SAY_DISLODGING, board, ((u.kind, u.location),), where, (a, opp), (), how, "", None))
             rule = "IX.2"
         elif opp > 0:
-            text = f"moves to {dname}{how} (strength {a} against {opp})"
+            text = _why(Why, (_SAY_MOVED_AGAINST, board, (), where, (a, opp), (), how, "", None))
             rule = "IX.2"
         else:
-            text = f"moves to {dname}{how}"
+            text = _why(Why, (_SAY_MOVED, board, (), where, (), (), how, "", None))
             rule = "VII.3.2" if "/" in self.dst_loc[i] else "VII.1"  # type: ignore[operator]
         if not circular and self._beat_dislodged_rival(i):
             rule = "IX.7"
@@ -884,7 +877,7 @@ class _Resolver:
                 lost_fleets = any(not self.result[c] for c in self.convoyers[i])
                 rule = "XII.4" if lost_fleets else ("XII.2" if len(route) > 1 else "XII.1")
         elif how:
-            rule = "XII.6"
+            rule = "DATC 4.A.3"  # ordered "via convoy", no convoy ordered: the classic fallback over land
         return _result(OrderResult, (order, _OC_SUCCESS, _RC_MOVED, text, who, a, opp, lost, lost_to, rule,
                                      counted, other, route, self._table))
 
@@ -929,7 +922,7 @@ class _Resolver:
     def _deciding_rival(self, i: int, j: int) -> tuple[int | None, str]:
         """For move ``i``, which failed into a space where unit ``j`` (that it may not dislodge)
         stayed: the other move to that space that decided it, if one did, and how ("beaten": it
-        was stronger, so ``i`` fails whatever ``j`` does, rules IX.2; "standoff": equal, and
+        was stronger, so ``i`` fails whatever ``j`` does, rules IX.2; "equal": equal, and
         ``j`` stayed only because ``i`` failed (a ring of moves), rules VIII)."""
         rivals = [k for k in self.attackers[self.dst[i]] if k != i]  # type: ignore[index]
         if not rivals:
@@ -940,7 +933,7 @@ class _Resolver:
         if best > mine:
             return best_k, "beaten"
         if best == mine > 0 and self._waits_on(j, i):
-            return best_k, "standoff"
+            return best_k, "equal"
         return None, ""
 
     def _waits_on(self, j: int, i: int) -> bool:
@@ -973,14 +966,8 @@ class _Resolver:
         """A move into a space its own power's unit did not leave, decided by another move there:
         beaten by a stronger one (IX.2), or stood off by an equal one in a ring (VIII)."""
         mine, theirs = self.prevent(i, True), self.prevent(k, True)
-        dname = self.names.space_name(self.dst[i])  # type: ignore[arg-type]
-        unit = f"the {self._unit_name(k)}"
-        if how == "beaten":
-            text = f"bounced: {unit}, also moving to {dname}, was stronger (its prevent strength {mine} against {theirs})"
-            rule = "IX.2"
-        else:
-            text = f"stood off with {unit}, also moving to {dname} (its prevent strength {mine} against {theirs})"
-            rule = "VIII"
+        say, rule = (Say.RIVAL_STRONGER, "IX.2") if how == "beaten" else (Say.RIVAL_STANDOFF, "VIII")
+        text = Why(say, self.board, (self._unit(k),), (self.dst[i],), (mine, theirs))  # type: ignore[arg-type]
         counted, other = self._move_supports(i)
         return OrderResult(order, _OC_FAILURE, _RC_BOUNCED, text, (self.prov[k],), mine, theirs, lost, lost_to,
                            rule, counted, other, record=self._table)
@@ -1018,7 +1005,9 @@ class _Resolver:
                 if p >= a:
                     rivals.append(k)
                     who.append(k)
-                    if p > opp:
+                    if p > opp or (p == opp and kind is _SK_HOLD and j is not None and self.ot[j] == MOVE):
+                        # a standoff decides it (VIII) before the unit there that failed to leave,
+                        # which may have stayed only because of this very standoff (a ring)
                         opp, first, kind = p, k, _SK_PREVENT
         code, text = self._bounce_text(d, a, opp, kind, first)
         counted, other = self._move_supports(i)
@@ -1028,29 +1017,25 @@ class _Resolver:
         return _result(OrderResult, (order, _OC_FAILURE, code, text, tuple([prov[k] for k in who]), a, opp,
                                      lost, lost_to, rule, counted, other, route, self._table))
 
-    def _bounce_text(self, d: str, a: int, opp: int, kind: Any, first: int | None) -> tuple[str, str]:
-        """The result code and words of a move into ``d`` that failed against the strongest opposition."""
-        dname = self.names.space_name(d)
-        unit = f"the {self._unit_name(first)}" if first is not None else ""
+    def _bounce_text(self, d: str, a: int, opp: int, kind: Any, first: int | None) -> tuple[str, Why]:
+        """The result code and the facts of a move into ``d`` that failed against the strongest opposition."""
         code = _RC_BOUNCED
         if kind is _SK_DEFEND:
             code = _RC_HEAD_TO_HEAD
-            if opp > a:
-                text = f"lost the head-to-head battle with {unit} (strength {a} against {opp})"
-            else:
-                text = f"stood off with {unit}, coming the other way (strength {a} against {opp})"
+            say = _BOUNCE_SAY[0 if opp > a else 1]
         elif kind is _SK_HOLD:
             if first is not None and self.ot[first] == MOVE:
-                text = f"bounced: {unit} failed to leave {dname} (strength {a} against {opp})"
-            elif opp > a:
-                text = f"bounced off {unit}, which held more strongly (strength {a} against {opp})"
+                say = _BOUNCE_SAY[2]
             else:
-                text = f"bounced off {unit} (strength {a} against {opp})"
-        elif opp > a:
-            text = f"bounced: {unit}, also moving to {dname}, was stronger (strength {a} against {opp})"
+                say = _BOUNCE_SAY[3 if opp > a else 4]
         else:
-            text = f"stood off with {unit}, also moving to {dname} (strength {a} against {opp})"
-        return code, text
+            say = _BOUNCE_SAY[5 if opp > a else 6]
+        if first is not None:
+            u = self.units[first]
+            units: tuple[tuple[str, str], ...] = ((u.kind, u.location),)
+        else:
+            units = ()
+        return code, _why(Why, (say, self.board, units, (d,), (a, opp), (), "", "", None))
 
     def _bounce_rule(self, i: int, a: int, opp: int, other: Any, rivals: list[int], who: list[int]) -> str:
         """The rule that decided a failed move: what kept the winning strength from it, else how it failed."""
@@ -1083,8 +1068,8 @@ class _Resolver:
         plain = self._plain_use(s, t)
         attacked = self._not_cut_rule(s) if attackers else ""
         if plain:
-            text = "support given" if plain == "counted" else "not cut, but it counts for nothing"
-            rule = attacked or "IX.2"
+            text = _SUPPORT_GIVEN if plain == "counted" else _SUPPORT_IDLE
+            rule = attacked or ("VII.3.2" if self._support_past_coast(s, t) else "IX.2")
             return _result(OrderResult, (order, _OC_SUCCESS, _RC_SUPPORTED, text, (self.prov[t],), None, None,
                                          lost, lost_to, rule, (), (), (), self._table))
         text, rule = self._support_use_words(s, t, attacked)
@@ -1093,15 +1078,26 @@ class _Resolver:
         return OrderResult(order, _OC_SUCCESS, _RC_SUPPORTED, text, (self.prov[t],), None, None, lost,
                            lost_to, rule, record=self._table)
 
+    def _support_past_coast(self, s: int, t: int) -> bool:
+        """Whether fleet ``s`` supports unit ``t`` on (or into) a coast it could not move to itself,
+        which VII.3.2 allows: it may support anywhere in a province it can move to."""
+        if self.units[s].kind == ARMY or self.units[t].kind == ARMY:
+            return False
+        where = self.dst_loc[t] if self.ot[t] == MOVE else self.units[t].location
+        return where is not None and "/" in where and not self.board.can_move(
+            FLEET, self.units[s].location, where)
+
     def _explain_void_support(self, s: int, t: int, order: Order, lost: bool, lost_to: str | None) -> OrderResult:
         """A support that does not match what the supported unit was ordered to do."""
+        unit = (self._unit(t),)
         if self.sup_dst[s] is None:
-            text = f"void: the {self._unit_name(t)} was ordered to move, so it cannot be supported to hold"
+            text = Why(Say.VOID_HOLD_SUPPORT, self.board, unit)
         elif self.ot[t] == MOVE:
-            text = (f"void: the {self._unit_name(t)} moved to "
-                    f"{self.names.space_name(self.dst_loc[t])}, not as supported")  # type: ignore[arg-type]
+            # a move that failed did not move at all: then the reason says what it was ordered
+            text = Why(Say.VOID_OTHER_MOVE, self.board, unit, (self.dst_loc[t],),  # type: ignore[arg-type]
+                       mode="" if self.result[t] else "failed")
         else:
-            text = f"void: the {self._unit_name(t)} did not move there"
+            text = Why(Say.VOID_NOT_MOVING, self.board, unit)
         # a unit ordered to move may be supported only in that move (IX.6); a support must
         # name the move the unit makes (IX.1)
         rule = "IX.6" if self.sup_dst[s] is None else "IX.1"
@@ -1113,13 +1109,9 @@ class _Resolver:
         """A support that was cut, or whose unit was dislodged (rule X)."""
         lo = self._lost_support(s)
         if lo.why is _LW_DISLODGED:
-            text = f"cut: the supporting unit was dislodged by the {self._unit_name(by)}"  # type: ignore[arg-type]
+            text = Why(Say.CUT_DISLODGED, self.board, (self._unit(by),))  # type: ignore[arg-type]
         else:
-            each = [f"the {self._unit_name(self.index[p])}" for p in lo.by]
-            if len(each) > 1:
-                text = f"cut by the attacks of {', '.join(each[:-1])} and {each[-1]}"
-            else:
-                text = f"cut by the attack of {each[0]}" if each else "cut by an attack"
+            text = Why(Say.CUT_BY, self.board, tuple(self._unit(self.index[p]) for p in lo.by))
         return OrderResult(order, _OC_FAILURE, _RC_CUT, text, lo.by, None, None, lost, lost_to, "X",
                            record=self._table)
 
@@ -1145,19 +1137,16 @@ class _Resolver:
         power = self.power
         return "counted" if power[t] != power[j] and power[s] != power[j] else ""
 
-    def _support_use_words(self, s: int, t: int, attacked: str) -> tuple[str, str]:
+    def _support_use_words(self, s: int, t: int, attacked: str) -> tuple[Why, str]:
         """What a support that was not cut did, from its record, with the rule that decides it."""
         kinds, excluded = self._support_use(s, t)
         if _SK_ATTACK in kinds or _SK_HOLD in kinds:
-            return "support given", attacked or "IX.2"
+            return _SUPPORT_GIVEN, attacked or "IX.2"
         if excluded:
             rule = RULE_ALLIED if excluded[0] is _LW_ALLIED_UNIT else "IX.3"
-            if kinds:
-                only = "support given, but only for standing off other moves: it cannot help dislodge the unit there"
-                return only, rule
-            return "not cut, but it counts for nothing: it cannot help dislodge the unit there", rule
+            return Why(Say.SUPPORT_PREVENT_ONLY if kinds else Say.SUPPORT_SHUT_OUT), rule
         if kinds:
-            return "support given", attacked or "IX.2"
+            return _SUPPORT_GIVEN, attacked or "IX.2"
         rule = "IX.2"
         if self.ot[t] == MOVE and not self.path(t, True):
             rule = self._no_route_rule(t, *self._no_route(t))
@@ -1167,7 +1156,7 @@ class _Resolver:
                 self.ot[j] == MOVE and not self.head_to_head(t, j) and self.result[j]) else ""
             if shield:
                 rule = _SHIELD_RESULTS[shield][2]  # the move it supports cannot dislodge that unit
-        return "not cut, but it counts for nothing", rule
+        return _SUPPORT_IDLE, rule
 
     def _not_cut(self, s: int) -> tuple[NotCut, ...]:
         """Every move into the space of support ``s`` (which was not cut), and why it did not cut
@@ -1267,6 +1256,29 @@ class _Resolver:
             counted_in.append(self._hold_strength(self.prov[t]))
         return Decision(counted_in=tuple(counted_in), left_out_of=tuple(left_out_of), not_cut=self._not_cut(s))
 
+    def _garrison(self, i: int, attackers: list[int], values: list[int], h: int, code: ResultCode
+                  ) -> tuple[Why, str]:
+        """Why unit ``i`` held although an attack on it was stronger than its hold: the attacks stood
+        each other off (IX.5), or a move that may not dislodge it (its own power's, IX.3) stood the
+        stronger one off."""
+        mode = "holds" if code == _RC_HOLDS else "no_order"
+        strongest = max(values)
+        strong = [k for k, v in zip(attackers, values, strict=True) if v > h]
+        prevents = sorted((self.prevent(k, True) for k in attackers), reverse=True)
+        blockers = [k for k, v in zip(attackers, values, strict=True)
+                    if v <= h and self.prevent(k, True) >= strongest]
+        if len(strong) == 1 and blockers and prevents[0] != prevents[1]:
+            # one attack would have dislodged it; a better supported move that may not dislodge it
+            # (its own power's, or kept from it by its supports' power) stood that attack off
+            zero = [k for k, v in zip(attackers, values, strict=True) if k in blockers and v == 0]
+            notes = {self._shield(k, i) for k in zero}
+            rule = "IX.3" if "own_unit" in notes or not notes else _SHIELD_RESULTS[
+                "neutral" if "neutral" in notes else "allied"][2]
+            return Why(Say.GARRISON_SHIELDED, self.board, tuple(self._unit(k) for k in strong + blockers),
+                       numbers=(len(strong), len(zero)), mode=mode), rule
+        # attacks that would have dislodged it stood each other off (beleaguered garrison)
+        return Why(Say.BELEAGUERED, self.board, tuple(self._unit(k) for k in attackers), mode=mode), "IX.5"
+
     def _may_cut(self, a: int, s: int) -> bool:
         """Whether a move of unit ``a`` into the space of supporting unit ``s`` can cut its
         support (as ``adjudicate`` decides it): not a move by the supporter's own power."""
@@ -1283,52 +1295,39 @@ class _Resolver:
                 # the army could go over land or by convoy, and its orders do not ask for this
                 # convoy: intent decides (XII.6; DATC 4.A.3)
                 rule = "XII.6"
-                if any(self.power[f] == self.power[a] for f in range(self.n)
-                       if self.ot[f] == CONVOY and self.sup_target[f] == a):
-                    text = (f"void: the {self._unit_name(a)} moves over land: it was not ordered \"via convoy\", and "
-                            "no complete chain of fleets was ordered to convoy it")
-                else:
-                    text = (f"void: the {self._unit_name(a)} moves over land: it was not ordered \"via convoy\", and "
-                            "no fleet of its own power was ordered to convoy it, so another power's convoy is not used")
+                own = any(self.power[f] == self.power[a] for f in range(self.n)
+                          if self.ot[f] == CONVOY and self.sup_target[f] == a)
+                text = Why(Say.CONVOY_OVERLAND if own else Say.CONVOY_UNWANTED, self.board, (self._unit(a),))
             else:
-                text = f"void: the {self._unit_name(a)} was not ordered to move there"
+                text = Why(Say.CONVOY_NOT_ORDERED, self.board, (self._unit(a),))
             return OrderResult(order, _OC_VOID, _RC_VOID, text, army, None, None, lost, lost_to, rule)
         if c in self.paradox and by is None:
-            return OrderResult(order, _OC_FAILURE, _RC_PARADOX,
-                               "convoy paradox: by the Szykman rule this fleet does not convoy", army,
+            return OrderResult(order, _OC_FAILURE, _RC_PARADOX, Why(Say.CONVOY_PARADOX), army,
                                None, None, lost, lost_to, "DATC 4.A.2")
         if not self.result[c]:
-            text = f"disrupted: the fleet was dislodged by the {self._unit_name(by)}" if by is not None else "disrupted"
             rule = "XII.3"
+            other_route: tuple[str, ...] = ()
             if self.ot[a] == MOVE and self.mode[a] == VIA and self.path(a, True):
                 # the army had another route: this fleet's loss did not stop it (XII.4), and
                 # XII.3's "the army stays" would be false here
-                seas = ", ".join(self.names.space_name(p) for p in self._route(a))
-                text += f"; the army still had a route through {seas}"
+                other_route = self._route(a)
                 rule = "XII.4"
+            text = Why(Say.CONVOY_DISRUPTED, self.board, (self._unit(by),) if by is not None else (), other_route)
             return OrderResult(order, _OC_FAILURE, _RC_DISRUPTED, text,
                                (self.prov[by],) if by is not None else (), None, None, lost, lost_to, rule)
         if not self.path(a, True):
             _, rule, decision = self._why_no_convoy(a)
             why, fleets = self._no_route(a)
-            names = " and ".join(f"the fleet in {self.names.space_name(self.prov[f])}" for f in fleets)
-            because = {"dislodged": f"{names} was dislodged", "xii5": f"{names} was dislodged",
-                       "paradox": f"by the Szykman rule {names} does not convoy",
-                       }.get(why, "the convoying fleets do not form a chain of seas to its destination")
-            return OrderResult(order, _OC_FAILURE, _RC_CONVOY_UNUSED,
-                               f"not dislodged, but the army did not go by convoy: {because}", army, None, None,
+            unused = Why(Say.CONVOY_UNUSED, self.board, spaces=tuple(self.prov[f] for f in fleets), mode=why)
+            return OrderResult(order, _OC_FAILURE, _RC_CONVOY_UNUSED, unused, army, None, None,
                                lost, lost_to, rule, record=decision)
         route = self._route(a)
-        dname = self.names.space_name(self.dst[a])  # type: ignore[arg-type]
+        spaces = (self.dst[a], *route)
         if self.prov[c] in route:
-            seas = ", ".join(self.names.space_name(p) for p in route)
-            text = f"convoys: the army's route to {dname} runs through {seas}"
-            if not self.result[a]:
-                text += f", though the army did not get into {dname}"
+            text = Why(Say.CONVOYS, self.board, (), spaces, mode="" if self.result[a] else "failed")  # type: ignore[arg-type]
             rule = "XII.2" if len(route) > 1 else "XII.1"
         else:
-            seas = ", ".join(self.names.space_name(p) for p in route)
-            text = f"convoys, but the army's route to {dname} ran through {seas} instead"
+            text = Why(Say.CONVOYS_ELSEWHERE, self.board, (), spaces)  # type: ignore[arg-type]
             rule = "XII.4"
         return OrderResult(order, _OC_SUCCESS, _RC_CONVOYED, text, army, None, None, lost, lost_to,
                            rule, route=route)
@@ -1347,9 +1346,10 @@ class _Resolver:
             a = self.attack(by, True)
             rule = "X" if other and h + len(other) >= a else "IX.2"  # a cut support would have held it
             return OrderResult(order, _OC_FAILURE, _RC_DISLODGED,
-                               f"dislodged by the {self._unit_name(by)} (strength {a} against {h})",
+                               _why(Why, (_SAY_DISLODGED_BY, self.board, (self._unit(by),), (), (a, h), (), "", "",
+                                          None)),
                                (prov[by],), a, h, True, prov[by], rule, counted, other, record=record)
-        text = "holds" if code == _RC_HOLDS else "no order: holds"
+        text = _HOLDS if code == _RC_HOLDS else _NO_ORDER
         attackers = [k for k in self.attackers.get(prov[i], ()) if self.path(k, True)]
         if not attackers:
             # not attacked (the usual case)
@@ -1359,10 +1359,7 @@ class _Resolver:
         strongest = max(values)
         involved = tuple(prov[k] for k in attackers)
         if strongest > h:
-            # attacks that would have dislodged it stood each other off (beleaguered garrison)
-            names = " and ".join(f"the {self._unit_name(k)}" for k in attackers)
-            text += f"; the attacks of {names} stood each other off, so it is not dislodged"
-            rule = "IX.5"
+            text, rule = self._garrison(i, attackers, values, h, code)
         elif strongest == 0:
             notes = {self._shield(k, i) for k in attackers}
             rule = _SHIELD_RESULTS["own_unit" if "own_unit" in notes else ("neutral" if "neutral" in notes
@@ -1372,6 +1369,21 @@ class _Resolver:
         return OrderResult(order, _OC_SUCCESS, code, text, involved, h, strongest, False, None, rule, counted,
                            other, record=record)
 
+
+#: why a convoyed move had no route: the reason that says so
+_NO_ROUTE_SAY = {"no_fleets": Say.NO_FLEETS, "refused": Say.CONVOY_REFUSED, "other_destination": Say.CONVOY_ELSEWHERE,
+                 "paradox": Say.NO_CONVOY_PARADOX, "xii5": Say.NO_CONVOY_DISRUPTED,
+                 "dislodged": Say.NO_CONVOY_DISRUPTED, "no_chain": Say.NO_CHAIN}
+#: a move into a space whose unit stayed and which it may not dislodge: the reason
+_SHIELD_SAY = {"own_unit": Say.OWN_UNIT_STAYED, "allied": Say.ALLY_STAYED, "neutral": Say.NEUTRAL_STAYED}
+#: a failed move's reasons, by how it failed (read by index on the hot path: see _bounce_text)
+_BOUNCE_SAY = (Say.LOST_HEAD_TO_HEAD, Say.HEAD_TO_HEAD_STANDOFF, Say.FAILED_TO_LEAVE, Say.HELD_STRONGER,
+               Say.BOUNCED_OFF, Say.BEATEN_BY_RIVAL, Say.STOOD_OFF)
+#: the reasons with no facts to name, made once
+_SUPPORT_GIVEN = Why(Say.SUPPORT_GIVEN)
+_SUPPORT_IDLE = Why(Say.SUPPORT_IDLE)
+_HOLDS = Why(Say.HOLDS)
+_NO_ORDER = Why(Say.NO_ORDER)
 
 #: why a convoyed move had no route: the rule that says so
 _NO_ROUTE_RULES = {"no_fleets": "XII.1", "other_destination": "XII.1", "xii5": "XII.3", "paradox": "DATC 4.A.2",
@@ -1494,13 +1506,13 @@ class _FormalResolver(_Resolver):
                                involved=result.involved + tuple(self.prov[a] for a in others))
         return result
 
-    def _interned_why(self, unit: Unit, owner: str) -> str:
-        """Why ``unit`` is interned by ``owner``: "it ended the movement phase in Munich, a supply
-        centre owned by Germany, which is neutral towards France" (the territory at the start of
-        the phase, as :func:`interned_units` reads it)."""
-        what = territory_phrase(self.state, unit.province, owner)
-        return (f"it ended the movement phase in {self.names.space_name(unit.location)}, {what}, and "
-                f"{self.board.power(owner).name} is neutral towards {self.board.power(unit.power).name}")
+    def _interned_why(self, unit: Unit, owner: str) -> Why:
+        """Why ``unit`` is interned by ``owner``: it ended the movement phase in Munich, with what
+        makes Munich ``owner``'s (the territory at the start of the phase, as
+        :func:`interned_units` reads it, in :func:`territory_phrase`'s words), and ``owner`` is
+        neutral towards the unit's power."""
+        return Why(Say.INTERNED, self.board, ((unit.kind, unit.location),), powers=(owner, unit.power),
+                   detail=territory_phrase(self.state, unit.province, owner))
 
     def _outcome(self) -> MovementOutcome:
         out = super()._outcome()
@@ -1528,15 +1540,12 @@ class _FormalResolver(_Resolver):
             else:
                 continue
             if where in owner_at:
-                who = self.board.power(owner_at[where]).name
-                results[n] = _with(r, reason=f"{r.reason}; at the end of the phase it is interned by {who} and "
-                                   f"disbanded, since {why_at[where]}")
+                results[n] = _with(r, why=r.why._replace(then=why_at[where]))
         out = replace(out, results=tuple(results))
         for u, owner in interned:
             del units[u.province]
             extra.append(OrderResult(
-                Disband(u.power, u.kind, u.location), _OC_SUCCESS, _RC_INTERNED,
-                f"interned by {self.board.power(owner).name} and disbanded, since {self._interned_why(u, owner)}",
+                Disband(u.power, u.kind, u.location), _OC_SUCCESS, _RC_INTERNED, self._interned_why(u, owner),
                 (u.province,), rule=RULE_INTERNED))
         return MovementOutcome(out.results + tuple(extra), out.state.evolve(units=units),
                                tuple(u for u, _ in interned))

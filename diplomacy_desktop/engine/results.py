@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import Enum, StrEnum
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from .orders import Order
+
+if TYPE_CHECKING:
+    from .board import Board
 
 
 class Outcome(str, Enum):
@@ -60,6 +63,112 @@ class ResultCode(StrEnum):
     CONFLICTING = "conflicting"
     DUPLICATE = "duplicate"
     TOO_MANY = "too_many"
+
+
+class Say(StrEnum):
+    """Which one-line reason a result gives: the adjudicators set one of these with the facts
+    it names (a :class:`Why`); :mod:`engine.reasons` writes the words, one sentence per value."""
+
+    # orders not followed
+    ILLEGAL = "illegal"  # detail: the checker's statement of what is wrong
+    ILLEGAL_HOLDS = "illegal_holds"  # ... and the unit holds
+    ILLEGAL_STANDS = "illegal_stands"  # ... and the unit's legal order stands
+    CONFLICTING = "conflicting"  # different orders for one unit: it holds (DATC 4.D.3)
+    CONFLICTING_RETREAT = "conflicting_retreat"  # different retreats for one unit: disbanded
+    NOT_FOLLOWED = "not_followed"  # a line that could not be read (detail: why)
+    # movement: moves
+    NO_FLEETS = "no_fleets"
+    CONVOY_REFUSED = "convoy_refused"  # spaces: the fleets whose convoy order was illegal
+    CONVOY_ELSEWHERE = "convoy_elsewhere"  # spaces: the fleets, then their destinations; last: the army's
+    NO_CONVOY_PARADOX = "no_convoy_paradox"  # spaces: the fleets taken out by the Szykman rule
+    NO_CONVOY_DISRUPTED = "no_convoy_disrupted"  # spaces: the dislodged fleets
+    NO_CHAIN = "no_chain"
+    OWN_UNIT_STAYED = "own_unit_stayed"  # units: the own unit that did not leave
+    ALLY_STAYED = "ally_stayed"  # units: the ally's unit; powers: the mover's, the ally's
+    NEUTRAL_STAYED = "neutral_stayed"  # units: the neutral's unit; powers: the mover's, the neutral's
+    SWAPPED_BY_CONVOY = "swapped_by_convoy"  # spaces: destination; units: the other unit
+    RING = "ring"  # spaces: destination
+    DISLODGING = "dislodging"  # spaces: destination; units: the dislodged; numbers: attack, opposition
+    MOVED_AGAINST = "moved_against"  # spaces: destination; numbers: attack, strongest opposition
+    MOVED = "moved"  # spaces: destination
+    RIVAL_STRONGER = "rival_stronger"  # units: the rival; spaces: destination; numbers: prevent, theirs
+    RIVAL_STANDOFF = "rival_standoff"  # the same, equal: a standoff (VIII)
+    LOST_HEAD_TO_HEAD = "lost_head_to_head"  # units: the other unit; numbers: attack, defend
+    HEAD_TO_HEAD_STANDOFF = "head_to_head_standoff"
+    FAILED_TO_LEAVE = "failed_to_leave"  # units: the unit that stayed; spaces: its space; numbers
+    HELD_STRONGER = "held_stronger"  # units: the holder; numbers: attack, hold
+    BOUNCED_OFF = "bounced_off"  # units: the holder; numbers: attack, hold (equal)
+    BEATEN_BY_RIVAL = "beaten_by_rival"  # units: the rival; spaces: destination; numbers: attack, prevent
+    STOOD_OFF = "stood_off"  # units: the rival; spaces: destination; numbers: attack, prevent (equal)
+    # movement: supports
+    SUPPORT_GIVEN = "support_given"
+    SUPPORT_IDLE = "support_idle"  # not cut, counted in nothing
+    SUPPORT_PREVENT_ONLY = "support_prevent_only"  # only in the prevent strength (IX.3)
+    SUPPORT_SHUT_OUT = "support_shut_out"  # in nothing: it cannot help dislodge the unit there
+    VOID_HOLD_SUPPORT = "void_hold_support"  # units: the supported unit, ordered to move
+    #: units: the supported unit; spaces: where it was ordered; mode "failed": its move failed
+    VOID_OTHER_MOVE = "void_other_move"
+    VOID_NOT_MOVING = "void_not_moving"  # units: the supported unit, not ordered to move there
+    CUT_DISLODGED = "cut_dislodged"  # units: the unit that dislodged the supporter
+    CUT_BY = "cut_by"  # units: the attackers
+    # movement: convoys
+    CONVOY_OVERLAND = "convoy_overland"  # units: the army, which goes over land (no complete chain)
+    CONVOY_UNWANTED = "convoy_unwanted"  # units: the army; a foreign convoy not asked for (XII.6)
+    CONVOY_NOT_ORDERED = "convoy_not_ordered"  # units: the army, not ordered to move there
+    CONVOY_PARADOX = "convoy_paradox"
+    CONVOY_DISRUPTED = "convoy_disrupted"  # units: the dislodger (if any); spaces: another route's seas
+    CONVOY_UNUSED = "convoy_unused"  # mode: why the army had no route; spaces: the fleets
+    CONVOYS = "convoys"  # spaces: the destination, then the route; mode "failed": the army did not enter
+    CONVOYS_ELSEWHERE = "convoys_elsewhere"  # spaces: the destination, then the route used
+    # movement: units that stay
+    DISLODGED_BY = "dislodged_by"  # units: the attacker; numbers: attack, hold
+    HOLDS = "holds"
+    NO_ORDER = "no_order"
+    BELEAGUERED = "beleaguered"  # mode: "holds"/"no_order"; units: the attackers that stood each other off
+    #: mode as BELEAGUERED; units: the attack stronger than its hold (numbers[0]: 1), then the better
+    #: supported moves that stood it off but may not dislodge it (IX.3); numbers[1]: how many of those
+    #: are its own power's (strength 0) rather than kept from it only by their supports' power
+    GARRISON_SHIELDED = "garrison_shielded"
+    INTERNED = "interned"  # Formal Diplomacy: units: the unit; powers: owner, unit's power; detail: territory
+    # civil disorder
+    DISORDER_IGNORED = "disorder_ignored"  # powers: the power; mode: the phase's kind
+    DISORDER_DISBANDED = "disorder_disbanded"
+    # retreats
+    DISBANDED = "disbanded"
+    NO_RETREAT = "no_retreat"  # a dislodged unit with nowhere to go
+    RETREAT_REFUSED = "retreat_refused"  # its only retreat orders were illegal
+    RETREAT_UNORDERED = "retreat_unordered"
+    RETREAT_BOUNCED = "retreat_bounced"  # spaces: the provinces of the others retreating there
+    RETREATED = "retreated"  # spaces: where to
+    # adjustments
+    NO_ADJUSTMENTS = "no_adjustments"  # powers: the power
+    UNKNOWN_POWER = "unknown_power"  # detail: the power as written
+    TOO_MANY_BUILDS = "too_many_builds"  # numbers: how many allowed
+    TOO_MANY_REMOVALS = "too_many_removals"  # numbers: how many needed
+    ALREADY_REMOVED = "already_removed"
+    MUST_BUILD = "must_build"  # powers: the power, which builds this winter
+    MUST_REMOVE = "must_remove"  # powers: the power, which removes units this winter
+    BUILT = "built"  # units: the unit built
+    WAIVED = "waived"
+    REMOVED = "removed"
+    #: units: the unit removed, then those kept; numbers: their distances; mode: "home"/"owned" centres
+    DISORDER_REMOVED = "disorder_removed"
+
+
+class Why(NamedTuple):
+    """The facts a result's one-line reason states, as the adjudicator set them: no words.  The
+    words are :func:`engine.reasons.reason`'s, read through :attr:`OrderResult.reason`."""
+
+    say: Say
+    board: Board | None = None  # whose names the words use
+    units: tuple[tuple[str, str], ...] = ()  # (kind, location) of the units it names
+    spaces: tuple[str, ...] = ()  # the locations it names
+    numbers: tuple[int, ...] = ()  # the strengths (or counts) it compares
+    powers: tuple[str, ...] = ()  # the powers it names (ids)
+    mode: str = ""  # how a move went ("convoy", "overland"), or which variant of the reason
+    detail: str = ""  # an illegal order: the order checker's own statement of what is wrong
+    #: Formal Diplomacy: what happened to the unit after the phase's orders (interned)
+    then: Why | None = None
 
 
 class StrengthKind(StrEnum):
@@ -225,8 +334,8 @@ class DecisionTable:
 class OrderResult(NamedTuple):
     """The result of one order.
 
-    ``code`` names the reason (``bounced``, ``cut``, ``no_convoy`` ...), ``reason`` says it in
-    words, ``involved`` lists the provinces whose units caused it, ``strength`` and
+    ``code`` names the reason (``bounced``, ``cut``, ``no_convoy`` ...), ``why`` holds the facts of
+    its one-line reason and ``reason`` says them in words (:mod:`engine.reasons`), ``involved`` lists the provinces whose units caused it, ``strength`` and
     ``opposition`` are the strengths compared where strengths decided it; ``route`` is the
     chain of seas a convoyed army went through.
 
@@ -247,7 +356,8 @@ class OrderResult(NamedTuple):
     order: Order
     outcome: Outcome
     code: ResultCode
-    reason: str
+    #: the facts the one-line reason states (``reason`` writes them in words)
+    why: Why
     involved: tuple[str, ...] = ()
     strength: int | None = None
     opposition: int | None = None
@@ -263,6 +373,11 @@ class OrderResult(NamedTuple):
     record: Decision | DecisionTable | None = None
 
     @property
+    def reason(self) -> str:
+        """The result in one line of words, written from :attr:`why` by :mod:`engine.reasons`."""
+        return (_WORDS or _words())(self.why)
+
+    @property
     def succeeded(self) -> bool:
         return self.outcome is Outcome.SUCCESS
 
@@ -274,6 +389,18 @@ class OrderResult(NamedTuple):
             province = getattr(self.order, "province", None)
             return record.of(province) if province is not None else None
         return record
+
+
+#: engine.reasons.words, once it is first needed (the words need this module's types)
+_WORDS: Callable[[Why], str] | None = None
+
+
+def _words() -> Callable[[Why], str]:
+    global _WORDS
+    from .reasons import words
+
+    _WORDS = words
+    return words
 
 
 def with_repeats(results: list[OrderResult], repeats: dict[Order, list[Order]]) -> list[OrderResult]:

@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from .board import province_of
 from .errors import OrderError
 from .orders import Disband, Order, Retreat
-from .results import OrderResult, Outcome, ResultCode, with_repeats
+from .results import OrderResult, Outcome, ResultCode, Say, Why, with_repeats
 from .rules import CLASSIC, RuleSet
 from .state import GameState, Unit
-from .validation import check_order, describe, space_name
+from .validation import check_order, describe
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,8 +27,8 @@ def _illegal(state: GameState, written: Order, exc: OrderError, refused: set[str
     d = state.dislodged_in(where) if where is not None and where in state.board.spaces else None
     if d is not None and d.unit.power == written.power:
         refused.add(d.province)
-    return OrderResult(written, Outcome.ILLEGAL, ResultCode(getattr(exc, "code", "illegal")), f"illegal: {exc}",
-                       rule=getattr(exc, "rule", "XI"))
+    return OrderResult(written, Outcome.ILLEGAL, ResultCode(getattr(exc, "code", "illegal")),
+                       Why(Say.ILLEGAL, state.board, detail=str(exc)), rule=getattr(exc, "rule", "XI"))
 
 
 def adjudicate_retreats(state: GameState, orders: Iterable[Order], rules: RuleSet = CLASSIC) -> RetreatOutcome:
@@ -50,8 +50,7 @@ def adjudicate_retreats(state: GameState, orders: Iterable[Order], rules: RuleSe
         if len({n for _, n in pairs}) > 1:
             for written, _ in pairs:
                 results.append(OrderResult(written, Outcome.ILLEGAL, ResultCode.CONFLICTING,
-                                           "illegal: the unit was given different orders, so it is disbanded",
-                                           rule="XI.2"))
+                                           Why(Say.CONFLICTING_RETREAT), rule="XI.2"))
             continue
         written, norm = pairs[-1]
         decided.add(prov)
@@ -63,7 +62,8 @@ def adjudicate_retreats(state: GameState, orders: Iterable[Order], rules: RuleSe
             # a unit with nowhere to go is disbanded by XI whatever it was ordered; one that could
             # retreat was disbanded by its player's choice (XI.2)
             rule = "XI.2" if _has_retreat(state, prov) else "XI"
-            results.append(OrderResult(written, Outcome.SUCCESS, ResultCode.DISBANDED, "disbanded", rule=rule))
+            results.append(OrderResult(written, Outcome.SUCCESS, ResultCode.DISBANDED, Why(Say.DISBANDED),
+                                       rule=rule))
     targets: dict[str, list[str]] = {}
     for prov, (_, norm) in retreating.items():
         targets.setdefault(norm.target_province, []).append(prov)
@@ -71,26 +71,24 @@ def adjudicate_retreats(state: GameState, orders: Iterable[Order], rules: RuleSe
     for prov, (written, norm) in sorted(retreating.items()):
         rivals = sorted(p for p in targets[norm.target_province] if p != prov)
         if rivals:
-            names = ", ".join(space_name(board, p) for p in rivals)
-            everyone = "both are" if len(rivals) == 1 else "all are"
             results.append(OrderResult(written, Outcome.FAILURE, ResultCode.BOUNCED,
-                                       f"bounced with the unit retreating from {names}; {everyone} disbanded",
+                                       Why(Say.RETREAT_BOUNCED, board, spaces=tuple(rivals)),
                                        tuple(rivals), rule="XI.2"))
         else:
             d = state.dislodged_in(prov)
             assert d is not None
             units.append(Unit(d.unit.power, d.unit.kind, norm.destination))
             results.append(OrderResult(written, Outcome.SUCCESS, ResultCode.RETREATED,
-                                       f"retreats to {space_name(board, norm.destination)}", rule="XI"))
+                                       Why(Say.RETREATED, board, spaces=(norm.destination,)), rule="XI"))
     for d in state.dislodged:
         if d.province in decided or d.province in chosen:
             continue
         if not _has_retreat(state, d.province):
-            why, rule = "no retreat is possible: disbanded", "XI"
+            why, rule = Why(Say.NO_RETREAT), "XI"
         elif d.province in refused:
-            why, rule = "its retreat order was illegal: disbanded", "XI.2"
+            why, rule = Why(Say.RETREAT_REFUSED), "XI.2"
         else:
-            why, rule = "no order: disbanded", "XI.2"
+            why, rule = Why(Say.RETREAT_UNORDERED), "XI.2"
         results.append(OrderResult(Disband(d.unit.power, d.unit.kind, d.unit.location), Outcome.SUCCESS,
                                    ResultCode.UNORDERED, why, rule=rule))
     units.sort(key=lambda u: province_of(u.location))

@@ -26,7 +26,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from diplomacy_desktop.engine.board import province_of
+from diplomacy_desktop.engine.board import ARMY, FLEET, province_of
 from diplomacy_desktop.engine.boardindex import board_index
 from diplomacy_desktop.engine.explain import RULES, explain, results_by_province
 from diplomacy_desktop.engine.formal import ALLIANCE, NEUTRAL, WAR
@@ -236,6 +236,7 @@ class Checker:
         if isinstance(o, SupportHold) and re.search(r"\bmoved, so it cannot be supported to hold", text) and \
                 province_of(o.target) not in f.moved:
             out.append("says the supported unit moved, but its move failed")
+        out.extend(self._check_expert_causes(r, text))
         if "could not enter for other reasons" in text:
             out.append("says a stronger move could not enter 'for other reasons' without saying whether it entered")
         d = f.moves.get(me)
@@ -269,6 +270,40 @@ class Checker:
                 self.state.board.spaces[province_of(o.destination)].coasts:
             out.append("cites VII.1 for a fleet entering one coast of a two-coast province (VII.3.2 decides)")
         out.extend(self._check_facts(r))
+        return out
+
+    def _check_expert_causes(self, r: OrderResult, text: str) -> list[str]:
+        """The causes a rules expert found false or missing in positions of our own
+        (teaching_positions/expert.txt): convoys to a neighbouring space, exchanges, garrisons, coasts."""
+        f = self.facts
+        board = self.state.board
+        me: str = r.order.province  # type: ignore[attr-defined]
+        o = r.order
+        out: list[str] = []
+        d = f.moves.get(me)
+        kind = self.state.units[me].kind
+        borders = isinstance(o, Move) and kind == ARMY and d is not None and board.can_move(ARMY, me, d)
+        if borders and "a space it does not border" in text:
+            out.append("says the army does not border its destination; it does (the 'via convoy' decides)")
+        if borders and isinstance(o, Move) and o.via_convoy and me in f.moved and me not in f.convoyed \
+                and r.rule == "XII.6":
+            out.append("cites XII.6 (a 'via convoy' army goes by convoy) for one that went over land: the classic "
+                       "fallback of DATC 4.A.3 decides")
+        if d is not None and me in f.moved and me not in f.convoyed and re.search(
+                r"exchanging places with [^.;,]* by convoy", text.split("\n")[0]):
+            out.append("says it exchanged places by convoy, but it went over land (the other unit was convoyed)")
+        if "stood each other off" in text.split("\n")[0] and d is None:
+            attackers = [k for k, dk in f.moves.items() if dk == me]
+            prevents = sorted((f.prevent(k)[0] for k in attackers), reverse=True)
+            strong = [k for k in attackers if f.attack(k)[0] > f.hold(me)[0]]
+            if len(strong) < 2 and (len(prevents) < 2 or prevents[0] != prevents[1]):
+                out.append("says the attacks on it stood each other off, but one was stronger than the others")
+        if isinstance(o, SupportMove) and kind == FLEET and r.outcome is Outcome.SUCCESS \
+                and "/" in o.destination and not board.can_move(FLEET, o.location, o.destination) \
+                and "VII.3.2" not in text:
+            out.append("supports into a coast it cannot reach and does not say that VII.3.2 allows it")
+        if re.search(r"cannot move to ([^,]+), but it can move to \1,", text):
+            out.append("says it cannot move to a space and can move to the same space")
         return out
 
     def _check_facts(self, r: OrderResult) -> list[str]:
@@ -557,6 +592,7 @@ def _without_rules(line: str) -> str:
     """The line with rule references and their numbers blanked out (same length)."""
     def blank(m: re.Match[str]) -> str:
         return " " * len(m.group(0))
+    line = re.sub(r"\b2023 rules\b", blank, line)  # the edition's name
     line = re.sub(r"(?:Rule|rule|DATC|rules) [\w.]+(?: \([^)]*\))?", blank, line)
     return re.sub(r"\b[IVX]+(?:\.\d+)+", blank, line)
 

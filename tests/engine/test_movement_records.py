@@ -37,7 +37,7 @@ def test_movement_records_result_fields_in_declared_order() -> None:
     # engine/movement.py makes its commonest results with tuple.__new__ and every field in this
     # order (a named tuple's own __new__ is a Python call per order); a field added, removed or
     # moved must be followed there
-    assert OrderResult._fields == ("order", "outcome", "code", "reason", "involved", "strength", "opposition",
+    assert OrderResult._fields == ("order", "outcome", "code", "why", "involved", "strength", "opposition",
                                    "dislodged", "dislodged_by", "rule", "supports", "not_counted", "route",
                                    "record")
 

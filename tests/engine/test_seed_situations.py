@@ -162,11 +162,12 @@ SITUATIONS = [
               MOVEMENT + "PRESTATE\n France: A tun\n France: F tys\n Austria: F ion\n Austria: F nap\nORDERS\n"
               " France: A tun-nap\n France: F tys C A tun-nap\n Austria: F ion-tys\n Austria: F nap S F ion-tys\n",
               "nap", "XII.5", ("does not cut it",)),
-    Situation("XII.6 over land when no convoy was ordered",
+    Situation("XII.6 over land when no convoy was ordered (DATC 4.A.3: the classic fallback)",
               "If an army could arrive at its destination either in overland or by convoy, one route must be "
               "considered and the other disregarded, depending upon intent",
               MOVEMENT + "PRESTATE\n France: A bel\nORDERS\n France: A bel-hol via Convoy\n",
-              "bel", "XII.6", ("over land, since no complete convoy was ordered",), Edition.CLASSIC),
+              "bel", "DATC 4.A.3", ("over land: it was ordered \"via convoy\", but no complete convoy was ordered",),
+              Edition.CLASSIC),
     Situation("XIII.2 builds only in an unoccupied home centre",
               "he may build units by placing them, one in each unoccupied supply center, in his home country only",
               "PRESTATE_SETPHASE Fall 1901, Adjustment\nPRESTATE_SUPPLYCENTER_OWNERS\n France: A par\n France: A mar\n"
@@ -186,7 +187,7 @@ SITUATIONS = [
               "Two pieces may exchange places if either or both are convoyed.",
               MOVEMENT + "PRESTATE\n England: A edi\n England: F nth\n Russia: A nwy\n Russia: F nwg\nORDERS\n"
               " England: A edi-nwy\n England: F nth C A edi-nwy\n Russia: A nwy-edi\n Russia: F nwg C A nwy-edi\n",
-              "edi", "XIV.3", ("exchanging places with the army in Norway by convoy",
+              "edi", "XIV.3", ("moves to Norway by convoy, exchanging places with the army in Norway",
                                "The two units exchange places, which they may do when either or both go by convoy"),
               not_says=("by convoy by convoy", "around the ring")),
     Situation("XII.4 a convoying fleet dislodged while the army goes by its other route",

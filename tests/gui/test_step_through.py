@@ -204,3 +204,70 @@ def test_step_through_zooms_to_the_units_it_rings_and_back(table: Table) -> None
     assert view.zoom > 1.5
     table.key(Qt.Key.Key_Escape)
     assert not st.active and view.fitted and abs(view.zoom - 1.0) < 1e-6  # the teacher's view back
+
+
+def _ring_case(table: Table, outside_support: bool) -> StepThrough:
+    """A ring of English moves (Holland, Belgium, North Sea) broken at Belgium by a French army
+    from Burgundy: 1-1, a standoff; or, supported from Picardy, 2-1 (issue 32's two rings)."""
+    from diplomacy_desktop.engine.game import Game
+    from diplomacy_desktop.engine.state import GameState, Unit
+    from diplomacy_desktop.io.notation import parse_order
+
+    c = table.controller
+    units = [Unit("england", "A", "hol"), Unit("england", "F", "bel"), Unit("england", "F", "nth"),
+             Unit("france", "A", "bur")] + ([Unit("france", "A", "pic")] if outside_support else [])
+    state = GameState.build(c.board, c.game.state.phase, units, dict(c.game.state.owners))
+    c.replace_game(Game(c.board, c.game.rules, state))
+    lines = [("england", "A hol - bel"), ("england", "F bel - nth"), ("england", "F nth - hol"),
+             ("france", "A bur - bel")] + ([("france", "A pic S A bur - bel")] if outside_support else [])
+    for power, text in lines:
+        c.set_order(parse_order(text, power, state))
+    adjudicate(table)
+    entry = c.last_entry
+    assert entry is not None
+    st = start_step_through(table.window, entry)
+    assert st is not None
+    return st
+
+
+def _move_steps(st: StepThrough) -> list[str]:
+    return [s.results[0].order.province for s in st.steps if s.kind == "move"]  # type: ignore[attr-defined]
+
+
+def test_step_through_shows_a_rings_standoff_before_the_rings_failure(table: Table) -> None:
+    st = _ring_case(table, outside_support=False)
+    order = _move_steps(st)
+    # the standoff in Belgium (Holland's and Burgundy's moves) decides it; then the North Sea's
+    # fleet cannot enter Holland, whose army stayed; then Belgium's cannot enter the North Sea
+    assert set(order[:2]) == {"hol", "bur"}, order
+    assert order[2:] == ["nth", "bel"], order
+    table.key(Qt.Key.Key_Right)
+    table.key(Qt.Key.Key_Right)
+    assert set(_shown_results(table)) == {"hol", "bur"}  # the ring's failure is not told yet
+
+
+def test_step_through_shows_the_outside_move_before_the_ring_it_broke(table: Table) -> None:
+    st = _ring_case(table, outside_support=True)
+    order = _move_steps(st)
+    assert order.index("hol") < order.index("nth") < order.index("bel"), order
+    assert order[0] == "bur"  # 2 beat 1: the strongest, and the cause of everything else
+
+
+def test_predict_down_after_a_mark_does_not_skip_an_order(table: Table) -> None:
+    st = _start(table, "Example 4 with the garrison supporting", predict=True)
+    assert st.selected == 0
+    table.key(Qt.Key.Key_S)  # marks the first order and moves to the second
+    assert st.marks[0] is True and st.selected == 1
+    table.key(Qt.Key.Key_Down)  # out of habit: stays on the second, which is not skipped
+    assert st.selected == 1
+    table.key(Qt.Key.Key_Down)  # a second ↓ moves on
+    assert st.selected == 2
+    table.key(Qt.Key.Key_F)
+    assert st.marks[2] is False and st.selected == 3
+    table.key(Qt.Key.Key_Up)  # ↑ after a mark goes back to the order marked
+    assert st.selected == 2
+    table.key(Qt.Key.Key_Tab)
+    assert st.selected == 3
+    # the keys are documented where the class sees them: the hint line and the panel
+    assert "S succeeds · F fails (each moves to the next order)" in table.window.hint_label.text()
+    assert "each marks the order and moves to the next one" in st.panel.text.toPlainText()

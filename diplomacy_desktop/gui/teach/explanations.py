@@ -18,18 +18,20 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QAction, QBrush, QColor, QFont, QPen
-from PySide6.QtWidgets import (QDockWidget, QGraphicsEllipseItem, QLabel, QListWidget, QListWidgetItem,
-                               QSplitter, QTextBrowser, QVBoxLayout, QWidget)
+from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt
+from PySide6.QtGui import QAction, QBrush, QColor, QFont, QPen, QTextDocument
+from PySide6.QtWidgets import (QDockWidget, QGraphicsEllipseItem, QListWidget, QListWidgetItem,
+                               QSplitter, QTextBrowser, QWidget)
 
 from ...engine.board import province_of
 from ...engine.game import HistoryEntry
 from ...engine.orders import Convoy, Move, Order, SupportHold, SupportMove, UnitOrder
 from ...engine.results import OrderResult, Outcome
 from ...io.notation import format_order
+from .. import override
 from ..board.map_scene import MapScene, OrderItem
 from ..controller import ChangeRecord, GameController
+from ..widgets import titled_column
 
 if TYPE_CHECKING:
     from ...engine.explain import Explanation
@@ -158,6 +160,12 @@ def explanation_html(entry: HistoryEntry, result: OrderResult, *, size: int = BO
 def result_html(ex: Explanation, result: OrderResult, *, size: int = BODY_POINTS) -> str:
     """:func:`explanation_html` for an explanation ``ex`` of ``result`` already made (the PDF
     export's explanations are these very paragraphs)."""
+    return "".join(result_parts(ex, result, size=size))
+
+
+def result_parts(ex: Explanation, result: OrderResult, *, size: int = BODY_POINTS) -> list[str]:
+    """The paragraphs of :func:`result_html`, the rule's heading and text as one (a page of the
+    projector's explanation never cuts the rule off)."""
     order = html.escape(format_order(result.order))
     colour = OUTCOME_COLOURS[result.outcome]
     parts = [(f"<p style='font-size:{size + 4}pt; margin:0 0 6px 0'><b>{order}</b> "
@@ -169,7 +177,7 @@ def result_html(ex: Explanation, result: OrderResult, *, size: int = BODY_POINTS
         parts.append(f"<p style='font-size:{size + 3}pt; margin:10px 0 2px 0; color:#0D47A1'>"
                      f"<b>{html.escape(_rule_heading(ex))}</b></p>"
                      f"<p style='font-size:{size}pt; margin:0; color:#333'>{html.escape(ex.rule_text)}</p>")
-    return "".join(parts)
+    return parts
 
 
 def _rule_heading(ex: Explanation) -> str:
@@ -281,17 +289,12 @@ class ExplanationDock(QDockWidget):
     explanation of the one chosen."""
 
     def __init__(self, window: WindowShell) -> None:
-        super().__init__("Why? — explanations", window)
+        super().__init__("Why?", window)  # (the panel's tab: "Why? — explanations" was cut on a laptop)
         self.setObjectName("ExplanationDock")
         self.window_ = window
         self.controller: GameController = window.controller
         self.highlight = MapHighlight(window.scene)
-        body = QWidget()
-        layout = QVBoxLayout(body)
-        layout.setContentsMargins(6, 6, 6, 6)
-        self.heading = QLabel()
-        self.heading.setWordWrap(True)
-        layout.addWidget(self.heading)
+        body, layout, self.heading = titled_column()
         split = QSplitter(Qt.Orientation.Vertical)
         self.list = QListWidget()
         self.list.setAccessibleName("Orders of the adjudicated phase")
@@ -301,6 +304,14 @@ class ExplanationDock(QDockWidget):
         self.text.setAccessibleName("Why the order succeeded or failed")
         self.text.setOpenLinks(False)
         split.addWidget(self.text)
+        self.split = split
+        self.text.viewport().installEventFilter(self)
+        #: the projector shows the explanation a page at a time, each page without a scroll bar
+        #: (issue 32): the paragraphs explained, the pages (their indexes) and the page shown
+        self.paged = False
+        self._parts: list[str] = []
+        self.pages: list[list[int]] = []
+        self.page = 0
         split.setStretchFactor(0, 1)
         split.setStretchFactor(1, 3)
         layout.addWidget(split, 1)
@@ -403,7 +414,8 @@ class ExplanationDock(QDockWidget):
         if self.entry is not entry:
             self.refresh()
         self.result = result
-        self.text.setHtml(explanation_html(entry, result))
+        self._parts = result_parts(explanation_of(entry, result), result)
+        self._show_text()
         if result in self._rows:
             self.list.blockSignals(True)
             self.list.setCurrentRow(self._rows.index(result))
@@ -413,6 +425,88 @@ class ExplanationDock(QDockWidget):
         self.raise_()
         self._make_room()
         self.window_.statusBar().showMessage(f"Why: {format_order(result.order)}", 4000)
+
+    # -- pages, on the projector ---------------------------------------------------------------
+
+    def set_paged(self, paged: bool) -> None:
+        """On the projector: the explanation alone (the orders' list and the heading put away), a
+        page at a time, every page whole without scrolling; off: as in the window."""
+        self.paged = paged
+        self.list.setVisible(not paged)
+        self.heading.setVisible(not paged)
+        self.text.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff if paged
+                                             else Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        self.page = 0
+        self._show_text()
+
+    def repaginate(self) -> None:
+        """Lay the pages out again for the panel's size and the text's scale (the page shown kept
+        where it still exists)."""
+        if self.paged and self.result is not None:
+            self._show_text(keep_page=True)
+
+    def turn_page(self, step: int) -> bool:
+        """The next (``step`` 1) or previous (-1) page; False when there is none that way."""
+        if not self.paged or not 0 <= self.page + step < len(self.pages):
+            return False
+        self.page += step
+        self._show_page()
+        return True
+
+    def _show_text(self, *, keep_page: bool = False) -> None:
+        if self.result is None or not self._parts:
+            return
+        if not self.paged:
+            self.pages = [list(range(len(self._parts)))]
+            self.page = 0
+            self.text.setHtml("".join(self._parts))
+            return
+        self.pages = self._paginate()
+        self.page = min(self.page, len(self.pages) - 1) if keep_page else 0
+        self._show_page()
+
+    def _show_page(self) -> None:
+        self.text.setHtml(self._page_html(self.pages[self.page], self.page, len(self.pages)))
+
+    def _page_html(self, parts: list[int], page: int, count: int) -> str:
+        body = "".join(self._parts[i] for i in parts)
+        if count == 1:
+            return body
+        more = "Page Down: the rest" if page + 1 < count else "Page Up: back"
+        return body + (f"<p style='font-size:{BODY_POINTS}pt; margin:8px 0 0 0; color:#555'>"
+                       f"Page {page + 1} of {count} — {more}</p>")
+
+    def _fits(self, parts: list[int], count: int) -> bool:
+        """Whether ``parts`` as one page (of ``count``) fit the text's viewport without scrolling."""
+        doc = QTextDocument()
+        source = self.text.document()
+        doc.setDefaultFont(source.defaultFont())
+        doc.setDocumentMargin(source.documentMargin())
+        doc.setTextWidth(self.text.viewport().width())
+        doc.setHtml(scaled_html(self._page_html(parts, 0, count), self.text.scale))
+        return doc.size().height() <= self.text.viewport().height()
+
+    def _paginate(self) -> list[list[int]]:
+        """The paragraphs in pages: as many whole paragraphs on each page as fit, the rule's heading
+        and text never parted (a paragraph taller than the panel is a page of its own)."""
+        everything = list(range(len(self._parts)))
+        if self._fits(everything, 1):
+            return [everything]
+        pages: list[list[int]] = []
+        page: list[int] = []
+        for i in everything:
+            if page and not self._fits([*page, i], 2):
+                pages.append(page)
+                page = []
+            page.append(i)
+        pages.append(page)
+        return pages
+
+    @override
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.text.viewport() and event.type() == QEvent.Type.Resize and self.paged:
+            self.repaginate()  # the text's room changed (the panel, or the list put away)
+        return False
 
     def _make_room(self) -> None:
         """A panel too low to read the explanation in takes about half the window's height."""
@@ -432,8 +526,14 @@ class ExplanationDock(QDockWidget):
         self.highlight.show(provinces_named(result, self.entry.results if self.entry else ()), subject=subject)
 
     def explained_text(self) -> str:
-        """The explanation shown, as plain text (for tests)."""
-        return self.text.toPlainText() if self.result is not None else ""
+        """The explanation shown, as plain text (for tests): all of it, on the projector's pages too."""
+        if self.result is None:
+            return ""
+        if not self.paged:
+            return self.text.toPlainText()
+        doc = QTextDocument()
+        doc.setHtml("".join(self._parts))
+        return doc.toPlainText()
 
     def suspend(self, suspended: bool) -> None:
         """A step-through takes the map (True) or gives it back (False)."""

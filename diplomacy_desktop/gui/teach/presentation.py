@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QEvent, QObject, QRect, Qt, QTimer
-from PySide6.QtGui import QAction, QFont, QKeySequence, QTransform
-from PySide6.QtWidgets import QDockWidget, QLabel, QTextBrowser, QToolBar, QVBoxLayout, QWidget
+from PySide6.QtGui import QAction, QFont, QFontMetricsF, QKeyEvent, QKeySequence, QTransform
+from PySide6.QtWidgets import QApplication, QDockWidget, QTextBrowser, QToolBar, QWidget
 
 from ...engine.game import HistoryEntry
 from ...engine.orders import UnitOrder
@@ -31,6 +31,7 @@ from ..controller import ChangeRecord
 from ..orders.results_dock import phase_notes
 from ..table.clock import ClockWidget
 from .explanations import ScaledTextBrowser, projector_scale
+from ..widgets import titled_column
 
 if TYPE_CHECKING:
     from ..shell import WindowShell
@@ -41,10 +42,26 @@ PROJECTOR_FACTOR = 1.4
 PROJECTOR_KEY = "F5"
 #: the text of the projector's panel and of the explanation panel on the projector (points)
 PANEL_POINTS = 20
+#: the map's names on the projector: their capitals at least this many pixels high per 1080 lines
+#: of screen (issue 32: 24 px at 1920x1080, read from the back of a room; the names' font is
+#: larger by the font's capital height), a name growing up to this many times the art's size
+PROJECTOR_CAPITALS_PX = 24.0
+PROJECTOR_GROWTH = 4.0
+#: the share of the screen's width the explanation panel takes on the projector (pages of it
+#: when it is longer: never a scroll bar), and the results panel's
+EXPLANATION_SHARE = 0.35
+RESULTS_SHARE = 0.3
 
 _WORDS = {Outcome.SUCCESS: "succeeds", Outcome.FAILURE: "fails", Outcome.ILLEGAL: "illegal", Outcome.VOID: "void"}
 _COLOURS = {Outcome.SUCCESS: "#1B6E20", Outcome.FAILURE: "#B00020", Outcome.ILLEGAL: "#B00020",
             Outcome.VOID: "#8A6D00"}
+
+
+def capital_ratio() -> float:
+    """The height of the map names' capitals per pixel of their font (DejaVu Sans: 0.73)."""
+    font = QFont("DejaVu Sans")
+    font.setPixelSize(100)
+    return QFontMetricsF(font).capHeight() / 100 or 0.73
 
 
 @dataclass
@@ -65,8 +82,9 @@ class _Saved:
     rect: QRect
     #: the explanation panel's own font (None: it inherits the window's)
     explanation_font: QFont | None
-    #: the least height of the map's names on screen (pixels)
+    #: the least height of the map's names on screen (pixels), and how far they may grow for it
     label_min_px: float
+    label_max_growth: float | None
 
 
 class ProjectorPanel(QDockWidget):
@@ -78,16 +96,11 @@ class ProjectorPanel(QDockWidget):
         self.setFeatures(QDockWidget.DockWidgetFeature.NoDockWidgetFeatures)
         self.setTitleBarWidget(QWidget())  # no title bar on the wall
         self.window_ = window
-        body = QWidget()
-        layout = QVBoxLayout(body)
-        layout.setContentsMargins(14, 10, 14, 10)
-        self.title = QLabel()
-        self.title.setWordWrap(True)
+        body, layout, self.title = titled_column(14, 10)
         font = QFont()
         font.setPointSize(round(PANEL_POINTS * 1.3))
         font.setBold(True)
         self.title.setFont(font)
-        layout.addWidget(self.title)
         self.text = QTextBrowser()
         self.text.setFrameShape(QTextBrowser.Shape.NoFrame)
         self.text.setAccessibleName("Results, large")
@@ -156,6 +169,7 @@ class ProjectorView(QObject):
         self.panel: ProjectorPanel | None = None
         #: the explanation panel shown large while the projector is on (it was explaining a result)
         self.shown_explanation: QDockWidget | None = None
+        self._title_bar: QWidget | None = None  # the explanation panel's own title bar, put back
         self.act = QAction("&Projector view", window)
         self.act.setCheckable(True)
         self.act.setShortcut(QKeySequence(PROJECTOR_KEY))
@@ -204,7 +218,7 @@ class ProjectorView(QObject):
             size_factor=w.scene.size_factor, rect=w.geometry(),
             explanation_font=(QFont(explanation.font()) if explanation is not None
                               and explanation.testAttribute(Qt.WidgetAttribute.WA_SetFont) else None),
-            label_min_px=w.scene.label_min_px)
+            label_min_px=w.scene.label_min_px, label_max_growth=w.scene.label_max_growth)
         if self.panel is None:
             self.panel = ProjectorPanel(w)
             w.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.panel)
@@ -235,26 +249,67 @@ class ProjectorView(QObject):
         screen = w.screen()
         if screen is not None and w.geometry() != screen.geometry():
             w.setGeometry(screen.geometry())  # no window manager to do it (a bare X server)
-        side = self.panel if explanation is None else explanation
-        width = screen.geometry().width() if screen is not None else w.width()
-        w.resizeDocks([side], [max(320, width * 3 // 10)], Qt.Orientation.Horizontal)
+        self._size_side()
         self._scale_texts(True)
+        if explanation is not None and hasattr(explanation, "set_paged"):
+            self._title_bar = explanation.titleBarWidget()
+            explanation.setTitleBarWidget(QWidget())  # no title bar on the wall (its title was cut off)
+            explanation.set_paged(True)  # a page at a time, never a scroll bar (issue 32)
+        app = QApplication.instance()
+        if app is not None:
+            app.installEventFilter(self)  # Page Down / Page Up turn the explanation's pages
         view.fit_to_window()
         view.setFocus()
         # the panels settle their widths once the window has laid itself out: fit the whole board then
         QTimer.singleShot(0, lambda: view.fit_to_window() if self.active else None)
 
+    def _size_side(self) -> None:
+        """The panel beside the map: the explanation a wider share of the screen than the results
+        (its sentences are long), the map keeping the rest."""
+        w = self.window
+        explanation = self.shown_explanation
+        side = self.panel if explanation is None else explanation
+        if side is None:
+            return
+        share = RESULTS_SHARE if explanation is None else EXPLANATION_SHARE
+        w.resizeDocks([side], [max(320, round(w.width() * share))], Qt.Orientation.Horizontal)
+
     def _size_labels(self) -> None:
-        """Every name on the map at least :data:`PROJECTOR_PX` pixels high per 1080 lines of
-        screen (issue 18: 20 px at 1920x1080), never less than in a window."""
+        """Every name on the map with capitals at least :data:`PROJECTOR_CAPITALS_PX` pixels high
+        per 1080 lines of screen (issue 32: 24 px at 1920x1080; before, 20 px names, capitals of
+        14-15 px), never less than in a window."""
         lines = self.window.height()
-        self.window.scene.set_label_min_px(max(MIN_PX, round(PROJECTOR_PX * lines / 1080, 1)))
+        em = max(PROJECTOR_PX, PROJECTOR_CAPITALS_PX / capital_ratio())
+        self.window.scene.set_label_min_px(max(MIN_PX, round(em * lines / 1080, 1)), PROJECTOR_GROWTH)
 
     @override
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.window and event.type() == QEvent.Type.Resize and self.active:
+        kind = event.type()
+        if watched is self.window and kind == QEvent.Type.Resize and self.active:
             self._size_labels()
+            QTimer.singleShot(0, lambda: self._size_side() if self.active else None)  # once laid out
+            return False
+        if kind in (QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress) and isinstance(event, QKeyEvent):
+            return self._page_key(event)
         return False
+
+    def _page_key(self, event: QKeyEvent) -> bool:
+        """Page Down / Page Up turn the projector's explanation's pages while there is a page that
+        way (then the keys are the pages', not the phases')."""
+        explanation = self.shown_explanation
+        if not self.active or explanation is None or not getattr(explanation, "paged", False) \
+                or event.modifiers() != Qt.KeyboardModifier.NoModifier:
+            return False
+        step = {Qt.Key.Key_PageDown: 1, Qt.Key.Key_PageUp: -1}.get(Qt.Key(event.key()))
+        pages = getattr(explanation, "pages", [])
+        page = getattr(explanation, "page", 0)
+        if step is None or not 0 <= page + step < len(pages):
+            return False
+        if event.type() == QEvent.Type.ShortcutOverride:
+            event.accept()  # the page's key, not the window's Next phase
+            return True
+        explanation.turn_page(step)  # type: ignore[attr-defined]
+        return True
 
     def _scale_texts(self, on: bool) -> None:
         """The explanation's and the step-through's text, and the results, scaled with the screen:
@@ -263,6 +318,9 @@ class ProjectorView(QObject):
         scale = projector_scale(w) if on else 1.0
         for browser in w.findChildren(ScaledTextBrowser):
             browser.set_scale(scale)
+        explanation = self.shown_explanation
+        if explanation is not None and hasattr(explanation, "repaginate"):
+            explanation.repaginate()
         if self.panel is not None:
             font = self.panel.text.font()
             font.setPointSizeF(PANEL_POINTS * (projector_scale(w, PANEL_POINTS) if on else 1.0))
@@ -279,6 +337,12 @@ class ProjectorView(QObject):
         w = self.window
         view = w.view
         explanation, self.shown_explanation = self.shown_explanation, None
+        app = QApplication.instance()
+        if app is not None:
+            app.removeEventFilter(self)
+        if explanation is not None and hasattr(explanation, "set_paged"):
+            explanation.set_paged(False)
+            explanation.setTitleBarWidget(self._title_bar)  # type: ignore[arg-type]  # None: its own again
         self._scale_texts(False)
         if explanation is not None:
             # its own font again, or (if it had none) the one it inherits
@@ -287,7 +351,7 @@ class ProjectorView(QObject):
             self.panel.hide()
         w.removeEventFilter(self)
         w.scene.set_size_factor(saved.size_factor)
-        w.scene.set_label_min_px(saved.label_min_px)
+        w.scene.set_label_min_px(saved.label_min_px, saved.label_max_growth)
         for clock in w.findChildren(ClockWidget):
             clock.set_projector(False)
         if saved.full_screen:

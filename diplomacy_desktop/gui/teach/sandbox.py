@@ -596,48 +596,48 @@ class SandboxMode(WindowMode):
     def place_unit(self, unit: Unit) -> bool:
         """Put ``unit`` on the board; refused (with the reason) where it cannot stand or the space is taken."""
         board = self.board
-        problem = standing_problem(board, unit.kind, unit.location)
-        if problem is not None:
-            self.refuse(problem)
-            return False
-        there = self.controller.state.unit_in(unit.province)
-        if there is not None:
-            self.refuse(f"{place_name(board, unit.province)} already holds {unit_words(board, there)}: "
-                        "two units cannot stand in one space (remove it first)")
+        if not self._may_stand(unit, " (remove it first)"):
             return False
         units = [*self.controller.state.units.values(), unit]
         return self._apply(units=units, said=f"Placed {unit_words(board, unit)}",
                            step=f"place {unit_words(board, unit)}")
 
-    def remove_unit(self, province: str) -> bool:
-        st = self.controller.state
-        gone = st.unit_in(province)
-        if gone is None:
+    def _may_stand(self, unit: Unit, remedy: str = "", moving: Unit | None = None) -> bool:
+        """May ``unit`` stand where it is placed (a space of its kind, and nobody else's there besides
+        the unit ``moving`` itself)?  Refused, with the reason, when not."""
+        problem = standing_problem(self.board, unit.kind, unit.location)
+        there = self.controller.state.unit_in(unit.province)
+        if problem is None and there is not None and there != moving:
+            problem = (f"{place_name(self.board, unit.province)} already holds {unit_words(self.board, there)}: "
+                       f"two units cannot stand in one space{remedy}")
+        if problem is not None:
+            self.refuse(problem)
+        return problem is None
+
+    def _unit_at(self, province: str) -> Unit | None:
+        """The unit standing in ``province`` (None, refused with the reason, when there is none)."""
+        unit = self.controller.state.unit_in(province)
+        if unit is None:
             self.refuse(f"there is no unit in {place_name(self.board, province)}")
+        return unit
+
+    def remove_unit(self, province: str) -> bool:
+        gone = self._unit_at(province)
+        if gone is None:
             return False
-        return self._apply(units=[u for u in st.units.values() if u.province != province_of(province)],
-                           said=f"Removed {unit_words(self.board, gone)}", step=f"remove {unit_words(self.board, gone)}")
+        units = [u for u in self.controller.state.units.values() if u.province != province_of(province)]
+        return self._apply(units=units, said=f"Removed {unit_words(self.board, gone)}",
+                           step=f"remove {unit_words(self.board, gone)}")
 
     def move_unit(self, province: str, location: str) -> bool:
         """Move the unit standing in ``province`` to ``location`` (a drag)."""
-        st = self.controller.state
-        unit = st.unit_in(province)
-        if unit is None:
-            self.refuse(f"there is no unit in {place_name(self.board, province)}")
-            return False
-        if location == unit.location:
+        unit = self._unit_at(province)
+        if unit is None or location == unit.location:
             return False
         moved = Unit(unit.power, unit.kind, location)
-        problem = standing_problem(self.board, moved.kind, location)
-        if problem is not None:
-            self.refuse(problem)
+        if not self._may_stand(moved, moving=unit):
             return False
-        there = st.unit_in(location)
-        if there is not None and there != unit:
-            self.refuse(f"{place_name(self.board, location)} already holds {unit_words(self.board, there)}: "
-                        "two units cannot stand in one space")
-            return False
-        units = [u for u in st.units.values() if u != unit] + [moved]
+        units = [u for u in self.controller.state.units.values() if u != unit] + [moved]
         return self._apply(units=units, said=f"Moved the {kind_name(unit.kind)} to {place_name(self.board, location)}",
                            step=f"move {unit_words(self.board, unit)} to {place_name(self.board, location)}")
 

@@ -2,15 +2,17 @@
 
 ``start_step_through(window, entry)`` reveals the decisions of an adjudicated phase one at a time
 in a teaching order: illegal orders, then supports (cut, void, given), then convoys (disrupted,
-paradoxes, carried), then moves from the strongest to the weakest, then the units that held, then
+paradoxes, carried), then moves from the strongest to the weakest, each after the moves that
+decided it (a ring's standoff before the ring's failure), then the units that held, then
 the dislodgements (for retreat and adjustment phases, their results one by one).  The map draws
 every order and only the results revealed so far, rings the units of the current step, and the
 text of the step is shown large in a panel under the map.  Keys: → Space Page Down forward,
 ← back, Home the start, End the end, Esc leave.
 
 With ``predict=True`` the students first mark each order: click its arrow (or row) to choose it,
-S succeeds, F fails (Tab and the arrow keys move between orders); Enter reveals the results,
-scores every mark and explains each one missed.
+S succeeds, F fails, each moving on to the next order (Tab and the arrow keys move between
+orders; a ↓ pressed right after a mark stays on the order the mark moved to, so it skips none);
+Enter reveals the results, scores every mark and explains each one missed.
 
 Every text is the engine's explanation of a result already adjudicated: nothing is recomputed.
 """
@@ -39,6 +41,7 @@ from ..board.map_scene import BoardPicture, results_picture
 from ..controller import ChangeRecord
 from .explanations import (MapHighlight, ScaledTextBrowser, explanation_html, explanation_of, filed_results,
                            order_at, projector_scale, provinces_named)
+from ..widgets import connect_all
 
 if TYPE_CHECKING:
     from ..shell import WindowShell
@@ -92,8 +95,8 @@ def teaching_steps(entry: HistoryEntry) -> list[Step]:
     convoys = sorted((r for r in legal if isinstance(r.order, Convoy)),
                      key=lambda r: (_CONVOY_ORDER.get(r.code, 4), r.order.province))
     carried = [r for r in legal if isinstance(r.order, Move) and r.code == "no_convoy"]
-    moves = sorted((r for r in legal if isinstance(r.order, Move) and r.code != "no_convoy"),
-                   key=lambda r: (-_strength(r), r.order.province))
+    moves = _causes_first(sorted((r for r in legal if isinstance(r.order, Move) and r.code != "no_convoy"),
+                                 key=lambda r: (-_strength(r), r.order.province)))
     holds = [r for r in legal if not isinstance(r.order, (SupportHold, SupportMove, Convoy, Move))
              and r.code != "dislodged"]
     steps: list[Step] = []
@@ -113,6 +116,41 @@ def teaching_steps(entry: HistoryEntry) -> list[Step]:
     steps += [_step(entry, "hold", "A unit stands", r) for r in holds]
     steps += _dislodgements(entry, rows)
     return steps
+
+
+def _causes_of(r: OrderResult, by_province: dict[str, OrderResult]) -> list[str]:
+    """The moves whose failure made move ``r`` fail: the move of the unit in its destination,
+    which failed to leave (not the one coming the other way: a head-to-head battle decides both
+    at once), and the move that broke the ring of moves ``r`` was part of."""
+    order = r.order
+    if r.succeeded or not isinstance(order, Move):
+        return []
+    out = []
+    blocker = by_province.get(province_of(order.destination))
+    if blocker is not None and not blocker.succeeded and isinstance(blocker.order, Move) \
+            and province_of(blocker.order.destination) != order.province:
+        out.append(blocker.order.province)
+    decision = r.decision
+    if decision is not None and decision.ring_broken_at:
+        out.append(decision.ring_broken_at)
+    return [p for p in out if p in by_province and p != order.province]
+
+
+def _causes_first(moves: list[OrderResult]) -> list[OrderResult]:
+    """``moves`` (strongest first) with every move after the moves that decided it (issue 32: a
+    ring's standoff before the ring's failure): each time, the first move whose causes are all
+    shown already; in a circle of causes, the first move as it stands."""
+    by_province = {r.order.province: r for r in moves if isinstance(r.order, Move)}
+    shown: set[str] = set()
+    out: list[OrderResult] = []
+    pending = list(moves)
+    while pending:
+        n = next((n for n, r in enumerate(pending) if all(c in shown for c in _causes_of(r, by_province))), 0)
+        r = pending.pop(n)
+        out.append(r)
+        if isinstance(r.order, Move):
+            shown.add(r.order.province)
+    return out
 
 
 def _dislodgements(entry: HistoryEntry, rows: list[OrderResult]) -> list[Step]:
@@ -221,6 +259,10 @@ _PREDICT_PREV = (Qt.Key.Key_Backtab, Qt.Key.Key_Up, Qt.Key.Key_Left)
 _REVEAL = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 
 
+#: Predict's keys, on the window's hint line
+PREDICT_KEYS = ("Predict: S succeeds · F fails (each moves to the next order) · ↓ ↑ Tab: choose an order · "
+                "Enter: reveal and score · Esc: leave")
+
 #: step-through zooms to the units a step rings, at most this many times the whole board
 STEP_ZOOM = 3.0
 
@@ -242,6 +284,8 @@ class StepThrough(QObject):
                                               and r.code != "unordered"]
         self.marks: list[bool | None] = [None] * len(self.to_predict)
         self.selected = 0
+        #: predict: a mark just moved the choice on to the next order (see :meth:`next_order`)
+        self._moved_on = False
         self.revealed = False  # predict: Enter pressed
         self.score: int | None = None
         self.highlight = MapHighlight(window.scene)
@@ -262,18 +306,14 @@ class StepThrough(QObject):
         for dock in self._hidden:
             dock.hide()
         p = self.panel
-        p.back_button.clicked.connect(self.back)
-        p.next_button.clicked.connect(self.forward)
-        p.end_button.clicked.connect(self.to_end)
-        p.reveal_button.clicked.connect(self.reveal)
-        p.leave_button.clicked.connect(self.leave)
-        p.list.currentRowChanged.connect(self._row_chosen)
+        connect_all((p.back_button.clicked, self.back), (p.next_button.clicked, self.forward),
+                    (p.end_button.clicked, self.to_end), (p.reveal_button.clicked, self.reveal),
+                    (p.leave_button.clicked, self.leave), (p.list.currentRowChanged, self._row_chosen))
         p.show()
         p.raise_()
         window.resizeDocks([p], [max(380, window.width() * 2 // 5)], Qt.Orientation.Horizontal)
         window.hint_label.setText("Step through: → or Space next · ← back · End: everything · Esc: leave"
-                                  if not predict else "Predict: S succeeds · F fails · Tab next order · "
-                                  "Enter: reveal and score · Esc: leave")
+                                  if not predict else PREDICT_KEYS)
         c.changed.connect(self._on_changed)
         window.view.clicked.connect(self._map_clicked)
         app = QApplication.instance()
@@ -316,6 +356,7 @@ class StepThrough(QObject):
     # -- predicting ----------------------------------------------------------------------------
 
     def select(self, index: int) -> None:
+        self._moved_on = False
         if not self.to_predict:
             return
         self.selected = index % len(self.to_predict)
@@ -328,7 +369,17 @@ class StepThrough(QObject):
         self.marks[self.selected] = succeeds
         if self.selected + 1 < len(self.to_predict):
             self.selected += 1
+            # the mark moved on already: a ↓ (Tab, →) pressed next, out of habit, chooses the
+            # order now chosen instead of skipping it
+            self._moved_on = True
         self._draw()
+
+    def next_order(self) -> None:
+        """Predict: the next order (↓, Tab, →), or the one a mark just moved on to."""
+        if self._moved_on:
+            self._moved_on = False
+            return
+        self.select(self.selected + 1)
 
     def reveal(self) -> None:
         """Score every mark and show the results; each one missed is explained."""
@@ -428,7 +479,8 @@ class StepThrough(QObject):
             p.title.setText(f"{phase}: the orders")
             p.text.setHtml(f"<p style='font-size:16pt'>Every order is drawn; their results are hidden. "
                            f"{n} decision{'s' if n != 1 else ''} to reveal, one at a time: illegal orders, then "
-                           "supports, then convoys, then moves from the strongest, then dislodgements.</p>"
+                           "supports, then convoys, then moves from the strongest (each after the moves that "
+                           "decided it), then dislodgements.</p>"
                            "<p style='font-size:13pt; color:#555'>→ or Space: next · ← back · End: everything · "
                            "Esc: leave</p>")
             self.highlight.clear()
@@ -474,7 +526,9 @@ class StepThrough(QObject):
         p.title.setText(f"Predict the outcome of {phase}")
         p.text.setHtml("<p style='font-size:16pt'>For each order: will it succeed or fail?</p>"
                        "<p style='font-size:14pt'>Click an order's arrow or row to choose it (or Tab / ↓ / ↑); "
-                       "<b>S</b>: succeeds · <b>F</b>: fails · <b>Enter</b>: reveal and score · Esc: leave</p>")
+                       "<b>S</b>: succeeds · <b>F</b>: fails — each marks the order and moves to the next one "
+                       "(a ↓ right after a mark stays on it) · <b>Delete</b>: unmark · <b>Enter</b>: reveal and "
+                       "score · Esc: leave</p>")
         self._fill_list(lambda i, r, m: f"{'✓ succeeds' if m else '✗ fails' if m is False else '?'}  —  "
                         f"{format_order(r.order)}", None)
         r = self.to_predict[self.selected] if self.to_predict else None
@@ -585,7 +639,7 @@ class StepThrough(QObject):
             return True
         if self.predicting and not self.revealed:
             if key in _PREDICT_NEXT:
-                self.select(self.selected + 1)
+                self.next_order()
             elif key in _PREDICT_PREV:
                 self.select(self.selected - 1)
             elif key == Qt.Key.Key_S:
