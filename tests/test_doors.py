@@ -1,6 +1,7 @@
 """One door for every change (CONTRIBUTING.md, "Doors"): only the controller emits its ``changed``; only the
-controller, the table layer, the phone host, the engine and the file formats write the game or
-the table; the undo commands act through the controller's operation, never ``put_order``.
+table layer (its table service), the phone host, the engine and the file formats write the game or
+the table; the window's controller is an adapter of the table service and writes neither itself;
+the undo commands act through the controller's operation, never ``put_order``.
 
 The checks read the source with ``ast`` (every function body included), so a new shortcut fails
 here before anyone has to find it in review.
@@ -16,8 +17,20 @@ PACKAGE = ROOT / "diplomacy_desktop"
 
 #: the modules that are a door: they may change the game and the table directly
 #: (the phone host, ``host/table.py``, is the HTTP mapping of the table service: not a door to the game)
-GAME_DOORS = ("engine/", "io/", "table/", "gui/controller.py")
-TABLE_DOORS = ("table/", "host/table.py", "gui/controller.py")
+GAME_DOORS = ("engine/", "io/", "table/")
+TABLE_DOORS = ("table/",)
+#: the seats' rooms (issue 30): the window's table game and the phone host change the game and
+#: the table only through the table service's operations (each with its one change record)
+SEAT_ROOMS = ("gui/table/", "host/")
+#: the table layer's functions that write the table they are given (the service calls them)
+TABLE_WRITERS = {"record_seal", "reveal_codes", "forget_seal", "clear_declaration_codes"}
+#: the table keys only the service's operations write: the PINs, the failure counts, the hot-seat
+#: turn, the pending declarations (a name in capitals stands for the key's constant)
+SERVICE_KEYS = {"pins", "host_pin", "pin_failures", "hotseat", "declarations", "phones",
+                "HOTSEAT_KEY", "TABLE_KEY", "PENDING_KEY"}
+#: the controller's and the service's raw writes of the table, which a seat's room may not use for
+#: the service's own keys
+RAW_TABLE_WRITES = ("keep_in_table", "update_table")
 #: the game's operations that change it (``Game`` in engine/game.py)
 GAME_MUTATORS = {"set_order", "clear_order", "clear_orders", "put_orders", "set_position", "declare",
                  "adjudicate", "undo_adjudication", "declare_draw", "vote_draw"}
@@ -56,45 +69,116 @@ def _allowed(rel: str, doors: tuple[str, ...]) -> bool:
     return any(rel == d or (d.endswith("/") and rel.startswith(d)) for d in doors)
 
 
+#: adapters of the table service: even their own ``self.table`` is changed only through it
+ADAPTERS = ("gui/controller.py", "host/table.py")
+
+
+def _keys_of(call: ast.Call) -> set[str]:
+    """The table keys a ``keep_in_table(k=v, **{K: v})`` call writes (constants' names as written)."""
+    keys = set()
+    for kw in call.keywords:
+        if kw.arg is not None:
+            keys.add(kw.arg)
+        elif isinstance(kw.value, ast.Dict):
+            for k in kw.value.keys:
+                if isinstance(k, ast.Constant) and isinstance(k.value, str):
+                    keys.add(k.value)
+                elif isinstance(k, ast.Name):
+                    keys.add(k.id)
+                elif isinstance(k, ast.Attribute):
+                    keys.add(k.attr)
+    return keys
+
+
+def _seat_offences(rel: str, call: ast.Call, where: str) -> list[str]:
+    """What a seat's room (the window's table game, the phone host) does around the service."""
+    if not _allowed(rel, SEAT_ROOMS):
+        return []
+    func = call.func
+    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+    bad = []
+    if name == "PinGuard":
+        bad.append(f"{where}: makes its own PinGuard (the table's one is the service's)")
+    if name in TABLE_WRITERS:
+        bad.append(f"{where}: writes the table through {name} outside the service")
+    if name in ("succeeded", "failed") and isinstance(func, ast.Attribute) and (
+            _ends_with(func.value, "pin_guard") or _ends_with(func.value, "guard")
+            or isinstance(func.value, ast.Name) and func.value.id in ("guard", "pin_guard")):
+        bad.append(f"{where}: counts a PIN outside the service (its try_pin, pin_failed, pin_succeeded)")
+    if name in RAW_TABLE_WRITES:
+        own = sorted(_keys_of(call) & SERVICE_KEYS)
+        if own:
+            bad.append(f"{where}: writes the service's {', '.join(own)} with {name}")
+    return bad
+
+
+def _call_offences(rel: str, func: ast.Attribute, where: str) -> list[str]:
+    bad = []
+    # somebody else's `changed` signal: X.changed.emit(...) with X not self
+    if func.attr == "emit" and _ends_with(func.value, "changed") and isinstance(func.value, ast.Attribute) \
+            and not _is_self(func.value.value):
+        bad.append(f"{where}: emits another object's changed")
+    if func.attr in ("put_order", "put_orders") and not _allowed(rel, ("engine/game.py", "table/service.py")) \
+            and not (_ends_with(func.value, "service") and rel.startswith("gui/")):
+        bad.append(f"{where}: calls {func.attr}")
+    if func.attr in GAME_MUTATORS and _ends_with(func.value, "game") and not _allowed(rel, GAME_DOORS):
+        bad.append(f"{where}: changes the game ({func.attr}) outside a door")
+    if func.attr in DICT_MUTATORS and isinstance(func.value, (ast.Attribute, ast.Subscript)):
+        if _inside(func.value, "game") and not _allowed(rel, GAME_DOORS):
+            bad.append(f"{where}: changes the game's data ({func.attr}) outside a door")
+        own = _is_self(getattr(func.value, "value", func.value)) and rel not in ADAPTERS
+        if _inside(func.value, "table") and not own and not _allowed(rel, TABLE_DOORS):
+            bad.append(f"{where}: changes the table ({func.attr}) outside a door")
+    return bad
+
+
+def _write_offences(rel: str, node: ast.AST) -> list[str]:
+    targets: list[ast.expr] = []
+    if isinstance(node, ast.Assign):
+        targets = list(node.targets)
+    elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+        targets = [node.target]
+    elif isinstance(node, ast.Delete):
+        targets = list(node.targets)
+    bad = []
+    for target in targets:
+        if not isinstance(target, (ast.Attribute, ast.Subscript)):
+            continue
+        writes_game = _inside(target.value, "game") or (
+            isinstance(target, ast.Attribute) and target.attr == "game" and not _is_self(target.value))
+        if writes_game and not _allowed(rel, GAME_DOORS):
+            bad.append(f"{rel}:{target.lineno}: writes the game outside a door")
+        if _inside(target.value, "table") and not _allowed(rel, TABLE_DOORS):
+            bad.append(f"{rel}:{target.lineno}: writes the table outside a door")
+        if _names_table(target) and _allowed(rel, SEAT_ROOMS):
+            bad.append(f"{rel}:{target.lineno}: writes the table outside a door")
+        if isinstance(target, ast.Attribute) and _is_service(target.value) and _allowed(rel, SEAT_ROOMS) \
+                and target.attr != "write":
+            bad.append(f"{rel}:{target.lineno}: replaces the table service's {target.attr}")
+    return bad
+
+
+def _is_service(node: ast.expr) -> bool:
+    return _ends_with(node, "service") or (isinstance(node, ast.Name) and node.id == "service")
+
+
+def _names_table(target: ast.expr) -> bool:
+    """``table[...] = `` / ``table[...][...] = ``: a table handed in by name (a function's parameter)."""
+    node = target
+    while isinstance(node, ast.Subscript):
+        node = node.value
+    return node is not target and isinstance(node, ast.Name) and node.id == "table"
+
+
 def offences(modules: list[tuple[str, ast.Module]]) -> list[str]:
     bad = []
     for rel, tree in modules:
         for node in ast.walk(tree):
-            where = f"{rel}:{getattr(node, 'lineno', 0)}"
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
-                func = node.func
-                # somebody else's `changed` signal: X.changed.emit(...) with X not self
-                if func.attr == "emit" and _ends_with(func.value, "changed") and isinstance(func.value, ast.Attribute) \
-                        and not _is_self(func.value.value):
-                    bad.append(f"{where}: emits another object's changed")
-                if func.attr in ("put_order", "put_orders") and not _allowed(rel, ("engine/game.py",
-                                                                                   "table/service.py",
-                                                                                   "gui/controller.py")):
-                    bad.append(f"{where}: calls {func.attr}")
-                if func.attr in GAME_MUTATORS and _ends_with(func.value, "game") and not _allowed(rel, GAME_DOORS):
-                    bad.append(f"{where}: changes the game ({func.attr}) outside a door")
-                if func.attr in DICT_MUTATORS and isinstance(func.value, (ast.Attribute, ast.Subscript)):
-                    if _inside(func.value, "game") and not _allowed(rel, GAME_DOORS):
-                        bad.append(f"{where}: changes the game's data ({func.attr}) outside a door")
-                    if _inside(func.value, "table") and not _is_self(getattr(func.value, "value", func.value)) \
-                            and not _allowed(rel, TABLE_DOORS):
-                        bad.append(f"{where}: changes the table ({func.attr}) outside a door")
-            targets: list[ast.expr] = []
-            if isinstance(node, ast.Assign):
-                targets = list(node.targets)
-            elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
-                targets = [node.target]
-            elif isinstance(node, ast.Delete):
-                targets = list(node.targets)
-            for target in targets:
-                if not isinstance(target, (ast.Attribute, ast.Subscript)):
-                    continue
-                writes_game = _inside(target.value, "game") or (
-                    isinstance(target, ast.Attribute) and target.attr == "game" and not _is_self(target.value))
-                if writes_game and not _allowed(rel, GAME_DOORS):
-                    bad.append(f"{rel}:{target.lineno}: writes the game outside a door")
-                if _inside(target.value, "table") and not _allowed(rel, TABLE_DOORS):
-                    bad.append(f"{rel}:{target.lineno}: writes the table outside a door")
+                bad += _call_offences(rel, node.func, f"{rel}:{getattr(node, 'lineno', 0)}")
+            if isinstance(node, ast.Call):
+                bad += _seat_offences(rel, node, f"{rel}:{getattr(node, 'lineno', 0)}")
+            bad += _write_offences(rel, node)
     return bad
 
 
@@ -119,8 +203,34 @@ def test_doors_the_scan_finds_every_kind_of_shortcut() -> None:
     )
     found = offences([("gui/table/probe.py", probe)])
     assert len(found) == 9, found
-    assert offences([("gui/controller.py", probe)]) == [
-        "gui/controller.py:2: emits another object's changed", "gui/controller.py:3: emits another object's changed"]
+    assert offences([("table/service.py", probe)]) == [
+        "table/service.py:2: emits another object's changed", "table/service.py:3: emits another object's changed"]
+
+
+def test_doors_the_window_changes_the_game_only_through_the_table_service() -> None:
+    """``GameController`` is an adapter (issue 30): its every write of the game or the table is an
+    operation of its ``TableService``; the game's own mutators, called on the game, are refused."""
+    probe = ast.parse(
+        "class GameController:\n"
+        "    def set_order(self, power, book):\n"
+        "        self.game.put_orders(power, book)\n"
+        "        self.game.adjudicate()\n"
+        "        self.game.undo_adjudication()\n"
+        "        self.game.set_position(None)\n"
+        "        self.game.declare({})\n"
+        "        self.game.declare_draw([])\n"
+        "        self.game.end_year = 1910\n"
+        "        self.game.rules = None\n"
+        "        self.table['pins'] = {}\n"
+        "        self.table.pop('pins')\n"
+        "        self.service.put_orders(power, book, initiator='laptop')\n"  # the door: fine
+        "        self.service.adjudicate(initiator='laptop')\n"
+        "        self.game = None\n"  # its own game, replaced (a new game, an opened file): fine
+    )
+    found = offences([("gui/controller.py", probe)])
+    assert len(found) == 11, found
+    assert not any(f.startswith(("gui/controller.py:13:", "gui/controller.py:14:", "gui/controller.py:15:"))
+                   for f in found), found
 
 
 def test_doors_undo_commands_do_not_import_the_controller() -> None:
@@ -129,3 +239,32 @@ def test_doors_undo_commands_do_not_import_the_controller() -> None:
     names = {a.name for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) for a in n.names}
     mods = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
     assert "GameController" not in names and "controller" not in " ".join(m or "" for m in mods)
+
+
+def test_doors_the_seats_rooms_change_the_table_only_through_the_service() -> None:
+    """Issue 30: the window's table game (``gui/table/``) and the phone host (``host/``) keep no
+    PIN counter of their own, write none of the service's keys (PINs, the hot-seat turn, pending
+    declarations) and no seal codes, and do not swap the service's parts; they call its operations."""
+    probe = ast.parse(
+        "def f(c, self, table, service):\n"
+        "    guard = PinGuard(c.table)\n"
+        "    sealcodes.reveal_codes(c.table, 'S1901M', None)\n"
+        "    sealcodes.clear_declaration_codes(c.table)\n"
+        "    c.keep_in_table(pins={})\n"
+        "    c.keep_in_table(**{PENDING_KEY: None})\n"
+        "    c.keep_in_table(**{self.TABLE_KEY: {}})\n"
+        "    table['pins'] = {}\n"
+        "    service.session = None\n"
+        "    c.service.session = None\n"
+        "    guard.failed('host')\n"
+        "    self.pin_guard.succeeded('france')\n"
+        "    c.keep_in_table(clock_state={})\n"  # the clock's own bookkeeping: fine
+        "    c.service.write = None\n"  # the durable-write hook, installed: fine
+        "    c.service.keep_turn(initiator='laptop')\n"  # the door: fine
+        "    self.join_guard.failed('10.0.0.2')\n"  # the phones' join counter, per device: fine
+        "    x = sealcodes.code_of(c.table, 'france', 'S1901M')\n"  # reading: fine
+    )
+    found = offences([("gui/table/probe.py", probe)])
+    assert len(found) == 11, found
+    assert len(offences([("host/probe.py", probe)])) == 11
+    assert offences([("gui/orders/probe.py", probe)]) == []  # (other rooms: the scan above)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ..engine.disorder import disorder_told
 from ..engine.explain import explain, results_by_province
 from ..engine.game import Game, HistoryEntry
 from ..engine.orders import Disband, Order, Remove, UnitOrder
@@ -99,7 +100,24 @@ def phase_picture(game: Game, index: int | None = None) -> dict[str, Any] | None
                       for d in displaced],
         "standoffs": standoffs,
         "items": items,
+        "notes": phase_notes(game, entry),
     }
+
+
+def phase_notes(game: Game, entry: HistoryEntry) -> list[str]:
+    """What the table is told of a phase besides its orders, as the window's Results panel says
+    it (``gui/orders/results_dock.phase_notes``): who was in civil disorder and what that meant
+    (rules XIV.1), and the builds left unused (rules XIII.2)."""
+    from ..engine.forfeits import unused_builds  # (rules XIII.2): only when results are asked for
+
+    board = game.board
+    out = []
+    if entry.disorder:
+        gone = [board.power(p).name for p in board.power_ids if p in entry.disorder]
+        names = ", ".join(gone[:-1]) + " and " + gone[-1] if len(gone) > 1 else gone[0]
+        out.append(f"In civil disorder (rules XIV.1): {names} \u2014 {disorder_told(entry.state.phase.kind)}.")
+    out += [u.text(board.power(u.power).name) for u in unused_builds(entry.state, entry.results, entry.disorder)]
+    return out
 
 
 def order_view(order: Order | None, legal: bool) -> dict[str, Any] | None:

@@ -27,6 +27,7 @@ from pathlib import Path
 from types import FrameType
 from typing import TextIO
 
+from ..io.output import fail
 from ..io.gamelock import GameLock, GameLockedError
 from ..io.gamestore import GameStore, StoreError, file_stamp, store_path
 from ..io.savefile import SaveFileError, is_secret_file, open_game
@@ -130,11 +131,9 @@ def serve_command(args: argparse.Namespace) -> int:
     try:
         lock.acquire()  # one host per game: a second one would write over the first one's seals
     except GameLockedError as exc:
-        print(f"diplomacy-desktop serve: {exc}", file=sys.stderr)
-        return 2
+        return fail(str(exc), 2, "serve")
     except OSError as exc:
-        print(f"diplomacy-desktop serve: cannot lock {path}: {exc.strerror or exc}", file=sys.stderr)
-        return 2
+        return fail(f"cannot lock {path}: {exc.strerror or exc}", 2, "serve")
     try:
         return _serve_locked(args, path, lock)
     finally:
@@ -175,14 +174,11 @@ def _open_host(args: argparse.Namespace, path: Path) -> TableHost | int:
         return TableHost.open_live(path, formal=args.formal, notes_allowed=True if args.notes else None,
                                    players=players, passphrase=passphrase, opened=opened)
     except (SaveFileError, ValueError) as exc:  # PassphraseNeededError, WrongPassphraseError too
-        print(f"diplomacy-desktop serve: {path}: {exc}", file=sys.stderr)
-        return 2
+        return fail(f"{path}: {exc}", 2, "serve")
     except SaveFailedError as exc:  # a new game that cannot be written (a full disk): nothing served
-        print(f"diplomacy-desktop serve: cannot write {path}: {exc.reason}; nothing is served", file=sys.stderr)
-        return 1
+        return fail(f"cannot write {path}: {exc.reason}; nothing is served", 1, "serve")
     except OSError as exc:
-        print(f"diplomacy-desktop serve: {path}: {exc.strerror or exc}", file=sys.stderr)
-        return 2
+        return fail(f"{path}: {exc.strerror or exc}", 2, "serve")
 
 
 def _print_links(host: TableHost, path: Path, base: str, *, qr: bool) -> None:
@@ -207,13 +203,14 @@ def _serve_locked(args: argparse.Namespace, path: Path, lock: GameLock) -> int:
         print(f"diplomacy-desktop serve: {host.store_note}", file=sys.stderr, flush=True)
     refusal = _computer_seats(host, args.computer or [])
     if refusal is not None:
-        print(f"diplomacy-desktop serve: {refusal}", file=sys.stderr)
-        return 2
+        return fail(str(refusal), 2, "serve")
     lock.follow()  # the file as opening wrote it (a new inode): a hard link to it is refused too
     host.file_written = lock.follow
     host.restore_clock()  # the clock the table had when the host last stopped
     host.add_listener(partial(_say_taken_back, host))  # a failed write is told at once, not only at stop
-    host.add_listener(partial(_say_joined, host))  # issue 31: every new device, on the host's terminal
+    # issue 31: every new device, on the host's terminal (those that joined before are known)
+    host.add_listener(partial(_say_joined, host, {d for d, _p in host.devices()}))
+    host.add_listener(partial(_say_seal_alarm, host))  # issue 31: a revealed code that does not match
     from .server import HostServer  # aiohttp: only when serving
 
     # Ctrl+C and SIGTERM only ask the main thread to stop the server (set before the links are
@@ -249,15 +246,33 @@ def _serve_locked(args: argparse.Namespace, path: Path, lock: GameLock) -> int:
     return _stopped(host, path)
 
 
-def _say_joined(host: TableHost, change: Change) -> None:
-    """On the terminal, at once: a new device on a power's link (joined by PIN, or a link opened
-    on another device), so that a link carried away is seen by the host too."""
+def _say_joined(host: TableHost, announced: set[str], change: Change) -> None:
+    """On the terminal, at once: a new device on a power's link (joined by PIN: named, with a
+    token of its own; or a link opened on another device), so that a link carried away is seen
+    by the host too.  ``announced``: the devices already told."""
     if change.kind != "joined" or not change.powers:
         return
     names = ", ".join(host.game.board.power(p).name for p in sorted(change.powers))
+    devices = host.devices()
+    new = [d for d, p in devices if p in change.powers and d not in announced]
+    announced.update(d for d, _p in devices)
+    if new:
+        print(f"A new device joined {names} with its PIN: device {new[-1]} (kick {new[-1]} cuts that device "
+              f"off alone; kick POWER cuts off every device and the link)", flush=True)
+        return
     joins = host.table.get("phones", {}).get("joins", {})
     count = max((int(joins.get(p, 0)) for p in change.powers), default=0)
     print(f"A new device joined {names} ({count} so far on that link; kick POWER cuts them all off)", flush=True)
+
+
+def _say_seal_alarm(host: TableHost, change: Change) -> None:
+    """On the terminal, at the reveal: a seal code recomputed from the revealed orders that is
+    not the one its power was given at sealing (the phones show the same alarm)."""
+    if change.kind != "phase":
+        return
+    codes = host.public_state().get("seal_codes") or {}
+    if codes.get("alarm"):
+        print(f"ALARM: {codes['alarm']}", file=sys.stderr, flush=True)
 
 
 def _say_taken_back(host: TableHost, change: Change) -> None:
@@ -293,7 +308,8 @@ def _stopped(host: TableHost, path: Path) -> int:
     return code
 
 
-COMMANDS = ("kick POWER (new link for that power), pin POWER DIGITS (a new PIN), reveal (adjudicate now; never a "
+COMMANDS = ("kick POWER (new link for that power, every device cut off), kick DEVICE (that device alone), "
+            "devices (those that joined by PIN), pin POWER DIGITS (a new PIN), reveal (adjudicate now; never a "
             "phase nobody wrote in), reveal PHASE (adjudicate that phase now, e.g. reveal S1901M), undo (take back the last "
             "adjudication), "
             "clock MINUTES [TITLE] (a clock on every phone), pause, resume, clock off, links, help")
@@ -321,6 +337,22 @@ def link_line(host: TableHost, power: str, player: str, url: str) -> str:
     who = f"{player}: {note}" if note else player
     return f"  {host.game.board.power(power).name:<8} {url}" + (f"  ({who})" if who else "")
 
+def _kick(host: TableHost, base: str, target: str) -> None:
+    """``kick DEVICE``: that device alone (issue 31); ``kick POWER``: a new link for the power's
+    player, every device and the old link cut off."""
+    if target in dict(host.devices()):
+        power = host.kick_device(target)
+        print(f"  Device {target} ({host.game.board.power(power).name}) is cut off; the power's other devices "
+              "and link go on. Its PIN no longer joins: pin POWER DIGITS gives a new one", flush=True)
+        return
+    if target not in host.game.board.power_ids:
+        listed = ", ".join(d for d, _p in host.devices()) or "none has joined by PIN"
+        raise HostError(f"there is no power or device {target!r} (devices: {listed})")
+    token = host.kick(target)
+    host.flush()
+    print(f"  {host.game.board.power(target).name:<8} {base}/t/{token}  (the old link is cut off)", flush=True)
+
+
 def _console(host: TableHost, base: str, stdin: TextIO) -> None:
     """The host's commands, typed into the terminal ``serve`` runs in (one a line)."""
     for line in stdin:
@@ -329,11 +361,11 @@ def _console(host: TableHost, base: str, stdin: TextIO) -> None:
             continue
         try:
             if words[0] == "kick" and len(words) == 2:
-                power = words[1].lower()
-                token = host.kick(power)
-                host.flush()
-                print(f"  {host.game.board.power(power).name:<8} {base}/t/{token}  (the old link is cut off)",
-                      flush=True)
+                _kick(host, base, words[1].lower())
+            elif words == ["devices"]:
+                listed = host.devices()
+                print("  " + (", ".join(f"{d} ({host.game.board.power(p).name})" for d, p in listed)
+                              if listed else "No device has joined by PIN"), flush=True)
             elif words[0] == "reveal" and len(words) <= 2:
                 phase = words[1].upper() if len(words) == 2 else None
                 before = host.game.state.phase.label

@@ -70,7 +70,7 @@ from aiohttp import WSMsgType, web
 
 from ..resources import map_file
 from ..table.pins import HASHES_IN_FLIGHT
-from .table import (Change, HostError, NotYoursError, SaveFailedError, TableHost, TooManyAttemptsError,
+from .table import (Change, ComputerSeatError, HostError, NotYoursError, SaveFailedError, TableHost, TooManyAttemptsError,
                     UnknownTokenError)
 
 PAGE_DIR = Path(__file__).resolve().parent / "page"
@@ -510,18 +510,17 @@ class HostApp:
                                                  self._text(data, "phase"), self._text(data, "key")), durable=False)
 
     async def seal(self, request: web.Request) -> web.Response:
-        token = self._token(request)
-        data = await self._body(request)
-        pin = self._text(data, "pin", required=False) or None
-        return await self._saved(await self._run(self.host.seal, token, self._text(data, "power"),
-                                                 self._text(data, "phase"), pin))
+        return await self._sealing(request, self.host.seal)
 
     async def unseal(self, request: web.Request) -> web.Response:
+        return await self._sealing(request, self.host.unseal)
+
+    async def _sealing(self, request: web.Request, op: Callable[..., Any]) -> web.Response:
+        """Seal or unseal (``op``): the power, the phase and, where the table asks for it, the PIN."""
         token = self._token(request)
         data = await self._body(request)
         pin = self._text(data, "pin", required=False) or None
-        return await self._saved(await self._run(self.host.unseal, token, self._text(data, "power"),
-                                                 self._text(data, "phase"), pin))
+        return await self._saved(await self._run(op, token, self._text(data, "power"), self._text(data, "phase"), pin))
 
     async def declare(self, request: web.Request) -> web.Response:
         token = self._token(request)
@@ -636,8 +635,9 @@ class HostApp:
             client.dirty.clear()
             try:
                 message = await self._run(self._message, client)
-            except UnknownTokenError:  # kicked
-                await client.ws.send_json({"type": "kicked", "error": "the host has cut this phone off"})
+            except UnknownTokenError as exc:  # kicked, or the seat handed to the computer
+                error = str(exc) if isinstance(exc, ComputerSeatError) else "the host has cut this phone off"
+                await client.ws.send_json({"type": "kicked", "error": error})
                 await client.ws.close(code=4003, message=b"kicked")
                 return
             try:

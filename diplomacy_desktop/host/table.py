@@ -37,6 +37,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import functools
+import hashlib
 import secrets
 import sqlite3
 import threading
@@ -54,30 +55,30 @@ from ..engine.orders import Order, UnitOrder
 from ..engine.state import ADJUSTMENT, MOVEMENT, RETREAT
 from ..engine.validation import check_order
 from ..io.boardfile import load_board
-from ..io.gamestore import (GameImage, GameStore, StoreError, StoreLockedError, file_stamp, set_aside,
-                            store_path)
+from ..io.gamestore import (GameImage, GameStore, StoreError, StoreLockedError, StoreTamperedError, file_stamp,
+                            set_aside, store_path)
 from ..io.notation import format_order, location_label
 from ..io.output import reason as os_reason
 from ..io.savefile import (OpenedGame, SaveFileError, WrongPassphraseError, dumps, open_game, order_from_dict,
                            order_to_dict, write_atomic)
 from ..io.typed_orders import read_typed_order, refusal_message
-from ..io.vault import Vault, VaultError
+from ..io.vault import UNAUTHENTICATED_TEXT, Vault, VaultError
 from ..table import sealcodes
-from ..table.changes import HOST, PHONE, TableChange
+from ..table.changes import HOST, LAPTOP, PHONE, TURN, TableChange
 from ..table.computer import computer_seats
-from ..table.notes import MAX_NOTE_TEXT, MAX_NOTES
+from ..table.notes import MAX_NOTE_TEXT, MAX_NOTES, NoteError
 from ..table.pieces import plan_entry
-from ..table.pins import HASH_GATE, JoinGuard, JoinRate, PinWaitError, hash_pin, pin_problem
+from ..table.pins import HASH_GATE, JoinGuard, JoinRate, PinWaitError, pin_problem
 from ..table.service import (STAGE_DECLARATIONS, STAGE_ORDERS, PinRefusal, PinWait, StalePhaseError,
                              TableRefusal, TableService)
 from ..table.session import TableSession
+from ..table.state import TableState
 from .phase_results import adjudicated_entries, order_view, phase_label, phase_picture
 
 #: the longest typed order or player name the host accepts (notes: ``table.notes``)
 MAX_ORDER_TEXT = 200
 #: one power's share of the game's notes, and how fast it may write them (NOTE_BURST in any
 #: NOTE_WINDOW seconds): one phone cannot use up every note of the game
-MAX_NOTES_PER_POWER = MAX_NOTES // 8
 NOTE_BURST = 10
 NOTE_WINDOW = 60.0
 
@@ -96,6 +97,13 @@ class UnknownTokenError(HostError):
 
 
 class NotYoursError(HostError):
+    status = 403
+
+
+class ComputerSeatError(UnknownTokenError):
+    """The link of a power the computer plays: no phone plays it, and what the computer sealed
+    stays secret until the reveal (issue 33); the link works again once a person has the seat."""
+
     status = 403
 
 
@@ -184,6 +192,12 @@ def _set_aside_note(path: Path, exc: BaseException) -> str:
     """Set the damaged live game of ``path`` aside; what to tell the host (naming both files)."""
     db = store_path(path)
     why = str(exc).removeprefix(f"the live game {db.name} cannot be read: ")
+    if isinstance(exc, StoreTamperedError):  # never "damaged" only: somebody edited it
+        try:
+            aside = set_aside(db)
+        except OSError as err:
+            return f"REFUSED: {why}; it could not be set aside ({_why(err)}); {path.name} is read instead"
+        return f"REFUSED: {why}; it is set aside as {aside.name} and {path.name} is read instead"
     try:
         aside = set_aside(db)
     except OSError as err:
@@ -206,16 +220,20 @@ _R = TypeVar("_R")
 
 
 def _new_table_options(game: Game, table: dict[str, Any], notes_allowed: bool | None,
-                       players: Mapping[str, str] | None) -> None:
+                       players: Mapping[str, str] | None) -> dict[str, Any]:
     """``serve``'s options for a game it opens or creates: private notes on or off, and who plays
-    which power (a power the game does not have is refused)."""
+    which power (a power the game does not have is refused).  The table the host's service will
+    own, made before there is one (``table`` is left as it was)."""
+    typed = TableState.from_table(table)
     if notes_allowed is not None:
-        table["notes_allowed"] = notes_allowed
+        typed.notes_allowed = notes_allowed
     if players:
         unknown = [p for p in players if p not in game.board.power_ids]
         if unknown:
             raise SaveFileError(f"there is no power {unknown[0]!r} in this game")
-        table.setdefault("players", {}).update(players)
+        typed.players = {**(typed.players or {}), **players}
+    made: dict[str, Any] = typed.to_table()
+    return made
 
 
 def _all_or_nothing(method: Callable[_P, _R]) -> Callable[_P, _R]:
@@ -256,13 +274,30 @@ def new_tokens(powers: Iterable[str]) -> dict[str, str]:
     return {p: secrets.token_urlsafe(18) for p in powers}
 
 
+#: the phones' devices that joined by PIN, each with a token of its own (issue 31): kept in
+#: ``phones["devices"]`` as ``{device: {"power": power, "hash": sha256 of the token}}``; only the
+#: hash is stored (a token is 144 random bits: no slow hash is needed), so a device's token is never
+#: written anywhere in the clear, and it survives a restart of the host
+DEVICES_KEY = "devices"
+#: the last device number given (a cut-off device's name is never given again)
+DEVICE_SEQ_KEY = "device_seq"
+#: devices one power may have joined at once (the host kicks one to make room)
+MAX_DEVICES_PER_POWER = 16
+
+
+def token_digest(token: str) -> str:
+    """What the host keeps of a device's token."""
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
 class TableHost:
     """The game as the phones see it; see the module documentation."""
 
     def __init__(self, game: Game, table: dict[str, Any] | None = None, path: Path | None = None, *,
                  clock: Callable[[], float] = time.monotonic, auto_reveal: bool = True,
                  session: TableSession | None = None, vault: Vault | None = None,
-                 wall_clock: Callable[[], float] = time.time, store: GameStore | None = None) -> None:
+                 wall_clock: Callable[[], float] = time.time, store: GameStore | None = None,
+                 service: TableService | None = None) -> None:
         self.game = game
         #: the live game in SQLite (``serve``): changes are written to it row by row, and the saved
         #: game ``path`` is written from it at every new phase and by ``write_file``
@@ -319,15 +354,20 @@ class TableHost:
         self.file_written: Callable[[], None] | None = None
         #: what opening did with a damaged live game ("" when there was none: ``serve`` prints it)
         self.store_note = ""
-        phones = self.table.setdefault("phones", {})
         #: the one record of who has sealed or declared (the window's, shared with its hot seat)
         if session is not None and session.table is not self.table:
             raise ValueError("the table session must be over the host's own table")
         self.session = session if session is not None else TableSession(self.table, game.board.power_ids)
-        #: the one owner of the game and the table's rules: the host is its HTTP mapping
-        self.service = TableService(game, self.table, session=self.session, wall_clock=wall_clock)
+        #: the one owner of the game and the table's rules: the host is its HTTP mapping (the
+        #: window's host is given the window's own service: one service for both doors)
+        if service is not None and (service.game is not game or service.table is not self.table
+                                    or service.session is not self.session):
+            raise ValueError("the table service must be over the host's own game, table and session")
+        self.service = service if service is not None else TableService(game, self.table, session=self.session,
+                                                                        wall_clock=wall_clock)
         self.service.add_listener(self._on_service_change)
         self.pin_guard = self.service.pin_guard
+        phones = self.service.table_part("phones")
         tokens = phones.get("tokens")
         if not isinstance(tokens, dict) or set(tokens) != set(game.board.power_ids):
             phones["tokens"] = new_tokens(game.board.power_ids)
@@ -359,7 +399,7 @@ class TableHost:
             game, table = Game.new(load_board("standard"), formal=formal), {}
             if vault is None and passphrase is not None:
                 vault = Vault.create(passphrase)
-        _new_table_options(game, table, notes_allowed, players)
+        table = _new_table_options(game, table, notes_allowed, players)
         host = cls(game, table, path, vault=vault)
         host.save()
         return host
@@ -399,6 +439,7 @@ class TableHost:
                     note = _set_aside_note(path, exc)
                     store = GameStore(store_path(path))
                     loaded = None
+            unauthenticated = loaded is not None and store.unauthenticated
             if loaded is None:
                 if path.exists():
                     if opened is None or opened.locked:
@@ -406,15 +447,18 @@ class TableHost:
                     if opened.locked:
                         raise SaveFileError("this game's secrets are encrypted: give its passphrase")
                     game, table, vault = opened.game, opened.table, opened.vault
+                    unauthenticated = opened.unauthenticated
                 else:
                     game, table = Game.new(load_board("standard"), formal=formal), {}
             if vault is None and passphrase is not None:
                 vault = Vault.create(passphrase)  # a new secret game, or one played in the clear until now
-            rekeyed = store.vault is not vault
+            # an earlier version's store is written whole, authenticated (its rows in format 2)
+            rekeyed = store.vault is not vault or unauthenticated
             store.vault = vault
-            _new_table_options(game, table, notes_allowed, players)
+            table = _new_table_options(game, table, notes_allowed, players)
             host = cls(game, table, path, store=store, vault=vault)
-            host.store_note = note
+            host.store_note = "; ".join(filter(None, (note, f"{path.name}: {UNAUTHENTICATED_TEXT}"
+                                                      if unauthenticated else "")))
             try:
                 if loaded is not None and not rekeyed:  # only what opening changed (tokens, an empty phase skipped)
                     host._on_disk = loaded
@@ -432,7 +476,9 @@ class TableHost:
         return host
 
     def close(self) -> None:
-        """Close the live game's database (``serve`` stopping)."""
+        """Close the live game's database (``serve`` stopping); the service (the window's, which
+        outlives its hosting) no longer tells this host anything."""
+        self.service.remove_listener(self._on_service_change)
         if self.store is not None:
             self.store.close()
 
@@ -455,6 +501,10 @@ class TableHost:
     def _on_service_change(self, change: TableChange) -> None:
         """The service made a change (a phone's, the console's, or the window's through the same
         service): the phones of the powers it concerns look again (a player's every power)."""
+        if self.service.game is not self.game:
+            return  # the window's service went on to another game: this host is being closed
+        if change.kind == TURN:
+            return  # the laptop's own turn: the session tells the phones when who has sealed changed
         with self._lock:
             powers = change.powers
             if powers is not None and change.kind in ("orders", "pin"):
@@ -681,19 +731,48 @@ class TableHost:
         name = self.table.get("players", {}).get(power)
         return str(name) if name else ""
 
+    def _devices(self) -> dict[str, dict[str, str]]:
+        """The devices that joined by PIN and are not cut off (see ``DEVICES_KEY``); a damaged
+        entry is no device."""
+        devices = self._phones.get(DEVICES_KEY)
+        if not isinstance(devices, dict):
+            return {}
+        return {str(d): e for d, e in devices.items() if isinstance(e, dict) and isinstance(e.get("hash"), str)
+                and e.get("power") in self.game.board.power_ids}
+
+    def devices(self) -> list[tuple[str, str]]:
+        """(device, power) of every device that joined by PIN, in the order they joined."""
+        with self._lock:
+            return [(d, str(e["power"])) for d, e in self._devices().items()]
+
+    def _token_owner(self, token: str) -> str | None:
+        """The power whose link or device ``token`` is (None: neither)."""
+        own = None
+        for power, known in self._phones["tokens"].items():
+            if secrets.compare_digest(str(known).encode(), token.encode("utf-8", "replace")):
+                own = power
+        if own is None:
+            digest = token_digest(token).encode()
+            for entry in self._devices().values():
+                if secrets.compare_digest(entry["hash"].encode(), digest):
+                    own = entry["power"]
+        return own
+
     def powers_of(self, token: str) -> tuple[str, ...]:
         """The powers a token covers: its own, and every other power of the same player."""
         with self._lock:
-            own = None
-            for power, known in self._phones["tokens"].items():
-                if secrets.compare_digest(str(known).encode(), token.encode("utf-8", "replace")):
-                    own = power
+            own = self._token_owner(token)
             if own is None:
                 raise UnknownTokenError("this link is not (or no longer) valid for this game: ask the host")
+            computer = computer_seats(self.table, self.game.board.power_ids)
+            if own in computer:
+                raise ComputerSeatError(f"{self.game.board.power(own).name} is played by the computer: no phone "
+                                        "plays it, and its orders stay sealed until the reveal")
             player = self.player_of(own)
             if not player:
                 return (own,)
-            return tuple(p for p in self.game.board.power_ids if p == own or self.player_of(p) == player)
+            return tuple(p for p in self.game.board.power_ids
+                         if (p == own or self.player_of(p) == player) and p not in computer)
 
     def _mine(self, token: str, power: str) -> tuple[str, ...]:
         powers = self.powers_of(token)
@@ -762,8 +841,20 @@ class TableHost:
             return out
 
     def _revealed_codes(self) -> dict[str, Any] | None:
-        phase, codes = sealcodes.revealed_codes(self.table)
-        return {"phase": phase, "codes": codes} if phase else None
+        """The last revealed phase's seal codes, recomputed from its revealed orders (never the
+        ones stored at sealing), and the alarm when any differs from the code given then."""
+        verdict = self._verdict()
+        if verdict is None:
+            return None
+        return {"phase": verdict.phase, "codes": verdict.codes, "alarm": verdict.alarm(lambda p: self.game.board.power(p).name)}
+
+    def _verdict(self) -> sealcodes.Verdict | None:
+        phase, _ = sealcodes.revealed_codes(self.table)
+        if not phase:
+            return None
+        entry = next((h for h in reversed(self.game.history) if h.state.phase.short == phase), None)
+        orders = entry.orders if entry is not None else self.game.all_orders()
+        return sealcodes.revealed_verdict(self.table, phase, sealcodes.orders_by_power(orders))
 
     def state_for(self, token: str) -> dict[str, Any]:
         """The public state and the private part for the token's powers: their orders, seals,
@@ -810,6 +901,9 @@ class TableHost:
             "missing": missing,
             "adjustment": state.adjustment_delta(power) if kind == ADJUSTMENT else 0,
             "sealed": self.session.is_sealed(power),
+            # "Waive one" is the service's offer (never worked out by the page from its options,
+            # which may not have come yet after a phase change or a fresh load)
+            "can_waive": self.service.can_waive(power),
             "pin": self._pin_hash(power) is not None,
             "declarations": dict(self.table.get("declarations", {}).get(power, {})),
             "declared": power in self.session.declared,
@@ -1027,7 +1121,7 @@ class TableHost:
             problem = pin_problem(pin, host_pin_hash=host if isinstance(host, str) else None)
             if problem:
                 raise HostError(problem)
-            self.service.set_pin_hash(self._players_powers(power), hash_pin(pin), initiator=HOST)
+            self.service.change_pin(self._players_powers(power), pin, initiator=HOST)  # the laptop's door too
 
     @_all_or_nothing
     def seal(self, token: str, power: str, phase: str, pin: str | None = None) -> dict[str, Any]:
@@ -1041,8 +1135,9 @@ class TableHost:
                 return {"message": "already sealed", "revealed": False,
                         "seal_code": sealcodes.code_of(self.table, power, self.phase)}
             revealed = change.kind == "phase"
+            verdict = self._verdict() if revealed else None
             code = sealcodes.code_of(self.table, power, phase) if not revealed else \
-                sealcodes.revealed_codes(self.table)[1].get(power)
+                (verdict.codes.get(power) if verdict is not None else None)
             return {"message": "revealed and adjudicated" if revealed else "sealed", "revealed": revealed,
                     "seal_code": code}
 
@@ -1086,22 +1181,21 @@ class TableHost:
         """The window adjudicated (or took an adjudication back): a new phase, nobody sealed."""
         with self._lock:
             self._sync_phase()
-            self._changed(Change("phase", None))
+            self._changed(Change("phase", None, LAPTOP))
 
     def seals_moved(self) -> None:
         """The laptop changed who has sealed or declared (in the shared ``session``): the phones
         are told (the record itself is the session's; nothing is copied here)."""
         with self._lock:
             self._sync_phase()
-            self._changed(Change("seal", None))
+            self._changed(Change("seal", None, LAPTOP))
 
     def declarations_done(self, revealed: Mapping[str, Mapping[str, str]]) -> None:
-        """The window revealed this phase's declarations (and applied them): orders open."""
+        """The window revealed this phase's declarations (and applied them, through the table
+        service, which recorded the reveal): the phones are told orders are open."""
         with self._lock:
             self._sync_phase()
-            self._phones["declarations_revealed"] = self.phase
-            self._phones["revealed_declarations"] = {p: dict(d) for p, d in revealed.items()}
-            self._changed(Change("declarations", None))
+            self._changed(Change("declarations", None, LAPTOP))
 
     # -- Formal Diplomacy --------------------------------------------------------------------------------
 
@@ -1148,25 +1242,20 @@ class TableHost:
             recipients = sorted({str(p) for p in to})
             if not recipients or any(p not in self.game.board.power_ids or p == power for p in recipients):
                 raise HostError("send a note to one or more other powers")
-            notes = self.table.setdefault("notes", [])
-            if len(notes) >= MAX_NOTES:
+            notes = self.table.get("notes")
+            if isinstance(notes, list) and len(notes) >= MAX_NOTES:
                 raise RefusedError("this game has as many notes as it can keep")
-            if sum(1 for n in notes if n.get("from") == power) >= MAX_NOTES_PER_POWER:
-                raise RefusedError(f"{self.game.board.power(power).name} has written as many notes as one power "
-                                   f"may in a game ({MAX_NOTES_PER_POWER})")
             now = self._now()
             recent = [t for t in self._note_times.get(power, []) if now - t < NOTE_WINDOW]
             if len(recent) >= NOTE_BURST:
                 wait = NOTE_WINDOW - (now - recent[0])
                 raise TooManyAttemptsError(f"at most {NOTE_BURST} notes a minute: wait {int(wait) + 1} s", wait)
+            try:  # the table service's rule, the laptop's too; the phones it reaches hear of it
+                note, _change = self.service.send_note(power, recipients, text, initiator=PHONE)
+            except NoteError as exc:
+                raise RefusedError(str(exc)) from None
             recent.append(now)
             self._note_times[power] = recent
-            note = {"id": len(notes) + 1, "phase": self.phase, "from": power, "to": recipients, "text": text}
-            notes.append(note)
-            reach = set(self._players_powers(power))
-            for p in recipients:
-                reach |= set(self._players_powers(p))
-            self._changed(Change("note", frozenset(reach)))
             mine = self._notes_for(self._players_powers(power))
             return {"message": "sent", "note": mine[-1] if mine else dict(note)}
 
@@ -1238,6 +1327,11 @@ class TableHost:
         affected = self._players_powers(power)
         tokens = self._phones["tokens"]
         tokens.update(new_tokens(affected))
+        devices = self._phones.get(DEVICES_KEY)
+        if isinstance(devices, dict):  # every device of the player is cut off too
+            for device, entry in list(devices.items()):
+                if not isinstance(entry, dict) or entry.get("power") in affected:
+                    devices.pop(device)
         # the PIN no longer joins: the phone that was cut off could join again with it
         kicked = self._phones.setdefault("kicked", {})
         for p in affected:
@@ -1247,9 +1341,54 @@ class TableHost:
         self._changed(Change("kicked", frozenset(affected)))
         return str(tokens[power])
 
+    def kick_device(self, device: str) -> str:
+        """Cut off one device that joined by PIN (``devices``): its token stops working at once,
+        the power's other devices and its link go on, and the PIN it knew no longer joins until
+        the host gives a new one.  Returns the device's power."""
+        power = self._kick_device(device)
+        self.flush()
+        return power
+
+    @_all_or_nothing
+    def _kick_device(self, device: str) -> str:
+        entry = self._devices().get(device)
+        if entry is None:
+            raise HostError(f"there is no device {device!r} (devices: {', '.join(self._devices()) or 'none'})")
+        power = str(entry["power"])
+        self._phones[DEVICES_KEY].pop(device)
+        stored = self._pin_hash(power)
+        if stored:
+            self._phones.setdefault("kicked", {})[power] = stored
+        self._changed(Change("kicked", frozenset(self._players_powers(power))))
+        return power
+
+    def _new_device(self, power: str) -> tuple[str, str]:
+        """A token of its own for a device joining ``power`` by PIN: (device, token)."""
+        devices = self._phones.get(DEVICES_KEY)
+        if not isinstance(devices, dict):
+            devices = self._phones[DEVICES_KEY] = {}
+        mine = [d for d, e in self._devices().items() if e["power"] == power]
+        name = self.game.board.power(power).name
+        if len(mine) >= MAX_DEVICES_PER_POWER:
+            raise RefusedError(f"{len(mine)} devices have joined {name} already: the host cuts one off first "
+                               f"(kick DEVICE)")
+        seq = self._phones.get(DEVICE_SEQ_KEY)
+        seq = (seq if isinstance(seq, int) and seq > 0 else 0) + 1
+        self._phones[DEVICE_SEQ_KEY] = seq
+        device = f"{power[:3]}{seq}"
+        token = secrets.token_urlsafe(18)
+        devices[device] = {"power": power, "hash": token_digest(token)}
+        return device, token
+
+    def last_device(self, power: str) -> str | None:
+        """The device that joined ``power`` last (the host's terminal names it)."""
+        with self._lock:
+            mine = [d for d, e in self._devices().items() if e["power"] == power]
+            return mine[-1] if mine else None
+
     def join(self, power: str, pin: str, client: str = "") -> str:
-        """The table URL plus a power's PIN: a token of the power's own for this device (only
-        for a power with a PIN).  Wrong PINs count per *client* (``client``: the phone's address),
+        """The table URL plus a power's PIN: a token of its own for this device (only for a
+        power with a PIN; the host may cut that device off alone: ``kick_device``).  Wrong PINs count per *client* (``client``: the phone's address),
         not per power, so a stranger's guesses never lock the real player out; the whole table
         takes at most ``JOINS_PER_MINUTE`` joins a minute besides, and the slow hash runs outside
         the table's lock through the process's one ``HASH_GATE`` (issue 31: guesses from many
@@ -1296,9 +1435,9 @@ class TableHost:
             self.join_guard.succeeded(client)
             if self._phones.get("kicked", {}).get(power) == stored:
                 raise RefusedError(f"the host cut {name}'s phone off: joining needs a new PIN (ask the host)")
+            _device, token = self._new_device(power)
             joins = self._phones.setdefault("joins", {})
             joins[power] = int(joins.get(power, 0)) + 1
-            token = str(self._phones["tokens"][power])
             self._seen_clients.setdefault(token, set()).add(client)  # its socket is this join's
             self._changed(Change("joined", frozenset(self._players_powers(power))))
             return token

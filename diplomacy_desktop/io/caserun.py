@@ -10,7 +10,7 @@ from ..engine.errors import OrderError
 from ..engine.explain import explain as explain_result
 from ..engine.movement import adjudicate_movement
 from ..engine.orders import Order, Waive
-from ..engine.results import OrderResult, Outcome, ResultCode
+from ..engine.results import OrderResult, Outcome, ResultCode, Say, Why
 from ..engine.rules import RuleSet
 from ..engine.state import MOVEMENT, GameState, Unit
 from ..engine.turns import adjudicate_phase
@@ -80,7 +80,8 @@ def run_case(sc: Scenario, board: Board, rules: RuleSet) -> CaseRun:
         outcome = adjudicate_phase(state, orders, rules)
         results, after, interned = outcome.results, outcome.after, outcome.interned
     extra = tuple(
-        OrderResult(Waive(p), Outcome.ILLEGAL, exc_kind(why), f"not followed: {why}", rule="VII.4")
+        OrderResult(Waive(p), Outcome.ILLEGAL, exc_kind(why), Why(Say.NOT_FOLLOWED, detail=why),
+                    rule="VII.4")
         for p, _, why in unreadable
     )
     units = tuple(after.units.values())

@@ -19,9 +19,9 @@ from __future__ import annotations
 import errno
 import os
 import stat
+import sys
 from pathlib import Path
 
-from .savefile import write_atomic
 
 #: the names that mean standard output
 STDOUT_NAMES = frozenset({"-", "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"})
@@ -38,6 +38,13 @@ class OutputError(OSError):
         return self.message
 
 
+def fail(message: str, code: int = 2, command: str = "") -> int:
+    """A command's refusal: one line on stderr, named after the program (and the subcommand when
+    given), and the exit code to return."""
+    print(f"diplomacy-desktop{' ' + command if command else ''}: {message}", file=sys.stderr)
+    return code
+
+
 def is_stdout(name: str | Path) -> bool:
     return str(name) in STDOUT_NAMES
 
@@ -52,6 +59,12 @@ def _kind(mode: int) -> str:
     if stat.S_ISSOCK(mode):
         return "a socket"
     return "not a regular file"
+
+
+def in_words(exc: Exception) -> str:
+    """An error as the user reads it: an OS error's own words ("No such file or directory"), not
+    its number; any other error's message."""
+    return (exc.strerror or str(exc)) if isinstance(exc, OSError) else str(exc)
 
 
 def reason(exc: OSError) -> str:
@@ -97,6 +110,8 @@ def write_output(name: str | Path, data: str | bytes) -> None:
         write_fd(1, raw, "the standard output")
         return
     try:
+        from .savefile import write_atomic  # (the save file's modules only when a file is written)
+
         write_atomic(Path(name), raw)
     except OSError as exc:
         raise OutputError(f"cannot write {name}: {reason(exc)}") from None

@@ -57,7 +57,7 @@ from ..engine.turns import adjudicate_phase
 from .boardfile import load_board
 from .saveschema import SaveFileError as SaveFileError  # noqa: PLC0414 (re-exported: the error of every save reader)
 from .saveschema import check_names, check_shape, parse_json
-from .vault import Vault, VaultError, is_locked, lock, unlock
+from .vault import TamperedError, Vault, VaultError, hidden_secret_part, is_locked, lock, unlock_checked
 
 FORMAT = "diplomacy-desktop-game"
 VERSION = 1
@@ -68,6 +68,10 @@ STALE_TEMP_SECONDS = 600.0
 
 class WrongPassphraseError(SaveFileError):
     """The passphrase does not open the saved game's secrets."""
+
+
+class TamperedFileError(SaveFileError):
+    """The passphrase is right, but the file was changed outside the app (``io.vault``'s MAC)."""
 
 
 _KINDS = {"hold": Hold, "move": Move, "support_hold": SupportHold, "support_move": SupportMove, "convoy": Convoy,
@@ -291,21 +295,33 @@ class OpenedGame:
     table: dict[str, Any]
     vault: Vault | None
     locked: bool
+    #: opened with its key, but written by an earlier version that did not authenticate the
+    #: file's public part (``io.vault.UNAUTHENTICATED_TEXT``: say so once)
+    unauthenticated: bool = False
 
 
 def open_text(text: str, *, passphrase: str | None = None, vault: Vault | None = None) -> OpenedGame:
-    """Like ``loads``, also saying whether the secrets were opened.  VaultError (a
-    SaveFileError): the passphrase is wrong."""
+    """Like ``loads``, also saying whether the secrets were opened.  WrongPassphraseError (a
+    SaveFileError): the passphrase is wrong; TamperedFileError: the file was changed outside the
+    app (its MAC does not match, or was removed)."""
     data = parse_json(text)
     locked = isinstance(data, dict) and is_locked(data)
+    authenticated = False
+    hidden = hidden_secret_part(data) if isinstance(data, dict) and not locked else None
+    if hidden is not None:
+        raise TamperedFileError(f"the file holds an encrypted part or its authentication ({hidden!r}) but not as the "
+                                "app writes it: it was changed outside the app, and is refused")
     if locked:
         try:
-            vault = unlock(data, passphrase, vault)
+            opened = unlock_checked(data, passphrase, vault)
+        except TamperedError as exc:
+            raise TamperedFileError(str(exc)) from None
         except VaultError as exc:
             raise WrongPassphraseError(str(exc)) from None
+        vault, authenticated = opened.vault, opened.authenticated
     game, table = game_from_dict(data)
     still = locked and vault is None
-    return OpenedGame(game, table, vault if locked else None, still)
+    return OpenedGame(game, table, vault if locked else None, still, locked and not still and not authenticated)
 
 
 def open_game(path: Path | str, *, passphrase: str | None = None, vault: Vault | None = None) -> OpenedGame:

@@ -344,7 +344,7 @@ def _first_repeat(items: list[Any]) -> Any:
 # list or every value of an object, "~" every key of an object.
 _PHASES = ("history.*", "current")
 _POWER_PATHS = ["draw.*", "table.players.~", "table.powers.*", "table.pins.~", "table.hotseat.order.*",
-                "table.hotseat.sealed.*", "table.hotseat.pins.~", "table.phones.tokens.~", "table.phones.sealed.*",
+                "table.hotseat.sealed.*", "table.hotseat.pins.~", "table.phones.tokens.~", "table.phones.devices.*.power", "table.phones.sealed.*",
                 "table.phones.declared.*", "table.notes.*.from", "table.notes.*.to.*", "table.declarations.~",
                 "table.declarations.*.~", "table.phones.revealed_declarations.~",
                 "table.phones.revealed_declarations.*.~",

@@ -17,35 +17,79 @@ scrypt (N = 2**17, r = 8: 128 MiB and about half a second per guess).  So:
 The box is bound to its file's phase (the associated data names it): a box copied from another
 phase or another game does not open.
 
+**The whole file is authenticated** (issue 31, finding 1), not only its secrets: the public part
+too — the PIN hashes, the host PIN, who sealed, the failure counters, the hot-seat turn, the
+phase, the history — is covered by an HMAC-SHA256 (``"mac"`` in the table) under a key derived
+from the game key (HKDF-SHA256, ``cryptography``), over the save dict in a canonical JSON (keys
+sorted, no spaces, ASCII) without the MAC itself.  So a file edited outside the app (a PIN hash
+copied onto another power, a seal, a counter, an order of the history) is refused when it is
+opened with the passphrase (``TamperedError``), never accepted in silence.  The box of a file
+that has a MAC is written under another associated data (format 2): removing the MAC to pass
+the file off as an earlier version's makes the box unreadable, and that is refused too.  A file
+of an earlier version (format 1: no MAC) still opens; it is *unauthenticated* (``Unlocked``
+says so) and its next write authenticates it.  Without the passphrase nothing can be checked:
+only the public board opens.
+
 Layout, inside the table dict (so that an older version keeps the keys it does not know)::
 
     "vault":   {"kdf": "scrypt", "n", "r", "p", "salt", "nonce", "key"}   the wrapped game key (hex)
     "secrets": {"phase": "S1901M", "nonce", "box"}                          the encrypted part (hex)
+    "mac":     {"v": 2, "hmac": hex}                                         the whole file's MAC
 """
 
 from __future__ import annotations
 
 import copy
 import hashlib
+import hmac
 import json
 import os
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 VAULT_KEY = "vault"
 SECRETS_KEY = "secrets"
-#: table keys whose whole value is secret until revealed
-SECRET_TABLE_KEYS = ("notes", "declarations", "seal_secrets", "seal_codes")
+MAC_KEY = "mac"
+#: the file format whose public part is authenticated (and whose boxes say so in their associated data)
+MAC_VERSION = 2
+#: table keys whose whole value is secret until revealed; ``computer_seed`` (``table.computer``) for
+#: good: the computer's orders are its bot's, from that seed and the public position
+SECRET_TABLE_KEYS = ("notes", "declarations", "seal_secrets", "seal_codes", "computer_seed")
 MIN_PASSPHRASE = 8
 KDF_N = 2 ** 17
 KDF_R = 8
 KDF_P = 1
 _MAX_N = 2 ** 20
 _AAD = b"diplomacy-desktop secrets v1"
+_AAD2 = b"diplomacy-desktop secrets v2"
+#: what a secret record's text starts with, by format (``seal_record``)
+RECORD_V1, RECORD_V2 = "v1", "v2"
+#: encrypted records are padded to a multiple of this (their length tells nothing of what they hold)
+RECORD_BUCKET = 256
+#: the table's secret part (notes, declarations, links, seal codes) in larger steps: its length
+#: changes once in some thirty notes, not at every one
+TABLE_BUCKET = 4096
 
 
 class VaultError(ValueError):
     """A passphrase that does not open the file, or a damaged box."""
+
+
+class TamperedError(VaultError):
+    """The game key is right, but what it covers was changed outside the app (or damaged)."""
+
+
+def canonical_json(value: Any) -> bytes:
+    """The bytes a MAC is computed over: the JSON value with its keys sorted, no spaces, ASCII
+    only (the same value gives the same bytes however it was written)."""
+    normal = json.loads(json.dumps(value))  # (int keys and tuples as the file has them)
+    return json.dumps(normal, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode("ascii")
+
+
+def _pad(plain: bytes, bucket: int = RECORD_BUCKET) -> bytes:
+    """JSON text padded with spaces (JSON's own blank) to the next multiple of ``bucket``."""
+    return plain + b" " * (-len(plain) % bucket)
 
 
 def passphrase_problem(passphrase: str) -> str | None:
@@ -77,6 +121,25 @@ class Vault:
 
     def __repr__(self) -> str:  # never the key
         return "Vault(<game key>)"
+
+    @property
+    def _mac_key(self) -> bytes:
+        key = getattr(self, "_mac_key_cache", None)
+        if key is None:
+            from cryptography.hazmat.primitives import hashes
+            from cryptography.hazmat.primitives.kdf.hkdf import HKDF
+
+            key = HKDF(algorithm=hashes.SHA256(), length=32, salt=None,
+                       info=b"diplomacy-desktop state mac v2").derive(self._key)
+            self._mac_key_cache = key
+        return bytes(key)
+
+    def mac(self, message: bytes) -> str:
+        """HMAC-SHA256 of ``message`` under the MAC key (HKDF of the game key), hex."""
+        return hmac.new(self._mac_key, message, hashlib.sha256).hexdigest()
+
+    def mac_matches(self, message: bytes, tag: object) -> bool:
+        return isinstance(tag, str) and hmac.compare_digest(self.mac(message), tag)
 
     @classmethod
     def create(cls, passphrase: str, *, cost: tuple[int, int, int] | None = None) -> Vault:
@@ -110,20 +173,22 @@ class Vault:
             raise VaultError("the saved game's key is damaged") from None
         return cls(key, wrapped)
 
-    def seal(self, secret: Mapping[str, Any], phase: str) -> dict[str, Any]:
+    def seal(self, secret: Mapping[str, Any], phase: str, *, version: int = MAC_VERSION) -> dict[str, Any]:
         nonce = os.urandom(12)
-        plain = json.dumps(secret, separators=(",", ":")).encode("utf-8")
-        box = _aesgcm(self._key).encrypt(nonce, plain, _AAD + phase.encode("utf-8"))
+        plain = _pad(json.dumps(secret, separators=(",", ":")).encode("utf-8"))
+        box = _aesgcm(self._key).encrypt(nonce, plain, (_AAD2 if version >= MAC_VERSION else _AAD)
+                                         + phase.encode("utf-8"))
         return {"phase": phase, "nonce": nonce.hex(), "box": box.hex()}
 
-    def seal_record(self, record: Any, context: str) -> str:
+    def seal_record(self, record: Any, context: str, *, bucket: int = RECORD_BUCKET) -> str:
         """One record (any JSON value) as one line of text, for a store that writes the game in
-        pieces (a database row per order): ``context`` (the row's key, the phase) is bound to it,
-        so a row copied under another key does not open."""
+        pieces (a database row per order): ``context`` (the row's key, the phase) and the format
+        (2) are bound to it, so a row copied under another key, or passed off as an earlier
+        format's, does not open.  Padded: every order's row is as long as any other's."""
         nonce = os.urandom(12)
-        box = _aesgcm(self._key).encrypt(nonce, json.dumps(record, separators=(",", ":")).encode("utf-8"),
-                                         _AAD + b"/record/" + context.encode("utf-8"))
-        return f"v1:{nonce.hex()}:{box.hex()}"
+        plain = _pad(json.dumps(record, separators=(",", ":")).encode("utf-8"), bucket)
+        box = _aesgcm(self._key).encrypt(nonce, plain, _AAD2 + b"/record/" + context.encode("utf-8"))
+        return f"{RECORD_V2}:{nonce.hex()}:{box.hex()}"
 
     def row_name(self, text: str) -> str:
         """A stable name for a secret row's key (HMAC-SHA256 under the game key): the store finds
@@ -138,21 +203,22 @@ class Vault:
 
         try:
             version, nonce, box = text.split(":")
-            if version != "v1":
+            if version not in (RECORD_V1, RECORD_V2):
                 raise ValueError(version)
+            aad = _AAD2 if version == RECORD_V2 else _AAD
             plain = _aesgcm(self._key).decrypt(bytes.fromhex(nonce), bytes.fromhex(box),
-                                               _AAD + b"/record/" + context.encode("utf-8"))
+                                               aad + b"/record/" + context.encode("utf-8"))
             return json.loads(plain.decode("utf-8"))
         except (InvalidTag, ValueError, TypeError):
             raise VaultError("a secret record does not open with this key (damaged, or moved)") from None
 
-    def unseal(self, sealed: Mapping[str, Any]) -> dict[str, Any]:
+    def unseal(self, sealed: Mapping[str, Any], *, version: int = 1) -> dict[str, Any]:
         from cryptography.exceptions import InvalidTag
 
         try:
             phase = str(sealed["phase"])
             plain = _aesgcm(self._key).decrypt(bytes.fromhex(str(sealed["nonce"])), bytes.fromhex(str(sealed["box"])),
-                                               _AAD + phase.encode("utf-8"))
+                                               (_AAD2 if version >= MAC_VERSION else _AAD) + phase.encode("utf-8"))
             out = json.loads(plain.decode("utf-8"))
         except (InvalidTag, KeyError, TypeError, ValueError):
             raise VaultError("the game's secrets do not open with this key (damaged, or from another game)") \
@@ -212,13 +278,16 @@ def merge_secrets(data: dict[str, Any], secret: Mapping[str, Any]) -> dict[str, 
 
 
 def lock(data: Mapping[str, Any], vault: Vault) -> dict[str, Any]:
-    """The save dict as written under ``vault``: public part, wrapped key and one box."""
+    """The save dict as written under ``vault``: public part, wrapped key, one box (format 2),
+    and the MAC of all of it."""
     public, secret = split_secrets(data)
     table = public.get("table")
     if not isinstance(table, dict):
         table = public["table"] = {}
+    table.pop(MAC_KEY, None)
     table[VAULT_KEY] = dict(vault.wrapped)
     table[SECRETS_KEY] = vault.seal(secret, _phase_of(public))
+    table[MAC_KEY] = {"v": MAC_VERSION, "hmac": vault.mac(canonical_json(public))}
     return public
 
 
@@ -228,23 +297,103 @@ def is_locked(data: Mapping[str, Any]) -> bool:
         and isinstance(table.get(VAULT_KEY), Mapping)
 
 
+_MARKS = ({"kdf", "salt", "key"}, {"nonce", "box"}, {"v", "hmac"})
+
+
+def hidden_secret_part(data: Mapping[str, Any]) -> str | None:
+    """A file that is not locked but still holds a wrapped key, a box or a MAC (under its own
+    name or another): its encrypted part was renamed or half removed outside the app, to have
+    it open unchecked.  The name found, or None."""
+    table = data.get("table") if isinstance(data, Mapping) else None
+    if not isinstance(table, Mapping):
+        return None
+    if MAC_KEY in table:
+        return MAC_KEY
+    for name, value in table.items():
+        if isinstance(value, Mapping) and any(mark <= value.keys() for mark in _MARKS):
+            return str(name)
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Unlocked:
+    """What ``unlock_checked`` opened: the key (None: the public part only), and whether the
+    file was authenticated (False: an earlier version's file, whose public part nothing checks)."""
+
+    vault: Vault | None
+    authenticated: bool
+
+
+#: said once to the user when a file without a MAC is opened with its passphrase
+UNAUTHENTICATED_TEXT = ("this game was saved by an earlier version, which did not authenticate the file's public "
+                        "part (PIN hashes, seals, the turn): nothing can tell whether it was edited since. It is "
+                        "authenticated from its next save on.")
+
+
+def _without_mac(data: Mapping[str, Any]) -> dict[str, Any]:
+    out = dict(data)
+    table = dict(out.get("table") or {})
+    table.pop(MAC_KEY, None)
+    out["table"] = table
+    return out
+
+
+def _check_mac(data: Mapping[str, Any], vault: Vault) -> None:
+    mac = data["table"][MAC_KEY]
+    if not isinstance(mac, Mapping) or mac.get("v") != MAC_VERSION:
+        raise TamperedError("the file's authentication is damaged or of an unknown version: it was changed outside "
+                            "the app, and is refused")
+    if not vault.mac_matches(canonical_json(_without_mac(data)), mac.get("hmac")):
+        raise TamperedError("the file was changed outside the app since the app wrote it (its public part — PIN "
+                            "hashes, the host PIN, who sealed, the failure counters, the turn, the phase or the "
+                            "orders — no longer matches its authentication): it is refused")
+
+
 def unlock(data: dict[str, Any], passphrase: str | None = None, vault: Vault | None = None) -> Vault | None:
+    """``unlock_checked``'s key only."""
+    return unlock_checked(data, passphrase, vault).vault
+
+
+def unlock_checked(data: dict[str, Any], passphrase: str | None = None, vault: Vault | None = None) -> Unlocked:
     """Open a locked save dict in place: with ``vault`` (the one in memory) or ``passphrase``.
     Without either, the public part is what opens (the box is kept in the table, unread, so that
-    nothing is lost: returns None).  A box written for another phase than the file's is dropped
-    (it cannot belong to it).
-    VaultError: the passphrase is wrong or the box is damaged (``data`` is then not changed)."""
+    nothing is lost: the key None).  The file's MAC is checked first (``TamperedError``: edited
+    outside the app, or a MAC removed from a format-2 file); a file without one (an earlier
+    version's) opens unauthenticated.  An earlier version's box written for another phase than
+    the file's is dropped (it cannot belong to it).
+    VaultError: the passphrase is wrong, TamperedError: the file was changed (``data`` is then
+    not changed)."""
     if not is_locked(data):
-        return vault
+        return Unlocked(vault, False)
     table = data["table"]
     if vault is None and passphrase is not None:
         vault = Vault.open(table[VAULT_KEY], passphrase)
     if vault is None:
-        return None
+        return Unlocked(None, False)
     sealed = table[SECRETS_KEY]
+    if MAC_KEY in table:
+        _check_mac(data, vault)
+        try:
+            secret = vault.unseal(sealed, version=MAC_VERSION)
+        except VaultError:
+            raise TamperedError("the file's encrypted part does not open with its key: it was changed outside the "
+                                "app, and is refused") from None
+        merge_secrets(data, secret)
+        table.pop(MAC_KEY, None)
+        return Unlocked(vault, True)
     if str(sealed.get("phase")) != _phase_of(data):
         table.pop(SECRETS_KEY, None)
-        return vault
-    secret = vault.unseal(sealed)
+        return Unlocked(vault, False)
+    try:
+        secret = vault.unseal(sealed)
+    except VaultError:
+        try:
+            vault.unseal(sealed, version=MAC_VERSION)
+        except VaultError:
+            raise TamperedError("the file's encrypted part does not open with its key (damaged, or changed "
+                                "outside the app): it is refused") from None
+        raise TamperedError("the file's authentication was removed (its encrypted part was written by a version "
+                            "that authenticates the whole file): it was changed outside the app, and is refused") \
+            from None
     merge_secrets(data, secret)
-    return vault
+    return Unlocked(vault, False)

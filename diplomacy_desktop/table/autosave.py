@@ -318,7 +318,7 @@ class Autosave:
             else:
                 vault = None
             game, table = store.load(public_only=locked)
-            return OpenedGame(game, table, vault, locked)
+            return OpenedGame(game, table, vault, locked, store.unauthenticated)
         except StoreError as exc:
             raise SaveFileError(str(exc)) from exc
         finally:

@@ -29,6 +29,9 @@ class ChangeRecord:
     table: bool = False
     #: Formal Diplomacy: the relations between the powers changed (declarations revealed)
     relations: bool = False
+    #: who started it, when the record is a table service change's (``TableChange.initiator``):
+    #: such a change was on disk, through the service's write hook, before the record was sent
+    initiator: str | None = None
 
     @property
     def board_changed(self) -> bool:
@@ -42,6 +45,11 @@ PHONE = "phone"
 COMPUTER = "computer"
 HOST = "host"
 CLOCK = "clock"
+
+#: the change kind of the laptop's own bookkeeping (the service's ``keep_turn``, ``keep_declarations``,
+#: ``reveal_seal_codes``): the hot-seat turn, its pending declarations, the seal codes revealed.  No
+#: view draws it from the record (the hot-seat flow draws its turn); the autosave writes it soon
+TURN = "turn"
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,3 +68,27 @@ class TableChange:
         return self.initiator
 
 
+
+
+#: the service's change kinds that a phase-wide record stands for (the views look at everything again)
+_WHOLE_BOARD = ("phase", "position")
+
+
+def record_for(change: TableChange, powers: frozenset[str]) -> ChangeRecord | None:
+    """The window's record of a table service change (``powers``: the board's, for a change of
+    everybody's orders); ``None`` for a change no view draws (a PIN count, a seal: the hot-seat
+    flow draws those from its session)."""
+    kind, who = change.kind, change.initiator
+    if kind == "orders":
+        return ChangeRecord(orders=change.powers or powers, initiator=who)
+    if kind == "late":  # the orders withdrawn and the verdict kept in the table's late orders
+        return ChangeRecord(orders=change.powers or powers, table=True, initiator=who)
+    if kind in _WHOLE_BOARD:
+        return ChangeRecord(phase=True, viewing=True, orders=powers, initiator=who)
+    if kind == "game":
+        return ChangeRecord(phase=True, initiator=who)
+    if kind == "table":
+        return ChangeRecord(table=True, initiator=who)
+    if kind == "declarations":
+        return ChangeRecord(relations=True, initiator=who)
+    return None

@@ -52,6 +52,9 @@ TALK_KINDS = frozenset({DIPLOMACY, ROUND})
 #: at most this many Wilson rounds in a phase (the host's added rounds included)
 MAX_ROUNDS = 20
 #: the default length of the Formal Diplomacy declarations window, in minutes: each power writes
+#: two minutes for each power that writes behind the curtain (the laptop goes round: a power reads
+#: its units, gives its orders, reviews and seals)
+WRITING_MINUTES_PER_POWER = 2.0
 #: at most six one-word declarations (allied / neutral / war) behind the curtain, about twenty
 #: seconds a power when the laptop goes round seven players, so three minutes with some to spare
 DECLARATION_MINUTES = 3.0
@@ -63,7 +66,10 @@ class ClockSettings:
 
     spring_minutes: float = 15.0
     fall_minutes: float = 15.0
-    writing_minutes: float = 5.0
+    #: the order-writing window after the talks: this many minutes for each power writing at the
+    #: table (``writing_per_power``; issue 34: five minutes for seven powers together ran out at
+    #: every table), or in all
+    writing_minutes: float = WRITING_MINUTES_PER_POWER
     retreat_minutes: float = 0.0
     adjustment_minutes: float = 0.0
     #: Wilson rounds: the talks of a movement phase are this many rounds (0: one diplomacy period)
@@ -72,10 +78,16 @@ class ClockSettings:
     round_minutes: float = 5.0
     #: the declarations window after the talks; only in a Formal Diplomacy game
     declaration_minutes: float = DECLARATION_MINUTES
+    #: ``writing_minutes`` for each power writing (True), or for all of them together (False: an
+    #: event's fixed window, and every save from before the choice)
+    writing_per_power: bool = True
 
     def __post_init__(self) -> None:
         for name, value in asdict(self).items():
-            if name == "wilson_rounds":
+            if name == "writing_per_power":
+                if not isinstance(value, bool):
+                    raise ValueError(f"writing_per_power must be true or false, not {value!r}")
+            elif name == "wilson_rounds":
                 if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_ROUNDS:
                     raise ValueError(f"wilson_rounds must be a whole number from 0 to {MAX_ROUNDS}, not {value!r}")
             elif not isinstance(value, (int, float)) or math.isnan(value) or value < 0 or value > 24 * 60:
@@ -83,18 +95,28 @@ class ClockSettings:
         if self.wilson_rounds and self.round_minutes <= 0:
             raise ValueError("a Wilson round must last more than 0 minutes")
 
-    def to_dict(self) -> dict[str, float]:
+    def to_dict(self) -> dict[str, Any]:
         return asdict(self)
+
+    def writing_seconds(self, writers: int) -> float:
+        """The writing window's length for ``writers`` powers writing at the table."""
+        return self.writing_minutes * 60 * (max(1, writers) if self.writing_per_power else 1)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ClockSettings:
         """The settings as saved; keys a save does not have (older saves: no Wilson rounds) keep
         their defaults.  ``ValueError`` / ``TypeError`` on a damaged value."""
         known: dict[str, Any] = {}
+        if "writing_minutes" in data and "writing_per_power" not in data:
+            known["writing_per_power"] = False  # (saved before the choice: the window was for all)
         for k, v in data.items():
             if k not in cls.__dataclass_fields__:
                 continue
-            if k == "wilson_rounds":
+            if k == "writing_per_power":
+                if not isinstance(v, bool):
+                    raise ValueError(f"writing_per_power must be true or false, not {v!r}")
+                known[k] = v
+            elif k == "wilson_rounds":
                 if isinstance(v, bool) or not isinstance(v, (int, float)) or v != int(v):
                     raise ValueError(f"wilson_rounds must be a whole number, not {v!r}")
                 known[k] = int(v)
@@ -111,11 +133,12 @@ class ClockSettings:
         return Period(ROUND, f"Round {number} of {count} \u2014 {phase_name}",
                       self.round_minutes * 60 if seconds is None else seconds)
 
-    def periods_for(self, phase: Phase, *, formal: bool = False) -> tuple[Period, ...]:
+    def periods_for(self, phase: Phase, *, formal: bool = False, writers: int = 1) -> tuple[Period, ...]:
         """The timed periods of ``phase``, in order (none when its lengths are 0).
 
         A movement phase: the talks (one diplomacy period, or M Wilson rounds), then in a Formal
-        Diplomacy game (``formal``) the declarations window, then the order-writing window."""
+        Diplomacy game (``formal``) the declarations window, then the order-writing window (for
+        ``writers`` powers writing at the table, see :meth:`writing_seconds`)."""
         season = phase.season.title()
         if phase.kind == MOVEMENT:
             name = f"{season} {phase.year}"
@@ -126,7 +149,7 @@ class ClockSettings:
                 out = [Period(DIPLOMACY, f"Diplomacy \u2014 {name}", talk * 60)]
             if formal:
                 out.append(Period(DECLARATIONS, f"Declarations \u2014 {name}", self.declaration_minutes * 60))
-            out.append(Period(WRITING, f"Write orders \u2014 {name}", self.writing_minutes * 60))
+            out.append(Period(WRITING, f"Write orders \u2014 {name}", self.writing_seconds(writers)))
         elif phase.kind == RETREAT:
             out = [Period("retreats", f"Retreats \u2014 {season} {phase.year}", self.retreat_minutes * 60)]
         elif phase.kind == ADJUSTMENT:
@@ -177,21 +200,29 @@ class ClockModel:
     formal: bool = False
     #: seconds the host added to each period (+1 min), by period
     _added: list[float] = field(default_factory=list)
+    #: how many powers write at the table in a phase (the writing window is per power); None: one
+    writers: Callable[[Phase], int] | None = None
 
     # -- setting up -----------------------------------------------------------------------
 
     @classmethod
     def for_phase(cls, phase: Phase, settings: ClockSettings | None = None, *,
-                  now: TimeSource = time.monotonic, formal: bool = False) -> ClockModel:
-        model = cls(settings or ClockSettings(), now, formal=formal)
+                  now: TimeSource = time.monotonic, formal: bool = False,
+                  writers: Callable[[Phase], int] | None = None) -> ClockModel:
+        model = cls(settings or ClockSettings(), now, formal=formal, writers=writers)
         model.set_phase(phase)
         return model
 
     def set_phase(self, phase: Phase) -> None:
         """Load the periods of ``phase``; the clock waits to be started."""
         self.phase_label = phase.label
-        self.periods = self.settings.periods_for(phase, formal=self.formal)
+        self.periods = self.planned_periods(phase)
         self.reset()
+
+    def planned_periods(self, phase: Phase) -> tuple[Period, ...]:
+        """The periods the settings give ``phase`` at this table (before any minute is added)."""
+        writers = self.writers(phase) if self.writers is not None else 1
+        return self.settings.periods_for(phase, formal=self.formal, writers=writers)
 
     def set_settings(self, settings: ClockSettings, phase: Phase | None = None) -> None:
         self.settings = settings

@@ -12,6 +12,7 @@ The computer reads only the public position (``GameState``), never anyone's orde
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -43,6 +44,12 @@ def computer_seats(table: Mapping[str, Any], power_ids: Sequence[str] | None = N
 def computer_seed(table: Mapping[str, Any]) -> int:
     value = table.get(COMPUTER_SEED_KEY, 0)
     return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def draw_computer_seed() -> int:
+    """A new table's seed (never 0): drawn, since whoever knows it knows the computer's orders
+    (it is kept encrypted with the table's other secrets, ``io.vault.SECRET_TABLE_KEYS``)."""
+    return secrets.randbelow(2**31 - 1) + 1
 
 
 def computer_bot(table: Mapping[str, Any], level: str) -> Bot:

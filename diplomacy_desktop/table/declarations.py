@@ -47,25 +47,28 @@ def declared_phases(table: Mapping[str, Any]) -> list[str]:
     return [str(p) for p in raw] if isinstance(raw, list) else []
 
 
+#: what declaring a relation does, by (the pair's relation now, the declaration); ``{o}`` is the
+#: other power (seed 003: war is one-sided, an alliance needs both sides)
+_EFFECTS = {
+    (WAR, ALLIANCE): "Ending a war needs both sides: allied if {o} also declares alliance, neutral if {o} declares "
+                     "neutral, still at war if {o} declares war.",
+    (WAR, NEUTRAL): "Ending a war needs both sides: neutral if {o} also declares neutral or alliance; still at war "
+                    "otherwise.",
+    (ALLIANCE, ALLIANCE): "The alliance stays only if {o} declares alliance too; a mismatch gives neutral, and war "
+                          "if {o} declares war.",
+    (NEUTRAL, ALLIANCE): "An alliance needs both sides: allied only if {o} declares alliance too; otherwise neutral "
+                         "(or war if {o} declares war).",
+    (ALLIANCE, NEUTRAL): "An alliance may be broken by one side: you will be neutral (at war if {o} declares war).",
+    (NEUTRAL, NEUTRAL): "Neutral, unless {o} declares war (war is one-sided).",
+}
+
+
 def effect_text(before: str, choice: str, other: str) -> str:
     """What declaring ``choice`` towards ``other`` will do, the pair being ``before`` now (seed 003)."""
     if choice == WAR:
         return f"War is one-sided: you will be at war with {other} whatever {other} declares."
-    if before == WAR:
-        if choice == ALLIANCE:
-            return (f"Ending a war needs both sides: allied if {other} also declares alliance, neutral if "
-                    f"{other} declares neutral, still at war if {other} declares war.")
-        return (f"Ending a war needs both sides: neutral if {other} also declares neutral or alliance; "
-                f"still at war otherwise.")
-    if choice == ALLIANCE:
-        if before == ALLIANCE:
-            return (f"The alliance stays only if {other} declares alliance too; a mismatch gives neutral, "
-                    f"and war if {other} declares war.")
-        return (f"An alliance needs both sides: allied only if {other} declares alliance too; otherwise "
-                f"neutral (or war if {other} declares war).")
-    if before == ALLIANCE:
-        return f"An alliance may be broken by one side: you will be neutral (at war if {other} declares war)."
-    return f"Neutral, unless {other} declares war (war is one-sided)."
+    now = before if before in (WAR, ALLIANCE) else NEUTRAL
+    return _EFFECTS[now, ALLIANCE if choice == ALLIANCE else NEUTRAL].format(o=other)
 
 
 def change_lines(before: Relations, after: Relations, powers: Iterable[str], name: Callable[[str], str]) -> list[str]:

@@ -21,10 +21,7 @@ class DrawVote:
 
     @property
     def next_voter(self) -> str | None:
-        for p in self.voters:
-            if p not in self.votes:
-                return p
-        return None
+        return next((p for p in self.voters if p not in self.votes), None)
 
     @property
     def complete(self) -> bool:

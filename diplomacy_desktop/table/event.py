@@ -21,7 +21,7 @@ from __future__ import annotations
 import datetime as dt
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from ..engine.state import GameState
@@ -115,6 +115,9 @@ class EventRules:
     #: at this time of day ("HH:MM") the game year under way becomes the last (the game ends after
     #: its Fall turn); "": no time limit
     end_time: str = ""
+    #: when the time limit was set ("YYYY-MM-DDTHH:MM", local time): the limit is the first
+    #: ``end_time`` after it, so an evening round's "01:00" is after midnight, not already past
+    end_time_set_at: str = ""
     late_orders: str = LATE_WARN
     #: seconds of grace after the writing period ends before late orders are void
     late_grace_seconds: int = 60
@@ -183,8 +186,39 @@ class EventRules:
         text = "; ".join(parts)
         return text[:1].upper() + text[1:]
 
-    def time_limit_reached(self, now: dt.time) -> bool:
-        return bool(self.end_time) and now >= parse_time(self.end_time)
+    def deadline(self) -> dt.datetime | None:
+        """The moment the time limit falls: the first ``end_time`` after the moment it was set
+        (None without a time limit, or without the moment it was set)."""
+        if not self.end_time or not self.end_time_set_at:
+            return None
+        try:
+            since = dt.datetime.fromisoformat(self.end_time_set_at)
+        except ValueError:
+            return None
+        at = dt.datetime.combine(since.date(), parse_time(self.end_time))
+        return at if at > since else at + dt.timedelta(days=1)
+
+    def time_limit_reached(self, now: dt.datetime | dt.time) -> bool:
+        """The time limit has fallen at ``now`` (a time of day alone: that day's ``end_time``)."""
+        if not self.end_time:
+            return False
+        deadline = self.deadline()
+        if isinstance(now, dt.datetime):
+            if deadline is not None:
+                return now >= deadline
+            now = now.time()
+        return now >= parse_time(self.end_time)
+
+    def with_time_set_at(self, now: dt.datetime, before: EventRules | None = None) -> EventRules:
+        """These rules with the moment their time limit was set: ``now`` for a new or changed limit,
+        the moment kept for the same one."""
+        if not self.end_time:
+            return replace(self, end_time_set_at="")
+        if before is not None and before.end_time == self.end_time and before.end_time_set_at:
+            return replace(self, end_time_set_at=before.end_time_set_at)
+        if self.end_time_set_at and before is None:
+            return self
+        return replace(self, end_time_set_at=now.isoformat(timespec="minutes"))
 
 
 def parse_time(text: str) -> dt.time:
@@ -313,6 +347,15 @@ def ballot_announcement(record: BallotRecord, names: Mapping[str, str]) -> str:
     return text + "."
 
 
+def ballot_headline(record: BallotRecord, names: Mapping[str, str]) -> str:
+    """The outcome in a few words, for a status bar one line wide ("Ballot passed: a draw of 7";
+    "Ballot failed: a concession to France, 1 against"); the powers are named by ``names``."""
+    what = (f"a draw of {len(record.powers)}" if record.proposal == DRAW_PROPOSAL
+            else f"a concession to {names.get(record.powers[0], record.powers[0])}")
+    against = f", {record.vetoes} against" if record.vetoes is not None and not record.passed else ""
+    return f"Ballot {'passed' if record.passed else 'failed'}: {what}{against}"
+
+
 # -- late orders -----------------------------------------------------------------------------------------
 
 
@@ -328,4 +371,4 @@ def late_orders_verdict(rules: EventRules, seconds_late: float) -> str:
 
 __all__ = ["CONCESSION_PROPOSAL", "CUSTOM", "DRAW_PROPOSAL", "LATE_POLICIES", "LATE_VOID", "LATE_WARN",
            "PRESETS", "PRESETS_BY_KEY", "Ballot", "BallotError", "ClockPreset", "EventRules",
-           "ballot_announcement", "check_proposal", "custom_preset", "late_orders_verdict", "parse_time"]
+           "ballot_announcement", "ballot_headline", "check_proposal", "custom_preset", "late_orders_verdict", "parse_time"]

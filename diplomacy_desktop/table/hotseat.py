@@ -145,10 +145,7 @@ class HotSeatSession:
     @property
     def next_power(self) -> str | None:
         """Who should take the laptop next: the first in the order who has not sealed."""
-        for p in self.order:
-            if p not in self.sealed:
-                return p
-        return None
+        return next((p for p in self.order if p not in self.sealed), None)
 
     @property
     def all_sealed(self) -> bool:

@@ -17,6 +17,10 @@ NOTES_KEY = "notes"
 ALLOWED_KEY = "notes_allowed"
 
 
+#: the notes one power may write in a game (its share of MAX_NOTES, seven powers and the rest)
+MAX_NOTES_PER_POWER = MAX_NOTES // 8
+
+
 class NoteError(ValueError):
     """A note that cannot be sent (said to the writer; nothing is kept)."""
 

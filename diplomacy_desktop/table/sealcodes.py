@@ -15,34 +15,21 @@ import hashlib
 import hmac
 import json
 import secrets
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-WORDS: tuple[str, ...] = (
-    "acorn", "adder", "agate", "alder", "amber", "anchor", "angel", "anvil", "apple", "apron", "arrow", "aspen",
-    "atlas", "badge", "baker", "banjo", "barley", "basil", "beach", "beacon", "beaver", "berry", "birch", "bison",
-    "blade", "bloom", "bonnet", "boulder", "bramble", "brass", "bread", "brick", "bridge", "brook", "bubble",
-    "buckle", "bugle", "butter", "cabin", "cactus", "camel", "candle", "canoe", "canyon", "carpet", "carrot",
-    "castle", "cedar", "cello", "chalk", "cherry", "chess", "cider", "cinder", "circus", "clover", "cobalt",
-    "cocoa", "comet", "copper", "coral", "cotton", "cradle", "crane", "crayon", "cricket", "crown", "cymbal",
-    "daisy", "delta", "denim", "desert", "diamond", "dingo", "dolphin", "donkey", "dragon", "drum", "eagle",
-    "easel", "ebony", "elbow", "ember", "emerald", "falcon", "feather", "fennel", "fern", "fiddle", "fjord",
-    "flannel", "flint", "forest", "fossil", "fox", "frost", "galaxy", "garden", "garlic", "gecko", "geyser",
-    "ginger", "glacier", "goblet", "goose", "granite", "grape", "gravel", "hammer", "harbor", "harp", "hazel",
-    "heron", "hickory", "honey", "hornet", "igloo", "indigo", "iris", "ivory", "jackal", "jasmine", "jelly",
-    "jigsaw", "juniper", "kayak", "kettle", "kiwi", "koala", "ladder", "lagoon", "lantern", "larch", "lemon",
-    "lentil", "lilac", "linen", "lizard", "lobster", "locket", "lotus", "magnet", "mango", "maple", "marble",
-    "meadow", "melon", "mint", "mitten", "monsoon", "mosaic", "moss", "muffin", "nectar", "needle", "nutmeg",
-    "oak", "oasis", "ocean", "olive", "onion", "opal", "orbit", "orchid", "otter", "owl", "paddle", "panda",
-    "papaya", "parrot", "peach", "pebble", "pelican", "pepper", "piano", "pigeon", "pillow", "pine", "planet",
-    "plum", "pocket", "pony", "poppy", "prism", "pumpkin", "quail", "quartz", "quill", "rabbit", "radish",
-    "raven", "reef", "ribbon", "river", "robin", "rocket", "saddle", "saffron", "salmon", "sapphire", "scarf",
-    "shell", "silver", "sketch", "sled", "sparrow", "spider", "spoon", "spruce", "squash", "stable", "star",
-    "stone", "sugar", "summit", "swan", "tablet", "tango", "teapot", "thimble", "thistle", "thunder", "tiger",
-    "timber", "tomato", "topaz", "torch", "tractor", "trumpet", "tulip", "tundra", "turtle", "umber", "valley",
-    "velvet", "violin", "walnut", "walrus", "wagon", "whale", "wheat", "willow", "window", "winter", "wizard",
-    "yarrow", "zebra", "zephyr", "zinc", "yogurt", "quiver", "nickel", "marsh", "lark", "hollow", "kestrel",
-)
+if TYPE_CHECKING:
+    from ..engine.game import HistoryEntry
+    from ..engine.orders import Order
+
+#: the 256 words of a code, word i for the byte value i (``sealcode_words.txt``; never edited)
+WORDS: tuple[str, ...] = tuple(
+    line for line in Path(__file__).with_name("sealcode_words.txt").read_text(encoding="utf-8").split("\n")
+    if line and not line.startswith("#"))
+if len(set(WORDS)) != 256:
+    raise RuntimeError("sealcode_words.txt must hold 256 different words: the package is damaged")
 
 
 SECRET_BYTES = 32
@@ -116,20 +103,146 @@ def forget_seal(table: dict[str, Any], power: str) -> None:
         codes.pop(power, None)
 
 
-def reveal_codes(table: dict[str, Any], phase: str) -> dict[str, str]:
-    """The reveal of ``phase``: every seal's code becomes public (beside the revealed orders)."""
+#: public: every revealed phase's secret and the codes given at sealing, oldest first, in the saved
+#: game: [{"phase": "S1901M", "secret": hex, "codes": {power: code}}] (``verify-seals`` reads it)
+LOG_KEY = "seal_log"
+#: how many revealed phases the log keeps (a long game's file stays small: about 110 bytes each)
+LOG_LIMIT = 400
+
+#: what a power sealed, as ``seal_code`` reads it: power -> its orders as text
+ItemsOf = Callable[[str], "Iterable[str] | Mapping[str, str]"]
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The seal codes of one revealed phase, recomputed from what was revealed.  ``codes``: the
+    code of what each sealed power's revealed orders are (what is shown); ``given``: the code
+    each was given at sealing; ``mismatched``: the powers whose revealed orders do not give the
+    code they were given (an alarm: what was revealed is not what was sealed)."""
+
+    phase: str
+    codes: dict[str, str]
+    given: dict[str, str]
+    checked: bool = True
+
+    @property
+    def mismatched(self) -> list[str]:
+        return [p for p, code in self.given.items() if self.codes.get(p) != code]
+
+    def alarm(self, name: Callable[[str], str] = str) -> str:
+        """One plain sentence for every screen ("" when every code matches)."""
+        bad = self.mismatched
+        if not bad:
+            return ""
+        parts = [f"{name(p)} was given \u201c{self.given[p]}\u201d at sealing, the revealed orders give "
+                 f"\u201c{self.codes.get(p, '?')}\u201d" for p in bad]
+        return ("SEAL CODES DO NOT MATCH in " + self.phase + ": " + "; ".join(parts) +
+                ". What was revealed is not what was sealed: the game's files were changed outside the app.")
+
+
+def recompute(secret: str, phase: str, given: Mapping[str, str], items_of: ItemsOf) -> dict[str, str]:
+    """Every sealed power's code, recomputed from what was revealed (``items_of``)."""
+    return {p: seal_code(secret, p, phase, items_of(p)) for p in given}
+
+
+def orders_by_power(orders: Iterable[Order]) -> ItemsOf:
+    """``items_of`` for a phase's orders (a history entry's, or the game's filed ones)."""
+    from ..io.notation import format_order
+
+    texts: dict[str, list[str]] = {}
+    for o in orders:
+        texts.setdefault(o.power, []).append(format_order(o))
+    return lambda p: texts.get(p, [])
+
+
+def reveal_codes(table: dict[str, Any], phase: str, items_of: ItemsOf) -> Verdict:
+    """The reveal of ``phase``: its secret becomes public, with the codes given at sealing, and
+    every code is recomputed from what is revealed (``items_of``: each power's orders now).  A
+    second call for the same phase (the laptop's reveal, then the adjudication) checks again."""
     held = table.get(SECRETS_KEY)
     codes = table.get(CODES_KEY)
-    out = {str(p): str(c) for p, c in codes.items()} if isinstance(codes, dict) and isinstance(held, dict) \
-        and held.get("phase") == phase else {}
-    table[REVEALED_KEY] = {"phase": phase, "codes": out}
-    table.pop(SECRETS_KEY, None)
-    table.pop(CODES_KEY, None)
-    return out
+    if isinstance(held, dict) and held.get("phase") == phase and isinstance(held.get("secret"), str):
+        given = {str(p): str(c) for p, c in codes.items()} if isinstance(codes, dict) else {}
+        table[REVEALED_KEY] = {"phase": phase, "secret": str(held["secret"]), "codes": given}
+        _log(table, table[REVEALED_KEY])
+        table.pop(SECRETS_KEY, None)
+        table.pop(CODES_KEY, None)
+    elif revealed_codes(table)[0] != phase:  # nothing was sealed in this phase
+        table[REVEALED_KEY] = {"phase": phase, "codes": {}}
+    verdict = revealed_verdict(table, phase, items_of)
+    assert verdict is not None
+    return verdict
+
+
+def _log(table: dict[str, Any], revealed: Mapping[str, Any]) -> None:
+    log = table.get(LOG_KEY)
+    if not isinstance(log, list):
+        log = table[LOG_KEY] = []
+    log[:] = [e for e in log if not (isinstance(e, dict) and e.get("phase") == revealed["phase"])]
+    if revealed["codes"]:
+        log.append(dict(revealed))
+    del log[:-LOG_LIMIT]
+
+
+def revealed_verdict(table: Mapping[str, Any], phase: str, items_of: ItemsOf) -> Verdict | None:
+    """The last revealed phase's codes recomputed from ``items_of`` (its revealed orders), or
+    None when ``phase`` is not the last revealed one.  An earlier version's reveal kept no
+    secret: its codes are shown as given, ``checked`` False."""
+    held = table.get(REVEALED_KEY)
+    if not isinstance(held, dict) or held.get("phase") != phase or not isinstance(held.get("codes"), dict):
+        return None
+    given = {str(p): str(c) for p, c in held["codes"].items()}
+    secret = held.get("secret")
+    if not isinstance(secret, str):
+        return Verdict(phase, dict(given), given, checked=False)
+    try:
+        codes = recompute(secret, phase, given, items_of)
+    except ValueError:  # a secret that is not hex: nothing matches
+        return Verdict(phase, {}, given)
+    return Verdict(phase, codes, given)
 
 
 def revealed_codes(table: Mapping[str, Any]) -> tuple[str, dict[str, str]]:
+    """The last revealed phase and the codes given at sealing (``revealed_verdict`` recomputes them)."""
     held = table.get(REVEALED_KEY)
     if not isinstance(held, dict) or not isinstance(held.get("codes"), dict):
         return "", {}
     return str(held.get("phase", "")), {str(p): str(c) for p, c in held["codes"].items()}
+
+
+def clear_declaration_codes(table: dict[str, Any]) -> None:
+    """The declarations were revealed: their codes are done with (the phase's orders are sealed
+    under the same secret, and only orders' codes are checked at the orders' reveal)."""
+    table.pop(CODES_KEY, None)
+
+
+class SealLogError(ValueError):
+    """A saved game's seal log that is not one (``verify-seals`` says which entry)."""
+
+
+def logged_verdicts(table: Mapping[str, Any], history: Iterable[HistoryEntry]) -> list[tuple[str, Verdict | None]]:
+    """Every revealed phase of a saved game's log, its codes recomputed from the phase's orders
+    in the game's history (``verify-seals``): (phase, verdict), the verdict None when the
+    phase is not in the history (taken back by the host after its reveal) or its entry is
+    damaged.  ValueError: the log itself is not a list of phases."""
+    log = table.get(LOG_KEY, [])
+    if not isinstance(log, list):
+        raise SealLogError(f"the table's {LOG_KEY} is not a list")
+    entries = {h.state.phase.short: h for h in history}
+    out: list[tuple[str, Verdict | None]] = []
+    for i, item in enumerate(log):
+        if not isinstance(item, dict) or not isinstance(item.get("codes"), dict) \
+                or not isinstance(item.get("secret"), str) or not isinstance(item.get("phase"), str):
+            raise SealLogError(f"the table's {LOG_KEY}[{i}] is not a phase with its secret and codes")
+        phase = item["phase"]
+        entry = entries.get(phase)
+        if entry is None:
+            out.append((phase, None))
+            continue
+        given = {str(p): str(c) for p, c in item["codes"].items()}
+        try:
+            codes = recompute(item["secret"], phase, given, orders_by_power(entry.orders))
+        except ValueError:
+            raise SealLogError(f"the table's {LOG_KEY}[{i}]: its secret is not hexadecimal") from None
+        out.append((phase, Verdict(phase, codes, given)))
+    return out

@@ -19,7 +19,8 @@ Qt-free and socket-free: the window calls it on its GUI thread, the host under i
 The change kinds: ``orders`` (powers' drafts), ``seal``, ``unseal``, ``declare``, ``phase`` (an
 adjudication, or one taken back), ``declarations`` (revealed together), ``pin`` (a PIN set, or a
 wrong one counted: written at once), ``late`` (late orders void), ``table`` (a setting),
-``position`` (the sandbox), ``game`` (a draw, an end year).
+``position`` (the sandbox), ``game`` (a draw, an end year), ``turn`` (the laptop's hot-seat turn,
+its pending declarations, its reveal of the seal codes: the window's own bookkeeping).
 """
 
 from __future__ import annotations
@@ -34,14 +35,18 @@ from ..engine.errors import IllegalOrderError, OrderError
 from ..engine.formal import relation_word
 from ..engine.game import Game, HistoryEntry
 from ..engine.options import orders_needed
+from ..engine.rules import RuleSet
 from ..engine.orders import Hold, Order, Waive
 from ..engine.state import MOVEMENT, GameState
 from ..engine.validation import check_order
 from ..io.notation import format_order
 from . import computer, sealcodes
-from .changes import CLOCK, COMPUTER, HOST, LAPTOP, PHONE, TableChange
-from .computer import COMPUTER_KEY, COMPUTER_SEED_KEY  # noqa: F401  (importable from here too)
-from .pins import PinGuard, PinWaitError, hash_pin, needs_upgrade
+from .changes import CLOCK, COMPUTER, HOST, LAPTOP, PHONE, TURN, TableChange
+from .computer import COMPUTER_KEY, COMPUTER_SEED_KEY  # (importable from here too)
+from .pins import PinGuard, PinWaitError, hash_pin, needs_upgrade, pin_matches
+from .declarations import PENDING_KEY, pending_declarations
+from .notes import MAX_NOTES_PER_POWER, NOTES_KEY, NoteError, notes_allowed, with_note
+from .hotseat import HotSeatSession
 from .session import TableSession
 from .state import TableState
 
@@ -56,6 +61,8 @@ STAGE_OVER = "over"
 #: the table key of the late orders record (``table.event``: warning or void, per phase and power)
 LATE_KEY = "late_orders"
 LATE_VOID = "void"
+#: the table key of the window's hot-seat turn (``HotSeatSession.to_dict``)
+HOTSEAT_KEY = "hotseat"
 
 
 TableListener = Callable[[TableChange], None]
@@ -198,10 +205,16 @@ class TableService:
             return f"{name} has sealed its orders: unseal to change them"
         if orders_needed(self.game.state, power) == 0:
             return f"{name} has nothing to order this phase"
-        if self.voided(power):
-            return (f"{name}'s orders are void this phase (late orders, the event's rule): its units hold; "
-                    "nothing more can be written")
-        return None
+        return self.void_refusal(power)
+
+    def void_refusal(self, power: str) -> str | None:
+        """Why ``power`` may write nothing more this phase because the event's rule voided its late
+        orders (``None``: it did not).  Part of :meth:`order_refusal`, asked on its own by the
+        window, whose other checks (who is at the keyboard, the mode) are its own."""
+        if not self.voided(power):
+            return None
+        return (f"{self.power_name(power)}'s orders are void this phase (late orders, the event's rule): "
+                "its units hold; nothing more can be written")
 
     def may_order(self, power: str) -> bool:
         return self.order_refusal(power) is None
@@ -274,6 +287,19 @@ class TableService:
         self.game.put_orders(power, book)
         return self._done(TableChange("orders", frozenset({power}), initiator))
 
+    def file_orders(self, power: str, orders: Iterable[Order], *, initiator: str) -> TableChange | None:
+        """A computer seat's orders for ``power``, each filed as the rules read it (``Game.to_file``:
+        a second waive takes the next number), one change for them all; ``None`` when there were
+        none.  The caller decided the seat may write (the window's flow, ``write_computer_orders``)."""
+        if self.game.is_over:
+            raise IllegalOrderError("the game is over")
+        filed_any = False
+        for order in orders:
+            filed, key = self.game.to_file(order)
+            self.game.put_orders(power, {key: filed})
+            filed_any = True
+        return self._done(TableChange("orders", frozenset({power}), initiator)) if filed_any else None
+
     def clear_orders(self, power: str, *, initiator: str) -> TableChange | None:
         self._check_order_now(power)
         mine = self.game.orders.get(power, {})
@@ -306,6 +332,99 @@ class TableService:
             return self._then_computer(self._done(TableChange("phase", None, initiator)))
         return self._done(TableChange("seal", None, initiator))
 
+    def seal_seat(self, power: str, items: Mapping[str, Iterable[str] | Mapping[str, str]], *,
+                  via: str = LAPTOP, initiator: str = LAPTOP) -> list[str]:
+        """The window's seal (its hot-seat turn checks who may: the power at the keyboard, a
+        computer seat): ``power`` seals, with the rest of its seat at the laptop, in the session
+        (when the record has no term for it, declarations at the laptop, in the hot-seat turn
+        itself); the seal codes of ``items`` (power -> what it sealed: its orders' texts, or its
+        declarations) are recorded; written at once.  Returns the codes, in ``items``' order."""
+        if self.session.seal(power, via=via) is None and via == LAPTOP and self.session.hotseat is not None:
+            self.session.hotseat.seal(power)
+        phase = self.phase
+        codes = [sealcodes.record_seal(self.table, p, phase, dict(what) if isinstance(what, Mapping) else list(what))
+                 for p, what in items.items()]
+        self._keep_turn()
+        self._done(TableChange("seal", frozenset(items) or frozenset({power}), initiator))
+        return codes
+
+    def _keep_turn(self) -> None:
+        """The window's hot-seat turn (who has sealed, at the laptop) in the table as it is now, so
+        that the write that follows holds the seal it is written for (``serve`` has no turn)."""
+        if self.session.hotseat is not None:
+            self.table[HOTSEAT_KEY] = self.session.hotseat.to_dict()
+
+    # -- the laptop's hot-seat turn -------------------------------------------------------------------
+
+    def seat_turn(self, hotseat: HotSeatSession) -> TableSession:
+        """The window's hot-seat turn joins the one record of who has sealed: the service's session
+        is over its own table with ``hotseat`` (a new one when the table or the turn is another)."""
+        ts = self.session
+        if ts.table is not self.table or ts.hotseat is not hotseat:
+            ts = TableSession(self.table, self.game.board.power_ids, hotseat=hotseat)
+            self.session = ts
+        return ts
+
+    def keep_turn(self, *, initiator: str = LAPTOP) -> TableChange | None:
+        """The laptop's hot-seat turn moved (a stage, a round, a notice): kept in the table as it
+        is now, and the phones are told when who has sealed changed (the session's record).
+        ``None`` when the table held it already."""
+        hotseat = self.session.hotseat
+        if hotseat is None:
+            return None
+        value = hotseat.to_dict()
+        moved = self.table.get(HOTSEAT_KEY) != value
+        if moved:
+            self.table[HOTSEAT_KEY] = value
+        self.session.turn_moved()
+        return self._done(TableChange(TURN, frozenset(), initiator)) if moved else None
+
+    def keep_declarations(self, said: Mapping[str, Mapping[str, str]], *, initiator: str = LAPTOP) -> TableChange | None:
+        """Formal Diplomacy at the laptop: powers seal their declarations (``said``: power ->
+        other power -> relation), kept in the table, secret, until all are revealed (a power's
+        own name and powers not on the board are left out).  ``None`` when there were none."""
+        if not said:
+            return None
+        ids = self.game.board.power_ids
+        pending = pending_declarations(self.table)
+        for power, mine in said.items():
+            pending[power] = {o: r for o, r in mine.items() if o != power and o in ids}
+        self.table[PENDING_KEY] = pending
+        return self._done(TableChange(TURN, frozenset(said), initiator))
+
+    def drop_declarations(self, *, initiator: str = LAPTOP) -> TableChange | None:
+        """A new turn or round at the laptop: no declaration is pending (``None``: none was)."""
+        if PENDING_KEY not in self.table:
+            return None
+        self.table.pop(PENDING_KEY)
+        return self._done(TableChange(TURN, frozenset(), initiator))
+
+    def take_declarations(self, powers: Iterable[str], *, initiator: str = LAPTOP) -> dict[str, dict[str, str]]:
+        """The laptop reveals its declarations round: the pending declarations of ``powers`` (the
+        ones that sealed or declared on a phone) are taken out of the table, with their seal
+        codes; the caller applies them (:meth:`apply_declarations`)."""
+        counted = set(powers)
+        pending = {p: d for p, d in pending_declarations(self.table).items() if p in counted}
+        self.table.pop(PENDING_KEY, None)
+        sealcodes.clear_declaration_codes(self.table)
+        self._done(TableChange(TURN, frozenset(), initiator))
+        return pending
+
+    def reveal_seal_codes(self, *, initiator: str = LAPTOP) -> sealcodes.Verdict:
+        """The laptop's reveal: the phase's secret becomes public with the codes given at sealing,
+        and every code is recomputed from the orders revealed now (a mismatch is an alarm)."""
+        verdict = sealcodes.reveal_codes(self.table, self.phase, sealcodes.orders_by_power(self.game.all_orders()))
+        self._done(TableChange(TURN, frozenset(), initiator))
+        return verdict
+
+    def forget_seals(self, powers: Iterable[str], *, initiator: str = LAPTOP) -> TableChange | None:
+        """The window reopened ``powers`` at the curtain: their seal codes go (a new seal gives new
+        ones); ``None`` when none had a code."""
+        gone = [p for p in powers if sealcodes.code_of(self.table, p, self.phase)]
+        for p in gone:
+            sealcodes.forget_seal(self.table, p)
+        return self._done(TableChange("unseal", frozenset(gone), initiator)) if gone else None
+
     def unseal(self, power: str, *, initiator: str, pin: str | None = None) -> TableChange | None:
         if not self.session.is_sealed(power):
             return None
@@ -313,6 +432,7 @@ class TableService:
             self.check_pin(power, pin, initiator=initiator)
         self.session.unseal(power, via=PHONE if initiator != LAPTOP else LAPTOP)
         sealcodes.forget_seal(self.table, power)
+        self._keep_turn()
         return self._done(TableChange("unseal", None, initiator))
 
     # -- Formal Diplomacy -------------------------------------------------------------------------
@@ -354,10 +474,16 @@ class TableService:
     def _reveal_declarations(self, declarations: Mapping[str, Mapping[str, str]] | None) -> None:
         pending = declarations if declarations is not None else self.table.get("declarations", {})
         revealed = {p: dict(d) for p, d in pending.items()}
+        sealcodes.clear_declaration_codes(self.table)
         self.game.declare(revealed)
+        self._record_declarations(revealed)
+
+    def _record_declarations(self, revealed: Mapping[str, Mapping[str, str]]) -> None:
+        """This phase's declarations are revealed (the stage moves on to the orders at every
+        door, whoever revealed them): kept with what they said."""
         phones = self.table_part("phones")
         phones["declarations_revealed"] = self.phase
-        phones["revealed_declarations"] = revealed
+        phones["revealed_declarations"] = {p: dict(d) for p, d in revealed.items()}
 
     # -- reveal, adjudicate, undo ------------------------------------------------------------------
 
@@ -419,16 +545,24 @@ class TableService:
         return frozenset(p for p in out if not state.is_eliminated(p))
 
     def adjudicate(self, *, initiator: str = HOST, disorder: Iterable[str] | None = None,
-                   skip_empty: bool = False) -> TableChange:
+                   skip_empty: bool = False, turn_kept_by_caller: bool = False) -> TableChange:
         """Adjudicate the phase with every filed order and move on (nobody has sealed the next);
-        ``skip_empty``: adjudicate straight after the phases in which nobody has anything to order."""
+        ``skip_empty``: adjudicate straight after the phases in which nobody has anything to order.
+        ``turn_kept_by_caller`` (the window): the hot-seat flow reveals the seal codes, starts the
+        next turn and lets its computer seats write, itself; only the game moves here."""
         if self.game.is_over:
             raise TableRefusal("the game is over")
-        self._adjudicate(self.phase_disorder() if disorder is None else frozenset(disorder), skip_empty=skip_empty)
+        gone = self.phase_disorder() if disorder is None else frozenset(disorder)
+        if turn_kept_by_caller:
+            self.game.adjudicate(disorder=gone)
+            return self._done(TableChange("phase", None, initiator))
+        self._adjudicate(gone, skip_empty=skip_empty)
         return self._then_computer(self._done(TableChange("phase", None, initiator)))
 
     def _adjudicate(self, disorder: frozenset[str], *, skip_empty: bool) -> HistoryEntry:
-        sealcodes.reveal_codes(self.table, self.phase)
+        # every code recomputed from the orders revealed now (a mismatch is an alarm: io's MAC
+        # refuses an edited file, this catches what got past it)
+        sealcodes.reveal_codes(self.table, self.phase, sealcodes.orders_by_power(self.game.all_orders()))
         entry = self.game.adjudicate(disorder=disorder)
         self.session.begin_phase(self.phase)
         if skip_empty:
@@ -451,19 +585,21 @@ class TableService:
     def last_entry(self) -> HistoryEntry | None:
         return self.game.history[-1] if self.game.history else None
 
-    def undo_adjudication(self, *, initiator: str = HOST,
-                          skip_empty: bool = False) -> tuple[HistoryEntry | None, TableChange | None]:
+    def undo_adjudication(self, *, initiator: str = HOST, skip_empty: bool = False,
+                          turn_kept_by_caller: bool = False) -> tuple[HistoryEntry | None, TableChange | None]:
         """The host takes back the last adjudication (its position and orders come back, and
         nobody has sealed them); (the entry, the change), or (None, None) when nothing was.
         ``skip_empty`` (``serve``, which adjudicates the phases nobody orders in by itself): the
-        phases nobody orders in are taken back too, down to one somebody orders in."""
+        phases nobody orders in are taken back too, down to one somebody orders in.
+        ``turn_kept_by_caller`` (the window): the hot-seat flow restores its own turn."""
         entry = self.game.undo_adjudication()
         if entry is None:
             return None, None
         while skip_empty and self.stage == STAGE_ORDERS and not self.owing() and self.game.history:
             entry = self.game.undo_adjudication()
             assert entry is not None
-        self.session.begin_phase(self.phase)
+        if not turn_kept_by_caller:
+            self.session.begin_phase(self.phase)
         return entry, self._done(TableChange("phase", None, initiator))
 
     def restore(self, state: GameState, history: Iterable[HistoryEntry], orders: Mapping[str, Mapping[str, Order]],
@@ -514,6 +650,68 @@ class TableService:
         if before or needs_upgrade(stored):
             self._done(TableChange("pin", frozenset({power}), initiator))
 
+    def pin_failed(self, counter: str, *, initiator: str, counted: bool = False) -> TableChange:
+        """A wrong PIN typed elsewhere than :meth:`check_pin` (the curtain, the host prompt: the
+        window checks those itself): counted on ``counter`` (a power, or ``pins.HOST``) and
+        written at once, so a restart does not reset it.  ``counted``: the table's ``PinGuard``
+        has counted it already (its ``check``), only the write is left."""
+        if not counted:
+            self.pin_guard.failed(counter)
+        powers = frozenset({counter}) if counter in self.game.board.power_ids else frozenset()
+        return self._done(TableChange("pin", powers, initiator))
+
+    def try_pin(self, counter: str, stored: str, pin: str | None, name: str = "", *, initiator: str) -> bool:
+        """A PIN typed at a prompt the window checks itself (the host prompt, the draw vote, a
+        ballot) through the table's one counter: PinWaitError while ``counter`` must wait; a wrong
+        PIN is counted and written at once, a right one clears the count (written when there was
+        one); an empty PIN is no try (False, not counted)."""
+        before = self.pin_guard.failures(counter)
+        ok = self.pin_guard.check(counter, stored, pin, name)
+        if pin and (not ok or before):
+            self._done(TableChange("pin", self._pin_powers(counter), initiator))
+        return ok
+
+    def pin_succeeded(self, counter: str, *, initiator: str) -> TableChange | None:
+        """A right PIN the window checked itself: ``counter``'s count is cleared (written when
+        there was one; ``None`` when there was none)."""
+        if not self.pin_guard.failures(counter):
+            self.pin_guard.succeeded(counter)
+            return None
+        self.pin_guard.succeeded(counter)
+        return self._done(TableChange("pin", self._pin_powers(counter), initiator))
+
+    def renew_pin_hashes(self, powers: Iterable[str], pin: str, *, initiator: str) -> TableChange | None:
+        """A right PIN of ``powers``' seat opened it: an older save's hash of that PIN is
+        renewed (scrypt); ``None`` when none needed it."""
+        renewed = []
+        for p in powers:
+            stored = self.pin_hash(p)
+            if stored is not None and needs_upgrade(stored) and pin_matches(stored, pin):
+                self._store_pin(p, hash_pin(pin))
+                renewed.append(p)
+        return self._done(TableChange("pin", frozenset(renewed), initiator)) if renewed else None
+
+    def pin_door(self, initiator: str) -> PinDoor:
+        """The table's one counter as a prompt of ``initiator``'s seat uses it (every try through
+        the service)."""
+        return PinDoor(self, initiator)
+
+    def _pin_powers(self, counter: str) -> frozenset[str]:
+        return frozenset({counter}) if counter in self.game.board.power_ids else frozenset()
+
+    def set_pins(self, pins: Mapping[str, str], *, initiator: str = HOST) -> TableChange:
+        """The table's PIN hashes (never PINs), all at once (New Game's): kept as ``pins``."""
+        self.table["pins"] = {str(p): str(h) for p, h in pins.items()}
+        return self._done(TableChange("pin", frozenset(self.table["pins"]), initiator))
+
+    def change_pin(self, powers: Iterable[str], pin: str, *, initiator: str) -> str:
+        """A PIN renewed mid-game (issue 20: the host's, or a seat's own): ``pin`` (checked by
+        the caller with ``pins.pin_problem``) hashed at once and stored for every power of the
+        seat, the kick's block and their failure counts lifted; written at once.  The hash."""
+        stored = hash_pin(pin)
+        self.set_pin_hash(powers, stored, initiator=initiator)
+        return stored
+
     def _store_pin(self, power: str, stored: str) -> None:
         hotseat = self.table.get("hotseat")
         in_hotseat = isinstance(hotseat, dict) and isinstance(hotseat.get("pins"), dict) and power in hotseat["pins"]
@@ -538,10 +736,12 @@ class TableService:
 
     # -- the event's rulings ----------------------------------------------------------------------
 
-    def void_late_orders(self, powers: Iterable[str], *, initiator: str = CLOCK) -> TableChange | None:
+    def void_late_orders(self, powers: Iterable[str], *, initiator: str = CLOCK,
+                         record: bool = True) -> TableChange | None:
         """Late orders void (the event's rule): the powers' orders are withdrawn, each of their
         units holds, and nothing more is accepted from them this phase (recorded in the table's
-        ``late_orders``; ``order_refusal`` says so to every seat)."""
+        ``late_orders``; ``order_refusal`` says so to every seat).  ``record`` False: the caller
+        records the verdict itself (the window's event, with its warning), in the same step."""
         state = self.game.state
         if state.phase.kind != MOVEMENT:
             return None
@@ -552,7 +752,8 @@ class TableService:
             book: dict[str, Order | None] = dict.fromkeys(self.game.orders.get(p, {}))
             book.update({u.province: Hold(p, u.kind, u.location) for u in state.units_of(p)})
             self.game.put_orders(p, book)
-        self.record_late(gone, LATE_VOID)
+        if record:
+            self.record_late(gone, LATE_VOID)
         return self._done(TableChange("late", frozenset(gone), initiator))
 
     def record_late(self, powers: Iterable[str], verdict: str) -> None:
@@ -564,6 +765,37 @@ class TableService:
         late = tuple(powers)
         self.record_late(late, "warning")
         return self._done(TableChange("table", frozenset(late), initiator))
+
+    # -- notes ------------------------------------------------------------------------------------
+
+    def send_note(self, sender: str, to: Iterable[str], text: str, *,
+                  initiator: str) -> tuple[dict[str, Any], TableChange]:
+        """A private note (seed 001) from ``sender`` to ``to``, by the one rule of every seat: the
+        table allows notes, the text and the recipients are right, the game and the sender have
+        room for it (``MAX_NOTES``, ``MAX_NOTES_PER_POWER``); NoteError says why not (nothing
+        kept).  The door checks who is writing and how often.  (The note, the change: every
+        power of the sender's and the recipients' players may see it.)"""
+        if not notes_allowed(self.table):
+            raise NoteError("this table does not allow written notes")
+        ids = self.game.board.power_ids
+        notes = with_note(self.table, self.phase, sender, list(to), text, ids)
+        if sum(1 for n in notes if n.get("from") == sender) > MAX_NOTES_PER_POWER:
+            raise NoteError(f"{self.power_name(sender)} has written as many notes as one power may in a game "
+                            f"({MAX_NOTES_PER_POWER})")
+        self.table[NOTES_KEY] = notes
+        note = dict(notes[-1])
+        reach: set[str] = set()
+        for p in (sender, *note["to"]):
+            reach |= set(self.players_powers(p))
+        return note, self._done(TableChange("note", frozenset(reach), initiator))
+
+    def players_powers(self, power: str) -> tuple[str, ...]:
+        """Every power of ``power``'s player (the player's name in the table), board order."""
+        typed = self.typed()
+        player = typed.player_of(power)
+        if not player:
+            return (power,)
+        return tuple(p for p in self.game.board.power_ids if p == power or typed.player_of(p) == player)
 
     # -- table settings, the game's end -----------------------------------------------------------
 
@@ -608,6 +840,8 @@ class TableService:
             part.pop(power, None)
         else:
             part[power] = level
+            if not computer.computer_seed(self.table):  # a known seed would tell its orders
+                self.table[COMPUTER_SEED_KEY] = computer.draw_computer_seed()
         return self._done(TableChange("table", None, initiator))
 
     def _then_computer(self, change: TableChange) -> TableChange:
@@ -646,6 +880,20 @@ class TableService:
         """The computer seats' votes on a draw (``proposal`` "draw") or a concession to ``to``."""
         return computer.computer_votes(self.table, self.game.state, proposal, to)
 
+    def apply_declarations(self, declarations: Mapping[str, Mapping[str, str]], *,
+                           initiator: str) -> TableChange:
+        """Formal Diplomacy: the declarations revealed together are applied (``Game.declare``);
+        the window's flow, which keeps its own declarations round, reveals them through here."""
+        revealed = {p: dict(d) for p, d in declarations.items()}
+        self.game.declare(revealed)
+        self._record_declarations(revealed)
+        return self._done(TableChange("declarations", None, initiator))
+
+    def set_rules(self, rules: RuleSet, *, initiator: str = HOST) -> None:
+        """The sandbox's choice of rules: the next adjudication follows them (nothing to redraw,
+        no change record; the file keeps the edition with the next change)."""
+        self.game.rules = rules
+
     def declare_draw(self, powers: Iterable[str], *, initiator: str = HOST) -> TableChange:
         self.game.declare_draw(list(powers))
         return self._done(TableChange("game", None, initiator))
@@ -666,6 +914,28 @@ class TableService:
             for power, book in orders.items():
                 self.game.put_orders(power, dict(book))
         return self._done(TableChange("position", None, initiator))
+
+
+class PinDoor:
+    """The table's one PIN failure counter as a prompt uses it (the draw vote, a ballot): the
+    waits are read from the service's ``PinGuard``, and every try is counted and written by the
+    service (:meth:`TableService.try_pin`)."""
+
+    def __init__(self, service: TableService, initiator: str) -> None:
+        self._service = service
+        self._initiator = initiator
+
+    def check_allowed(self, who: str, name: str = "") -> None:
+        self._service.pin_guard.check_allowed(who, name)
+
+    def check(self, who: str, stored: str, pin: str | None, name: str = "") -> bool:
+        return self._service.try_pin(who, stored, pin, name, initiator=self._initiator)
+
+    def failures(self, who: str) -> int:
+        return self._service.pin_guard.failures(who)
+
+    def wait(self, who: str) -> float:
+        return self._service.pin_guard.wait(who)
 
 
 def _phase_text(short: str) -> str:

@@ -3,7 +3,7 @@
 The New Game dialog and the table mode fill one of these; the saved game keeps it in its table
 keys (``players``, ``powers``, ``clock``, ``secrecy``, ``pins``, ``host_pin``, ``formal``,
 ``short_game_by``, ``seating``, ``notes_allowed``,
-``computer_seats``, ``computer_seed``), which ``TableState`` reads and writes too.
+``computer_seats``, ``computer_seed``, ``practice``), which ``TableState`` reads and writes too.
 PINs are only ever held as salted hashes.
 """
 
@@ -19,6 +19,9 @@ from ..engine.rules import Edition
 from ..io.pins import is_pin_hash
 from .clock import ClockSettings
 from .computer import COMPUTER_KEY, COMPUTER_SEED_KEY, LEVELS, computer_seats, computer_seed
+
+#: the table key of a practice game (``table.practice``): the person's power
+PRACTICE_KEY = "practice"
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +43,8 @@ class TableSettings:
     #: the powers the computer plays (issue 33): power -> level (bots.LEVELS); and its seed
     computer: Mapping[str, str] = field(default_factory=dict)
     computer_seed: int = 0
+    #: a practice game (``table.practice``): the one person's power; None: a table of people
+    practice: str | None = None
     #: the host's passphrase for this game's secrets (io.vault); kept in memory only, never in the table
     passphrase: str | None = field(default=None, repr=False, compare=False)
 
@@ -72,6 +77,7 @@ class TableSettings:
             **({"seating": dict(self.seating)} if self.seating else {}),
             **({"notes_allowed": True} if self.notes else {}),
             **({COMPUTER_KEY: dict(self.computer), COMPUTER_SEED_KEY: self.computer_seed} if self.computer else {}),
+            **({PRACTICE_KEY: self.practice} if self.practice else {}),
         }
 
     @classmethod
@@ -99,4 +105,5 @@ class TableSettings:
                    by if by in SHORT_GAME_MEASURES else BY_CENTRES,
                    dict(seating) if isinstance(seating, dict) else {},
                    table.get("notes_allowed") is True,
-                   computer_seats(table), computer_seed(table))
+                   computer_seats(table), computer_seed(table),
+                   practice if isinstance(practice := table.get(PRACTICE_KEY), str) else None)

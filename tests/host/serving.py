@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import queue
 import re
@@ -11,7 +12,10 @@ import subprocess
 import sys
 import tempfile
 import threading
+import urllib.error
+import urllib.request
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 #: the passphrase every test host uses unless told otherwise
@@ -90,3 +94,16 @@ class ServeProcess:
         if self.proc.poll() is None:
             self.proc.kill()
             self.proc.wait(30)
+
+
+def call(serve: ServeProcess, path: str, body: dict[str, Any] | None = None, token: str = "",
+         raw: bytes | None = None) -> tuple[int, Any]:
+    """A request to the running ``serve``: its HTTP status and the JSON it answered."""
+    data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
+    req = urllib.request.Request(serve.base + path, data=data,
+                                 headers={"X-Token": token, "Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(req, timeout=30) as r:
+            return r.status, json.loads(r.read() or b"null")
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read() or b"null")

@@ -636,3 +636,24 @@ def test_browser_touch_phone_pinch_keeps_the_point_buttons_zoom_about_the_unit_a
     finally:
         driver.quit()
         host.kill()
+
+
+def test_browser_touch_phone_giving_the_same_order_again_does_not_say_instead_of_itself(tmp_path: Path) -> None:
+    """Issue 34, seen with five phones: a build touched twice said "Given: Build A Edi (instead of
+    Build A Edi)"; the same order given again is simply given, an order changed says what it replaced."""
+    host = ServeProcess(tmp_path / "again.dipl", free_port())
+    france = touch_phone(tmp_path / "profile")
+    try:
+        france.get(host.links["france"])
+        phase_is(france, "Spring 1901 moves")
+        touch_order(france, "par", "Move", "bur")
+        order_given(france, "A Par - Bur")
+        touch_order(france, "par", "Move", "bur")
+        until(france, lambda d: message(d).startswith("Given: A Par - Bur"), "the order given again")
+        assert "instead of" not in message(france)
+        touch_order(france, "par", "Move", "pic")
+        until(france, lambda d: message(d).startswith("Given: A Par - Pic"), "the order changed")
+        assert "(instead of A Par - Bur)" in message(france)
+    finally:
+        france.quit()
+        host.kill()

@@ -30,22 +30,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from serving import ROOT, ServeProcess, free_port
+from serving import ROOT, ServeProcess, call, free_port
 
 from diplomacy_desktop.io.gamestore import store_path
 from diplomacy_desktop.io.savefile import load_game
-
-
-def call(serve: ServeProcess, path: str, body: dict[str, Any] | None = None, token: str = "",
-         raw: bytes | None = None) -> tuple[int, Any]:
-    data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
-    req = urllib.request.Request(serve.base + path, data=data,
-                                 headers={"X-Token": token, "Content-Type": "application/json"})
-    try:
-        with urllib.request.urlopen(req, timeout=30) as r:
-            return r.status, json.loads(r.read() or b"null")
-    except urllib.error.HTTPError as exc:
-        return exc.code, json.loads(exc.read() or b"null")
 
 
 def stderr_of(serve: ServeProcess) -> str:

@@ -5,7 +5,9 @@ view the phone chooses by itself (the first view of the power's units, then the 
 unit's targets; nobody zooms).
 
 A fingertip is a 40 css px contact: a tap aimed at a mark registers anywhere within 20 px of it.
-Each mark is tapped at its centre and at 10 and 20 px in eight directions (17 taps).  A *miss* is
+Each mark is tapped at its centre and at 10 and 20 px in eight directions (17 taps), and so is its
+province's name where it is on screen: its middle and 20 px off its box in eight directions (9
+taps; issue 34: a tap on or within 20 px of a name means that province).  A *miss* is
 a tap that picks another place, or nothing: there must be none.  A tap as near to two marks asks
 which (that is not a miss, the player chooses); a tap within 10 px of its mark never asks.
 Each unit is selected with a real touch (CDP ``Input.dispatchTouchEvent``) through the page's own
@@ -61,9 +63,24 @@ for (const m of pad.marks()) {
     const r = pad.resolve(m.x + dx, m.y + dy);
     out.push({loc: m.loc, dx: dx, dy: dy, visible: visible, pick: r.pick || null, ask: r.ask || null});
   }
+  // the province's name, where a player aims too: its middle, and 20 px off its box in eight directions
+  const t = document.querySelector("#labels text[id='label_" + m.loc.split("/")[0] + "']");
+  const n = t ? t.getBoundingClientRect() : null;
+  if (!n || !n.width) continue;
+  const cx = (n.left + n.right) / 2, cy = (n.top + n.bottom) / 2;
+  if (cx < b.left || cx > b.right || cy < b.top || cy > b.bottom) continue;  // (a name off screen: not aimed at)
+  const d = arguments[2], c = d * Math.SQRT1_2;
+  const aims = [[cx, cy], [n.right + d, cy], [n.left - d, cy], [cx, n.bottom + d], [cx, n.top - d],
+                [n.right + c, n.bottom + c], [n.left - c, n.bottom + c], [n.right + c, n.top - c], [n.left - c, n.top - c]];
+  for (const [x, y] of aims) {
+    const r = pad.resolve(x, y);
+    out.push({loc: m.loc, dx: x - cx, dy: y - cy, visible: true, name: true, pick: r.pick || null, ask: r.ask || null});
+  }
 }
 return out;
 """
+#: how far off a province's name a tap aimed at the name may land (the page's LABEL_REACH, a hair inside)
+NAME_REACH = FINGER / 2 - 0.5
 
 
 def mobile_phone(profile: Path) -> Any:
@@ -99,12 +116,15 @@ class Tally:
     misses: list[str] = field(default_factory=list)
     near_asks: list[str] = field(default_factory=list)
     hidden: list[str] = field(default_factory=list)
+    #: taps aimed at a province's name (its middle, 20 px off its box in eight directions)
+    name_taps: int = 0
 
     def add(self, where: str, rows: list[dict[str, Any]]) -> None:
         seen = set()
         for r in rows:
             self.taps += 1
-            label = f"{where} -> {r['loc']} at ({r['dx']:+.0f}, {r['dy']:+.0f})"
+            self.name_taps += bool(r.get("name"))
+            label = f"{where} -> {r['loc']}{' name' if r.get('name') else ''} at ({r['dx']:+.0f}, {r['dy']:+.0f})"
             if r["loc"] not in seen:
                 seen.add(r["loc"])
                 self.marks += 1
@@ -114,7 +134,7 @@ class Tally:
                 continue
             if r["ask"] and r["loc"] in r["ask"]:
                 self.asks += 1
-                if abs(r["dx"]) + abs(r["dy"]) <= FINGER / 4 + 1e-6:
+                if not r.get("name") and abs(r["dx"]) + abs(r["dy"]) <= FINGER / 4 + 1e-6:
                     self.near_asks.append(label)
                 continue
             self.misses.append(f"{label}: {r['pick'] or r['ask'] or 'nothing'}")
@@ -138,7 +158,7 @@ def press(driver: Any, label: str) -> None:
 
 
 def check(driver: Any, tally: Tally, where: str, only: list[str] | None = None) -> list[dict[str, Any]]:
-    rows: list[dict[str, Any]] = driver.execute_script(CHECK_JS, OFFSETS, only)
+    rows: list[dict[str, Any]] = driver.execute_script(CHECK_JS, OFFSETS, only, NAME_REACH)
     tally.add(where, rows)
     return rows
 
@@ -225,6 +245,7 @@ def test_host_phone_finger_taps_land_on_the_intended_province(table: ServeProces
                                                               link_power: str, player: str) -> None:
     tally = run(table, link_power, player, tmp_path / "profile")
     assert tally.marks > 20, f"too few marks checked: {tally}"
+    assert tally.name_taps > 9 * 20, f"too few names aimed at: {tally.name_taps}"
     assert not tally.hidden, f"marks outside the first view: {tally.hidden}"
     assert not tally.misses, f"{len(tally.misses)} of {tally.taps} taps missed: {tally.misses[:20]}"
     assert not tally.near_asks, f"taps within 10 px of their mark asked: {tally.near_asks[:20]}"
@@ -240,7 +261,8 @@ def main() -> int:
                 start = time.perf_counter()
                 t = run(host, power, player, Path(tempfile.mkdtemp(dir=tmp)))
                 failed += len(t.misses) + len(t.hidden)
-                print(f"{player:<17} marks {t.marks:4d}  taps {t.taps:5d}  misses {len(t.misses):3d}  "
+                print(f"{player:<17} marks {t.marks:4d}  taps {t.taps:5d} (at names {t.name_taps:4d})  "
+                      f"misses {len(t.misses):3d}  "
                       f"asks {t.asks:4d} (within 10 px: {len(t.near_asks)})  outside the view {len(t.hidden)}"
                       f"  {time.perf_counter() - start:.1f} s")
                 for line in (t.misses + t.hidden)[:10]:

@@ -245,7 +245,8 @@ def test_host_pin_guards_seal_and_unseal_and_wrong_pins_are_rate_limited(tmp_pat
 def test_host_join_by_pin_gives_the_powers_token_only_with_the_right_pin(tmp_path: Path) -> None:
     game = Game.new(load_board("standard"))
     host = TableHost(game, {"hotseat": {"pins": {"turkey": hash_pin("4321")}}}, None, clock=FakeClock())
-    assert host.join("turkey", "4321") == host.token_of("turkey")
+    token = host.join("turkey", "4321")  # the device's own token (issue 31), covering Turkey
+    assert token != host.token_of("turkey") and host.powers_of(token) == ("turkey",)
     with pytest.raises(PinError):
         host.join("turkey", "1111")
     with pytest.raises(RefusedError, match="no PIN"):

@@ -72,7 +72,7 @@ def test_computer_seats_keep_what_a_person_wrote_and_vote_by_their_rule() -> Non
 
 def test_computer_seats_serve_hands_seats_over_and_the_phones_see_only_that_they_sealed(tmp_path: Path) -> None:
     from diplomacy_desktop.host.serve import _computer_seats
-    from diplomacy_desktop.host.table import TableHost
+    from diplomacy_desktop.host.table import TableHost, UnknownTokenError
 
     host = TableHost(Game.new(BOARD), {}, tmp_path / "game.dipl")
     assert _computer_seats(host, ["narnia=club"]) == "--computer narnia=club: there is no power 'narnia' at this table"
@@ -81,11 +81,14 @@ def test_computer_seats_serve_hands_seats_over_and_the_phones_see_only_that_they
     assert len(host.game.orders_of("france")) == 3
     # England's phone: France has sealed, and none of France's orders is in what England is sent
     assert host.public_state()["computer"] == {"france": "club", "turkey": "beginner"}  # the strip marks them
-    view = json.dumps(host.state_for(host.token_of("england")))
-    mine = json.dumps(host.state_for(host.token_of("france")))
+    england = host.token_of("england")
+    host.set_order_text(england, "england", "S1901M", "F Lon - Nth")
+    view = json.dumps(host.state_for(england))
+    assert format_order(host.game.orders_of("england")[0]) in view  # a view shows its orders so: the check below means it
     for order in host.game.orders_of("france"):
         assert format_order(order) not in view
-        assert format_order(order) in mine  # the seat's own view shows them: the check above means it
+    with pytest.raises(UnknownTokenError, match="played by the computer"):  # nor does France's link show them
+        host.state_for(host.token_of("france"))
 
 
 def test_the_table_names_the_same_levels_as_the_computer_players() -> None:

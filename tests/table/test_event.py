@@ -58,6 +58,23 @@ def test_event_game_end_announced_and_time_limit() -> None:
         EventRules(end_time="half past five")
 
 
+def test_event_time_limit_is_the_first_such_time_after_it_was_set() -> None:
+    """Issue 35 (8): "01:00" set at 21:30 is after midnight; as a bare time of day every evening
+    hour was already past it."""
+    set_at = dt.datetime(2026, 12, 5, 21, 30)
+    rules = EventRules(end_time="01:00").with_time_set_at(set_at)
+    assert rules.deadline() == dt.datetime(2026, 12, 6, 1, 0)
+    assert not rules.time_limit_reached(dt.datetime(2026, 12, 5, 23, 59))
+    assert rules.time_limit_reached(dt.datetime(2026, 12, 6, 1, 0))
+    # the same limit set again keeps its moment; a changed one is set anew; none has none
+    again = EventRules(end_time="01:00").with_time_set_at(dt.datetime(2026, 12, 6, 0, 30), rules)
+    assert again.deadline() == rules.deadline()
+    later = EventRules(end_time="17:00").with_time_set_at(dt.datetime(2026, 12, 6, 9, 0), rules)
+    assert later.deadline() == dt.datetime(2026, 12, 6, 17, 0)
+    assert EventRules().with_time_set_at(set_at).deadline() is None
+    assert EventRules.from_dict(rules.to_dict()) == rules
+
+
 def test_event_late_orders_warning_then_void() -> None:
     assert late_orders_verdict(EventRules(), 0) == "on_time"
     assert late_orders_verdict(EventRules(), 500) == "warning"

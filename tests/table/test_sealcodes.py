@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import hashlib
+
 from diplomacy_desktop.table.sealcodes import WORDS, new_phase_secret, seal_code
 
 
 def test_sealcodes_a_fixed_list_of_256_distinct_words() -> None:
     assert len(WORDS) == 256 and len(set(WORDS)) == 256
     assert all(w.isalpha() and w.islower() for w in WORDS)
+    # the list is part of the code's formula: the same 256 words in the same order as when codes
+    # were first given (a saved game's codes are recomputed with it)
+    assert hashlib.sha256(" ".join(WORDS).encode()).hexdigest() == (
+        "619e896af4e594a457aefb2197b7ae0f287029fb7a2d6f0d4158588c2cccbd74")
 
 
 def test_sealcodes_same_orders_same_code_in_any_order() -> None:

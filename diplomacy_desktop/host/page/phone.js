@@ -597,7 +597,8 @@
       if (was.legal) return act("/api/order", { power: out.power || power, phase: phase, order: was.order }, { refuse: "Not undone" });
       return act("/api/order", { power: out.power || power, phase: phase, text: was.text, replace: true }, { refuse: "Not undone" });
     };
-    say(out.message + (out.replaced ? " (instead of " + out.replaced.text + ")" : ""), !!out.kept_illegal, [["Undo", undo]]);
+    const changed = out.replaced && out.replaced.text !== out.order;  // (the same order again: nothing replaced)
+    say(out.message + (changed ? " (instead of " + out.replaced.text + ")" : ""), !!out.kept_illegal, [["Undo", undo]]);
   }
   function pick(list, question) {  // one option: give it; several (a coast, by convoy or not): ask
     if (!list.length) { say("Not possible there.", true); return; }
@@ -809,8 +810,8 @@
         (state.phase.kind === "retreat" ? "it will be disbanded" : state.phase.kind === "adjustment" ? "removed by the rules" : "it will hold") + ")", "missing"));
       if (state.phase.kind === "adjustment" && mine.missing > 0) {
         const row = el("div", "⚠ " + mine.missing + (mine.adjustment > 0 ? " build(s) not chosen: tap a marked home centre" : " removal(s) not chosen: tap a unit"), "missing");
-        const waive = ((options[p] || {}).build || []).find((o) => o.order.kind === "waive");
-        if (waive && !mine.sealed) { const b = el("button", "Waive one"); b.type = "button"; b.onclick = () => give(p, waive); row.appendChild(b); }
+        // the host's table service says when "Waive one" is offered (state.mine[p].can_waive)
+        if (mine.can_waive) { const b = el("button", "Waive one"); b.type = "button"; b.onclick = () => give(p, { order: { kind: "waive" } }); row.appendChild(b); }
         list.appendChild(row);
       }
       if (!sealsChanged || state.stage !== "orders" || !state.owing.includes(p)) continue;
@@ -880,6 +881,9 @@
     const codes = state.seal_codes && state.seal_codes.phase === r.phase ? state.seal_codes.codes : {};
     if (Object.keys(codes).length) list.appendChild(el("div", "Seal codes: " + state.powers.filter((q) => codes[q.id])
       .map((q) => q.name + " \u201c" + codes[q.id] + "\u201d").join("; "), "seal-codes"));
+    if (state.seal_codes && state.seal_codes.phase === r.phase && state.seal_codes.alarm)
+      list.appendChild(el("div", state.seal_codes.alarm, "seal-alarm"));
+    for (const n of r.notes || []) list.appendChild(el("div", n, "result-note"));  // civil disorder, unused builds
     const mine = new Set(state.me.powers);
     const items = r.items.slice().sort((a, b) => (mine.has(b.power) - mine.has(a.power)) || a.power.localeCompare(b.power));
     for (const it of items) { const d = el("div", undefined, "result");
