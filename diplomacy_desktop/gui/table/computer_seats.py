@@ -6,27 +6,22 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QFormLayout, QWidget
 
 from ...engine.board import Board
 from .dialogs.new_game import PLAYED_BY
+from .seating import HostSeatsDialog
 
 
-class ComputerSeatsDialog(QDialog):
+class ComputerSeatsDialog(HostSeatsDialog):
     """Who plays each power in play: a person, or the computer at a level."""
 
     def __init__(self, board: Board, powers: Sequence[str], seats: Mapping[str, str],
                  names: Mapping[str, str] | None = None, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle("Computer seats")
-        names = dict(names or {})
-        intro = QLabel("Hand a power to the computer when its player leaves, or back to a person. The computer "
-                       "writes and seals its orders when the writing begins (now, if the orders are being "
-                       "written and the power has written none); they stay secret until the reveal. The table "
-                       "is told.")
-        intro.setWordWrap(True)
-        layout = QVBoxLayout(self)
-        layout.addWidget(intro)
+        super().__init__("Computer seats", (
+            "Hand a power to the computer when its player leaves, or back to a person. The computer writes "
+            "and seals its orders when the writing begins (now, if the orders are being written and the "
+            "power has written none); they stay secret until the reveal. The table is told."), parent)
         form = QFormLayout()
         self.combos: dict[str, QComboBox] = {}
         for p in powers:
@@ -34,14 +29,9 @@ class ComputerSeatsDialog(QDialog):
             for text, level in PLAYED_BY:
                 combo.addItem(text, level)
             combo.setCurrentIndex(max(0, combo.findData(seats.get(p))))
-            player = names.get(p)
-            form.addRow(board.power(p).name + (f" ({player})" if player else ""), combo)
+            form.addRow(self.seat_title(board, p, names), combo)
             self.combos[p] = combo
-        layout.addLayout(form)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
-        layout.addWidget(self.buttons)
+        self.rows.addLayout(form)
 
     def choice(self) -> dict[str, str]:
         """The powers the computer is to play, with its level."""

@@ -40,6 +40,7 @@ from ...table.declarations import (  # moved to the Qt-free table layer: importa
 from .. import override
 from ..board.palette import power_colour, power_ink, power_letter
 from .relations import RELATION_COLOURS, RELATION_INKS, RELATION_WORDS
+from ..widgets import bold_font, centre_on_page
 
 if TYPE_CHECKING:
     from ..controller import GameController
@@ -88,9 +89,7 @@ class DeclarationsForm(QWidget):
                            " QFrame#declarationsPanel QLabel { color: #1a1a1a; }"
                            " QFrame#declarationsPanel QRadioButton { color: #1a1a1a; }")
         self.heading = QLabel()
-        big = QFont(self.font())
-        big.setPointSize(22)
-        big.setBold(True)
+        big = bold_font(self.font(), 22)
         self.heading.setFont(big)
         self.heading.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.rules_label = QLabel("Seed 003: " + " ".join(DECLARATION_RULES)
@@ -144,27 +143,18 @@ class DeclarationsForm(QWidget):
         box.addWidget(self.note_label)
         box.addWidget(scroll, 1)
         box.addLayout(buttons)
-        row = QHBoxLayout()
-        row.addStretch(1)
-        row.addWidget(panel, 8)
-        row.addStretch(1)
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(12, 12, 12, 12)
-        outer.addStretch(1)
-        outer.addLayout(row)
-        outer.addStretch(2)
+        centre_on_page(self, panel, 8, 12)
         self.seal_button.clicked.connect(self.seal)
         self.hide_button.clicked.connect(self.hide_requested)
         self.phone_button.clicked.connect(self.phone_requested)
-        curtain.installEventFilter(self)
-        self.setGeometry(curtain.rect())
         self.hide()
+        self.setGeometry(curtain.rect())
+        curtain.installEventFilter(self)  # (the page keeps the curtain's size)
 
     @override
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        parent = self.parentWidget()
-        if parent is not None and watched is parent and event.type() == QEvent.Type.Resize:
-            self.setGeometry(parent.rect())
+        if watched is self.parentWidget() and event.type() == QEvent.Type.Resize and isinstance(watched, QWidget):
+            self.setGeometry(watched.rect())
         return False
 
     def show_power(self, power: str, others: Iterable[str], before: Relations,
@@ -290,9 +280,7 @@ class RevealDialog(QDialog):
         powers = list(powers)
         self.changes = change_lines(before, after, powers, name)
         title = QLabel(f"Declarations revealed \u2014 {html.escape(phase)}")
-        f = QFont(title.font())
-        f.setPointSize(16)
-        f.setBold(True)
+        f = bold_font(title.font(), 16)
         title.setFont(f)
         changed = QLabel("<br>".join(f"<b>{html.escape(line)}.</b>" for line in self.changes)
                          if self.changes else "No relation changed: every pair stays as it was.")

@@ -29,6 +29,7 @@ from PySide6.QtCore import QObject, QSettings, QStandardPaths, QTimer
 from PySide6.QtWidgets import QInputDialog, QLineEdit, QMenu, QMessageBox, QWidget
 
 from ...io.savefile import OpenedGame, SaveFileError, WrongPassphraseError, is_secret_file, open_game
+from ...io.vault import UNAUTHENTICATED_TEXT
 from ...table.autosave import (  # moved to the Qt-free table layer: importable here too
     AUTOSAVE_NAME,
     LEGACY_AUTOSAVE_NAME,
@@ -41,8 +42,12 @@ from ...table.autosave import (  # moved to the Qt-free table layer: importable 
     autosave_timing,
 )
 from ...table.autosave import Autosave as FolderAutosave
+from ...table.changes import TURN, record_for
+
+from ..controller import weak_listener
 
 if TYPE_CHECKING:
+    from ...table.changes import TableChange
     from ..controller import ChangeRecord, GameController
 
 #: set to a folder to keep the autosave somewhere else (portable installs, tests)
@@ -81,6 +86,12 @@ class Autosave(FolderAutosave):
 __all__ = ['AUTOSAVE_NAME', 'LEGACY_AUTOSAVE_NAME', 'ORIGIN_NAME', 'Autosave', 'AutosaveInfo', 'DamagedAutosave']
 
 
+#: the table service's changes the autosave writes at once whatever their record says (a wrong
+#: PIN: a restart must not forget it; a seal at the laptop, with its code); the others by the
+#: record's timing (``autosave_timing``)
+WRITTEN_AT_ONCE = frozenset({"pin", "seal", "unseal"})
+
+
 class Autosaver(QObject):
     """Writes the autosave after every phase and every order at once, and at most DELAY_MS
     after any other change."""
@@ -110,8 +121,31 @@ class Autosaver(QObject):
         self._timer.timeout.connect(self.save_now)
         controller.changed.connect(self._on_changed)
         controller.saved.connect(self._on_saved)
+        #: the table service's durable write (a change on disk before anybody hears of it): the
+        #: service's operations that no ``changed`` record saves at once (a wrong PIN) are written now
+        controller.service.write = weak_listener(self._write_change)  # (no cycle with the controller)
+
+    def _write_change(self, change: TableChange) -> None:
+        """The service's write hook: its change is written (or scheduled, by the same rule as
+        every record) before the window's views or the phones hear of it."""
+        if not self.enabled:
+            return
+        if change.kind in WRITTEN_AT_ONCE:
+            self.save_now()
+            return
+        if change.kind == TURN:  # the laptop's hot-seat turn, its pending declarations: soon
+            self.schedule()
+            return
+        record = record_for(change, frozenset(self.controller.board.power_ids))
+        if record is not None:
+            self._write_for(record)
 
     def _on_changed(self, record: ChangeRecord) -> None:
+        if record.initiator is not None:
+            return  # a table service change: written by ``_write_change`` before it was sent
+        self._write_for(record)
+
+    def _write_for(self, record: ChangeRecord) -> None:
         if not self.enabled:
             return
         when = autosave_timing(record)
@@ -207,9 +241,13 @@ def open_secret_file(path: Path, prompt: PassphrasePrompt, *, parent: QWidget | 
         if typed is None:
             break
         try:
-            return open_game(path, passphrase=typed)
+            opened = open_game(path, passphrase=typed)
         except WrongPassphraseError:
             text = f"That is not the passphrase of {path.name}. The host's passphrase:"
+            continue
+        if opened.unauthenticated:  # an earlier version's file: said once, its next save authenticates it
+            say(parent, "Not authenticated", f"{path.name}: {UNAUTHENTICATED_TEXT}")
+        return opened
     if whole_only:
         raise SaveFileError(NOT_OPENED_TEXT)
     opened = open_game(path)
@@ -258,6 +296,8 @@ def resume_from_autosave(controller: GameController, autosave: Autosave, *, pare
     except SaveFileError as exc:
         say(parent, "Cannot resume", f"The autosaved game cannot be read: {exc}")
         return False
+    if opened.unauthenticated:  # an earlier version's autosave: said once, the next write authenticates it
+        say(parent, "Not authenticated", f"The autosaved game: {UNAUTHENTICATED_TEXT}")
     # Ctrl+S saves to its own file again
     controller.replace_game(opened.game, opened.table, autosave.origin(), vault=opened.vault)
     return True

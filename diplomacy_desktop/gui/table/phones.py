@@ -44,6 +44,9 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QHBoxLayout
 from ...engine.game import Game
 from ...host.table import Change, HostError, RefusedError, SaveFailedError, TableHost
 from ...table.hotseat import CURTAIN, ENTERING, READY
+from ...table.computer import computer_seats
+from ...table.changes import TableChange
+from ...table.service import TableService
 from ...table.session import LAPTOP, SessionChange, TableSession
 from ...table.state import HOSTING_KEY  # the game's table key, importable here too
 from .. import override
@@ -83,13 +86,22 @@ class WindowHost(TableHost):
     another thread (the server's) run on the GUI thread (see the module documentation)."""
 
     def __init__(self, game: Game, table: dict[str, Any], *,
-                 declarations_open: Callable[[], bool] = lambda: True, session: TableSession | None = None) -> None:
+                 declarations_open: Callable[[], bool] = lambda: True, session: TableSession | None = None,
+                 service: TableService | None = None) -> None:
         self._gui_thread = threading.get_ident()
         self._runner = _GuiRunner()
         #: set by ``PhonesHosting.stop`` before it waits for the server: calls still waiting get 503
         self.closing = False
         self.declarations_open = declarations_open
-        super().__init__(game, table, None, auto_reveal=False, session=session)
+        super().__init__(game, table, None, auto_reveal=False, session=session, service=service)
+
+    @override
+    def _on_service_change(self, change: TableChange) -> None:
+        """The window's service: a seal at the laptop reaches the phones once, through the
+        session (``seals_moved``), not a second time from the service."""
+        if change.initiator == LAPTOP and change.kind in ("seal", "unseal"):
+            return
+        super()._on_service_change(change)
 
     def _on_gui(self, fn: Callable[..., Any], *args: Any) -> Any:
         if threading.get_ident() == self._gui_thread:
@@ -281,11 +293,14 @@ class PhonesLink(QObject):
         self.save_now = save_now
         self.game = controller.game
         self.session = flow.table_session
+        # the window's own table service: the phones' orders, seals and PINs go through the same
+        # service as the curtain's (its write hook is the window's autosave; its controller hears them)
         self.host = WindowHost(controller.game, controller.table, declarations_open=self._declarations_open,
-                               session=self.session)
+                               session=self.session, service=controller.service)
         self.hosting = PhonesHosting(self.host, address, port, self)
         self.bridge = HostBridge(self.host, self)
-        self._pushing = False
+        #: the devices that joined by PIN the table was told of (those before hosting was on too)
+        self._told_devices = {d for d, _p in self.host.devices()}
         self.closed = False
         # heard directly, on the GUI thread (the window runs every host call there), before the
         # phone is answered: refusing a change that cannot be saved raises through the host's call
@@ -311,6 +326,7 @@ class PhonesLink(QObject):
         self.session.remove_listener(self._on_session_change)
         self.hosting.stop()
         self.host.remove_listener(self._on_host_change)
+        self.host.close()  # the window's service tells it nothing more
         self.bridge.close()
         if self.controller.game is self.game:
             self.controller.keep_in_table(**{HOSTING_KEY: None})
@@ -322,8 +338,10 @@ class PhonesLink(QObject):
 
     def _on_host_change(self, change: Change) -> None:
         """A phone's change, heard before the phone is answered: it is in the autosave first, or
-        (the autosave failed) it is taken back and the phone hears 507, not "Given" or "sealed"."""
-        if not self._live() or self._pushing:
+        (the autosave failed) it is taken back and the phone hears 507, not "Given" or "sealed".
+        The laptop's own changes told to the phones come back here started by ``LAPTOP``: the
+        window has them already (no echo guard needed)."""
+        if not self._live() or change.initiator == LAPTOP:
             return
         if change.kind == "restored":  # a phone's change that could not be saved was taken back
             self.controller.orders_changed_on_phone(frozenset(self.game.board.power_ids))
@@ -331,14 +349,19 @@ class PhonesLink(QObject):
             return
         if change.kind == "joined":  # every new phone on a power's link is told to the table
             names = ", ".join(self.controller.power_name(p) for p in sorted(change.powers or ()))
-            self.flow.tell(f"A new phone is on {names}'s link: if it is not theirs, kick it (Table \u25b8 Phones).")
+            devices = self.host.devices()
+            new = [d for d, p in devices if p in (change.powers or ()) and d not in self._told_devices]
+            self._told_devices.update(d for d, _p in devices)
+            if new:  # joined with its PIN: a token of its own, cut off alone if need be (issue 31)
+                self.flow.tell(f"A new phone joined {names} with its PIN: device {new[-1]}. If it is not "
+                               "theirs, cut it off (Table \u25b8 Phones).")
+            else:
+                self.flow.tell(f"A new phone is on {names}'s link: if it is not theirs, kick it (Table \u25b8 Phones).")
             self.save_now()
             return
         if change.kind in ("orders", "note", "seal", "declarations") and not self._save():
             raise self._not_saved()  # a phone's order or seal is in the autosave before its answer
-        if change.kind == "orders":
-            # a phone wrote orders: views refresh (they show only what may be shown)
-            self.controller.orders_changed_on_phone(change.powers or frozenset())
+        # (a phone's orders reached the views through the controller's own service listener)
 
     def _save(self) -> bool:
         """The autosave, written while a phone waits for its answer (a failure is shown after)."""
@@ -362,11 +385,7 @@ class PhonesLink(QObject):
         if change.via == LAPTOP:
             # the laptop sealed, reopened, or the turn moved on: the phones are told (they read
             # who has sealed from the same session)
-            self._pushing = True
-            try:
-                self.host.seals_moved()
-            finally:
-                self._pushing = False
+            self.host.seals_moved()
             return
         self.flow.refresh()  # a phone sealed, unsealed or declared: the strip and the curtain
 
@@ -376,21 +395,13 @@ class PhonesLink(QObject):
         if not self._live():
             return
         said = declarations if isinstance(declarations, dict) else {}
-        self._pushing = True
-        try:
-            self.host.declarations_done(said)
-        finally:
-            self._pushing = False
+        self.host.declarations_done(said)
 
     def _on_controller_changed(self, record: ChangeRecord) -> None:
         if not self._live():
             return
         if record.phase:
-            self._pushing = True
-            try:
-                self.host.phase_moved()
-            finally:
-                self._pushing = False
+            self.host.phase_moved()
             self.session.turn_moved()
 
     # -- the clock ----------------------------------------------------------------------------------
@@ -408,10 +419,42 @@ class PhonesLink(QObject):
         self.host.set_clock(title, seconds, running=running)
 
 
+#: listening on every interface: offered, and said for what it is, never chosen silently
+EVERY_INTERFACE = "0.0.0.0"
+LOOPBACK = "127.0.0.1"
+
+
+def default_hosting_address() -> str:
+    """Where the window listens unless the host chooses: the table's Wi-Fi/LAN address (the one a
+    route out would use; 127.0.0.1 without a network), never every interface (issue 31)."""
+    from ...host.serve import lan_address  # (sockets: loaded when hosting is first asked for)
+
+    return lan_address()
+
+
+def hosting_interfaces() -> list[tuple[str, str]]:
+    """(label, address) the window may listen on, as ``serve --host`` may: the table's address
+    first, the laptop's other IPv4 addresses, 127.0.0.1 (this laptop only) and, last and said so,
+    every interface."""
+    import ifaddr  # (the laptop's addresses: read when the join screen is first opened)
+
+    found: list[tuple[str, str]] = []
+    for adapter in ifaddr.get_adapters():
+        for ip in adapter.ips:
+            if ip.is_IPv4 and isinstance(ip.ip, str) and not ip.ip.startswith("127."):
+                found.append((f"{ip.ip} ({adapter.nice_name})", ip.ip))
+    lan = default_hosting_address()
+    if lan != LOOPBACK:
+        mine = [x for x in found if x[1] == lan] or [(lan, lan)]
+        found = [(f"{mine[0][0]}: the table's network", lan)] + [x for x in found if x[1] != lan]
+    return [*found, (f"{LOOPBACK} (this laptop only: no phone can reach it)", LOOPBACK),
+            (f"{EVERY_INTERFACE}: every interface (any network this laptop is on)", EVERY_INTERFACE)]
+
+
 class PhonesSwitch(Protocol):
     """The window's hosting switch, as the join screen uses it."""
 
-    def turn_on(self, port: int) -> PhonesHosting: ...
+    def turn_on(self, port: int, address: str | None = None) -> PhonesHosting: ...
 
     def turn_off(self) -> None: ...
 
@@ -425,7 +468,8 @@ class PhonesDialog(QDialog):
 
     def __init__(self, hosting: PhonesHosting | None, parent: QWidget | None = None, *,
                  switch: PhonesSwitch | None = None, host_action: Callable[[str, str], bool] | None = None,
-                 host: TableHost | None = None, board_powers: Iterable[tuple[str, str]] = ()) -> None:
+                 host: TableHost | None = None, board_powers: Iterable[tuple[str, str]] = (),
+                 address: str | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Phones")
         # the host's screen: it shows no order, and hides any code itself when someone sits down
@@ -442,9 +486,22 @@ class PhonesDialog(QDialog):
         self.port.setRange(1024, 65535)
         self.port.setValue(hosting.port if hosting is not None and hosting.port else DEFAULT_PORT)
         self.port.setPrefix("Port ")
+        # issue 31: where to listen, as serve --host: the table's address unless the host chooses
+        self.interface = QComboBox()
+        self.interface.setToolTip("The network the phones join on (the table's Wi-Fi); 127.0.0.1: this laptop only")
+        if switch is not None:
+            for label, value in hosting_interfaces():
+                self.interface.addItem(label, value)
+            chosen = hosting.address if hosting is not None and hosting.running else address
+            at = self.interface.findData(chosen or default_hosting_address())
+            if at < 0 and chosen:
+                self.interface.addItem(chosen, chosen)
+                at = self.interface.count() - 1
+            self.interface.setCurrentIndex(max(0, at))
         self.switch_button = QPushButton()
         self.switch_button.clicked.connect(self.toggle_hosting)
         switch_row.addWidget(self.port)
+        switch_row.addWidget(self.interface, 1)
         switch_row.addWidget(self.switch_button, 1)
         layout.addLayout(switch_row)
         self.address = QLabel()
@@ -465,11 +522,24 @@ class PhonesDialog(QDialog):
         self.hide_button = QPushButton("Hide")
         self.hide_button.clicked.connect(self.hide_code)
         self.kick_button = QPushButton("Kick this phone")
-        self.kick_button.setToolTip("A new link for this power: its old phone is cut off (a host action)")
+        self.kick_button.setToolTip("A new link for this power: its old link and every phone that joined with "
+                                    "its PIN are cut off (a host action)")
         self.kick_button.clicked.connect(self.kick)
         for w in (self.power, self.show_button, self.hide_button, self.kick_button):
             row.addWidget(w)
         layout.addLayout(row)
+        # issue 31: each phone that joined with a PIN has a token of its own, cut off alone here
+        device_row = QHBoxLayout()
+        self.devices = QComboBox()
+        self.devices.setToolTip("The phones that joined with a PIN, each with a token of its own")
+        self.cut_device_button = QPushButton("Cut off this device")
+        self.cut_device_button.setToolTip("That phone alone is cut off; the power's other phones and link go on "
+                                          "(a host action)")
+        self.cut_device_button.clicked.connect(lambda _checked=False: self.cut_device())
+        device_row.addWidget(QLabel("Phones joined with a PIN:"))
+        device_row.addWidget(self.devices, 1)
+        device_row.addWidget(self.cut_device_button)
+        layout.addLayout(device_row)
         from PySide6.QtSvgWidgets import QSvgWidget  # (loaded when the phones' dialog is first opened)
 
         self.code = QSvgWidget()
@@ -515,13 +585,17 @@ class PhonesDialog(QDialog):
     def on(self) -> bool:
         return self.hosting is not None and self.hosting.running
 
+    def _host_agrees(self, title: str, question: str) -> bool:
+        """A host action: the host says yes (with the host PIN, when the game has one)."""
+        return self.host_action is None or self.host_action(title, question)
+
     def toggle_hosting(self) -> None:
         if self.switch is None:
             return
         self.hide_code()
         # issue 20: hosting on and off is a host action (the host PIN, when the game has one)
         want = "off" if self.on else "on"
-        if self.host_action is not None and not self.host_action(
+        if not self._host_agrees(
                 f"Turn hosting {want}",
                 "Turn off hosting? The phones lose the game until it is on again." if self.on else
                 "Turn on hosting? The phones on this network can then join the game with their links "
@@ -532,11 +606,12 @@ class PhonesDialog(QDialog):
             self.switch.turn_off()
             self.hosting = None
         else:
+            address = str(self.interface.currentData() or default_hosting_address())
             try:
-                self.hosting = self.switch.turn_on(self.port.value())
+                self.hosting = self.switch.turn_on(self.port.value(), address)
             except OSError as exc:
-                self.link.setText(f"Port {self.port.value()} cannot be used ({exc.strerror or exc}): "
-                                  "choose another port.")
+                self.link.setText(f"Port {self.port.value()} cannot be used on {address} ({exc.strerror or exc}): "
+                                  "choose another port or address.")
                 self.hosting = None
         self._attach()
         self.refresh()
@@ -547,8 +622,11 @@ class PhonesDialog(QDialog):
         self.switch_button.setVisible(self.switch is not None)
         self.port.setVisible(self.switch is not None)
         self.port.setEnabled(not on)
+        self.interface.setVisible(self.switch is not None)
+        self.interface.setEnabled(not on)
         for b in (self.show_button, self.kick_button, self.power):
             b.setEnabled(on)
+        self._fill_devices()
         if not on or self.hosting is None or self.host is None:
             self.address.setText("Hosting is off: the phones cannot reach the game.")
             self.seals.setText("")
@@ -567,7 +645,10 @@ class PhonesDialog(QDialog):
             self.link.setText("Turn hosting on first.")
             return
         name = self.power.currentText()
-        if self.host_action is not None and not self.host_action(
+        if self.shown_power in computer_seats(self.host.table):  # its link opens nothing (issue 33)
+            self.link.setText(f"{name} is played by the computer: no phone plays it (Table \u25b8 Computer seats).")
+            return
+        if not self._host_agrees(
                 f"Show {name}'s code",
                 f"Show {name}'s join code? Only {name}'s player should see the screen now: the code lets "
                 f"a phone read and write {name}'s orders."):
@@ -602,7 +683,7 @@ class PhonesDialog(QDialog):
         if self.host is None or not self.on:
             return
         name = self.power.currentText()
-        if self.host_action is not None and not self.host_action(
+        if not self._host_agrees(
                 f"Kick {name}'s phone", f"Cut off {name}'s phone? Its link stops working at once; {name}'s "
                                         "player joins again with the new code."):
             return
@@ -610,6 +691,40 @@ class PhonesDialog(QDialog):
         self.hide_code()
         self.link.setText(f"{name} has a new link: the old phone is cut off. Show the new "
                           f"code to its player.")
+
+    def _fill_devices(self) -> None:
+        """The devices that joined by PIN (kept chosen across a refresh)."""
+        chosen = self.devices.currentData()
+        self.devices.clear()
+        if self.host is not None and self.on:
+            board = self.host.game.board
+            for device, power in self.host.devices():
+                self.devices.addItem(f"{device} ({board.power(power).name})", device)
+        at = self.devices.findData(chosen)
+        self.devices.setCurrentIndex(max(at, 0))
+        has = self.devices.count() > 0
+        self.devices.setEnabled(has)
+        self.cut_device_button.setEnabled(has)
+
+    def cut_device(self) -> None:
+        """Cut off the chosen device alone (a host action): its token stops at once; the power's
+        other devices and link go on, and the PIN it knew no longer joins until it is changed."""
+        device = self.devices.currentData()
+        if self.host is None or not self.on or not device:
+            return
+        label = self.devices.currentText()
+        if not self._host_agrees(
+                f"Cut off {label}", f"Cut off the phone {label}? It stops at once; the power's other phones and "
+                                    "its link go on. Its PIN no longer joins until the PIN is changed."):
+            return
+        try:
+            self.host.kick_device(str(device))
+        except HostError as exc:
+            self.link.setText(f"Not done: {exc}")
+            return
+        self.link.setText(f"{label} is cut off; the power's other phones go on. Change its PIN before it "
+                          "joins again.")
+        self._fill_devices()
 
     @override
     def done(self, result: int) -> None:

@@ -2,48 +2,34 @@
 their own (behind the curtain, on their own turn, after opening with their PIN).
 
 The new PIN is checked as New Game checks it (4 to 8 digits, no common PIN, not the host PIN),
-typed twice, hashed at once (``table.pins``) and stored for every power of the player; a phone that
-was cut off (*kick*) may join again with the new PIN, and the power's failure count is cleared.
+typed twice, and handed to the table service (``TableService.change_pin``, the phone host's door
+too): hashed at once and stored for every power of the player, written at once; a phone that was
+cut off (*kick*) may join again with the new PIN, and the power's failure count is cleared.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, MutableMapping, Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
 
 from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QLabel, QLineEdit, QVBoxLayout, QWidget
 
 from ...io.pins import MAX_PIN_DIGITS
-from ...table.pins import PinGuard, hash_pin, pin_problem
+from ...table.pins import pin_problem
+from ...table.service import TableService
 from .. import override
 
 
-def store_pin(table: MutableMapping[str, Any], seat: Iterable[str], pin: str) -> str:
-    """The new PIN's hash under every power of ``seat`` (``table["pins"]``); the kick's block
-    and the failure counts of those powers are lifted.  Returns the hash."""
-    stored = hash_pin(pin)
-    pins = table.get("pins")
-    if not isinstance(pins, dict):
-        pins = table["pins"] = {}
-    phones = table.get("phones")
-    kicked = phones.get("kicked") if isinstance(phones, dict) else None
-    guard = PinGuard(table)
-    for p in seat:
-        pins[p] = stored
-        if isinstance(kicked, dict):
-            kicked.pop(p, None)
-        guard.succeeded(p)
-    return stored
-
-
 class ChangePinDialog(QDialog):
-    """One seat's new PIN, typed twice (the digits go no further than ``store_pin``)."""
+    """One seat's new PIN, typed twice (the digits go no further than the table service's
+    ``change_pin``, started by ``initiator``: the host, or the seat at the laptop)."""
 
-    def __init__(self, seats: Sequence[tuple[str, Sequence[str]]], table: MutableMapping[str, Any],
-                 parent: QWidget | None = None, *, done: Callable[[Sequence[str]], None] | None = None) -> None:
+    def __init__(self, seats: Sequence[tuple[str, Sequence[str]]], service: TableService,
+                 parent: QWidget | None = None, *, done: Callable[[Sequence[str]], None] | None = None,
+                 initiator: str) -> None:
         super().__init__(parent)
         self.setWindowTitle("Change a PIN")
-        self.table = table
+        self.service = service
+        self.initiator = initiator
         self.done_callback = done
         self.seat_combo = QComboBox()
         for title, seat in seats:
@@ -75,8 +61,7 @@ class ChangePinDialog(QDialog):
 
     def problem(self) -> str | None:
         pin = self.pin_edit.text()
-        host = self.table.get("host_pin")
-        problem = pin_problem(pin, host_pin_hash=host if isinstance(host, str) else None, what="The PIN")
+        problem = pin_problem(pin, host_pin_hash=self.service.typed().host_pin, what="The PIN")
         if problem:
             return problem[:1].upper() + problem[1:] + "."
         if self.again_edit.text() != pin:
@@ -91,7 +76,7 @@ class ChangePinDialog(QDialog):
             self.pin_edit.selectAll()
             return
         seat = self.seat
-        store_pin(self.table, seat, self.pin_edit.text())
+        self.service.change_pin(seat, self.pin_edit.text(), initiator=self.initiator)  # on disk at once
         self.pin_edit.clear()
         self.again_edit.clear()
         if self.done_callback is not None:

@@ -18,13 +18,14 @@ from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QFont
-from PySide6.QtWidgets import (QAbstractItemView, QDockWidget, QFrame, QHeaderView, QLabel, QScrollArea,
-                               QTableWidget, QTableWidgetItem, QTextBrowser, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QAbstractItemView, QFrame, QHeaderView, QLabel, QScrollArea,
+                               QTableWidget, QTableWidgetItem, QTextBrowser, QWidget)
 
 from ...engine.formal import ALLIANCE, NEUTRAL, WAR, Relations
 from ...engine.state import MOVEMENT
 from ..board.palette import power_colour, power_ink
 from ..controller import ChangeRecord, GameController
+from ..widgets import GameDock, titled_column
 
 #: a relation's colour (cell background) and ink, and how the panel names it
 RELATION_COLOURS = {ALLIANCE: QColor("#2e7d32"), NEUTRAL: QColor("#e3e6ea"), WAR: QColor("#b71c1c")}
@@ -67,20 +68,12 @@ def relations_history(controller: GameController) -> list[tuple[str, Relations]]
     return out
 
 
-class RelationsDock(QDockWidget):
+class RelationsDock(GameDock):
     """Who is allied, neutral or at war with whom, now and turn by turn (Formal Diplomacy)."""
 
     def __init__(self, controller: GameController, parent: QWidget | None = None) -> None:
-        super().__init__("Relations", parent)
-        self.setObjectName("RelationsDock")
-        self.controller = controller
-        body = QWidget()
-        layout = QVBoxLayout(body)
-        layout.setContentsMargins(6, 6, 6, 6)
-        self.title = QLabel()
-        self.title.setWordWrap(True)
-        layout.addWidget(self.title)
-        tl = layout
+        super().__init__("Relations", "RelationsDock", controller, parent)
+        body, layout, self.title = titled_column()
         self.matrix = QTableWidget()
         self.matrix.setAccessibleName("Relations between the powers")
         self.matrix.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -90,16 +83,16 @@ class RelationsDock(QDockWidget):
         self.matrix.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.matrix.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.matrix.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        tl.addWidget(self.matrix)
+        layout.addWidget(self.matrix)
         self.legend = QLabel(
             "<span style='background:#2e7d32; color:white'>&nbsp;Ally&nbsp;</span> allied &nbsp; "
             "<span style='background:#e3e6ea; color:#37474f'>&nbsp;\u00b7&nbsp;</span> neutral &nbsp; "
             "<span style='background:#b71c1c; color:white'>&nbsp;War&nbsp;</span> at war")
-        tl.addWidget(self.legend)
+        layout.addWidget(self.legend)
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        tl.addWidget(self.summary)
+        layout.addWidget(self.summary)
         layout.addWidget(QLabel("<b>History by turn</b>"))
         self.history = QTextBrowser()
         self.history.setAccessibleName("Relations turn by turn")

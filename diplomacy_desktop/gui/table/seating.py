@@ -15,7 +15,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QGridLayout, QHBoxLayout,
                                QLabel, QPushButton, QStackedWidget, QVBoxLayout, QWidget)
 
@@ -32,6 +31,7 @@ from ...table.seating import (  # moved to the Qt-free table layer: importable h
     seat_name,
     seats_from_players,
 )
+from ..widgets import bold_font
 
 
 class PriorityDialog(QDialog):
@@ -53,9 +53,7 @@ class PriorityDialog(QDialog):
         self.choices: dict[str, list[str]] = {}
         self.assignment: Assignment | None = None
         self.stack = QStackedWidget()
-        big = QFont(self.font())
-        big.setPointSize(22)
-        big.setBold(True)
+        big = bold_font(self.font(), 22)
 
         # open: one row per player
         self.open_page = QWidget()
@@ -157,10 +155,7 @@ class PriorityDialog(QDialog):
 
     @property
     def next_player(self) -> str | None:
-        for p in self.players:
-            if p not in self.choices:
-                return p
-        return None
+        return next((p for p in self.players if p not in self.choices), None)
 
     def _show_pass(self) -> None:
         nxt = self.next_player
@@ -224,38 +219,53 @@ class PriorityDialog(QDialog):
         return assignment_to_table(self.assignment, self.choices, secret=self.secret, board=self.board)
 
 
-class CivilDisorderDialog(QDialog):
-    """The host's list: which powers' players have left (their units hold; rules XIV.1)."""
+class HostSeatsDialog(QDialog):
+    """A host's list of the powers in play, one row each under a word of explanation, with OK and
+    Cancel: subclasses add their rows to ``rows``."""
 
-    def __init__(self, board: Board, powers: Sequence[str], marked: Sequence[str],
-                 names: Mapping[str, str] | None = None, parent: QWidget | None = None) -> None:
+    def __init__(self, title: str, intro: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Civil disorder")
-        names = dict(names or {})
-        intro = QLabel("Mark a power whose player has left the game: it is in civil disorder (rules XIV.1). "
-                       "Its units hold and do not support each other, a dislodged unit is disbanded, it builds "
-                       "nothing, and its removals follow XIV.2. It is left out of the curtain round. Unmark it "
-                       "when its player, or a replacement, comes back.")
-        intro.setWordWrap(True)
-        self.boxes: dict[str, QCheckBox] = {}
+        self.setWindowTitle(title)
+        label = QLabel(intro)
+        label.setWordWrap(True)
         layout = QVBoxLayout(self)
-        layout.addWidget(intro)
-        for p in powers:
-            player = names.get(p)
-            box = QCheckBox(f"{board.power(p).name}" + (f" ({player})" if player else "") + " \u2014 player has left")
-            box.setChecked(p in marked)
-            self.boxes[p] = box
-            layout.addWidget(box)
+        layout.addWidget(label)
+        self.rows = QVBoxLayout()
+        layout.addLayout(self.rows)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         layout.addWidget(self.buttons)
 
+    @staticmethod
+    def seat_title(board: Board, power: str, names: Mapping[str, str] | None) -> str:
+        """The power's name, and its player's in brackets when the table knows it."""
+        player = (names or {}).get(power)
+        return board.power(power).name + (f" ({player})" if player else "")
+
+
+class CivilDisorderDialog(HostSeatsDialog):
+    """The host's list: which powers' players have left (their units hold; rules XIV.1)."""
+
+    def __init__(self, board: Board, powers: Sequence[str], marked: Sequence[str],
+                 names: Mapping[str, str] | None = None, parent: QWidget | None = None) -> None:
+        super().__init__("Civil disorder", (
+            "Mark a power whose player has left the game: it is in civil disorder (rules XIV.1). Its units "
+            "hold and do not support each other, a dislodged unit is disbanded, it builds nothing, and its "
+            "removals follow XIV.2. It is left out of the curtain round. Unmark it when its player, or a "
+            "replacement, comes back."), parent)
+        self.boxes: dict[str, QCheckBox] = {}
+        for p in powers:
+            box = QCheckBox(self.seat_title(board, p, names) + " \u2014 player has left")
+            box.setChecked(p in marked)
+            self.boxes[p] = box
+            self.rows.addWidget(box)
+
     def marked(self) -> list[str]:
         return [p for p, box in self.boxes.items() if box.isChecked()]
 
 
-__all__ = ["CivilDisorderDialog", "PriorityDialog", "assignment_to_table", "draw_record", "join_names",
+__all__ = ["CivilDisorderDialog", "HostSeatsDialog", "PriorityDialog", "assignment_to_table", "draw_record", "join_names",
            "new_seed", "seat_name", "seats_from_players"]
 __all__ += ['NO_CHOICE', 'ORDINALS', '_draw_line', 'assignment_to_table', 'draw_record', 'join_names',
     'new_seed', 'seat_name', 'seats_from_players']

@@ -35,10 +35,12 @@ from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QDockWidget, QFileDial
                                QWidget)
 
 from ...io.savefile import write_atomic
+from ...table.changes import CLOCK
 from ...table.state import TableState
 from .. import override
 from ..controller import ChangeRecord
 from ..keys import add_menu_before_help, menu_action
+from ..widgets import accepted, open_kept
 
 # The event's rules, ballots, results, scores, printed pages and the tournament's dialogs
 # (``tournament_dialogs.py``) are loaded when the Tournament menu is first used (or a game with an
@@ -77,6 +79,8 @@ IDS_KEY = "player_ids"
 BOARD_KEY = "board_info"  # {"event": ..., "round": ..., "board": ...}
 #: the Move-the-pieces list on the projector (points)
 PROJECTOR_POINTS = 24
+#: how often the event's time limit is looked at while one is set (milliseconds)
+TIME_CHECK_MS = 10_000
 
 
 def event_rules(table: dict[str, Any]) -> EventRules:
@@ -112,6 +116,7 @@ class MovePiecesDock(QDockWidget):
     """The piece pusher's list for the last adjudicated phase (or the phase being looked at)."""
 
     confirmed = Signal(str)  # the phase (short name) whose board was confirmed
+    refreshed = Signal()  # the list was made again (the wall fits its steps again)
 
     def __init__(self, window: WindowShell) -> None:
         super().__init__("Move the pieces", window)
@@ -137,9 +142,10 @@ class MovePiecesDock(QDockWidget):
         self.match_button = QPushButton("The board matches")
         self.match_button.setToolTip("Confirm the physical board now matches the game: the next reveal may go on")
         row.addWidget(self.print_button)
+        row.addWidget(self.progress)  # "3 of 20 done" between the buttons: one more step seen on the wall
         row.addStretch(1)
         row.addWidget(self.match_button)
-        for w in (self.title, self.note, self.list, self.progress, self.status):
+        for w in (self.title, self.note, self.list, self.status):
             col.addWidget(w)
         col.addLayout(row)
         self.setWidget(body)
@@ -214,7 +220,7 @@ class MovePiecesDock(QDockWidget):
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Checked if i in ticked else Qt.CheckState.Unchecked)
             if step.action in ("lift", "place"):
-                f = QFont(item.font())
+                f = QFont(self.list.font())  # the list's size (an item's own font is the application's)
                 f.setBold(True)
                 item.setFont(f)
             self.list.addItem(item)
@@ -223,6 +229,7 @@ class MovePiecesDock(QDockWidget):
         latest = bool(self.controller.game.history) and entry is self.controller.game.history[-1]
         self.match_button.setEnabled(latest)
         self._show_progress()
+        self.refreshed.emit()
 
     def _show_progress(self) -> None:
         if self.plan is None or self.entry is None:
@@ -295,11 +302,19 @@ class MovePiecesDock(QDockWidget):
             path = chosen
         target = Path(path)
         try:
-            write_atomic(target, pieces_pdf(self.controller.board, self.plan, self.checked()))
+            write_atomic(target, pieces_pdf(self.controller.board, self.plan, self.checked(), self.board_name()))
         except OSError as exc:
             QMessageBox.warning(self, "Move the pieces", f"Cannot write {target}: {exc.strerror or exc}")
             return None
         return target
+
+    def board_name(self) -> str:
+        """The event, round and board (Tournament ▸ Board details…), as the printed list names them."""
+        info = TableState.from_table(self.controller.table).board_info or {}
+        parts = [str(info.get("event", "")).strip(),
+                 *(f"{word} {value}" for word, key in (("Round", "round"), ("Board", "board"))
+                   if (value := str(info.get(key, "")).strip()))]
+        return " \u00b7 ".join(p for p in parts if p)
 
     def set_projector(self, on: bool) -> None:
         font = QFont(self.font())
@@ -348,6 +363,11 @@ class TournamentFeatures(QObject):
         w.add_panel(self.pieces)
         w.tabifyDockWidget(w.results_dock, self.pieces)
         self.pieces.hide()
+        from .pieces_wall import PiecesBeside, PiecesWall
+        #: the projector with the map hidden: the clock across the top, the list below it
+        self.wall = PiecesWall(w, self.pieces, features.clock)
+        #: the projector with the map shown: the list beside it, fitted to the panel
+        self.beside = PiecesBeside(w, self.pieces)
         self.scores_dialog: ScoresDialog | None = None
         self.result_dialog: BoardResultDialog | None = None
         self.proposal_dialog: ProposalDialog | None = None
@@ -357,6 +377,12 @@ class TournamentFeatures(QObject):
         self.late_timer = QTimer(self)
         self.late_timer.setSingleShot(True)
         self.late_timer.timeout.connect(self._late_void)
+        #: the time of day (the event's time limit); a test's own clock stands in for it
+        self.time_of_day: Callable[[], dt.datetime] = dt.datetime.now
+        #: while a time limit is set: the table is told as soon as it falls, not at the next adjudication
+        self.time_timer = QTimer(self)
+        self.time_timer.setInterval(TIME_CHECK_MS)
+        self.time_timer.timeout.connect(lambda: self.check_time_limit())
         self._build_menu()
         features.flow.before_reveal.append(self.board_confirmed_or_ask)
         w.projector.act.triggered.connect(lambda _c=False: self._projector_toggled())
@@ -456,7 +482,7 @@ class TournamentFeatures(QObject):
         how = {"victory": "a solo", "draw": "a draw voted", "short_game": "the event's turn or time limit"}
         end_rule = "; ".join(x for x in (
             f"ended by {how.get(ended.kind, ended.kind)}" if ended is not None else "not finished",
-            rules.end_announcement() if state.event is not None else "") if x)
+            _lower_first(rules.end_announcement()) if state.event is not None else "") if x)
         return board_result(c.game, players=players, player_ids=ids, event=str(info.get("event", "")),
                             round_name=str(info.get("round", "")), board_name=str(info.get("board", "")),
                             ballots=ballots_of(c.table), late_orders=late, event_system=rules.scoring,
@@ -468,16 +494,8 @@ class TournamentFeatures(QObject):
         from .tournament_dialogs import BoardDetailsDialog
 
         dialog = BoardDetailsDialog(dict(self._state().board_info or {}), self.window)
-        self.details_dialog = dialog
-
-        def done(result: int) -> None:
-            if result == QDialog.DialogCode.Accepted:
-                self.controller.update_table(**{BOARD_KEY: dialog.details()})
-            self.details_dialog = None
-            dialog.deleteLater()
-
-        dialog.finished.connect(done)
-        dialog.open()
+        open_kept(self, "details_dialog", dialog,
+                  accepted(lambda: self.controller.update_table(**{BOARD_KEY: dialog.details()})))
         return dialog
 
     def final_result(self) -> BoardResult:
@@ -528,11 +546,16 @@ class TournamentFeatures(QObject):
     def _projector_toggled(self) -> None:
         projector = self.window.projector
         on = projector.active
+        hide_map = on and bool(self._state().hide_map)
+        if not hide_map:
+            self.wall.leave()  # the panel's own layout again (the projector put it back beside the map)
+        if not (on and self.pieces.wanted and not hide_map):
+            self.beside.leave()
         self.pieces.set_projector(on)
         if not on:
             self.window.view.show()
+            self.pieces.refresh()  # the steps in the window's type again
             return
-        hide_map = bool(self._state().hide_map)
         self.window.view.setVisible(not hide_map)
         if self.pieces.wanted or hide_map:
             if projector.panel is not None:
@@ -541,10 +564,12 @@ class TournamentFeatures(QObject):
                 projector.shown_explanation.hide()
             self.pieces.show()
             self.pieces.refresh()
+        if hide_map:  # the clock across the top, the list on the rest of the screen (issue 35, finding 7)
+            self.wall.enter()
+        elif self.pieces.wanted:
             screen = self.window.screen()
             width = screen.geometry().width() if screen is not None else self.window.width()
-            share = 6 if hide_map else 35  # tenths with the map hidden; hundredths beside the map
-            size = max(420, width * share // (10 if hide_map else 100))
+            size = max(420, width * 35 // 100)
 
             def resize() -> None:
                 if projector.active:
@@ -552,6 +577,7 @@ class TournamentFeatures(QObject):
 
             resize()
             QTimer.singleShot(0, self.window, resize)  # again once full screen is laid out
+            self.beside.enter()  # the largest type at which the steps fit beside the map
 
     # -- event rules ---------------------------------------------------------------------------------------
 
@@ -559,16 +585,12 @@ class TournamentFeatures(QObject):
         from .tournament_dialogs import EventRulesDialog
 
         dialog = EventRulesDialog(self.rules, self.controller.board.start_year, self.window)
-        self.rules_dialog = dialog
 
-        def done(result: int) -> None:
+        def finished(result: int) -> None:
             if result == QDialog.DialogCode.Accepted and dialog.rules_out is not None:
                 self.apply_rules(dialog.rules_out)
-            self.rules_dialog = None
-            dialog.deleteLater()
 
-        dialog.finished.connect(done)
-        dialog.open()
+        open_kept(self, "rules_dialog", dialog, finished)
         return dialog
 
     def apply_rules(self, rules: EventRules) -> None:
@@ -577,6 +599,8 @@ class TournamentFeatures(QObject):
         from .clock import ClockSettings
 
         c = self.controller
+        before = self.rules if self._state().event is not None else None
+        rules = rules.with_time_set_at(self.time_of_day(), before)  # "01:00" set at 21:00 is after midnight
         c.update_table(**{EVENT_KEY: rules.to_dict()})
         self.features.apply_clock_settings(ClockSettings.from_dict(rules.clock.clock_settings()))
         if rules.end_year is not None:
@@ -584,24 +608,37 @@ class TournamentFeatures(QObject):
         self._show_end_note()
 
     def _show_end_note(self) -> None:
-        has_event = self._state().event is not None
-        # without an event's rules nothing ends the game early (the default rules announce nothing)
-        text = self.rules.end_announcement() if has_event else ""
-        if has_event:
-            tip = f"{self.rules.clock.name}: {self.rules.clock.summary()}" + (f". {text}." if text else "")
+        # without an event's rules nothing ends the game early (the default rules announce nothing,
+        # and are not read: the event's modules load when a game has an event, not at the start)
+        rules = self.rules if self._state().event is not None else None
+        c = self.controller
+        text = rules.end_announcement() if rules is not None else ""
+        called = rules is not None and bool(rules.end_time) and c.game.end_year is not None and \
+            rules.time_limit_reached(self.time_of_day())
+        if called and rules is not None:
+            text = f"Time is up ({rules.end_time}): the game ends after Fall {c.game.end_year}"
+        if c.game.is_over:
+            text = ""  # the game's end is no longer ahead
+        if rules is not None:
+            tip = f"{rules.clock.name}: {rules.clock.summary()}" + (f". {text}." if text else "")
             self.features.clock.setToolTip(tip)
         if text:
             self.window.statusBar().showMessage(text, 15000)
         clock = self.features.clock
         clock.announcement = text  # said on the clock, under the time
         clock.refresh()
+        watch = rules is not None and bool(rules.end_time) and not called and not c.game.is_over
+        if watch and not self.time_timer.isActive():
+            self.time_timer.start()
+        elif not watch:
+            self.time_timer.stop()
 
     def _on_phase_advanced(self, entry: HistoryEntry) -> None:
         from ...table.pieces import plan_entry
         rules = self.rules
         c = self.controller
-        if rules.end_time and not c.game.is_over and rules.time_limit_reached(dt.datetime.now().time()):
-            self.end_by_time_limit()
+        # a limit that fell before this phase began fell in the phase just adjudicated: its year is the last
+        self.check_time_limit(entry.state.phase.year)
         if not plan_entry(entry).empty:
             self.pieces.refresh()
         if rules.clock.adjudicate_on_next_clock and not c.game.is_over:
@@ -610,16 +647,33 @@ class TournamentFeatures(QObject):
             if clock.model.can_start():
                 clock.start_button.click()  # the clock's own start (it tells the table it started)
 
-    def end_by_time_limit(self) -> None:
-        """The event's time limit: the game year under way is completed (the game ends after its
-        Fall turn, when the centres are counted); scored as the survivors' result (``time_limit``)."""
+    def check_time_limit(self, year: int | None = None) -> bool:
+        """The event's time limit has fallen: the game year under way (``year``, else the phase's)
+        is the last.  Looked at every :data:`TIME_CHECK_MS` while a limit is set, and at each
+        adjudication."""
+        rules = self.rules
         c = self.controller
-        year = c.state.phase.year
-        just_begun = (c.state.phase.season == "spring" and c.state.phase.kind == "movement"
-                      and bool(c.game.history) and c.game.history[-1].state.phase.year < year)
-        c.set_end_year(year - 1 if just_begun else year)
+        if self._state().event is None or not rules.end_time or c.game.is_over:
+            self.time_timer.stop()
+            return False
+        if not rules.time_limit_reached(self.time_of_day()):
+            return False
+        self.end_by_time_limit(c.state.phase.year if year is None else year)
+        return True
+
+    def end_by_time_limit(self, year: int) -> None:
+        """The event's time limit: the game year under way is completed (the game ends after its
+        Fall turn, when the centres are counted); scored as the survivors' result (``time_limit``).
+        An earlier turn limit, or a limit already called, stays."""
+        c = self.controller
+        if c.game.end_year is not None and c.game.end_year <= year:
+            return
+        c.set_end_year(year)
         if not c.game.is_over:
-            self.window.statusBar().showMessage(f"Time is up: the game ends after Fall {year}", 60000)
+            text = f"Time is up ({self.rules.end_time}): the game ends after Fall {year}."
+            self.window.statusBar().showMessage(text, 60000)
+            self.features.flow.tell(text)
+        self._show_end_note()
 
     # -- late orders -----------------------------------------------------------------------------------
 
@@ -643,7 +697,7 @@ class TournamentFeatures(QObject):
         self.features.flow.tell(f"Time is up. Orders still due from {names}."
                                 + (f" In {rules.late_grace_seconds} seconds their orders are void and their units "
                                    "hold (the event's rule)." if rules.late_orders == LATE_VOID else ""))
-        self._record_late(late, "warning")
+        self.controller.service.warn_late(late, initiator=CLOCK)  # kept in the table's late orders
         if rules.late_orders == LATE_VOID:
             self.late_timer.start(rules.late_grace_seconds * 1000)
 
@@ -657,16 +711,9 @@ class TournamentFeatures(QObject):
         c = self.controller
         if c.state.phase.kind != "movement":
             return
-        c.void_orders(powers)
-        self._record_late(powers, "void")
+        c.void_orders(powers)  # (the verdict kept by the same operation of the table service)
         self.features.flow.tell(", ".join(c.power_name(p) for p in powers)
                                 + ": orders void (late); the units hold.")
-
-    def _record_late(self, powers: list[str], verdict: str) -> None:
-        c = self.controller
-        log = [x for x in self._state().late_orders or [] if isinstance(x, dict)]
-        log += [{"phase": c.state.phase.short, "power": p, "verdict": verdict} for p in powers]
-        c.update_table(**{LATE_KEY: log})
 
     # -- ballots -----------------------------------------------------------------------------------------
 
@@ -677,18 +724,50 @@ class TournamentFeatures(QObject):
         if c.game.is_over:
             return None
         self.features.flow.step_away()
-        dialog = ProposalDialog(c.state, self.rules, self.names(), self.window, voters=self.voters())
-        self.proposal_dialog = dialog
+        state = self._state()
+        pinned = [p for p in c.state.surviving_powers() if state.pin_hash(p) is not None]
+        dialog = ProposalDialog(c.state, self.rules, self.names(), self.window, voters=self.voters(),
+                                pinned=pinned, door=self._proposer_door)
 
-        def done(result: int) -> None:
-            self.proposal_dialog = None
-            dialog.deleteLater()
+        def finished(result: int) -> None:
             if result == QDialog.DialogCode.Accepted and dialog.ballot is not None:
                 self.vote(dialog.ballot)
 
-        dialog.finished.connect(done)
-        dialog.open()
+        open_kept(self, "proposal_dialog", dialog, finished)
         return dialog
+
+    def _proposer_door(self, proposer: str, typed: str) -> str | None:
+        """Whether ``typed`` speaks for ``proposer`` (issue 31): its own PIN, or the host's.  None
+        when it does; else why not.  A PIN that is neither counts toward the host's prompt, never
+        the proposer's (a player cannot lock another power out from here), and both waits hold
+        first, so this box guesses no PIN faster than the curtain; the count is on disk at once."""
+        from ...io.pins import pin_matches
+        from ...table.changes import LAPTOP
+        from ...table.pins import HOST, PinWaitError
+
+        stored = self._state().pin_hash(proposer)
+        if stored is None:
+            return None
+        name = self.controller.power_name(proposer)
+        host_pin = self.features.flow.host_pin()
+        service = self.controller.service
+        guard = service.pin_guard  # the table's one counter: read here, counted by the service
+        try:
+            guard.check_allowed(HOST, "the host")
+            guard.check_allowed(proposer, name)
+        except PinWaitError as exc:
+            return str(exc)[:1].upper() + str(exc)[1:] + "."
+        if not typed:
+            return f"{name} has a PIN: {name} types it to propose in {name}'s name (or the host types the host PIN)."
+        # each on disk at once through the table service's write (a kill must not forget a wrong PIN)
+        if pin_matches(stored, typed):
+            service.pin_succeeded(proposer, initiator=LAPTOP)
+        elif host_pin is not None and pin_matches(host_pin, typed):
+            service.pin_succeeded(HOST, initiator=LAPTOP)
+        else:
+            service.pin_failed(HOST, initiator=LAPTOP)
+            return f"Wrong PIN: neither {name}'s PIN nor the host PIN. Nothing was proposed."
+        return None
 
     def vote(self, ballot: Ballot) -> BallotVoteDialog:
         from .tournament_dialogs import BallotVoteDialog
@@ -702,27 +781,23 @@ class TournamentFeatures(QObject):
                 found = next((h for q, h in table_pins.items() if c.player_name(q) == player), None)
                 if found is not None:
                     pins[p] = found
-        from ...table.pins import PinGuard
+        from ...table.changes import LAPTOP
 
         dialog = BallotVoteDialog(ballot, self.names(), self.window, pins=pins, voter_names=self.voter_names(ballot),
-                                  guard=PinGuard(c.table))
-        self.ballot_dialog = dialog
+                                  guard=c.service.pin_door(LAPTOP))  # counted and written by the service
         dialog.counted.connect(self.record_ballot)
-
-        def done(_result: int) -> None:
-            self.ballot_dialog = None
-            dialog.deleteLater()
-
-        dialog.finished.connect(done)
-        dialog.open()
+        open_kept(self, "ballot_dialog", dialog)
         return dialog
 
     def record_ballot(self, record: BallotRecord) -> None:
         """Keep the ballot (never who voted what); a ballot that passed ends the game."""
-        from ...table.event import DRAW_PROPOSAL, ballot_announcement
+        from ...table.event import DRAW_PROPOSAL, ballot_headline
         c = self.controller
         c.update_table(**{BALLOTS_KEY: [*[b.as_dict() for b in ballots_of(c.table)], record.as_dict()]})
-        self.window.statusBar().showMessage(ballot_announcement(record, self.names()), 20000)
+        # in a few words: the whole sentence (seven players' names) ran past the status bar's room;
+        # the ballot's own dialog said it in full
+        self.window.statusBar().showMessage(ballot_headline(record, {p: c.power_name(p) for p in c.board.power_ids}),
+                                            20000)
         if not record.passed:
             return
         if record.proposal == DRAW_PROPOSAL:
@@ -756,12 +831,9 @@ class TournamentFeatures(QObject):
         from ...table.results import BoardCallError
         c = self.controller
         interactive = path is None
+        path = pick_call_file(self.window, "Import a board call", path)
         if path is None:
-            chosen, _ = QFileDialog.getOpenFileName(self.window, "Import a board call", str(Path.home()),
-                                                    "Board calls (*.csv *.txt);;All files (*)")
-            if not chosen:
-                return False
-            path = chosen
+            return False
         try:
             call = read_call_file(path, c.board)
         except BoardCallError as exc:
@@ -783,7 +855,9 @@ class TournamentFeatures(QObject):
         return True
 
     def _on_game_ended(self, _end: object) -> None:
-        """The game-over dialog gets the board's result: the chart, the scores and the files."""
+        """The game-over dialog gets the board's result: the chart, the scores and the files; the
+        clock no longer announces an end ahead."""
+        self._show_end_note()
         dialog = self.features.game_over_dialog
         if dialog is None:
             return
@@ -795,6 +869,19 @@ class TournamentFeatures(QObject):
         if record.game:
             self.act_hide_map.setChecked(bool(self._state().hide_map))
             self._show_end_note()
+
+
+def pick_call_file(parent: QWidget, title: str, path: str | Path | None) -> str | Path | None:
+    """The board call's file: ``path``, else the one the host picks (None when they cancel)."""
+    if path is not None:
+        return path
+    chosen, _ = QFileDialog.getOpenFileName(parent, title, str(Path.home()), "Board calls (*.csv *.txt);;All files (*)")
+    return chosen or None
+
+
+def _lower_first(text: str) -> str:
+    """A sentence's words after a semicolon ("…; at 17:00 the game year under way is the last")."""
+    return text[:1].lower() + text[1:]
 
 
 def read_call_file(path: str | Path, board: Board) -> BoardCall:
@@ -813,15 +900,12 @@ def read_call_file(path: str | Path, board: Board) -> BoardCall:
     return read_board_call(text, board)
 
 
-def fill_from_board_call(dialog: NewGameDialog, path: str | None = None) -> bool:
+def fill_from_board_call(dialog: NewGameDialog, path: str | Path | None = None) -> bool:
     """New Game's "Board call…": the called players' names in the dialog, their powers played."""
     from ...table.results import BoardCallError
+    path = pick_call_file(dialog, "Board call", path)
     if path is None:
-        chosen, _ = QFileDialog.getOpenFileName(dialog, "Board call", str(Path.home()),
-                                                "Board calls (*.csv *.txt);;All files (*)")
-        if not chosen:
-            return False
-        path = chosen
+        return False
     try:
         call = read_call_file(path, dialog.board)
     except BoardCallError as exc:

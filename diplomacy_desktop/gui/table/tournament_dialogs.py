@@ -7,22 +7,26 @@ when first opened, not at every start of the window.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (QButtonGroup, QCheckBox, QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox,
-                               QFileDialog, QFormLayout, QGroupBox, QHBoxLayout, QHeaderView, QLabel,
+                               QFileDialog, QFormLayout, QGridLayout, QGroupBox, QHBoxLayout, QHeaderView, QLabel,
                                QLineEdit, QMessageBox, QRadioButton, QSpinBox, QTableWidget, QTableWidgetItem,
                                QVBoxLayout, QWidget)
 
+from ...io.pins import MAX_PIN_DIGITS
 from .dialogs.draw_vote import DrawVoteDialog
+from ..widgets import choice_combo
 
 if TYPE_CHECKING:
     from ...engine.state import GameState
     from ...table.event import Ballot, EventRules
     from ...table.pins import PinGuard
+    from ...table.service import PinDoor
     from ...table.results import BallotRecord, BoardResult
 
 
@@ -100,13 +104,17 @@ class EventRulesDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("Event rules")
         layout = QVBoxLayout(self)
+        # two columns: one column of every group was taller than a 1366x768 screen (its OK button
+        # below the screen's edge, seen under Xvfb, issue 35)
+        columns = QHBoxLayout()
+        left, right = QVBoxLayout(), QVBoxLayout()
+        columns.addLayout(left, 1)
+        columns.addLayout(right, 1)
+        layout.addLayout(columns)
         clock = QGroupBox("Clock")
         cf = QFormLayout(clock)
-        self.preset_combo = QComboBox()
-        for p in PRESETS:
-            self.preset_combo.addItem(p.name, p.key)
-        self.preset_combo.addItem("Custom", CUSTOM)
-        self.preset_combo.setCurrentIndex(max(0, self.preset_combo.findData(rules.preset)))
+        self.preset_combo = choice_combo([*((p.name, p.key) for p in PRESETS), ("Custom", CUSTOM)], rules.preset,
+                                         "The event's clock")
         cf.addRow("Structure", self.preset_combo)
         self.summary = QLabel()
         self.summary.setWordWrap(True)
@@ -129,7 +137,7 @@ class EventRulesDialog(QDialog):
         self.next_clock_box = QCheckBox("Adjudicate on the next period's clock")
         self.next_clock_box.setChecked(c.adjudicate_on_next_clock)
         cf.addRow("", self.next_clock_box)
-        layout.addWidget(clock)
+        left.addWidget(clock)
 
         end = QGroupBox("End of the game")
         ef = QFormLayout(end)
@@ -139,21 +147,21 @@ class EventRulesDialog(QDialog):
         self.end_time_edit = QLineEdit(rules.end_time)
         self.end_time_edit.setPlaceholderText("HH:MM (none)")
         ef.addRow("Time limit", self.end_time_edit)
-        layout.addWidget(end)
+        left.addWidget(end)
 
         late = QGroupBox("Late orders")
         lf = QFormLayout(late)
-        self.late_combo = QComboBox()
-        self.late_combo.addItem("A warning only", LATE_WARN)
-        self.late_combo.addItem("A warning, then the power's orders are void and its units hold", LATE_VOID)
-        self.late_combo.setCurrentIndex(max(0, self.late_combo.findData(rules.late_orders)))
+        self.late_combo = choice_combo([("A warning only", LATE_WARN),
+                                        ("A warning, then the power's orders are void and its units hold", LATE_VOID)],
+                                       rules.late_orders, "When orders are late")
         lf.addRow("When orders are late", self.late_combo)
         self.grace_spin = QSpinBox()
         self.grace_spin.setRange(0, 3600)
         self.grace_spin.setSuffix(" s")
         self.grace_spin.setValue(rules.late_grace_seconds)
         lf.addRow("Grace after the warning", self.grace_spin)
-        layout.addWidget(late)
+        left.addWidget(late)
+        left.addStretch(1)
 
         ballots = QGroupBox("Ballots")
         bf = QFormLayout(ballots)
@@ -179,28 +187,21 @@ class EventRulesDialog(QDialog):
         self.largest_box = QCheckBox("The leader must be the largest power, alone")
         self.largest_box.setChecked(rules.concession_must_be_largest)
         bf.addRow(self.largest_box)
-        layout.addWidget(ballots)
+        right.addWidget(ballots)
 
         scoring = QGroupBox("Scoring")
         sf = QFormLayout(scoring)
         from ...table.results import TIE_BREAKS
         from ...table.scoring import CONCESSION_SCORING, SYSTEMS
-        self.scoring_combo = QComboBox()
-        for system in SYSTEMS:
-            self.scoring_combo.addItem(system.name, system.key)
-        self.scoring_combo.setCurrentIndex(max(0, self.scoring_combo.findData(rules.scoring)))
+        self.scoring_combo = choice_combo([(s.name, s.key) for s in SYSTEMS], rules.scoring, "The event's system")
         sf.addRow("The event's system", self.scoring_combo)
-        self.tie_combo = QComboBox()
-        for key, words in TIE_BREAKS.items():
-            self.tie_combo.addItem(words, key)
-        self.tie_combo.setCurrentIndex(max(0, self.tie_combo.findData(rules.tie_break)))
+        self.tie_combo = choice_combo([(w, k) for k, w in TIE_BREAKS.items()], rules.tie_break, "Level scores")
         sf.addRow("Level scores", self.tie_combo)
-        self.concession_combo = QComboBox()
-        for key, words in CONCESSION_SCORING.items():
-            self.concession_combo.addItem(words, key)
-        self.concession_combo.setCurrentIndex(max(0, self.concession_combo.findData(rules.concession_scored_as)))
+        self.concession_combo = choice_combo([(w, k) for k, w in CONCESSION_SCORING.items()],
+                                             rules.concession_scored_as, "A concession is scored")
         sf.addRow("A concession is scored", self.concession_combo)
-        layout.addWidget(scoring)
+        right.addWidget(scoring)
+        right.addStretch(1)
 
         self.error = QLabel()
         self.error.setStyleSheet("color: #a50021;")
@@ -279,14 +280,30 @@ class EventRulesDialog(QDialog):
 # -- ballots ------------------------------------------------------------------------------------------------
 
 
+#: a proposer's door: (proposer, PIN typed) -> None when the PIN speaks for the proposer (its own,
+#: or the host's), else why not (said in the dialog; a wrong PIN is counted by the door)
+ProposerDoor = Callable[[str, str], "str | None"]
+
+
+#: the draw's powers in the proposal, so many to a row
+DRAW_BOXES_PER_ROW = 3
+
+
 class ProposalDialog(QDialog):
-    """Who proposes what: a draw (of the powers chosen) or a concession to one power."""
+    """Who proposes what: a draw (of the powers chosen) or a concession to one power.
+
+    ``pinned``: the powers with a PIN; a ballot is proposed in such a power's name only with its
+    PIN or the host's, checked by ``door`` (issue 31: the table's failure counter and its waits)."""
 
     def __init__(self, state: GameState, rules: EventRules, names: dict[str, str], parent: QWidget | None = None,
-                 *, voters: list[str] | None = None) -> None:
+                 *, voters: list[str] | None = None, pinned: Iterable[str] = (),
+                 door: ProposerDoor | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Propose a ballot")
         self.state, self.rules_, self.voters = state, rules, voters
+        self.names = names
+        self.pinned = set(pinned)
+        self.door = door
         survivors = state.surviving_powers()
         layout = QVBoxLayout(self)
         form = QFormLayout()
@@ -294,6 +311,13 @@ class ProposalDialog(QDialog):
         for p in survivors:
             self.proposer.addItem(names.get(p, p), p)
         form.addRow("Proposed by", self.proposer)
+        self.pin_label = QLabel()
+        self.pin_edit = QLineEdit()
+        self.pin_edit.setEchoMode(QLineEdit.EchoMode.Password)
+        self.pin_edit.setMaxLength(MAX_PIN_DIGITS)
+        self.pin_edit.setPlaceholderText("PIN")
+        form.addRow(self.pin_label, self.pin_edit)
+        self.proposer.currentIndexChanged.connect(lambda _i: self._show_pin_row())
         self.kind_draw = QRadioButton("A draw")
         self.kind_concession = QRadioButton("A concession to")
         self.kind_draw.setChecked(True)
@@ -307,14 +331,15 @@ class ProposalDialog(QDialog):
         self.concede_to.setEnabled(rules.concession_allowed)
         form.addRow(self.kind_draw)
         self.draw_boxes: dict[str, QCheckBox] = {}
-        box_row = QHBoxLayout()
-        for p in survivors:
+        # in rows of three: seven players' names on one row ran past a 1366-pixel screen (issue 35)
+        box_grid = QGridLayout()
+        for i, p in enumerate(survivors):
             b = QCheckBox(names.get(p, p))
             b.setChecked(True)
             b.setEnabled(not rules.draw_includes_all_survivors)
             self.draw_boxes[p] = b
-            box_row.addWidget(b)
-        form.addRow("Draw shared by", box_row)
+            box_grid.addWidget(b, i // DRAW_BOXES_PER_ROW, i % DRAW_BOXES_PER_ROW)
+        form.addRow("Draw shared by", box_grid)
         cr = QHBoxLayout()
         cr.addWidget(self.kind_concession)
         cr.addWidget(self.concede_to)
@@ -330,10 +355,29 @@ class ProposalDialog(QDialog):
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
         self.ballot: Ballot | None = None
+        self._show_pin_row()
+
+    def _show_pin_row(self) -> None:
+        proposer = str(self.proposer.currentData())
+        name = self.names.get(proposer, proposer)
+        needed = proposer in self.pinned
+        self.pin_label.setText(f"{name}'s PIN, or the host's")
+        self.pin_label.setVisible(needed)
+        self.pin_edit.setVisible(needed)
+        self.pin_edit.clear()
+        self.error.clear()
 
     def accept(self) -> None:
         from ...table.event import CONCESSION_PROPOSAL, DRAW_PROPOSAL, Ballot, BallotError
         proposer = str(self.proposer.currentData())
+        if proposer in self.pinned and self.door is not None:
+            # issue 31: a ballot in a power's name is that power's act (its PIN) or the host's
+            refusal = self.door(proposer, self.pin_edit.text())
+            self.pin_edit.clear()
+            if refusal is not None:
+                self.error.setText(refusal)
+                self.pin_edit.setFocus(Qt.FocusReason.OtherFocusReason)
+                return
         try:
             if self.kind_concession.isChecked():
                 self.ballot = Ballot.open(self.rules_, self.state, proposer, CONCESSION_PROPOSAL,
@@ -356,7 +400,7 @@ class BallotVoteDialog(DrawVoteDialog):
 
     def __init__(self, ballot: Ballot, names: dict[str, str], parent: QWidget | None = None, *,
                  pins: dict[str, str] | None = None, voter_names: dict[str, str] | None = None,
-                 guard: PinGuard | None = None) -> None:
+                 guard: PinDoor | PinGuard | None = None) -> None:
         self.ballot = ballot
         self.record: BallotRecord | None = None
         self.power_names = dict(names)
@@ -431,6 +475,12 @@ class BoardResultDialog(QDialog):
         self.write_button = buttons.addButton("Write result files\u2026", QDialogButtonBox.ButtonRole.ActionRole)
         self.write_button.clicked.connect(lambda: self.write_files())
         buttons.rejected.connect(self.reject)
+        #: where the files went, once written (the host is told, not left to guess)
+        self.written_label = QLabel()
+        self.written_label.setWordWrap(True)
+        self.written_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.written_label.hide()
+        layout.addWidget(self.written_label)
         layout.addWidget(buttons)
         self.resize(900, 720)
 
@@ -441,7 +491,11 @@ class BoardResultDialog(QDialog):
             if not chosen:
                 return []
             folder = chosen
-        return write_result_files(self.shown, Path(folder), parent=self)
+        written = write_result_files(self.shown, Path(folder), parent=self)
+        if written:
+            self.written_label.setText(f"Written to {written[0].parent}: " + ", ".join(p.name for p in written))
+            self.written_label.show()
+        return written
 
 
 class BoardDetailsDialog(QDialog):

@@ -140,16 +140,18 @@ class PiecesLayout:
 
 
 def paint_pieces_pages(painter: QPainter, rect: QRectF, board: Board, plan: PiecePlan,
-                       checked: Sequence[bool] = (), new_page: Callable[[], object] | None = None) -> PiecesLayout:
+                       checked: Sequence[bool] = (), new_page: Callable[[], object] | None = None,
+                       board_name: str = "") -> PiecesLayout:
     """The list on as many pages as it needs (``new_page`` starts the next one; without it, on one
-    page, smaller type until it fits).  Every step's words wrap inside the page: none is cut."""
+    page, smaller type until it fits).  Every step's words wrap inside the page: none is cut.
+    ``board_name``: the event, round and board, under the title."""
     layout = PiecesLayout()
     w, h = rect.width(), rect.height()
     pad = w * 0.05
     px = h * 0.016  # the steps' type; on one page only, smaller when the list is long
     if new_page is None and plan.steps:
         px = min(px, max(h * 0.006, (h * 0.8) / (len(plan.steps) * 2.6)))
-    y = _pieces_header(painter, rect, plan)
+    y = _pieces_header(painter, rect, plan, board_name)
     bottom = rect.bottom() - h * 0.07
     text_left = rect.left() + pad + px * 2.6
     text_w = rect.right() - pad - text_left
@@ -189,8 +191,9 @@ def paint_pieces_pages(painter: QPainter, rect: QRectF, board: Board, plan: Piec
     return layout
 
 
-def _pieces_header(painter: QPainter, rect: QRectF, plan: PiecePlan) -> float:
-    """The title and the note; returns where the steps begin."""
+def _pieces_header(painter: QPainter, rect: QRectF, plan: PiecePlan, board_name: str = "") -> float:
+    """The title, the board it is for (the event, round and board) and the note; returns where
+    the steps begin."""
     w, h = rect.width(), rect.height()
     pad = w * 0.05
     painter.fillRect(rect, QColor("#FFFFFF"))
@@ -203,6 +206,12 @@ def _pieces_header(painter: QPainter, rect: QRectF, plan: PiecePlan) -> float:
     used = painter.boundingRect(box, flags, title)
     painter.drawText(box, flags, title)
     y += used.height() + h * 0.01
+    if board_name:  # several boards print at one event: each list says whose it is
+        painter.setFont(_font(h * 0.016, bold=True))
+        box = QRectF(rect.left() + pad, y, w - 2 * pad, h)
+        used = painter.boundingRect(box, flags, board_name)
+        painter.drawText(box, flags, board_name)
+        y += used.height() + h * 0.006
     painter.setFont(_font(h * 0.013))
     note = ("Work down the list: no step puts a piece on an occupied space."
             + (" A ring of moves: lift the first piece into your hand, move the others round, put it down last."
@@ -233,13 +242,14 @@ def paint_pieces_page(painter: QPainter, rect: QRectF, board: Board, plan: Piece
         painter.restore()
 
 
-def pieces_pdf(board: Board, plan: PiecePlan, checked: Sequence[bool] = ()) -> bytes:
-    """The list as a PDF: as many A4 pages as its wrapped steps need."""
+def pieces_pdf(board: Board, plan: PiecePlan, checked: Sequence[bool] = (), board_name: str = "") -> bytes:
+    """The list as a PDF: as many A4 pages as its wrapped steps need; ``board_name`` (the event,
+    round and board) under the title."""
     data, buffer, writer = _pdf(f"Move the pieces, {plan.phase.label}", QPageLayout.Orientation.Portrait)
     painter = _painter(writer)
     rect = QRectF(writer.pageLayout().paintRectPixels(writer.resolution()))
     rect.moveTo(0, 0)
-    paint_pieces_pages(painter, rect, board, plan, checked, new_page=writer.newPage)
+    paint_pieces_pages(painter, rect, board, plan, checked, new_page=writer.newPage, board_name=board_name)
     painter.end()
     buffer.close()
     return bytes(data.data())
@@ -252,9 +262,24 @@ def _score_text(x: float) -> str:
     return f"{x:.2f}".rstrip("0").rstrip(".")
 
 
-def paint_result_sheet(painter: QPainter, rect: QRectF, result: BoardResult) -> None:
+def _signature_label(painter: QPainter, box: QRectF, label: str) -> QRectF:
+    """A signer's name left of their line, wrapped onto a second line when long and smaller when
+    even that does not hold it (a long name was cut at the line's start); the rectangle it took."""
+    flags = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom | Qt.TextFlag.TextWordWrap)
+    font = QFont(painter.font())
+    used = painter.boundingRect(box, flags, label)
+    while (used.width() > box.width() + 0.5 or used.height() > box.height() + 0.5) and font.pixelSize() > 4:
+        font.setPixelSize(font.pixelSize() - 1)
+        painter.setFont(font)
+        used = painter.boundingRect(box, flags, label)
+    painter.drawText(box, flags, label)
+    return used
+
+
+def paint_result_sheet(painter: QPainter, rect: QRectF, result: BoardResult) -> list[tuple[QRectF, QRectF]]:
     """One A4 page: the board, the result, a row per power (player, centres, year eliminated, every
-    system's score), the chart, and a line for each player to sign."""
+    system's score), the chart, and a line for each player to sign.  Returns each signer's label's
+    box and the room its words took."""
     painter.save()
     painter.fillRect(rect, QColor("#FFFFFF"))
     board, o = result.board, result.outcome
@@ -339,13 +364,14 @@ def paint_result_sheet(painter: QPainter, rect: QRectF, result: BoardResult) -> 
     painter.drawText(QPointF(x0, y + h * 0.015), "We agree this is the board's result:")
     y += h * 0.025
     sign_h = min(h * 0.038, (rect.bottom() - h * 0.06 - y) / (len(o.powers) + 1))  # and the director's
-    painter.setFont(_font(min(h * 0.012, sign_h * 0.45)))
+    labels: list[tuple[QRectF, QRectF]] = []
     for p in o.powers:
         who = result.players.get(p, "")
         label = f"{board.power(p).name}" + (f" ({who})" if who else "")
         painter.setPen(INK)
-        painter.drawText(QRectF(x0, y, inner * 0.35, sign_h), int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom),
-                         label)
+        painter.setFont(_font(min(h * 0.012, sign_h * 0.45)))
+        box = QRectF(x0, y, inner * 0.35, sign_h)
+        labels.append((box, _signature_label(painter, box, label)))
         painter.setPen(QPen(GREY, 1))
         painter.drawLine(QPointF(x0 + inner * 0.36, y + sign_h * 0.95), QPointF(x0 + inner, y + sign_h * 0.95))
         y += sign_h
@@ -361,6 +387,7 @@ def paint_result_sheet(painter: QPainter, rect: QRectF, result: BoardResult) -> 
                      f"{BY_KEY[result.event_system].name}: {BY_KEY[result.event_system].source}. "
                      "Every system's score is on the next page and in the CSV and JSON files.")
     painter.restore()
+    return labels
 
 
 def paint_result_map_page(painter: QPainter, rect: QRectF, result: BoardResult, scene: object | None) -> None:

@@ -30,10 +30,11 @@ WINTER = Phase(1901, "fall", "adjustment")
 
 
 
-def test_clock_settings_default_to_fifteen_minutes_and_five_to_write() -> None:
+def test_clock_settings_default_to_fifteen_minutes_and_two_to_write_for_each_power() -> None:
     s = ClockSettings()
-    periods = s.periods_for(SPRING)
-    assert [(p.kind, p.seconds) for p in periods] == [("diplomacy", 900), ("writing", 300)]
+    periods = s.periods_for(SPRING, writers=7)  # (issue 34: the writing window is per power)
+    assert [(p.kind, p.seconds) for p in periods] == [("diplomacy", 900), ("writing", 7 * 120)]
+    assert [p.seconds for p in s.periods_for(SPRING)][1:] == [120]  # (one power)
     assert s.periods_for(RETREATS) == ()  # retreats and adjustments: no clock by default
     assert s.periods_for(WINTER) == ()
 
@@ -104,7 +105,7 @@ def test_clock_warns_once_at_one_minute(fake: FakeTime) -> None:
 
 
 def test_clock_diplomacy_ends_then_writing_window_then_expires(fake: FakeTime) -> None:
-    m = ClockModel.for_phase(SPRING, now=fake)
+    m = ClockModel.for_phase(SPRING, ClockSettings(writing_minutes=5, writing_per_power=False), now=fake)
     m.start()
     fake.advance(900)
     events = m.tick()
@@ -126,7 +127,7 @@ def test_clock_catches_up_after_a_long_sleep(fake: FakeTime) -> None:
 
 
 def test_clock_skip_ends_talks_early(fake: FakeTime) -> None:
-    m = ClockModel.for_phase(SPRING, now=fake)
+    m = ClockModel.for_phase(SPRING, ClockSettings(writing_minutes=5, writing_per_power=False), now=fake)
     m.start()
     fake.advance(200)
     assert [e.kind for e in m.skip()] == ["period_ended"]

@@ -35,7 +35,7 @@ from diplomacy_desktop.io.saveschema import SaveFileError, check_shape
 SPRING = Phase(1901, "spring", "movement")
 FALL = Phase(1902, "fall", "movement")
 RETREATS = Phase(1901, "spring", "retreat")
-WILSON = ClockSettings(wilson_rounds=5, round_minutes=5, writing_minutes=4)
+WILSON = ClockSettings(wilson_rounds=5, round_minutes=5, writing_minutes=4, writing_per_power=False)
 
 
 

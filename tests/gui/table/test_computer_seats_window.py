@@ -34,6 +34,11 @@ def _start(features, **more: Any) -> None:  # type: ignore[no-untyped-def]
     features.start_new_game(TableSettings(computer=dict(COMPUTER), computer_seed=SEED, **more))
 
 
+def _thought(t, f) -> None:  # type: ignore[no-untyped-def]
+    """The computer thinks in a worker thread: wait for its orders to be filed (and sealed)."""
+    t.qtbot.waitUntil(lambda: not f.flow.thinker.busy, timeout=30000)
+
+
 def _seal_the_people(t, f) -> list[str]:  # type: ignore[no-untyped-def]
     """Every person the curtain calls opens and seals (writing nothing: the units hold)."""
     s = f.flow.session
@@ -112,6 +117,7 @@ def test_computer_seats_write_and_seal_when_the_writing_begins_secret_until_the_
     assert s.first_power not in COMPUTER  # the talks name the first person to write, never the computer
     spring = c.state
     f.write_orders()
+    _thought(t, f)
     for power, level in COMPUTER.items():
         expected = Bot(level, SEED).orders(spring, power)
         assert sorted(map(format_order, c.game.orders_of(power))) == sorted(map(format_order, expected))
@@ -153,6 +159,7 @@ def test_computer_seats_survive_save_load_and_the_autosave(table, features, tmp_
     c = t.controller
     _start(f)
     f.write_orders()
+    _thought(t, f)
     written = {p: sorted(map(format_order, c.game.orders_of(p))) for p in COMPUTER}
     assert all(written.values())
     f.autosaver.flush()  # (a seal is saved soon after, as the people's are)
@@ -177,6 +184,7 @@ def test_computer_seats_give_their_builds(table, features) -> None:  # type: ign
     _start(f)
     for _phase in ("S1901M", "F1901M"):
         f.write_orders()
+        _thought(t, f)
         _seal_the_people(t, f)
         f.flow.curtain.reveal_button.click()
     # the people held all year (their units in civil disorder): the computer took centres
@@ -184,6 +192,7 @@ def test_computer_seats_give_their_builds(table, features) -> None:  # type: ign
     owing = [p for p in COMPUTER if orders_needed(c.state, p) > 0]
     assert owing, "a computer power builds after a year against holding powers"
     f.write_orders()
+    _thought(t, f)
     s = f.flow.session
     for power in owing:
         assert power in s.sealed
@@ -203,6 +212,7 @@ def test_computer_seats_give_their_builds(table, features) -> None:  # type: ign
 def test_computer_seats_write_in_the_open_without_secrecy(table, features) -> None:  # type: ignore[no-untyped-def]
     c = table.controller
     _start(features, secrecy=False)
+    _thought(table, features)
     for power, level in COMPUTER.items():  # no curtain: written as the phase begins, for all to see
         assert sorted(map(format_order, c.game.orders_of(power))) == \
             sorted(map(format_order, Bot(level, SEED).orders(c.state, power)))
@@ -247,6 +257,7 @@ def test_computer_seats_declare_then_write_in_formal_diplomacy(table, features) 
         assert s.current not in COMPUTER
         f.flow.declarations_form.seal_button.click()
     f.flow.curtain.reveal_button.click()
+    _thought(t, f)
     # the orders round: the computer has written and sealed its orders, the curtain calls the people
     assert not s.declaring and s.stage == CURTAIN
     assert set(COMPUTER) <= s.sealed and all(c.game.orders_of(p) for p in COMPUTER)
@@ -263,6 +274,7 @@ def test_computer_seats_a_seat_handed_over_mid_writing_writes_when_the_game_is_o
     c.update_table(**{COMPUTER_KEY: {"italy": "beginner"}, COMPUTER_SEED_KEY: SEED})  # the table's door
     c.save(path)
     assert f.open_recent(str(path))
+    _thought(t, f)
     s = f.flow.session
     assert "italy" in s.sealed and c.game.orders_of("italy") and s.next_power != "italy"
     assert sorted(map(format_order, c.game.orders_of("italy"))) == \
@@ -286,6 +298,7 @@ def test_computer_seats_give_their_retreats(table, features) -> None:  # type: i
     s = f.flow.session
     assert s.order == ("france",)  # only France owes a retreat: the curtain has nobody to call
     f.write_orders()
+    _thought(t, f)
     assert s.stage == READY and "france" in s.sealed
     given = c.game.orders_of("france")
     assert len(given) == 1 and isinstance(given[0], Retreat | Disband) and given[0].location == "bur"
@@ -308,6 +321,7 @@ def test_computer_seats_the_host_hands_a_seat_to_the_computer_and_back(table, fe
     assert s.seat_of("france") == s.seat_of("england") and len(s.seat_of("france")) == 2  # Ann plays both
     # Ann leaves France to the computer: a host action, told to the table; France writes and seals now
     assert f.set_computer_seats({"france": "beginner"})
+    _thought(t, f)
     assert f.table_settings.computer == {"france": "beginner"} and c.player_name("france") is None
     assert "france" in s.sealed and c.game.orders_of("france") and not c.can_see("france")
     assert s.seat_of("england") == ("england",)  # Ann's seat is England alone now
@@ -330,3 +344,37 @@ def test_computer_seats_the_host_hands_a_seat_to_the_computer_and_back(table, fe
     dialog.combos["turkey"].setCurrentIndex(dialog.combos["turkey"].findData("club"))
     dialog.accept()
     assert f.table_settings.computer == {"turkey": "club"}
+
+
+# -- the computer thinks off the GUI thread ---------------------------------------------------------------
+
+
+def test_computer_seats_think_in_a_worker_and_a_stale_answer_is_dropped(table, features) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import QTimer
+
+    t, f = table, features
+    c = t.controller
+    _start(f)
+    s = f.flow.session
+    ticks: list[bool] = []  # the timer fires: whether the computer was thinking then
+    timer = QTimer()
+    timer.timeout.connect(lambda: ticks.append(f.flow.thinker.busy))
+    timer.start(2)
+    spring = c.state
+    f.write_orders()
+    assert f.flow.thinker.busy and not set(COMPUTER) & s.sealed  # F6 returned while the computer thinks
+    _thought(t, f)
+    timer.stop()
+    assert any(ticks), "the event loop ran while the computer thought"
+    assert set(COMPUTER) <= s.sealed
+    for power, level in COMPUTER.items():  # the same orders as on the GUI thread, for the game's seed
+        assert sorted(map(format_order, c.game.orders_of(power))) == \
+            sorted(map(format_order, Bot(level, SEED).orders(spring, power)))
+    # a new game while the computer thinks: its answer is dropped, nothing filed nor sealed
+    _start(f)
+    f.write_orders()
+    dropped = f.flow.thinker.dropped
+    f.start_new_game(TableSettings())
+    _thought(t, f)
+    assert f.flow.thinker.dropped == dropped + 1
+    assert not any(c.game.orders.get(p) for p in c.board.power_ids) and not f.flow.session.sealed

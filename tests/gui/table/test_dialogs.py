@@ -47,7 +47,7 @@ def test_dialogs_new_game_defaults_are_the_standard_game(qtbot) -> None:
     assert s == TableSettings()
     assert s.powers_in_play(BOARD) == BOARD.power_ids
     assert s.edition == "classic" and s.end_year is None and s.secrecy
-    assert s.clock.spring_minutes == 15 and s.clock.writing_minutes == 5
+    assert s.clock.spring_minutes == 15 and s.clock.writing_minutes == 2 and s.clock.writing_per_power  # (issue 34)
     d.start_button.click()  # issue 20: secrecy asks for PINs (or "no PINs") and a passphrase
     assert d.result() != NewGameDialog.DialogCode.Accepted and "PIN" in d.error_label.text()
     no_pins_and_a_passphrase(d).start_button.click()

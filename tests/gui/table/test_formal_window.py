@@ -517,3 +517,24 @@ def test_formal_curtain_clock_says_declarations_are_due_when_time_is_up(table: T
     f.clock.model.status = EXPIRED  # the whole clock ran out while the table still declares
     f._update_curtain_clock()
     assert f.flow.curtain.clock_label.text() == "Time is up: declarations are due"
+
+
+def test_formal_declarations_revealed_at_the_laptop_open_the_orders_on_phones_joining_later(table: Table, features) -> None:  # type: ignore[no-untyped-def]
+    """Issue 30: the laptop's reveal of the declarations is the table service's (it records that
+    this phase's declarations are revealed); phones hosted only afterwards see the orders open,
+    not a second declarations round (the record was the phone host's, written only while hosting)."""
+    start_formal(features)
+    f = features
+    f.write_orders()
+    declarations_round(f, SPRING)
+    f.flow.curtain.reveal_button.click()
+    c = table.controller
+    assert c.state.relations.allied("england", "france")
+    assert c.service.stage == "orders"
+    f.turn_on(0, "127.0.0.1")
+    try:
+        host = f.phones.host
+        state = host.state_for(host.token_of("france"))
+        assert state["stage"] == "orders", state["stage"]
+    finally:
+        f.turn_off()

@@ -102,3 +102,18 @@ def test_phones_dialog_says_a_two_power_players_link_covers_both(qtbot: object, 
         assert "covers" not in d.link.text()
     finally:
         hosting.stop()
+
+
+def test_phones_dialog_shows_no_code_for_a_computer_seat(dialog: PhonesDialog) -> None:
+    """Issue 33, found under Xvfb: France's (the computer's) code was shown, and its link's page
+    listed the computer's sealed orders before the reveal."""
+    dialog.hosting.start()
+    host = dialog.host
+    host.service.set_computer_seat("france", "club")
+    dialog.power.setCurrentIndex(dialog.power.findData("france"))
+    dialog.show_code()
+    assert dialog.code.isHidden() and host.token_of("france") not in dialog.link.text()
+    assert "France is played by the computer" in dialog.link.text()
+    dialog.power.setCurrentIndex(dialog.power.findData("italy"))  # a person's seat: as before
+    dialog.show_code()
+    assert not dialog.code.isHidden() and host.token_of("italy") in dialog.link.text()

@@ -87,7 +87,7 @@ def test_phones_window_hosting_is_off_until_turned_on_and_unbinds(qtbot, table, 
     dialog = f.show_phones()
     assert dialog.address.text().startswith("Hosting is off") and not dialog.show_button.isEnabled()
     assert not port_open(free)
-    f.phones_address = "127.0.0.1"  # (the window's own: every interface, the table's Wi-Fi)
+    dialog.interface.setCurrentIndex(dialog.interface.findData("127.0.0.1"))  # (the default: the table's Wi-Fi)
     dialog.port.setValue(free)
     dialog.switch_button.click()  # the join screen's own switch
     assert port_open(free) and f.phones is not None and dialog.on and f"{free}/" in dialog.address.text()

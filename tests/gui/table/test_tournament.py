@@ -10,11 +10,13 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
+from PySide6.QtGui import QFontInfo
 from test_phones_window import call, phone_orders, start_hosting
 
 from diplomacy_desktop.gui.table.dialogs import TableSettings
 from diplomacy_desktop.gui.table.hotseat import READY
 from diplomacy_desktop.gui.table.tournament import BallotVoteDialog, MovePiecesDock
+from diplomacy_desktop.gui.teach.explanations import PROJECTOR_BODY_PX
 from diplomacy_desktop.table.event import DRAW_PROPOSAL, Ballot, EventRules
 
 CALL = "Power,Player,Player id\n" + "\n".join(
@@ -98,7 +100,8 @@ def test_tournament_board_plays_to_a_draw_with_phones_projector_and_ballots(qtbo
         ln.split(". ", 1)[1] for ln in lines]
     # the projector shows the list, large
     t.window.projector.act.trigger()
-    assert t.window.projector.active and dock.isVisible() and dock.list.font().pointSize() == 24
+    assert t.window.projector.active and dock.isVisible()
+    assert QFontInfo(dock.list.font()).pixelSize() >= PROJECTOR_BODY_PX * t.window.height() / 1080  # issue 18's
     assert t.window.projector.panel is None or not t.window.projector.panel.isVisible()
     t.window.projector.act.trigger()
     assert not t.window.projector.active
@@ -282,8 +285,12 @@ def test_tournament_time_limit_ends_the_game_after_the_year_under_way(qtbot, tab
     tour = table.window.tournament
     c = table.controller
     f.start_new_game(TableSettings(secrecy=False))
-    tour.apply_rules(EventRules(end_time="00:00"))  # any time of day is past midnight
+    import datetime as dt
+    now = [dt.datetime(2026, 12, 5, 23, 30)]
+    tour.time_of_day = lambda: now[0]
+    tour.apply_rules(EventRules(end_time="00:00"))  # set at 23:30: the limit is the coming midnight
     assert "At 00:00 the game year under way is the last" in f.clock.note.text()
+    now[0] = dt.datetime(2026, 12, 6, 0, 1)
     f.adjudicate()  # Spring 1901: the time is found up; 1901 is the last year
     assert not c.game.is_over and c.game.end_year == 1901
     f.adjudicate()  # Fall 1901: the centres are counted, the game ends

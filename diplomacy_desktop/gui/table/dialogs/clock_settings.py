@@ -47,15 +47,23 @@ class ClockSettingsBox(QGroupBox):
         self.fall_spin = _minutes(c.fall_minutes, "Fall talks")
         self.declaration_spin = _minutes(c.declaration_minutes, "Formal Diplomacy games only: the declarations "
                                                                 "window between the talks and the orders")
-        self.writing_spin = _minutes(c.writing_minutes, "Writing orders after the talks")
+        self.writing_spin = _minutes(c.writing_minutes, "Writing orders after the talks: the minutes for each "
+                                                        "power writing behind the curtain, or for all of them")
+        self.per_power_box = QCheckBox("each power")
+        self.per_power_box.setToolTip("On: the writing window is these minutes times the powers writing at the "
+                                      "laptop (2 minutes each by default). Off: these minutes for all of them.")
+        writing_row = QHBoxLayout()
+        writing_row.addWidget(self.writing_spin)
+        writing_row.addWidget(self.per_power_box)
         self.retreat_spin = _minutes(c.retreat_minutes, "Retreats")
         self.adjustment_spin = _minutes(c.adjustment_minutes, "Builds and removals")
         form.addRow(self.wilson_box)
         form.addRow("Rounds", rounds_row)
         for label, spin in (("Spring diplomacy", self.spring_spin), ("Fall diplomacy", self.fall_spin),
-                            ("Declarations (Formal)", self.declaration_spin),
-                            ("Writing orders", self.writing_spin), ("Retreats", self.retreat_spin),
-                            ("Builds and removals", self.adjustment_spin)):
+                            ("Declarations (Formal)", self.declaration_spin)):
+            form.addRow(label, spin)
+        form.addRow("Writing orders", writing_row)
+        for label, spin in (("Retreats", self.retreat_spin), ("Builds and removals", self.adjustment_spin)):
             form.addRow(label, spin)
         self.wilson_box.toggled.connect(self._update_enabled)
         self.set_settings(c)
@@ -75,6 +83,7 @@ class ClockSettingsBox(QGroupBox):
                             (self.declaration_spin, c.declaration_minutes), (self.writing_spin, c.writing_minutes),
                             (self.retreat_spin, c.retreat_minutes), (self.adjustment_spin, c.adjustment_minutes)):
             spin.setValue(value)
+        self.per_power_box.setChecked(c.writing_per_power)
         self._update_enabled()
 
     def settings(self) -> ClockSettings:
@@ -82,7 +91,8 @@ class ClockSettingsBox(QGroupBox):
                              self.retreat_spin.value(), self.adjustment_spin.value(),
                              wilson_rounds=self.rounds_spin.value() if self.wilson_box.isChecked() else 0,
                              round_minutes=self.round_spin.value(),
-                             declaration_minutes=self.declaration_spin.value())
+                             declaration_minutes=self.declaration_spin.value(),
+                             writing_per_power=self.per_power_box.isChecked())
 
 
 class ClockSettingsDialog(QDialog):

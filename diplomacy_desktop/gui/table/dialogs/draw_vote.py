@@ -9,15 +9,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFont, QKeyEvent
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (QDialog, QHBoxLayout, QLabel, QLineEdit, QPushButton, QStackedWidget,
                                QVBoxLayout, QWidget)
 
 from ....io.pins import MAX_PIN_DIGITS, pin_matches
 from ....table.draw import DrawVote
 from ....table.pins import PinGuard, PinWaitError
+from ....table.service import PinDoor
 from ... import override
 from ...board.palette import power_colour
+from ...widgets import bold_font
 
 
 class DrawVoteDialog(QDialog):
@@ -27,10 +29,13 @@ class DrawVoteDialog(QDialog):
     """
 
     voted = Signal(str)
+    #: a wrong PIN was counted in the table's failure counter (the window writes it at once: a
+    #: kill must not forget it, issue 31)
+    pin_counted = Signal()
 
     def __init__(self, voters: Sequence[str], parent: QWidget | None = None, *,
                  names: Mapping[str, str] | None = None, pins: Mapping[str, str] | None = None,
-                 guard: PinGuard | None = None, computer: Mapping[str, bool] | None = None) -> None:
+                 guard: PinDoor | PinGuard | None = None, computer: Mapping[str, bool] | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Draw vote")
         #: the table's one failure counter per power (the curtain's and the phones' too)
@@ -45,9 +50,7 @@ class DrawVoteDialog(QDialog):
         self.pins = dict(pins or {})
         self.stack = QStackedWidget()
 
-        big = QFont(self.font())
-        big.setPointSize(26)
-        big.setBold(True)
+        big = bold_font(self.font(), 26)
 
         # page 0: pass the laptop
         self.pass_page = QWidget()
@@ -162,6 +165,7 @@ class DrawVoteDialog(QDialog):
         stored = self.pins.get(nxt)
         if stored is not None:
             typed = self.pin_edit.text()
+            self.pin_edit.clear()  # each try starts from an empty box (digits are never appended to a wrong PIN)
             try:
                 ok = (self.guard.check(nxt, stored, typed, self._name(nxt)) if self.guard is not None
                       else pin_matches(stored, typed))
@@ -170,6 +174,8 @@ class DrawVoteDialog(QDialog):
                 return
             if not ok:
                 self.pin_error.setText("Wrong PIN" if typed else "Type your PIN")
+                if typed and self.guard is not None:
+                    self.pin_counted.emit()
                 return
         self.vote_heading.setText(self._name(nxt))
         others = [self._name(p) for p in self.vote.voters if p != nxt]

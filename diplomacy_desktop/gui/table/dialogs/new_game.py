@@ -27,10 +27,9 @@ typed into it are kept (as hashes).
 
 from __future__ import annotations
 
-import secrets
 from typing import Any
 
-from PySide6.QtCore import QRegularExpression, Qt
+from PySide6.QtCore import QRect, QRegularExpression, Qt
 from PySide6.QtGui import QFontMetrics, QRegularExpressionValidator
 from PySide6.QtWidgets import (QApplication, QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
                                QFrame, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPlainTextEdit,
@@ -42,7 +41,7 @@ from ....engine.rules import Edition
 from ....engine.seating import GROUPINGS
 from ....io.pins import MAX_PIN_DIGITS, is_valid_pin
 from ....io.vault import passphrase_problem
-from ....table.computer import LEVEL_WORDS
+from ....table.computer import LEVEL_WORDS, draw_computer_seed
 from ....table.hotseat import hash_pin
 from ....table.pins import pin_problem
 from ....table.settings import TableSettings
@@ -50,6 +49,10 @@ from ... import override
 from ...board.palette import power_colour, power_ink, power_letter
 from ..seating import PriorityDialog, join_names, seat_name, seats_from_players
 from .clock_settings import ClockSettingsBox
+from ...widgets import open_kept
+
+#: the New Game dialog's result when "Practice: you against the computer…" was chosen instead
+PRACTICE_CHOSEN = 2
 
 #: the "Played by" column: a person, or the computer at one of its levels (bots.LEVELS)
 PLAYED_BY = (("a person", None), ("the computer: beginner", "beginner"), ("the computer: club player", "club"),
@@ -73,6 +76,16 @@ def _chip(power: str, name: str) -> QLabel:
     chip.setStyleSheet(f"QLabel {{ background: {power_colour(power).name()}; color: {power_ink(power).name()};"
                        " border-radius: 6px; padding: 2px 6px; font-weight: bold; }")
     return chip
+
+
+#: a window manager's title bar, at least (the dialog's own is known only once it is shown)
+TITLE_BAR = 32
+
+
+def screen_room(widget: QWidget) -> QRect:
+    """The part of ``widget``'s screen a window may use (without the taskbar)."""
+    screen = widget.screen() or QApplication.primaryScreen()
+    return screen.availableGeometry() if screen is not None else QRect(0, 0, 10_000, 10_000)
 
 
 class NewGameDialog(QDialog):
@@ -144,7 +157,7 @@ class NewGameDialog(QDialog):
         #: issue 33: who plays each power, a person or the computer at a level (``table.computer``)
         self.played_by: dict[str, QComboBox] = {}
         #: the computer's seed for this game (drawn here: every new game plays differently)
-        self.computer_seed = initial.computer_seed or secrets.randbelow(2**31 - 1) + 1
+        self.computer_seed = initial.computer_seed or draw_computer_seed()
         for row, power in enumerate(board.power_ids, start=1):
             name = board.power(power).name
             box = QCheckBox()
@@ -283,6 +296,12 @@ class NewGameDialog(QDialog):
         self.call_button.clicked.connect(lambda: self.import_board_call())
         #: the board call read into the dialog (``table.results.BoardCall``; its ids go into the game's table)
         self.board_call: Any = None
+        # issue 33: one person alone plays the six others' computer (gui/table/practice.py)
+        self.practice_button = self.buttons.addButton("Practice: you against the computer\u2026",
+                                                      QDialogButtonBox.ButtonRole.ActionRole)
+        self.practice_button.setToolTip("One person plays one power, the computer the other six: no curtain, "
+                                        "no PINs, every result explained")
+        self.practice_button.clicked.connect(lambda: self.done(PRACTICE_CHOSEN))
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         self.defaults_button.clicked.connect(self.reset_to_defaults)
@@ -449,16 +468,12 @@ class NewGameDialog(QDialog):
         then the seeded draw; "Use this assignment" fills in who plays what."""
         secret = self.assign_combo.currentData() == "secret"
         dialog = PriorityDialog(self.board, self.grouping(), self.player_names(), secret=secret, parent=self)
-        self.priority_dialog = dialog
 
-        def done(result: int) -> None:
+        def finished(result: int) -> None:
             if result == QDialog.DialogCode.Accepted and dialog.assignment is not None:
                 self.use_assignment(dialog)
-            dialog.deleteLater()
-            self.priority_dialog = None
 
-        dialog.finished.connect(done)
-        dialog.open()
+        open_kept(self, "priority_dialog", dialog, finished)
         return dialog
 
     def use_assignment(self, dialog: PriorityDialog) -> None:
@@ -566,8 +581,10 @@ class NewGameDialog(QDialog):
         body = body or self.settings_scroll.widget()
         if body is None:
             return
-        screen = self.screen() or QApplication.primaryScreen()
-        room = screen.availableGeometry().height() if screen is not None else 10_000
+        # the screen's free height less the dialog's title bar (a window manager's, not yet known
+        # before the dialog is shown: 32 px at least), or Start sat under a laptop's taskbar
+        title = max(TITLE_BAR, self.frameGeometry().height() - self.height())
+        room = screen_room(self).height() - title
         outer = self.layout()
         m, gap = (outer.contentsMargins(), max(outer.spacing(), 0)) if outer is not None else (None, 6)
         below = self.buttons.sizeHint().height() + gap + 8 + (m.top() + m.bottom() if m is not None else 22)

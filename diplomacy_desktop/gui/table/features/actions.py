@@ -5,6 +5,7 @@ settings, hot-seat secrecy, private notes, changing a PIN, civil disorder (rules
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
@@ -12,16 +13,18 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialog, QMenu
 
 from ....engine.formal import Relations
-from ....engine.state import MOVEMENT
+from ....engine.state import MOVEMENT, Phase
+from ....table.changes import HOST, LAPTOP
 from ....table.declarations import declared_phases
 from ....table.state import TableState
 from ....table.hotseat import CURTAIN, ENTERING, OPEN, READY, REVEALED
-from ....table.notes import NoteError, notes_allowed, notes_for, with_note
+from ....table.notes import NoteError, notes_allowed, notes_for
 from ...keys import add_menu_before_help, menu_action
 from ..clock import (DECLARATIONS, EXPIRED, IDLE, OFF, PAUSED, RUNNING, TALK_KINDS, WRITING, ClockModel,
                      ClockSettings)
 from ..hotseat.names import seat_title
 from .base import TableModeBase
+from ...widgets import accepted, open_kept
 
 if TYPE_CHECKING:  # the dialogs are loaded when they are first opened, not at every start
     from ..declarations import OpenDeclarationsDialog
@@ -68,6 +71,9 @@ class TableActions(TableModeBase):
                                 tip="The host marks a power whose player has left (its units hold), or unmarks it")
         self.act_computer = act("Comp&uter seats\u2026", self.edit_computer_seats,
                                 tip="The host hands a power to the computer (a player left), or back to a person")
+        self.act_hint = act("What would the computer &do here?", lambda: self.practice_play.hint(), "Ctrl+H",
+                            "A practice game: the computer's orders for your power, as a suggestion (entered "
+                            "only if you use them)")
         self.act_secrecy = act("Hot-seat &secrecy", self.toggle_secrecy)
         self.act_secrecy.setCheckable(True)
         menu.addSeparator()
@@ -81,6 +87,12 @@ class TableActions(TableModeBase):
         self.act_phones = act("&Phones\u2026", self.show_phones, None,
                               "Players write their orders on their own phones (the laptop hosts the game on "
                               "the local network; off until turned on)")
+        # Game ▸ New practice game…, after New game (issue 33)
+        self.act_practice = menu_action(w, w.game_menu, "New &practice game\u2026", self.new_practice_game,
+                                        tip="Practice: you against the computer (you play one power, the "
+                                            "computer the other six)")
+        w.game_menu.removeAction(self.act_practice)
+        w.game_menu.insertAction(w.act_open, self.act_practice)
         add_menu_before_help(w.menuBar(), menu)
 
     # -- the clock, kept in the table ----------------------------------------------------------------
@@ -101,12 +113,34 @@ class TableActions(TableModeBase):
                 model = ClockModel.from_dict(saved, now=self.now)
                 model.settings = settings
                 model.formal = formal
+                model.writers = self._writers_counter()
             except ValueError:
                 model = None
         if model is None:
-            model = ClockModel.for_phase(phase, settings, now=self.now, formal=formal)
+            model = ClockModel.for_phase(phase, settings, now=self.now, formal=formal, writers=self._writers_counter())
         self.clock.set_model(model)
         self._store_clock()
+
+    def _writers_counter(self) -> Callable[[Phase], int]:
+        """:meth:`writers_at_table` for the clock's model, without the model keeping the table's
+        features alive (a model outliving them counts one writer)."""
+        method = weakref.WeakMethod(self.writers_at_table)
+
+        def count(phase: Phase) -> int:
+            writers = method()
+            return writers(phase) if writers is not None else 1
+
+        return count
+
+    def writers_at_table(self, phase: Phase) -> int:
+        """How many powers write behind the curtain in ``phase`` (the writing window is per power):
+        those that owe orders, played, not in civil disorder, not the computer's (it writes at
+        once).  The phase is the game's current one when the clock plans it."""
+        c = self.controller
+        if phase != c.state.phase:
+            return len(self.flow.powers_in_play())
+        computer = self.flow.computer_seats()
+        return len([p for p in self.flow.powers_to_write() if p not in computer])
 
     def _store_clock(self) -> None:
         c = self.controller
@@ -167,22 +201,18 @@ class TableActions(TableModeBase):
                 except HostError as exc:
                     raise NoteError(str(exc)) from None
             else:
-                c.keep_in_table(notes=with_note(c.table, c.state.phase.short, sender, to, text, c.board.power_ids))
+                c.service.send_note(sender, to, text, initiator=LAPTOP)  # on disk by the service's write
             self.autosaver.save_now()
 
         from ..notes import NotesDialog  # the dialog's module: when first opened
 
         dialog = NotesDialog(seat, [(p, c.board.power(p).name) for p in c.board.power_ids], c.table, send,
                              self.window)
-        self.notes_dialog = dialog
 
-        def done(_result: int) -> None:
-            dialog.deleteLater()
-            self.notes_dialog = None
+        def finished(_result: int) -> None:
             self._update_notes_button()
 
-        dialog.finished.connect(done)
-        dialog.open()
+        open_kept(self, "notes_dialog", dialog, finished)
         return dialog
 
     # -- changing a PIN mid-game (issue 20) ---------------------------------------------------------------
@@ -217,7 +247,7 @@ class TableActions(TableModeBase):
             self.flow.tell(text)
             self.autosaver.save_now()
 
-        dialog = ChangePinDialog(seats, c.table, self.window, done=changed)
+        dialog = ChangePinDialog(seats, c.service, self.window, done=changed, initiator=LAPTOP if own else HOST)
         if own:
             dialog.setProperty("keeps_turn", True)  # the seat changes its own PIN without stepping away
         dialog.finished.connect(lambda _r: dialog.deleteLater())
@@ -275,11 +305,8 @@ class TableActions(TableModeBase):
         assert relations is not None  # needs_declarations: a Formal Diplomacy game
         survivors = [p for p in c.board.power_ids if not c.state.is_eliminated(p)]
         dialog = OpenDeclarationsDialog(self.flow.powers_to_write(), survivors, relations, c.power_name, self.window)
-        self.open_declarations = dialog
 
-        def done(result: int) -> None:
-            self.open_declarations = None
-            dialog.deleteLater()
+        def finished(result: int) -> None:
             if result == QDialog.DialogCode.Accepted and self.needs_declarations():
                 before, after, lines = apply_declarations(c, dialog.declarations)
                 self._on_declarations_revealed(dialog.declarations, before, after)
@@ -287,8 +314,7 @@ class TableActions(TableModeBase):
                     "Declarations revealed: " + ("; ".join(lines) if lines else "no relation changed") + ".", 15000)
             self._update_actions()
 
-        dialog.finished.connect(done)
-        dialog.open()
+        open_kept(self, "open_declarations", dialog, finished)
         return dialog
 
     def _on_period_ended(self, kind: str) -> None:
@@ -379,15 +405,7 @@ class TableActions(TableModeBase):
 
         dialog = RevealDialog(c.state.phase.label, declarations, before, after,  # type: ignore[arg-type]
                               c.board.power_ids, c.power_name, self.window)
-        self.reveal_dialog = dialog
-
-        def done(_result: int) -> None:
-            if self.reveal_dialog is dialog:
-                self.reveal_dialog = None
-            dialog.deleteLater()
-
-        dialog.finished.connect(done)
-        dialog.open()
+        open_kept(self, "reveal_dialog", dialog)
         self.relations_dock.refresh()
 
     def _show_relations_panel(self) -> None:
@@ -436,6 +454,7 @@ class TableActions(TableModeBase):
         s = self.flow.session
         on = self.flow.enabled
         over = self.controller.game.is_over
+        people = self.flow.practice is None  # a practice game has one person: no table's seats to change
         self.act_write.setEnabled(on and s.stage == OPEN and not over)
         self.act_seal.setEnabled(on and s.stage == ENTERING)
         self.act_reveal.setEnabled(not over)
@@ -443,9 +462,18 @@ class TableActions(TableModeBase):
         self.act_draw.setEnabled(not over)
         self.act_declare.setVisible(self.controller.game.formal)
         self.act_declare.setEnabled(not on and self.needs_declarations())
-        self.act_disorder.setEnabled(not over)
-        self.act_computer.setEnabled(not over)
+        self.act_disorder.setEnabled(not over and people)
+        self.act_computer.setEnabled(not over and people)
+        self.act_secrecy.setEnabled(people)
+        self.act_hint.setEnabled(not over and not people)
         self.act_clock.setEnabled(self.clock.start_button.isEnabled())
+
+    def new_practice_game(self) -> None:
+        """Game ▸ New practice game…: the host's say and save? as for New, then the practice dialog."""
+        self.flow.step_away()
+        if not self.may_end_game("Start a practice game") or not self.window.maybe_save():
+            return
+        self.practice_play.offer()
 
     def _word_phase_actions(self) -> None:
         """F6, F7 and F8 say what they do in this round: a Formal Diplomacy movement phase's
@@ -490,23 +518,13 @@ class TableActions(TableModeBase):
         note = ("This phase's clock has started: it keeps its plan, and the new settings apply from the next "
                 "phase." if started else "")
         dialog = ClockSettingsDialog(self.table_settings.clock, self.window, note=note)
-        self.clock_dialog = dialog
-
-        def done(result: int) -> None:
-            if result == QDialog.DialogCode.Accepted:
-                self.apply_clock_settings(dialog.settings())
-            dialog.deleteLater()
-            self.clock_dialog = None
-
-        dialog.finished.connect(done)
-        dialog.open()
+        open_kept(self, "clock_dialog", dialog, accepted(lambda: self.apply_clock_settings(dialog.settings())))
         return dialog
 
     def _clock_untouched(self) -> bool:
         m = self.clock.model
         return m.status in (IDLE, OFF) and m.index == 0 and m.plan() == [
-            [p.kind, p.title, p.seconds] for p in m.settings.periods_for(self.controller.state.phase,
-                                                                         formal=m.formal)]
+            [p.kind, p.title, p.seconds] for p in m.planned_periods(self.controller.state.phase)]
 
     def apply_clock_settings(self, settings: ClockSettings) -> None:
         """The table's clock from now on.  A phase whose clock has not started is planned again
@@ -580,32 +598,22 @@ class TableActions(TableModeBase):
         from ..seating import CivilDisorderDialog
 
         c = self.controller
-        if c.game.is_over:
+        seats = self._seats_in_play()
+        if seats is None:
             return None
-        powers, names = self._seats_in_play()
-        dialog = CivilDisorderDialog(c.board, powers, sorted(c.marked_disorder()), names, self.window)
-        self._open_host_dialog("disorder_dialog", dialog, lambda: self.set_disorder(dialog.marked()))
+        dialog = CivilDisorderDialog(c.board, seats[0], sorted(c.marked_disorder()), seats[1], self.window)
+        open_kept(self, "disorder_dialog", dialog, accepted(lambda: self.set_disorder(dialog.marked())))
         return dialog
 
-    def _seats_in_play(self) -> tuple[list[str], dict[str, str]]:
-        """The curtain steps away; the powers still in play, and their players' names."""
+    def _seats_in_play(self) -> tuple[list[str], dict[str, str]] | None:
+        """The curtain steps away; the powers still in play, and their players' names (None when the
+        game is over: there are no seats to change)."""
         c = self.controller
+        if c.game.is_over:
+            return None
         self.flow.step_away()
         powers = [p for p in self.flow.powers_in_play() if not c.state.is_eliminated(p)]
         return powers, {p: n for p in powers if (n := c.player_name(p))}
-
-    def _open_host_dialog(self, attr: str, dialog: QDialog, accepted: Callable[[], object]) -> None:
-        """Show ``dialog`` (kept as ``self.<attr>`` while it is open); ``accepted`` when it is."""
-        setattr(self, attr, dialog)
-
-        def done(result: int) -> None:
-            if result == QDialog.DialogCode.Accepted:
-                accepted()
-            dialog.deleteLater()
-            setattr(self, attr, None)
-
-        dialog.finished.connect(done)
-        dialog.open()
 
     def set_disorder(self, marked: list[str]) -> bool:
         """Mark exactly ``marked`` as in civil disorder (a host action); the curtain round goes on
@@ -641,12 +649,12 @@ class TableActions(TableModeBase):
         asked when the seats change)."""
         from ..computer_seats import ComputerSeatsDialog
 
-        c = self.controller
-        if c.game.is_over:
+        seats = self._seats_in_play()
+        if seats is None:
             return None
-        powers, names = self._seats_in_play()
-        dialog = ComputerSeatsDialog(c.board, powers, self.flow.computer_seats(), names, self.window)
-        self._open_host_dialog("computer_dialog", dialog, lambda: self.set_computer_seats(dialog.choice()))
+        dialog = ComputerSeatsDialog(self.controller.board, seats[0], self.flow.computer_seats(), seats[1],
+                                     self.window)
+        open_kept(self, "computer_dialog", dialog, accepted(lambda: self.set_computer_seats(dialog.choice())))
         return dialog
 
     def set_computer_seats(self, choice: dict[str, str]) -> bool:

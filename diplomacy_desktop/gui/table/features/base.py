@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from ..persistence import Autosaver, Message, PassphrasePrompt, RecentFiles
     from ..phones import MyPhoneDialog, PhonesDialog, PhonesLink
     from ..computer_seats import ComputerSeatsDialog
+    from ..practice import PracticePlay
     from ..relations import RelationsDock
     from ..seating import CivilDisorderDialog
 
@@ -68,10 +69,12 @@ class TableModeBase(WindowMode):
     open_declarations: OpenDeclarationsDialog | None
     notes_dialog: NotesDialog | None
     my_phone_dialog: MyPhoneDialog | None
+    # a practice game's play (gui/table/practice.py), made when first needed
+    _practice_play: PracticePlay | None
     # the phones
     phones: PhonesLink | None
     phones_dialog: PhonesDialog | None
-    phones_address: str
+    phones_address: str | None
     # the Table menu (actions.py builds it)
     menu: QMenu
     act_write: QAction
@@ -90,6 +93,8 @@ class TableModeBase(WindowMode):
     act_notes: QAction
     act_change_pin: QAction
     act_phones: QAction
+    act_hint: QAction  # a practice game's "What would the computer do here?"
+    act_practice: QAction  # Game ▸ New practice game…
 
     if TYPE_CHECKING:  # the methods one part calls in another (each is defined once, in its part)
         # hooks.py
@@ -97,6 +102,10 @@ class TableModeBase(WindowMode):
         def table_settings(self) -> TableSettings: ...
         @property
         def secrecy(self) -> bool: ...
+        @property
+        def practice_play(self) -> PracticePlay: ...
+        def start_practice(self, power: str, level: str) -> None: ...
+        def may_end_game(self, title: str) -> bool: ...
         # actions.py
         def needs_declarations(self) -> bool: ...
         def declare_in_the_open(self) -> OpenDeclarationsDialog | None: ...

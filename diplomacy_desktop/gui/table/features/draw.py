@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .base import TableModeBase
+from ...widgets import open_kept
 
 if TYPE_CHECKING:  # the dialogs are loaded when a draw is proposed or the game ends, not at every start
     from ....engine.game import GameEnd
@@ -18,8 +19,8 @@ class TableDraw(TableModeBase):
     """The secret draw vote and the end of the game."""
 
     def propose_draw(self) -> DrawVoteDialog | None:
+        from ....table.changes import LAPTOP
         from ....table.computer import computer_votes
-        from ....table.pins import PinGuard
         from ..dialogs.draw_vote import DrawVoteDialog
         from ..seating import join_names
 
@@ -56,22 +57,20 @@ class TableDraw(TableModeBase):
                 if found is not None:
                     pins[p] = found
         computer = computer_votes(c.table, c.state, "draw")  # the computer seats vote by their rule
-        dialog = DrawVoteDialog(voters, self.window, names=names, pins=pins, guard=PinGuard(c.table),
+        dialog = DrawVoteDialog(voters, self.window, names=names, pins=pins, guard=c.service.pin_door(LAPTOP),
                                 computer={p: v for p, v in computer.items() if p in voters})
-        self.draw_dialog = dialog
+        # issue 31: a wrong PIN counted at a voter's page is on disk at once (a kill does not forget
+        # it): the table service counts it and writes it (its write hook, the autosave)
 
-        def done(_result: int) -> None:
+        def finished(_result: int) -> None:
             if dialog.accepted_draw:
                 shared = ", ".join(c.power_name(p) for p in survivors)
                 if self.flow.ask_host("End the game in a draw",
                                       f"Every surviving player accepted. End the game now, as a draw shared by "
                                       f"{shared}?"):
                     self.declare_draw(survivors)
-            dialog.deleteLater()
-            self.draw_dialog = None
 
-        dialog.finished.connect(done)
-        dialog.open()
+        open_kept(self, "draw_dialog", dialog, finished)
         return dialog
 
     def declare_draw(self, powers: list[str]) -> None:
@@ -87,14 +86,10 @@ class TableDraw(TableModeBase):
         if self.game_over_dialog is not None:
             self.game_over_dialog.close()
         dialog = GameOverDialog(end, c.state, self.window, names=names)
-        self.game_over_dialog = dialog
 
-        def done(result: int) -> None:
-            self.game_over_dialog = None
-            dialog.deleteLater()
+        def finished(result: int) -> None:
             if result == GameOverDialog.NEW_GAME:
                 self.new_game()
 
-        dialog.finished.connect(done)
-        dialog.open()
+        open_kept(self, "game_over_dialog", dialog, finished)
         return dialog

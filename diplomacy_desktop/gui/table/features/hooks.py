@@ -6,6 +6,7 @@ as host actions, New Game; and the game files (recent files, the autosave at sta
 
 from __future__ import annotations
 
+import secrets
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer
@@ -24,9 +25,11 @@ from ...controller import ChangeRecord
 from ..persistence import AutosaveInfo, DamagedAutosave, open_game_file, resume_box, resume_from_autosave
 from .base import TableModeBase
 from .hosting import PHONES_WERE_ON
+from ...widgets import open_kept
 
 if TYPE_CHECKING:
     from ..dialogs.new_game import NewGameDialog
+    from ..practice import PracticePlay
 
 FIRST_START_KEY = "table/new_game_offered"
 
@@ -87,6 +90,16 @@ class TableHooks(TableModeBase):
                                         formal=g.formal)
 
     @property
+    def practice_play(self) -> PracticePlay:
+        """Plays a practice game (``gui/table/practice.py``, loaded when first needed)."""
+        play = self._practice_play
+        if play is None:
+            from ..practice import PracticePlay
+
+            play = self._practice_play = PracticePlay(self)  # type: ignore[arg-type]
+        return play
+
+    @property
     def secrecy(self) -> bool:
         return bool(self.controller.table.get("secrecy", True))
 
@@ -129,6 +142,9 @@ class TableHooks(TableModeBase):
         window's own adjudication."""
         if self.controller.game.is_over:
             self.window.adjudicate()  # says the game is over
+            return
+        if self.flow.practice is not None:  # the computer writes now, then the phase is adjudicated
+            self.practice_play.adjudicate()
             return
         if not self.flow.enabled and self.needs_declarations() and self.flow.confirm(
                 self.window, "Declarations first?",
@@ -191,7 +207,7 @@ class TableHooks(TableModeBase):
 
     def offer_new_game(self, initial: TableSettings | None = None) -> NewGameDialog:
         """Show the New Game dialog without blocking; "Start game" starts it."""
-        from ..dialogs.new_game import NewGameDialog  # loaded when first offered, not at every start
+        from ..dialogs.new_game import PRACTICE_CHOSEN, NewGameDialog  # loaded when first offered
 
         board = self.controller.board
         if initial is None:
@@ -200,20 +216,18 @@ class TableHooks(TableModeBase):
                                     current.secrecy, formal=current.formal, short_game_by=current.short_game_by,
                                     notes=current.notes, computer=dict(current.computer))
         dialog = NewGameDialog(board, initial, self.window)
-        self.new_game_dialog = dialog
 
-        def done(result: int) -> None:
-            if result == QDialog.DialogCode.Accepted:
+        def finished(result: int) -> None:
+            if result == PRACTICE_CHOSEN:  # "Practice: you against the computer…"
+                self.practice_play.offer()
+            elif result == QDialog.DialogCode.Accepted:
                 self.start_new_game(dialog.settings())
                 if dialog.board_call is not None:  # the tournament's player ids (a board call)
                     self.controller.update_table(player_ids=dialog.board_call.player_ids,
                                                  **({"board_info": dialog.board_call.details}
                                                     if dialog.board_call.details else {}))
-            dialog.deleteLater()
-            self.new_game_dialog = None
 
-        dialog.finished.connect(done)
-        dialog.open()
+        open_kept(self, "new_game_dialog", dialog, finished)
         return dialog
 
     def start_new_game(self, settings: TableSettings | None = None) -> None:
@@ -224,6 +238,19 @@ class TableHooks(TableModeBase):
             self.controller.vault = Vault.create(s.passphrase)
         self.window.view.fit_to_window()
         self.autosaver.save_now()
+
+    def start_practice(self, power: str, level: str) -> None:
+        """A practice game: the person plays ``power``, the computer the six others at ``level``."""
+        from ....table.computer import LEVEL_WORDS
+        from ....table.practice import practice_settings
+
+        seed = secrets.randbelow(2**31 - 1) + 1  # every practice game plays differently
+        self.start_new_game(practice_settings(self.controller.board.power_ids, power, level, seed))
+        c = self.controller
+        # (the strip says who plays what for the whole game: this is said once, not as a notice)
+        self.window.statusBar().showMessage(
+            f"Practice: you play {c.power_name(power)} against the computer ({LEVEL_WORDS[level]}). Write your "
+            "orders on the map, then press F8 to adjudicate; Ctrl+H: what would the computer do here?", 30000)
 
     # -- files -------------------------------------------------------------------------------------
 

@@ -15,6 +15,7 @@ from ....table.state import HOSTING_KEY
 from ..clock import EXPIRED, PAUSED, RUNNING
 from ..hotseat.names import seat_title
 from .base import TableModeBase
+from ...widgets import open_kept
 
 if TYPE_CHECKING:
     from ..phones import MyPhoneDialog, PhonesDialog, PhonesHosting
@@ -69,15 +70,7 @@ class TableHosting(TableModeBase):
         seat = s.current_seat
         url = f"{self.phones.hosting.base_url}/t/{self.phones.host.token_of(seat[0])}"
         dialog = MyPhoneDialog(seat, seat_title(self.controller, seat), url, self.window, has_pin=s.has_pin(seat[0]))
-        self.my_phone_dialog = dialog
-
-        def done(_result: int) -> None:
-            dialog.deleteLater()
-            if self.my_phone_dialog is dialog:
-                self.my_phone_dialog = None
-
-        dialog.finished.connect(done)
-        dialog.open()
+        open_kept(self, "my_phone_dialog", dialog)
         return dialog
 
     def _close_my_phone(self) -> None:
@@ -98,31 +91,27 @@ class TableHosting(TableModeBase):
         board = self.controller.board
         dialog = PhonesDialog(self.phones.hosting if self.phones is not None else None, self.window,
                               switch=self, host_action=self.flow.ask_host,
-                              board_powers=[(p, board.power(p).name) for p in board.power_ids])
+                              board_powers=[(p, board.power(p).name) for p in board.power_ids],
+                              address=self.phones_address)
         saved_port = self.controller.table.get(HOSTING_KEY)
         if isinstance(saved_port, int) and self.phones is None:
             dialog.port.setValue(saved_port)
-        self.phones_dialog = dialog
         self.flow.stage_changed.connect(dialog.hide_when_someone_sits)
-
-        def done(_result: int) -> None:
-            dialog.deleteLater()
-            self.phones_dialog = None
-
-        dialog.finished.connect(done)
-        dialog.open()
+        open_kept(self, "phones_dialog", dialog)
         return dialog
 
     def turn_on(self, port: int, address: str | None = None) -> PhonesHosting:
-        """Serve this game to the phones on ``port`` (OSError when it cannot be bound)."""
+        """Serve this game to the phones on ``port`` and ``address`` (the join screen's choice;
+        by default the table's Wi-Fi/LAN address, never every interface unless chosen: issue 31).
+        OSError when it cannot be bound."""
         if self.phones is not None and self.phones.game is not self.controller.game:
             self.turn_off()
         if self.phones is None:
-            from ..phones import PhonesLink
+            from ..phones import PhonesLink, default_hosting_address
 
+            where = address or self.phones_address or default_hosting_address()
             link = PhonesLink(self.controller, self.flow, save_now=self.autosaver.save_now,
-                              address=address if address is not None else self.phones_address,
-                              port=port, parent=self)
+                              address=where, port=port, parent=self)
             try:
                 link.start()
             except OSError:

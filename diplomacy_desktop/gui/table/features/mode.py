@@ -44,6 +44,7 @@ from .actions import TableActions
 from .draw import TableDraw
 from .hooks import TableHooks
 from .hosting import TableHosting
+from ...widgets import connect_all
 
 if TYPE_CHECKING:
     # the dialogs, the phones (and the host's server side behind them) and the tournament are
@@ -93,11 +94,13 @@ class TableFeatures(TableHooks, TableActions, TableHosting, TableDraw):
         #: Table ▸ Phones: the link between the hot seat and the phones while hosting is on
         self.phones: PhonesLink | None = None
         self.phones_dialog: PhonesDialog | None = None
-        #: where the phones' server listens: every interface (the table's Wi-Fi); tests use loopback
-        self.phones_address = "0.0.0.0"
+        #: where the phones' server listens when nobody chose (None: the table's Wi-Fi/LAN address,
+        #: chosen in Table ▸ Phones; never every interface unless chosen there); tests use loopback
+        self.phones_address: str | None = None
         self.notes_dialog: NotesDialog | None = None
         #: "Use my phone…": the code of the seat at the keyboard, closed when its turn ends
         self.my_phone_dialog: MyPhoneDialog | None = None
+        self._practice_play = None  # a practice game's play: made when first needed
 
         # the clock, above the map
         self.clock = ClockWidget(ClockModel(now=self.now), sound=sound, compact=True)
@@ -121,14 +124,12 @@ class TableFeatures(TableHooks, TableActions, TableHosting, TableDraw):
         c.changed.connect(self._on_changed)
         c.saved.connect(self._on_saved)
         window.discarded_on_close.connect(self.autosaver.discard)  # Discard means: not offered again
-        self.clock.changed.connect(self._on_clock_changed)
-        self.clock.ticked.connect(self._store_clock)
-        self.clock.period_ended.connect(self._on_period_ended)
-        self.clock.expired.connect(self._on_clock_expired)
-        self.clock.reveal_requested.connect(self._on_reveal_requested)
-        self.flow.stage_changed.connect(self._on_stage_changed)
-        self.strip.notes_requested.connect(self.open_notes)
-        self.strip.phone_requested.connect(self.open_my_phone)
+        clock = self.clock
+        connect_all((clock.changed, self._on_clock_changed), (clock.ticked, self._store_clock),
+                    (clock.period_ended, self._on_period_ended), (clock.expired, self._on_clock_expired),
+                    (clock.reveal_requested, self._on_reveal_requested),
+                    (self.flow.stage_changed, self._on_stage_changed), (self.strip.notes_requested, self.open_notes),
+                    (self.strip.phone_requested, self.open_my_phone))
         # "My PIN…": the seat at the keyboard changes its own PIN (once it opened with it)
         self.my_pin_button = QPushButton("My PIN\u2026")
         self.my_pin_button.setToolTip("Change your PIN (you opened with it this turn)")

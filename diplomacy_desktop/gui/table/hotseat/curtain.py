@@ -11,11 +11,13 @@ from PySide6.QtWidgets import (QApplication, QComboBox, QDockWidget, QFrame, QHB
                                QPushButton, QStackedWidget, QVBoxLayout, QWidget)
 
 from ....io.pins import MAX_PIN_DIGITS
+from ....table import sealcodes
 from ....table.computer import computer_seats
 from ....table.hotseat import HOST_PIN_SET, NO_HOST_PIN_CURTAIN, READY, HotSeatSession
 from ... import override
 from ...board.palette import power_colour, power_ink, power_letter
 from .names import _player_suffix, _power_name, seat_title
+from ...widgets import bold_font, centre_on_page
 
 if TYPE_CHECKING:
     from ...controller import GameController
@@ -39,6 +41,8 @@ class CurtainWidget(QWidget):
     other_requested = Signal(str, str)  # power, pin: "Someone else / Reopen" (reopening is the host's)
     reveal_requested = Signal()
     force_requested = Signal()
+    #: a power that sealed asks to see its seal code again (its own PIN is asked): power
+    seal_code_requested = Signal(str)
 
     def __init__(self, parent: QWidget, controller: GameController | None = None) -> None:
         super().__init__(parent)
@@ -74,14 +78,19 @@ class CurtainWidget(QWidget):
         self.force_button = QPushButton("Host: reveal now")
         self.force_button.setToolTip("Reveal and adjudicate without waiting for everyone to seal")
         self.sealed_label = QLabel()
+        # a power that sealed sees its seal code again here, with its own PIN (issue 34, finding 7)
+        self.code_caption = QLabel("My seal code:")
+        self.code_combo = QComboBox()
+        self.code_combo.setAccessibleName("The power that sealed and wants to see its seal code again")
+        self.code_button = QPushButton("Show it")
+        self.code_button.setToolTip("The power that sealed sees its seal code again, large (its own PIN is asked; "
+                                    "everyone else looks away)")
         self.notice_label = QLabel()  # "France's sealed orders were reopened by ...": the table is told
         self.host_label = QLabel()  # whether host actions need the host PIN
         self.clock_label = QLabel()  # the writing window's time left, when a clock runs
         self.clock_label.hide()
 
-        big = QFont(self.font())
-        big.setPointSize(40)
-        big.setBold(True)
+        big = bold_font(self.font(), 40)
         self.power_label.setFont(big)
         mid = QFont(self.font())
         mid.setPointSize(16)
@@ -105,7 +114,8 @@ class CurtainWidget(QWidget):
         for w, lines in ((self.error_label, 1), (self.notice_label, 3), (self.host_label, 2)):
             w.setFixedHeight(lines * small + 6)
         kept: tuple[QWidget, ...] = (self.clock_label, self.player_label, self.pin_edit, self.error_label,
-                                     self.other_combo, self.other_button, self.force_button, self.notice_label)
+                                     self.other_combo, self.other_button, self.force_button, self.notice_label,
+                                     self.code_caption, self.code_combo, self.code_button)
         for widget in kept:
             policy = widget.sizePolicy()
             policy.setRetainSizeWhenHidden(True)
@@ -144,6 +154,11 @@ class CurtainWidget(QWidget):
         other_row.addWidget(self.other_button)
         box.addLayout(other_row)
         box.addWidget(self.sealed_label)
+        code_row = QHBoxLayout()
+        code_row.addWidget(self.code_caption)
+        code_row.addWidget(self.code_combo, 1)
+        code_row.addWidget(self.code_button)
+        box.addLayout(code_row)
         box.addWidget(self.notice_label)
         host_row = QHBoxLayout()
         host_row.addWidget(self.host_label, 1)
@@ -158,9 +173,7 @@ class CurtainWidget(QWidget):
         self.seal_title.setFont(mid)
         self.seal_title.setWordWrap(True)
         self.seal_code_label = QLabel()
-        code_font = QFont(self.font())
-        code_font.setPointSize(44)
-        code_font.setBold(True)
+        code_font = bold_font(self.font(), 44)
         code_font.setStyleHint(QFont.StyleHint.Monospace)
         self.seal_code_label.setFont(code_font)
         self.seal_code_label.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)
@@ -182,14 +195,7 @@ class CurtainWidget(QWidget):
         self.pages = QStackedWidget()
         self.pages.addWidget(panel)
         self.pages.addWidget(self.seal_page)
-        outer = QVBoxLayout(self)
-        outer.addStretch(1)
-        centre = QHBoxLayout()
-        centre.addStretch(1)
-        centre.addWidget(self.pages, 3)
-        centre.addStretch(1)
-        outer.addLayout(centre)
-        outer.addStretch(2)
+        centre_on_page(self, self.pages, 3)
 
         self.open_button.clicked.connect(self._on_open)
         self.pin_edit.returnPressed.connect(self._on_open)
@@ -197,6 +203,7 @@ class CurtainWidget(QWidget):
         self.other_combo.currentIndexChanged.connect(lambda _i: self._update_pin_field())
         self.reveal_button.clicked.connect(self.reveal_requested)
         self.force_button.clicked.connect(self.force_requested)
+        self.code_button.clicked.connect(self._on_code)
         self._colour = QColor("#20262e")
         parent.installEventFilter(self)
         self.setGeometry(parent.rect())
@@ -406,12 +413,32 @@ class CurtainWidget(QWidget):
                   for seat in session.seats() if all(p in session.sealed for p in seat)]
         self.sealed_label.setText(("Declarations sealed: " if session.declaring else "Sealed: ")
                                   + ("; ".join(sealed) if sealed else "nobody yet"))
+        self._show_code_choices(session, computer)
         self.notice_label.setText("\n".join(session.notices[-3:]))
         self.notice_label.setVisible(bool(session.notices))
         self.host_label.setText(HOST_PIN_SET if host_pin else NO_HOST_PIN_CURTAIN)
         self.setStyleSheet(f"QWidget#curtain {{ background: {self._colour.name()}; }}"
                            " QWidget#curtain QLabel { color: #f4f6f8; }")
         self.update()
+
+    def _show_code_choices(self, session: HotSeatSession, computer: dict[str, str]) -> None:
+        """The seats that sealed at the laptop this phase and have a seal code to see again."""
+        c = self.controller
+        self.code_combo.clear()
+        if c is not None:
+            phase = c.state.phase.short
+            for seat in session.seats():
+                if seat[0] in computer or not all(p in session.sealed for p in seat):
+                    continue
+                if any(sealcodes.code_of(c.table, p, phase) for p in seat):
+                    self.code_combo.addItem(seat_title(c, seat), seat[0])
+        for w in (self.code_caption, self.code_combo, self.code_button):
+            w.setVisible(self.code_combo.count() > 0)
+
+    def _on_code(self) -> None:
+        power = self.code_combo.currentData()
+        if power:
+            self.seal_code_requested.emit(str(power))
 
     def _update_pin_field(self) -> None:
         """The PIN field shows only when the next power has a PIN.  A power chosen under "Someone

@@ -13,9 +13,8 @@ reads too.
 from __future__ import annotations
 
 import random
-import secrets
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import shiboken6
 from PySide6.QtCore import QEvent, QObject, Signal
@@ -23,24 +22,29 @@ from PySide6.QtWidgets import QApplication, QDialog, QDockWidget, QMessageBox, Q
 
 from ....engine.options import orders_needed
 from ....io.notation import format_order
-from ....io.pins import is_pin_hash, needs_upgrade, pin_matches
+from ....io.pins import is_pin_hash, pin_matches
 from ....table import sealcodes
 from ....table.changes import COMPUTER
-from ....table.computer import (COMPUTER_KEY, COMPUTER_SEED_KEY, computer_declarations, computer_orders,
-                                computer_seats, computer_seed, seat_words)
-from ....table.declarations import PENDING_KEY, pending_declarations
+from ....engine.orders import Order
+from ....table.computer import (COMPUTER_KEY, COMPUTER_SEED_KEY, computer_declarations, computer_seats,
+                                computer_seed, draw_computer_seed, seat_words)
+from ....table.declarations import pending_declarations
+from ....table.practice import practice_power
 from ....table.hotseat import (CURTAIN, ENTERING, NO_HOST_PIN, OPEN, ORDERS_ROUND, READY, REVEALED,
-                               HotSeatError, HotSeatSession, hash_pin)
+                               HotSeatError, HotSeatSession)
 from ....table.pins import HOST, PinGuard, PinWaitError
 from ....table.review import review_warnings
 from ....table.seal_review import seal_notes
+from ....table.service import HOTSEAT_KEY, TableService
 from ....table.session import LAPTOP, TableSession
 from ... import override
+from ..computer_worker import ComputerThinker
 from .curtain import CurtainWidget
 from .names import _sentence, seat_title
 from .pin_prompt import ask_host_pin, ask_power_pin
 from .review import ReviewDialog
 from .seal_strip import SealStatusStrip
+from ...widgets import connect_all
 
 if TYPE_CHECKING:
     from ...controller import GameController
@@ -84,7 +88,7 @@ class HotSeatFlow(QObject):
     #: the declarations sheet's "Use my phone…" (the table mode answers it)
     phone_requested = Signal()
 
-    TABLE_KEY = "hotseat"
+    TABLE_KEY = HOTSEAT_KEY  # (the table service keeps the turn under it too)
 
     def __init__(self, controller: GameController, host: QWidget, *, rng: random.Random | None = None,
                  strip: SealStatusStrip | None = None, enabled: bool = True,
@@ -94,10 +98,11 @@ class HotSeatFlow(QObject):
         super().__init__(host)
         self.controller = controller
         self.host = host
+        #: the last reveal's seal code alarm ("" when every code matched)
+        self.seal_alarm = ""
         self.session = HotSeatSession(rng if rng is not None else random.Random())
         #: checks before the orders are revealed (the tournament's "the board matches"); each may refuse
         self.before_reveal: list[Callable[[], bool]] = []
-        self._table_session: TableSession | None = None
         self.curtain = CurtainWidget(host, controller)
         self.strip = strip if strip is not None else SealStatusStrip(None, controller)
         self.strip.controller = controller
@@ -109,14 +114,12 @@ class HotSeatFlow(QObject):
         self.pin_prompt: HostPrompt | None = None
         self._filtering = False
         self.adjudicate_on_reveal = adjudicate_on_reveal
-        self.curtain.open_requested.connect(self.open_power)
-        self.curtain.other_requested.connect(self.open_other)
-        self.curtain.reveal_requested.connect(self.reveal)
-        self.curtain.force_requested.connect(self.force_reveal)
-        self.strip.write_requested.connect(self.start_writing)
-        self.strip.seal_requested.connect(self.request_seal)
-        self.strip.hide_requested.connect(self.hide)
-        self.strip.reveal_requested.connect(self.reveal)
+        cu, st = self.curtain, self.strip
+        connect_all((cu.open_requested, self.open_power), (cu.other_requested, self.open_other),
+                    (cu.seal_code_requested, self.show_seal_code_again),
+                    (cu.reveal_requested, self.reveal), (cu.force_requested, self.force_reveal),
+                    (st.write_requested, self.start_writing), (st.seal_requested, self.request_seal),
+                    (st.hide_requested, self.hide), (st.reveal_requested, self.reveal))
         #: the seat at the keyboard proved itself with its PIN this turn (then, and only then, it may
         #: take its phone link: "Use my phone…")
         self.proved = False
@@ -128,6 +131,9 @@ class HotSeatFlow(QObject):
         #: take-back that keeps the seals
         self._last_turn: tuple[str, tuple[str, ...], frozenset[str], str] | None = None
         self._keep_seals: tuple[str, tuple[str, ...], frozenset[str], str] | None = None
+        #: the computer's thinking, off the GUI thread (``computer_worker``); the seats it writes for now
+        self.thinker = ComputerThinker(controller, self)
+        self._thinking: set[tuple[str, str]] = set()  # (phase, power)
         #: the powers of the seat at the keyboard that have filled in their declarations this turn (a
         #: player with several powers declares for each of them, one sheet after another, then one seal)
         self.declared_this_turn: list[str] = []
@@ -136,11 +142,13 @@ class HotSeatFlow(QObject):
     def table_session(self) -> TableSession:
         """The one record of who has sealed or declared, for the game on the table: this flow's
         hot-seat turn, shared with the phone host (Table ▸ Phones) when hosting is on."""
-        ts = self._table_session
-        if ts is None or ts.table is not self.controller.table:
-            ts = TableSession(self.controller.table, self.controller.board.power_ids, hotseat=self.session)
-            self._table_session = ts
-        return ts
+        return self.controller.service.seat_turn(self.session)  # the service keeps this one record
+
+    @property
+    def service(self) -> TableService:
+        """The window's table service, over this flow's record of who has sealed."""
+        self.table_session  # noqa: B018  (the service holds the hot seat's record)
+        return self.controller.service
 
     # -- which powers write this phase ---------------------------------------------------------
 
@@ -162,6 +170,11 @@ class HotSeatFlow(QObject):
         """The powers the computer plays at this table, with its level (``table.computer``)."""
         return computer_seats(self.controller.table, self.controller.board.power_ids)
 
+    @property
+    def practice(self) -> str | None:
+        """The person's power in a practice game (``table.practice``), else None."""
+        return practice_power(self.controller.table, self.controller.board.power_ids)
+
     def computer_refusal(self, power: str) -> str | None:
         """Why the laptop may not open ``power`` (a computer seat), or None."""
         level = self.computer_seats().get(power)
@@ -173,26 +186,50 @@ class HotSeatFlow(QObject):
     def write_computer_orders(self) -> list[str]:
         """The writing begins: every computer seat that owes orders writes them from the public
         position and (with secrecy) seals them, its seal code recorded like anyone's.  They stay
-        secret until the reveal: nobody may see them (the controller's ``can_see``).  Returns
-        the powers that wrote."""
+        secret until the reveal: nobody may see them (the controller's ``can_see``).  The orders
+        are computed in the worker thread (``thinker``: the window keeps running) and filed and
+        sealed on the GUI thread when they come, unless the phase moved on meanwhile (then they
+        are dropped).  Returns the powers asked to write.  In a practice game the computer writes
+        only at the adjudication (``gui/table/practice.py``): never here."""
         c = self.controller
         seats = self.computer_seats()
         s = self.session
-        if not seats or c.game.is_over or (self.enabled and s.declaring):
+        if not seats or c.game.is_over or (self.enabled and s.declaring) or self.practice is not None:
             return []
-        wrote = []
         writers = s.order if self.enabled else self.powers_to_write()
-        for power in writers:
-            level = seats.get(power)
-            if level is None or power in s.sealed:
+        phase = c.state.phase.short
+        self._thinking = {(ph, p) for ph, p in self._thinking if ph == phase}  # (answers of other phases: dropped)
+        todo = {p: lvl for p in writers if (lvl := seats.get(p)) is not None and p not in s.sealed
+                and (phase, p) not in self._thinking}
+        if not todo:
+            return []
+        self._thinking |= {(phase, p) for p in todo}
+
+        def failed(text: str) -> None:
+            self._thinking -= {(phase, p) for p in todo}
+            self.tell(text)
+
+        self.thinker.think(computer_seed(c.table), c.state, todo, lambda orders: self._computer_wrote(phase, orders),
+                           failed=failed)
+        return list(todo)
+
+    def _computer_wrote(self, phase: str, orders: Mapping[str, list[Order]]) -> None:
+        """On the GUI thread, the game's phase unchanged: the computer's orders are filed, and
+        with secrecy sealed (a seat handed back to a person meanwhile, or sealed, is left alone)."""
+        c = self.controller
+        s = self.session
+        self._thinking -= {(phase, p) for p in orders}
+        seats = self.computer_seats()
+        if c.state.phase.short != phase or c.game.is_over or (self.enabled and (s.declaring or s.stage == REVEALED)):
+            return
+        for power, mine in orders.items():
+            if power not in seats or power in s.sealed:
                 continue
-            c.file_computer_orders(power, computer_orders(c.table, c.state, power, level))
-            if self.enabled:
-                self.table_session.seal(power, via=COMPUTER)
-                sealcodes.record_seal(c.table, power, c.state.phase.short,
-                                      [format_order(o) for o in c.game.orders_of(power)])
-            wrote.append(power)
-        return wrote
+            c.file_computer_orders(power, mine)
+            if self.enabled:  # sealed through the table service: the seal and its code, on disk at once
+                self.service.seal_seat(power, {power: [format_order(o) for o in c.game.orders_of(power)]},
+                                       via=COMPUTER, initiator=COMPUTER)
+        self._apply()
 
     def write_computer_declarations(self) -> list[str]:
         """Formal Diplomacy: every computer seat declares (secret, like anyone's) and seals."""
@@ -202,19 +239,15 @@ class HotSeatFlow(QObject):
         relations = c.state.relations
         if not seats or not s.declaring or relations is None:
             return []
-        pending = pending_declarations(c.table)
-        wrote = []
+        said: dict[str, dict[str, str]] = {}
         for power in s.order:
             level = seats.get(power)
             if level is None or power in s.sealed:
                 continue
-            said = computer_declarations(c.table, c.state, power, level)
-            pending[power] = {o: r for o, r in said.items() if o != power and o in c.board.power_ids}
-            self.table_session.seal(power, via=COMPUTER)
-            wrote.append(power)
-        if wrote:
-            c.keep_in_table(**{PENDING_KEY: pending})
-        return wrote
+            said[power] = computer_declarations(c.table, c.state, power, level)
+            self.service.seal_seat(power, {}, via=COMPUTER, initiator=COMPUTER)
+        self.service.keep_declarations(said, initiator=COMPUTER)  # secret until all are revealed
+        return list(said)
 
     def set_computer_seats(self, choice: Mapping[str, str]) -> tuple[list[str], list[str]]:
         """The host hands seats to the computer or back (``choice``: the computer's powers and
@@ -231,14 +264,13 @@ class HotSeatFlow(QObject):
         self.step_away()
         players = c.table.get("players")
         kept = {p: n for p, n in players.items() if p not in choice} if isinstance(players, dict) else {}
-        seed = computer_seed(c.table) or secrets.randbelow(2**31 - 1) + 1
+        seed = computer_seed(c.table) or draw_computer_seed()
         c.update_table(**{COMPUTER_KEY: dict(choice), COMPUTER_SEED_KEY: seed, "players": kept})
         self._sync_pins()
         s = self.session
         for p in back:
             if p in s.sealed and s.stage != REVEALED and not s.declaring:
-                self.table_session.unseal(p, via=LAPTOP)
-                sealcodes.forget_seal(c.table, p)
+                self.service.unseal(p, initiator=LAPTOP)
         if s.stage in (CURTAIN, READY) or not self.enabled:
             self._computer_catches_up()
         self._apply()
@@ -275,9 +307,10 @@ class HotSeatFlow(QObject):
         self._apply()
 
     def set_pins(self, pins: Mapping[str, str]) -> None:
-        """PIN hashes (from the New Game dialog), never PINs; kept in the table as ``pins``."""
+        """PIN hashes (from the New Game dialog), never PINs; kept in the table as ``pins`` by the
+        table service (written at once)."""
+        self.controller.service.set_pins(pins, initiator=LAPTOP)
         self.session.pins = dict(pins)
-        self.controller.keep_in_table(pins=dict(pins))
 
     def _sync_pins(self) -> None:
         pins = self.controller.table.get("pins")
@@ -305,7 +338,7 @@ class HotSeatFlow(QObject):
             s.sealed = set(kept[2]) & set(s.order)
             if s.sealed:
                 s.stage = READY if s.all_sealed else CURTAIN
-        self.controller.keep_in_table(**{PENDING_KEY: None})  # a new turn: no declaration is pending
+        self.service.drop_declarations(initiator=LAPTOP)  # a new turn: no declaration is pending
         if not self.enabled:  # no secrecy: the computer writes in the open as the phase begins
             self.write_computer_orders()
         self._apply()
@@ -362,7 +395,7 @@ class HotSeatFlow(QObject):
         """The talks are over in a Formal Diplomacy game: each power declares behind the curtain."""
         if not self._may_start():
             return
-        self.controller.keep_in_table(**{PENDING_KEY: None})
+        self.service.drop_declarations(initiator=LAPTOP)
         self.session.start_declarations()
         self.write_computer_declarations()
         self._apply()
@@ -372,9 +405,7 @@ class HotSeatFlow(QObject):
         s = self.session
         if not s.declaring or s.stage != ENTERING or power != self.declaring_power:
             raise HotSeatError(f"{power} is not declaring now")
-        pending = pending_declarations(self.controller.table)
-        pending[power] = {o: r for o, r in said.items() if o != power and o in self.controller.board.power_ids}
-        self.controller.keep_in_table(**{PENDING_KEY: pending})
+        self.service.keep_declarations({power: said}, initiator=LAPTOP)  # kept in the table, secret
         self.declared_this_turn.append(power)
         if self.declaring_power is not None:  # the next power of the same player declares
             self._show_declarations_form()
@@ -432,9 +463,8 @@ class HotSeatFlow(QObject):
         s = self.session
         c = self.controller
         s.reveal(force=force)
-        counted = s.declared  # sealed, or declared on a phone (the rest of its seat not yet)
-        pending = {p: d for p, d in pending_declarations(c.table).items() if p in counted}
-        c.keep_in_table(**{PENDING_KEY: None})
+        # sealed, or declared on a phone (the rest of its seat not yet): taken out with their codes
+        pending = self.service.take_declarations(s.declared, initiator=LAPTOP)
         from ..declarations import apply_declarations  # with the sheet's module
 
         before, after, lines = apply_declarations(c, pending)
@@ -450,8 +480,9 @@ class HotSeatFlow(QObject):
 
     @property
     def pin_guard(self) -> PinGuard:
-        """The table's one failure counter per power (shared with the draw vote and the phones)."""
-        return PinGuard(self.controller.table)
+        """The table's one failure counter per power, the table service's (shared with the draw
+        vote and the phones); read here, counted through the service's operations."""
+        return self.controller.service.pin_guard
 
     def _seat_pin_ok(self, power: str, pin: str, *, out_of_turn: bool = False) -> bool:
         """``power``'s seat PIN, through the failure counter: a wait, or a wrong PIN, is said on the
@@ -473,7 +504,7 @@ class HotSeatFlow(QObject):
             self.curtain.show_error("This power's orders are protected by a PIN")
             return False
         if not s.check_pin(power, pin):
-            guard.failed(counter)
+            self.controller.service.pin_failed(counter, initiator=LAPTOP)  # counted and on disk at once
             try:
                 guard.check_allowed(counter, label)
                 self.curtain.show_error(f"Wrong PIN: {name}'s orders are protected by a PIN"
@@ -482,18 +513,11 @@ class HotSeatFlow(QObject):
             except PinWaitError as exc:
                 self.curtain.show_error(f"Wrong PIN. {_sentence(str(exc))}")
             return False
-        guard.succeeded(power)
-        self._renew_hashes(power, pin)
+        service = self.controller.service
+        service.pin_succeeded(power, initiator=LAPTOP)
+        if service.renew_pin_hashes(self.session.seat_of(power), pin, initiator=LAPTOP) is not None:
+            self._sync_pins()
         return True
-
-    def _renew_hashes(self, power: str, pin: str) -> None:
-        pins = self.controller.table.get("pins")
-        if not isinstance(pins, dict):
-            return
-        for p in self.session.seat_of(power):
-            stored = pins.get(p)
-            if isinstance(stored, str) and needs_upgrade(stored) and pin_matches(stored, pin):
-                pins[p] = self.session.pins[p] = hash_pin(pin)
 
     def open_power(self, power: str, pin: str = "") -> bool:
         s = self.session
@@ -528,8 +552,7 @@ class HotSeatFlow(QObject):
         return True
 
     def _forget_seals(self, power: str) -> None:
-        for p in self.session.seat_of(power):
-            sealcodes.forget_seal(self.controller.table, p)
+        self.service.forget_seals(self.session.seat_of(power), initiator=LAPTOP)
 
     def open_other(self, power: str, pin: str = "") -> bool:
         """"Someone else / Reopen": a power the curtain did not call.  A power's own PIN (asked
@@ -637,11 +660,11 @@ class HotSeatFlow(QObject):
             self.curtain.show_error(f"{name}'s orders are protected by a PIN")
             return None
         if pin_matches(stored, typed):
-            guard.succeeded(HOST)
+            self.controller.service.pin_succeeded(HOST, initiator=LAPTOP)
             return _BY_HOST
         if self.session.check_pin(power, typed):
             return typed  # (checked again, and counted, by _seat_pin_ok)
-        guard.failed(HOST)
+        self.controller.service.pin_failed(HOST, initiator=LAPTOP)
         self.curtain.show_error(f"Wrong PIN: neither the host PIN nor {name}'s. nothing was opened")
         return None
 
@@ -733,13 +756,14 @@ class HotSeatFlow(QObject):
         if not pin:
             return "cancelled"
         try:
-            if clear and guard.check(HOST, stored, pin, "the host"):
-                return "ok"
-            if not clear:
+            if clear:  # counted (and on disk at once) or cleared by the table service
+                if self.controller.service.try_pin(HOST, stored, pin, "the host", initiator=LAPTOP):
+                    return "ok"
+            else:
                 guard.check_allowed(HOST, "the host")
                 if pin_matches(stored, pin):
                     return "ok"
-                guard.failed(HOST)
+                self.controller.service.pin_failed(HOST, initiator=LAPTOP)
         except PinWaitError as exc:
             self.tell(f"{_sentence(str(exc))}: {title[:1].lower() + title[1:]} was not done.")
             return "wrong"
@@ -823,9 +847,9 @@ class HotSeatFlow(QObject):
         """``power`` (and the rest of its seat) seals at the laptop: one operation of the table's
         session, which tells the phones; the seat's seal codes are recorded and the first shown."""
         seat = self.session.current_seat
-        if self.table_session.seal(power, via=LAPTOP) is None:
-            self.session.seal(power)  # not in the record's terms (declaring): the turn's own check
-        code = self.record_seal_codes(seat)
+        items = self.seal_items(seat)  # what the seat seals (codes from it), before the seal
+        codes = self.service.seal_seat(power, items, via=LAPTOP, initiator=LAPTOP)  # on disk at once
+        code = codes[0] if codes else ""
         self._apply()
         if code:
             self.show_seal_codes(seat)
@@ -852,29 +876,63 @@ class HotSeatFlow(QObject):
             self.strip.show_notice(f"{seat_title(self.controller, seat)} sealed.")
         return True
 
-    def record_seal_codes(self, seat: Sequence[str]) -> str:
-        """The seat's seal codes (one per power, from what it sealed); the first is shown."""
+    def show_seal_code_again(self, power: str) -> bool:
+        """A power that sealed sees its seal code again behind the curtain, large, with its own PIN
+        (issue 34, finding 7: it was one line on the next player's curtain, then gone until the
+        reveal).  Nothing is opened: its orders stay sealed.  A wrong PIN is counted as at the
+        curtain (toward the host's prompt when the curtain called another power)."""
+        s = self.session
         c = self.controller
-        phase = c.state.phase.short
-        codes = []
+        seat = s.seat_of(power)
+        name = seat_title(c, seat)
+        if not self.curtain.isVisible() or not all(p in s.sealed for p in seat) or not self.seal_codes_text(seat):
+            self.curtain.show_error(f"{name} has no seal code to see: it has not sealed at the laptop this phase.")
+            return False
+        if s.has_pin(power):
+            typed = self._ask_power_pin(f"{name}: your seal code",
+                                        f"{name}'s own PIN, to see its seal code again. Everyone else: look away.")
+            if typed is None:
+                return False
+            if not self._seat_pin_ok(power, typed, out_of_turn=power not in s.seat_of(s.next_power or power)):
+                return False
+        self.curtain.error_label.clear()
+        return self.show_seal_codes(seat, again=True)
+
+    def seal_items(self, seat: Sequence[str]) -> dict[str, list[str] | dict[str, str]]:
+        """What each power of the seat seals, its seal code's input: its declarations while
+        declaring, else its orders' texts."""
+        c = self.controller
+        items: dict[str, list[str] | dict[str, str]] = {}
         for p in seat:
             if self.session.declaring:
-                items: Any = dict(pending_declarations(c.table).get(p, {}))
+                items[p] = dict(pending_declarations(c.table).get(p, {}))
             else:
-                items = [format_order(o) for o in c.game.orders_of(p)]
-            codes.append(sealcodes.record_seal(c.table, p, phase, items))
-        return codes[0] if codes else ""
+                items[p] = [format_order(o) for o in c.game.orders_of(p)]
+        return items
 
     def reveal_seal_codes(self) -> str:
-        """The reveal: every seal's code, said to the table (and to every phone)."""
+        """The reveal: every seal's code, recomputed from the orders revealed, said to the table
+        (and to every phone); a code that differs from the one given at sealing is an alarm."""
         c = self.controller
-        codes = sealcodes.reveal_codes(c.table, c.state.phase.short)
-        if not codes:
+        verdict = self.service.reveal_seal_codes(initiator=LAPTOP)
+        self.seal_alarm = ""
+        if not verdict.codes:
             return ""
         text = "Seal codes: " + "; ".join(f"{c.power_name(p)} {code}" for p, code in
-                                          sorted(codes.items(), key=lambda x: c.board.power_ids.index(x[0])))
+                                          sorted(verdict.codes.items(), key=lambda x: c.board.power_ids.index(x[0])))
+        alarm = self.seal_alarm = verdict.alarm(c.power_name)
+        if alarm:
+            text = alarm + " " + text
+            self.alarm(alarm)
         self.session.notices.append(text[:1000])
         return text
+
+    def alarm(self, text: str) -> None:
+        """A seal code that does not match: a box the table must answer, besides the notice."""
+        box = QMessageBox(QMessageBox.Icon.Critical, "Seal codes do not match", text, QMessageBox.StandardButton.Ok,
+                          self.host)
+        box.setObjectName("seal_alarm")
+        box.open()
 
     # -- the reveal -------------------------------------------------------------------------------
 
@@ -938,6 +996,8 @@ class HotSeatFlow(QObject):
         # one record: the adjudication (the next phase's turn begins inside it, when the table
         # mode is connected), or, with no adjudication, everybody's orders shown
         self.controller.reveal(adjudicate=self.adjudicate_on_reveal)
+        if self.seal_alarm:  # the last word of the reveal, not covered by the next phase's notice
+            self.tell(self.seal_alarm)
 
     # -- secrecy, curtain and strip follow the session ----------------------------------------------
 
@@ -947,8 +1007,9 @@ class HotSeatFlow(QObject):
         c = self.controller
         s = self.session
         if not self.enabled:
-            if view:
-                c.set_view(None, None)
+            if view:  # (a practice game: the person's power alone, at the keyboard)
+                me = self.practice
+                c.set_view(None if me is None else {me}, me)
             self.curtain.hide()
         else:
             # who may be seen and who is at the keyboard change together: one record, no moment
@@ -973,10 +1034,7 @@ class HotSeatFlow(QObject):
             self._seat_shown = seat_now
         self._filter_dialogs(self.enabled and s.stage == ENTERING)
         self.strip.show_session(s, secrecy=self.enabled)
-        table_value = s.to_dict()
-        if c.table.get(self.TABLE_KEY) != table_value:
-            c.keep_in_table(**{self.TABLE_KEY: table_value})
-        self.table_session.turn_moved()
+        self.service.keep_turn(initiator=LAPTOP)  # the turn in the table; the phones told who sealed
         self.stage_changed.emit(s.stage)
 
     def cover_windows(self, keep: QWidget | None = None) -> int:

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtGui import QColor, QFont
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QLabel, QListWidget, QListWidgetItem, QVBoxLayout,
                                QWidget)
 
 from ....engine.orders import Order
 from ....io.notation import format_order
 from ....table.seal_review import SealNotes
+from ...widgets import bold_font
 
 
 class ReviewDialog(QDialog):
@@ -26,9 +27,7 @@ class ReviewDialog(QDialog):
         self.setWindowTitle(f"{name}: review and seal")
         self.power = power
         title = QLabel(f"{name}'s orders")
-        f = QFont(title.font())
-        f.setPointSize(16)
-        f.setBold(True)
+        f = bold_font(title.font(), 16)
         title.setFont(f)
         self.order_list = QListWidget()
         for o in orders:

@@ -5,57 +5,34 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QResizeEvent
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QWidget
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
-from ....table.computer import computer_seats
+from ....table.computer import LEVEL_WORDS, computer_seats
+from ....table.practice import practice_power
 from ....table.hotseat import CURTAIN, ENTERING, OPEN, READY, REVEALED, HotSeatSession
-from ... import override
 from ...board.palette import power_colour, power_ink
 from .names import _player_suffix, _power_name
+from ...widgets import connect_all
 
 if TYPE_CHECKING:
     from ...controller import GameController
 
 
-class _ElidedLabel(QLabel):
-    """A one-line label that shows as much of its text as its width allows, ending in "…", and
-    yields its width to its neighbours (at most 300 pixels wide)."""
-
-    MAX_WIDTH = 300
+class _NoticeLabel(QLabel):
+    """The strip's notice: its whole text, wrapped over as many lines as the width needs."""
 
     def __init__(self) -> None:
         super().__init__()
+        self.setWordWrap(True)
         self._full = ""
-        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
-        self.setMinimumWidth(40)
 
     def set_full_text(self, text: str) -> None:
         self._full = text
-        self.updateGeometry()
-        self._elide()
+        self.setText(text)
 
     def full_text(self) -> str:
         return self._full
-
-    @override
-    def sizeHint(self) -> QSize:
-        hint = super().sizeHint()
-        return QSize(min(self.MAX_WIDTH, self.fontMetrics().horizontalAdvance(self._full) + 4), hint.height())
-
-    @override
-    def minimumSizeHint(self) -> QSize:
-        return QSize(40, super().minimumSizeHint().height())
-
-    @override
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        self._elide()
-
-    def _elide(self) -> None:
-        width = min(self.width(), self.MAX_WIDTH) if self.isVisible() else self.MAX_WIDTH
-        self.setText(self.fontMetrics().elidedText(self._full, Qt.TextElideMode.ElideRight, max(width - 4, 10)))
 
 
 class SealStatusStrip(QWidget):
@@ -87,24 +64,33 @@ class SealStatusStrip(QWidget):
         self.phone_button = QPushButton("Use my phone\u2026")  # hosting on: this seat's code, shown by the table mode
         self.phone_button.setToolTip("Your join code and link, to write your orders on your own phone")
         self.phone_button.hide()
-        self.notice = _ElidedLabel()  # "France's sealed orders were reopened by ...": the table is told
+        # "France's sealed orders were reopened by ...": the table is told, all of it, on a line of
+        # its own under the chips (cut to fit beside them, a laptop read "⚠ Italy was opened out
+        # of turn by the hos…": issue 34)
+        self.notice = _NoticeLabel()
         self.notice.setStyleSheet("color: #8a4b00; font-weight: bold;")
+        # its line is kept while no notice is shown: a notice coming and going would change the
+        # strip's height, and with it the map's scale (a redraw of the whole board at each seal)
+        policy = self.notice.sizePolicy()
+        policy.setRetainSizeWhenHidden(True)
+        self.notice.setSizePolicy(policy)
         self.notice.hide()
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(4, 0, 4, 0)
+        rows = QVBoxLayout(self)
+        rows.setContentsMargins(4, 0, 4, 0)
+        rows.setSpacing(2)
+        layout = QHBoxLayout()
+        layout.setContentsMargins(0, 0, 0, 0)
+        rows.addLayout(layout)
+        rows.addWidget(self.notice)
         layout.addWidget(self.caption)
         layout.addLayout(self.chip_row)
-        layout.addWidget(self.notice)
         layout.addStretch(1)
         for b in (self.phone_button, self.notes_button, self.write_button, self.seal_button, self.hide_button,
                   self.reveal_button):
             layout.addWidget(b)
-        self.phone_button.clicked.connect(self.phone_requested)
-        self.notes_button.clicked.connect(self.notes_requested)
-        self.write_button.clicked.connect(self.write_requested)
-        self.seal_button.clicked.connect(self.seal_requested)
-        self.hide_button.clicked.connect(self.hide_requested)
-        self.reveal_button.clicked.connect(self.reveal_requested)
+        connect_all((self.phone_button.clicked, self.phone_requested), (self.notes_button.clicked, self.notes_requested),
+                    (self.write_button.clicked, self.write_requested), (self.seal_button.clicked, self.seal_requested),
+                    (self.hide_button.clicked, self.hide_requested), (self.reveal_button.clicked, self.reveal_requested))
         self.show_session(None)
 
     @staticmethod
@@ -116,9 +102,18 @@ class SealStatusStrip(QWidget):
         gone = c.marked_disorder() | c.unplayed_powers()
         return [p for p in c.board.power_ids if p in gone and not c.state.is_eliminated(p)]
 
+    def _open_caption(self) -> str:
+        """Without secrecy: that it is off, or in a practice game who plays what (issue 33)."""
+        c = self.controller
+        me = practice_power(c.table, c.board.power_ids) if c is not None else None
+        if c is None or me is None:
+            return "Hot-seat secrecy off"
+        level = next(iter(computer_seats(c.table, c.board.power_ids).values()), "")
+        return (f"Practice: you are {c.power_name(me)}, the computer ({LEVEL_WORDS.get(level, level)}) the others "
+                "\u2014 F8 adjudicates, Ctrl+H: a hint")
+
     def show_notice(self, text: str) -> None:
-        """The last thing the table must be told, cut to fit beside the chips (all of it on hover);
-        it gives way to the chips, which always show their whole name."""
+        """The last thing the table must be told, whole, under the chips (and on hover)."""
         self.notice.set_full_text(f"\u26a0 {text}" if text else "")
         self.notice.setToolTip(text)
         self.notice.setVisible(bool(text))
@@ -136,7 +131,7 @@ class SealStatusStrip(QWidget):
         stage = session.stage if session is not None else None
         self.show_notice(session.notices[-1] if session is not None and session.notices else "")
         if session is None or not secrecy:
-            self.caption.setText("Hot-seat secrecy off" if not secrecy else "")
+            self.caption.setText(self._open_caption() if not secrecy else "")
             for b in (self.write_button, self.seal_button, self.hide_button, self.reveal_button):
                 b.hide()
             return

@@ -1,0 +1,152 @@
+"""What the issue-35 board run under Xvfb at 1366x768 showed (board call to signed sheet), each
+through the window's own menu and buttons: the Event rules dialog ran off the bottom of the
+screen (its OK button below the edge), a ballot's proposal with seven players' names ran off its
+side, the printed Move the pieces did not say which board it was for, the board's result did not
+say where its files went, and the sheet's end rule read "…; At 23:30…"."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialogButtonBox, QFileDialog
+
+from diplomacy_desktop.engine.orders import Move
+from diplomacy_desktop.gui.table.dialogs import TableSettings
+
+#: a laptop's screen less its panel (as tests/gui/test_map_readable.py has it)
+SCREEN_W, SCREEN_H = 1366, 740
+
+
+def _board_details(table, event: str, round_name: str, board: str) -> None:  # type: ignore[no-untyped-def]
+    tour = table.window.tournament
+    tour.act_details.trigger()
+    dialog = tour.details_dialog
+    for key, value in (("event", event), ("round", round_name), ("board", board)):
+        dialog.edits[key].setText(value)
+    dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok).click()
+
+
+def test_event_rules_dialog_fits_a_1366_by_768_screen(qtbot, table, features) -> None:  # type: ignore[no-untyped-def]
+    features.start_new_game(TableSettings(secrecy=False))
+    tour = table.window.tournament
+    tour.act_rules.trigger()
+    dialog = tour.rules_dialog
+    assert dialog is not None
+    want = dialog.sizeHint()
+    assert want.height() <= SCREEN_H and want.width() <= SCREEN_W, want
+    dialog.reject()
+
+
+def test_ballot_proposal_with_seven_long_names_fits_the_screen(qtbot, table, features) -> None:  # type: ignore[no-untyped-def]
+    features.start_new_game(TableSettings(secrecy=False, players={
+        p: f"Maximilian Hoffmann-Schulz {i}" for i, p in enumerate(table.controller.board.power_ids)}))
+    tour = table.window.tournament
+    assert table.controller.player_name("germany").startswith("Maximilian")
+    tour.act_ballot.trigger()
+    dialog = tour.proposal_dialog
+    assert dialog is not None and len(dialog.draw_boxes) == 7
+    assert dialog.sizeHint().width() <= SCREEN_W, dialog.sizeHint()
+    dialog.reject()
+
+
+def test_printed_move_the_pieces_names_the_event_round_and_board(qtbot, table, features, tmp_path: Path,  # type: ignore[no-untyped-def]
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    c = table.controller
+    features.start_new_game(TableSettings(secrecy=False))
+    _board_details(table, "Winter Open 2026", "3", "7")
+    c.game.set_order(Move("france", "A", "par", "bur"))
+    features.adjudicate()
+    tour = table.window.tournament
+    tour.act_pieces.trigger()
+    target = tmp_path / "pieces.pdf"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *_a, **_k: (str(target), "")))
+    tour.pieces.print_button.click()
+    text = " ".join(PdfReader(str(target)).pages[0].extract_text().split())
+    assert "Winter Open 2026" in text and "Round 3" in text and "Board 7" in text
+
+
+def test_board_result_says_where_its_files_went(qtbot, table, features, tmp_path: Path,  # type: ignore[no-untyped-def]
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    from diplomacy_desktop.table.event import EventRules
+
+    c = table.controller
+    features.start_new_game(TableSettings(secrecy=False))
+    _board_details(table, "Winter Open 2026", "3", "7")
+    tour = table.window.tournament
+    tour.apply_rules(EventRules(end_time="23:30"))
+    features.adjudicate()
+    c.game.declare_draw(c.board.power_ids)
+    tour.act_result.trigger()
+    dialog = tour.result_dialog
+    assert dialog is not None
+    folder = tmp_path / "results"
+    folder.mkdir()
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory", staticmethod(lambda *_a, **_k: str(folder)))
+    dialog.write_button.click()
+    said = dialog.written_label.text()
+    assert dialog.written_label.isVisibleTo(dialog) and str(folder) in said
+    names = sorted(p.name for p in folder.iterdir())
+    assert len(names) == 5 and all(name in said for name in names)
+    # the sheet's end rule reads as one sentence
+    assert "; at 23:30 the game year under way is the last" in dialog.shown.end_rule
+    dialog.reject()
+
+
+def test_a_ballots_outcome_fits_the_status_bar_and_the_clock_drops_the_end_once_over(  # type: ignore[no-untyped-def]
+        qtbot, table, features) -> None:
+    """Seven players' names made the status bar's sentence run past its room ("…France (Cléo
+    Martin)," and no outcome); once the draw passed, the clock still said "At 23:30 the game year
+    under way is the last"."""
+    from PySide6.QtGui import QFontMetrics
+    from PySide6.QtWidgets import QWidget
+
+    from diplomacy_desktop.table.event import EventRules
+
+    c = table.controller
+    table.window.resize(1366, 768)
+    features.start_new_game(TableSettings(secrecy=False, players={
+        p: f"Maximilian Hoffmann-Schulz {i}" for i, p in enumerate(c.board.power_ids)}))
+    tour = table.window.tournament
+    tour.apply_rules(EventRules(end_time="23:30"))
+    assert "23:30" in features.clock.note.text()
+    tour.act_ballot.trigger()
+    tour.proposal_dialog.vote_button.click()
+    dialog = tour.ballot_dialog
+    while dialog.ready_button.isVisible():
+        dialog.ready_button.click()
+        dialog.accept_button.click()
+    bar = table.window.statusBar()
+    message = bar.currentMessage()
+    assert message.startswith("Ballot passed: a draw of 7"), message
+    widgets = [w for w in bar.findChildren(QWidget, options=Qt.FindChildOption.FindDirectChildrenOnly)
+               if w.isVisible()]
+    room = bar.width() - sum(w.width() for w in widgets)
+    assert QFontMetrics(bar.font()).horizontalAdvance(message) <= room, (message, room)
+    dialog.close_button.click()
+    assert c.game.is_over
+    assert "23:30" not in features.clock.note.text()
+
+
+def test_result_sheet_signature_labels_hold_long_names(qtbot, table, features) -> None:  # type: ignore[no-untyped-def]
+    """A signer's label stood in a box of a third of the page and was cut at its edge: a long
+    name ("Germany (Alexandre-Benoît de la Rochefoucauld-Montbel)") lost its end."""
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QImage, QPainter
+
+    from diplomacy_desktop.gui.table.tournament_pages import paint_result_sheet
+
+    c = table.controller
+    features.start_new_game(TableSettings(secrecy=False, players={
+        p: f"Alexandre-Benoît de la Rochefoucauld-Montbel {i}" for i, p in enumerate(c.board.power_ids)}))
+    c.game.declare_draw(c.board.power_ids)
+    result = table.window.tournament.final_result()
+    image = QImage(794, 1123, QImage.Format.Format_RGB32)  # A4 at 96 dpi
+    painter = QPainter(image)
+    labels = paint_result_sheet(painter, QRectF(0, 0, 794, 1123), result)
+    painter.end()
+    assert len(labels) == 7
+    for box, used in labels:
+        assert used.width() <= box.width() + 0.5 and used.height() <= box.height() + 0.5, (box, used)
