@@ -1,8 +1,13 @@
-"""``GameController``: the one object that changes the game, and says what it changed.
+"""``GameController``: the window's door to the table service, and what the views hear of it.
 
 Widgets never touch the :class:`~diplomacy_desktop.engine.game.Game` directly.  They call the
 controller (order edits go through undo commands that call it back), and they redraw what the
-one ``changed`` signal's :class:`ChangeRecord` names.
+one ``changed`` signal's :class:`ChangeRecord` names.  The controller does not write the game or
+the table itself either: every change is an operation of its :class:`~diplomacy_desktop.table.
+service.TableService` (the same rules as the phones' door), and the service's change record,
+heard once, becomes the controller's Qt signals (``_on_service_change``).  What stays here is the
+window's own: who may be seen and who is at the keyboard, the phase being looked at, the undo
+stack, the file's name.
 
 Secrecy: ``visible_powers`` says whose current orders may be shown at all.  Every widget,
 arrow and tooltip that shows orders asks :meth:`GameController.can_see` first.  By default all
@@ -11,6 +16,7 @@ powers are visible; the hot-seat flow narrows it to the power at the keyboard.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -24,7 +30,7 @@ from ..engine.errors import IllegalOrderError
 from ..engine.formal import Relations
 from ..engine.game import BY_CENTRES, Game, GameEnd, HistoryEntry
 from ..engine.options import orders_needed
-from ..engine.orders import Build, Hold, Order, Remove, UnitOrder, Waive
+from ..engine.orders import Build, Order, Remove, UnitOrder, Waive
 from ..engine.results import OrderResult
 from ..engine.rules import Edition, RuleSet
 from ..engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState
@@ -34,6 +40,8 @@ from ..io.vault import Vault
 from ..table.changes import (  # moved to the Qt-free table layer: importable here too
     ChangeRecord,
 )
+from ..table.changes import CLOCK, COMPUTER, HOST, LAPTOP, TableChange, record_for
+from ..table.service import TableService
 from ..table.state import TableState
 from .orders.commands import ClearOrdersCommand, SetOrderCommand, SetPositionCommand
 
@@ -70,6 +78,50 @@ class GameController(QObject):
         self.civil_disorder_rules = False
         #: after an adjudication, show its results (the history entry) until the table moves on
         self.show_results_after_adjudication = True
+        #: the table service over this game and table (table/service.py): the rules every door
+        #: shares ("may this power order now?", late orders void, the PIN counter on disk at once)
+        self.service = TableService(self.game, self.table)
+        # heard through a weak reference: a QObject in a reference cycle with a plain object is
+        # left to Python's garbage collector, which may then delete it under Qt (a crash)
+        self.service.add_listener(weak_listener(self._on_service_change))
+        #: the history's length the views last heard of (an adjudication adds one, an undo takes one)
+        self._history_seen = len(self.game.history)
+        #: the record of the service's last change (an undo step's redo returns it)
+        self._last_record: ChangeRecord | None = None
+
+    def _on_service_change(self, change: TableChange) -> None:
+        """The service made a change (on disk first, through its ``write`` hook): the views hear
+        it once, as the controller's ``changed`` record and, for a phase, ``phase_advanced`` and
+        ``game_ended`` (a PIN count is drawn nowhere: no record)."""
+        record = record_for(change, frozenset(self.board.power_ids))
+        if record is None:
+            return
+        if change.kind in ("phase", "position"):
+            self._on_phase_change(change.kind, record)
+            return
+        self._last_record = record
+        self._emit(record)
+        if change.kind == "game" and self.game.ended is not None:
+            self.game_ended.emit(self.game.ended)
+
+    def _on_phase_change(self, kind: str, record: ChangeRecord) -> None:
+        """A phase adjudicated or taken back, or the sandbox's position set: the orders' undo
+        steps go (not a set-up's), the views look again, and an adjudication is announced."""
+        history = self.game.history
+        advanced = kind == "phase" and len(history) > self._history_seen
+        self._history_seen = len(history)
+        if kind == "phase":
+            self.undo_stack.clear()
+            self._viewing = len(history) - 1 if advanced and self.show_results_after_adjudication else None
+        else:
+            self._viewing = None
+        self._last_record = record
+        self._emit(record)
+        if advanced:
+            self.phase_advanced.emit(history[-1])
+            end = self.game.ended
+            if end is not None:
+                self.game_ended.emit(end)
 
     # -- the game ---------------------------------------------------------------------------
 
@@ -200,6 +252,11 @@ class GameController(QObject):
             return f"{self.power_name(power)} cannot be given orders here"
         return f"{self.power_name(power)}'s orders are secret now"
 
+    def write_refusal(self, power: str) -> str | None:
+        """Why nothing more may be written for ``power`` now although it may be ordered (the
+        table service's answer: late orders void), asked when an order is given, not on hover."""
+        return self.service.void_refusal(power)
+
     # -- history browsing -------------------------------------------------------------------
 
     @property
@@ -306,6 +363,9 @@ class GameController(QObject):
             raise IllegalOrderError("the game is over")
         if not self.can_order(power):
             raise IllegalOrderError(f"{self.board.power(power).name} cannot give orders now")
+        void = self.service.void_refusal(power)
+        if void is not None:
+            raise IllegalOrderError(void)
         filed, key = self.game.to_file(order, allow_illegal=allow_illegal)
         before = self.game.order_for(power, key)
         if before == filed:
@@ -315,7 +375,7 @@ class GameController(QObject):
 
     def clear_order(self, power: str, key: str) -> Order | None:
         """Withdraw the order filed under ``key`` (one undo step)."""
-        if not self.can_order(power):
+        if not self.can_order(power) or self.service.voided(power):
             return None
         before = self.game.orders.get(power, {}).get(key)
         if before is None:
@@ -324,7 +384,7 @@ class GameController(QObject):
         return before
 
     def clear_orders(self, power: str) -> None:
-        if not self.can_order(power):
+        if not self.can_order(power) or self.service.voided(power):
             return
         mine = self.game.orders.get(power, {})
         if mine:
@@ -333,11 +393,10 @@ class GameController(QObject):
     def _write_orders(self, power: str, orders: dict[str, Order | None]) -> ChangeRecord:
         """The order book as an undo step's redo or undo leaves it (the steps were checked when
         they were made by ``set_order`` / ``clear_order`` / ``clear_orders``): the one way the
-        undo commands change the game, handed to them when they are made."""
-        self.game.put_orders(power, orders)
-        record = ChangeRecord(orders=frozenset({power}))
-        self._emit(record)
-        return record
+        undo commands change the game, handed to them when they are made (through the service)."""
+        self.service.put_orders(power, orders, initiator=LAPTOP)
+        assert self._last_record is not None
+        return self._last_record
 
     def orders_changed_on_phone(self, powers: Iterable[str]) -> ChangeRecord:
         """Phones (Table ▸ Phones) filed or cleared orders of ``powers`` in this game's order book
@@ -353,17 +412,10 @@ class GameController(QObject):
         power already has orders (the person who held the seat wrote some) or there are none."""
         if self.game.is_over or self.game.orders.get(power):
             return None
-        filed_any = False
-        for order in orders:
-            # OrderError: the computer never gives one; a second waive takes the next number (one by one)
-            filed, key = self.game.to_file(order)
-            self.game.put_orders(power, {key: filed})
-            filed_any = True
-        if not filed_any:
+        # OrderError: the computer never gives one; a second waive takes the next number (one by one)
+        if self.service.file_orders(power, orders, initiator=COMPUTER) is None:
             return None
-        record = ChangeRecord(orders=frozenset({power}))
-        self._emit(record)
-        return record
+        return self._last_record
 
     # -- phases -----------------------------------------------------------------------------
 
@@ -397,16 +449,9 @@ class GameController(QObject):
 
     def _adjudicate(self, disorder: Iterable[str] | None = None) -> tuple[HistoryEntry, ChangeRecord]:
         gone = self.phase_disorder() if disorder is None else frozenset(disorder)
-        entry = self.game.adjudicate(disorder=gone)
-        self.undo_stack.clear()
-        self._viewing = len(self.game.history) - 1 if self.show_results_after_adjudication else None
-        record = ChangeRecord(phase=True, viewing=True, orders=frozenset(self.board.power_ids))
-        self._emit(record)
-        self.phase_advanced.emit(entry)
-        end = self.game.ended
-        if end is not None:
-            self.game_ended.emit(end)
-        return entry, record
+        self.service.adjudicate(initiator=LAPTOP, disorder=gone, turn_kept_by_caller=True)
+        assert self._last_record is not None
+        return self.game.history[-1], self._last_record
 
     def reveal(self, *, adjudicate: bool = True) -> ChangeRecord | None:
         """The hot seat's reveal, one operation and one record (issue 16: one record per seal).
@@ -422,21 +467,15 @@ class GameController(QObject):
 
     def undo_adjudication(self) -> HistoryEntry | None:
         """The host takes back the last adjudication: its position and orders come back."""
-        entry = self.game.undo_adjudication()
-        if entry is None:
-            return None
-        self.undo_stack.clear()
-        self._viewing = None
-        self._emit(ChangeRecord(phase=True, viewing=True, orders=frozenset(self.board.power_ids)))
+        entry, _change = self.service.undo_adjudication(initiator=HOST, turn_kept_by_caller=True)
         return entry
 
     def declare(self, declarations: dict[str, dict[str, str]]) -> tuple[Relations, Relations]:
         """Formal Diplomacy: apply the declarations revealed together; (relations before, after)."""
         before = self.game.state.relations
-        self.game.declare(declarations)
+        self.service.apply_declarations(declarations, initiator=LAPTOP)
         after = self.game.state.relations
         assert before is not None and after is not None  # game.declare refuses a standard game
-        self._emit(ChangeRecord(relations=True))
         return before, after
 
     def set_position(self, state: GameState, text: str = "set up the position") -> None:
@@ -459,21 +498,13 @@ class GameController(QObject):
         """The position (and order book) a set-up undo step's redo or undo leaves: the one way
         ``SetPositionCommand`` changes the game.  ``orders`` ``None``: the orders the new position
         keeps (``Game.set_position`` drops those of units that are gone).  Returns the order book."""
-        if orders is None:
-            self.game.set_position(state)
-        else:
-            self.game.set_position(state)
-            self.game.clear_orders()
-            for power, book in orders.items():
-                self.game.put_orders(power, dict(book))
-        self._viewing = None
-        self._emit(ChangeRecord(phase=True, viewing=True, orders=frozenset(self.board.power_ids)))
+        self.service.set_position(state, orders, initiator=LAPTOP)
         return self._order_book()
 
     def set_edition(self, edition: Edition | str) -> None:
         """The sandbox's choice of rules: the next adjudication follows ``edition``'s (no view
         shows the rules, so nothing is redrawn)."""
-        self.game.rules = RuleSet.for_edition(edition)
+        self.service.set_rules(RuleSet.for_edition(edition), initiator=LAPTOP)
 
     def results_for(self, index: int | None = None) -> tuple[OrderResult, ...]:
         """Results of the history entry ``index`` (default: the one being viewed, else the last)."""
@@ -491,6 +522,8 @@ class GameController(QObject):
         self.vault = vault
         self.game = game
         self.table = dict(table or {})
+        self.service.replace(game, self.table)
+        self._history_seen = len(game.history)
         self.path = Path(path) if path is not None else None
         self._stamp = self._stamp_of(self.path)
         self.undo_stack.clear()
@@ -550,31 +583,23 @@ class GameController(QObject):
     def update_table(self, **settings: Any) -> ChangeRecord:
         """A table setting changed (the clock's settings, secrecy, the powers in civil disorder,
         ...): kept in the table, one record, and the game counts as modified."""
-        self.table.update(settings)
-        record = ChangeRecord(table=True)
-        self._emit(record)
-        return record
+        self.service.update_table(initiator=LAPTOP, **settings)
+        assert self._last_record is not None
+        return self._last_record
 
     def keep_in_table(self, **values: Any) -> None:
         """Keep the table's own bookkeeping, which no view draws and which alone does not make
         the game "modified": the hot-seat turn, the running clock and its plans, pending
         declarations, the hosting port.  ``None`` removes a key.  The autosave writes it with the
         next change (the table mode schedules it)."""
-        for key, value in values.items():
-            if value is None:
-                self.table.pop(key, None)
-            else:
-                self.table[key] = value
+        self.service.keep_in_table(**values)
 
     def declare_draw(self, powers: Iterable[str]) -> ChangeRecord:
-        """The table agreed a draw (rules II) between ``powers``: the game ends."""
-        self.game.declare_draw(list(powers))
-        record = ChangeRecord(phase=True)
-        self._emit(record)  # views redraw; the autosave writes it
-        end = self.game.ended
-        if end is not None:
-            self.game_ended.emit(end)
-        return record
+        """The table agreed a draw (rules II) between ``powers``: the game ends (views redraw, the
+        autosave writes it, ``game_ended`` follows)."""
+        self.service.declare_draw(powers, initiator=HOST)
+        assert self._last_record is not None
+        return self._last_record
 
     # -- helpers for the views --------------------------------------------------------------
 
@@ -592,27 +617,25 @@ class GameController(QObject):
 
     def set_end_year(self, year: int | None) -> None:
         """The event's turn or time limit: the game ends after Fall ``year`` (rules XIV.4)."""
-        if self.game.end_year == year:
-            return
-        self.game.end_year = year
-        self._emit(ChangeRecord(phase=True))
-        end = self.game.ended
-        if end is not None:
-            self.game_ended.emit(end)
+        self.service.set_end_year(year, initiator=HOST)
 
     def void_orders(self, powers: Iterable[str]) -> None:
-        """Late orders void (the event's rule): the powers' orders are withdrawn and each of their
-        units holds.  A ruling, not an undo step."""
-        state = self.game.state
-        if state.phase.kind != MOVEMENT:
-            return
-        gone = frozenset(p for p in powers if p in self.board.power_ids)
-        for p in gone:
-            book: dict[str, Order | None] = dict.fromkeys(self.game.orders.get(p, {}))
-            book.update({u.province: Hold(p, u.kind, u.location) for u in state.units_of(p)})
-            self.game.put_orders(p, book)
-        if gone:
-            self._emit(ChangeRecord(orders=gone))
+        """Late orders void (the event's rule): the powers' orders are withdrawn, each of their
+        units holds and the verdict is kept in the table's late orders, in one operation of the
+        table service (a ruling, not an undo step), after which it refuses their orders at every seat."""
+        self.service.void_late_orders(powers, initiator=CLOCK)
+
+def weak_listener(method: Callable[[TableChange], None]) -> Callable[[TableChange], None]:
+    """``method`` (a QObject's) as a listener that does not keep its object alive."""
+    ref = weakref.WeakMethod(method)
+
+    def listener(change: TableChange) -> None:
+        bound = ref()
+        if bound is not None:
+            bound(change)
+
+    return listener
+
 
 def unit_key(order: Order) -> str:
     """Where the order is filed (re-exported for the views)."""

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QDialog, QDialogButtonBox, QFi
 
 from ..engine.rules import Edition
 from ..io.dipjson import MAX_BYTES, ImportedGame, InterchangeError, dumps, loads
+from ..io.output import in_words
 from ..io.savefile import write_atomic
 from ..io.scenario import write_scenario
 from ..io.transcript import game_transcript, phase_case, position_case
@@ -136,11 +137,8 @@ def import_game(window: WindowShell, path: Path, *, show_report: bool = True) ->
             raise InterchangeError(f"larger than {MAX_BYTES // (1024 * 1024)} MB: not a saved game")
         raw = path.read_bytes()
         imported = loads(raw, edition=window.controller.game.rules.edition, name="the file")
-    except OSError as exc:
-        window.show_error("Cannot import the game", f"{path.name}: {exc.strerror or exc}")
-        return None
-    except InterchangeError as exc:
-        window.show_error("Cannot import the game", f"{path.name}: {exc}")
+    except (OSError, InterchangeError) as exc:
+        window.show_error("Cannot import the game", f"{path.name}: {in_words(exc)}")
         return None
     c = window.controller
     c.replace_game(imported.game, {}, None)

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (QApplication, QDockWidget, QFileDialog, QHBoxLayo
 
 from ..engine.errors import OrderError
 from ..engine.game import GameEnd, HistoryEntry
+from ..io.output import in_words
 from ..io.savefile import SaveFileError
 from ..resources import assets_dir
 from . import override
@@ -51,6 +52,7 @@ from .orders.target_zoom import TargetZoom
 from .shell import ModeHooks, WindowShell
 from .teach.explanations import install_explanations
 from .teach.presentation import install_projector
+from .widgets import phase_buttons
 
 _Keys = str | QKeySequence | QKeySequence.StandardKey
 if TYPE_CHECKING:
@@ -118,12 +120,7 @@ class MainWindow(WindowShell):
         self.banner_label = QLabel()
         self.banner_label.setWordWrap(True)
         bl.addWidget(self.banner_label, 1)
-        self.banner_prev = QPushButton("◀")
-        self.banner_prev.setToolTip("Previous phase (Page Up)")
-        self.banner_prev.clicked.connect(controller.view_previous)
-        self.banner_next = QPushButton("▶")
-        self.banner_next.setToolTip("Next phase (Page Down)")
-        self.banner_next.clicked.connect(controller.view_next)
+        self.banner_prev, self.banner_next = phase_buttons(controller, "◀", "▶")
         self.banner_continue = QPushButton()
         self.banner_continue.setDefault(True)
         self.banner_continue.clicked.connect(lambda: controller.view_phase(None))
@@ -230,6 +227,7 @@ class MainWindow(WindowShell):
     def _build_menus(self) -> None:
         bar = self.menuBar()
         game = bar.addMenu("&Game")
+        self.game_menu = game
         self.act_new = self._action(game, "&New game", lambda: self.mode.new_game(), QKeySequence.StandardKey.New)
         self.act_open = self._action(game, "&Open…", lambda: self.mode.open_dialog(), QKeySequence.StandardKey.Open)
         self.recent_menu = game.addMenu("Open &recent")
@@ -536,11 +534,8 @@ class MainWindow(WindowShell):
             # a game opened without its secrets never gets its file's name: Save asks for another
             self.controller.replace_game(opened.game, opened.table, None if opened.locked else path,
                                          vault=opened.vault)
-        except SaveFileError as exc:
-            self.show_error("Cannot open the game", f"{Path(path).name}: {exc}")
-            return False
-        except OSError as exc:
-            self.show_error("Cannot open the game", f"{Path(path).name}: {exc.strerror or exc}")
+        except (SaveFileError, OSError) as exc:
+            self.show_error("Cannot open the game", f"{Path(path).name}: {in_words(exc)}")
             return False
         self.settings.setValue("last_dir", str(Path(path).resolve().parent))
         self.view.fit_to_window()
@@ -768,7 +763,9 @@ class MainWindow(WindowShell):
         and Why?, and a remembered layout restored) leave copies of their tab bars that Qt never
         lays out again, yet keeps visible where the window's first layout put them (over the map,
         under the hint bar): each was painted again with every hint, that is at every click.  A
-        tab bar in use is laid out with its panels, as wide as they are and in line with them.
+        tab bar in use is laid out with its panels, as wide as they are, in line with them and
+        right under them (a copy left where the first layout put it can be as wide and in line:
+        issue 34 saw one under the status bar once the panels' titles were short).
         """
         # the window's own children only (a search of every widget below was most of the cost)
         direct = Qt.FindChildOption.FindDirectChildrenOnly
@@ -778,7 +775,8 @@ class MainWindow(WindowShell):
             if not bar.isVisibleTo(self):
                 continue
             rect = bar.geometry()
-            if not any(d.left() == rect.left() and d.width() == rect.width() for d in docks):
+            if not any(d.left() == rect.left() and d.width() == rect.width() and 0 <= rect.top() - d.bottom() <= 8
+                       for d in docks):
                 bar.hide()
                 stray.append(bar)
         return stray

@@ -115,6 +115,8 @@ class WindowShell(QMainWindow):
     mode_phase_separator: QAction
     view_menu: QMenu
     recent_menu: QMenu
+    game_menu: QMenu
+    act_open: QAction
     act_full: QAction
     #: ask "save changes?" when closing a modified game (tests turn it off)
     ask_before_closing: bool

@@ -3,7 +3,10 @@
 A click names a space in this order:
 
 1. a province's **name** (its label) names that province, wherever the label is drawn (the
-   "Hel" label lies over Holland's and Kiel's waters; "Alb" over the Adriatic's);
+   "Hel" label lies over Holland's and Kiel's waters; "Alb" over the Adriatic's), unless the
+   name's province is not a legal target of the step being taken and the space under the
+   pointer is one (a name moved clear of the units can stand in a neighbour: "Paris" over
+   Burgundy must not turn a click on Burgundy, the legal target, into Paris);
 2. otherwise the space under the pointer;
 3. when some spaces are *lit* (the legal targets of the step being taken) and the space read so
    far is not one of them: a lit space within ``tolerance`` (a few screen pixels, in map units)
@@ -58,7 +61,7 @@ def read_click(geometry: MapGeometry, x: float, y: float, *, lit: AbstractSet[st
     """Which space a click at ``(x, y)`` means (see the module's docstring)."""
     under = geometry.space_at(x, y)
     label = label_at(labels, x, y)
-    if label is not None:
+    if label is not None and not (label not in lit and under in lit):
         return ClickReading(label, "label", under)
     if under is None and not lit:
         return ClickReading(None, "space", under)

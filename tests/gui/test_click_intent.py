@@ -289,3 +289,14 @@ def test_name_of_a_target_drawn_over_another_unit_goes_to_the_name(table: Table)
     # with nothing selected, the same point still picks the fleet drawn there
     t.click_scene(over[0])
     assert it.mode.unit == "nap"
+
+
+def test_read_click_a_lit_space_under_the_name_of_a_space_not_lit_is_the_lit_space(table: Table) -> None:
+    g = table.geometry
+    bur = g.unit_anchor("bur")
+    paris_name = [("par", bur[0] - 20, bur[1] - 10, bur[0] + 20, bur[1] + 10)]  # "Paris" drawn over Burgundy
+    # Burgundy is the legal target (France's support of A Par - Bur): the click there is Burgundy
+    assert read_click(g, bur[0], bur[1], lit=frozenset({"bur", "gas"}), labels=paris_name).space == "bur"
+    # with no step taken, or Paris itself lit, the name still names Paris
+    assert read_click(g, bur[0], bur[1], labels=paris_name).space == "par"
+    assert read_click(g, bur[0], bur[1], lit=frozenset({"par", "bur"}), labels=paris_name).space == "par"

@@ -296,7 +296,7 @@ def test_export_svg_place_names_are_text_with_a_font_list(qapp: object, tmp_path
     root = ET.parse(out).getroot()  # valid XML
     assert root.tag == f"{SVG}svg" and root.get("viewBox") == "0 0 1600 1200"
     group = next(g for g in root.iter(f"{SVG}g") if g.get("id") == "place-names")
-    names = {t.get("id", "").removeprefix("name-"): (t.text or "") for t in group.iter(f"{SVG}text")}
+    names = {t.get("id", "").removeprefix("name-"): "".join(t.itertext()) for t in group.iter(f"{SVG}text")}
     expected = {space.replace("/", "-"): text for space, text in _art_names().items()}
     assert names == expected and len(names) >= 75
     assert {"Paris", "Munich", "NORTH SEA", "St Petersburg"} <= set(names.values())
@@ -337,9 +337,11 @@ def test_export_svg_names_stand_where_the_map_draws_them(qapp: object) -> None:
     for name in names:
         item = scene.label_items[name.space]  # type: ignore[attr-defined]
         drawn = item.mapRectToScene(item.text_rect())
-        # the text's middle and baseline where LabelItem puts its outline (within a pixel or two)
+        # the text's middle and (last) baseline where LabelItem puts its outline (within a pixel or two)
         assert name.x == pytest.approx(box.left() + drawn.center().x() * scale, abs=2.0)
-        assert name.y == pytest.approx(box.top() + drawn.bottom() * scale, abs=0.35 * name.size + 2)
+        assert len(name.baselines()) == item.text.count("\n") + 1  # on as many lines as the map draws
+        last = name.baselines()[-1][1]
+        assert last == pytest.approx(box.top() + drawn.bottom() * scale, abs=0.35 * name.size + 2)
         assert name.size == pytest.approx(item.font_size * scale, rel=0.08)
 
 

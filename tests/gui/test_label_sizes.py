@@ -18,6 +18,19 @@ def _settle(t: Table) -> None:
         QApplication.processEvents()
 
 
+def projector_at_1080(t: Table) -> None:
+    """The projector (on) shown on a 1920x1080 screen: the offscreen platform's screen is small,
+    so a window of the projector's screen's size stands in."""
+    w = t.window
+    w.showNormal()
+    _settle(t)
+    w.setGeometry(0, 0, 1920, 1080)
+    _settle(t)
+    w.view.fit_to_window()
+    _settle(t)
+    assert w.projector.active and w.explanations.isVisible()
+
+
 def _font(item: LabelItem) -> QFont:
     font = QFont("DejaVu Sans")
     font.setPixelSize(max(1, round(item.font_size)))
@@ -101,14 +114,7 @@ def test_every_name_is_at_least_20_px_on_the_projector_at_1920_by_1080(table: Ta
     w.explanations.show_result(entry, par)
     w.projector.enter()
     _settle(t)
-    # the offscreen platform's screen is small: a window of the projector's screen's size stands in
-    w.showNormal()
-    _settle(t)
-    w.setGeometry(0, 0, 1920, 1080)
-    _settle(t)
-    w.view.fit_to_window()
-    _settle(t)
-    assert w.projector.active and w.explanations.isVisible()
+    projector_at_1080(t)
     heights = label_heights(t)
     assert every_province(t) <= set(heights)
     small = {s: round(h, 1) for s, h in heights.items() if h < 20.0}

@@ -328,3 +328,49 @@ def test_lit_spaces_and_the_hover_are_painted_from_images_and_not_kept_on_disk(
     later = LabelImages()
     assert later.load(tmp_path / "names.raw") > 0
     assert not _lit_forms(later)
+
+
+def _places(scene: map_scene.MapScene) -> dict[str, tuple[float, float, object]]:
+    names = {f"n:{s}": (i.pos().x(), i.pos().y(), i.leader) for s, i in scene.label_items.items()}
+    return names | {f"m:{s}": (i.pos().x(), i.pos().y(), None) for s, i in scene.centre_items.items()}
+
+
+def test_the_names_fitted_to_the_units_are_worked_out_once_and_read_back(table: Table, tmp_path: Path,
+                                                                         monkeypatch: object) -> None:
+    """The units' spots, the markers' places and the names moved clear of the units standing are
+    kept (in memory and in the cache folder) like the layouts: the next start reads them, and
+    puts every name and marker exactly where working them out puts them; a stored value that is
+    not what the board wrote is worked out again."""
+    t = table
+    t.on_a_laptop()
+    scene = t.window.scene
+    memo = label_layout.DiskMemo(keep=64)
+    monkeypatch.setattr(label_layout, "GEOMETRY", memo)  # type: ignore[attr-defined]
+    worked: list[int] = []
+    real = map_scene.MapScene._work_out_fit
+
+    def counting(self: map_scene.MapScene, layout: Any) -> None:
+        worked.append(1)
+        real(self, layout)
+
+    monkeypatch.setattr(map_scene.MapScene, "_work_out_fit", counting)
+    scene._fitted_for = None
+    scene._fit_names_to_units()
+    fresh = _places(scene)
+    assert worked == [1]
+    moved = [v for v in memo._values.values() if isinstance(v, dict) and any(k.startswith("n:") for k in v)]
+    assert moved, "the start position moves some names off the units (Kiel's fleet, Trieste's...)"
+    path = tmp_path / "fitted.json"
+    memo.save(path)
+    later = label_layout.DiskMemo(keep=64)  # the next start
+    assert later.load(path) >= 1
+    monkeypatch.setattr(label_layout, "GEOMETRY", later)  # type: ignore[attr-defined]
+    scene._place_label_items(scene._layout_shown)  # (every name back at its layout's place)
+    scene._fitted_for = None
+    scene._fit_names_to_units()
+    assert worked == [1] and _places(scene) == fresh  # read, not worked out: the same places
+    for key in list(later._values):
+        later._values[key] = {"n:par": [[1, 2]]}  # not what the board writes
+    scene._fitted_for = None
+    scene._fit_names_to_units()
+    assert worked == [1, 1] and _places(scene) == fresh

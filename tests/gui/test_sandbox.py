@@ -132,8 +132,8 @@ def test_sandbox_refuses_a_drag_onto_an_occupied_space(sandbox: Sandbox) -> None
     assert "two units cannot stand in one space" in sandbox.mode.panel.message.text()
     # the unit dragged is drawn back where it stands
     item = sandbox.window.scene.unit_items["par"]
-    x, y = sandbox.geometry.unit_anchor("par")
-    assert abs(item.pos().x() - x) < 1 and abs(item.pos().y() - y) < 1
+    spot = sandbox.window.scene.anchor("par")
+    assert abs(item.pos().x() - spot.x()) < 1 and abs(item.pos().y() - spot.y()) < 1
 
 
 def test_sandbox_orders_for_every_power_adjudicate_undo_and_try_again(sandbox: Sandbox) -> None:

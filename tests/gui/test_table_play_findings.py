@@ -117,3 +117,20 @@ def test_projector_results_say_who_was_in_civil_disorder(table: Table) -> None:
     assert "civil disorder | Turkey" in panel.lines
     t.window.projector.leave()
 
+
+
+def test_the_maps_tooltip_lets_a_click_through_to_the_map(table: Table) -> None:
+    # played at 1366x768 under X: A Paris clicked, then "Bur" clicked gave no order and said
+    # nothing: the tooltip of Paris stood over Burgundy's name, and the click only closed it
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication
+
+    t = table
+    t.on_a_laptop()
+    view = t.window.view
+    point = t.point_of("par")
+    text = t.window.interaction.hover_at(point, view.viewport().mapToGlobal(t.screen_point(point)), view.viewport())
+    assert text and "Paris" in text
+    tips = [w for w in QApplication.topLevelWidgets() if w.inherits("QTipLabel") and w.isVisible()]
+    assert tips, "no tooltip shown"
+    assert all(w.windowFlags() & Qt.WindowType.WindowTransparentForInput for w in tips)

@@ -40,9 +40,9 @@ class Table:
     # -- where things are --------------------------------------------------------------------
 
     def point_of(self, space: str) -> QPointF:
-        """A point inside ``space`` from the map data: the unit anchor (or a split coast's)."""
-        x, y = self.geometry.unit_anchor(space)
-        return QPointF(x, y)
+        """A point inside ``space``: where the window draws a unit there (its unit spot, or a split
+        coast's; the map data's anchor, moved off a marker or a neighbour's unit: issue 34)."""
+        return self.window.scene.anchor(space)
 
     def screen_point(self, scene_point: QPointF) -> QPoint:
         return self.window.view.mapFromScene(scene_point)

@@ -236,7 +236,8 @@ def _place_name(space: str, label: object, painter: QPainter, box: QRectF, sourc
                                               box.top() + (pos.y() + 0.35 * pixels - source.top()) * scale))
     size = pixels * scale * painter.transform().m22()
     # the name as drawn on the page: the middle of its baseline and its size in the page's units
-    return replace(spec, space=space, x=on_page.x(), y=on_page.y(), size=size)
+    lines = tuple(label.text.split("\n")) if "\n" in label.text else ()  # a name the map breaks
+    return replace(spec, space=space, x=on_page.x(), y=on_page.y(), size=size, lines=lines)
 
 
 def _legend_rows(blocks: Sequence[LegendBlock]) -> list[tuple[str, object]]:
@@ -480,10 +481,14 @@ def svg_place_names(names: Sequence[LabelSpec]) -> str:
         halo, opacity = _HALOS[n.italic]
         style = (f' font-weight="{"bold" if n.bold else "normal"}"'
                  + (' font-style="italic"' if n.italic else ""))
+        # a name the map breaks over lines: a tspan a line (the words between them still read
+        # "ENGLISH CHANNEL" to a search or a screen reader)
+        body = " ".join(f'<tspan x="{n.x:.2f}" y="{y:.2f}">{xml_escape(line)}</tspan>' for line, y in n.baselines()) \
+            if n.lines else xml_escape(n.text)
         out.append(f'<text id="name-{xml_escape(n.space.replace("/", "-"))}" x="{n.x:.2f}" y="{n.y:.2f}" '
                    f'font-size="{n.size:.2f}"{style} fill={quoteattr(n.colour)} stroke="{halo}" '
                    f'stroke-opacity="{opacity:.2f}" stroke-width="{n.size * 0.24:.2f}" paint-order="stroke">'
-                   f"{xml_escape(n.text)}</text>")
+                   f"{body}</text>")
     out.append("</g>")
     return "\n".join(out)
 

@@ -259,7 +259,7 @@ def keep_on_disk(folder: Path, draw: Callable[..., object]) -> None:
     windows)."""
     from PySide6.QtWidgets import QApplication
 
-    from .label_layout import LAYOUTS
+    from .label_layout import GEOMETRY, LAYOUTS
 
     path = cache_file(folder, draw)
     if IMAGES.path == path:
@@ -267,18 +267,20 @@ def keep_on_disk(folder: Path, draw: Callable[..., object]) -> None:
     first = IMAGES.path is None
     IMAGES.path = path
     LAYOUTS.path = folder / "names-layouts.json"  # where the names go, by size (label_layout)
+    GEOMETRY.path = folder / "names-fitted.json"  # the spots, markers and names fitted to the units
     app = QApplication.instance()
     if first and app is not None:
         app.aboutToQuit.connect(_save)
 
 
 def _save() -> None:
-    from .label_layout import LAYOUTS
+    from .label_layout import GEOMETRY, LAYOUTS
 
     if IMAGES.path is not None:
         IMAGES.save(IMAGES.path)
-    if LAYOUTS.path is not None:
-        LAYOUTS.save(LAYOUTS.path)
+    for memo in (LAYOUTS, GEOMETRY):
+        if memo.path is not None:
+            memo.save(memo.path)
 
 
 __all__ = ["IMAGES", "VERSION", "LabelImages", "cache_file", "keep_on_disk"]

@@ -48,10 +48,16 @@ MAX_GROWTH = 2.8
 
 #: what each form of a name costs (the full name is best)
 FULL, TWO_LINES, SHORT = 0.0, 3.0, 6.0
-#: what covering something costs (a name over another name is refused outright)
+#: what covering something costs (a name over another name is refused outright; over a unit or
+#: a marker only where there is no other place at all)
 COST_UNIT = 30.0
-COST_CENTRE = 12.0
+COST_CENTRE = 14.0
+#: a name right beside another province's unit spot (read as that unit's name: issue 34)
+COST_BESIDE = 8.0
 COST_OUTSIDE = 10.0
+#: a name whose middle stands in another land province (read as that province's name: "Bel" in
+#: Munich, "Paris" in Burgundy; issue 34) costs more than covering a unit's spot
+COST_FOREIGN = 40.0
 #: the cost of a name's distance from the art's place, per text height
 COST_DISTANCE = 2.5
 
@@ -93,6 +99,8 @@ class Placement:
     middle: QPointF
     form: LabelForm
     leader: QPointF | None = None
+    #: the side of the name its supply-centre marker stands on, when it stands beside the name
+    marker_side: float = 1.0
 
     @property
     def rect(self) -> QRectF:
@@ -124,45 +132,52 @@ class _Grid:
 
     def __init__(self, cell: float) -> None:
         self.cell = cell
-        self.cells: dict[tuple[int, int], list[tuple[float, float, float, float, int]]] = {}
+        self.cells: dict[tuple[int, int], list[tuple[float, float, float, float, int, str]]] = {}
 
-    def add(self, box: Box, kind: int) -> None:
+    def add(self, box: Box, kind: int, space: str = "") -> None:
         c = self.cell
-        entry = (*box, kind)
+        entry = (*box, kind, space)
         for i in range(math.floor(box[0] / c), math.floor(box[2] / c) + 1):
             for j in range(math.floor(box[1] / c), math.floor(box[3] / c) + 1):
                 self.cells.setdefault((i, j), []).append(entry)
 
-    def cost(self, box: Box, costs: Sequence[float]) -> float:
-        """What covering the boxes under ``box`` costs (inf for a name)."""
+    def cost(self, box: Box, costs: Sequence[float], own: str = "") -> float:
+        """What covering the boxes under ``box`` costs (inf for a name); the room beside the unit
+        spot of ``own`` (the name's own province) costs nothing."""
         c = self.cell
         l, t, r, b = box
         total = 0.0
+        beside = 0.0
         cells = self.cells
         for i in range(int(l // c), int(r // c) + 1):
             for j in range(int(t // c), int(b // c) + 1):
-                for el, et, er, eb, kind in cells.get((i, j), ()):
+                for el, et, er, eb, kind, space in cells.get((i, j), ()):
                     # (a box over two cells counts twice: a little more to pay, never less)
                     if el < r and l < er and et < b and t < eb:
-                        total += costs[kind]
-        return total
+                        if kind != _BESIDE:
+                            total += costs[kind]
+                        elif space != own:
+                            beside = costs[kind]  # (beside other units: paid once)
+        return total + beside
 
 
-_LABEL, _UNIT, _CENTRE = 0, 1, 2
-_COSTS = (math.inf, COST_UNIT, COST_CENTRE)
-_OFFSETS: dict[float, list[tuple[int, int, float]]] = {}
+_LABEL, _UNIT, _CENTRE, _BESIDE = 0, 1, 2, 3
+_COSTS = (math.inf, COST_UNIT, COST_CENTRE, COST_BESIDE)
+_OFFSETS: dict[tuple[float, int], list[tuple[int, int, float]]] = {}
 
 
-def _offsets(w: float, h: float) -> list[tuple[int, int, float]]:
+def _offsets(w: float, h: float, reach: int = 1) -> list[tuple[int, int, float]]:
     """Moves of a name's middle, nearest first, in steps of a quarter of its width along its line
-    and about half its height across; with each, its distance in heights."""
-    aspect = round(w / h * 2) / 2
-    steps = _OFFSETS.get(aspect)
+    and about half its height across; with each, its distance in heights.  ``reach`` 2 goes twice
+    as far (for a name with no free place near its own)."""
+    aspect = max(4.0, round(w / h * 2) / 2)  # (a short name moves by at least its height)
+    steps = _OFFSETS.get((aspect, reach))
     if steps is None:
-        steps = [(dx, dy, math.hypot(dx * 0.25 * aspect, dy * 0.55)) for dx in range(-4, 5) for dy in range(-6, 7)
+        steps = [(dx, dy, math.hypot(dx * 0.25 * aspect, dy * 0.55))
+                 for dx in range(-4 * reach, 4 * reach + 1) for dy in range(-6 * reach, 6 * reach + 1)
                  if abs(dx) % 2 == 0 or abs(dy) <= 2]
         steps.sort(key=lambda d: math.hypot(d[0] * 0.25 * aspect, d[1] * 0.55 * 1.4))
-        _OFFSETS[aspect] = steps
+        _OFFSETS[(aspect, reach)] = steps
     return steps
 
 
@@ -173,56 +188,94 @@ def _box(r: QRectF) -> Box:
 def place_labels(tasks: Sequence[LabelTask], *, bounds: QRectF, unit: float,
                  centres: Iterable[QRectF] = (),
                  inside: Callable[[str, QPointF], bool] | None = None,
-                 anchors: Mapping[str, QPointF] | None = None) -> dict[str, Placement]:
-    """Place every name (see the module's text); ``unit`` is the size of a unit (map units)."""
+                 anchors: Mapping[str, QPointF] | None = None,
+                 spot: QRectF | None = None,
+                 foreign: Callable[[str, QPointF], bool] | None = None) -> dict[str, Placement]:
+    """Place every name (see the module's text); ``unit`` is the size of a unit (map units),
+    ``spot`` what a unit covers around its spot (None: a fleet's hull ``unit`` wide) and
+    ``foreign(space, point)`` whether ``point`` lies in another land province than ``space``."""
     grid = _Grid(max(40.0, unit * 2))
     half = unit * 0.5
     gap = unit * 0.06
+    if spot is None:
+        spot = QRectF(-unit * 0.78, -half - gap, unit * 1.56, unit + 2 * gap)
     spots = anchors if anchors is not None else {t.space: t.anchor for t in tasks if t.anchor is not None}
-    for point in spots.values():
-        # a fleet's hull is the widest a unit is drawn
-        grid.add((point.x() - unit * 0.78, point.y() - half - gap, point.x() + unit * 0.78, point.y() + half + gap),
-                 _UNIT)
+    near = unit * 0.3
+    for name, point in spots.items():
+        x, y = point.x(), point.y()
+        box = (x + spot.left() - gap, y + spot.top() - gap, x + spot.right() + gap, y + spot.bottom() + gap)
+        grid.add(box, _UNIT)
+        grid.add((box[0] - near, box[1] - near, box[2] + near, box[3] + near), _BESIDE, name.split("/")[0])
     for r in centres:
         grid.add(_box(r), _CENTRE)
     placed: dict[str, Placement] = {}
-    x0, y0, x1, y1 = bounds.left() + 2, bounds.top() + 2, bounds.right() - 2, bounds.bottom() - 2
     for task in sorted(tasks, key=lambda t: (t.room, t.space)):
-        best: tuple[float, QPointF, LabelForm] | None = None
-        hx, hy = task.home.x(), task.home.y()
+        placement = _place_one(task, grid, bounds, spot, gap, inside, foreign)
+        placed[task.space] = placement
+        # a little room around a placed name: two names never run together ("BelHol": issue 34)
+        left, top, right, bottom = _box(_footprint(placement.rect, task, placement.marker_side))
+        pad = placement.form.rect.height() * 0.2
+        grid.add((left - pad, top - pad * 0.3, right + pad, bottom + pad * 0.3), _LABEL)
+    return placed
+
+
+def _place_one(task: LabelTask, grid: _Grid, bounds: QRectF, spot: QRectF, gap: float,
+               inside: Callable[[str, QPointF], bool] | None,
+               foreign: Callable[[str, QPointF], bool] | None = None) -> Placement:
+    """The cheapest place of one name among its forms and the places around its start."""
+    best: tuple[float, QPointF, LabelForm, float] | None = None
+    own = task.space.split("/")[0]
+    sides = (task.marker_side, -task.marker_side) if task.marker > 0 else (task.marker_side,)
+    for reach in (1, 2):
+        if best is not None and best[0] < COST_UNIT * 0.75:
+            break  # a free place near the name's own: no need to look farther
         for form in task.forms:
             if best is not None and form.penalty >= best[0]:
                 break  # a shorter form cannot do better than what was found
-            w, h = form.rect.width(), form.rect.height()
-            start = _start(task, form, half + gap)
-            sx, sy = start.x(), start.y()
-            moved = math.hypot(sx - hx, sy - hy) * 0.3 / h
-            fl, ft, fr, fb = _box(_footprint(form.rect, task))
-            for dx, dy, distance in _offsets(w, h):
-                cost = form.penalty + COST_DISTANCE * (distance + moved)
-                if best is not None and cost >= best[0]:
-                    break  # farther places only cost more
-                mx, my = sx + dx * w * 0.25, sy + dy * h * 0.55
-                box = (mx + fl, my + ft, mx + fr, my + fb)
-                if box[0] < x0 or box[1] < y0 or box[2] > x1 or box[3] > y1:
-                    continue
-                cost += grid.cost(box, _COSTS)
-                if best is not None and cost >= best[0]:
-                    continue
-                middle = QPointF(mx, my)
-                if _outside(task, middle, h, inside):
-                    cost += COST_OUTSIDE
-                if best is None or cost < best[0]:
-                    best = (cost, middle, form)
-        if best is None:  # nowhere free (a board shrunk far below a window): the art's place
-            placement = Placement(task.space, task.home, task.forms[0], None)
-        else:
-            _, middle, form = best
-            outside = _outside(task, middle, form.rect.height(), inside)
-            placement = Placement(task.space, middle, form, task.home if outside else None)
-        placed[task.space] = placement
-        grid.add(_box(_footprint(placement.rect, task)), _LABEL)
-    return placed
+            for side in sides:
+                best = _search(task, form, side, reach, grid, bounds, spot, gap, (inside, foreign), own, best)
+    if best is None:  # nowhere free (a board shrunk far below a window): the art's place
+        return Placement(task.space, task.home, task.forms[0], None, task.marker_side)
+    _, middle, form, side = best
+    outside = _outside(task, middle, form.rect.height(), inside)
+    return Placement(task.space, middle, form, task.home if outside else None, side)
+
+
+def _search(task: LabelTask, form: LabelForm, side: float, reach: int, grid: _Grid, bounds: QRectF, spot: QRectF,
+            gap: float, asks: tuple[Callable[[str, QPointF], bool] | None, Callable[[str, QPointF], bool] | None],
+            own: str, best: tuple[float, QPointF, LabelForm, float] | None
+            ) -> tuple[float, QPointF, LabelForm, float] | None:
+    """The cheapest of ``best`` and the places around the name's start for ``form`` with its
+    marker on ``side``; ``asks`` are :func:`place_labels`'s ``inside`` and ``foreign``."""
+    inside, foreign = asks
+    x0, y0, x1, y1 = bounds.left() + 2, bounds.top() + 2, bounds.right() - 2, bounds.bottom() - 2
+    w, h = form.rect.width(), form.rect.height()
+    start = _start(task, form, spot, gap)
+    sx, sy = start.x(), start.y()
+    moved = math.hypot(sx - task.home.x(), sy - task.home.y()) * 0.3 / h
+    fl, ft, fr, fb = _box(_footprint(form.rect, task, side))
+    step = max(w, 4 * h) * 0.25
+    for dx, dy, distance in _offsets(w, h, reach):
+        cost = form.penalty + COST_DISTANCE * (distance + moved)
+        if best is not None and cost >= best[0]:
+            break  # farther places only cost more
+        mx, my = sx + dx * step, sy + dy * h * 0.55
+        box = (mx + fl, my + ft, mx + fr, my + fb)
+        if box[0] < x0 or box[1] < y0 or box[2] > x1 or box[3] > y1:
+            continue
+        cost += grid.cost(box, _COSTS, own)
+        if best is not None and cost >= best[0]:
+            continue
+        middle = QPointF(mx, my)
+        if _outside(task, middle, h, inside):
+            cost += COST_OUTSIDE + COST_DISTANCE * distance  # (a longer leader costs more)
+        # (asked near the art's place too: a small province's name there may already stand in its
+        # neighbour, and a space without an outline, Switzerland, is never "outside")
+        if foreign is not None and (best is None or cost < best[0]) and foreign(own, middle + form.rect.center()):
+            cost += COST_FOREIGN
+        if best is None or cost < best[0]:
+            best = (cost, middle, form, side)
+    return best
 
 
 def _outside(task: LabelTask, middle: QPointF, h: float, inside: Callable[[str, QPointF], bool] | None) -> bool:
@@ -233,28 +286,29 @@ def _outside(task: LabelTask, middle: QPointF, h: float, inside: Callable[[str, 
     return not inside(task.space, middle)
 
 
-def _start(task: LabelTask, form: LabelForm, clearance: float) -> QPointF:
+def _start(task: LabelTask, form: LabelForm, spot: QRectF, gap: float) -> QPointF:
     """The art's place, moved above or below its own unit's spot (on the side the art chose)."""
     middle = task.home
     if task.anchor is None:
         return middle
     ax, ay = task.anchor.x(), task.anchor.y()
     rect = form.rect
-    if abs(middle.x() - ax) >= rect.width() / 2 + clearance * 1.5:
+    if middle.x() + rect.right() <= ax + spot.left() - gap or middle.x() + rect.left() >= ax + spot.right() + gap:
         return middle
-    if middle.y() >= ay and middle.y() + rect.top() < ay + clearance:
-        return QPointF(middle.x(), ay + clearance - rect.top())
-    if middle.y() < ay and middle.y() + rect.bottom() > ay - clearance:
-        return QPointF(middle.x(), ay - clearance - rect.bottom())
+    below, above = ay + spot.bottom() + gap, ay + spot.top() - gap
+    if middle.y() >= ay and middle.y() + rect.top() < below:
+        return QPointF(middle.x(), below - rect.top())
+    if middle.y() < ay and middle.y() + rect.bottom() > above:
+        return QPointF(middle.x(), above - rect.bottom())
     return middle
 
 
-def _footprint(rect: QRectF, task: LabelTask) -> QRectF:
-    """The name and the supply-centre marker that stands beside it."""
+def _footprint(rect: QRectF, task: LabelTask, side: float) -> QRectF:
+    """The name and the supply-centre marker that stands beside it (on ``side``)."""
     if task.marker <= 0:
         return rect
     r = task.marker
-    x = rect.right() + r * 0.4 if task.marker_side > 0 else rect.left() - 2.4 * r
+    x = rect.right() + r * 0.4 if side > 0 else rect.left() - 2.4 * r
     return rect.united(QRectF(x, rect.center().y() - r, 2 * r, 2 * r))
 
 
@@ -270,10 +324,10 @@ def marker_point(rect: QRectF, radius: float, side: float) -> QPointF:
 
 
 
-def layout_key(identity: str, sizes: tuple[float, ...], bounds: QRectF) -> str:
+def layout_key(identity: str, sizes: tuple[object, ...], bounds: QRectF) -> str:
     """A name for one search: ``identity`` (what every search of one board is given: the art, its
     supply centres, the font and the code that measures and places, see ``MapScene``) and this
-    search's sizes and bounds."""
+    search's sizes (or whatever else one piece of the board's geometry is worked out from) and bounds."""
     digest = hashlib.sha256(f"{identity}|{_CODE}|{sizes!r}|{bounds.getRect()!r}".encode())
     return digest.hexdigest()[:32]
 
@@ -299,7 +353,7 @@ def _code_digest() -> str:
         code = getattr(value, "__code__", None)
         if code is not None and getattr(value, "__module__", None) == __name__:
             code_digest(code, digest)
-    digest.update(repr((FULL, TWO_LINES, SHORT, COST_UNIT, COST_CENTRE, COST_OUTSIDE, COST_DISTANCE, MIN_PX,
+    digest.update(repr((FULL, TWO_LINES, SHORT, COST_UNIT, COST_CENTRE, COST_BESIDE, COST_OUTSIDE, COST_FOREIGN, COST_DISTANCE, MIN_PX,
                         PROJECTOR_PX, MAX_GROWTH)).encode())
     return digest.hexdigest()[:16]
 
@@ -316,32 +370,33 @@ def code_digest(code: CodeType, digest: Any) -> None:
             digest.update(repr(const).encode())
 
 
-class LayoutMemo:
-    """Layouts by :func:`layout_key`, the last :attr:`keep` of them; read from and written to one
-    file (JSON; a file that cannot be read is ignored and replaced)."""
+class DiskMemo:
+    """Values by key (a digest of everything they are worked out from), the last :attr:`keep` of
+    them; read from and written to one file (JSON; a file that cannot be read is ignored and
+    replaced).  The values are JSON as they stand; :class:`LayoutMemo` turns its own into JSON."""
 
-    keep = 16
-
-    def __init__(self) -> None:
-        self._layouts: OrderedDict[str, dict[str, Placement]] = OrderedDict()
+    def __init__(self, keep: int = 16) -> None:
+        #: how many values are kept (the last used)
+        self.keep = keep
+        self._values: OrderedDict[str, Any] = OrderedDict()
         self._loaded_from: Path | None = None
         #: the file read at the first look-up and written when the application quits
         self.path: Path | None = None
         self._dirty = False
 
-    def get(self, key: str) -> dict[str, Placement] | None:
+    def get(self, key: str) -> Any:
         if self.path is not None and self._loaded_from != self.path:
             self.load(self.path)
-        layout = self._layouts.get(key)
-        if layout is not None:
-            self._layouts.move_to_end(key)
-        return layout
+        value = self._values.get(key)
+        if value is not None:
+            self._values.move_to_end(key)
+        return value
 
-    def put(self, key: str, layout: dict[str, Placement]) -> None:
-        self._layouts[key] = layout
-        self._layouts.move_to_end(key)
-        while len(self._layouts) > self.keep:
-            self._layouts.popitem(last=False)
+    def put(self, key: str, value: Any) -> None:
+        self._values[key] = value
+        self._values.move_to_end(key)
+        while len(self._values) > self.keep:
+            self._values.popitem(last=False)
         self._dirty = True
 
     def save(self, path: Path) -> None:
@@ -349,47 +404,74 @@ class LayoutMemo:
             return
         from .board_image import write_cache
 
-        data = {key: [_placement_json(p) for p in layout.values()] for key, layout in self._layouts.items()}
+        data = {key: self._encode(value) for key, value in self._values.items()}
         self._dirty = not write_cache(path, json.dumps(data, separators=(",", ":")).encode())
 
     def load(self, path: Path) -> int:
         self._loaded_from = path
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
-            got = {key: {p.space: p for p in map(_placement_from_json, items)} for key, items in data.items()}
+            got = {key: self._decode(value) for key, value in data.items()}
         except (OSError, ValueError, TypeError, KeyError, IndexError, AttributeError):
             return 0
-        for key, layout in got.items():
-            if key not in self._layouts:
-                self._layouts[key] = layout
-                self._layouts.move_to_end(key, last=False)
+        for key, value in got.items():
+            if key not in self._values:
+                self._values[key] = value
+                self._values.move_to_end(key, last=False)
         return len(got)
+
+    def _encode(self, value: Any) -> Any:
+        return value
+
+    def _decode(self, data: Any) -> Any:
+        if not isinstance(data, (list, dict)):
+            raise TypeError("not a stored value")
+        return data
+
+
+class LayoutMemo(DiskMemo):
+    """Layouts by :func:`layout_key` (see :class:`DiskMemo`)."""
+
+    def get(self, key: str) -> dict[str, Placement] | None:
+        layout: dict[str, Placement] | None = super().get(key)
+        return layout
+
+    def _encode(self, value: Any) -> Any:
+        return [_placement_json(p) for p in value.values()]
+
+    def _decode(self, data: Any) -> Any:
+        return {p.space: p for p in map(_placement_from_json, data)}
 
 
 def _placement_json(p: Placement) -> list[object]:
     r = p.form.rect
     leader = None if p.leader is None else [p.leader.x(), p.leader.y()]
     return [p.space, p.middle.x(), p.middle.y(), p.form.text, [r.x(), r.y(), r.width(), r.height()],
-            p.form.penalty, p.form.px, leader]
+            p.form.penalty, p.form.px, leader, p.marker_side]
 
 
 def _placement_from_json(item: list[Any]) -> Placement:
-    space, mx, my, text, rect, penalty, px, leader = item
+    space, mx, my, text, rect, penalty, px, leader, *rest = item
     x, y, w, h = (float(v) for v in rect)
     form = LabelForm(str(text), QRectF(x, y, w, h), float(penalty), int(px))
     end = None if leader is None else QPointF(float(leader[0]), float(leader[1]))
-    return Placement(str(space), QPointF(float(mx), float(my)), form, end)
+    return Placement(str(space), QPointF(float(mx), float(my)), form, end, float(rest[0]) if rest else 1.0)
 
 
 _CODE = _code_digest()
 #: the application's layouts (every window's scene)
 LAYOUTS = LayoutMemo()
+#: what else the board works out once per size and units standing (the units' spots, the markers'
+#: places, the names moved clear of the units standing: ``MapScene``), JSON by key
+GEOMETRY = DiskMemo(keep=64)
 
 __all__ = [
+    "GEOMETRY",
     "LAYOUTS",
     "MAX_GROWTH",
     "MIN_PX",
     "PROJECTOR_PX",
+    "DiskMemo",
     "LabelForm",
     "LabelTask",
     "LayoutMemo",

@@ -69,11 +69,20 @@ class LabelSpec:
     colour: str
     italic: bool
     bold: bool
+    #: the lines the name is drawn on where the map breaks it ("ENGLISH", "CHANNEL"); () for one
+    lines: tuple[str, ...] = ()
 
     @property
     def middle(self) -> QPointF:
         """The middle of the text (the SVG's "label point")."""
         return QPointF(self.x, self.y - 0.35 * self.size)
+
+    def baselines(self) -> list[tuple[str, float]]:
+        """Each line drawn and the height of its baseline: a name on several lines is centred on
+        its middle, the lines 1.05 of the size apart (as the map draws them)."""
+        lines = self.lines or (self.text,)
+        step = 1.05 * self.size
+        return [(line, self.y + (i - (len(lines) - 1) / 2) * step) for i, line in enumerate(lines)]
 
 
 def outline_from_svg_path(d: str) -> QPainterPath:

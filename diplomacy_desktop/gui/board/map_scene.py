@@ -10,10 +10,10 @@ build pictures and hand them over.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import (QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPainterPathStroker,
@@ -57,6 +57,8 @@ LETTER_MAX_RATIO = 0.82
 #: below this scale (pixels per map unit; a 1366x768 laptop shows the whole board at about 0.5)
 #: names and letters are not held to their least size on screen
 MIN_LAYOUT_SCALE = 0.4
+#: a dislodged unit's size, as a share of the units standing
+DISPLACED_RATIO = 0.8
 #: a move arrow's shaft (without its head) is never shorter than this (times the unit scale)
 MIN_SHAFT = 12.0
 
@@ -211,6 +213,38 @@ def _ends_with_shaft(a: QPointF, b: QPointF, start: float, end: float, minimum: 
     return QPointF(a.x() + ux * start, a.y() + uy * start), QPointF(b.x() - ux * end, b.y() - uy * end)
 
 
+def _edge_point(centre: QPointF, ux: float, uy: float, rect: QRectF, gap: float) -> QPointF:
+    """The point ``gap`` beyond where a ray from ``centre`` along (ux, uy) leaves ``rect`` (around
+    ``centre``; an empty ``rect``: ``centre``)."""
+    if rect.isEmpty() or (abs(ux) < 1e-9 and abs(uy) < 1e-9):
+        return centre
+    ts = []
+    for u, low, high in ((ux, rect.left(), rect.right()), (uy, rect.top(), rect.bottom())):
+        if u > 1e-9:
+            ts.append(high / u)
+        elif u < -1e-9:
+            ts.append(low / u)
+    t = min(ts) + gap
+    return QPointF(centre.x() + ux * t, centre.y() + uy * t)
+
+
+def _bowed_path(src: QPointF, dst: QPointF, start_rect: QRectF, end_rect: QRectF, size: float) -> QPainterPath:
+    """A move between units that nearly touch: from the side of the unit at ``src`` (drawn over
+    ``start_rect``) in a bow to the side of ``dst``'s (``end_rect``), clear of both."""
+    line = QLineF(src, dst)
+    length = max(line.length(), 1e-6)
+    ux, uy = (dst.x() - src.x()) / length, (dst.y() - src.y()) / length
+    nx, ny = -uy, ux  # to the right of the direction of travel
+    c, s = 0.5, 0.866  # leave at 60 degrees from the line
+    a = _edge_point(src, ux * c + nx * s, uy * c + ny * s, start_rect, size * 0.12)
+    b = _edge_point(dst, -ux * c + nx * s, -uy * c + ny * s, end_rect, size * 0.12)
+    mid = (a + b) / 2
+    ctrl = QPointF(mid.x() + nx * size * 0.9, mid.y() + ny * size * 0.9)
+    path = QPainterPath(a)
+    path.quadTo(ctrl, b)
+    return path
+
+
 def _smooth_path(points: list[QPointF]) -> QPainterPath:
     """A smooth curve through every point (Catmull-Rom, drawn as cubic segments)."""
     path = QPainterPath(points[0])
@@ -232,6 +266,27 @@ def _shorten(a: QPointF, b: QPointF, start: float, end: float) -> tuple[QPointF,
         return a, b
     ux, uy = (b.x() - a.x()) / length, (b.y() - a.y()) / length
     return QPointF(a.x() + ux * start, a.y() + uy * start), QPointF(b.x() - ux * end, b.y() - uy * end)
+
+
+def drawn_extent(kind: str, size: float, *, displaced: bool = False, ghost: bool = False) -> QRectF:
+    """What a unit of ``kind`` drawn ``size`` map units across paints around its spot: the token
+    and its halo's dark edge; a dislodged unit's ring and badge; a new unit's ring and badge."""
+    k = size / UNIT_SIZE
+    halo = 3.7 * k + 0.5  # half the dark edge's pen (and its antialiasing)
+    return token_extent(kind, size, displaced=displaced, ghost=ghost).adjusted(-halo, -halo, halo, halo)
+
+
+def token_extent(kind: str, size: float, *, displaced: bool = False, ghost: bool = False) -> QRectF:
+    """What a player sees as the unit: its token's outline (an army's disc, a fleet's hull), for a
+    dislodged or a new unit the ring around it and its badge (without the thin halo around them)."""
+    k = size / UNIT_SIZE
+    rect = palette.unit_path(kind, size).boundingRect()
+    if displaced or ghost:  # the red ring of a dislodged unit, the green one of a new unit
+        r = size * 0.78 + 1.6 * k
+        rect = rect.united(QRectF(-r, -r, 2 * r, 2 * r))
+        r = size * 0.30
+        rect = rect.united(QRectF(size * 0.55 - r, -size * 0.5 - r, 2 * r, 2 * r))
+    return rect
 
 
 # -- items ----------------------------------------------------------------------------------
@@ -317,29 +372,32 @@ class UnitItem(QGraphicsItem):
             painter.setBrush(QColor(255, 255, 255, 150))
             painter.setPen(QPen(palette.FAILURE_MARK, 3.2 * k))
             painter.drawEllipse(QPointF(0, 0), r, r)
-        if not self.ghost:
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(QColor(0, 0, 0, 70))
-            painter.drawPath(self._path.translated(1.4 * k, 1.8 * k))
-            # a light halo edged in dark, so a unit stands out on its own power's colour too (and
-            # on pale ground, where a white halo alone melts away)
-            edge = QPen(QColor(20, 20, 20, 220), 7.4 * k)
-            edge.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
-            painter.setPen(edge)
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawPath(self._path)
-            halo = QPen(QColor(255, 255, 255, 250), 5.0 * k)
-            halo.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
-            painter.setPen(halo)
-            painter.drawPath(self._path)
-        fill = palette.power_colour(power)
-        if self.ghost:
-            fill.setAlpha(175)
-        painter.setBrush(fill)
+        if self.ghost:  # a new unit: a dashed green ring around it, clear on any ground
+            r = size * 0.78
+            painter.setBrush(QColor(255, 255, 255, 170))
+            painter.setPen(QPen(QColor(20, 20, 20, 220), 4.0 * k))
+            painter.drawEllipse(QPointF(0, 0), r, r)
+            ring = QPen(QColor("#2E9E3A"), 2.6 * k)
+            ring.setDashPattern([2.2, 1.2])
+            painter.setPen(ring)
+            painter.drawEllipse(QPointF(0, 0), r, r)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(0, 0, 0, 70))
+        painter.drawPath(self._path.translated(1.4 * k, 1.8 * k))
+        # a light halo edged in dark, so a unit stands out on its own power's colour too (and
+        # on pale ground, where a white halo alone melts away)
+        edge = QPen(QColor(20, 20, 20, 220), 7.4 * k)
+        edge.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        painter.setPen(edge)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawPath(self._path)
+        halo = QPen(QColor(255, 255, 255, 250), 5.0 * k)
+        halo.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        painter.setPen(halo)
+        painter.drawPath(self._path)
+        painter.setBrush(palette.power_colour(power))
         pen = QPen(palette.OUTLINE, 1.6 * k)
         pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
-        if self.ghost:
-            pen.setStyle(Qt.PenStyle.DashLine)
         painter.setPen(pen)
         painter.drawPath(self._path)
         font = QFont("DejaVu Sans")
@@ -376,6 +434,15 @@ class UnitItem(QGraphicsItem):
     def badge_point(self) -> QPointF:
         """Where the dislodged badge sits, relative to the unit (its upper right)."""
         return QPointF(self.size * 0.55, -self.size * 0.5)
+
+    def drawn_rect(self) -> QRectF:
+        """What :meth:`draw` paints, around the item's origin: the token with its halo (a
+        dislodged unit's ring and badge, a new unit's ring and badge too)."""
+        return drawn_extent(self.unit.kind, self.size, displaced=self.displaced, ghost=self.ghost)
+
+    def token_rect(self) -> QRectF:
+        """What a player sees as the unit, around the item's origin (:func:`token_extent`)."""
+        return token_extent(self.unit.kind, self.size, displaced=self.displaced, ghost=self.ghost)
 
 
 class OwnershipItem(QGraphicsRectItem):
@@ -501,7 +568,7 @@ class CentreItem(QGraphicsItem):
         return (self.RADIUS * 1.45 if self.owner else self.RADIUS) * self.size
 
     def _extent(self) -> QRectF:
-        r = self.radius + 2 * self.size
+        r = self.radius * 1.15 + 2 * self.size
         return QRectF(-r, -r, 2 * r, 2 * r)
 
     def set_owner(self, owner: str | None) -> None:
@@ -522,24 +589,38 @@ class CentreItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return self._bounds  # asked for at every paint of the view (and every search of the scene)
 
+    def drawn_rect(self) -> QRectF:
+        """What the marker paints, around its origin (its edges included)."""
+        r = self.radius * 1.15 + 1.2 * self.size
+        return QRectF(-r, -r, 2 * r, 2 * r)
+
+    def token_rect(self) -> QRectF:
+        """The star itself, around its origin (without its light edge)."""
+        r = self.radius * 1.15 + 0.5 * self.size
+        return QRectF(-r, -r, 2 * r, 2 * r)
+
     @override
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        """A five-pointed star (a city), never a disc with a letter (which read as a small unit:
+        issue 34): white when nobody owns it, else in its owner's colour (the province is filled
+        in that colour too); a light edge under a dark one."""
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        r = self.radius
-        painter.setPen(QPen(QColor("#FFFFFF") if self.owner else palette.OUTLINE, 1.6 * self.size))
+        r = self.radius * 1.15
+        star = QPolygonF()
+        for i in range(10):
+            a = -math.pi / 2 + math.pi * i / 5
+            d = r if i % 2 == 0 else r * 0.45
+            star.append(QPointF(d * math.cos(a), d * math.sin(a)))
+        light = QPen(QColor(255, 255, 255, 230), 2.2 * self.size)
+        light.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        painter.setPen(light)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawPolygon(star)
+        edge = QPen(palette.OUTLINE, 1.0 * self.size)
+        edge.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        painter.setPen(edge)
         painter.setBrush(palette.power_colour(self.owner) if self.owner else QColor("#FFFFFF"))
-        painter.drawEllipse(QPointF(0, 0), r, r)
-        if self.owner:  # the owner's letter: ownership never rests on colour alone
-            painter.setPen(QPen(palette.OUTLINE, 1.0 * self.size))
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawEllipse(QPointF(0, 0), r + 0.8 * self.size, r + 0.8 * self.size)
-            font = QFont("DejaVu Sans")
-            font.setBold(True)
-            font.setPixelSize(max(1, round(r * 1.3)))
-            painter.setFont(font)
-            painter.setPen(palette.power_ink(self.owner))
-            painter.drawText(QRectF(-r, -r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter,
-                             palette.power_letter(self.owner))
+        painter.drawPolygon(star)
 
 
 _METRICS: dict[tuple[int, bool, bool], QFontMetricsF] = {}
@@ -729,7 +810,7 @@ class OrderItem(QGraphicsItem):
     """
 
     #: stroke widths (at the design unit size) by style
-    WIDTHS: ClassVar[dict[str, float]] = {"move": 4.6, "support": 3.2, "convoy": 3.2, "hold": 3.0}
+    WIDTHS: ClassVar[dict[str, float]] = {"move": 4.6, "support": 4.4, "convoy": 3.8, "hold": 3.0}
     #: the dark outline's width on each side of a stroke (at the design unit size)
     HALO = 1.7
 
@@ -997,6 +1078,7 @@ class MapScene(QGraphicsScene):
             self.ownership_items[sid] = fill
         self.label_items: dict[str, LabelItem] = {}
         self._rooms: dict[str, float] | None = None
+        self._lands: list[tuple[str, QRectF, QPainterPath]] | None = None  # (see _in_other_land)
         self._identity: str | None = None
         for space, spec in self.art.labels.items():
             label = LabelItem(spec, self.label_factor)
@@ -1013,11 +1095,20 @@ class MapScene(QGraphicsScene):
         self.selected_province: str | None = None
         #: names are drawn at least this many pixels high on screen (the projector asks for more)
         self.label_min_px = MIN_PX
+        #: how far a name may grow beyond the art's own size to reach ``label_min_px`` (the
+        #: projector allows more: its names are read from the back of a room)
+        self.label_max_growth: float | None = None
         self._letter_drawn = 0
         #: what the labels were last placed for (label factor, unit size, least font size), and
         #: the layouts worked out so far, by the same key
-        self._labels_placed_for: tuple[float, float, float] | None = None
-        self._label_layouts: dict[tuple[float, float, float], dict[str, Placement]] = {}
+        self._labels_placed_for: tuple[float, float, float, float | None] | None = None
+        #: the layout the names were last placed by (None: the art's places, no view yet)
+        self._layout_shown: Mapping[str, Placement] | None = None
+        #: what the names were last fitted to (the layout and the units standing)
+        self._fitted_for: object = None
+        self._marker_cache: dict[tuple[float, float], dict[str, QPointF | None]] = {}
+        self._spot_cache: dict[tuple[float, float], dict[str, QPointF]] = {}
+        self._label_layouts: dict[tuple[float, float, float, float | None], dict[str, Placement]] = {}
         self._place_labels()
 
     @property
@@ -1083,11 +1174,12 @@ class MapScene(QGraphicsScene):
         # a board drawn smaller than a laptop's whole board (a window still being laid out, or
         # zoomed out below "fit") cannot carry readable names: the art's sizes there
         need = self.label_min_px / self.view_scale if self.view_scale >= MIN_LAYOUT_SCALE else 0.0
-        key = (self.label_factor, self.unit_size, math.ceil(need * 4) / 4)
+        key = (self.label_factor, self.unit_size, math.ceil(need * 4) / 4, self.label_max_growth)
         if key == self._labels_placed_for:
             return  # nothing a label's size or place depends on has changed
         self._labels_placed_for = key
         if self.view_scale <= 0:  # no view yet: the art's names where the art has them
+            self._layout_shown = None
             for item in self.label_items.values():
                 item.set_form(item.spec.text, item.spec.size * self.label_factor, None, item.spec.middle)
             return
@@ -1096,18 +1188,248 @@ class MapScene(QGraphicsScene):
             layout = self._label_layouts[key] = self._label_layout(key[2])
             if len(self._label_layouts) > 24:
                 self._label_layouts.pop(next(iter(self._label_layouts)))
+        self._layout_shown = layout
         self._place_label_items(layout)
+        self._fitted_for = None
+        if self.picture is not None:
+            self._fit_names_to_units()
+
+    def _fit_names_to_units(self) -> None:
+        """The names the units standing now would cover, or stand right beside (read as their
+        name: "Ber" against Kiel's fleet), moved just clear of them (issue 34): the layout keeps
+        room for an army on every spot, but a fleet's hull is wider and a small province's name
+        may have had nowhere else to go; a name moved for a unit returns when the unit has gone.
+        A name moves to the nearest place (rings of growing distance around it) clear of every
+        unit, marker and other name (and of the room beside other provinces' units when it can),
+        its marker with it, with a leader line to its province if it left it."""
+        layout = self._layout_shown
+        if layout is None:
+            return
+        units_standing = tuple((prov, item.unit.kind, item.displaced, item.ghost, item.pos().x(), item.pos().y())
+                               for prov, item in self.unit_items.items())
+        standing = (id(layout), self.unit_size, units_standing)
+        if standing == self._fitted_for:
+            return  # the same units on the same layout: the names stand where they were fitted
+        self._fitted_for = standing
+        self._place_label_items(layout)  # (every name and marker at its layout's place first)
+        # worked out once per layout and units standing, and kept for the next start (the start
+        # position's is what every window first draws)
+        from .label_layout import GEOMETRY, layout_key
+
+        key = layout_key(self._layout_identity(), ("fit", self._labels_placed_for, units_standing),
+                         self.sceneRect())
+        known = _stored(GEOMETRY.get(key), self._read_fitted_places)
+        if known is None:
+            before = self._fitted_places()
+            self._work_out_fit(layout)
+            after = self._fitted_places()
+            GEOMETRY.put(key, {space: place for space, place in after.items() if place != before.get(space)})
+        else:
+            for item, middle, leader in known:
+                if isinstance(item, LabelItem):
+                    item.set_form(item.text, item.font_px, leader, middle)
+                else:
+                    item.setPos(middle)
+
+    def _fitted_places(self) -> dict[str, list[Any]]:
+        """Where each name (its middle and leader line's end) and each marker stands, as JSON."""
+        def point(p: QPointF | None) -> list[float] | None:
+            return None if p is None else [p.x(), p.y()]
+
+        places: dict[str, list[Any]] = {f"n:{space}": [point(item.pos()), point(item.leader)]
+                                        for space, item in self.label_items.items()}
+        places.update((f"m:{space}", [point(item.pos()), None]) for space, item in self.centre_items.items())
+        return places
+
+    def _read_fitted_places(self, places: Mapping[str, list[Any]]) -> list[tuple[LabelItem | CentreItem, QPointF,
+                                                                                    QPointF | None]]:
+        """The names and markers :meth:`_fitted_places` wrote, and where they stood (an error if
+        ``places`` is not what it writes)."""
+        out: list[tuple[LabelItem | CentreItem, QPointF, QPointF | None]] = []
+        for name, (middle, leader) in places.items():
+            kind, space = name.split(":", 1)
+            item = self.label_items[space] if kind == "n" else self.centre_items[space]
+            out.append((item, _point(middle), None if leader is None else _point(leader)))
+        return out
+
+    def _in_other_land(self, space: str, point: QPointF) -> bool:
+        """Whether ``point`` lies inside a land province other than ``space`` (a name whose middle
+        stands there reads as that province's: "Paris" in Burgundy, "Bel" in Munich; issue 34)."""
+        lands = self._lands
+        if lands is None:
+            lands = self._lands = [(s, outline.boundingRect(), outline) for s, item in self.label_items.items()
+                                   if not item.spec.italic and not (outline := self.art.outline(s)).isEmpty()]
+        own = space.split("/")[0]
+        return any(s != own and box.contains(point) and outline.contains(point) for s, box, outline in lands)
+
+    def _in_own(self, space: str, point: QPointF) -> bool:
+        """Whether ``point`` lies inside ``space``'s own outline (False for a space without one)."""
+        outline = self.art.outline(space.split("/")[0])
+        return not outline.isEmpty() and outline.contains(point)
+
+    def _work_out_fit(self, layout: Mapping[str, Placement]) -> None:
+        """:meth:`_fit_names_to_units`'s search, from every name and marker at its layout's place."""
+        near = self.unit_size * 0.3
+        units = {prov: item.mapRectToScene(item.token_rect()) for prov, item in self.unit_items.items()}
+        beside = {prov: r.adjusted(-near, -near, near, near) for prov, r in units.items()}
+        disc = token_extent("A", self.unit_size)
+        discs = {loc: disc.translated(point) for loc, point in self.unit_spots().items()}
+        markers = {space: item.mapRectToScene(item.token_rect()) for space, item in self.centre_items.items()}
+        for space, rect in list(markers.items()):  # a marker under a fleet's hull: beside it, in its province
+            if self._marker_side(space) is not None or not any(rect.intersects(u) for u in units.values()):
+                continue
+            outline = self.art.outline(space)
+
+            def in_province(moved: QRectF, outline: QPainterPath = outline) -> bool:
+                return _inside(outline, moved.center())
+
+            move = _clear_move(rect, [*units.values(), *(r for s2, r in markers.items() if s2 != space)],
+                               self.sceneRect(), None, reach=30, accept=in_province)
+            if move is not None:
+                centre = self.centre_items[space]
+                centre.setPos(centre.pos() + move)
+                markers[space] = rect.translated(move)
+        names = {space: item.mapRectToScene(item.text_rect()) for space, item in self.label_items.items()}
+        for space in self.label_items:
+            own_marker = space if self._marker_side(space) is not None else ""
+            others = [r for s2, r in markers.items() if s2 != own_marker]
+            rect = names[space]
+            wrong = [prov for prov, aura in beside.items() if prov != space and aura.intersects(rect)
+                     and (prov not in names or _gap(units[prov], names[prov]) > _gap(units[prov], rect))]
+            covered = any(rect.intersects(u) for u in units.values()) or any(rect.intersects(m) for m in others)
+            # another province's spot, empty: a click there must not read this name
+            on_spot = [d for p, d in discs.items() if p.split("/")[0] != space and d.intersects(rect)]
+            if not wrong and not covered and not on_spot:
+                continue
+            hard = [*units.values(), *others, *(r for s2, r in names.items() if s2 != space)]
+            auras = [aura for prov, aura in beside.items() if prov != space]
+            spots = [d for p, d in discs.items() if p.split("/")[0] != space]
+            marker = markers.get(own_marker) if own_marker else None
+
+            def at_home(moved: QRectF, space: str = space) -> bool:
+                return not self._in_other_land(space, moved.center())
+
+            def inside(moved: QRectF, space: str = space) -> bool:
+                return self._in_own(space, moved.center())
+
+            # its own province first, else the nearest place in no other land province (the sea)
+            move = _clear_move(rect, hard + auras + spots, self.sceneRect(), marker, accept=inside) or \
+                _clear_move(rect, hard + spots, self.sceneRect(), marker, accept=inside) or \
+                _clear_move(rect, hard + auras + spots, self.sceneRect(), marker, accept=at_home)
+            if move is None and (covered or on_spot):  # (no room away from every unit: at least off them)
+                move = _clear_move(rect, hard + spots, self.sceneRect(), marker, accept=at_home) or \
+                    _clear_move(rect, hard + on_spot, self.sceneRect(), marker, accept=at_home) or \
+                    _clear_move(rect, hard + on_spot, self.sceneRect(), marker)
+            if move is None:
+                continue
+            self._move_name(space, move, layout, names, markers)
+        self._bring_names_beside(units, markers, names, layout)
+
+    def _bring_names_beside(self, units: dict[str, QRectF], markers: dict[str, QRectF], names: dict[str, QRectF],
+                            layout: Mapping[str, Placement]) -> None:
+        """A unit whose nearest name is still another province's: its own name brought beside it,
+        where that is clear of every unit, marker and name."""
+        for prov, unit in units.items():
+            if prov not in names:
+                continue
+            own = _gap(unit, names[prov])
+            if all(_gap(unit, r) >= own for s2, r in names.items() if s2 != prov):
+                continue
+            nearest = min(_gap(unit, r) for s2, r in names.items() if s2 != prov)
+            own_marker = prov if self._marker_side(prov) is not None else ""
+            hard = [*units.values(), *(r for s2, r in markers.items() if s2 != own_marker),
+                    *(r for s2, r in names.items() if s2 != prov)]
+            target = unit.adjusted(-nearest, -nearest, nearest, nearest)
+            near = self.unit_size * 0.3
+
+            def fits(moved: QRectF, target: QRectF = target, prov: str = prov, near: float = near) -> bool:
+                """Beside its unit, and not nearer another unit than that unit's own name."""
+                return moved.intersects(target) and all(
+                    _gap(u, moved) >= min(near, _gap(u, names[p])) for p, u in units.items()
+                    if p != prov and p in names)
+
+            def fits_at_home(moved: QRectF, prov: str = prov, fits: Callable[[QRectF], bool] = fits) -> bool:
+                return fits(moved) and not self._in_other_land(prov, moved.center())
+
+            # not into another land province where it can: else the other names pushed off the unit,
+            # and only where neither can (a board crowded everywhere) into another province
+            def fits_inside(moved: QRectF, fits: Callable[[QRectF], bool] = fits, prov: str = prov) -> bool:
+                return fits(moved) and self._in_own(prov, moved.center())
+
+            marker = markers.get(own_marker) if own_marker else None
+            move = _clear_move(names[prov], hard, self.sceneRect(), marker, reach=24, accept=fits_inside) or \
+                _clear_move(names[prov], hard, self.sceneRect(), marker, reach=24, accept=fits_at_home)
+            if move is None and self._push_names_off(prov, units, markers, names, layout):
+                continue
+            move = move or _clear_move(names[prov], hard, self.sceneRect(), marker, reach=24, accept=fits)
+            if move is not None:
+                self._move_name(prov, move, layout, names, markers)
+
+    def _push_names_off(self, prov: str, units: dict[str, QRectF], markers: dict[str, QRectF],
+                        names: dict[str, QRectF], layout: Mapping[str, Placement]) -> bool:
+        """The other provinces' names nearer ``prov``'s unit than its own name (and within a
+        third of a unit) moved just farther off it, each in its own province and beside its
+        own unit still; True if every one of them could be (then moved), False (none moved) if not."""
+        unit = units[prov]
+        near = self.unit_size * 0.3
+        keep = min(_gap(unit, names[prov]), near)
+        moves: list[tuple[str, QPointF]] = []
+        for other in [q for q, r in names.items() if q != prov and _gap(unit, r) < keep]:
+            own_marker = other if self._marker_side(other) is not None else ""
+            hard = [*units.values(), *(r for s2, r in markers.items() if s2 != own_marker),
+                    *(r for s2, r in names.items() if s2 != other)]
+            # (its own unit, if any, still has no other name nearer than this one and within ``near``)
+            rival = min((_gap(units[other], r) for q, r in names.items() if q != other), default=math.inf) \
+                if other in units else math.inf
+
+            def clear(moved: QRectF, other: str = other, rival: float = rival) -> bool:
+                return _gap(unit, moved) >= keep and not self._in_other_land(other, moved.center()) and \
+                    (other not in units or rival >= min(_gap(units[other], moved), near)) and all(
+                        _gap(u, moved) >= min(near, _gap(u, names[p])) for p, u in units.items()
+                        if p not in (other, prov) and p in names)
+
+            def clear_inside(moved: QRectF, clear: Callable[[QRectF], bool] = clear, other: str = other) -> bool:
+                return clear(moved) and self._in_own(other, moved.center())
+
+            marker = markers.get(own_marker) if own_marker else None
+            move = _clear_move(names[other], hard, self.sceneRect(), marker, reach=12, accept=clear_inside) or \
+                _clear_move(names[other], hard, self.sceneRect(), marker, reach=12, accept=clear)
+            if move is None:
+                return False
+            moves.append((other, move))
+        for other, move in moves:
+            self._move_name(other, move, layout, names, markers)
+        return True
+
+    def _move_name(self, space: str, move: QPointF, layout: Mapping[str, Placement], names: dict[str, QRectF],
+                   markers: dict[str, QRectF]) -> None:
+        """Move ``space``'s name by ``move`` (and its marker, standing beside it), with a leader line
+        to its province if it left it."""
+        item = self.label_items[space]
+        placement = layout.get(space)
+        middle = item.pos() + move
+        leader = placement.leader if placement is not None else None
+        if leader is None and not _inside(self.art.outline(space), middle):
+            leader = item.spec.middle
+        item.set_form(item.text, item.font_px, leader, middle)
+        names[space] = names[space].translated(move)
+        if self._marker_side(space) is not None:
+            centre = self.centre_items[space]
+            centre.setPos(centre.pos() + move)
+            markers[space] = markers[space].translated(move)
 
     @property
     def labels_key(self) -> object:
         """Changes whenever a name changes size, form or place (for those who cache their rectangles)."""
         return self._labels_placed_for
 
-    def set_label_min_px(self, px: float) -> bool:
-        """Draw every name at least ``px`` screen pixels high; True if the names changed."""
-        if px == self.label_min_px:
+    def set_label_min_px(self, px: float, max_growth: float | None = None) -> bool:
+        """Draw every name at least ``px`` screen pixels high, growing each at most ``max_growth``
+        times the art's size (None: :data:`.label_layout.MAX_GROWTH`); True if the names changed."""
+        if (px, max_growth) == (self.label_min_px, self.label_max_growth):
             return False
         self.label_min_px = px
+        self.label_max_growth = max_growth
         if self.picture is not None and self._letter_drawn != self.letter_px:
             self.show_picture(self.picture)
         else:
@@ -1130,7 +1452,7 @@ class MapScene(QGraphicsScene):
     def _layout_identity(self) -> str:
         """What every layout of this board is worked out from, but the sizes (see
         :func:`.label_layout.layout_key`): the art, the supply centres' spots, the font and the
-        code here that measures the names and makes the search's tasks."""
+        code here that measures the names, moves the spots and makes the search's tasks."""
         identity = self._identity
         if identity is None:
             import hashlib
@@ -1141,7 +1463,12 @@ class MapScene(QGraphicsScene):
             digest.update(repr(sorted((sid, self.geometry.centre_point(sid)) for sid in self.centre_items)).encode())
             digest.update(repr((font_fingerprint(), CentreItem.RADIUS, LABEL_MAX_FACTOR)).encode())
             for function in (MapScene._label_layout, MapScene._marker_side, MapScene._label_rooms, LabelItem.measure,
-                             LabelItem.path_for, _metrics):
+                             LabelItem.path_for, _metrics, MapScene.unit_spot, MapScene.unit_spots,
+                             MapScene._marker_points, MapScene._marker_radius, token_extent, separate_spots,
+                             _off_marker, _push, _clear_point, MapScene._fit_names_to_units,
+                             MapScene._work_out_fit, MapScene._bring_names_beside, MapScene._move_name,
+                             MapScene._fitted_places, MapScene._read_fitted_places, _clear_move, _gap,
+                             MapScene._in_other_land, MapScene._push_names_off, MapScene._in_own):
                 code_digest(function.__code__, digest)
             identity = self._identity = digest.hexdigest()[:32]
         return identity
@@ -1151,29 +1478,24 @@ class MapScene(QGraphicsScene):
                                    layout_key, place_labels, short_name, two_lines)
 
         bounds = self.sceneRect()
-        key = layout_key(self._layout_identity(), (self.label_factor, self.size_factor, self.unit_size, need), bounds)
+        growth = self.label_max_growth or MAX_GROWTH
+        key = layout_key(self._layout_identity(), (self.label_factor, self.size_factor, self.unit_size, need, growth),
+                         bounds)
         known = LAYOUTS.get(key)
         if known is not None:
             return known
         tasks: list[LabelTask] = []
-        radius = CentreItem.RADIUS * 1.45 * self.label_factor  # an owned marker: the larger
-        attached: dict[str, float] = {}
-        centres: list[QRectF] = []
-        for space in self.centre_items:
-            side = self._marker_side(space)
-            if side is not None:
-                attached[space] = side
-            else:
-                cx, cy = self.geometry.centre_point(space)
-                r = radius + 2 * self.label_factor
-                centres.append(QRectF(cx - r, cy - r, 2 * r, 2 * r))
+        radius = self._marker_radius()
+        spots = self.unit_spots()
+        centres = [QRectF(p.x() - radius, p.y() - radius, 2 * radius, 2 * radius)
+                   for p in self._marker_points().values() if p is not None]
         rooms = self._label_rooms()
         for space, item in self.label_items.items():
             spec = item.spec
             # the art's size, or larger for the least size on screen (the projector asks for that
             # least size, not for the same board's names grown by its factor: they would crowd it)
             size = max(spec.size * min(self.label_factor, LABEL_MAX_FACTOR / self.size_factor),
-                       min(need, spec.size * MAX_GROWTH))
+                       min(need, spec.size * growth))
             px = max(1, math.ceil(size - 1e-6))
             texts = [(spec.text, FULL)]
             if (split := two_lines(spec.text)) is not None:
@@ -1182,17 +1504,20 @@ class MapScene(QGraphicsScene):
             if len(short) < len(spec.text):
                 texts.append((short, SHORT))
             forms = tuple(LabelForm(text, item.measure(text, px), penalty, px) for text, penalty in texts)
-            anchor = self.art.anchors.get(space)
-            tasks.append(LabelTask(space, spec.middle, forms, anchor,
-                                   marker=radius if space in attached else 0.0, marker_side=attached.get(space, 1.0),
+            side = self._marker_side(space)
+            tasks.append(LabelTask(space, spec.middle, forms, spots.get(space),
+                                   marker=radius if side is not None else 0.0, marker_side=side or 1.0,
                                    room=rooms[space]))
 
         def inside(space: str, point: QPointF) -> bool:
-            outline = self.art.outline(space)
-            return outline.isEmpty() or outline.contains(point)
+            return _inside(self.art.outline(space), point)
 
+        # room for an army's disc on every spot (a fleet's hull, wider, or a dislodged unit, is
+        # made room for when it stands there: _fit_names_to_units)
+        gap = self.unit_size * 0.08
+        disc = token_extent("A", self.unit_size).adjusted(-gap, -gap, gap, gap)
         layout = place_labels(tasks, bounds=bounds, unit=self.unit_size, centres=centres, inside=inside,
-                              anchors=self.art.anchors)
+                              anchors=spots, spot=disc, foreign=self._in_other_land)
         LAYOUTS.put(key, layout)
         return layout
 
@@ -1204,26 +1529,78 @@ class MapScene(QGraphicsScene):
             if placement is None:
                 continue
             item.set_form(placement.form.text, placement.form.px, placement.leader, placement.middle)
-        radius = CentreItem.RADIUS * 1.45 * self.label_factor
+        radius = self._marker_radius()
+        points = self._marker_points()
         for space, centre in self.centre_items.items():
             placement = layout.get(space)
-            side = self._marker_side(space)
-            if placement is not None and side is not None:
-                centre.setPos(marker_point(placement.rect, radius, side))
-            else:
-                centre.setPos(*self.geometry.centre_point(space))
+            point = points.get(space)
+            if point is None and placement is not None:
+                point = marker_point(placement.rect, radius, placement.marker_side)
+            centre.setPos(point if point is not None else QPointF(*self.geometry.centre_point(space)))
+
+    def unit_spot(self) -> QRectF:
+        """What a unit's token standing on a spot covers around it (an army's or a fleet's, the
+        larger), with a small gap: where names and markers must not go."""
+        size = self.unit_size
+        gap = size * 0.08
+        rect = token_extent("F", size).united(token_extent("A", size))
+        return rect.adjusted(-gap, -gap, gap, gap)
+
+    def unit_spots(self) -> dict[str, QPointF]:
+        """Every unit spot of the art (split coasts too), moved off its own supply-centre marker
+        and apart from its neighbours' where two units drawn at this size would touch, each within
+        its own province (worked out once per size)."""
+        key = (self.unit_size, self.label_factor)
+        spots = self._spot_cache.get(key)
+        if spots is None:
+            from .label_layout import GEOMETRY, layout_key
+
+            stored = layout_key(self._layout_identity(), ("spots", *key), self.sceneRect())
+            spots = _stored(GEOMETRY.get(stored), lambda known: {loc: _point(p) for loc, p in known.items()})
+            if spots is None:
+                markers = {sid: QPointF(*self.geometry.centre_point(sid)) for sid in self.centre_items}
+                spots = separate_spots(
+                    self.art.anchors, self.unit_spot(), lambda space, p: _inside(self.art.outline(space), p),
+                    markers, self._marker_radius())
+                GEOMETRY.put(stored, {loc: [p.x(), p.y()] for loc, p in spots.items()})
+            self._spot_cache[key] = spots
+        return spots
+
+    def _marker_points(self) -> dict[str, QPointF | None]:
+        """Where each supply-centre marker stands: the art's place, or, where a unit standing on
+        any spot would cover it, the nearest place inside its province clear of every spot (the
+        art puts some cities on the unit's spot); None where its province has no such place (a
+        small province its unit fills): the marker then stands beside the province's name."""
+        key = (self.unit_size, self.label_factor)
+        known = self._marker_cache.get(key)
+        if known is None:
+            from .label_layout import GEOMETRY, layout_key
+
+            stored_key = layout_key(self._layout_identity(), ("markers", *key), self.sceneRect())
+            known = _stored(GEOMETRY.get(stored_key),
+                            lambda stored: {space: None if p is None else _point(p) for space, p in stored.items()})
+            if known is None:
+                gap = self.unit_size * 0.08
+                spot = token_extent("A", self.unit_size).adjusted(-gap, -gap, gap, gap)  # (a fleet: the fitting)
+                r = self._marker_radius()
+                spots = [spot.translated(point) for point in self.unit_spots().values()]
+                known = {space: _clear_point(QPointF(*self.geometry.centre_point(space)), r, spots,
+                                             self.art.outline(space))
+                         for space in self.centre_items}
+                GEOMETRY.put(stored_key, {space: None if p is None else [p.x(), p.y()] for space, p in known.items()})
+            self._marker_cache[key] = known
+        return known
+
+    def _marker_radius(self) -> float:
+        """How far a marker is drawn around its middle (with its light edge)."""
+        return CentreItem.RADIUS * 1.45 * 1.15 * self.label_factor + 1.2 * self.label_factor
 
     def _marker_side(self, space: str) -> float | None:
-        """The side of its name a supply-centre marker stands on when the art puts it beside
-        the name (1 right, -1 left); None for a marker drawn where the art has it."""
-        spec = self.art.labels.get(space)
-        if spec is None or space not in self.centre_items:
+        """The side of its name a supply-centre marker stands on (1: right) when it stands beside
+        the name; None for one standing on its own (:meth:`_marker_points`)."""
+        if space not in self.centre_items or self._marker_points().get(space) is not None:
             return None
-        cx, cy = self.geometry.centre_point(space)
-        off = cx - spec.middle.x()
-        if abs(cy - spec.middle.y()) < spec.size and abs(off) < spec.size * (len(spec.text) + 2):
-            return 1.0 if off >= 0 else -1.0
-        return None
+        return 1.0
 
     # -- spaces ------------------------------------------------------------------------------
 
@@ -1245,6 +1622,14 @@ class MapScene(QGraphicsScene):
         return QPointF(x, y)
 
     def anchor(self, location: str) -> QPointF:
+        """Where a unit in ``location`` is drawn: the art's spot, moved where a unit there would
+        cover its centre's marker or touch a neighbour's unit (:meth:`unit_spots`)."""
+        spots = self.unit_spots()
+        point = spots.get(location)
+        if point is None:
+            point = spots.get(province_of(location))
+        if point is not None:
+            return QPointF(point)
         try:
             x, y = self.geometry.unit_anchor(location)
         except KeyError:
@@ -1330,27 +1715,14 @@ class MapScene(QGraphicsScene):
             if item.toolTip() != tip:
                 item.setToolTip(tip)
             self.unit_items[prov] = item
-        by_whom = {r.order.province: r.dislodged_by or "" for r in picture.results.values()
-                   if r.dislodged and isinstance(r.order, UnitOrder)}
-        for d in picture.displaced:
-            attacker = by_whom.get(d.province, "") or (d.attacker_from or "")
-            moved = old_displaced.pop(d.province, None)
-            if (moved is None or moved.unit != d.unit or moved.size != size or moved.dislodged_by != attacker
-                    or moved.letter_px != letter):
-                if moved is not None:
-                    self.removeItem(moved)
-                moved = UnitItem(d.unit, displaced=True, size=size, dislodged_by=attacker, letter=letter)
-                self.addItem(moved)
-            moved.setPos(self.displaced_point(d.unit.location))
-            tip = self._unit_tip(d.unit) + " (dislodged"
-            tip += f" from {self._name(attacker)})" if attacker else ")"
-            if moved.toolTip() != tip:
-                moved.setToolTip(tip)
-            self.displaced_items[d.province] = moved
-        for item in list(old_units.values()) + list(old_displaced.values()):
+        for item in list(old_units.values()):
             self.removeItem(item)
         self._show_owners(state.owners)
-        self._place_labels()
+        placed = self._labels_placed_for
+        self._place_labels()  # (names and markers first: a dislodged unit is placed clear of them)
+        if placed == self._labels_placed_for:
+            self._fit_names_to_units()  # (the same layout: fitted to the units standing now)
+        self._show_displaced(picture, old_displaced, size, letter)
         powers = set(self.order_items) | {o.power for o in picture.orders}
         for power in sorted(powers):
             self._draw_orders(power, [o for o in picture.orders if o.power == power])
@@ -1364,17 +1736,65 @@ class MapScene(QGraphicsScene):
             self.mark_items.append(bounce)
         self.set_selected_unit(self.selected_province)  # kept items too: selected only if still chosen
 
-    def displaced_point(self, location: str) -> QPointF:
-        """Where a dislodged unit is drawn: beside its space's anchor, inside its own province
-        (the first of a few places around the anchor that is) and clear of the unit standing there."""
+    def _show_displaced(self, picture: BoardPicture, old: dict[str, UnitItem], size: float, letter: int) -> None:
+        """Draw the dislodged units, each beside its space clear of what is drawn already."""
+        by_whom = {r.order.province: r.dislodged_by or "" for r in picture.results.values()
+                   if r.dislodged and isinstance(r.order, UnitOrder)}
+        taken = self._drawn_rects() if picture.displaced else []  # (the names' outlines: measured only if needed)
+        # a dislodged unit is drawn a little smaller than the units standing (its red ring makes it
+        # as wide): it has to find room beside its space among them
+        size = round(size * DISPLACED_RATIO)
+        for d in picture.displaced:
+            attacker = by_whom.get(d.province, "") or (d.attacker_from or "")
+            moved = old.pop(d.province, None)
+            if (moved is None or moved.unit != d.unit or moved.size != size or moved.dislodged_by != attacker
+                    or moved.letter_px != min(letter, math.floor(size * LETTER_MAX_RATIO))):
+                if moved is not None:
+                    self.removeItem(moved)
+                moved = UnitItem(d.unit, displaced=True, size=size, dislodged_by=attacker,
+                                 letter=min(letter, math.floor(size * LETTER_MAX_RATIO)))
+                self.addItem(moved)
+            point = self.displaced_point(d.unit.location, taken, moved.token_rect())
+            moved.setPos(point)
+            taken.append(moved.token_rect().translated(point))
+            tip = self._unit_tip(d.unit) + " (dislodged"
+            tip += f" from {self._name(attacker)})" if attacker else ")"
+            if moved.toolTip() != tip:
+                moved.setToolTip(tip)
+            self.displaced_items[d.province] = moved
+        for item in old.values():
+            self.removeItem(item)
+
+    def _drawn_rects(self) -> list[QRectF]:
+        """What is drawn on the board now that a dislodged unit must not cover: names, markers, units."""
+        rects = [item.mapRectToScene(item.text_rect()) for item in self.label_items.values()]
+        rects += [item.mapRectToScene(item.token_rect()) for item in self.centre_items.values()]
+        rects += [item.mapRectToScene(item.token_rect()) for item in self.unit_items.values()]
+        return rects
+
+    def displaced_point(self, location: str, taken: Iterable[QRectF] = (), extent: QRectF | None = None) -> QPointF:
+        """Where a dislodged unit is drawn: beside its space's spot, the nearest of the places
+        around it (rings of growing distance) that is inside its own province and covers nothing
+        of ``taken``; failing that inside its province covering the least."""
         anchor = self.anchor(location)
         outline = self.art.outline(province_of(location))
         s = self.unit_size
-        for dx, dy in ((0.8, -0.8), (-0.8, -0.8), (0.8, 0.8), (-0.8, 0.8), (1.1, 0.0), (-1.1, 0.0)):
-            point = anchor + QPointF(dx * s, dy * s)
-            if outline.isEmpty() or outline.contains(point):
-                return point
-        return anchor + QPointF(0.8 * s, -0.8 * s)
+        if extent is None:
+            extent = drawn_extent("F", s, displaced=True)
+        taken = list(taken)
+        best: tuple[int, QPointF] | None = None
+        for ring in (1.25, 1.5, 1.8, 2.1, 2.5, 3.0, 3.5, 4.2):
+            for i in range(40):
+                a = math.pi * 2 * (i + 0.5 * (ring > 1.4)) / 40 - math.pi / 4
+                point = anchor + QPointF(math.cos(a) * ring * s, math.sin(a) * ring * s * 0.8)
+                box = extent.translated(point)
+                # covering nothing inside its province is best; then covering nothing just outside it
+                covered = sum(2 for r in taken if r.intersects(box)) + (0 if _inside(outline, point) else 1)
+                if covered == 0:
+                    return point
+                if best is None or covered < best[0]:
+                    best = (covered, point)
+        return best[1] if best is not None else anchor + QPointF(0.8 * s, -0.8 * s)
 
     def show_orders(self, power: str, orders: Iterable[Order], illegal: Iterable[Order] = ()) -> None:
         """Redraw one power's orders only (the others are untouched)."""
@@ -1496,8 +1916,23 @@ class MapScene(QGraphicsScene):
             a, _ = _shorten(points[0], points[1], half, 0)
             _, b = _shorten(points[-2], points[-1], 0, end_gap)
             return _smooth_path([a, *points[1:-1], b])
-        a, b = _ends_with_shaft(src, dst, half, end_gap, (MIN_SHAFT + 12.0) * k)
-        return _bent_path(a, b, 0.10)
+        minimum = (MIN_SHAFT + 12.0) * k
+        prov = province_of(order.location)
+        item = self.displaced_items.get(prov) or self.unit_items.get(prov)
+        start_rect = item.drawn_rect() if item is not None else drawn_extent("A", size)
+        target = self.unit_items.get(province_of(order.destination))
+        end_rect = target.drawn_rect() if target is not None else QRectF()
+        length = QLineF(src, dst).length()
+        if length > 1e-6:
+            ux, uy = (dst.x() - src.x()) / length, (dst.y() - src.y()) / length
+            out = QLineF(src, _edge_point(src, ux, uy, start_rect, 0)).length()
+            into = QLineF(dst, _edge_point(dst, -ux, -uy, end_rect, 0)).length()
+            if length - out - into >= minimum:
+                a, b = _ends_with_shaft(src, dst, max(half, out), max(end_gap, into), minimum)
+                return _bent_path(a, b, 0.10)
+        # neighbours whose units nearly touch (Lvp-Yor, Ber-Kie): a straight arrow would lie under
+        # them; it leaves its unit's side and bows out round both, seen in the open
+        return _bowed_path(src, dst, start_rect, end_rect, size)
 
     def convoy_route(self, order: Move) -> tuple[str, ...]:
         """The seas (in order) of the fleets that carried (or, before adjudication, are to carry) the army.
@@ -1548,6 +1983,147 @@ class MapScene(QGraphicsScene):
         if illegal:
             return f"{text}: illegal, the unit will hold"
         return text
+
+
+def _inside(outline: QPainterPath, point: QPointF) -> bool:
+    return outline.isEmpty() or outline.contains(point)
+
+
+def separate_spots(anchors: Mapping[str, QPointF], extent: QRectF, inside: Callable[[str, QPointF], bool],
+                   markers: Mapping[str, QPointF] | None = None, radius: float = 0.0) -> dict[str, QPointF]:
+    """``anchors`` (unit spots by location): a spot on its own province's supply-centre marker
+    (``markers``, circles of ``radius``) moved off it where it can, then those of different
+    provinces whose ``extent`` around them overlap pushed apart, a little at a time, each only as
+    far as its province lets it go (a spot that would leave it stays and the other moves)."""
+    spots = {loc: QPointF(p) for loc, p in anchors.items()}
+    names = sorted(spots)
+    for loc in names:
+        centre = (markers or {}).get(loc.split("/")[0])
+        if centre is not None:
+            spots[loc] = _off_marker(loc, spots[loc], centre, extent, radius, inside)
+    w, h = extent.width(), extent.height()
+    for _ in range(40):
+        moved = False
+        for i, a in enumerate(names):
+            for b in names[i + 1:]:
+                if a.split("/")[0] == b.split("/")[0]:
+                    continue  # (coasts of one province never hold two units)
+                pa, pb = spots[a], spots[b]
+                dx, dy = pb.x() - pa.x(), pb.y() - pa.y()
+                over_x, over_y = w - abs(dx), h - abs(dy)
+                if over_x <= 0 or over_y <= 0:
+                    continue
+                if over_x * h < over_y * w:  # the shorter way apart: across or along
+                    step = QPointF((over_x / 2 + 0.5) * (1 if dx >= 0 else -1), 0)
+                else:
+                    step = QPointF(0, (over_y / 2 + 0.5) * (1 if dy >= 0 else -1))
+                moved |= _push(spots, a, b, step, inside)
+        if not moved:
+            break
+    return spots
+
+
+def _off_marker(loc: str, spot: QPointF, centre: QPointF, extent: QRectF, radius: float,
+                inside: Callable[[str, QPointF], bool]) -> QPointF:
+    """``spot`` moved the least way (left, right, up or down) that clears a marker at ``centre``
+    and stays in its province, or where it was."""
+    box = QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius)
+    if not extent.translated(spot).intersects(box):
+        return spot
+    moves = [QPointF(box.right() - (spot.x() + extent.left()) + 1, 0),
+             QPointF(box.left() - (spot.x() + extent.right()) - 1, 0),
+             QPointF(0, box.bottom() - (spot.y() + extent.top()) + 1),
+             QPointF(0, box.top() - (spot.y() + extent.bottom()) - 1)]
+    for move in sorted(moves, key=lambda m: abs(m.x()) + abs(m.y())):
+        if inside(loc.split("/")[0], spot + move):
+            return spot + move
+    return spot
+
+
+def _push(spots: dict[str, QPointF], a: str, b: str, step: QPointF, inside: Callable[[str, QPointF], bool]) -> bool:
+    """Move ``a`` back by ``step`` and ``b`` on by it, each only if it stays in its province
+    (one that cannot: the other takes its share too)."""
+    na, nb = spots[a] - step, spots[b] + step
+    ok_a, ok_b = inside(a.split("/")[0], na), inside(b.split("/")[0], nb)
+    if ok_a and ok_b:
+        spots[a], spots[b] = na, nb
+        return True
+    if ok_a and inside(a.split("/")[0], spots[a] - step * 2):
+        spots[a] = spots[a] - step * 2
+        return True
+    if ok_b and inside(b.split("/")[0], spots[b] + step * 2):
+        spots[b] = spots[b] + step * 2
+        return True
+    return False
+
+
+_T = TypeVar("_T")
+
+
+def _point(xy: Any) -> QPointF:
+    """A point stored as [x, y] (an error for anything else)."""
+    x, y = xy
+    return QPointF(float(x), float(y))
+
+
+def _stored(value: Any, read: Callable[[Any], _T]) -> _T | None:
+    """``read(value)``, or None for no value or one that is not what ``read`` reads (a cache file
+    from elsewhere or damaged costs the time to work it out again, nothing more)."""
+    if value is None:
+        return None
+    try:
+        return read(value)
+    except (TypeError, ValueError, KeyError, AttributeError):
+        return None
+
+
+def _gap(a: QRectF, b: QRectF) -> float:
+    """The distance between two rectangles (0 when they touch or overlap)."""
+    dx = max(0.0, max(a.left(), b.left()) - min(a.right(), b.right()))
+    dy = max(0.0, max(a.top(), b.top()) - min(a.bottom(), b.bottom()))
+    return math.hypot(dx, dy)
+
+
+def _clear_move(rect: QRectF, taken: list[QRectF], bounds: QRectF, marker: QRectF | None, *, reach: int = 15,
+                accept: Callable[[QRectF], bool] | None = None) -> QPointF | None:
+    """The shortest move (rings of growing distance, in steps of a third of ``rect``'s height) that
+    takes ``rect`` (and ``marker``, moved with it) clear of every rectangle of ``taken`` and
+    inside ``bounds`` (and that ``accept`` accepts); None if none within ``reach`` steps does."""
+    h = rect.height()
+    far = reach * h / 3 + (marker.width() + marker.height() if marker is not None else 0.0)
+    area = rect.adjusted(-far, -far, far, far)
+    taken = [t for t in taken if t.intersects(area)]  # (only what the moves can reach)
+    for step in range(1, reach + 1):
+        distance = step * h / 3
+        count = 8 + 4 * step
+        for i in range(count):
+            a = math.pi * 2 * i / count
+            move = QPointF(distance * math.cos(a), distance * math.sin(a) * 0.8)
+            moved = rect.translated(move)
+            boxes = [moved] if marker is None else [moved, marker.translated(move)]
+            if all(bounds.contains(b) for b in boxes) and not any(b.intersects(t) for b in boxes for t in taken) \
+                    and (accept is None or accept(moved)):
+                return move
+    return None
+
+
+def _clear_point(home: QPointF, r: float, spots: list[QRectF], outline: QPainterPath) -> QPointF | None:
+    """``home``, or the nearest point around it (rings of growing radius) where a circle of
+    radius ``r`` is clear of every rectangle of ``spots`` and inside ``outline``; None if none is."""
+    def clear(p: QPointF) -> bool:
+        box = QRectF(p.x() - r, p.y() - r, 2 * r, 2 * r)
+        return not any(box.intersects(s) for s in spots)
+
+    if clear(home):
+        return home
+    for step in range(1, 16):
+        distance = step * r * 0.6
+        for i in range(24):
+            a = math.pi * 2 * i / 24
+            p = QPointF(home.x() + distance * math.cos(a), home.y() + distance * math.sin(a))
+            if clear(p) and _inside(outline, p):
+                return p
+    return None
 
 
 def _arrow_head(path: QPainterPath, length: float, half_width: float) -> QPolygonF:

@@ -246,14 +246,16 @@ class MapView(QGraphicsView):
     @override
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
-        if self._fitted:
-            self._fit()
-        self._size_items()
-        self._schedule_sharpen()
+        self._refit()
 
     @override
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
+        self._refit()
+
+    def _refit(self) -> None:
+        """The view's size changed (or it was shown): a fitted board is fitted again, and the
+        items take their size for the new scale."""
         if self._fitted:
             self._fit()
         self._size_items()

@@ -7,10 +7,11 @@ file dialog cannot carry these choices); the choices are kept for the next expor
 from __future__ import annotations
 
 from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel,
+from PySide6.QtWidgets import (QCheckBox, QDialog, QDialogButtonBox, QFormLayout, QLabel,
                                QVBoxLayout, QWidget)
 
 from .export import ORIENTATIONS, PAPER_NAMES, PAPERS, PdfOptions, default_paper
+from ..widgets import choice_combo
 
 ORIENTATION_NAMES = {"auto": "Automatic: the map across the page's width", "portrait": "Portrait",
                      "landscape": "Landscape"}
@@ -33,17 +34,10 @@ class PdfOptionsDialog(QDialog):
         intro.setWordWrap(True)
         layout.addWidget(intro)
         form = QFormLayout()
-        self.paper = QComboBox()
-        for key in PAPERS:
-            self.paper.addItem(PAPER_NAMES[key], key)
-        self.paper.setCurrentIndex(max(0, self.paper.findData(start.paper)))
-        self.paper.setAccessibleName("Paper size")
+        self.paper = choice_combo([(PAPER_NAMES[k], k) for k in PAPERS], start.paper, "Paper size")
         form.addRow("&Paper:", self.paper)
-        self.orientation = QComboBox()
-        for key in ORIENTATIONS:
-            self.orientation.addItem(ORIENTATION_NAMES[key], key)
-        self.orientation.setCurrentIndex(max(0, self.orientation.findData(start.orientation)))
-        self.orientation.setAccessibleName("Page orientation")
+        self.orientation = choice_combo([(ORIENTATION_NAMES[k], k) for k in ORIENTATIONS], start.orientation,
+                                        "Page orientation")
         form.addRow("&Orientation:", self.orientation)
         layout.addLayout(form)
         self.explanations = QCheckBox("&Explain every result after the map, with the rule that decides it")

@@ -42,6 +42,7 @@ from ...engine.errors import OrderError
 from ...engine.orders import Order
 from ...engine.rules import RuleSet
 from ...engine.turns import adjudicate_phase
+from ...io.output import fail
 
 
 class RenderError(Exception):
@@ -394,14 +395,11 @@ def render_command(args: argparse.Namespace) -> int:
                               explain=bool(getattr(args, "explain", False)), paper=getattr(args, "paper", None),
                               orientation=str(getattr(args, "orientation", "auto")))
     except RenderError as exc:
-        print(f"diplomacy-desktop: {exc}", file=sys.stderr)
-        return exc.code
+        return fail(str(exc), exc.code)
     except ValueError as exc:
-        print(f"diplomacy-desktop: {exc}", file=sys.stderr)
-        return 2
+        return fail(str(exc))
     except OSError as exc:
-        print(f"diplomacy-desktop: {exc}", file=sys.stderr)
-        return 1
+        return fail(str(exc), 1)
     from ...io.output import is_stdout
 
     if is_stdout(args.output):  # the picture is the output: the note goes beside it

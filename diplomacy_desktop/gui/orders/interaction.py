@@ -906,7 +906,7 @@ class OrderInteraction(QObject):
             return None
         self._hover_text = self.describe_space(space)
         if global_pos is not None:
-            QToolTip.showText(global_pos, self._hover_text, widget)
+            show_tip_over_map(global_pos, self._hover_text, widget)
         return self._hover_text
 
     def describe_space(self, space: str) -> str:
@@ -951,3 +951,18 @@ __all__ = [
     "IDLE", "BuildMode", "CoastMode", "ConvoyMode", "ConvoyTargetMode", "Mode", "OrderInteraction",
     "RetreatMode", "SupportMode", "SupportTargetMode", "UnitMode", "order_key",
 ]
+
+
+def show_tip_over_map(global_pos: QPoint, text: str, widget: QWidget | None) -> None:
+    """Show the hovered space's tooltip beside the pointer, letting clicks through to the map: the
+    tip stands where the next click often goes (the neighbour below and right of the unit just
+    clicked), and a click on it only closed it, saying nothing (issue 34, seen playing by mouse
+    at 1366x768: France's click on "Bur" after A Paris was selected gave no order)."""
+    from PySide6.QtWidgets import QApplication
+
+    QToolTip.showText(global_pos, text, widget)
+    through = Qt.WindowType.WindowTransparentForInput
+    for tip in QApplication.topLevelWidgets():
+        if tip.inherits("QTipLabel") and tip.isVisible() and not tip.windowFlags() & through:
+            tip.setWindowFlag(through, True)  # (a new flag hides a window: shown again)
+            tip.show()

@@ -14,7 +14,8 @@ from collections.abc import Mapping
 
 from PySide6.QtCore import QEvent, QRectF, QSize, QStringListModel, Qt, Signal
 from PySide6.QtGui import (QAbstractTextDocumentLayout, QBrush, QColor, QFocusEvent, QFont, QIcon, QKeyEvent,
-                           QKeySequence, QPainter, QPaintEvent, QPalette, QPixmap, QTextDocument)
+                           QKeySequence, QPainter, QPaintEvent, QPalette, QPixmap, QResizeEvent, QShowEvent,
+                           QTextDocument)
 from PySide6.QtWidgets import (QApplication, QCompleter, QDockWidget, QHBoxLayout, QLabel, QLineEdit,
                                QListWidget, QListWidgetItem, QPushButton, QSizePolicy, QTabBar, QVBoxLayout,
                                QWidget)
@@ -142,6 +143,67 @@ class SummaryText(QWidget):
         painter.end()
 
 
+class PowerTabs(QTabBar):
+    """The powers' tabs, every one in sight whatever the panel's width (issue 34: a laptop's panel
+    showed 3½ of 7, the rest behind scroll arrows): each power's full name while they all fit,
+    else its first three letters, else its disc alone; the full name on hover."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setExpanding(False)
+        self.setUsesScrollButtons(False)
+        self.setElideMode(Qt.TextElideMode.ElideNone)
+        self.setDrawBase(False)
+        self._names: list[str] = []
+        self._form = -1
+
+    def set_powers(self, icons: list[QIcon], names: list[str]) -> None:
+        while self.count():
+            self.removeTab(0)
+        self._names = list(names)
+        for icon, name in zip(icons, names, strict=True):
+            index = self.addTab(icon, name)
+            self.setTabToolTip(index, name)
+        self._form = -1
+        self._fit()
+
+    def _texts(self, form: int) -> list[str]:
+        return [name if form == 0 else name[:3] if form == 1 else "" for name in self._names]
+
+    def _width(self, form: int) -> int:
+        """How wide the tabs are with the names in ``form`` (0 full, 1 three letters, 2 none)."""
+        metrics = self.fontMetrics()
+        pad = self.style().pixelMetric(self.style().PixelMetric.PM_TabBarTabHSpace, None, self)
+        icon = self.iconSize().width() + 6
+        return sum(metrics.horizontalAdvance(t) + pad + icon + 4 for t in self._texts(form))
+
+    def _fit(self) -> None:
+        width = self.width() if self.isVisible() else 0
+        form = next((f for f in (0, 1) if width and self._width(f) <= width), 2)
+        if form != self._form:
+            self._form = form
+            for i, text in enumerate(self._texts(form)):
+                self.setTabText(i, text)
+
+    @override
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit()
+
+    @override
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self._fit()
+
+    @override
+    def minimumSizeHint(self) -> QSize:
+        return QSize(self._width(2), super().minimumSizeHint().height())
+
+    @override
+    def sizeHint(self) -> QSize:
+        return QSize(self._width(0), super().sizeHint().height())
+
+
 class OrderDock(QDockWidget):
     """The order panel of one power at a time (tabs choose the power)."""
 
@@ -155,10 +217,7 @@ class OrderDock(QDockWidget):
         body = QWidget()
         layout = QVBoxLayout(body)
         layout.setContentsMargins(6, 6, 6, 6)
-        self.tabs = QTabBar()
-        self.tabs.setExpanding(False)
-        self.tabs.setUsesScrollButtons(True)
-        self.tabs.setDrawBase(False)
+        self.tabs = PowerTabs()
         self.tabs.currentChanged.connect(self._tab_changed)
         layout.addWidget(self.tabs)
         self.summary = SummaryText()
@@ -233,10 +292,8 @@ class OrderDock(QDockWidget):
 
     def _build_tabs(self) -> None:
         self.tabs.blockSignals(True)
-        while self.tabs.count():
-            self.tabs.removeTab(0)
-        for pid in self.controller.board.power_ids:
-            self.tabs.addTab(power_icon(pid), self.controller.power_name(pid))
+        ids = list(self.controller.board.power_ids)
+        self.tabs.set_powers([power_icon(pid) for pid in ids], [self.controller.power_name(pid) for pid in ids])
         ids = list(self.controller.board.power_ids)
         if self.power not in ids:
             self.power = ids[0]

@@ -10,20 +10,23 @@ from __future__ import annotations
 import html
 
 from PySide6.QtCore import Qt, QTimer, QUrl, Signal
-from PySide6.QtGui import QBrush, QColor, QIcon
-from PySide6.QtWidgets import (QAbstractItemView, QDockWidget, QHBoxLayout, QHeaderView, QLabel, QListWidget,
+from PySide6.QtGui import QBrush, QColor, QIcon, QTextDocumentFragment
+from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QListWidget,
                                QListWidgetItem, QPushButton, QSplitter, QTableWidget, QTableWidgetItem,
                                QTextBrowser, QVBoxLayout, QWidget)
 
 from ...engine.board import Board
+from ...engine.disorder import disorder_told
 from ...engine.game import HistoryEntry
 from ...engine.orders import Hold, UnitOrder
 from ...engine.results import OrderResult, Outcome
 from ...engine.state import ADJUSTMENT
 from ...io.notation import format_order, location_label
+from .. import override
 from ..board import palette
 from ..controller import ChangeRecord, GameController
 from .order_dock import power_icon
+from ..widgets import GameDock, phase_buttons, titled_column
 
 OUTCOME_COLOURS = {
     Outcome.SUCCESS: QColor("#1B6E20"),
@@ -44,9 +47,9 @@ def phase_notes(board: Board, entry: HistoryEntry) -> list[tuple[str, str]]:
     if entry.disorder:
         gone = [board.power(p).name for p in board.power_ids if p in entry.disorder]
         names = ", ".join(gone[:-1]) + " and " + gone[-1] if len(gone) > 1 else gone[0]
+        told = disorder_told(entry.state.phase.kind)  # the same words on the phones (host/phase_results.py)
         out.append((f"civil disorder | {names}",
-                    (f"<b>In civil disorder (rules XIV.1):</b> {html.escape(names)} \u2014 no orders count; units "
-                     "hold and do not support each other; dislodged units are disbanded; no builds.")))
+                    f"<b>In civil disorder (rules XIV.1):</b> {html.escape(names)} \u2014 {html.escape(told)}."))
     from ...engine.forfeits import unused_builds  # (rules XIII.2): when there are results to note
 
     for unused in unused_builds(entry.state, entry.results, entry.disorder):
@@ -54,25 +57,42 @@ def phase_notes(board: Board, entry: HistoryEntry) -> list[tuple[str, str]]:
         out.append((f"unused builds | {said}", html.escape(said)))
     return out
 
-class ResultsDock(QDockWidget):
+class RefreshedDock(GameDock):
+    """A panel drawn again once, soon after each change of the board (after the map's redraw)."""
+
+    def show_body(self, body: QWidget) -> None:
+        """``body`` in the panel, drawn now and after every change of the board."""
+        self.setWidget(body)
+        self._refresh_timer = _soon(self, self.refresh)
+        self.controller.changed.connect(self._on_changed)
+        self.refresh()
+
+    def _on_changed(self, record: ChangeRecord) -> None:
+        if record.board_changed:
+            self._refresh_timer.start()  # after the map has been redrawn
+
+    def flush(self) -> None:
+        """Refresh now if a refresh is pending."""
+        if self._refresh_timer.isActive():
+            self._refresh_timer.stop()
+            self.refresh()
+
+    def refresh(self) -> None:
+        raise NotImplementedError
+
+
+class ResultsDock(RefreshedDock):
     undo_adjudication_requested = Signal()
     #: an order's row was clicked: (HistoryEntry, OrderResult) of the adjudicated phase shown
     result_clicked = Signal(object, object)
 
     def __init__(self, controller: GameController, parent: QWidget | None = None) -> None:
-        super().__init__("Results and history", parent)
-        self.setObjectName("ResultsDock")
-        self.controller = controller
+        super().__init__("Results and history", "ResultsDock", controller, parent)
         body = QWidget()
         layout = QVBoxLayout(body)
         layout.setContentsMargins(6, 6, 6, 6)
         nav = QHBoxLayout()
-        self.prev_button = QPushButton("◀ Previous")
-        self.prev_button.setToolTip("Previous phase (Page Up)")
-        self.prev_button.clicked.connect(controller.view_previous)
-        self.next_button = QPushButton("Next ▶")
-        self.next_button.setToolTip("Next phase (Page Down)")
-        self.next_button.clicked.connect(controller.view_next)
+        self.prev_button, self.next_button = phase_buttons(controller, "◀ Previous", "Next ▶")
         self.current_button = QPushButton("Current phase")
         self.current_button.setToolTip("Back to the phase being played (End)")
         self.current_button.clicked.connect(lambda: controller.view_phase(None))
@@ -84,13 +104,11 @@ class ResultsDock(QDockWidget):
         self.phases = QListWidget()
         self.phases.setAccessibleName("Phases played")
         self.phases.currentRowChanged.connect(self._phase_chosen)
+        # a few phases in sight, the rest scroll: the results below get the room (issue 34: on a
+        # laptop the results had 190 px, a Spring's 22 orders took four screens)
+        self.phases.setMaximumHeight(4 * self.phases.fontMetrics().lineSpacing() + 14)
         split.addWidget(self.phases)
-        results_box = QWidget()
-        rl = QVBoxLayout(results_box)
-        rl.setContentsMargins(0, 0, 0, 0)
-        self.title = QLabel()
-        self.title.setWordWrap(True)
-        rl.addWidget(self.title)
+        results_box, rl, self.title = titled_column(0)
         self.results = QTextBrowser()
         self.results.setOpenLinks(False)
         self.results.setAccessibleName("Results of the phase")
@@ -110,21 +128,9 @@ class ResultsDock(QDockWidget):
         self.undo_button.setToolTip("The host takes back the last adjudication: its orders come back")
         self.undo_button.clicked.connect(self.undo_adjudication_requested)
         layout.addWidget(self.undo_button)
-        self.setWidget(body)
-        self._refresh_timer = _soon(self, self.refresh)
-        controller.changed.connect(self._on_changed)
-        self.refresh()
+        self.show_body(body)
 
-    def _on_changed(self, record: ChangeRecord) -> None:
-        if record.board_changed:
-            self._refresh_timer.start()  # after the map has been redrawn
-
-    def flush(self) -> None:
-        """Refresh now if a refresh is pending."""
-        if self._refresh_timer.isActive():
-            self._refresh_timer.stop()
-            self.refresh()
-
+    @override
     def refresh(self) -> None:
         self._refresh_timer.stop()
         c = self.controller
@@ -167,14 +173,21 @@ class ResultsDock(QDockWidget):
     def _seal_codes(self, entry: HistoryEntry) -> str:
         """The seal codes revealed with ``entry``'s orders (issue 20): each player checks that what
         was revealed is what they sealed."""
-        from ...table.sealcodes import revealed_codes
+        from ...table.sealcodes import orders_by_power, revealed_verdict
 
-        phase, codes = revealed_codes(self.controller.table)
-        if phase != entry.state.phase.short or not codes:
+        self.title.setToolTip("")
+        verdict = revealed_verdict(self.controller.table, entry.state.phase.short, orders_by_power(entry.orders))
+        if verdict is None or not verdict.codes:
             return ""
         c = self.controller
-        return "<br>Seal codes: " + "; ".join(f"{html.escape(c.power_name(p))} <b>{html.escape(code)}</b>"
-                                              for p, code in codes.items())
+        text = "<br>Seal codes: " + "; ".join(f"{html.escape(c.power_name(p))} <b>{html.escape(code)}</b>"
+                                              for p, code in verdict.codes.items())
+        alarm = verdict.alarm(c.power_name)
+        self.title.setToolTip(alarm)
+        if alarm:  # recomputed from the revealed orders: what was revealed is not what was sealed
+            # first, right under the title: a narrow panel may not show all its lines
+            text = f"<br><b><span style='color:#b00020'>{html.escape(alarm)}</span></b>" + text
+        return text
 
     def _show_results(self, entry: HistoryEntry) -> None:
         board = self.controller.board
@@ -284,13 +297,11 @@ def _icon(power: str) -> QIcon:
     return icon
 
 
-class CentresDock(QDockWidget):
+class CentresDock(RefreshedDock):
     """Supply centres per power: owned, units, and the adjustment that follows."""
 
     def __init__(self, controller: GameController, parent: QWidget | None = None) -> None:
-        super().__init__("Supply centres", parent)
-        self.setObjectName("CentresDock")
-        self.controller = controller
+        super().__init__("Supply centres", "CentresDock", controller, parent)
         self.table = QTableWidget(0, 4)
         self.table.setHorizontalHeaderLabels(["Power", "Centres", "Units", "Adjust"])
         self.table.verticalHeader().setVisible(False)
@@ -303,15 +314,19 @@ class CentresDock(QDockWidget):
         self.table.verticalHeader().setDefaultSectionSize(22)
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.table.setAccessibleName("Supply centre counts")
-        self.setWidget(self.table)
-        self._refresh_timer = _soon(self, self.refresh)
-        controller.changed.connect(self._on_changed)
-        self.refresh()
+        # the phase and the winning count in a line of their own, wrapped: in the panel's title
+        # (its tab) they were cut to "Supply centres — Winter 1901 adjustments (18 t…" (issue 34)
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(4, 2, 4, 0)
+        layout.setSpacing(2)
+        self.heading = QLabel()
+        self.heading.setWordWrap(True)
+        layout.addWidget(self.heading)
+        layout.addWidget(self.table, 1)
+        self.show_body(body)
 
-    def _on_changed(self, record: ChangeRecord) -> None:
-        if record.board_changed:
-            self._refresh_timer.start()
-
+    @override
     def refresh(self) -> None:
         self._refresh_timer.stop()
         c = self.controller
@@ -355,7 +370,11 @@ class CentresDock(QDockWidget):
             item.setText(text)
             item.setIcon(QIcon())
             item.setForeground(QBrush(QColor("#666666")))
-        self.setWindowTitle(f"Supply centres — {state.phase.label} ({board.victory_centres} to win)")
+        self.heading.setText(f"<b>{state.phase.label}</b> — {board.victory_centres} centres to win")
+
+    def heading_text(self) -> str:
+        """The phase and the count to win, as the panel shows them (plain text)."""
+        return QTextDocumentFragment.fromHtml(self.heading.text()).toPlainText()
 
     def _cell(self, row: int, col: int) -> QTableWidgetItem:
         item = self.table.item(row, col)

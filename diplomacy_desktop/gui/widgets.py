@@ -1,0 +1,122 @@
+"""Small builders the window's panels and dialogs share: a column under a title, the phase buttons,
+a combo box of choices, a panel that follows the game, and signals wired to their slots."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import (QComboBox, QDialog, QDockWidget, QHBoxLayout, QLabel, QPushButton, QVBoxLayout,
+                               QWidget)
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import SignalInstance
+
+    from .controller import GameController
+
+
+def connect_all(*pairs: tuple[SignalInstance, Callable[..., Any] | SignalInstance]) -> None:
+    """Connect each signal to its slot (or to the signal it passes on)."""
+    for signal, slot in pairs:
+        signal.connect(slot)
+
+
+def bold_font(like: QFont, points: int) -> QFont:
+    """``like`` (a widget's font), bold and ``points`` large: the big words of a page."""
+    font = QFont(like)
+    font.setPointSize(points)
+    font.setBold(True)
+    return font
+
+
+def titled_column(side: int = 6, ends: int | None = None) -> tuple[QWidget, QVBoxLayout, QLabel]:
+    """A widget laid out top to bottom whose first row is a word-wrapped title: the widget, its
+    layout (for the rows below) and the title.  Margins: ``side`` left and right, ``ends`` top and
+    bottom (the same as the sides unless given)."""
+    body = QWidget()
+    layout = QVBoxLayout(body)
+    ends = side if ends is None else ends
+    layout.setContentsMargins(side, ends, side, ends)
+    title = QLabel()
+    title.setWordWrap(True)
+    layout.addWidget(title)
+    return body, layout, title
+
+
+def phase_buttons(controller: GameController, previous: str, following: str) -> tuple[QPushButton, QPushButton]:
+    """The buttons that step back and forth through the phases played (Page Up, Page Down)."""
+    back, forth = QPushButton(previous), QPushButton(following)
+    back.setToolTip("Previous phase (Page Up)")
+    forth.setToolTip("Next phase (Page Down)")
+    back.clicked.connect(controller.view_previous)
+    forth.clicked.connect(controller.view_next)
+    return back, forth
+
+
+def choice_combo(choices: Iterable[tuple[str, object]], current: object, name: str) -> QComboBox:
+    """A combo box of (text, value) choices showing ``current`` (else the first); ``name`` is what
+    a screen reader says."""
+    combo = QComboBox()
+    for text, value in choices:
+        combo.addItem(text, value)
+    combo.setCurrentIndex(max(0, combo.findData(current)))
+    combo.setAccessibleName(name)
+    return combo
+
+
+def centre_on_page(page: QWidget, content: QWidget, share: int, margin: int | None = None) -> None:
+    """Lay ``content`` out on ``page`` across ``share`` parts of its width (one part free on each
+    side), a little above the middle (one part of the height above it, two below); ``margin``
+    around it all (None: the style's)."""
+    row = QHBoxLayout()
+    row.addStretch(1)
+    row.addWidget(content, share)
+    row.addStretch(1)
+    outer = QVBoxLayout(page)
+    if margin is not None:
+        outer.setContentsMargins(margin, margin, margin, margin)
+    outer.addStretch(1)
+    outer.addLayout(row)
+    outer.addStretch(2)
+
+
+class GameDock(QDockWidget):
+    """A panel beside the map that follows the game: its title, its object name (the window's
+    saved layout knows it by that) and the controller."""
+
+    def __init__(self, title: str, name: str, controller: GameController, parent: QWidget | None = None) -> None:
+        super().__init__(title, parent)
+        self.setObjectName(name)
+        self.controller = controller
+
+
+_D = TypeVar("_D", bound=QDialog)
+
+
+def open_kept(owner: object, attr: str, dialog: _D, finished: Callable[[int], object] | None = None) -> _D:
+    """Open ``dialog`` (window-modal, without blocking), kept as ``owner.<attr>`` while it is open.
+    When it closes it is let go (``owner.<attr>`` cleared unless another dialog took its place),
+    then ``finished`` runs with its result, then the dialog is deleted."""
+    setattr(owner, attr, dialog)
+
+    def done(result: int) -> None:
+        if getattr(owner, attr, None) is dialog:
+            setattr(owner, attr, None)
+        if finished is not None:
+            finished(result)
+        dialog.deleteLater()
+
+    dialog.finished.connect(done)
+    dialog.open()
+    return dialog
+
+
+def accepted(then: Callable[[], object]) -> Callable[[int], None]:
+    """A ``finished`` for :func:`open_kept` that runs ``then`` only when the dialog was accepted."""
+
+    def finished(result: int) -> None:
+        if result == QDialog.DialogCode.Accepted:
+            then()
+
+    return finished

@@ -1,0 +1,97 @@
+"""Issue 32: the projector (F5) at 1920x1080 read from the back of a room: every province's name
+with capitals at least 24 px high on screen, and a long explanation in pages that each fit the
+panel without a scroll bar, the rule never cut off."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontInfo, QFontMetricsF
+from teach_cases import adjudicate, load_case
+from test_label_sizes import _font, _on_screen, _settle, every_province, label_heights, projector_at_1080
+from window_harness import Table
+
+from diplomacy_desktop.gui.teach import explanations, presentation
+from diplomacy_desktop.gui.teach.explanations import PROJECTOR_BODY_PX
+
+
+def _projecting_a_long_explanation(t: Table, monkeypatch: pytest.MonkeyPatch) -> str:
+    """DATC 6.E.13's fleet in the North Sea (the longest explanation of the lessons) explained,
+    then F5 on a screen of 1920x1080; the explanation's full text."""
+    w = t.window
+    # the offscreen platform's screen is small: the text is scaled as for a screen of 1080 lines
+    screen = w.screen()
+    dpi = screen.logicalDotsPerInchY() if screen is not None else 96.0
+
+    def scale_for_1080_lines(widget: object, base_points: float = explanations.BODY_POINTS) -> float:
+        return max(1.0, PROJECTOR_BODY_PX / (base_points * dpi / 72))
+
+    monkeypatch.setattr(explanations, "projector_scale", scale_for_1080_lines)
+    monkeypatch.setattr(presentation, "projector_scale", scale_for_1080_lines)
+    load_case(t, "6.E.13")
+    adjudicate(t)
+    entry = t.controller.game.history[-1]
+    nth = next(r for r in entry.results if getattr(r.order, "province", "") == "nth")
+    w.explanations.show_result(entry, nth)
+    text = w.explanations.explained_text()
+    assert len(text) > 1000 and "Rule " in text
+    t.key(Qt.Key.Key_F5)
+    _settle(t)
+    projector_at_1080(t)
+    return text
+
+
+def test_projector_names_have_capitals_24_px_high_at_1920_by_1080(table: Table,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    t = table
+    _projecting_a_long_explanation(t, monkeypatch)
+    heights = label_heights(t)  # each name's font size on screen (it also checks what is drawn)
+    assert every_province(t) <= set(heights)
+    scale = t.window.view.transform().m11()
+    capitals = {space: QFontMetricsF(_font(item)).capHeight() * scale
+                for space, item in t.window.scene.label_items.items()}
+    small = {s: round(h, 1) for s, h in capitals.items() if h < 24.0}
+    assert not small, small
+    _on_screen(t)  # the whole board and every name on screen, no two names over each other
+    full = [s for s, item in t.window.scene.label_items.items() if getattr(item, "text", "") == item.spec.text]
+    assert len(full) >= len(capitals) // 2  # full names where they fit (most of them)
+    t.key(Qt.Key.Key_Escape)
+    _settle(t)
+    assert t.window.scene.label_min_px == 12.0 and t.window.scene.label_max_growth is None
+
+
+def test_projector_long_explanation_in_pages_without_scrolling_rule_whole(table: Table,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    t = table
+    w = t.window
+    full = _projecting_a_long_explanation(t, monkeypatch)
+    dock = w.explanations
+    browser = dock.text
+    lines = 1080
+    assert dock.width() >= 0.3 * 1920  # a wider panel on the projector
+    assert not dock.list.isVisible()  # the explanation alone
+    assert len(dock.pages) >= 2, dock.pages
+    seen = []
+    for n in range(len(dock.pages)):
+        assert dock.page == n
+        _settle(t)
+        doc = browser.document()
+        assert doc.size().height() <= browser.viewport().height(), n  # the page fits: nothing to scroll
+        assert browser.verticalScrollBar().maximum() == 0
+        fragment = next(iter(doc.findBlockByNumber(min(2, doc.blockCount() - 1)).begin())).fragment()
+        assert QFontInfo(fragment.charFormat().font()).pixelSize() >= PROJECTOR_BODY_PX * lines / 1080 - 1
+        seen.append(browser.toPlainText())
+        if n + 1 < len(dock.pages):
+            t.key(Qt.Key.Key_PageDown)  # the next page (the projector's key while there is one)
+    assert dock.page == len(dock.pages) - 1 and t.controller.viewing is not None
+    last = seen[-1]
+    rule = full[full.index("Rule "):]
+    assert rule in last  # the rule, heading and text, whole on the last page
+    said = "\n".join(seen)
+    for sentence in full.split("\n"):
+        assert sentence in said  # every sentence on a page
+    t.key(Qt.Key.Key_PageUp)
+    assert dock.page == len(dock.pages) - 2
+    t.key(Qt.Key.Key_Escape)
+    _settle(t)
+    assert not dock.paged and dock.list.isVisible() and browser.toPlainText() == full
