@@ -9,9 +9,9 @@ where things are from the running window (this process is the app) and counts th
 
 It prints one line per power, then the total inputs, the misorders (orders given that differ
 from the openings meant) and the seconds taken, and exits non-zero on a misorder.  Inputs
-counted: the New Game settings (tick "No PINs", the host's passphrase typed twice, Start game),
-then Write orders now and per power: "I am <power>", one drag per unit, "Review and seal…",
-"Seal my orders".
+counted: the New Game settings (the wheel where the settings scroll, tick "No PINs", the host's
+passphrase typed twice, Start game), then Write orders now and per power: "I am <power>", one drag
+per unit, "Review and seal…", "Seal my orders", "I have noted it — hide my code".
 """
 
 from __future__ import annotations
@@ -38,15 +38,6 @@ OPENINGS: dict[str, list[tuple[str, str]]] = {
     "italy": [("ven", "tyr"), ("rom", "apu"), ("nap", "ion")],
     "russia": [("mos", "ukr"), ("war", "gal"), ("sev", "bla"), ("stp", "bot")],
     "turkey": [("con", "bul"), ("smy", "con"), ("ank", "bla")],
-}
-EXPECTED: dict[str, set[str]] = {
-    "austria": {"A Vie - Gal", "A Bud - Ser", "F Tri - Alb"},
-    "england": {"F Lon - Nth", "F Edi - Nwg", "A Lvp - Yor"},
-    "france": {"A Par - Bur", "A Mar - Spa", "F Bre - Mao"},
-    "germany": {"A Ber - Kie", "A Mun - Ruh", "F Kie - Den"},
-    "italy": {"A Ven - Tyr", "A Rom - Apu", "F Nap - Ion"},
-    "russia": {"A Mos - Ukr", "A War - Gal", "F Sev - Bla", "F StP/sc - Bot"},
-    "turkey": {"A Con - Bul", "A Smy - Con", "F Ank - Bla"},
 }
 #: --year: Fall 1901 after those openings (no unit is dislodged), then the winter's builds
 FALL: dict[str, list[tuple[str, str]]] = {
@@ -156,15 +147,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--size", default="1366x768", help="screen size of the Xvfb started (default 1366x768)")
     parser.add_argument("--display", help="use this X display instead of starting an Xvfb")
     parser.add_argument("--shots", type=Path, help="save screenshots of each power's board here")
+    parser.add_argument("--clicks", action="store_true",
+                        help="give each move by two clicks (the unit, then the destination's name), not a drag")
     parser.add_argument("--year", action="store_true",
                         help="go on: reveal, Fall 1901 by drag and drop, then the winter's builds by clicking "
                              "the names of the lit centres (A for an army where a coast asks)")
     args = parser.parse_args(argv)
     return on_own_display("table_entry", args.size, args.display,
-                          lambda display: run_table(display, args.shots, args.year))
+                          lambda display: run_table(display, args.shots, args.year, args.clicks))
 
 
-def run_table(display: str, shots: Path | None, year: bool = False) -> int:
+def run_table(display: str, shots: Path | None, year: bool = False, clicks: bool = False) -> int:
     from PySide6.QtCore import QPoint, QPointF, QTimer
     from PySide6.QtWidgets import QApplication, QWidget
 
@@ -209,6 +202,28 @@ def run_table(display: str, shots: Path | None, year: bool = False) -> int:
     def find(kind: type) -> QWidget | None:
         return next((w for w in QApplication.topLevelWidgets() if isinstance(w, kind) and w.isVisible()), None)
 
+    def wheel_into_view(dialog: NewGameDialog, widget: QWidget) -> Iterator[int]:
+        """Turn the mouse wheel over the settings until ``widget`` lies wholly inside their scroll area
+        (below 768 px the passphrase row is under the dialog's buttons)."""
+        port = dialog.settings_scroll.viewport()
+        for _ in range(20):
+            top = widget.mapTo(port, QPoint(0, 0)).y()
+            if top >= 0 and top + widget.height() <= port.height():
+                return
+            x, y = centre(dialog.settings_scroll.verticalScrollBar())  # not over a box the wheel would change
+            drive.inputs += 1
+            drive.log.append("wheel over the settings")
+            drive._xdo("mousemove", str(x), str(y), "click", "5" if top > 0 else "4")
+            yield 150
+        raise RuntimeError("the New Game settings never scrolled to the field")
+
+    def hide_seal_code() -> Iterator[int]:
+        """The seal code stays large on the curtain until its power hides it (issue 34): one click."""
+        done = features.flow.curtain.seal_done_button
+        if done.isVisible():
+            drive.click(*centre(done), "I have noted it - hide my code")
+            yield SETTLE_MS
+
     def press(key: str, what: str) -> None:
         drive.inputs += 1
         drive.log.append(f"key {key} ({what})")
@@ -227,7 +242,18 @@ def run_table(display: str, shots: Path | None, year: bool = False) -> int:
                     unit = window.scene.unit_items[prov]
                     name = window.scene.label_items[dest]
                     target = name.mapToScene(name.text_rect().center())  # the name, where a person aims
-                    drive.drag(on_screen(unit.pos()), on_screen(target), f"{prov} -> {dest}")
+                    if clicks:  # click the unit, then the destination's name
+                        drive.click(*on_screen(unit.pos()), f"unit in {prov}")
+                        yield SETTLE_MS
+                        drive.log.append(f"  said: {window.hint_label.text()} | {window.statusBar().currentMessage()}"
+                                         f" | zoom {window.view.transform().m11():.3f}")
+                        target = name.mapToScene(name.text_rect().center())  # (where it is in the view now)
+                        drive.click(*on_screen(target), f"to {dest} (scene {target.x():.0f},{target.y():.0f})")
+                        yield SETTLE_MS
+                        drive.log.append(f"  said: {window.hint_label.text()} | {window.statusBar().currentMessage()}"
+                                         f" | zoom {window.view.transform().m11():.3f}")
+                    else:
+                        drive.drag(on_screen(unit.pos()), on_screen(target), f"{prov} -> {dest}")
                     yield SETTLE_MS
             else:  # winter: click the name of each lit centre of this power, as long as builds are owed
                 from diplomacy_desktop.engine.forfeits import buildable
@@ -247,12 +273,13 @@ def run_table(display: str, shots: Path | None, year: bool = False) -> int:
                         window.view.setFocus()
                         press("a", "army")
                         yield SETTLE_MS
-            shoot(f"{label}-{power}")
+            shoot(f"{label or 'Spring'}-{power}")
             given = {format_order(o) for o in controller.game.orders_of(power)}
             if moves is not None:
                 meant = {format_order(o) for o in expected_orders(controller, moves[power], power)}
                 if given != meant:
-                    misorders.append(f"{label} {power}: gave {sorted(given)}, meant {sorted(meant)}")
+                    misorders.append(f"{label or 'Spring'} {power}: gave {sorted(given)}, meant {sorted(meant)}\n      "
+                                     + "\n      ".join(drive.log[-3 * len(moves[power]) - 1:]))
             drive.click(*centre(flow.strip.seal_button), "Review and seal")
             yield SETTLE_MS
             review = find(ReviewDialog)
@@ -265,7 +292,9 @@ def run_table(display: str, shots: Path | None, year: bool = False) -> int:
                 review = find(ReviewDialog)
             drive.click(*centre(review.seal_button), "Seal my orders")
             yield SETTLE_MS
-            rows.append(f"  {label:<6} {controller.power_name(power):<8} {drive.inputs - before:2d} inputs  "
+            yield from hide_seal_code()
+            head = f"{label:<6} " if label else ""
+            rows.append(f"  {head}{controller.power_name(power):<8} {drive.inputs - before:2d} inputs  "
                         f"{'; '.join(sorted(given)) or '-'}")
 
     def reveal_and_continue() -> Iterator[int]:
@@ -290,14 +319,19 @@ def run_table(display: str, shots: Path | None, year: bool = False) -> int:
         assert isinstance(dialog, NewGameDialog)
         # hot-seat secrecy asks for PINs or "No PINs", and the host's passphrase (issue 20)
         box = dialog.no_pins_box
+        yield from wheel_into_view(dialog, box)
         drive.click(*centre(box), "No PINs")
         yield 150
+        yield from wheel_into_view(dialog, dialog.passphrase_edit)
         drive.click(*centre(dialog.passphrase_edit), "the host's passphrase")
         yield 150
         drive.type(PASSPHRASE, "the passphrase")
-        press("Tab", "to the second passphrase field")
+        yield 150
+        drive.click(*centre(dialog.passphrase_again), "the second passphrase field")  # a Tab was lost at times
+        yield 150
         drive.type(PASSPHRASE, "the passphrase again")
         yield 150
+        shoot("new-game")
         drive.click(*centre(dialog.start_button), "Start game")
         for _ in range(100):  # the passphrase's key is derived slowly, on purpose
             if find(NewGameDialog) is None:
@@ -309,36 +343,7 @@ def run_table(display: str, shots: Path | None, year: bool = False) -> int:
         yield SETTLE_MS * 2
         drive.click(*centre(features.clock.skip_button), "Write orders now")
         yield SETTLE_MS
-        flow = features.flow
-        while flow.session.next_power is not None:
-            power = flow.session.next_power
-            before = drive.inputs
-            drive.click(*centre(flow.curtain.open_button), f"I am {power}")
-            yield SETTLE_MS
-            for prov, dest in OPENINGS[power]:
-                unit = window.scene.unit_items[prov]
-                label = window.scene.label_items[dest]
-                target = label.mapToScene(label.text_rect().center())  # the name, where a person aims
-                drive.drag(on_screen(unit.pos()), on_screen(target), f"{prov} -> {dest}")
-                yield SETTLE_MS
-            shoot(f"{power}")
-            given = {format_order(o) for o in controller.game.orders_of(power)}
-            if given != EXPECTED[power]:
-                misorders.append(f"{power}: gave {sorted(given)}, meant {sorted(EXPECTED[power])}")
-            drive.click(*centre(flow.strip.seal_button), "Review and seal")
-            yield SETTLE_MS
-            review = find(ReviewDialog)
-            waited = 0
-            while review is None:
-                waited += 1
-                if waited > 50:
-                    raise RuntimeError(f"no review dialog for {power} ({label})")
-                yield 100
-                review = find(ReviewDialog)
-            drive.click(*centre(review.seal_button), "Seal my orders")
-            yield SETTLE_MS
-            rows.append(f"  {controller.power_name(power):<8} {drive.inputs - before:2d} inputs  "
-                        f"{'; '.join(sorted(given))}")
+        yield from seal_all(OPENINGS, "")
         done.append(time.monotonic())
         spring_end.append(drive.inputs)
         shoot("all-sealed")
@@ -361,13 +366,13 @@ def run_table(display: str, shots: Path | None, year: bool = False) -> int:
     play_steps(app, steps(), failed, 600_000)
     seconds = (done[0] if done else time.monotonic()) - started
     screen = app.primaryScreen().size()
-    print(f"table_entry: Spring 1901, seven powers, by mouse with drag and drop on {screen.width()}x{screen.height()}"
+    print(f"table_entry: Spring 1901, seven powers, by mouse with {'clicks' if clicks else 'drag and drop'} on {screen.width()}x{screen.height()}"
           f" (xcb, {display})")
     print("\n".join(rows))
     spring = sum(1 for r in rows if r.startswith("  ") and not r.lstrip().startswith(("Fall", "Winter", "year")))
     first = setup[0] if setup else 0
     entry = (spring_end[0] if spring_end else drive.inputs) - first
-    print(f"  inputs: {drive.inputs} ({first} for the New Game settings: No PINs, the passphrase twice, Start game; "
+    print(f"  inputs: {drive.inputs} ({first} for the New Game settings: wheel, No PINs, the passphrase twice, Start game; "
           f"{entry} to enter Spring 1901)   misorders: {len(misorders)}   powers sealed in Spring: {spring}/7   "
           f"time: {seconds:.1f} s")
     for m in misorders:

@@ -17,6 +17,8 @@ from json.encoder import encode_basestring_ascii as _quote
 from pathlib import Path
 from typing import Any, NoReturn
 
+from .io.output import fail
+
 
 def _records_text(parts: list[str]) -> str:
     """The JSON array of ``adjudicate --json``: one case's record a line."""
@@ -70,11 +72,9 @@ def cmd_adjudicate(args: argparse.Namespace) -> int:
     try:
         rules = RuleSet.for_edition(args.rules)
     except ValueError as exc:
-        print(f"diplomacy-desktop: {exc}", file=sys.stderr)
-        return 2
+        return fail(str(exc))
     if args.jobs < 0:
-        print(f"diplomacy-desktop: --jobs must be 0 (one per core) or more, not {args.jobs}", file=sys.stderr)
-        return 2
+        return fail(f"--jobs must be 0 (one per core) or more, not {args.jobs}")
     path = Path(args.file)
     try:
         text = case_file_text(path.read_bytes())
@@ -111,7 +111,7 @@ def cmd_adjudicate(args: argparse.Namespace) -> int:
 def _file_error(args: argparse.Namespace, message: str) -> int:
     """A file that cannot be read at all: one line on stderr, and with ``--json`` a JSON array
     holding one error object (``"case": null``) on stdout.  Exit code 2."""
-    print(f"diplomacy-desktop: {message}", file=sys.stderr)
+    fail(message)
     if getattr(args, "json", False):
         write_stdout(_records_text([_json_out({"case": None, "error": message})]) + "\n")
     return 2
@@ -337,8 +337,7 @@ def cmd_render(args: argparse.Namespace) -> int:
     try:
         from .gui.board.render import render_command
     except ImportError as exc:
-        print(f"diplomacy-desktop: rendering needs the map and Qt: {exc}", file=sys.stderr)
-        return 2
+        return fail(f"rendering needs the map and Qt: {exc}")
     return render_command(args)
 
 
@@ -349,8 +348,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     try:
         from .gui.app import run_app
     except ImportError as exc:
-        print(f"diplomacy-desktop: cannot start the window: {exc}", file=sys.stderr)
-        return 2
+        return fail(f"cannot start the window: {exc}")
     return run_app(args)
 
 
@@ -358,8 +356,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     try:
         from .host.serve import serve_command
     except ImportError as exc:
-        print(f"diplomacy-desktop: cannot host: {exc}", file=sys.stderr)
-        return 2
+        return fail(f"cannot host: {exc}")
     return serve_command(args)
 
 
@@ -384,8 +381,7 @@ def cmd_convert(args: argparse.Namespace) -> int:
     try:
         check_output(args.output)
     except OutputError as exc:
-        print(f"diplomacy-desktop: {exc}", file=sys.stderr)
-        return 1
+        return fail(str(exc), 1)
     try:
         data = read_json(src.read_bytes(), "the file")
         ours = isinstance(data, dict) and data.get("format") == FORMAT
@@ -408,20 +404,23 @@ def cmd_convert(args: argparse.Namespace) -> int:
         else:
             text = save_dumps(game) + "\n"
     except (InterchangeError, SaveFileError) as exc:
-        print(f"diplomacy-desktop: {src.name}: {exc}", file=sys.stderr)
-        return 2
+        return fail(f"{src.name}: {exc}")
     except RecursionError:
-        print(f"diplomacy-desktop: {src.name}: nested too deeply to be a game", file=sys.stderr)
-        return 2
+        return fail(f"{src.name}: nested too deeply to be a game")
     except OSError as exc:
-        print(f"diplomacy-desktop: cannot read {src}: {exc.strerror or exc}", file=sys.stderr)
-        return 2
+        return fail(f"cannot read {src}: {exc.strerror or exc}")
     try:
         write_output(args.output, text)
     except OutputError as exc:
-        print(f"diplomacy-desktop: {exc}", file=sys.stderr)
-        return 1
+        return fail(str(exc), 1)
     return 0
+
+
+def cmd_verify_seals(args: argparse.Namespace) -> int:
+    """Recompute every revealed phase's seal codes from a saved game (host.seal_check)."""
+    from .host.seal_check import verify_seals_command
+
+    return verify_seals_command(Path(args.game))
 
 
 def _seat_choices(args: argparse.Namespace, powers: Sequence[str]) -> dict[str, str] | str:
@@ -452,14 +451,12 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     board = load_board()
     seats = _seat_choices(args, board.power_ids)
     if isinstance(seats, str):
-        print(f"diplomacy-desktop: {seats}", file=sys.stderr)
-        return 2
+        return fail(seats)
     game = play(Game.new(board), seats, until=args.until, level=args.level, seed=args.seed)
     try:
         save_game(args.output, game)
     except OSError as exc:
-        print(f"diplomacy-desktop: cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)
-        return 1
+        return fail(f"cannot write {args.output}: {exc.strerror or exc}", 1)
     counts = game.state.centre_counts()
     centres = ", ".join(f"{board.power(p).name} {counts.get(p, 0)}" for p in board.power_ids)
     end = game.ended
@@ -544,6 +541,10 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--others", choices=SEAT_KINDS, default="bot", help="the seat of every power not named "
                                                                         "(default bot)")
     sp.set_defaults(func=cmd_selfplay)
+    v = sub.add_parser("verify-seals", help="recompute every revealed phase's seal codes from a saved game and "
+                                            "say which match (docs/reference/seal-codes.md)")
+    v.add_argument("game", metavar="GAME.dipl")
+    v.set_defaults(func=cmd_verify_seals)
     g = sub.add_parser("play", help="open the game window (the default)")
     g.add_argument("file", nargs="?", help="a saved game to open")
     g.set_defaults(func=cmd_run)
@@ -553,8 +554,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
-    if not argv or (argv[0] not in ("adjudicate", "render", "serve", "convert", "selfplay", "play", "-h", "--help")
-                    and not argv[0].startswith("-")):
+    commands = ("adjudicate", "render", "serve", "convert", "selfplay", "verify-seals", "play", "-h", "--help")
+    if not argv or (argv[0] not in commands and not argv[0].startswith("-")):
         argv = ["play", *argv]
     args = parser.parse_args(argv)
     try:

@@ -38,8 +38,13 @@ BEGINNER = "beginner"
 CLUB = "club"
 STRONG = "strong"
 LEVELS = (BEGINNER, CLUB, STRONG)
-#: how much chance each level adds to a province's worth (a fraction of the worth)
-NOISE = {BEGINNER: 0.6, CLUB: 0.12, STRONG: 0.12}
+#: how much chance each level adds to a province's worth (a fraction of the worth): the beginner's
+#: 1.6 still heads for worthwhile provinces but often not the best, which leaves the club player
+#: twice its centres 1 against 6 (0.6 left it 1.5 times: bench/bench_bots.py, README); the strong
+#: level's own first plan is drawn with more chance (0.4) than its club plans, so that its search
+#: compares plans that differ (1 against 6 club players over 4 seeds: 2.4 times their centres, 2.1
+#: with 0.12)
+NOISE = {BEGINNER: 1.6, CLUB: 0.12, STRONG: 0.4}
 #: the strong level: plans it compares and replies it samples for each
 CANDIDATES = 8
 REPLIES = 6

@@ -166,3 +166,40 @@ def test_bots_selfplay_refuses_an_unknown_seat(tmp_path: Path) -> None:
                           "--seat", "france=genius"], check=False, capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert run.returncode == 2 and "a seat is bot, hold, random" in run.stderr
     assert "Traceback" not in run.stderr
+
+
+@pytest.mark.parametrize(("seed", "others"), [(3, "bot"), (5, "random")])
+def test_bots_every_order_of_a_selfplay_game_was_legal(seed: int, others: str) -> None:
+    """What ``selfplay`` plays (``bots.selfplay.play``, the command's own loop), read back from the
+    game's history: every order of every phase was one of the engine's legal options then."""
+    seats = {p: others for p in BOARD.power_ids} | {"france": "bot", "turkey": "bot"}
+    game = play(Game.new(BOARD), seats, until=1904, seed=seed, levels={"turkey": "strong", "france": "beginner"})
+    assert game.state.phase.year == 1905 or game.is_over
+    checked = 0
+    for entry in game.history:
+        legal = {o for p in BOARD.power_ids for os in power_options(entry.state, p).values() for o in os}
+        for order in entry.orders:
+            assert order in legal, f"{entry.state.phase.short}: {order} was not a legal option"
+            checked += 1
+    bots = [o for h in game.history for o in h.orders if o.power in ("france", "turkey")]
+    assert checked > 100 and len(bots) > 30
+
+
+def _one_against_six(one: str, six: str, seeds: int) -> float:
+    """The mean centres at the end of 1910 of ``one`` level alone against six of ``six``, every
+    power in turn (bench/bench_bots.py's measure)."""
+    centres = []
+    for power in BOARD.power_ids:
+        for seed in range(seeds):
+            levels = {p: six for p in BOARD.power_ids} | {power: one}
+            game = play(Game.new(BOARD), {}, until=1910, seed=seed, levels=levels)
+            centres.append(game.state.centre_counts().get(power, 0))
+    return sum(centres) / len(centres)
+
+
+@pytest.mark.slow
+def test_bots_club_gets_twice_the_beginners_centres_one_against_six() -> None:
+    """Issue 33's target, as the benchmark measures it (README): the club player alone against six
+    beginners ends with at least twice the centres a beginner has alone against six club players."""
+    club, beginner = _one_against_six("club", "beginner", 3), _one_against_six("beginner", "club", 3)
+    assert club >= 2 * beginner, (club, beginner)
