@@ -349,9 +349,22 @@ def test_computer_seats_the_host_hands_a_seat_to_the_computer_and_back(table, fe
 # -- the computer thinks off the GUI thread ---------------------------------------------------------------
 
 
-def test_computer_seats_think_in_a_worker_and_a_stale_answer_is_dropped(table, features) -> None:  # type: ignore[no-untyped-def]
+def test_computer_seats_think_in_a_worker_and_a_stale_answer_is_dropped(table, features, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import threading
+
     from PySide6.QtCore import QTimer
 
+    from diplomacy_desktop.gui.table import computer_worker
+
+    # the worker is held until the test lets it go: no race with the machine's speed
+    go = threading.Event()
+    real = computer_worker.think_now
+
+    def held(*args):  # type: ignore[no-untyped-def]
+        assert go.wait(30), "the test never let the worker go"
+        return real(*args)
+
+    monkeypatch.setattr(computer_worker, "think_now", held)
     t, f = table, features
     c = t.controller
     _start(f)
@@ -363,18 +376,24 @@ def test_computer_seats_think_in_a_worker_and_a_stale_answer_is_dropped(table, f
     spring = c.state
     f.write_orders()
     assert f.flow.thinker.busy and not set(COMPUTER) & s.sealed  # F6 returned while the computer thinks
+    ticks.clear()
+    t.qtbot.waitUntil(lambda: len(ticks) >= 3, timeout=5000)  # the event loop runs while it thinks
+    assert all(ticks) and not set(COMPUTER) & s.sealed
+    go.set()
     _thought(t, f)
     timer.stop()
-    assert any(ticks), "the event loop ran while the computer thought"
     assert set(COMPUTER) <= s.sealed
     for power, level in COMPUTER.items():  # the same orders as on the GUI thread, for the game's seed
         assert sorted(map(format_order, c.game.orders_of(power))) == \
             sorted(map(format_order, Bot(level, SEED).orders(spring, power)))
     # a new game while the computer thinks: its answer is dropped, nothing filed nor sealed
+    go.clear()
     _start(f)
     f.write_orders()
+    assert f.flow.thinker.busy
     dropped = f.flow.thinker.dropped
     f.start_new_game(TableSettings())
+    go.set()
     _thought(t, f)
     assert f.flow.thinker.dropped == dropped + 1
     assert not any(c.game.orders.get(p) for p in c.board.power_ids) and not f.flow.session.sealed
