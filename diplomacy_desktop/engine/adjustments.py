@@ -88,6 +88,25 @@ def adjudicate_adjustments(state: GameState, orders: Iterable[Order], rules: Rul
     return AdjustmentOutcome(tuple(results), tuple(sorted(units.values(), key=lambda u: u.province)))
 
 
+def _admitted(state: GameState, o: Order, power: str, enough: bool, kinds: tuple[type[Order], ...],
+              too_many: Why, must: Say, results: list[OrderResult]) -> Order | None:
+    """``o`` checked as one of ``power``'s adjustment orders (XIII.2), or None with its result filed:
+    one too many (``enough`` already given), not of ``kinds`` (``must`` says which), or illegal."""
+    board = state.board
+    if enough:
+        results.append(OrderResult(o, Outcome.ILLEGAL, ResultCode.TOO_MANY, too_many, rule="XIII.2"))
+    elif not isinstance(o, kinds):
+        results.append(OrderResult(o, Outcome.ILLEGAL, ResultCode.ILLEGAL, Why(must, board, powers=(power,)),
+                                   rule="XIII.2"))
+    else:
+        try:
+            return check_order(state, o)
+        except OrderError as exc:
+            results.append(OrderResult(o, Outcome.ILLEGAL, ResultCode.ILLEGAL,
+                                       Why(Say.ILLEGAL, board, detail=str(exc)), rule=exc.rule))
+    return None
+
+
 def _builds(state: GameState, power: str, delta: int, mine: list[Order], units: dict[str, Unit],
             results: list[OrderResult]) -> None:
     """``power``'s build orders (up to ``delta`` of them) into ``units`` and ``results`` (XIII.2)."""
@@ -95,19 +114,9 @@ def _builds(state: GameState, power: str, delta: int, mine: list[Order], units: 
     used = 0
     work = state
     for o in mine:
-        if used >= delta:
-            results.append(OrderResult(o, Outcome.ILLEGAL, ResultCode.TOO_MANY,
-                                       Why(Say.TOO_MANY_BUILDS, numbers=(delta,)), rule="XIII.2"))
-            continue
-        if not isinstance(o, (Build, Waive)):
-            results.append(OrderResult(o, Outcome.ILLEGAL, ResultCode.ILLEGAL,
-                                       Why(Say.MUST_BUILD, board, powers=(power,)), rule="XIII.2"))
-            continue
-        try:
-            norm = check_order(work, o)
-        except OrderError as exc:
-            results.append(OrderResult(o, Outcome.ILLEGAL, ResultCode.ILLEGAL, Why(Say.ILLEGAL, board, detail=str(exc)),
-                                       rule=exc.rule))
+        norm = _admitted(work, o, power, used >= delta, (Build, Waive), Why(Say.TOO_MANY_BUILDS, numbers=(delta,)),
+                         Say.MUST_BUILD, results)
+        if norm is None:
             continue
         used += 1
         if isinstance(norm, Waive):
@@ -124,22 +133,11 @@ def _builds(state: GameState, power: str, delta: int, mine: list[Order], units: 
 def _removals(state: GameState, power: str, need: int, mine: list[Order], rules: RuleSet,
               units: dict[str, Unit], results: list[OrderResult]) -> None:
     """``power``'s ``need`` removals: its own orders first, the rest by civil disorder (XIV.2)."""
-    board = state.board
     removed: list[str] = []
     for o in mine:
-        if len(removed) >= need:
-            results.append(OrderResult(o, Outcome.ILLEGAL, ResultCode.TOO_MANY,
-                                       Why(Say.TOO_MANY_REMOVALS, numbers=(need,)), rule="XIII.2"))
-            continue
-        if not isinstance(o, Remove):
-            results.append(OrderResult(o, Outcome.ILLEGAL, ResultCode.ILLEGAL,
-                                       Why(Say.MUST_REMOVE, board, powers=(power,)), rule="XIII.2"))
-            continue
-        try:
-            norm = check_order(state, o)
-        except OrderError as exc:
-            results.append(OrderResult(o, Outcome.ILLEGAL, ResultCode.ILLEGAL, Why(Say.ILLEGAL, board, detail=str(exc)),
-                                       rule=exc.rule))
+        norm = _admitted(state, o, power, len(removed) >= need, (Remove,), Why(Say.TOO_MANY_REMOVALS, numbers=(need,)),
+                         Say.MUST_REMOVE, results)
+        if norm is None:
             continue
         if norm.province in removed:
             results.append(OrderResult(o, Outcome.ILLEGAL, ResultCode.DUPLICATE,

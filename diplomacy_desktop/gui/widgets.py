@@ -22,6 +22,20 @@ def connect_all(*pairs: tuple[SignalInstance, Callable[..., Any] | SignalInstanc
         signal.connect(slot)
 
 
+def row(*items: QWidget | tuple[QWidget, int] | None) -> QHBoxLayout:
+    """A row of widgets, left to right; ``(widget, stretch)`` gives one its share of the room and
+    ``None`` is an empty stretch (two of them centre what stands between)."""
+    layout = QHBoxLayout()
+    for item in items:
+        if item is None:
+            layout.addStretch(1)
+        elif isinstance(item, tuple):
+            layout.addWidget(item[0], item[1])
+        else:
+            layout.addWidget(item)
+    return layout
+
+
 def bold_font(like: QFont, points: int) -> QFont:
     """``like`` (a widget's font), bold and ``points`` large: the big words of a page."""
     font = QFont(like)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import shiboken6
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QHideEvent, QIntValidator, QKeyEvent, QShowEvent
-from PySide6.QtWidgets import (QApplication, QComboBox, QDockWidget, QFrame, QHBoxLayout, QLabel, QLineEdit,
+from PySide6.QtWidgets import (QApplication, QComboBox, QDockWidget, QFrame, QLabel, QLineEdit,
                                QPushButton, QStackedWidget, QVBoxLayout, QWidget)
 
 from ....io.pins import MAX_PIN_DIGITS
@@ -17,7 +17,7 @@ from ....table.hotseat import HOST_PIN_SET, NO_HOST_PIN_CURTAIN, READY, HotSeatS
 from ... import override
 from ...board.palette import power_colour, power_ink, power_letter
 from .names import _player_suffix, _power_name, seat_title
-from ...widgets import bold_font, centre_on_page
+from ...widgets import bold_font, centre_on_page, row
 
 if TYPE_CHECKING:
     from ...controller import GameController
@@ -141,29 +141,14 @@ class CurtainWidget(QWidget):
         box.addWidget(self.power_label, 0, Qt.AlignmentFlag.AlignHCenter)
         box.addWidget(self.player_label)
         box.addWidget(self.hint)
-        pin_row = QHBoxLayout()
-        pin_row.addStretch(1)
-        pin_row.addWidget(self.pin_edit)
-        pin_row.addStretch(1)
-        box.addLayout(pin_row)
+        box.addLayout(row(None, self.pin_edit, None))
         box.addWidget(self.error_label)
         box.addWidget(self.action_stack)
-        other_row = QHBoxLayout()
-        other_row.addWidget(self.other_caption)
-        other_row.addWidget(self.other_combo, 1)
-        other_row.addWidget(self.other_button)
-        box.addLayout(other_row)
+        box.addLayout(row(self.other_caption, (self.other_combo, 1), self.other_button))
         box.addWidget(self.sealed_label)
-        code_row = QHBoxLayout()
-        code_row.addWidget(self.code_caption)
-        code_row.addWidget(self.code_combo, 1)
-        code_row.addWidget(self.code_button)
-        box.addLayout(code_row)
+        box.addLayout(row(self.code_caption, (self.code_combo, 1), self.code_button))
         box.addWidget(self.notice_label)
-        host_row = QHBoxLayout()
-        host_row.addWidget(self.host_label, 1)
-        host_row.addWidget(self.force_button)
-        box.addLayout(host_row)
+        box.addLayout(row((self.host_label, 1), self.force_button))
         # the seal code of the power that just sealed, large, in place of the panel until that
         # power hides it (issue 34, finding 7): the next player never finds it on the curtain
         self.seal_page = QFrame(self)
