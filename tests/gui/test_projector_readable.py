@@ -5,8 +5,8 @@ panel without a scroll bar, the rule never cut off."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QFontInfo, QFontMetricsF
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QFontInfo, QFontMetricsF, QImage, QPainter
 from teach_cases import adjudicate, load_case
 from test_label_sizes import _font, _on_screen, _settle, every_province, label_heights, projector_at_1080
 from window_harness import Table
@@ -95,3 +95,45 @@ def test_projector_long_explanation_in_pages_without_scrolling_rule_whole(table:
     t.key(Qt.Key.Key_Escape)
     _settle(t)
     assert not dock.paged and dock.list.isVisible() and browser.toPlainText() == full
+
+
+def _unit_letters_drawn(t: Table) -> dict[str, QImage]:
+    """Each unit's middle (its letter) as the scene draws it, at the view's scale."""
+    scene = t.window.scene
+    scale = t.window.view.transform().m11()
+    out = {}
+    for prov, unit in scene.unit_items.items():
+        half = unit.size * 0.3
+        source = QRectF(unit.pos().x() - half, unit.pos().y() - half, 2 * half, 2 * half)
+        side = max(8, round(2 * half * scale))
+        image = QImage(side, side, QImage.Format.Format_ARGB32)
+        image.fill(0)
+        painter = QPainter(image)
+        scene.render(painter, QRectF(0, 0, side, side), source)
+        painter.end()
+        out[prov] = image
+    return out
+
+
+def _names_hidden(t: Table, hidden: bool) -> None:
+    for item in t.window.scene.label_items.values():
+        item.setVisible(not hidden)
+
+
+def test_projector_no_name_nor_leader_line_crosses_a_unit(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Names moved far from their provinces on the projector have leader lines to them; a line
+    drawn over a unit crossed its letter (the French fleet in Belgium read "E", England's letter;
+    the German fleet in the North Sea's "G" was struck through).  Units are drawn over every
+    leader line: each unit's letter is drawn the same with every name shown or hidden."""
+    t = table
+    _projecting_a_long_explanation(t, monkeypatch)
+    scene = t.window.scene
+    near = [s for s, item in scene.label_items.items() if item.leader is not None]
+    assert len(near) >= 10, near  # names with leader lines: the case at stake
+    assert {"bel", "nth", "edi", "yor"} <= set(scene.unit_items)
+    shown = _unit_letters_drawn(t)
+    _names_hidden(t, True)
+    bare = _unit_letters_drawn(t)
+    _names_hidden(t, False)
+    crossed = sorted(p for p in shown if shown[p] != bare[p])
+    assert not crossed, crossed

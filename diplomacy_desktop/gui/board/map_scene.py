@@ -67,6 +67,9 @@ Z_OWNERSHIP = 2
 Z_LIT = 5
 Z_HOVER = 6
 Z_CENTRES = 8
+#: a name's leader line to its province: under the orders' arrows and the units (a line over a
+#: unit crossed its letter: France's "F" read "E", issue 32)
+Z_LEADERS = 18
 Z_ARROWS = 20
 Z_UNITS = 30
 Z_DISPLACED = 32
@@ -646,6 +649,54 @@ def _metrics(px: int, bold: bool, italic: bool) -> QFontMetricsF:
     return metrics
 
 
+class LeaderItem(QGraphicsItem):
+    """The thin line from a name placed outside its province to the province, with a dot at its
+    end: an item of its own, under the arrows and the units (its name stays above them)."""
+
+    def __init__(self, label: LabelItem) -> None:
+        super().__init__()
+        self.label = label
+        self.setZValue(Z_LEADERS)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.start = QPointF()
+        self.end = QPointF()
+
+    def follow(self) -> None:
+        """The line of the name as it stands now (hidden when the name has none or is hidden)."""
+        label = self.label
+        if label.leader is None:
+            self.setVisible(False)
+            return
+        rect = label.text_rect().translated(label.pos())
+        end = QPointF(label.leader)
+        start = QPointF(min(max(end.x(), rect.left()), rect.right()), min(max(end.y(), rect.top()), rect.bottom()))
+        if (start, end) != (self.start, self.end):
+            self.prepareGeometryChange()
+            self.start, self.end = start, end
+            self.update()
+        self.setVisible(label.isVisible())
+
+    @override
+    def boundingRect(self) -> QRectF:
+        m = self.label.font_px * 0.25 + 1
+        return QRectF(self.start, self.end).normalized().adjusted(-m, -m, m, m)
+
+    @override
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        label = self.label
+        px = label.font_px
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        light = QColor(214, 232, 247, 220) if label.spec.italic else QColor(252, 249, 240, 225)
+        painter.setPen(QPen(light, px * 0.22))
+        painter.drawLine(self.start, self.end)
+        colour = QColor(label.spec.colour)
+        painter.setPen(QPen(colour, px * 0.08))
+        painter.drawLine(self.start, self.end)
+        painter.setBrush(colour)
+        r = px * 0.14
+        painter.drawEllipse(self.end, r, r)
+
+
 class LabelItem(QGraphicsItem):
     """A province's name with a light halo, drawn by the scene (sized for the view, clear of units).
 
@@ -674,6 +725,9 @@ class LabelItem(QGraphicsItem):
         self._text_path: QPainterPath | None = QPainterPath()
         self._bounds: QRectF | None = QRectF()
         self._paths: dict[tuple[str, int], QPainterPath] = {}
+        #: the leader line, drawn under the units (added to the scene with the name)
+        self.leader_item = LeaderItem(self)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemSendsGeometryChanges)
         self.set_factor(factor)
 
     @property
@@ -700,6 +754,7 @@ class LabelItem(QGraphicsItem):
         self._text_path = None
         self._bounds = None
         self.update()
+        self.leader_item.follow()
 
     @property
     def text_path(self) -> QPainterPath:
@@ -755,19 +810,28 @@ class LabelItem(QGraphicsItem):
             bounds = self._bounds = QRectF(*known)  # as drawn before (label_images): no outline to make
         if bounds is None:
             m = self.font_px * 0.25 + 1
-            bounds = self.text_path.boundingRect().adjusted(-m, -m, m, m)
-            if self.leader is not None:
-                end = self.leader - self.pos()
-                bounds = bounds.united(QRectF(end.x() - m, end.y() - m, 2 * m, 2 * m))
-            self._bounds = bounds
+            bounds = self._bounds = self.text_path.boundingRect().adjusted(-m, -m, m, m)
         return bounds
 
     def form(self) -> tuple[object, ...]:
-        """Everything the name's pixels depend on but the view (the key of its image)."""
-        end = None if self.leader is None else (round(self.leader.x() - self.pos().x(), 2),
-                                               round(self.leader.y() - self.pos().y(), 2))
+        """Everything the name's pixels depend on but the view (the key of its image; the leader
+        line is its own item's, :class:`LeaderItem`: the last field, once its end, is None)."""
         spec = self.spec
-        return (self.text, self.font_px, spec.bold, spec.italic, spec.colour, end)
+        return (self.text, self.font_px, spec.bold, spec.italic, spec.colour, None)
+
+    @override
+    def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value: Any) -> Any:
+        kind = QGraphicsItem.GraphicsItemChange
+        if change == kind.ItemSceneHasChanged:
+            scene, leader = self.scene(), self.leader_item
+            if leader.scene() is not scene:
+                if leader.scene() is not None:
+                    leader.scene().removeItem(leader)
+                if scene is not None:
+                    scene.addItem(leader)
+        if change in (kind.ItemPositionHasChanged, kind.ItemVisibleHasChanged, kind.ItemSceneHasChanged):
+            self.leader_item.follow()
+        return super().itemChange(change, value)
 
     @override
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
@@ -775,21 +839,10 @@ class LabelItem(QGraphicsItem):
             self.draw(painter)
 
     def draw(self, painter: QPainter) -> None:
-        """Draw the name (and its leader line) around the item's origin."""
+        """Draw the name around the item's origin (its leader line is :class:`LeaderItem`'s)."""
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         sea = self.spec.italic
         light = QColor(214, 232, 247, 220) if sea else QColor(252, 249, 240, 225)
-        if self.leader is not None:  # a thin line from the name to its province, with a dot at its end
-            end = self.leader - self.pos()
-            rect = self.text_rect()
-            start = QPointF(min(max(end.x(), rect.left()), rect.right()), min(max(end.y(), rect.top()), rect.bottom()))
-            r = self.font_px * 0.14
-            painter.setPen(QPen(light, self.font_px * 0.22))
-            painter.drawLine(start, end)
-            painter.setPen(QPen(QColor(self.spec.colour), self.font_px * 0.08))
-            painter.drawLine(start, end)
-            painter.setBrush(QColor(self.spec.colour))
-            painter.drawEllipse(end, r, r)
         halo = QPen(light, self.font_px * 0.24)
         halo.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
         painter.setPen(halo)
