@@ -489,6 +489,10 @@ def _move_details(result: OrderResult, names: _Names, by_province: Mapping[str, 
 
 
 def _rival_fate(fate: RivalFate, names: _Names, dest: str) -> str:
+    if fate.from_destination and not fate.head_to_head:  # DATC 6.G.14: still a standoff
+        return _said(f"{_cap(names.unit(fate.rival))} was dislodged by {names.unit(fate.dislodged_by)}, which came "
+                     f"from {dest}; but one of them went by convoy, so they did not meet head to head, and its "
+                     f"move still counts in {dest} (rule IX.7, DATC 4.A.7).", "rival_fate", fate)
     if fate.from_destination:
         return _said(f"{_cap(names.unit(fate.rival))} was dislodged by {names.unit(fate.dislodged_by)}, which came "
                      f"from {dest}, so it has no effect there (rule IX.7).", "rival_fate", fate)
@@ -797,11 +801,13 @@ def explain(result: OrderResult, state: GameState,
 
 
 def _half(result: OrderResult) -> str:
-    """Which half of a two-part rule decides ``result`` (IX.7: a unit dislodged from the space
-    both moved to has no effect there; one dislodged from elsewhere still stands the other off)."""
+    """Which half of a two-part rule decides ``result`` (IX.7: a unit dislodged head to head from
+    the space both moved to has no effect there; one dislodged from elsewhere, or by a convoyed
+    unit or while going by convoy (DATC 4.A.7), still stands the other off)."""
     decision = result.decision
     fates = decision.rival_fates if decision is not None else ()
-    return "exception" if any(f.from_destination for f in fates) or not fates and result.succeeded else "standoff"
+    exception = any(f.from_destination and f.head_to_head for f in fates)
+    return "exception" if exception or not fates and result.succeeded else "standoff"
 
 
 #: results of what happened to a unit after the phase's orders (interned, disbanded in civil

@@ -723,7 +723,7 @@ class _Resolver:
             k = self._deciding_rival(i, j)[0]
             rival = self.prov[k] if k is not None else ""
             ring = self._ring_broken_at(i) if not rival else ""
-        fates = tuple(RivalFate(self.prov[k], self.prov[b], self.prov[b] == d)
+        fates = tuple(RivalFate(self.prov[k], self.prov[b], self.prov[b] == d, self.head_to_head(k, b))
                       for k in self.attackers[d] if k != i and (b := self.by[k]) is not None)
         return Decision(self._attack_strength(i), tuple(opposing), prevent=prevent, circular=i in self.circular,
                         swap_by_convoy=swap, decided_by_rival=rival, ring_broken_at=ring, rival_fates=fates)

@@ -226,11 +226,14 @@ class NotCut(NamedTuple):
 
 class RivalFate(NamedTuple):
     """Another move into the same space whose unit was dislodged on the move (rules IX.7): by
-    whom, and whether that unit came from the space both moved to (then it stands nobody off)."""
+    whom, whether that unit came from the space both moved to, and whether the two met head to
+    head (neither by convoy).  Only a unit dislodged head to head by a unit from the space both
+    moved to stands nobody off there (IX.7, DATC 4.A.7); one dislodged otherwise still does."""
 
     rival: str
     dislodged_by: str
     from_destination: bool
+    head_to_head: bool = True
 
 
 class Strength(NamedTuple):

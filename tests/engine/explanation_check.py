@@ -258,7 +258,8 @@ class Checker:
         if r.rule == "IX.7" and d is not None:
             ex = explain(r, self.state, self.by_province)
             rivals = [k for k, dk in f.moves.items() if dk == d and k != me and self.by_province[k].dislodged]
-            from_dest = any(self.by_province[k].dislodged_by == d for k in rivals)
+            # no effect there only when dislodged head to head by the unit from that space (DATC 4.A.7)
+            from_dest = any(self.by_province[k].dislodged_by == d and f.h2h(k, d) for k in rivals)
             exception = "coming from that space" in ex.rule_text or "attack from the space it was moving to" in \
                 ex.rule_text
             if rivals and exception != from_dest:

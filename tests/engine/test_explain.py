@@ -138,3 +138,19 @@ def test_explain_a_unit_dislodged_head_to_head_has_no_effect_on_the_space() -> N
     assert ("The army in Prussia also moved to Berlin, but it lost its head-to-head battle with the army in Berlin "
             "coming from Berlin, so it stands nobody off there (rule IX.7).") in texts["kie"]
     assert "Nothing opposed it with any strength" in texts["kie"] and "Rule IX.7" in texts["kie"]
+
+
+def test_a_unit_dislodged_from_the_space_it_moved_to_without_a_head_to_head_still_stands_off() -> None:
+    """DATC 6.G.14 (issue 32): the army in Sweden, going to Norway by convoy, is dislodged by the
+    army from Norway, yet still stands off the fleet from the Norwegian Sea: the two armies did
+    not meet head to head (DATC 4.A.7).  The explanation said the army "has no effect there" and
+    showed IX.7's exception ("the other unit may move") beside a fleet that did not move."""
+    (name,) = [n for n in V3 if n.startswith("6.G.14")]
+    for edition in Edition:
+        text = _explained(V3[name], edition)["nwg"]
+        assert "stood off with the army in Sweden" in text, text
+        assert "no effect there" not in text and "the other unit may move" not in text, text
+        assert ("The army in Sweden was dislodged by the army in Norway, which came from Norway; but one of them "
+                "went by convoy, so they did not meet head to head, and its move still counts in Norway "
+                "(rule IX.7, DATC 4.A.7).") in text, text
+        assert "stand each other off, even though one of them has been dislodged" in text
