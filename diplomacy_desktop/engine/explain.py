@@ -379,9 +379,10 @@ def _standoff(names: _Names, mine: int, rivals: list[Strength], by_province: Map
         top = next(s for s in rivals if s.value == best)
         theirs = by_province.get(top.unit)
         entered = theirs is not None and theirs.code == ResultCode.MOVED
-        after = "so it entered" if entered else "but it did not enter either"
-        return _said(f"{best} is more than {mine}: {names.unit(top.unit)} was stronger, {after} "
-                     f"{names.province(top.space)}.", "rival_stronger", top.unit, entered)
+        there = names.province(top.space)
+        after = f"so it entered {there}" if entered else f"but it did not enter {there} either"
+        return _said(f"{best} is more than {mine}: {names.unit(top.unit)} was stronger, {after}.",
+                     "rival_stronger", top.unit, entered)
     if best == mine:
         return f"{mine} against {best}: equal strengths, so it stood the other move off."
     return f"{mine} is more than {best}, so it stood the other moves off."

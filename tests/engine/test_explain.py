@@ -154,3 +154,13 @@ def test_a_unit_dislodged_from_the_space_it_moved_to_without_a_head_to_head_stil
                 "went by convoy, so they did not meet head to head, and its move still counts in Norway "
                 "(rule IX.7, DATC 4.A.7).") in text, text
         assert "stand each other off, even though one of them has been dislodged" in text
+
+
+def test_a_stronger_rival_that_did_not_enter_either_is_said_in_english() -> None:
+    """The rulebook's Example 3 with an Austrian army in Budapest: the army from Vienna is
+    outmatched by the one from Serbia, which does not enter Budapest either (its own army stayed
+    there).  The sentence read "but it did not enter either Budapest" (issue 32)."""
+    (name,) = [n for n in RULEBOOK if n.startswith("Example 3 with an Austrian")]
+    text = _explained(RULEBOOK[name])["vie"]
+    assert ("2 is more than 1: the army in Serbia was stronger, but it did not enter Budapest either.") in text, text
+    assert "either Budapest" not in text
