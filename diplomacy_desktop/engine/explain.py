@@ -768,6 +768,13 @@ def _dislodged_details(result: OrderResult, names: _Names, by_province: Mapping[
         out.append(_said(f"It was not dislodged by a unit coming from {names.province(order.destination)}, so its "
                          f"move still stood off the others there (rule IX.7).", "dislodged_still_stands",
                          order.province, by))
+    elif isinstance(order, Move) and result.code == ResultCode.BOUNCED and province_of(order.destination) == by \
+            and rivals and mine is not None and mine.opposing and mine.opposing[0].kind is not StrengthKind.DEFEND:
+        # dislodged by the unit from its destination, but not head to head (either went by convoy)
+        there = names.province(order.destination)
+        out.append(_said(f"That unit came from {there}, but one of the two went by convoy, so they did not meet head "
+                         "to head, and this move still stood off the others there (rule IX.7, DATC 4.A.7).",
+                         "dislodged_still_stands", order.province, by))
     return out
 
 

@@ -164,3 +164,17 @@ def test_a_stronger_rival_that_did_not_enter_either_is_said_in_english() -> None
     text = _explained(RULEBOOK[name])["vie"]
     assert ("2 is more than 1: the army in Serbia was stronger, but it did not enter Budapest either.") in text, text
     assert "either Budapest" not in text
+
+
+def test_a_mover_dislodged_from_its_destination_by_convoy_is_told_it_still_stood_off() -> None:
+    """DATC 6.G.14 from the army in Sweden's side: dislodged by the army from Norway, where it
+    was going, yet it stood the fleet from the Norwegian Sea off; the explanation said only that
+    it was dislodged, not why that did not matter (issue 32: what decided the result)."""
+    (name,) = [n for n in V3 if n.startswith("6.G.14")]
+    for edition in Edition:
+        text = _explained(V3[name], edition)["swe"]
+        assert "stood off with the fleet in Norwegian Sea" in text, text
+        assert ("It was itself dislodged by the army in Norway: attack strength 3 (itself and the support of the "
+                "fleet in Denmark and the fleet in Finland) against its hold strength 1.\nThat unit came from Norway, "
+                "but one of the two went by convoy, so they did not meet head to head, and this move still stood off "
+                "the others there (rule IX.7, DATC 4.A.7).") in text, text
