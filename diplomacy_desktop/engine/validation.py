@@ -357,10 +357,15 @@ def check_convoy(state: GameState, order: Convoy) -> Convoy:
         raise IllegalOrderError("an army cannot be convoyed to the space it is in", rule="XII.1")
     if not (board.is_coastal(target.province) and board.is_coastal(dest_prov)):
         raise IllegalOrderError("armies are convoyed only from one coast to another", rule="XII.1")
-    if unit.province not in _position(state).convoy_fleets(target.province).get(dest_prov, ()):
-        raise IllegalOrderError(
-            f"the fleet in {space_name(board, unit.province)} is not needed on any route from "
-            f"{space_name(board, target.province)} to {space_name(board, dest_prov)}", rule="XII.2")
+    chains = _position(state).convoy_fleets(target.province)
+    if unit.province not in chains.get(dest_prov, ()):
+        fleet, source, there = (space_name(board, unit.province), space_name(board, target.province),
+                                space_name(board, dest_prov))
+        if dest_prov not in chains:  # no chain at all (DATC 6.F.1): "not needed" would suggest another route
+            raise IllegalOrderError(f"no chain of fleets at sea runs from {source} to {there}, so the fleet in "
+                                    f"{fleet} cannot convoy the army there", rule="XII.2")
+        raise IllegalOrderError(f"the fleet in {fleet} is not needed on any route from {source} to {there}",
+                                rule="XII.2")
     if (order.unit_kind == FLEET and order.location == unit.location and order.target_kind == ARMY
             and order.target == target.location and order.destination == dest_prov):
         return order

@@ -178,3 +178,15 @@ def test_a_mover_dislodged_from_its_destination_by_convoy_is_told_it_still_stood
                 "fleet in Denmark and the fleet in Finland) against its hold strength 1.\nThat unit came from Norway, "
                 "but one of the two went by convoy, so they did not meet head to head, and this move still stood off "
                 "the others there (rule IX.7, DATC 4.A.7).") in text, text
+
+
+def test_a_convoy_with_no_chain_of_fleets_at_all_is_not_called_unneeded() -> None:
+    """DATC 6.F.1: the fleets in the Aegean and Black Seas, ordered to convoy Greece to
+    Sevastopol, with the only link a fleet in Constantinople (a coast).  The reason said each fleet
+    "is not needed on any route", as if there were a route without it; there is none at all."""
+    (name,) = [n for n in V3 if n == "6.F.1"]
+    for sea, named in (("aeg", "Aegean Sea"), ("bla", "Black Sea")):
+        text = _explained(V3[name], Edition.Y2023)[sea]
+        assert "not needed" not in text, text
+        assert (f"no chain of fleets at sea runs from Greece to Sevastopol, so the fleet in {named} cannot convoy "
+                "the army there; the unit holds") in text, text
