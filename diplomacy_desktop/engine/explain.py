@@ -282,7 +282,8 @@ def _left_out(names: _Names, s: Strength, by_province: Mapping[str, OrderResult]
     for lo in s.left_out:
         sup = names.unit(lo.support)
         if lo.why is LeftOutWhy.CUT:
-            cutters = f" by the attack of {names.units(lo.by)}" if lo.by else ""
+            attacks = "attacks" if len(lo.by) > 1 else "attack"
+            cutters = f" by the {attacks} of {names.units(lo.by)}" if lo.by else ""
             out.append(f"The support of {sup} is not in its {kind}: it was cut{cutters} (rule X).")
         elif lo.why is LeftOutWhy.DISLODGED:
             out.append(f"The support of {sup} is not in its {kind}: {sup} was dislodged by "

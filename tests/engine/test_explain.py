@@ -190,3 +190,13 @@ def test_a_convoy_with_no_chain_of_fleets_at_all_is_not_called_unneeded() -> Non
         assert "not needed" not in text, text
         assert (f"no chain of fleets at sea runs from Greece to Sevastopol, so the fleet in {named} cannot convoy "
                 "the army there; the unit holds") in text, text
+
+
+def test_a_support_cut_by_two_attacks_says_attacks() -> None:
+    """Our expert position "beleaguered-munich": Germany's support from Munich is cut by France
+    and Austria both; the sentence read "cut by the attack of the army in Burgundy and the army in
+    Tyrolia" (issue 32, read aloud)."""
+    sc = _cases(HERE / "teaching_positions" / "expert.txt")["beleaguered-munich"]
+    text = _explained(sc)["ber"]
+    assert ("The support of the army in Munich is not in its attack strength: it was cut by the attacks of the army "
+            "in Burgundy and the army in Tyrolia (rule X).") in text, text
