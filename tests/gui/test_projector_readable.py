@@ -137,3 +137,48 @@ def test_projector_no_name_nor_leader_line_crosses_a_unit(table: Table, monkeypa
     _names_hidden(t, False)
     crossed = sorted(p for p in shown if shown[p] != bare[p])
     assert not crossed, crossed
+
+
+def test_projector_rings_stay_on_the_units_the_explanation_names(table: Table,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """DATC 6.G.14's fleet from the Norwegian Sea explained, then F5: the units are drawn larger
+    and the dislodged Russian army beside Sweden moves to make room, but its ring stayed where the
+    army had been (over the Gulf of Bothnia, the army drawn beside Norway).  Every ring is on the
+    unit it names, before F5 and after."""
+    t = table
+    w = t.window
+    screen = w.screen()
+    dpi = screen.logicalDotsPerInchY() if screen is not None else 96.0
+
+    def scale_for_1080_lines(widget: object, base_points: float = explanations.BODY_POINTS) -> float:
+        return max(1.0, PROJECTOR_BODY_PX / (base_points * dpi / 72))
+
+    monkeypatch.setattr(explanations, "projector_scale", scale_for_1080_lines)
+    monkeypatch.setattr(presentation, "projector_scale", scale_for_1080_lines)
+    load_case(t, "6.G.14")
+    adjudicate(t)
+    entry = t.controller.game.history[-1]
+    nwg = next(r for r in entry.results if getattr(r.order, "province", "") == "nwg")
+    w.explanations.show_result(entry, nwg)
+    scene = w.scene
+    assert "swe" in scene.displaced_items  # the army dislodged in Sweden, drawn beside it
+
+    def off_their_units() -> dict[str, float]:
+        rings = w.explanations.highlight.items
+        assert {str(r.data(0)) for r in rings} >= {"nwg", "swe", "nth"}
+        out = {}
+        for ring in rings:
+            prov = str(ring.data(0))
+            unit = scene.displaced_items.get(prov) or scene.unit_items.get(prov)
+            assert unit is not None, prov
+            centre = ring.mapToScene(ring.rect().center())
+            miss = ((centre.x() - unit.pos().x()) ** 2 + (centre.y() - unit.pos().y()) ** 2) ** 0.5
+            if miss > 1.0 or ring.rect().width() < unit.size:
+                out[prov] = round(miss, 1)
+        return out
+
+    assert not off_their_units()
+    t.key(Qt.Key.Key_F5)
+    _settle(t)
+    projector_at_1080(t)
+    assert not off_their_units()

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
-from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPainterPathStroker,
                            QPen, QPolygonF)
 from PySide6.QtWidgets import (QGraphicsItem, QGraphicsPathItem, QGraphicsRectItem, QGraphicsScene,
@@ -1086,6 +1086,10 @@ class MarkItem(_Mark):
 class MapScene(QGraphicsScene):
     """The board and everything drawn on it."""
 
+    #: a picture was drawn (its units at their places for the sizes now): marks drawn over units
+    #: elsewhere (an explanation's rings) follow them
+    picture_drawn = Signal()
+
     def __init__(self, geometry: MapGeometry | Any, svg_path: Path | str, parent: object | None = None, *,
                  sharpen: bool = True) -> None:
         super().__init__(parent)  # type: ignore[arg-type]
@@ -1788,6 +1792,7 @@ class MapScene(QGraphicsScene):
             self.addItem(bounce)
             self.mark_items.append(bounce)
         self.set_selected_unit(self.selected_province)  # kept items too: selected only if still chosen
+        self.picture_drawn.emit()
 
     def _show_displaced(self, picture: BoardPicture, old: dict[str, UnitItem], size: float, letter: int) -> None:
         """Draw the dislodged units, each beside its space clear of what is drawn already."""

@@ -193,13 +193,21 @@ def _cap(text: str) -> str:
 
 
 class MapHighlight:
-    """Rings on the map around the units an explanation or a step names."""
+    """Rings on the map around the units an explanation or a step names; they follow the units
+    when the scene draws them again (a zoom, the projector's larger units, a dislodged unit moved
+    to make room)."""
 
     def __init__(self, scene: MapScene) -> None:
         self.scene = scene
         self.items: list[QGraphicsEllipseItem] = []
         #: the provinces ringed now, the subject first
         self.provinces: tuple[str, ...] = ()
+        self.subject: str | None = None
+        self._following = False
+
+    def _follow(self) -> None:
+        if self.items:
+            self.show(self.provinces, subject=self.subject)
 
     def _point(self, province: str) -> QPointF:
         scene = self.scene
@@ -211,6 +219,10 @@ class MapHighlight:
     def show(self, provinces: Sequence[str], *, subject: str | None = None) -> None:
         self.clear()
         self.provinces = tuple(provinces)
+        self.subject = subject
+        if not self._following:  # (only while rings are shown: a step-through's highlight goes with it)
+            self.scene.picture_drawn.connect(self._follow)
+            self._following = True
         r = self.scene.unit_size * 1.15
         width = max(2.5, self.scene.unit_size * 0.16)
         for prov in provinces:
@@ -234,6 +246,10 @@ class MapHighlight:
                 self.scene.removeItem(item)
         self.items = []
         self.provinces = ()
+        self.subject = None
+        if self._following:
+            self.scene.picture_drawn.disconnect(self._follow)
+            self._following = False
 
 
 def order_at(scene: MapScene, point: QPointF) -> Order | None:
