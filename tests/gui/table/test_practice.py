@@ -240,3 +240,30 @@ def test_practice_from_the_new_game_dialog(table, features) -> None:  # type: ig
     f.act_practice.trigger()
     assert f.practice_play.dialog is not None
     f.practice_play.dialog.reject()
+
+
+def test_practice_adjudicate_without_any_order_says_civil_disorder(table, features) -> None:  # type: ignore[no-untyped-def]
+    """F8 with none of the person's units ordered puts the person's power in civil disorder (rules
+    XIV.1: its units do not support each other, a dislodged unit is disbanded, no new units); the
+    question before it says so, not only that the units hold (found playing to 1905 in the window:
+    the results then named France in civil disorder, which the question had not said)."""
+    t, f = table, features
+    c = t.controller
+    _practice(f)
+    asked: list[str] = []
+
+    def answer(_parent: Any, _title: str, text: str) -> bool:
+        asked.append(text)
+        return False
+
+    f.flow.confirm = answer
+    f.act_reveal.trigger()  # no order at all: refused, and nothing adjudicated
+    assert len(asked) == 1 and not c.game.history and not f.practice_play.thinker.busy
+    assert "civil disorder" in asked[0] and "XIV.1" in asked[0] and "disbanded" in asked[0]
+    t.move("par", "bur")  # one order given: the others hold, no civil disorder
+    f.act_reveal.trigger()
+    assert len(asked) == 2 and "civil disorder" not in asked[1] and "hold" in asked[1]
+    f.flow.confirm = lambda *a: True
+    c.clear_orders(ME)
+    _adjudicate(t, f)  # said yes: the results say the same
+    assert c.game.history[-1].disorder == frozenset({ME})
