@@ -22,7 +22,7 @@ from diplomacy_desktop.gui.table import computer_worker
 from diplomacy_desktop.gui.table.computer_worker import think_now
 from diplomacy_desktop.gui.table.dialogs.new_game import PRACTICE_CHOSEN
 from diplomacy_desktop.io.notation import format_order
-from diplomacy_desktop.table.computer import COMPUTER_KEY, computer_seats, computer_seed
+from diplomacy_desktop.table.computer import COMPUTER_KEY, LEVEL_WORDS, computer_seats, computer_seed
 from diplomacy_desktop.table.practice import PRACTICE_KEY, practice_power, practice_settings
 from diplomacy_desktop.table.settings import TableSettings
 
@@ -267,3 +267,25 @@ def test_practice_adjudicate_without_any_order_says_civil_disorder(table, featur
     c.clear_orders(ME)
     _adjudicate(t, f)  # said yes: the results say the same
     assert c.game.history[-1].disorder == frozenset({ME})
+
+
+def test_practice_caption_with_mixed_levels_names_no_single_level(table, features) -> None:  # type: ignore[no-untyped-def]
+    """A practice game whose computer seats play at different levels (a save edited by hand: the
+    dialog gives one level) was captioned with the first seat's level only, "the computer
+    (beginner) the others" with England and Russia strong (found in the window)."""
+    f = features
+    c = table.controller
+    ids = c.board.power_ids
+    s = practice_settings(ids, ME, "club", 7)
+    mixed = {"austria": "beginner", "england": "strong", "germany": "club", "italy": "beginner",
+             "russia": "strong", "turkey": "club"}
+    f.start_new_game(TableSettings(clock=s.clock, secrecy=False, computer=mixed, computer_seed=7, practice=ME))
+    assert computer_seats(c.table, ids) == mixed and f.flow.practice == ME
+    caption = f.strip.caption
+    assert "Practice: you are France" in caption.text() and "(beginner)" not in caption.text()
+    assert "mixed levels" in caption.text()
+    assert caption.sizeHint().width() < 700  # one strip line on a laptop
+    tip = caption.toolTip()
+    assert all(f"{c.power_name(p)}: {LEVEL_WORDS[lvl]}" in tip for p, lvl in mixed.items())
+    f.start_practice(ME, "strong")  # one level: named as before
+    assert "the computer (strong) the others" in f.strip.caption.text()
