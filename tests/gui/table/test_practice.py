@@ -289,3 +289,23 @@ def test_practice_caption_with_mixed_levels_names_no_single_level(table, feature
     assert all(f"{c.power_name(p)}: {LEVEL_WORDS[lvl]}" in tip for p, lvl in mixed.items())
     f.start_practice(ME, "strong")  # one level: named as before
     assert "the computer (strong) the others" in f.strip.caption.text()
+
+
+def test_practice_start_message_fits_the_status_bar_on_a_laptop(table, features) -> None:  # type: ignore[no-untyped-def]
+    """The message at the start of a practice game was cut: at 1366x768 it read "... Write your
+    orders on the map, then" (and at 1920x1080 "... Ctrl+H: what would the c"), the strip beside
+    it taking the rest of the bar.  The strip already says F8 and Ctrl+H: the message fits."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QFontMetrics
+    from PySide6.QtWidgets import QApplication, QWidget
+
+    table.on_a_laptop()
+    features.start_practice(ME, "club")
+    QApplication.processEvents()
+    bar = table.window.statusBar()
+    message = bar.currentMessage()
+    assert message.startswith("Practice: you play France against the computer (club player)"), message
+    widgets = [w for w in bar.findChildren(QWidget, options=Qt.FindChildOption.FindDirectChildrenOnly)
+               if w.isVisible()]
+    room = bar.width() - sum(w.width() for w in widgets)
+    assert QFontMetrics(bar.font()).horizontalAdvance(message) <= room, (message, room)
