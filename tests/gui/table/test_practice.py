@@ -309,3 +309,30 @@ def test_practice_start_message_fits_the_status_bar_on_a_laptop(table, features)
                if w.isVisible()]
     room = bar.width() - sum(w.width() for w in widgets)
     assert QFontMetrics(bar.font()).horizontalAdvance(message) <= room, (message, room)
+
+
+def test_practice_host_questions_say_nothing_of_a_host_pin(table, features) -> None:  # type: ignore[no-untyped-def]
+    """A practice game has one person and no PINs by design: its host questions (undo the last
+    adjudication, a new game) said "No host PIN is set for this game: anyone at the table may do
+    this." (seen in the window); a table game without a host PIN still says it."""
+    from diplomacy_desktop.table.hotseat import NO_HOST_PIN
+
+    t, f = table, features
+    c = t.controller
+    asked: list[str] = []
+
+    def answer(_parent: Any, _title: str, text: str) -> bool:
+        asked.append(text)
+        return True
+
+    f.flow.confirm = answer
+    _practice(f)
+    _adjudicate(t, f)
+    asked.clear()
+    assert f.undo_adjudication() and not c.game.history
+    assert f.may_end_game("Start a practice game")
+    assert len(asked) == 2 and all(NO_HOST_PIN not in text for text in asked), asked
+    asked.clear()
+    f.start_new_game(TableSettings(secrecy=False))
+    assert f.flow.ask_host("Undo", "Take back?") and NO_HOST_PIN in asked[-1]
+    assert c.table.get("practice") is None
