@@ -82,6 +82,17 @@ def test_practice_starts_with_six_computer_seats_no_pins_no_curtain(table, featu
     assert f.act_hint.isEnabled() and not f.act_secrecy.isEnabled() and not f.act_computer.isEnabled()
 
 
+def test_practice_offers_no_pins_and_no_notes(table, features) -> None:  # type: ignore[no-untyped-def]
+    """Table ▸ Change a PIN… was offered in a practice game, for any power, the computer's seats
+    first ("Austria"), and Private notes between players with nobody to write to (seen in the
+    window); a practice game has no PINs and one person.  A table game offers both."""
+    f = features
+    _practice(f)
+    assert not f.act_change_pin.isEnabled() and not f.act_notes.isEnabled()
+    f.start_new_game(TableSettings())
+    assert f.act_change_pin.isEnabled() and f.act_notes.isEnabled()
+
+
 def test_practice_adjudicate_writes_the_computer_then_explains(table, features) -> None:  # type: ignore[no-untyped-def]
     t, f = table, features
     c = t.controller
