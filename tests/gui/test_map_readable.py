@@ -192,6 +192,9 @@ def test_dislodged_unit_is_marked_on_itself_not_at_a_support_tip(scene: MapScene
     assert scene.art.outline("rum").contains(unit.pos())
     assert unit.pos() != scene.anchor("rum")
     assert "dislodged" in unit.toolTip()
+    # by whom: the attack came from Serbia (not "dislodged from Serbia", read in the window as
+    # the unit's own old place: "England fleet in Brest (dislodged from Paris)")
+    assert unit.toolTip().endswith("(dislodged by the attack from Serbia)")
     # the badge is drawn by the unit itself, inside its own bounds
     assert unit.boundingRect().contains(unit.badge_point())
     # its hold order carries no cross, and no cross sits at the tip of a support

@@ -1816,7 +1816,7 @@ class MapScene(QGraphicsScene):
             moved.setPos(point)
             taken.append(moved.token_rect().translated(point))
             tip = self._unit_tip(d.unit) + " (dislodged"
-            tip += f" from {self._name(attacker)})" if attacker else ")"
+            tip += f" by the attack from {self._name(attacker)})" if attacker else ")"
             if moved.toolTip() != tip:
                 moved.setToolTip(tip)
             self.displaced_items[d.province] = moved

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout
                                QWidget)
 
 from ...engine.board import Board
+from ...engine.disorder import disorder_told
 from ...engine.errors import OrderError
 from ...engine.game import HistoryEntry
 from ...engine.options import orders_needed
@@ -137,10 +138,8 @@ class PracticePlay(QObject):
         if c.viewing is not None:
             c.view_phase(None)
         missing = c.orders_missing(me)
-        if missing and not self.features.flow.confirm(
-                self.features.window, "Adjudicate?",
-                f"{c.power_name(me)} still has {missing} order{'s' if missing != 1 else ''} to give "
-                f"({self._missing_words()}). Adjudicate now?"):
+        if missing and not self.features.flow.confirm(self.features.window, "Adjudicate?",
+                                                      self._missing_question(me, missing)):
             return False
         state = c.state
         seats = {p: lvl for p, lvl in computer_seats(c.table, c.board.power_ids).items()
@@ -148,6 +147,18 @@ class PracticePlay(QObject):
         self._say("The computer is writing its orders\u2026", 0)
         self.thinker.think(computer_seed(c.table), state, seats, self._written, failed=self._failed)
         return True
+
+    def _missing_question(self, me: str, missing: int) -> str:
+        """The question before adjudicating with ``missing`` of the person's orders not given: with
+        none given in a movement phase the power is in civil disorder (rules XIV.1), said in the
+        words its results will say; else what becomes of the orders not given."""
+        c = self.controller
+        name = c.power_name(me)
+        if me in c.phase_disorder():
+            return (f"{name} has given no orders: adjudicated now, {name} is in civil disorder (rules XIV.1) "
+                    f"\u2014 {disorder_told(c.state.phase.kind)}. Adjudicate now?")
+        return (f"{name} still has {missing} order{'s' if missing != 1 else ''} to give "
+                f"({self._missing_words()}). Adjudicate now?")
 
     def _missing_words(self) -> str:
         kind = self.controller.state.phase.kind

@@ -22,7 +22,7 @@ from diplomacy_desktop.gui.table import computer_worker
 from diplomacy_desktop.gui.table.computer_worker import think_now
 from diplomacy_desktop.gui.table.dialogs.new_game import PRACTICE_CHOSEN
 from diplomacy_desktop.io.notation import format_order
-from diplomacy_desktop.table.computer import COMPUTER_KEY, computer_seats, computer_seed
+from diplomacy_desktop.table.computer import COMPUTER_KEY, LEVEL_WORDS, computer_seats, computer_seed
 from diplomacy_desktop.table.practice import PRACTICE_KEY, practice_power, practice_settings
 from diplomacy_desktop.table.settings import TableSettings
 
@@ -80,6 +80,17 @@ def test_practice_starts_with_six_computer_seats_no_pins_no_curtain(table, featu
     assert not any(c.game.orders.get(p) for p in OTHERS)
     assert "Practice: you are France" in f.strip.caption.text()
     assert f.act_hint.isEnabled() and not f.act_secrecy.isEnabled() and not f.act_computer.isEnabled()
+
+
+def test_practice_offers_no_pins_and_no_notes(table, features) -> None:  # type: ignore[no-untyped-def]
+    """Table ▸ Change a PIN… was offered in a practice game, for any power, the computer's seats
+    first ("Austria"), and Private notes between players with nobody to write to (seen in the
+    window); a practice game has no PINs and one person.  A table game offers both."""
+    f = features
+    _practice(f)
+    assert not f.act_change_pin.isEnabled() and not f.act_notes.isEnabled()
+    f.start_new_game(TableSettings())
+    assert f.act_change_pin.isEnabled() and f.act_notes.isEnabled()
 
 
 def test_practice_adjudicate_writes_the_computer_then_explains(table, features) -> None:  # type: ignore[no-untyped-def]
@@ -240,3 +251,99 @@ def test_practice_from_the_new_game_dialog(table, features) -> None:  # type: ig
     f.act_practice.trigger()
     assert f.practice_play.dialog is not None
     f.practice_play.dialog.reject()
+
+
+def test_practice_adjudicate_without_any_order_says_civil_disorder(table, features) -> None:  # type: ignore[no-untyped-def]
+    """F8 with none of the person's units ordered puts the person's power in civil disorder (rules
+    XIV.1: its units do not support each other, a dislodged unit is disbanded, no new units); the
+    question before it says so, not only that the units hold (found playing to 1905 in the window:
+    the results then named France in civil disorder, which the question had not said)."""
+    t, f = table, features
+    c = t.controller
+    _practice(f)
+    asked: list[str] = []
+
+    def answer(_parent: Any, _title: str, text: str) -> bool:
+        asked.append(text)
+        return False
+
+    f.flow.confirm = answer
+    f.act_reveal.trigger()  # no order at all: refused, and nothing adjudicated
+    assert len(asked) == 1 and not c.game.history and not f.practice_play.thinker.busy
+    assert "civil disorder" in asked[0] and "XIV.1" in asked[0] and "disbanded" in asked[0]
+    t.move("par", "bur")  # one order given: the others hold, no civil disorder
+    f.act_reveal.trigger()
+    assert len(asked) == 2 and "civil disorder" not in asked[1] and "hold" in asked[1]
+    f.flow.confirm = lambda *a: True
+    c.clear_orders(ME)
+    _adjudicate(t, f)  # said yes: the results say the same
+    assert c.game.history[-1].disorder == frozenset({ME})
+
+
+def test_practice_caption_with_mixed_levels_names_no_single_level(table, features) -> None:  # type: ignore[no-untyped-def]
+    """A practice game whose computer seats play at different levels (a save edited by hand: the
+    dialog gives one level) was captioned with the first seat's level only, "the computer
+    (beginner) the others" with England and Russia strong (found in the window)."""
+    f = features
+    c = table.controller
+    ids = c.board.power_ids
+    s = practice_settings(ids, ME, "club", 7)
+    mixed = {"austria": "beginner", "england": "strong", "germany": "club", "italy": "beginner",
+             "russia": "strong", "turkey": "club"}
+    f.start_new_game(TableSettings(clock=s.clock, secrecy=False, computer=mixed, computer_seed=7, practice=ME))
+    assert computer_seats(c.table, ids) == mixed and f.flow.practice == ME
+    caption = f.strip.caption
+    assert "Practice: you are France" in caption.text() and "(beginner)" not in caption.text()
+    assert "mixed levels" in caption.text()
+    assert caption.sizeHint().width() < 700  # one strip line on a laptop
+    tip = caption.toolTip()
+    assert all(f"{c.power_name(p)}: {LEVEL_WORDS[lvl]}" in tip for p, lvl in mixed.items())
+    f.start_practice(ME, "strong")  # one level: named as before
+    assert "the computer (strong) the others" in f.strip.caption.text()
+
+
+def test_practice_start_message_fits_the_status_bar_on_a_laptop(table, features) -> None:  # type: ignore[no-untyped-def]
+    """The message at the start of a practice game was cut: at 1366x768 it read "... Write your
+    orders on the map, then" (and at 1920x1080 "... Ctrl+H: what would the c"), the strip beside
+    it taking the rest of the bar.  The strip already says F8 and Ctrl+H: the message fits."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QFontMetrics
+    from PySide6.QtWidgets import QApplication, QWidget
+
+    table.on_a_laptop()
+    features.start_practice(ME, "club")
+    QApplication.processEvents()
+    bar = table.window.statusBar()
+    message = bar.currentMessage()
+    assert message.startswith("Practice: you play France against the computer (club player)"), message
+    widgets = [w for w in bar.findChildren(QWidget, options=Qt.FindChildOption.FindDirectChildrenOnly)
+               if w.isVisible()]
+    room = bar.width() - sum(w.width() for w in widgets)
+    assert QFontMetrics(bar.font()).horizontalAdvance(message) <= room, (message, room)
+
+
+def test_practice_host_questions_say_nothing_of_a_host_pin(table, features) -> None:  # type: ignore[no-untyped-def]
+    """A practice game has one person and no PINs by design: its host questions (undo the last
+    adjudication, a new game) said "No host PIN is set for this game: anyone at the table may do
+    this." (seen in the window); a table game without a host PIN still says it."""
+    from diplomacy_desktop.table.hotseat import NO_HOST_PIN
+
+    t, f = table, features
+    c = t.controller
+    asked: list[str] = []
+
+    def answer(_parent: Any, _title: str, text: str) -> bool:
+        asked.append(text)
+        return True
+
+    f.flow.confirm = answer
+    _practice(f)
+    _adjudicate(t, f)
+    asked.clear()
+    assert f.undo_adjudication() and not c.game.history
+    assert f.may_end_game("Start a practice game")
+    assert len(asked) == 2 and all(NO_HOST_PIN not in text for text in asked), asked
+    asked.clear()
+    f.start_new_game(TableSettings(secrecy=False))
+    assert f.flow.ask_host("Undo", "Take back?") and NO_HOST_PIN in asked[-1]
+    assert c.table.get("practice") is None

@@ -465,6 +465,8 @@ class TableActions(TableModeBase):
         self.act_disorder.setEnabled(not over and people)
         self.act_computer.setEnabled(not over and people)
         self.act_secrecy.setEnabled(people)
+        self.act_change_pin.setEnabled(people)  # a practice game has no PINs ...
+        self.act_notes.setEnabled(people)  # ... and nobody to write a note to
         self.act_hint.setEnabled(not over and not people)
         self.act_clock.setEnabled(self.clock.start_button.isEnabled())
 

@@ -247,10 +247,10 @@ class TableHooks(TableModeBase):
         seed = secrets.randbelow(2**31 - 1) + 1  # every practice game plays differently
         self.start_new_game(practice_settings(self.controller.board.power_ids, power, level, seed))
         c = self.controller
-        # (the strip says who plays what for the whole game: this is said once, not as a notice)
+        # (the strip says who plays what for the whole game, and F8 and Ctrl+H: this is said once,
+        # not as a notice, short enough to be read whole beside the strip on a laptop)
         self.window.statusBar().showMessage(
-            f"Practice: you play {c.power_name(power)} against the computer ({LEVEL_WORDS[level]}). Write your "
-            "orders on the map, then press F8 to adjudicate; Ctrl+H: what would the computer do here?", 30000)
+            f"Practice: you play {c.power_name(power)} against the computer ({LEVEL_WORDS[level]}).", 30000)
 
     # -- files -------------------------------------------------------------------------------------
 

@@ -729,7 +729,10 @@ class HotSeatFlow(QObject):
 
     def ask_host(self, title: str, text: str) -> bool:
         """A host action: the host PIN when one is set; otherwise a question that says anyone at
-        the table may do it.  A wrong PIN is said where the table sees it, and nothing is done."""
+        the table may do it.  A wrong PIN is said where the table sees it, and nothing is done.
+        A practice game has one person and no PINs by design: a plain question."""
+        if self.practice is not None and self.host_pin() is None:
+            return self.confirm(self.host, title, text)
         return self.ask_host_of(self.host_pin(), title, text)
 
     def ask_host_of(self, stored: str | None, title: str, text: str) -> bool:

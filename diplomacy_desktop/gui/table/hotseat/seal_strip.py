@@ -108,9 +108,24 @@ class SealStatusStrip(QWidget):
         me = practice_power(c.table, c.board.power_ids) if c is not None else None
         if c is None or me is None:
             return "Hot-seat secrecy off"
-        level = next(iter(computer_seats(c.table, c.board.power_ids).values()), "")
-        return (f"Practice: you are {c.power_name(me)}, the computer ({LEVEL_WORDS.get(level, level)}) the others "
+        levels = sorted(set(self._practice_seats(c, me).values()))
+        level = "mixed levels" if len(levels) > 1 else "".join(LEVEL_WORDS.get(lvl, lvl) for lvl in levels)
+        return (f"Practice: you are {c.power_name(me)}, the computer ({level}) the others "
                 "\u2014 F8 adjudicates, Ctrl+H: a hint")
+
+    @staticmethod
+    def _practice_seats(c: GameController, me: str) -> dict[str, str]:
+        """The computer's seats of a practice game (a save edited by hand may mix the levels)."""
+        return {p: lvl for p, lvl in computer_seats(c.table, c.board.power_ids).items() if p != me}
+
+    def _open_tooltip(self) -> str:
+        """In a practice game, each computer seat's level (the caption names mixed ones only so)."""
+        c = self.controller
+        me = practice_power(c.table, c.board.power_ids) if c is not None else None
+        if c is None or me is None:
+            return ""
+        return "\n".join(f"{c.power_name(p)}: {LEVEL_WORDS.get(lvl, lvl)}"
+                         for p, lvl in sorted(self._practice_seats(c, me).items()))
 
     def show_notice(self, text: str) -> None:
         """The last thing the table must be told, whole, under the chips (and on hover)."""
@@ -132,9 +147,11 @@ class SealStatusStrip(QWidget):
         self.show_notice(session.notices[-1] if session is not None and session.notices else "")
         if session is None or not secrecy:
             self.caption.setText(self._open_caption() if not secrecy else "")
+            self.caption.setToolTip(self._open_tooltip() if not secrecy else "")
             for b in (self.write_button, self.seal_button, self.hide_button, self.reveal_button):
                 b.hide()
             return
+        self.caption.setToolTip("")
         self.caption.setText({OPEN: "Talks \u2014 first to write:", CURTAIN: "Writing orders:",
                               ENTERING: "Writing orders:", READY: "All sealed:",
                               REVEALED: "Revealed:"}[session.stage] if not session.declaring else
