@@ -196,8 +196,8 @@ def run_table(display: str, shots: Path | None, year: bool = False, clicks: bool
     def shoot(name: str) -> None:
         if shots is not None:
             shots.mkdir(parents=True, exist_ok=True)
-            subprocess.run(["import", "-display", display, "-window", "root", str(shots / f"{name}.png")],
-                           check=False)
+            # the whole X screen, grabbed by the app itself (ImageMagick's import is not everywhere)
+            app.primaryScreen().grabWindow(0).save(str(shots / f"{name}.png"))
 
     def find(kind: type) -> QWidget | None:
         return next((w for w in QApplication.topLevelWidgets() if isinstance(w, kind) and w.isVisible()), None)
