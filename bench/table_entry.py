@@ -150,7 +150,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--clicks", action="store_true",
                         help="give each move by two clicks (the unit, then the destination's name), not a drag")
     parser.add_argument("--year", action="store_true",
-                        help="go on: reveal, Fall 1901 by drag and drop, then the winter's builds by clicking "
+                        help="go on: reveal, Fall 1901 by drag and drop (by clicks with --clicks), then the winter's builds by clicking "
                              "the names of the lit centres (A for an army where a coast asks)")
     args = parser.parse_args(argv)
     return on_own_display("table_entry", args.size, args.display,
@@ -196,8 +196,8 @@ def run_table(display: str, shots: Path | None, year: bool = False, clicks: bool
     def shoot(name: str) -> None:
         if shots is not None:
             shots.mkdir(parents=True, exist_ok=True)
-            subprocess.run(["import", "-display", display, "-window", "root", str(shots / f"{name}.png")],
-                           check=False)
+            # the whole X screen, grabbed by the app itself (ImageMagick's import is not everywhere)
+            app.primaryScreen().grabWindow(0).save(str(shots / f"{name}.png"))
 
     def find(kind: type) -> QWidget | None:
         return next((w for w in QApplication.topLevelWidgets() if isinstance(w, kind) and w.isVisible()), None)
@@ -239,6 +239,9 @@ def run_table(display: str, shots: Path | None, year: bool = False, clicks: bool
             yield SETTLE_MS
             if moves is not None:
                 for prov, dest in moves[power]:
+                    if prov not in window.scene.unit_items:  # an earlier misorder left it elsewhere
+                        misorders.append(f"{label or 'Spring'} {power}: no unit in {prov} to move to {dest}")
+                        continue
                     unit = window.scene.unit_items[prov]
                     name = window.scene.label_items[dest]
                     target = name.mapToScene(name.text_rect().center())  # the name, where a person aims
@@ -387,7 +390,9 @@ def expected_orders(controller: object, moves: list[tuple[str, str]], power: str
     state = controller.state  # type: ignore[attr-defined]
     out = []
     for prov, dest in moves:
-        unit = state.units[prov]
+        unit = state.units.get(prov)
+        if unit is None:  # (said as a misorder where the move was to be given)
+            continue
         out.append(Move(power, unit.kind, unit.location, dest))
     return out
 

@@ -119,18 +119,89 @@ def test_projector_results_say_who_was_in_civil_disorder(table: Table) -> None:
 
 
 
+def _no_tip() -> None:
+    """No tooltip left from an earlier test: the next one is made anew (a visible tip is reused)."""
+    from PySide6.QtCore import QEvent
+
+    for w in QApplication.topLevelWidgets():
+        if w.inherits("QTipLabel"):
+            w.close()
+            w.deleteLater()
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+
+class _TipWatch:
+    """The map's tooltips: those shown, and how often one was hidden."""
+
+    def __init__(self) -> None:
+        from PySide6.QtCore import QEvent, QObject
+
+        self.hidden = 0
+        watch = self
+
+        class Filter(QObject):
+            def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+                if event.type() == QEvent.Type.Hide and watched.inherits("QTipLabel"):
+                    watch.hidden += 1
+                return False
+
+        self.filter = Filter()
+        QApplication.instance().installEventFilter(self.filter)  # type: ignore[union-attr]
+
+    def close(self) -> None:
+        QApplication.instance().removeEventFilter(self.filter)  # type: ignore[union-attr]
+
+    @staticmethod
+    def tips() -> list[object]:
+        return [w for w in QApplication.topLevelWidgets() if w.inherits("QTipLabel") and w.isVisible()]
+
+    @staticmethod
+    def lets_clicks_through(tip: object) -> bool:
+        from PySide6.QtCore import Qt
+
+        window = tip.windowHandle()  # type: ignore[attr-defined]
+        return window is not None and bool(window.flags() & Qt.WindowType.WindowTransparentForInput)
+
+
 def test_the_maps_tooltip_lets_a_click_through_to_the_map(table: Table) -> None:
     # played at 1366x768 under X: A Paris clicked, then "Bur" clicked gave no order and said
-    # nothing: the tooltip of Paris stood over Burgundy's name, and the click only closed it
-    from PySide6.QtCore import Qt
-    from PySide6.QtWidgets import QApplication
+    # nothing: the tooltip of Paris stood over Burgundy's name, and the click only closed it.
+    # Played again by clicks (issue 34): after A Ber - Kie the tip of Kiel stood over the army in
+    # Munich and the click on it did nothing.  The tip was made click-through by the widget's flag,
+    # which hides the tip and makes its native window anew, and under X (Qt's xcb plugin) the new
+    # window still took clicks: the tip's own window gets the flag, in place, never hidden
+    t = table
+    t.on_a_laptop()
+    _no_tip()
+    view = t.window.view
+    point = t.point_of("par")
+    watch = _TipWatch()
+    try:
+        text = t.window.interaction.hover_at(point, view.viewport().mapToGlobal(t.screen_point(point)),
+                                             view.viewport())
+    finally:
+        watch.close()
+    assert text and "Paris" in text
+    tips = watch.tips()
+    assert tips, "no tooltip shown"
+    assert all(watch.lets_clicks_through(w) for w in tips)
+    assert watch.hidden == 0, "the tip was hidden and shown again (a new native window, which under X takes clicks)"
+
+
+def test_a_units_own_tooltip_lets_a_click_through_to_the_map(table: Table) -> None:
+    # the units and the order arrows have tooltips of their own, which the scene shows when the
+    # pointer rests on them (not through the hover's tip): they too stand where the next click goes
+    from PySide6.QtCore import QEvent
+    from PySide6.QtGui import QHelpEvent
 
     t = table
     t.on_a_laptop()
+    _no_tip()
     view = t.window.view
-    point = t.point_of("par")
-    text = t.window.interaction.hover_at(point, view.viewport().mapToGlobal(t.screen_point(point)), view.viewport())
-    assert text and "Paris" in text
-    tips = [w for w in QApplication.topLevelWidgets() if w.inherits("QTipLabel") and w.isVisible()]
+    unit = t.window.scene.unit_items["mun"]
+    assert unit.toolTip()
+    pos = t.screen_point(unit.pos())
+    QApplication.sendEvent(view.viewport(), QHelpEvent(QEvent.Type.ToolTip, pos, view.viewport().mapToGlobal(pos)))
+    tips = _TipWatch.tips()
     assert tips, "no tooltip shown"
-    assert all(w.windowFlags() & Qt.WindowType.WindowTransparentForInput for w in tips)
+    assert all(_TipWatch.lets_clicks_through(w) for w in tips)

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import (QColor, QKeyEvent, QMouseEvent, QNativeGestureEvent, QPainter, QResizeEvent,
                            QShowEvent, QTransform, QWheelEvent)
-from PySide6.QtWidgets import QFrame, QGestureEvent, QGraphicsView, QPinchGesture, QWidget
+from PySide6.QtWidgets import QApplication, QFrame, QGestureEvent, QGraphicsView, QPinchGesture, QWidget
 
 from .. import override
 from .map_scene import MapScene
@@ -24,6 +24,23 @@ DRAG_THRESHOLD = 6  # px
 
 #: what a view shows: (fitted to the window, zoom, horizontal scroll, vertical scroll)
 ViewPlace = tuple[bool, float, int, int]
+
+
+def let_clicks_through_tips() -> None:
+    """Every tooltip shown now lets the mouse through to what is under it (the map's tips stand
+    where the next click often goes: a click on one only closed it, and no order was given).
+
+    The flag is set on the tip's own window, in place.  ``QWidget.setWindowFlag`` hid the tip and
+    made its native window anew, and Qt's xcb plugin then kept the flag without giving the new X
+    window its empty input region: under X the tip still took the click (issue 34, played by
+    clicks at 1366x768: after A Ber - Kie the tip of Kiel stood over the army in Munich, and the
+    click on that army did nothing)."""
+    through = Qt.WindowType.WindowTransparentForInput
+    for tip in QApplication.topLevelWidgets():
+        if tip.inherits("QTipLabel") and tip.isVisible():
+            window = tip.windowHandle()
+            if window is not None and not window.flags() & through:
+                window.setFlag(through, True)
 
 
 class MapView(QGraphicsView):
@@ -221,6 +238,10 @@ class MapView(QGraphicsView):
             if event.gestureType() == Qt.NativeGestureType.ZoomNativeGesture:
                 self.zoom_by(1.0 + event.value(), event.position())
                 return True
+        if event.type() == QEvent.Type.ToolTip:  # a unit's or an arrow's own tip (the scene shows it)
+            handled = super().viewportEvent(event)
+            let_clicks_through_tips()
+            return handled
         return super().viewportEvent(event)
 
     @override

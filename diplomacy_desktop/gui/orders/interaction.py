@@ -35,6 +35,7 @@ from ...engine.orders import (Build, Convoy, Disband, Hold, Move, Order, Remove,
 from ...engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState, Unit
 from ...io.notation import format_order
 from ..board.board_note import BoardNotes
+from ..board.map_view import let_clicks_through_tips
 from ..board.map_scene import MapScene, UnitItem
 from ..controller import ChangeRecord, GameController
 
@@ -958,11 +959,5 @@ def show_tip_over_map(global_pos: QPoint, text: str, widget: QWidget | None) -> 
     tip stands where the next click often goes (the neighbour below and right of the unit just
     clicked), and a click on it only closed it, saying nothing (issue 34, seen playing by mouse
     at 1366x768: France's click on "Bur" after A Paris was selected gave no order)."""
-    from PySide6.QtWidgets import QApplication
-
     QToolTip.showText(global_pos, text, widget)
-    through = Qt.WindowType.WindowTransparentForInput
-    for tip in QApplication.topLevelWidgets():
-        if tip.inherits("QTipLabel") and tip.isVisible() and not tip.windowFlags() & through:
-            tip.setWindowFlag(through, True)  # (a new flag hides a window: shown again)
-            tip.show()
+    let_clicks_through_tips()
