@@ -150,3 +150,25 @@ def test_result_sheet_signature_labels_hold_long_names(qtbot, table, features) -
     assert len(labels) == 7
     for box, used in labels:
         assert used.width() <= box.width() + 0.5 and used.height() <= box.height() + 0.5, (box, used)
+
+
+def test_an_open_tables_f8_asks_whether_the_board_matches(qtbot, table, features, host) -> None:  # type: ignore[no-untyped-def]
+    """The second issue-35 run (an open table, the director typing the orders): after Winter 1901
+    the board was not confirmed ("The board matches" answered No), and F8 adjudicated Spring 1902
+    without the question the hot-seat reveal asks."""
+    c = table.controller
+    features.start_new_game(TableSettings(secrecy=False))
+    _board_details(table, "Winter Open 2026", "3", "7")  # an event's table: it plays on a board
+    c.game.set_order(Move("france", "A", "par", "bur"))
+    features.act_reveal.trigger()
+    assert c.state.phase.short == "F1901M"
+    tour = table.window.tournament
+    tour.act_pieces.trigger()
+    assert not tour.pieces.is_confirmed()
+    host.answer = False
+    features.act_reveal.trigger()
+    assert host.questions and host.questions[-1][0] == "Move the pieces"
+    assert c.state.phase.short == "F1901M"  # not adjudicated: the pieces first
+    host.answer = True
+    features.act_reveal.trigger()
+    assert c.state.phase.short != "F1901M" and "S1901M" in c.table["pieces_confirmed"]
