@@ -6,6 +6,8 @@ say where its files went, and the sheet's end rule read "…; At 23:30…"."""
 
 from __future__ import annotations
 
+import itertools
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -172,3 +174,51 @@ def test_an_open_tables_f8_asks_whether_the_board_matches(qtbot, table, features
     host.answer = True
     features.act_reveal.trigger()
     assert c.state.phase.short != "F1901M" and "S1901M" in c.table["pieces_confirmed"]
+
+
+def test_the_signed_sheet_carries_every_players_whole_name(qtbot, table, features, tmp_path: Path,  # type: ignore[no-untyped-def]
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """The second issue-35 run's sheet (Board result ▸ Write result files…): the table of the page
+    to sign cut "Alexandre-Benoît de la…" and "Maximilian Hoffmann-…" while its Eliminated column
+    stood empty; the sheet to sign names each player whole."""
+    c = table.controller
+    names = {"austria": "Alexandre-Benoît de la Rochefoucauld", "germany": "Maximilian Hoffmann-Schulz"}
+    features.start_new_game(TableSettings(secrecy=False, players=names))
+    _board_details(table, "Winter Open 2026", "3", "7")
+    c.game.declare_draw(c.board.power_ids)
+    tour = table.window.tournament
+    tour.act_result.trigger()
+    dialog = tour.result_dialog
+    folder = tmp_path / "results"
+    folder.mkdir()
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory", staticmethod(lambda *_a, **_k: str(folder)))
+    dialog.write_button.click()
+    sheet = next(folder.glob("*-sheet.pdf"))
+    # (NFKC: the PDF's text keeps the font's ligatures, "Hoﬀmann")
+    text = unicodedata.normalize("NFKC", " ".join(PdfReader(str(sheet)).pages[0].extract_text().split()))
+    for name in names.values():
+        assert text.count(name) == 2, (name, text)  # in the table and beside the signature line
+    assert "\u2026" not in text
+    dialog.reject()
+
+
+def test_the_sheets_signature_rows_stand_apart(qtbot, table, features) -> None:  # type: ignore[no-untyped-def]
+    """On the same sheet Germany's two-line label ("Germany (Maximilian Hoffmann-" / "Schulz)")
+    stood right under "France (Cléo Martin)", touching it: the two read as one signer."""
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QImage, QPainter
+
+    from diplomacy_desktop.gui.table.tournament_pages import paint_result_sheet
+
+    c = table.controller
+    features.start_new_game(TableSettings(secrecy=False, players={
+        "austria": "Alexandre-Benoît de la Rochefoucauld", "england": "Siobhán Ní Dhomhnaill",
+        "france": "Cléo Martin", "germany": "Maximilian Hoffmann-Schulz"}))
+    c.game.declare_draw(c.board.power_ids)
+    result = table.window.tournament.final_result()
+    image = QImage(794, 1123, QImage.Format.Format_RGB32)  # A4 at 96 dpi
+    painter = QPainter(image)
+    labels = paint_result_sheet(painter, QRectF(0, 0, 794, 1123), result)
+    painter.end()
+    for (box, used), (_next_box, next_used) in itertools.pairwise(labels):
+        assert next_used.top() - used.bottom() >= 0.2 * box.height(), (used, next_used)
