@@ -222,3 +222,33 @@ def test_the_sheets_signature_rows_stand_apart(qtbot, table, features) -> None: 
     painter.end()
     for (box, used), (_next_box, next_used) in itertools.pairwise(labels):
         assert next_used.top() - used.bottom() >= 0.2 * box.height(), (used, next_used)
+
+
+def test_an_events_game_over_says_the_events_result_not_a_rulebook_winner(qtbot, table, features) -> None:  # type: ignore[no-untyped-def]
+    """The second issue-35 run ended by the event's time limit after 1902, France and Turkey on 6
+    centres: the game-over dialog read "Tie: France (Cléo Martin) and Turkey (Ayşe Yılmaz)", "Won
+    by most supply centres (rules XIV.4) … they share first place", with stars for the two, while
+    the event scores a time limit as every survivor's result (the sheet: "Time limit reached:
+    survivors …"); a director reading the dialog out would name two winners the event has not."""
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    c = table.controller
+    features.start_new_game(TableSettings(secrecy=False, players={"france": "Cléo Martin"}))
+    tour = table.window.tournament
+    tour.act_rules.trigger()
+    rules = tour.rules_dialog
+    rules.end_year_box.setChecked(True)
+    rules.end_year_spin.setValue(1901)
+    rules.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok).click()
+    c.game.set_order(Move("france", "A", "par", "bur"))
+    features.act_reveal.trigger()
+    c.game.set_order(Move("france", "A", "bur", "bel"))
+    while not c.game.is_over:
+        features.act_reveal.trigger()
+    dialog = features.game_over_dialog
+    assert dialog is not None and dialog.isVisible()
+    assert c.game.ended.kind == "short_game" and "france" in c.game.ended.winners  # the rulebook's leaders
+    said = " ".join(w.text() for w in (dialog.kicker, dialog.headline, dialog.subline, dialog.count_label)
+                    if w.isVisibleTo(dialog))
+    assert "survivors" in said and "wins" not in said and "leads" not in said and "first place" not in said, said
+    assert not any("\u2605" in (dialog.table.item(r, 0).text()) for r in range(dialog.table.rowCount()))
