@@ -276,10 +276,11 @@ def _signature_label(painter: QPainter, box: QRectF, label: str) -> QRectF:
     return used
 
 
-def paint_result_sheet(painter: QPainter, rect: QRectF, result: BoardResult) -> list[tuple[QRectF, QRectF]]:
+def paint_result_sheet(painter: QPainter, rect: QRectF, result: BoardResult,
+                       headers: list[tuple[QRectF, QRectF]] | None = None) -> list[tuple[QRectF, QRectF]]:
     """One A4 page: the board, the result, a row per power (player, centres, year eliminated, every
     system's score), the chart, and a line for each player to sign.  Returns each signer's label's
-    box and the room its words took."""
+    box and the room its words took (and, in ``headers`` when given, each column heading's)."""
     painter.save()
     painter.fillRect(rect, QColor("#FFFFFF"))
     board, o = result.board, result.outcome
@@ -320,7 +321,7 @@ def paint_result_sheet(painter: QPainter, rect: QRectF, result: BoardResult) -> 
     systems = [BY_KEY[result.event_system]] if result.event_system in result.scores else []
     ranks, event_ranks = result.board_ranks(), result.event_ranks()
     cols = ["Power", "Player", "Centres", "Eliminated", "Board rank", *[s.name for s in systems], "Event rank"]
-    widths = [0.13, 0.31, 0.09, 0.11, 0.11, 0.13, 0.12][: len(cols)]
+    widths = [0.12, 0.30, 0.09, 0.13, 0.12, 0.12, 0.12][: len(cols)]
     row_h = h * 0.026
     painter.setFont(_font(h * 0.011, bold=True))
     head_flags = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom | Qt.TextFlag.TextWordWrap)
@@ -328,7 +329,10 @@ def paint_result_sheet(painter: QPainter, rect: QRectF, result: BoardResult) -> 
                  for text, frac in zip(cols, widths, strict=False))
     x = x0
     for text, frac in zip(cols, widths, strict=False):
-        painter.drawText(QRectF(x, y, inner * frac - h * 0.004, head_h), head_flags, text)
+        box = QRectF(x, y, inner * frac - h * 0.004, head_h)
+        painter.drawText(box, head_flags, text)
+        if headers is not None:
+            headers.append((box, painter.boundingRect(box, head_flags, text)))
         x += inner * frac
     y += head_h + row_h * 0.2
     painter.setPen(QPen(INK, max(1.0, h * 0.0008)))

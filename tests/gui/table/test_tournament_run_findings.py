@@ -202,12 +202,13 @@ def test_the_signed_sheet_carries_every_players_whole_name(qtbot, table, feature
     dialog.reject()
 
 
-def test_the_sheets_signature_rows_stand_apart(qtbot, table, features) -> None:  # type: ignore[no-untyped-def]
+def test_the_sheets_signature_rows_and_headings_stand_apart(qtbot, table, features, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     """On the same sheet Germany's two-line label ("Germany (Maximilian Hoffmann-" / "Schulz)")
     stood right under "France (Cléo Martin)", touching it: the two read as one signer."""
-    from PySide6.QtCore import QRectF
-    from PySide6.QtGui import QImage, QPainter
+    from PySide6.QtCore import QMarginsF, QRectF
+    from PySide6.QtGui import QPageLayout, QPageSize, QPainter, QPdfWriter
 
+    from diplomacy_desktop.gui.board.export import PDF_DPI, PDF_MARGIN_MM
     from diplomacy_desktop.gui.table.tournament_pages import paint_result_sheet
 
     c = table.controller
@@ -216,12 +217,24 @@ def test_the_sheets_signature_rows_stand_apart(qtbot, table, features) -> None: 
         "france": "Cléo Martin", "germany": "Maximilian Hoffmann-Schulz"}))
     c.game.declare_draw(c.board.power_ids)
     result = table.window.tournament.final_result()
-    image = QImage(794, 1123, QImage.Format.Format_RGB32)  # A4 at 96 dpi
-    painter = QPainter(image)
-    labels = paint_result_sheet(painter, QRectF(0, 0, 794, 1123), result)
+    # painted as the file is: on a PDF writer at its resolution (a 96 dpi image's hinted type is narrower)
+    writer = QPdfWriter(str(tmp_path / "sheet.pdf"))
+    writer.setResolution(PDF_DPI)
+    writer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4), QPageLayout.Orientation.Portrait,
+                                     QMarginsF(PDF_MARGIN_MM, PDF_MARGIN_MM, PDF_MARGIN_MM, PDF_MARGIN_MM),
+                                     QPageLayout.Unit.Millimeter))
+    page = QRectF(writer.pageLayout().paintRectPixels(writer.resolution()))
+    page.moveTo(0, 0)
+    painter = QPainter(writer)
+    headers: list[tuple[QRectF, QRectF]] = []
+    labels = paint_result_sheet(painter, page, result, headers)
     painter.end()
     for (box, used), (_next_box, next_used) in itertools.pairwise(labels):
         assert next_used.top() - used.bottom() >= 0.2 * box.height(), (used, next_used)
+    # and its column headings keep to their columns ("Eliminated" ran into "Board rank")
+    assert len(headers) == 7
+    for box, used in headers:
+        assert used.width() <= box.width() + 0.5, (box, used)
 
 
 def test_an_events_game_over_says_the_events_result_not_a_rulebook_winner(qtbot, table, features) -> None:  # type: ignore[no-untyped-def]
