@@ -265,3 +265,26 @@ def test_an_events_game_over_says_the_events_result_not_a_rulebook_winner(qtbot,
                     if w.isVisibleTo(dialog))
     assert "survivors" in said and "wins" not in said and "leads" not in said and "first place" not in said, said
     assert not any("\u2605" in (dialog.table.item(r, 0).text()) for r in range(dialog.table.rowCount()))
+
+
+def test_board_result_shows_the_events_score_and_rank_first(qtbot, table, features) -> None:  # type: ignore[no-untyped-def]
+    """The second issue-35 run's Board result: the event's system stood among the fourteen in the
+    catalogue's order (Detour, the twelfth, off the dialog's right edge at 1366x768), no event rank
+    was shown, and the rows were numbered 1 to 7 although France and Turkey shared first place."""
+    from diplomacy_desktop.table.event import EventRules
+
+    c = table.controller
+    features.start_new_game(TableSettings(secrecy=False))
+    tour = table.window.tournament
+    tour.apply_rules(EventRules(scoring="detour", tie_break="shared"))
+    c.game.declare_draw(c.board.power_ids)
+    tour.act_result.trigger()
+    dialog = tour.result_dialog
+    t = dialog.table
+    heads = [t.horizontalHeaderItem(i).text() for i in range(t.columnCount())]
+    assert heads[:4] == ["Power", "Centres", "Detour (the event's)", "Event rank"], heads
+    assert not t.verticalHeader().isVisible()
+    ranks = {t.item(r, 0).text().split(" (")[0]: t.item(r, 3).text() for r in range(t.rowCount())}
+    assert ranks["Russia"] == "1" and ranks["France"] == ranks["Turkey"] == "2="
+    assert heads.count("Detour") == 0  # not twice
+    dialog.reject()
