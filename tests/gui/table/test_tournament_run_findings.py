@@ -288,3 +288,18 @@ def test_board_result_shows_the_events_score_and_rank_first(qtbot, table, featur
     assert ranks["Russia"] == "1" and ranks["France"] == ranks["Turkey"] == "2="
     assert heads.count("Detour") == 0  # not twice
     dialog.reject()
+
+
+def test_the_clock_offers_no_start_once_the_game_is_over(qtbot, table, features) -> None:  # type: ignore[no-untyped-def]
+    """After the time limit ended the second issue-35 run's game, the clock above the map read
+    "Diplomacy — Spring 1903", "Press Start when the table is ready", with Start and "Write orders
+    now" live: a talks clock for a year that is never played."""
+    c = table.controller
+    features.start_new_game(TableSettings(secrecy=False))
+    clock = features.clock
+    assert clock.start_button.isEnabled()
+    c.set_end_year(1900)  # the limit already past: the game is over at once
+    assert c.game.is_over
+    assert not clock.start_button.isEnabled() and not clock.skip_button.isEnabled()
+    assert "Press Start" not in clock.note.text() and "over" in clock.note.text()
+    assert not features.act_clock.isEnabled()

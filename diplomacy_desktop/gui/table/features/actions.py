@@ -466,6 +466,9 @@ class TableActions(TableModeBase):
         self.act_computer.setEnabled(not over and people)
         self.act_secrecy.setEnabled(people)
         self.act_hint.setEnabled(not over and not people)
+        if self.clock.game_over != over:
+            self.clock.game_over = over
+            self.clock.refresh()
         self.act_clock.setEnabled(self.clock.start_button.isEnabled())
 
     def new_practice_game(self) -> None:
