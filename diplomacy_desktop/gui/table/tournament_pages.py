@@ -277,10 +277,11 @@ def _signature_label(painter: QPainter, box: QRectF, label: str) -> QRectF:
 
 
 def paint_result_sheet(painter: QPainter, rect: QRectF, result: BoardResult,
-                       headers: list[tuple[QRectF, QRectF]] | None = None) -> list[tuple[QRectF, QRectF]]:
+                       measured: list[tuple[QRectF, QRectF]] | None = None) -> list[tuple[QRectF, QRectF]]:
     """One A4 page: the board, the result, a row per power (player, centres, year eliminated, every
     system's score), the chart, and a line for each player to sign.  Returns each signer's label's
-    box and the room its words took (and, in ``headers`` when given, each column heading's)."""
+    box and the room its words took (and, in ``measured`` when given, each heading's and table cell's: the
+    room it had and the room its whole words would take)."""
     painter.save()
     painter.fillRect(rect, QColor("#FFFFFF"))
     board, o = result.board, result.outcome
@@ -321,7 +322,7 @@ def paint_result_sheet(painter: QPainter, rect: QRectF, result: BoardResult,
     systems = [BY_KEY[result.event_system]] if result.event_system in result.scores else []
     ranks, event_ranks = result.board_ranks(), result.event_ranks()
     cols = ["Power", "Player", "Centres", "Eliminated", "Board rank", *[s.name for s in systems], "Event rank"]
-    widths = [0.12, 0.30, 0.09, 0.13, 0.12, 0.12, 0.12][: len(cols)]
+    widths = [0.13, 0.28, 0.09, 0.12, 0.12, 0.14, 0.12][: len(cols)]
     row_h = h * 0.026
     painter.setFont(_font(h * 0.011, bold=True))
     head_flags = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom | Qt.TextFlag.TextWordWrap)
@@ -331,8 +332,8 @@ def paint_result_sheet(painter: QPainter, rect: QRectF, result: BoardResult,
     for text, frac in zip(cols, widths, strict=False):
         box = QRectF(x, y, inner * frac - h * 0.004, head_h)
         painter.drawText(box, head_flags, text)
-        if headers is not None:
-            headers.append((box, painter.boundingRect(box, head_flags, text)))
+        if measured is not None:
+            measured.append((box, painter.boundingRect(box, head_flags, text)))
         x += inner * frac
     y += head_h + row_h * 0.2
     painter.setPen(QPen(INK, max(1.0, h * 0.0008)))
@@ -358,9 +359,12 @@ def paint_result_sheet(painter: QPainter, rect: QRectF, result: BoardResult,
             left = chip * 1.6 if i == 0 else 0.0
             width = inner * frac - left - h * 0.004
             flags = cell_flags | int(Qt.TextFlag.TextWordWrap) if i == 1 else cell_flags
+            box = QRectF(x + left, y, width, row)
+            if measured is not None:
+                measured.append((box, painter.boundingRect(box, flags, text)))
             if i != 1:
                 text = painter.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, int(width))
-            painter.drawText(QRectF(x + left, y, width, row), flags, text)
+            painter.drawText(box, flags, text)
             x += inner * frac
         y += row
         painter.setPen(QPen(LIGHT, 1))
