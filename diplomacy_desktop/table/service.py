@@ -901,8 +901,12 @@ class TableService:
     def set_end_year(self, year: int | None, *, initiator: str = HOST) -> TableChange | None:
         if self.game.end_year == year:
             return None
+        was_over = self.game.is_over
         self.game.end_year = year
-        return self._done(TableChange("game", None, initiator))
+        # a limit that ends the game (or a limit lifted that lets it go on): every view looks again,
+        # as after a phase; a limit set or fallen during a phase only names the last year: the phase,
+        # its running clock and its seals go on
+        return self._done(TableChange("game" if self.game.is_over != was_over else "table", None, initiator))
 
     def set_position(self, state: GameState, orders: Mapping[str, Mapping[str, Order]] | None = None, *,
                      initiator: str = HOST) -> TableChange:

@@ -156,6 +156,8 @@ class ClockWidget(QWidget):
         self.note = QLabel()
         #: the event's word about the game's end, said with the note (gui/table/tournament.py)
         self.announcement = ""
+        #: the game is over: no period to start, end or reset (the clock says so)
+        self.game_over = False
         #: what the table is told when the writing window ran out (who still owes orders, what
         #: happens next); set by the table, cleared by a new phase, a reset or more time
         self.time_up_note = ""
@@ -397,6 +399,11 @@ class ClockWidget(QWidget):
         self.reset_button.setText("Restart round" if round_text else "Reset")
         self.reset_button.setToolTip("Back to the start of this round" if round_text
                                      else "Back to the start of this phase's clock")
+        if self.game_over and m.status != RUNNING:
+            self.note.setText("The game is over")
+            for button in (self.start_button, self.skip_button, self.add_button, self.reset_button,
+                           self.round_button):
+                button.setEnabled(False)
         if m.status == RUNNING and not self.timer.isActive():
             self.timer.start()
         elif m.status != RUNNING and self.timer.isActive():

@@ -52,6 +52,7 @@ if TYPE_CHECKING:
     from ...table.pieces import PiecePlan
     from ...table.results import BallotRecord, BoardCall, BoardResult
     from ..shell import WindowShell
+    from .dialogs.game_over import GameOverDialog
     from .dialogs.new_game import NewGameDialog
     from .features.mode import TableFeatures
     from .tournament_dialogs import (BallotVoteDialog, BoardResultDialog, EventRulesDialog, ProposalDialog,
@@ -864,6 +865,25 @@ class TournamentFeatures(QObject):
         button = self.result_button = dialog.buttons.addButton("Board result and scores\u2026",
                                                                QDialogButtonBox.ButtonRole.ActionRole)
         button.clicked.connect(lambda: self.show_result())
+        if self._state().event is not None:
+            self._say_the_events_result(dialog)
+
+    def _say_the_events_result(self, dialog: GameOverDialog) -> None:
+        """The event's turn or time limit ended the game: the dialog says the event's result (every
+        survivor's, scored by its system), not the rulebook's short-game leaders as winners."""
+        from ...table.results import result_sentence
+        from ...table.scoring import BY_KEY, TIME_LIMIT
+        result = self.final_result()
+        if result.outcome.kind != TIME_LIMIT:
+            return
+        rules = self.rules
+        called = bool(rules.end_time) and rules.time_limit_reached(self.time_of_day())
+        kicker = (f"Time is up ({rules.end_time}): the last game year has been played" if called
+                  else "The event's last game year has been played")
+        system = BY_KEY[result.event_system].name
+        dialog.show_result_instead(kicker, result_sentence(result),
+                                   f"The event scores it as every survivor's result, by {system}: "
+                                   "Board result and scores\u2026 has each player's score and rank.")
 
     def _on_changed(self, record: ChangeRecord) -> None:
         if record.game:

@@ -48,20 +48,33 @@ class ScoresDialog(QDialog):
         self.headline = QLabel(f"<b>{title}</b> \u2014 {result_sentence(result)}")
         self.headline.setWordWrap(True)
         layout.addWidget(self.headline)
-        systems = [s for s in SYSTEMS if s.key in result.scores]
-        self.table = QTableWidget(len(o.powers), 2 + len(systems))
-        self.table.setHorizontalHeaderLabels(["Power", "Centres", *[s.name for s in systems]])
+        # the event's system first, with the event's rank (its tie-break), then the others; no row
+        # numbers (they read as places where places are shared)
+        systems = sorted((s for s in SYSTEMS if s.key in result.scores), key=lambda s: s.key != result.event_system)
+        event = bool(systems) and systems[0].key == result.event_system
+        ranks = result.event_ranks() if event else {}
+        heads = [s.name for s in systems]
+        if event:
+            heads[:1] = [f"{systems[0].name} (the event's)", "Event rank"]
+        self.table = QTableWidget(len(o.powers), 2 + len(heads))
+        self.table.setHorizontalHeaderLabels(["Power", "Centres", *heads])
+        self.table.verticalHeader().hide()
         working = score_all(o)
         order = sorted(o.powers, key=lambda p: -o.count(p))
         for r, p in enumerate(order):
             player = result.players.get(p, "")
             self.table.setItem(r, 0, QTableWidgetItem(board.power(p).name + (f" ({player})" if player else "")))
             self.table.setItem(r, 1, QTableWidgetItem(str(o.count(p))))
+            column = 2
             for k, s in enumerate(systems):
                 item = QTableWidgetItem(f"{result.scores[s.key][p]:.2f}".rstrip("0").rstrip("."))
                 item.setToolTip(working[s.key].working.get(p, ""))
                 item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-                self.table.setItem(r, 2 + k, item)
+                self.table.setItem(r, column, item)
+                column += 1
+                if event and k == 0:
+                    self.table.setItem(r, column, QTableWidgetItem(ranks[p]))
+                    column += 1
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         layout.addWidget(self.table)

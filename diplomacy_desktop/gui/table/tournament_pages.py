@@ -276,10 +276,12 @@ def _signature_label(painter: QPainter, box: QRectF, label: str) -> QRectF:
     return used
 
 
-def paint_result_sheet(painter: QPainter, rect: QRectF, result: BoardResult) -> list[tuple[QRectF, QRectF]]:
+def paint_result_sheet(painter: QPainter, rect: QRectF, result: BoardResult,
+                       measured: list[tuple[QRectF, QRectF]] | None = None) -> list[tuple[QRectF, QRectF]]:
     """One A4 page: the board, the result, a row per power (player, centres, year eliminated, every
     system's score), the chart, and a line for each player to sign.  Returns each signer's label's
-    box and the room its words took."""
+    box and the room its words took (and, in ``measured`` when given, each heading's and table cell's: the
+    room it had and the room its whole words would take)."""
     painter.save()
     painter.fillRect(rect, QColor("#FFFFFF"))
     board, o = result.board, result.outcome
@@ -320,7 +322,7 @@ def paint_result_sheet(painter: QPainter, rect: QRectF, result: BoardResult) -> 
     systems = [BY_KEY[result.event_system]] if result.event_system in result.scores else []
     ranks, event_ranks = result.board_ranks(), result.event_ranks()
     cols = ["Power", "Player", "Centres", "Eliminated", "Board rank", *[s.name for s in systems], "Event rank"]
-    widths = [0.14, 0.24, 0.1, 0.12, 0.12, 0.16, 0.12][: len(cols)]
+    widths = [0.13, 0.28, 0.09, 0.12, 0.12, 0.14, 0.12][: len(cols)]
     row_h = h * 0.026
     painter.setFont(_font(h * 0.011, bold=True))
     head_flags = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom | Qt.TextFlag.TextWordWrap)
@@ -328,30 +330,43 @@ def paint_result_sheet(painter: QPainter, rect: QRectF, result: BoardResult) -> 
                  for text, frac in zip(cols, widths, strict=False))
     x = x0
     for text, frac in zip(cols, widths, strict=False):
-        painter.drawText(QRectF(x, y, inner * frac - h * 0.004, head_h), head_flags, text)
+        box = QRectF(x, y, inner * frac - h * 0.004, head_h)
+        painter.drawText(box, head_flags, text)
+        if measured is not None:
+            measured.append((box, painter.boundingRect(box, head_flags, text)))
         x += inner * frac
     y += head_h + row_h * 0.2
     painter.setPen(QPen(INK, max(1.0, h * 0.0008)))
     painter.drawLine(QPointF(x0, y), QPointF(x0 + inner, y))
     order = sorted(o.powers, key=lambda p: (-o.count(p), -(o.eliminated.get(p) or 10_000), board.power_ids.index(p)))
     chip = h * 0.008
+    cell_flags = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
     for p in order:
-        painter.fillRect(QRectF(x0, y + row_h * 0.25, chip, row_h * 0.5), palette.power_colour(p))
         cells = [board.power(p).name, result.players.get(p, "") or "\u2014", str(o.count(p)),
                  str(o.eliminated[p]) if p in o.eliminated else ""]
         cells.insert(4, ranks[p])
         cells += [_score_text(result.scores[s.key][p]) for s in systems] + [event_ranks[p]]
+        # the player's name whole on the sheet they sign: wrapped when long, the row as tall as it needs
+        painter.setFont(_font(h * 0.0115, bold=(o.winner == p)))
+        name_box = QRectF(0, 0, inner * widths[1] - h * 0.004, h)
+        row = max(row_h, painter.boundingRect(name_box, cell_flags | int(Qt.TextFlag.TextWordWrap), cells[1]).height()
+                  + row_h * 0.3)
+        painter.fillRect(QRectF(x0, y + row / 2 - row_h * 0.25, chip, row_h * 0.5), palette.power_colour(p))
         x = x0
         painter.setPen(INK)
         for i, (text, frac) in enumerate(zip(cells, widths, strict=False)):
             painter.setFont(_font(h * 0.0115, bold=(i == 0 or o.winner == p)))
             left = chip * 1.6 if i == 0 else 0.0
             width = inner * frac - left - h * 0.004
-            text = painter.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, int(width))
-            painter.drawText(QRectF(x + left, y, width, row_h),
-                             int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), text)
+            flags = cell_flags | int(Qt.TextFlag.TextWordWrap) if i == 1 else cell_flags
+            box = QRectF(x + left, y, width, row)
+            if measured is not None:
+                measured.append((box, painter.boundingRect(box, flags, text)))
+            if i != 1:
+                text = painter.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, int(width))
+            painter.drawText(box, flags, text)
             x += inner * frac
-        y += row_h
+        y += row
         painter.setPen(QPen(LIGHT, 1))
         painter.drawLine(QPointF(x0, y), QPointF(x0 + inner, y))
     y += h * 0.015
@@ -370,17 +385,18 @@ def paint_result_sheet(painter: QPainter, rect: QRectF, result: BoardResult) -> 
         label = f"{board.power(p).name}" + (f" ({who})" if who else "")
         painter.setPen(INK)
         painter.setFont(_font(min(h * 0.012, sign_h * 0.45)))
-        box = QRectF(x0, y, inner * 0.35, sign_h)
+        # the top fifth of each row left empty: a two-line label never touches the row above
+        box = QRectF(x0, y + sign_h * 0.2, inner * 0.45, sign_h * 0.8)
         labels.append((box, _signature_label(painter, box, label)))
         painter.setPen(QPen(GREY, 1))
-        painter.drawLine(QPointF(x0 + inner * 0.36, y + sign_h * 0.95), QPointF(x0 + inner, y + sign_h * 0.95))
+        painter.drawLine(QPointF(x0 + inner * 0.46, y + sign_h * 0.95), QPointF(x0 + inner, y + sign_h * 0.95))
         y += sign_h
     painter.setPen(INK)
     painter.setFont(_font(min(h * 0.013, sign_h * 0.5), bold=True))
-    painter.drawText(QRectF(x0, y, inner * 0.35, sign_h), int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom),
+    painter.drawText(QRectF(x0, y, inner * 0.45, sign_h), int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom),
                      "Tournament director")
     painter.setPen(QPen(INK, 1))
-    painter.drawLine(QPointF(x0 + inner * 0.36, y + sign_h * 0.95), QPointF(x0 + inner, y + sign_h * 0.95))
+    painter.drawLine(QPointF(x0 + inner * 0.46, y + sign_h * 0.95), QPointF(x0 + inner, y + sign_h * 0.95))
     painter.setPen(GREY)
     painter.setFont(_font(h * 0.0085))
     painter.drawText(QRectF(x0, rect.bottom() - h * 0.03, inner, h * 0.03), int(Qt.TextFlag.TextWordWrap),

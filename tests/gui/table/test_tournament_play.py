@@ -158,3 +158,37 @@ def test_adjudication_on_the_next_periods_clock_played_through(qtbot, table, fea
     reveal(f)
     assert c.state.phase.short in ("W1901A", "S1902M")
     assert clock.model.status != RUNNING
+
+
+def test_a_time_limit_falling_mid_phase_keeps_the_running_clock_and_the_seals(  # type: ignore[no-untyped-def]
+        qtbot, table, features, fake_time) -> None:
+    """The issue-35 run under Xvfb: the time limit fell during Spring 1902's talks with 13:09 left on
+    the clock, and the clock went back to 15:00, stopped ("Press Start when the table is ready"), as
+    if the phase had begun again; with hot-seat secrecy the powers that had sealed were called to
+    write again.  The limit only makes this year the last: the phase and its clock go on."""
+    f, c = features, table.controller
+    tour = table.window.tournament
+    clock = f.clock
+    wall = tour.time_of_day = WallClock(dt.datetime(2026, 12, 5, 21, 30))
+    f.start_new_game(TableSettings())  # hot-seat secrecy, no PINs
+    set_rules(qtbot, table, end_time="22:00")
+    clock.start_button.click()
+    clock.skip_button.click()  # Write orders now: the writing period runs
+    assert clock.model.status == RUNNING and clock.model.period.kind == WRITING
+    fake_time.advance(60)
+    clock.tick()
+    left = clock.model.remaining_text
+    power = f.flow.session.next_power
+    f.flow.curtain.open_button.click()
+    f.strip.seal_button.click()
+    if f.flow.curtain.showing_seal_code:
+        f.flow.curtain.seal_done_button.click()
+    assert power in f.flow.session.sealed
+    # the limit falls while the writing runs; the window's look every ten seconds finds it
+    tour.time_timer.setInterval(20)
+    wall.now = dt.datetime(2026, 12, 5, 22, 0, 30)
+    qtbot.waitUntil(lambda: c.game.end_year == 1901, timeout=3000)
+    assert "Time is up (22:00)" in clock.note.text()
+    assert power in f.flow.session.sealed
+    assert clock.model.status == RUNNING and clock.model.period.kind == WRITING
+    assert clock.model.remaining_text == left

@@ -70,9 +70,9 @@ class GameOverDialog(QDialog):
         board = state.board
         names = dict(names or {})
         headline, subline = end_headline(end, board, names)
-        kicker = QLabel({"victory": "Victory", "draw": "The game ends in a draw",
-                         "short_game": "The agreed last year has been played"}
-                        .get(end.kind, "Game over"))
+        kicker = self.kicker = QLabel({"victory": "Victory", "draw": "The game ends in a draw",
+                                       "short_game": "The agreed last year has been played"}
+                                      .get(end.kind, "Game over"))
         kicker.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.headline = QLabel(headline)
         f = QFont(self.headline.font())
@@ -131,10 +131,32 @@ class GameOverDialog(QDialog):
         self.new_button.clicked.connect(lambda: self.done(self.NEW_GAME))
 
         layout = QVBoxLayout(self)
-        layout.addWidget(kicker)
+        layout.addWidget(self.kicker)
         layout.addWidget(self.headline)
         layout.addWidget(self.subline)
         layout.addWidget(self.count_label)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.buttons)
         self.resize(520, 520)
+
+    def show_result_instead(self, kicker: str, headline: str, subline: str) -> None:
+        """The result an event scores, said instead of the rulebook's (a tournament's time limit is
+        every survivor's result, not a win for the leaders): no winner named, starred or in bold."""
+        self.kicker.setText(kicker)
+        self.headline.setText(headline)
+        f = QFont(self.headline.font())
+        f.setPointSize(18)
+        self.headline.setFont(f)
+        self.headline.setStyleSheet("")
+        self.subline.setText(subline)
+        self.count_label.hide()
+        for r in range(self.table.rowCount()):
+            for c in range(self.table.columnCount()):
+                item = self.table.item(r, c)
+                if item is None:
+                    continue
+                if c == 0:
+                    item.setText(item.text().replace("\u2605", "").strip())
+                font = item.font()
+                font.setBold(False)
+                item.setFont(font)

@@ -468,6 +468,9 @@ class TableActions(TableModeBase):
         self.act_change_pin.setEnabled(people)  # a practice game has no PINs ...
         self.act_notes.setEnabled(people)  # ... and nobody to write a note to
         self.act_hint.setEnabled(not over and not people)
+        if self.clock.game_over != over:
+            self.clock.game_over = over
+            self.clock.refresh()
         self.act_clock.setEnabled(self.clock.start_button.isEnabled())
 
     def new_practice_game(self) -> None:

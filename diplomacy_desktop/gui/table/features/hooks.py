@@ -151,7 +151,10 @@ class TableHooks(TableModeBase):
                 "This phase's declarations (Formal Diplomacy) have not been made. Make them now, before "
                 "adjudicating? (No: adjudicate with the relations as they are.)"):
             self.declare_in_the_open()
-        elif not self.flow.enabled or self.flow.session.stage == REVEALED:
+        elif not self.flow.enabled:  # an open table: its adjudication is its reveal (the board matches?)
+            if self.flow.ready_to_reveal():
+                self.window.adjudicate()
+        elif self.flow.session.stage == REVEALED:
             self.window.adjudicate()
         elif self.flow.session.stage == READY:
             self.flow.reveal()

@@ -983,12 +983,16 @@ class HotSeatFlow(QObject):
                       "not support each other (rules XIV.1).")
         return words
 
+    def ready_to_reveal(self) -> bool:
+        """Every check before a reveal agrees (e.g. the tournament's "the board matches")."""
+        return all(check() for check in self.before_reveal)
+
     def _reveal(self, *, force: bool) -> None:
         self.cover_windows()  # the reveal starts: nothing of anyone's turn is left on screen
         if self.session.declaring:
             self._reveal_declarations(force=force)
             return
-        if not all(check() for check in self.before_reveal):  # e.g. the tournament's "the board matches"
+        if not self.ready_to_reveal():
             return
         self.session.reveal(force=force)
         codes = self.reveal_seal_codes()
