@@ -15,12 +15,9 @@ from diplomacy_desktop.gui.teach import explanations, presentation
 from diplomacy_desktop.gui.teach.explanations import PROJECTOR_BODY_PX
 
 
-def _projecting_a_long_explanation(t: Table, monkeypatch: pytest.MonkeyPatch) -> str:
-    """DATC 6.E.13's fleet in the North Sea (the longest explanation of the lessons) explained,
-    then F5 on a screen of 1920x1080; the explanation's full text."""
-    w = t.window
-    # the offscreen platform's screen is small: the text is scaled as for a screen of 1080 lines
-    screen = w.screen()
+def _scaled_for_1080_lines(t: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The offscreen platform's screen is small: the text is scaled as for a screen of 1080 lines."""
+    screen = t.window.screen()
     dpi = screen.logicalDotsPerInchY() if screen is not None else 96.0
 
     def scale_for_1080_lines(widget: object, base_points: float = explanations.BODY_POINTS) -> float:
@@ -28,6 +25,13 @@ def _projecting_a_long_explanation(t: Table, monkeypatch: pytest.MonkeyPatch) ->
 
     monkeypatch.setattr(explanations, "projector_scale", scale_for_1080_lines)
     monkeypatch.setattr(presentation, "projector_scale", scale_for_1080_lines)
+
+
+def _projecting_a_long_explanation(t: Table, monkeypatch: pytest.MonkeyPatch) -> str:
+    """DATC 6.E.13's fleet in the North Sea (the longest explanation of the lessons) explained,
+    then F5 on a screen of 1920x1080; the explanation's full text."""
+    w = t.window
+    _scaled_for_1080_lines(t, monkeypatch)
     load_case(t, "6.E.13")
     adjudicate(t)
     entry = t.controller.game.history[-1]
@@ -147,14 +151,7 @@ def test_projector_rings_stay_on_the_units_the_explanation_names(table: Table,
     unit it names, before F5 and after."""
     t = table
     w = t.window
-    screen = w.screen()
-    dpi = screen.logicalDotsPerInchY() if screen is not None else 96.0
-
-    def scale_for_1080_lines(widget: object, base_points: float = explanations.BODY_POINTS) -> float:
-        return max(1.0, PROJECTOR_BODY_PX / (base_points * dpi / 72))
-
-    monkeypatch.setattr(explanations, "projector_scale", scale_for_1080_lines)
-    monkeypatch.setattr(presentation, "projector_scale", scale_for_1080_lines)
+    _scaled_for_1080_lines(t, monkeypatch)
     load_case(t, "6.G.14")
     adjudicate(t)
     entry = t.controller.game.history[-1]
