@@ -317,6 +317,8 @@ class TableHost:
         #: the whole table's pace of joins, and the process's budget of slow hashes (issue 31)
         self.join_rate = JoinRate(clock=clock)
         self.hash_gate = HASH_GATE
+        #: powers whose PIN a phone's seal or unseal is comparing now (outside the lock)
+        self._pins_checking: set[str] = set()
         self._now = clock
         self._note_times: dict[str, list[float]] = {}
         self._seen_clients: dict[str, set[str]] = {}
@@ -1123,14 +1125,46 @@ class TableHost:
                 raise HostError(problem)
             self.service.change_pin(self._players_powers(power), pin, initiator=HOST)  # the laptop's door too
 
-    @_all_or_nothing
+    def _pin_outside_lock(self, token: str, power: str, pin: str | None) -> tuple[str, bool] | None:
+        """A phone's PIN for sealing or unsealing, compared with the stored hash outside the
+        table's lock, through the process's one ``HASH_GATE`` (issue 31, red team: a phone looping
+        seal/unseal with its right PIN held the lock for a slow hash each time and stalled every
+        other phone).  None when there is nothing to compare (the locked call then decides, and a
+        power that must wait is refused there without a hash); the result is counted there, under
+        the lock, by the power's one failure counter.  One check at a time per power."""
+        with self._lock:
+            try:
+                self._mine(token, power)
+            except HostError:
+                return None
+            stored = self._pin_hash(power)
+            if stored is None or not isinstance(pin, str) or not pin or self.service.pin_guard.wait(power) > 0:
+                return None
+            if power in self._pins_checking:
+                raise TooManyAttemptsError("one PIN at a time for this power: try again in a second", 1.0)
+            self._pins_checking.add(power)
+        try:
+            try:
+                return stored, self.hash_gate.matches(stored, pin)
+            except PinWaitError as exc:
+                raise TooManyAttemptsError(str(exc), exc.retry_after) from None
+        finally:
+            with self._lock:
+                self._pins_checking.discard(power)
+
     def seal(self, token: str, power: str, phase: str, pin: str | None = None) -> dict[str, Any]:
         """Seal ``power``'s orders (with its PIN if it has one).  Sealing twice is harmless.
         When the last power that owes orders seals, the phase is revealed and adjudicated."""
+        return self._seal(token, power, phase, pin, self._pin_outside_lock(token, power, pin))
+
+    @_all_or_nothing
+    def _seal(self, token: str, power: str, phase: str, pin: str | None,
+              checked: tuple[str, bool] | None) -> dict[str, Any]:
         with self._lock:
             self._mine(token, power)
             self._check_phase(phase)
-            change = self.service.seal(power, initiator=PHONE, pin=pin, then_reveal=self.auto_reveal)
+            change = self.service.seal(power, initiator=PHONE, pin=pin, then_reveal=self.auto_reveal,
+                                       pin_checked=checked)
             if change is None:
                 return {"message": "already sealed", "revealed": False,
                         "seal_code": sealcodes.code_of(self.table, power, self.phase)}
@@ -1141,12 +1175,17 @@ class TableHost:
             return {"message": "revealed and adjudicated" if revealed else "sealed", "revealed": revealed,
                     "seal_code": code}
 
-    @_all_or_nothing
     def unseal(self, token: str, power: str, phase: str, pin: str | None = None) -> dict[str, Any]:
+        return self._unseal(token, power, phase, pin,
+                            self._pin_outside_lock(token, power, pin) if power in self.sealed else None)
+
+    @_all_or_nothing
+    def _unseal(self, token: str, power: str, phase: str, pin: str | None,
+                checked: tuple[str, bool] | None) -> dict[str, Any]:
         with self._lock:
             self._mine(token, power)
             self._check_phase(phase)
-            if self.service.unseal(power, initiator=PHONE, pin=pin) is None:
+            if self.service.unseal(power, initiator=PHONE, pin=pin, pin_checked=checked) is None:
                 return {"message": "not sealed"}
             return {"message": "unsealed"}
 

@@ -311,7 +311,7 @@ class TableService:
     # -- seals ------------------------------------------------------------------------------------
 
     def seal(self, power: str, *, initiator: str, pin: str | None = None,
-             then_reveal: bool = False) -> TableChange | None:
+             then_reveal: bool = False, pin_checked: tuple[str, bool] | None = None) -> TableChange | None:
         """Seal ``power``'s orders (with its PIN when it has one and the seat is a phone).
         ``None`` when it was sealed already.  ``then_reveal`` (``serve``): when that was the last
         seal owed, the phase is revealed and adjudicated in the same operation (one "phase"
@@ -321,7 +321,7 @@ class TableService:
         if power not in self.owing():
             raise TableRefusal(f"{self.power_name(power)} has nothing to order this phase")
         if initiator == PHONE:
-            self.check_pin(power, pin, initiator=initiator)
+            self.check_pin(power, pin, initiator=initiator, checked=pin_checked)
         if self.session.is_sealed(power):
             return None
         change = self.session.seal(power, via=initiator if initiator in (LAPTOP, COMPUTER) else PHONE)
@@ -425,11 +425,12 @@ class TableService:
             sealcodes.forget_seal(self.table, p)
         return self._done(TableChange("unseal", frozenset(gone), initiator)) if gone else None
 
-    def unseal(self, power: str, *, initiator: str, pin: str | None = None) -> TableChange | None:
+    def unseal(self, power: str, *, initiator: str, pin: str | None = None,
+               pin_checked: tuple[str, bool] | None = None) -> TableChange | None:
         if not self.session.is_sealed(power):
             return None
         if initiator == PHONE:
-            self.check_pin(power, pin, initiator=initiator)
+            self.check_pin(power, pin, initiator=initiator, checked=pin_checked)
         self.session.unseal(power, via=PHONE if initiator != LAPTOP else LAPTOP)
         sealcodes.forget_seal(self.table, power)
         self._keep_turn()
@@ -625,10 +626,13 @@ class TableService:
     def pin_hash(self, power: str) -> str | None:
         return self.typed().pin_hash(power)
 
-    def check_pin(self, power: str, pin: str | None, *, initiator: str) -> None:
+    def check_pin(self, power: str, pin: str | None, *, initiator: str,
+                  checked: tuple[str, bool] | None = None) -> None:
         """``power``'s PIN through the one failure counter every PIN door shares.  A wrong PIN is
         counted and written at once (a restart does not reset it) before PinRefusal is raised;
-        PinWait while it must wait; an empty PIN is no try (PinRefusal, not counted)."""
+        PinWait while it must wait; an empty PIN is no try (PinRefusal, not counted).
+        ``checked``: (the stored hash, whether ``pin`` matched it), compared by the caller outside
+        its lock; used only while that hash is still the stored one (else compared here)."""
         stored = self.pin_hash(power)
         if stored is None:
             return
@@ -637,7 +641,8 @@ class TableService:
             pin = None
         before = self.pin_guard.failures(power)
         try:
-            ok = self.pin_guard.check(power, stored, pin, name)
+            ok = self.pin_guard.check(power, stored, pin, name,
+                                      matched=checked[1] if checked is not None and checked[0] == stored else None)
         except PinWaitError as exc:
             raise PinWait(str(exc), exc.retry_after) from None
         if not pin:
