@@ -206,6 +206,23 @@ def _set_aside_note(path: Path, exc: BaseException) -> str:
     return f"the live game {db.name} is damaged ({why}): set aside as {aside.name}; {path.name} is read instead"
 
 
+def _set_aside_other(path: Path) -> str:
+    """The live game beside ``path`` is not of the file as it is now (the file was written
+    since, by something else than this host: replaced, an earlier copy put back, or only
+    touched; or the host stopped between writing the two): set it aside, never over it, and say
+    so, because what was played since the file was written (this phase's orders and seals) is
+    only there."""
+    db = store_path(path)
+    why = (f"the live game {db.name} is not of {path.name} as it is now ({path.name} was written since the host "
+           "wrote it: replaced, put back from a copy or touched, or the host stopped while writing)")
+    try:
+        aside = set_aside(db)
+    except OSError as err:
+        raise _save_failed(err) from err
+    return (f"{why}: set aside as {aside.name} (what was played since {path.name} was written, this phase's "
+            f"orders and seals, is there); {path.name} is read instead")
+
+
 def _save_failed(exc: BaseException) -> SaveFailedError:
     why = _why(exc)
     return SaveFailedError(f"not saved, so not done: the game could not be written ({why}); try again, or "
@@ -421,6 +438,10 @@ class TableHost:
         saved game (WrongPassphraseError: not its passphrase), SaveFailedError when it cannot be
         written."""
         store, note = _open_store(path)
+        if not note and store.has_tables() and not store.holds_game_of(file_stamp(path)):
+            store.close()  # never written over without a word (red team, issue 31)
+            note = _set_aside_other(path)
+            store = GameStore(store_path(path))
         try:
             loaded = None
             vault: Vault | None = None
