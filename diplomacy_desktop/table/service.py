@@ -43,6 +43,7 @@ from ..io.notation import format_order
 from . import computer, sealcodes
 from .changes import CLOCK, COMPUTER, HOST, LAPTOP, PHONE, TURN, TableChange
 from .computer import COMPUTER_KEY, COMPUTER_SEED_KEY  # (importable from here too)
+from .pins import HOST as HOST_COUNTER
 from .pins import PinGuard, PinWaitError, hash_pin, needs_upgrade, pin_matches
 from .declarations import PENDING_KEY, pending_declarations
 from .notes import MAX_NOTES_PER_POWER, NOTES_KEY, NoteError, notes_allowed, with_note
@@ -696,10 +697,10 @@ class TableService:
                 renewed.append(p)
         return self._done(TableChange("pin", frozenset(renewed), initiator)) if renewed else None
 
-    def pin_door(self, initiator: str) -> PinDoor:
+    def pin_door(self, initiator: str, counter: str | None = None) -> PinDoor:
         """The table's one counter as a prompt of ``initiator``'s seat uses it (every try through
-        the service)."""
-        return PinDoor(self, initiator)
+        the service); ``counter``: every try counts there (see :class:`PinDoor`)."""
+        return PinDoor(self, initiator, counter)
 
     def _pin_powers(self, counter: str) -> frozenset[str]:
         return frozenset({counter}) if counter in self.game.board.power_ids else frozenset()
@@ -928,23 +929,41 @@ class TableService:
 class PinDoor:
     """The table's one PIN failure counter as a prompt uses it (the draw vote, a ballot): the
     waits are read from the service's ``PinGuard``, and every try is counted and written by the
-    service (:meth:`TableService.try_pin`)."""
+    service (:meth:`TableService.try_pin`).  ``counter``: every try counts there whoever's PIN
+    it is (``pins.HOST`` for a voter's page, which the laptop's holder summons at will: its
+    wrong PINs must not lock that power out at its curtain and on its phone)."""
 
-    def __init__(self, service: TableService, initiator: str) -> None:
+    def __init__(self, service: TableService, initiator: str, counter: str | None = None) -> None:
         self._service = service
         self._initiator = initiator
+        self._counter = counter
+
+    def _who(self, who: str, name: str) -> tuple[str, str]:
+        return (who, name) if self._counter is None else (self._counter, "the host" if self._counter == HOST_COUNTER
+                                                           else self._service.power_name(self._counter))
 
     def check_allowed(self, who: str, name: str = "") -> None:
-        self._service.pin_guard.check_allowed(who, name)
+        self._service.pin_guard.check_allowed(who, name)  # a power that waits at any door waits here too
+        self._service.pin_guard.check_allowed(*self._who(who, name))
 
     def check(self, who: str, stored: str, pin: str | None, name: str = "") -> bool:
-        return self._service.try_pin(who, stored, pin, name, initiator=self._initiator)
+        if self._counter is None:
+            return self._service.try_pin(who, stored, pin, name, initiator=self._initiator)
+        self.check_allowed(who, name)
+        if not pin:
+            return False
+        if pin_matches(stored, pin):
+            return True  # never clears the counter it counts on: another power's right PIN is no
+            # licence for more guesses at this one
+        self._service.pin_failed(self._counter, initiator=self._initiator)
+        return False
 
     def failures(self, who: str) -> int:
-        return self._service.pin_guard.failures(who)
+        return self._service.pin_guard.failures(self._who(who, "")[0])
 
     def wait(self, who: str) -> float:
-        return self._service.pin_guard.wait(who)
+        guard = self._service.pin_guard
+        return max(guard.wait(who), guard.wait(self._who(who, "")[0]))
 
 
 def _phase_text(short: str) -> str:
