@@ -1146,13 +1146,32 @@ class TableHost:
                 raise HostError(problem)
             self.service.change_pin(self._players_powers(power), pin, initiator=HOST)  # the laptop's door too
 
+    def _serial(self, fn: Callable[..., _R], *args: Any) -> _R:
+        """Run ``fn`` where the game may be touched: here (``serve``'s host takes its own lock in
+        each step); the window's host runs it on the GUI thread.  The slow PIN hashes between
+        such steps run on the caller's thread, never inside one."""
+        return fn(*args)
+
     def _pin_outside_lock(self, token: str, power: str, pin: str | None) -> tuple[str, bool] | None:
         """A phone's PIN for sealing or unsealing, compared with the stored hash outside the
-        table's lock, through the process's one ``HASH_GATE`` (issue 31, red team: a phone looping
-        seal/unseal with its right PIN held the lock for a slow hash each time and stalled every
-        other phone).  None when there is nothing to compare (the locked call then decides, and a
-        power that must wait is refused there without a hash); the result is counted there, under
-        the lock, by the power's one failure counter.  One check at a time per power."""
+        table's lock (and off the window's GUI thread), through the process's one ``HASH_GATE``
+        (issue 31, red team: a phone looping seal/unseal with its right PIN held the lock for a
+        slow hash each time and stalled every other phone).  None when there is nothing to
+        compare (the locked call then decides, and a power that must wait is refused there
+        without a hash); the result is counted there, under the lock, by the power's one failure
+        counter.  One check at a time per power."""
+        stored = self._serial(self._pin_begin, token, power, pin)
+        if stored is None:
+            return None
+        try:
+            try:
+                return stored, self.hash_gate.matches(stored, pin or "")
+            except PinWaitError as exc:
+                raise TooManyAttemptsError(str(exc), exc.retry_after) from None
+        finally:
+            self._serial(self._pin_end, power)
+
+    def _pin_begin(self, token: str, power: str, pin: str | None) -> str | None:
         with self._lock:
             try:
                 self._mine(token, power)
@@ -1164,19 +1183,17 @@ class TableHost:
             if power in self._pins_checking:
                 raise TooManyAttemptsError("one PIN at a time for this power: try again in a second", 1.0)
             self._pins_checking.add(power)
-        try:
-            try:
-                return stored, self.hash_gate.matches(stored, pin)
-            except PinWaitError as exc:
-                raise TooManyAttemptsError(str(exc), exc.retry_after) from None
-        finally:
-            with self._lock:
-                self._pins_checking.discard(power)
+            return stored
+
+    def _pin_end(self, power: str) -> None:
+        with self._lock:
+            self._pins_checking.discard(power)
 
     def seal(self, token: str, power: str, phase: str, pin: str | None = None) -> dict[str, Any]:
         """Seal ``power``'s orders (with its PIN if it has one).  Sealing twice is harmless.
         When the last power that owes orders seals, the phase is revealed and adjudicated."""
-        return self._seal(token, power, phase, pin, self._pin_outside_lock(token, power, pin))
+        checked = self._pin_outside_lock(token, power, pin)
+        return self._serial(self._seal, token, power, phase, pin, checked)
 
     @_all_or_nothing
     def _seal(self, token: str, power: str, phase: str, pin: str | None,
@@ -1197,8 +1214,9 @@ class TableHost:
                     "seal_code": code}
 
     def unseal(self, token: str, power: str, phase: str, pin: str | None = None) -> dict[str, Any]:
-        return self._unseal(token, power, phase, pin,
-                            self._pin_outside_lock(token, power, pin) if power in self.sealed else None)
+        sealed = self._serial(lambda: power in self.sealed)
+        checked = self._pin_outside_lock(token, power, pin) if sealed else None
+        return self._serial(self._unseal, token, power, phase, pin, checked)
 
     @_all_or_nothing
     def _unseal(self, token: str, power: str, phase: str, pin: str | None,
@@ -1455,16 +1473,19 @@ class TableHost:
         addresses neither stall the other phones nor guess faster than that).  A power whose
         phone the host cut off joins again only once its PIN has been changed.  Every new phone
         on a power's link is counted in ``phones.joins`` and announced to that power."""
-        stored, name = self._join_begin(power, client)
+        stored, name = self._serial(self._join_begin, power, client)
         try:
             try:
                 ok = isinstance(pin, str) and self.hash_gate.matches(stored, pin)
             except PinWaitError as exc:
                 raise TooManyAttemptsError(str(exc), exc.retry_after) from None
-            return self._join_end(power, client, stored, name, ok)
+            return self._serial(self._join_end, power, client, stored, name, ok)
         finally:
-            with self._lock:
-                self.join_guard.end(client)
+            self._serial(self._join_finish, client)
+
+    def _join_finish(self, client: str) -> None:
+        with self._lock:
+            self.join_guard.end(client)
 
     def _join_begin(self, power: str, client: str) -> tuple[str, str]:
         with self._lock:
