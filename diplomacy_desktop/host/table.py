@@ -206,6 +206,23 @@ def _set_aside_note(path: Path, exc: BaseException) -> str:
     return f"the live game {db.name} is damaged ({why}): set aside as {aside.name}; {path.name} is read instead"
 
 
+def _set_aside_other(path: Path) -> str:
+    """The live game beside ``path`` is not of the file as it is now (the file was written
+    since, by something else than this host: replaced, an earlier copy put back, or only
+    touched; or the host stopped between writing the two): set it aside, never over it, and say
+    so, because what was played since the file was written (this phase's orders and seals) is
+    only there."""
+    db = store_path(path)
+    why = (f"the live game {db.name} is not of {path.name} as it is now ({path.name} was written since the host "
+           "wrote it: replaced, put back from a copy or touched, or the host stopped while writing)")
+    try:
+        aside = set_aside(db)
+    except OSError as err:
+        raise _save_failed(err) from err
+    return (f"{why}: set aside as {aside.name} (what was played since {path.name} was written, this phase's "
+            f"orders and seals, is there); {path.name} is read instead")
+
+
 def _save_failed(exc: BaseException) -> SaveFailedError:
     why = _why(exc)
     return SaveFailedError(f"not saved, so not done: the game could not be written ({why}); try again, or "
@@ -317,6 +334,8 @@ class TableHost:
         #: the whole table's pace of joins, and the process's budget of slow hashes (issue 31)
         self.join_rate = JoinRate(clock=clock)
         self.hash_gate = HASH_GATE
+        #: powers whose PIN a phone's seal or unseal is comparing now (outside the lock)
+        self._pins_checking: set[str] = set()
         self._now = clock
         self._note_times: dict[str, list[float]] = {}
         self._seen_clients: dict[str, set[str]] = {}
@@ -419,6 +438,10 @@ class TableHost:
         saved game (WrongPassphraseError: not its passphrase), SaveFailedError when it cannot be
         written."""
         store, note = _open_store(path)
+        if not note and store.has_tables() and not store.holds_game_of(file_stamp(path)):
+            store.close()  # never written over without a word (red team, issue 31)
+            note = _set_aside_other(path)
+            store = GameStore(store_path(path))
         try:
             loaded = None
             vault: Vault | None = None
@@ -1123,14 +1146,63 @@ class TableHost:
                 raise HostError(problem)
             self.service.change_pin(self._players_powers(power), pin, initiator=HOST)  # the laptop's door too
 
-    @_all_or_nothing
+    def _serial(self, fn: Callable[..., _R], *args: Any) -> _R:
+        """Run ``fn`` where the game may be touched: here (``serve``'s host takes its own lock in
+        each step); the window's host runs it on the GUI thread.  The slow PIN hashes between
+        such steps run on the caller's thread, never inside one."""
+        return fn(*args)
+
+    def _pin_outside_lock(self, token: str, power: str, pin: str | None) -> tuple[str, bool] | None:
+        """A phone's PIN for sealing or unsealing, compared with the stored hash outside the
+        table's lock (and off the window's GUI thread), through the process's one ``HASH_GATE``
+        (issue 31, red team: a phone looping seal/unseal with its right PIN held the lock for a
+        slow hash each time and stalled every other phone).  None when there is nothing to
+        compare (the locked call then decides, and a power that must wait is refused there
+        without a hash); the result is counted there, under the lock, by the power's one failure
+        counter.  One check at a time per power."""
+        stored = self._serial(self._pin_begin, token, power, pin)
+        if stored is None:
+            return None
+        try:
+            try:
+                return stored, self.hash_gate.matches(stored, pin or "")
+            except PinWaitError as exc:
+                raise TooManyAttemptsError(str(exc), exc.retry_after) from None
+        finally:
+            self._serial(self._pin_end, power)
+
+    def _pin_begin(self, token: str, power: str, pin: str | None) -> str | None:
+        with self._lock:
+            try:
+                self._mine(token, power)
+            except HostError:
+                return None
+            stored = self._pin_hash(power)
+            if stored is None or not isinstance(pin, str) or not pin or self.service.pin_guard.wait(power) > 0:
+                return None
+            if power in self._pins_checking:
+                raise TooManyAttemptsError("one PIN at a time for this power: try again in a second", 1.0)
+            self._pins_checking.add(power)
+            return stored
+
+    def _pin_end(self, power: str) -> None:
+        with self._lock:
+            self._pins_checking.discard(power)
+
     def seal(self, token: str, power: str, phase: str, pin: str | None = None) -> dict[str, Any]:
         """Seal ``power``'s orders (with its PIN if it has one).  Sealing twice is harmless.
         When the last power that owes orders seals, the phase is revealed and adjudicated."""
+        checked = self._pin_outside_lock(token, power, pin)
+        return self._serial(self._seal, token, power, phase, pin, checked)
+
+    @_all_or_nothing
+    def _seal(self, token: str, power: str, phase: str, pin: str | None,
+              checked: tuple[str, bool] | None) -> dict[str, Any]:
         with self._lock:
             self._mine(token, power)
             self._check_phase(phase)
-            change = self.service.seal(power, initiator=PHONE, pin=pin, then_reveal=self.auto_reveal)
+            change = self.service.seal(power, initiator=PHONE, pin=pin, then_reveal=self.auto_reveal,
+                                       pin_checked=checked)
             if change is None:
                 return {"message": "already sealed", "revealed": False,
                         "seal_code": sealcodes.code_of(self.table, power, self.phase)}
@@ -1141,12 +1213,18 @@ class TableHost:
             return {"message": "revealed and adjudicated" if revealed else "sealed", "revealed": revealed,
                     "seal_code": code}
 
-    @_all_or_nothing
     def unseal(self, token: str, power: str, phase: str, pin: str | None = None) -> dict[str, Any]:
+        sealed = self._serial(lambda: power in self.sealed)
+        checked = self._pin_outside_lock(token, power, pin) if sealed else None
+        return self._serial(self._unseal, token, power, phase, pin, checked)
+
+    @_all_or_nothing
+    def _unseal(self, token: str, power: str, phase: str, pin: str | None,
+                checked: tuple[str, bool] | None) -> dict[str, Any]:
         with self._lock:
             self._mine(token, power)
             self._check_phase(phase)
-            if self.service.unseal(power, initiator=PHONE, pin=pin) is None:
+            if self.service.unseal(power, initiator=PHONE, pin=pin, pin_checked=checked) is None:
                 return {"message": "not sealed"}
             return {"message": "unsealed"}
 
@@ -1395,16 +1473,19 @@ class TableHost:
         addresses neither stall the other phones nor guess faster than that).  A power whose
         phone the host cut off joins again only once its PIN has been changed.  Every new phone
         on a power's link is counted in ``phones.joins`` and announced to that power."""
-        stored, name = self._join_begin(power, client)
+        stored, name = self._serial(self._join_begin, power, client)
         try:
             try:
                 ok = isinstance(pin, str) and self.hash_gate.matches(stored, pin)
             except PinWaitError as exc:
                 raise TooManyAttemptsError(str(exc), exc.retry_after) from None
-            return self._join_end(power, client, stored, name, ok)
+            return self._serial(self._join_end, power, client, stored, name, ok)
         finally:
-            with self._lock:
-                self.join_guard.end(client)
+            self._serial(self._join_finish, client)
+
+    def _join_finish(self, client: str) -> None:
+        with self._lock:
+            self.join_guard.end(client)
 
     def _join_begin(self, power: str, client: str) -> tuple[str, str]:
         with self._lock:

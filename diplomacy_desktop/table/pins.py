@@ -141,13 +141,14 @@ class PinGuard:
     def succeeded(self, who: str) -> None:
         self._records().pop(who, None)
 
-    def check(self, who: str, stored: str, pin: str | None, name: str = "") -> bool:
+    def check(self, who: str, stored: str, pin: str | None, name: str = "", *, matched: bool | None = None) -> bool:
         """The whole door: refuse while waiting (PinWaitError), then compare; a wrong PIN counts,
-        a right one clears.  An empty PIN is not a try (not counted, False)."""
+        a right one clears.  An empty PIN is not a try (not counted, False).  ``matched``: the
+        caller compared ``pin`` with ``stored`` already (outside a lock, through ``HASH_GATE``)."""
         self.check_allowed(who, name)
         if not pin:
             return False
-        if pin_matches(stored, pin):
+        if matched if matched is not None else pin_matches(stored, pin):
             self.succeeded(who)
             return True
         self.failed(who)

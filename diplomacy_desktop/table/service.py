@@ -43,6 +43,7 @@ from ..io.notation import format_order
 from . import computer, sealcodes
 from .changes import CLOCK, COMPUTER, HOST, LAPTOP, PHONE, TURN, TableChange
 from .computer import COMPUTER_KEY, COMPUTER_SEED_KEY  # (importable from here too)
+from .pins import HOST as HOST_COUNTER
 from .pins import PinGuard, PinWaitError, hash_pin, needs_upgrade, pin_matches
 from .declarations import PENDING_KEY, pending_declarations
 from .notes import MAX_NOTES_PER_POWER, NOTES_KEY, NoteError, notes_allowed, with_note
@@ -311,7 +312,7 @@ class TableService:
     # -- seals ------------------------------------------------------------------------------------
 
     def seal(self, power: str, *, initiator: str, pin: str | None = None,
-             then_reveal: bool = False) -> TableChange | None:
+             then_reveal: bool = False, pin_checked: tuple[str, bool] | None = None) -> TableChange | None:
         """Seal ``power``'s orders (with its PIN when it has one and the seat is a phone).
         ``None`` when it was sealed already.  ``then_reveal`` (``serve``): when that was the last
         seal owed, the phase is revealed and adjudicated in the same operation (one "phase"
@@ -321,7 +322,7 @@ class TableService:
         if power not in self.owing():
             raise TableRefusal(f"{self.power_name(power)} has nothing to order this phase")
         if initiator == PHONE:
-            self.check_pin(power, pin, initiator=initiator)
+            self.check_pin(power, pin, initiator=initiator, checked=pin_checked)
         if self.session.is_sealed(power):
             return None
         change = self.session.seal(power, via=initiator if initiator in (LAPTOP, COMPUTER) else PHONE)
@@ -425,11 +426,12 @@ class TableService:
             sealcodes.forget_seal(self.table, p)
         return self._done(TableChange("unseal", frozenset(gone), initiator)) if gone else None
 
-    def unseal(self, power: str, *, initiator: str, pin: str | None = None) -> TableChange | None:
+    def unseal(self, power: str, *, initiator: str, pin: str | None = None,
+               pin_checked: tuple[str, bool] | None = None) -> TableChange | None:
         if not self.session.is_sealed(power):
             return None
         if initiator == PHONE:
-            self.check_pin(power, pin, initiator=initiator)
+            self.check_pin(power, pin, initiator=initiator, checked=pin_checked)
         self.session.unseal(power, via=PHONE if initiator != LAPTOP else LAPTOP)
         sealcodes.forget_seal(self.table, power)
         self._keep_turn()
@@ -625,10 +627,13 @@ class TableService:
     def pin_hash(self, power: str) -> str | None:
         return self.typed().pin_hash(power)
 
-    def check_pin(self, power: str, pin: str | None, *, initiator: str) -> None:
+    def check_pin(self, power: str, pin: str | None, *, initiator: str,
+                  checked: tuple[str, bool] | None = None) -> None:
         """``power``'s PIN through the one failure counter every PIN door shares.  A wrong PIN is
         counted and written at once (a restart does not reset it) before PinRefusal is raised;
-        PinWait while it must wait; an empty PIN is no try (PinRefusal, not counted)."""
+        PinWait while it must wait; an empty PIN is no try (PinRefusal, not counted).
+        ``checked``: (the stored hash, whether ``pin`` matched it), compared by the caller outside
+        its lock; used only while that hash is still the stored one (else compared here)."""
         stored = self.pin_hash(power)
         if stored is None:
             return
@@ -637,7 +642,8 @@ class TableService:
             pin = None
         before = self.pin_guard.failures(power)
         try:
-            ok = self.pin_guard.check(power, stored, pin, name)
+            ok = self.pin_guard.check(power, stored, pin, name,
+                                      matched=checked[1] if checked is not None and checked[0] == stored else None)
         except PinWaitError as exc:
             raise PinWait(str(exc), exc.retry_after) from None
         if not pin:
@@ -691,10 +697,10 @@ class TableService:
                 renewed.append(p)
         return self._done(TableChange("pin", frozenset(renewed), initiator)) if renewed else None
 
-    def pin_door(self, initiator: str) -> PinDoor:
+    def pin_door(self, initiator: str, counter: str | None = None) -> PinDoor:
         """The table's one counter as a prompt of ``initiator``'s seat uses it (every try through
-        the service)."""
-        return PinDoor(self, initiator)
+        the service); ``counter``: every try counts there (see :class:`PinDoor`)."""
+        return PinDoor(self, initiator, counter)
 
     def _pin_powers(self, counter: str) -> frozenset[str]:
         return frozenset({counter}) if counter in self.game.board.power_ids else frozenset()
@@ -923,23 +929,41 @@ class TableService:
 class PinDoor:
     """The table's one PIN failure counter as a prompt uses it (the draw vote, a ballot): the
     waits are read from the service's ``PinGuard``, and every try is counted and written by the
-    service (:meth:`TableService.try_pin`)."""
+    service (:meth:`TableService.try_pin`).  ``counter``: every try counts there whoever's PIN
+    it is (``pins.HOST`` for a voter's page, which the laptop's holder summons at will: its
+    wrong PINs must not lock that power out at its curtain and on its phone)."""
 
-    def __init__(self, service: TableService, initiator: str) -> None:
+    def __init__(self, service: TableService, initiator: str, counter: str | None = None) -> None:
         self._service = service
         self._initiator = initiator
+        self._counter = counter
+
+    def _who(self, who: str, name: str) -> tuple[str, str]:
+        return (who, name) if self._counter is None else (self._counter, "the host" if self._counter == HOST_COUNTER
+                                                           else self._service.power_name(self._counter))
 
     def check_allowed(self, who: str, name: str = "") -> None:
-        self._service.pin_guard.check_allowed(who, name)
+        self._service.pin_guard.check_allowed(who, name)  # a power that waits at any door waits here too
+        self._service.pin_guard.check_allowed(*self._who(who, name))
 
     def check(self, who: str, stored: str, pin: str | None, name: str = "") -> bool:
-        return self._service.try_pin(who, stored, pin, name, initiator=self._initiator)
+        if self._counter is None:
+            return self._service.try_pin(who, stored, pin, name, initiator=self._initiator)
+        self.check_allowed(who, name)
+        if not pin:
+            return False
+        if pin_matches(stored, pin):
+            return True  # never clears the counter it counts on: another power's right PIN is no
+            # licence for more guesses at this one
+        self._service.pin_failed(self._counter, initiator=self._initiator)
+        return False
 
     def failures(self, who: str) -> int:
-        return self._service.pin_guard.failures(who)
+        return self._service.pin_guard.failures(self._who(who, "")[0])
 
     def wait(self, who: str) -> float:
-        return self._service.pin_guard.wait(who)
+        guard = self._service.pin_guard
+        return max(guard.wait(who), guard.wait(self._who(who, "")[0]))
 
 
 def _phase_text(short: str) -> str:

@@ -322,3 +322,28 @@ def test_at_rest_the_live_databases_mac_removed_is_refused(tmp_path: Path) -> No
         assert "REFUSED" in host.store_note and "authentication was removed" in host.store_note
     finally:
         host.close()
+
+
+def test_at_rest_the_saved_game_put_back_sets_the_live_game_aside_and_says_so(tmp_path: Path) -> None:
+    """Red team (issue 31): writing the saved game back as it was (a copy put back, or only
+    touched) made ``serve`` drop its live database without a word: Germany's sealed order of
+    the phase was gone on restart, nobody sealed, and the database was written over.  Now the
+    database is set aside and the terminal says so."""
+    game = tmp_path / "g.dipl"
+    _prepared(game)  # Germany ordered and sealed (in the live database only)
+    game.write_bytes(game.read_bytes())  # the same bytes written again: a new stamp
+    serve = ServeProcess(game, free_port())
+    try:
+        assert serve.stop() == 0
+        assert serve.proc.stderr is not None
+        err = serve.proc.stderr.read()
+    finally:
+        serve.kill()
+    assert "set aside" in err and "g.dipl" in err, err
+    aside = list(tmp_path.glob(".g.dipl.live.*-*.sqlite"))
+    assert len(aside) == 1, sorted(p.name for p in tmp_path.iterdir())
+    con = sqlite3.connect(aside[0])  # what was played since is kept there, not written over
+    try:
+        assert con.execute("SELECT count(*) FROM orders").fetchone()[0] > 0
+    finally:
+        con.close()

@@ -131,3 +131,67 @@ def test_secrets_a_new_device_is_announced_on_the_hosts_terminal(served: ServePr
         except Exception:  # noqa: BLE001 - nothing said in time
             break
     assert "A new device joined France" in said, served.output
+
+
+async def _seal_loop(base: str, token: str, power: str, pin: str, until: float, answers: list[int]) -> None:
+    """A player's own phone sealing and unsealing with its right PIN as fast as it can."""
+    async with aiohttp.ClientSession(timeout=TIMEOUT) as s:
+        async with s.get(f"{base}/api/state", headers={"X-Token": token}) as r:
+            phase = (await r.json())["phase"]["short"]
+        while time.monotonic() < until:
+            for op in ("seal", "unseal"):
+                async with s.post(f"{base}/api/{op}", data=json.dumps({"power": power, "phase": phase, "pin": pin}),
+                                  headers={"X-Token": token, "Content-Type": "application/json"}) as r:
+                    answers.append(r.status)
+                    await r.read()
+                if r.status == 429:
+                    await asyncio.sleep(0.05)
+
+
+def test_secrets_a_phone_sealing_with_its_pin_in_a_loop_does_not_stall_another_phone(served: ServeProcess) -> None:
+    """Red team (issue 31): seal and unseal checked the PIN's slow hash inside the table's lock, so
+    France's own phone looping seal/unseal with its right PIN made England's /api/state take
+    1.5 s (median; 2 ms before).  The hash now runs outside the lock, through the one gate."""
+    host = served
+    england, france = host.tokens["england"], host.tokens["france"]
+    baseline = asyncio.run(_state_times(host.base, england, 15, 0.05))
+
+    async def attack() -> tuple[list[float], list[int]]:
+        answers: list[int] = []
+        until = time.monotonic() + 8.0
+        loops = [asyncio.create_task(_seal_loop(host.base, france, "france", "5831", until, answers))
+                 for _ in range(4)]
+        await asyncio.sleep(0.5)
+        times = await _state_times(host.base, england, 20, 0.2)
+        await asyncio.gather(*loops)
+        return times, answers
+
+    during, answers = asyncio.run(attack())
+    print(f"/api/state median {statistics.median(baseline) * 1000:.1f} ms before, "
+          f"{statistics.median(during) * 1000:.1f} ms (max {max(during) * 1000:.1f} ms) during "
+          f"{answers.count(200)} seals/unseals by PIN")
+    assert answers.count(200) >= 2, answers  # the loop did seal with its PIN
+    assert statistics.median(during) < statistics.median(baseline) + 0.05, (baseline, during)
+    # before: nearly every request waited for a hash (0.5 to 2.7 s); one core now hashes all the
+    # time, so on a busy 2-core machine a request may still wait for the CPU now and then
+    assert sum(t > 0.5 for t in during) <= 2, during
+
+
+def test_secrets_a_wrong_pin_sealing_is_still_counted_and_then_waits(served: ServeProcess) -> None:
+    """The PIN checked outside the lock still goes through France's one failure counter."""
+    host = served
+    france = host.tokens["france"]
+
+    async def tries() -> list[int]:
+        out = []
+        async with aiohttp.ClientSession(timeout=TIMEOUT) as s:
+            async with s.get(f"{host.base}/api/state", headers={"X-Token": france}) as r:
+                phase = (await r.json())["phase"]["short"]
+            for pin in ("1111", "2222", "3333", "5831"):
+                async with s.post(f"{host.base}/api/seal",
+                                  data=json.dumps({"power": "france", "phase": phase, "pin": pin}),
+                                  headers={"X-Token": france, "Content-Type": "application/json"}) as r:
+                    out.append(r.status)
+        return out
+
+    assert asyncio.run(tries()) == [403, 403, 403, 429]  # the right PIN waits like any other after three

@@ -63,3 +63,12 @@ def test_passphrase_serve_refuses_a_passphrase_file_saying_diplomacy(tmp_path: P
     assert proc.returncode == 2, proc.stdout + proc.stderr
     assert "passphrase" in proc.stderr and "Traceback" not in proc.stderr
     assert not game.exists()
+
+
+@pytest.mark.parametrize("weak", ["france england germany", "austria russia turkey italy", "spring 1901 diplomacy",
+                                  "France-England-Germany", "diplomacy table host secret", "army fleet convoy 1901"])
+def test_passphrase_made_only_of_the_games_words_is_refused(weak: str) -> None:
+    """Red team (issue 31): zxcvbn counts each space as a guessed character, so three of the
+    game's own words with spaces (about 22**3 guesses for whoever tries the game's words first)
+    were estimated at 7.6 * 10**12 and accepted."""
+    assert passphrase_problem(weak) is not None

@@ -35,7 +35,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Iterable, Mapping
 from functools import partial
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from PySide6.QtCore import QByteArray, QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QPushButton,
@@ -60,6 +60,8 @@ if TYPE_CHECKING:
 DEFAULT_PORT = 8642
 #: a power's code hides by itself after this long (the next player must not find it there)
 CODE_SHOWN_MS = 60_000
+
+_T = TypeVar("_T")
 
 
 class HostUnavailableError(HostError):
@@ -102,6 +104,14 @@ class WindowHost(TableHost):
         if change.initiator == LAPTOP and change.kind in ("seal", "unseal"):
             return
         super()._on_service_change(change)
+
+    @override
+    def _serial(self, fn: Callable[..., _T], *args: Any) -> _T:
+        """Seal, unseal and join touch the game on the GUI thread, step by step: their slow PIN
+        hash runs on the server's thread between the steps (red team, issue 31: it froze the
+        window and held every phone)."""
+        out: _T = self._on_gui(fn, *args)
+        return out
 
     def _on_gui(self, fn: Callable[..., Any], *args: Any) -> Any:
         if threading.get_ident() == self._gui_thread:
@@ -170,15 +180,6 @@ class WindowHost(TableHost):
         out: dict[str, Any] = self._on_gui(super().clear_order, token, power, phase, key)
         return out
 
-    @override
-    def seal(self, token: str, power: str, phase: str, pin: str | None = None) -> dict[str, Any]:
-        out: dict[str, Any] = self._on_gui(super().seal, token, power, phase, pin)
-        return out
-
-    @override
-    def unseal(self, token: str, power: str, phase: str, pin: str | None = None) -> dict[str, Any]:
-        out: dict[str, Any] = self._on_gui(super().unseal, token, power, phase, pin)
-        return out
 
     @override
     def declare(self, token: str, power: str, phase: str, declarations: Mapping[str, Any]) -> dict[str, Any]:
@@ -201,10 +202,6 @@ class WindowHost(TableHost):
     def phone_seen(self, token: str, client: str) -> None:
         self._on_gui(super().phone_seen, token, client)
 
-    @override
-    def join(self, power: str, pin: str, client: str = "") -> str:
-        out: str = self._on_gui(super().join, power, pin, client)
-        return out
 
 
 class HostBridge(QObject):

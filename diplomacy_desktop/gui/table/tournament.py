@@ -783,9 +783,10 @@ class TournamentFeatures(QObject):
                 if found is not None:
                     pins[p] = found
         from ...table.changes import LAPTOP
+        from ...table.pins import HOST
 
         dialog = BallotVoteDialog(ballot, self.names(), self.window, pins=pins, voter_names=self.voter_names(ballot),
-                                  guard=c.service.pin_door(LAPTOP))  # counted and written by the service
+                                  guard=c.service.pin_door(LAPTOP, HOST))  # counted and written by the service
         dialog.counted.connect(self.record_ballot)
         open_kept(self, "ballot_dialog", dialog)
         return dialog

@@ -63,14 +63,15 @@ def test_ballot_wrong_pins_are_counted_on_disk_at_once_and_the_wait_holds(qtbot,
     assert "try again in" in dialog.pin_error.text().lower()
     assert not dialog.pin_edit.text()  # the next try starts from an empty box
     f.autosaver.autosave.close()  # killed now: only what is already on disk survives
-    record = _on_disk(tmp_path).get("pin_failures", {}).get(first)
+    # counted toward the host's prompt (a voter's page is summoned at will: red team, below)
+    record = _on_disk(tmp_path).get("pin_failures", {}).get(HOST)
     assert record is not None, "the wrong PINs were never written"
     assert record["count"] == 3 and record["until"] > time.time()  # the fourth was not even looked at
-    # the same counter as the curtain's: the right PIN now waits there too
+    # the page's counter waits: the right PIN waits there too, but the voter's own curtain does not
     dialog.pin_edit.setText(PINS[first])
     dialog.ready_button.click()
     assert dialog.stack.currentWidget() is dialog.pass_page
-    assert f.flow.pin_guard.wait(first) > 0
+    assert f.flow.pin_guard.wait(HOST) > 0 and f.flow.pin_guard.wait(first) == 0
 
 
 def test_proposing_in_another_powers_name_needs_its_pin_or_the_hosts(qtbot, table, features,  # type: ignore[no-untyped-def]
@@ -125,3 +126,35 @@ def test_proposing_waits_while_the_doors_counter_waits(qtbot, table, features) -
     proposal.pin_edit.setText(PINS["italy"])
     proposal.vote_button.click()
     assert tour.ballot_dialog is None and "try again in" in proposal.error.text().lower()
+
+
+def test_wrong_pins_on_a_voters_page_never_lock_that_power_out(qtbot, table, features) -> None:  # type: ignore[no-untyped-def]
+    """Red team (issue 31, finding 6 by another door): in Austria's turn, Ctrl+D (no PIN) put
+    England's voting page in Austria's hands, and four wrong PINs there made England wait 30 s,
+    doubling, at the curtain and on its phone (the counter is England's, shared by every door).
+    A voter's page is a door the laptop's holder summons at will: its wrong PINs count toward the
+    host's prompt, as out of turn at the curtain, so nobody locks another power out from it; the
+    guesses are still bounded (three, then the host's wait)."""
+    f, c = features, table.controller
+    _game_with_pins(f)
+    dialog = f.propose_draw()
+    assert dialog is not None
+    victim = dialog.vote.next_voter
+    assert victim is not None
+    for guess in ("0000", "0001", "0002", "0003"):
+        dialog.pin_edit.setText(guess)
+        dialog.ready_button.click()
+    assert "try again in" in dialog.pin_error.text().lower()  # bounded all the same
+    guard = c.service.pin_guard
+    assert guard.wait(victim) == 0 and guard.failures(victim) == 0, "the voter was locked out"
+    assert guard.wait(HOST) > 0  # the host's prompt waits instead
+    # the ballot's voter pages the same
+    tour = table.window.tournament
+    voters = tour.voters()
+    ballot = tour.vote(Ballot.open(tour.rules, c.state, voters[0], DRAW_PROPOSAL, voters=voters))
+    other = ballot.vote.next_voter
+    assert other is not None
+    for guess in ("0000", "0001"):
+        ballot.pin_edit.setText(guess)
+        ballot.ready_button.click()
+    assert guard.failures(other) == 0

@@ -21,6 +21,7 @@ class TableDraw(TableModeBase):
     def propose_draw(self) -> DrawVoteDialog | None:
         from ....table.changes import LAPTOP
         from ....table.computer import computer_votes
+        from ....table.pins import HOST
         from ..dialogs.draw_vote import DrawVoteDialog
         from ..seating import join_names
 
@@ -57,7 +58,7 @@ class TableDraw(TableModeBase):
                 if found is not None:
                     pins[p] = found
         computer = computer_votes(c.table, c.state, "draw")  # the computer seats vote by their rule
-        dialog = DrawVoteDialog(voters, self.window, names=names, pins=pins, guard=c.service.pin_door(LAPTOP),
+        dialog = DrawVoteDialog(voters, self.window, names=names, pins=pins, guard=c.service.pin_door(LAPTOP, HOST),
                                 computer={p: v for p, v in computer.items() if p in voters})
         # issue 31: a wrong PIN counted at a voter's page is on disk at once (a kill does not forget
         # it): the table service counts it and writes it (its write hook, the autosave)
