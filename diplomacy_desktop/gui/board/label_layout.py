@@ -94,6 +94,9 @@ class LabelTask:
     #: how much room the name's place has (distance to the nearest other name's place): the most
     #: crowded are placed first, having the fewest places to go
     room: float = 0.0
+    #: whether the province has an outline (Switzerland has none: its name is never "outside" it,
+    #: so it never gets a leader line, and on the projector stays within ``leader_reach`` of its place)
+    outlined: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,7 +199,8 @@ def place_labels(tasks: Sequence[LabelTask], *, bounds: QRectF, unit: float,
                  anchors: Mapping[str, QPointF] | None = None,
                  spot: QRectF | None = None,
                  foreign: Callable[[str, QPointF], bool] | None = None,
-                 leader_reach: float | None = None) -> dict[str, Placement]:
+                 leader_reach: float | None = None,
+                 nearly_foreign: Callable[[str, QPointF], bool] | None = None) -> dict[str, Placement]:
     """Place every name (see the module's text); ``unit`` is the size of a unit (map units),
     ``spot`` what a unit covers around its spot (None: a fleet's hull ``unit`` wide) and
     ``foreign(space, point)`` whether ``point`` lies in another land province than ``space``.
@@ -204,11 +208,13 @@ def place_labels(tasks: Sequence[LabelTask], *, bounds: QRectF, unit: float,
     ``leader_reach`` (the projector's, issue i32): a name never stands in another province (what
     ``foreign`` says; the projector's counts the seas too) nor farther than this from the art's
     place (map units: its leader line's longest) -- such places are refused, not paid for; a name
-    with no such place at all is placed as in a window (those places paid for)."""
+    with no such place at all is placed by ``nearly_foreign`` instead of ``foreign`` (the projector's
+    allows land in no province: Ireland), and failing that as in a window (those places paid for)."""
     first: tuple[str, ...] = ()
     for _ in range(3 if leader_reach is not None else 1):
         stuck: set[str] = set()
-        placed = _place_all(tasks, bounds, unit, centres, anchors, spot, (inside, foreign), leader_reach, first, stuck)
+        placed = _place_all(tasks, bounds, unit, centres, anchors, spot, (inside, foreign, nearly_foreign),
+                            leader_reach, first, stuck)
         if not stuck - set(first):
             break
         # (the projector: a name that found no place near its own is placed first the next time)
@@ -218,11 +224,12 @@ def place_labels(tasks: Sequence[LabelTask], *, bounds: QRectF, unit: float,
 
 def _place_all(tasks: Sequence[LabelTask], bounds: QRectF, unit: float, centres: Iterable[QRectF],
                anchors: Mapping[str, QPointF] | None, spot: QRectF | None,
-               asks: tuple[Callable[[str, QPointF], bool] | None, Callable[[str, QPointF], bool] | None],
+               asks: tuple[Callable[[str, QPointF], bool] | None, Callable[[str, QPointF], bool] | None,
+                           Callable[[str, QPointF], bool] | None],
                leader_reach: float | None, first: tuple[str, ...], stuck: set[str]) -> dict[str, Placement]:
     """:func:`place_labels`'s one pass, the names of ``first`` placed first; the names that found
     no place within ``leader_reach`` are added to ``stuck``."""
-    inside, foreign = asks
+    inside, foreign, nearly = asks
     grid = _Grid(max(40.0, unit * 2))
     half = unit * 0.5
     gap = unit * 0.06
@@ -240,7 +247,7 @@ def _place_all(tasks: Sequence[LabelTask], bounds: QRectF, unit: float, centres:
     placed: dict[str, Placement] = {}
     order = {space: i for i, space in enumerate(first)}
     for task in sorted(tasks, key=lambda t: (order.get(t.space, len(order)), t.room, t.space)):
-        placement = _place_one(task, grid, bounds, spot, gap, inside, foreign, leader_reach, stuck)
+        placement = _place_one(task, grid, bounds, spot, gap, inside, foreign, leader_reach, stuck, nearly)
         placed[task.space] = placement
         # a little room around a placed name: two names never run together ("BelHol": issue 34)
         left, top, right, bottom = _box(_footprint(placement.rect, task, placement.marker_side))
@@ -252,7 +259,8 @@ def _place_all(tasks: Sequence[LabelTask], bounds: QRectF, unit: float, centres:
 def _place_one(task: LabelTask, grid: _Grid, bounds: QRectF, spot: QRectF, gap: float,
                inside: Callable[[str, QPointF], bool] | None,
                foreign: Callable[[str, QPointF], bool] | None = None,
-               leader_reach: float | None = None, stuck: set[str] | None = None) -> Placement:
+               leader_reach: float | None = None, stuck: set[str] | None = None,
+               nearly: Callable[[str, QPointF], bool] | None = None) -> Placement:
     """The cheapest place of one name among its forms and the places around its start (a name
     with no place within ``leader_reach`` is added to ``stuck``)."""
     best: tuple[float, QPointF, LabelForm, float] | None = None
@@ -271,6 +279,8 @@ def _place_one(task: LabelTask, grid: _Grid, bounds: QRectF, spot: QRectF, gap: 
         # (the projector, no place in or near its own province: the places a window would take)
         if stuck is not None:
             stuck.add(task.space)
+        if nearly is not None:
+            return _place_one(task, grid, bounds, spot, gap, inside, nearly, leader_reach)
         return _place_one(task, grid, bounds, spot, gap, inside, foreign)
     if best is None:  # nowhere free (a board shrunk far below a window): the art's place
         return Placement(task.space, task.home, task.forms[0], None, task.marker_side)
@@ -311,6 +321,8 @@ def _search(task: LabelTask, form: LabelForm, side: float, reach: int, grid: _Gr
                 continue  # (the projector: a leader line that long would cross other provinces)
             cost += COST_OUTSIDE + COST_DISTANCE * distance  # (a longer leader costs more)
         if leader_reach is not None and foreign is not None:
+            if not task.outlined and _reach(_box(form.rect.translated(middle)), task.home) > leader_reach:
+                continue  # (no leader line to say where it belongs: near its place)
             if foreign(own, middle + form.rect.center()):
                 continue  # (the projector: read from across the room as that province's name)
             if best is None or cost < best[0]:

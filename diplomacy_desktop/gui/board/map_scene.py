@@ -1323,7 +1323,8 @@ class MapScene(QGraphicsScene):
     def _in_other_land(self, space: str, point: QPointF) -> bool:
         """Whether ``point`` lies inside a land province other than ``space`` (a name whose middle
         stands there reads as that province's: "Paris" in Burgundy, "Bel" in Munich; issue 34); on
-        the projector inside any other province, a sea too ("Paris" in the Gulf of Lyon: issue i32)."""
+        the projector inside any other province, a sea too ("Paris" in the Gulf of Lyon: issue i32),
+        or in none (Ireland, Corsica)."""
         projector = self._on_projector
         lands = self._provinces if projector else self._lands
         if lands is None:
@@ -1334,7 +1335,19 @@ class MapScene(QGraphicsScene):
             else:
                 self._lands = lands
         own = space.split("/")[0]
-        return any(s != own and box.contains(point) and outline.contains(point) for s, box, outline in lands)
+        if not projector:
+            return any(s != own and box.contains(point) and outline.contains(point) for s, box, outline in lands)
+        # (on the projector no name stands in no province either: Ireland, Corsica, off the board,
+        # but Switzerland's, which has no outline of its own)
+        found = [s for s, box, outline in lands if box.contains(point) and outline.contains(point)]
+        return any(s != own for s in found) or (not found and not self.art.outline(own).isEmpty())
+
+    def _in_another_province(self, space: str, point: QPointF) -> bool:
+        """Whether ``point`` lies inside a province (land or sea) other than ``space``."""
+        self._in_other_land(space, point)  # (the projector's outlines, gathered once)
+        own = space.split("/")[0]
+        return any(s != own and box.contains(point) and outline.contains(point)
+                   for s, box, outline in self._provinces or ())
 
     def _may_stand(self, space: str, moved: QRectF) -> bool:
         """Whether a name may stand at ``moved`` when it leaves its province for a unit: not in
@@ -1561,7 +1574,7 @@ class MapScene(QGraphicsScene):
                              MapScene._work_out_fit, MapScene._bring_names_beside, MapScene._move_name,
                              MapScene._fitted_places, MapScene._read_fitted_places, _clear_move, _gap,
                              MapScene._in_other_land, MapScene._push_names_off, MapScene._in_own,
-                             MapScene._may_stand, MapScene._leader_reach):
+                             MapScene._may_stand, MapScene._leader_reach, MapScene._in_another_province):
                 code_digest(function.__code__, digest)
             identity = self._identity = digest.hexdigest()[:32]
         return identity
@@ -1606,7 +1619,7 @@ class MapScene(QGraphicsScene):
             side = self._marker_side(space)
             tasks.append(LabelTask(space, spec.middle, forms, spots.get(space),
                                    marker=radius if side is not None else 0.0, marker_side=side or 1.0,
-                                   room=rooms[space]))
+                                   room=rooms[space], outlined=not self.art.outline(space).isEmpty()))
 
         def inside(space: str, point: QPointF) -> bool:
             return _inside(self.art.outline(space), point)
@@ -1617,7 +1630,8 @@ class MapScene(QGraphicsScene):
         disc = token_extent("A", self.unit_size).adjusted(-gap, -gap, gap, gap)
         layout = place_labels(tasks, bounds=bounds, unit=self.unit_size, centres=centres, inside=inside,
                               anchors=spots, spot=disc, foreign=self._in_other_land,
-                              leader_reach=self._leader_reach(need) if projector else None)
+                              leader_reach=self._leader_reach(need) if projector else None,
+                              nearly_foreign=self._in_another_province if projector else None)
         LAYOUTS.put(key, layout)
         return layout
 
