@@ -1415,19 +1415,49 @@ class MapScene(QGraphicsScene):
             def inside(moved: QRectF, space: str = space) -> bool:
                 return self._in_own(space, moved.center())
 
+            def in_none(moved: QRectF, space: str = space) -> bool:
+                """In no other province, with a leader line at most half as long again as the layout's."""
+                home = self.label_items[space].spec.middle
+                far = math.hypot(max(moved.left() - home.x(), 0.0, home.x() - moved.right()),
+                                 max(moved.top() - home.y(), 0.0, home.y() - moved.bottom()))
+                return far <= 1.5 * self._leader_reach(self.label_min_px / self.view_scale) and \
+                    not self._in_another_province(space, moved.center())
+
             # its own province first, else the nearest place in no other land province (the sea)
             move = _clear_move(rect, hard + auras + spots, self.sceneRect(), marker, accept=inside) or \
                 _clear_move(rect, hard + spots, self.sceneRect(), marker, accept=inside) or \
                 _clear_move(rect, hard + auras + spots, self.sceneRect(), marker, accept=at_home)
             if move is None and (covered or on_spot):  # (no room away from every unit: at least off them)
                 move = _clear_move(rect, hard + spots, self.sceneRect(), marker, accept=at_home) or \
-                    _clear_move(rect, hard + on_spot, self.sceneRect(), marker, accept=at_home) or \
-                    _clear_move(rect, hard + on_spot, self.sceneRect(), marker,
-                                accept=at_home if self._on_projector else None)
+                    _clear_move(rect, hard + on_spot, self.sceneRect(), marker, accept=at_home)
+                if move is None and self._on_projector:  # (smaller, down to the floor; then in no other province)
+                    rect, move = self._shrunk_move(space, rect, hard + on_spot, marker, at_home)
+                    names[space] = rect
+                    move = move or _clear_move(rect, hard + on_spot, self.sceneRect(), marker, reach=30,
+                                               accept=in_none)
+                move = move or _clear_move(rect, hard + on_spot, self.sceneRect(), marker)
             if move is None:
                 continue
             self._move_name(space, move, layout, names, markers)
         self._bring_names_beside(units, markers, names, layout)
+
+    def _shrunk_move(self, space: str, rect: QRectF, taken: list[QRectF], marker: QRectF | None,
+                     accept: Callable[[QRectF], bool]) -> tuple[QRectF, QPointF | None]:
+        """The projector's name of ``space`` drawn at the floor of its size (its middle kept) when
+        it finds no place at its size: its rectangle then, and the move :func:`_clear_move` finds."""
+        from .label_layout import PROJECTOR_FLOOR
+
+        item = self.label_items[space]
+        floor = max(1, math.ceil(self.label_min_px / self.view_scale * PROJECTOR_FLOOR - 1e-6))
+        if item.font_px <= floor:
+            return rect, None
+        middle = rect.center()
+        item.set_form(item.text, floor, item.leader)
+        smaller = item.mapRectToScene(item.text_rect())
+        smaller.moveCenter(middle)
+        item.setPos(item.pos() + (middle - item.mapRectToScene(item.text_rect()).center()))
+        smaller = item.mapRectToScene(item.text_rect())
+        return smaller, _clear_move(smaller, taken, self.sceneRect(), marker, accept=accept)
 
     def _bring_names_beside(self, units: dict[str, QRectF], markers: dict[str, QRectF], names: dict[str, QRectF],
                             layout: Mapping[str, Placement]) -> None:
@@ -1574,7 +1604,8 @@ class MapScene(QGraphicsScene):
                              MapScene._work_out_fit, MapScene._bring_names_beside, MapScene._move_name,
                              MapScene._fitted_places, MapScene._read_fitted_places, _clear_move, _gap,
                              MapScene._in_other_land, MapScene._push_names_off, MapScene._in_own,
-                             MapScene._may_stand, MapScene._leader_reach, MapScene._in_another_province):
+                             MapScene._may_stand, MapScene._leader_reach, MapScene._in_another_province,
+                             MapScene._shrunk_move):
                 code_digest(function.__code__, digest)
             identity = self._identity = digest.hexdigest()[:32]
         return identity
