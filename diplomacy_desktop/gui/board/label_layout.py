@@ -171,6 +171,8 @@ class _Grid:
 
 _LABEL, _UNIT, _CENTRE, _BESIDE = 0, 1, 2, 3
 _COSTS = (math.inf, COST_UNIT, COST_CENTRE, COST_BESIDE)
+#: the projector's last resort: over another name (each one costing this) near its own province
+_SOFT_COSTS = (60.0, COST_UNIT, COST_CENTRE, COST_BESIDE)
 _OFFSETS: dict[tuple[float, int], list[tuple[int, int, float]]] = {}
 
 
@@ -260,7 +262,7 @@ def _place_one(task: LabelTask, grid: _Grid, bounds: QRectF, spot: QRectF, gap: 
                inside: Callable[[str, QPointF], bool] | None,
                foreign: Callable[[str, QPointF], bool] | None = None,
                leader_reach: float | None = None, stuck: set[str] | None = None,
-               nearly: Callable[[str, QPointF], bool] | None = None) -> Placement:
+               nearly: Callable[[str, QPointF], bool] | None = None, costs: Sequence[float] = ()) -> Placement:
     """The cheapest place of one name among its forms and the places around its start (a name
     with no place within ``leader_reach`` is added to ``stuck``)."""
     best: tuple[float, QPointF, LabelForm, float] | None = None
@@ -274,13 +276,15 @@ def _place_one(task: LabelTask, grid: _Grid, bounds: QRectF, spot: QRectF, gap: 
                 break  # a shorter form cannot do better than what was found
             for side in sides:
                 best = _search(task, form, side, reach, grid, bounds, spot, gap, (inside, foreign), own, best,
-                               leader_reach)
+                               leader_reach, costs or _COSTS)
     if best is None and leader_reach is not None:
         # (the projector, no place in or near its own province: the places a window would take)
         if stuck is not None:
             stuck.add(task.space)
         if nearly is not None:
-            return _place_one(task, grid, bounds, spot, gap, inside, nearly, leader_reach)
+            return _place_one(task, grid, bounds, spot, gap, inside, nearly, leader_reach, costs=costs)
+        if not costs:  # (over another name a little, rather than in another province: issue i32)
+            return _place_one(task, grid, bounds, spot, gap, inside, foreign, leader_reach, costs=_SOFT_COSTS)
         return _place_one(task, grid, bounds, spot, gap, inside, foreign)
     if best is None:  # nowhere free (a board shrunk far below a window): the art's place
         return Placement(task.space, task.home, task.forms[0], None, task.marker_side)
@@ -291,8 +295,8 @@ def _place_one(task: LabelTask, grid: _Grid, bounds: QRectF, spot: QRectF, gap: 
 
 def _search(task: LabelTask, form: LabelForm, side: float, reach: int, grid: _Grid, bounds: QRectF, spot: QRectF,
             gap: float, asks: tuple[Callable[[str, QPointF], bool] | None, Callable[[str, QPointF], bool] | None],
-            own: str, best: tuple[float, QPointF, LabelForm, float] | None, leader_reach: float | None = None
-            ) -> tuple[float, QPointF, LabelForm, float] | None:
+            own: str, best: tuple[float, QPointF, LabelForm, float] | None, leader_reach: float | None = None,
+            costs: Sequence[float] = ()) -> tuple[float, QPointF, LabelForm, float] | None:
     """The cheapest of ``best`` and the places around the name's start for ``form`` with its
     marker on ``side``; ``asks`` are :func:`place_labels`'s ``inside`` and ``foreign``, and
     ``leader_reach`` its bound (None: other provinces and distance are paid for, not refused)."""
@@ -312,7 +316,7 @@ def _search(task: LabelTask, form: LabelForm, side: float, reach: int, grid: _Gr
         box = (mx + fl, my + ft, mx + fr, my + fb)
         if box[0] < x0 or box[1] < y0 or box[2] > x1 or box[3] > y1:
             continue
-        cost += grid.cost(box, _COSTS, own)
+        cost += grid.cost(box, costs or _COSTS, own)
         if (best is not None and cost >= best[0]) or (leader_reach is not None and cost == math.inf):
             continue
         middle = QPointF(mx, my)

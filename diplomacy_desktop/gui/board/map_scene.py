@@ -1435,7 +1435,8 @@ class MapScene(QGraphicsScene):
                     names[space] = rect
                     move = move or _clear_move(rect, hard + on_spot, self.sceneRect(), marker, reach=30,
                                                accept=in_none)
-                move = move or _clear_move(rect, hard + on_spot, self.sceneRect(), marker)
+                elif move is None:  # (a window: anywhere off the unit; the projector rather leaves it there)
+                    move = _clear_move(rect, hard + on_spot, self.sceneRect(), marker)
             if move is None:
                 continue
             self._move_name(space, move, layout, names, markers)
