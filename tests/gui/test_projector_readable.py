@@ -1,5 +1,6 @@
 """Issue 32: the projector (F5) at 1920x1080 read from the back of a room: every province's name
-with capitals at least 24 px high on screen, and a long explanation in pages that each fit the
+with capitals at least 24 px high on screen (a name with no room near its province at that size:
+at least 75 % of it, issue i32), and a long explanation in pages that each fit the
 panel without a scroll bar, the rule never cut off."""
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from teach_cases import adjudicate, load_case
 from test_label_sizes import _font, _on_screen, _settle, every_province, label_heights, projector_at_1080
 from window_harness import Table
 
+from diplomacy_desktop.gui.board.label_layout import PROJECTOR_FLOOR
 from diplomacy_desktop.gui.teach import explanations, presentation
 from diplomacy_desktop.gui.teach.explanations import PROJECTOR_BODY_PX
 
@@ -54,8 +56,11 @@ def test_projector_names_have_capitals_24_px_high_at_1920_by_1080(table: Table,
     scale = t.window.view.transform().m11()
     capitals = {space: QFontMetricsF(_font(item)).capHeight() * scale
                 for space, item in t.window.scene.label_items.items()}
-    small = {s: round(h, 1) for s, h in capitals.items() if h < 24.0}
+    # a name with no room near its province at that size shrinks, to a floor still read across the
+    # room, rather than stand far away or in another province (issue i32); most keep the full size
+    small = {s: round(h, 1) for s, h in capitals.items() if h < 24.0 * PROJECTOR_FLOOR - 0.3}
     assert not small, small
+    assert sum(h >= 24.0 for h in capitals.values()) >= len(capitals) // 2
     _on_screen(t)  # the whole board and every name on screen, no two names over each other
     full = [s for s, item in t.window.scene.label_items.items() if getattr(item, "text", "") == item.spec.text]
     assert len(full) >= len(capitals) // 2  # full names where they fit (most of them)
@@ -133,7 +138,7 @@ def test_projector_no_name_nor_leader_line_crosses_a_unit(table: Table, monkeypa
     _projecting_a_long_explanation(t, monkeypatch)
     scene = t.window.scene
     near = [s for s, item in scene.label_items.items() if item.leader is not None]
-    assert len(near) >= 10, near  # names with leader lines: the case at stake
+    assert near, near  # names with leader lines: the case at stake (since issue i32 few: Edinburgh's)
     assert {"bel", "nth", "edi", "yor"} <= set(scene.unit_items)
     shown = _unit_letters_drawn(t)
     _names_hidden(t, True)

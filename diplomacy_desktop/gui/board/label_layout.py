@@ -48,6 +48,11 @@ MAX_GROWTH = 2.8
 
 #: what each form of a name costs (the full name is best)
 FULL, TWO_LINES, SHORT = 0.0, 3.0, 6.0
+#: on the projector a name that fits nowhere near its province at its size may shrink to this
+#: share of it (capitals of 18 px at 1080 lines, still read across a room: issue i32), each of its
+#: forms costing this much more so
+PROJECTOR_FLOOR = 0.75
+SMALLER = 9.0
 #: what covering something costs (a name over another name is refused outright; over a unit or
 #: a marker only where there is no other place at all)
 COST_UNIT = 30.0
@@ -89,6 +94,9 @@ class LabelTask:
     #: how much room the name's place has (distance to the nearest other name's place): the most
     #: crowded are placed first, having the fewest places to go
     room: float = 0.0
+    #: whether the province has an outline (Switzerland has none: its name is never "outside" it,
+    #: so it never gets a leader line, and on the projector stays within ``leader_reach`` of its place)
+    outlined: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,6 +171,8 @@ class _Grid:
 
 _LABEL, _UNIT, _CENTRE, _BESIDE = 0, 1, 2, 3
 _COSTS = (math.inf, COST_UNIT, COST_CENTRE, COST_BESIDE)
+#: the projector's last resort: over another name (each one costing this) near its own province
+_SOFT_COSTS = (60.0, COST_UNIT, COST_CENTRE, COST_BESIDE)
 _OFFSETS: dict[tuple[float, int], list[tuple[int, int, float]]] = {}
 
 
@@ -190,10 +200,38 @@ def place_labels(tasks: Sequence[LabelTask], *, bounds: QRectF, unit: float,
                  inside: Callable[[str, QPointF], bool] | None = None,
                  anchors: Mapping[str, QPointF] | None = None,
                  spot: QRectF | None = None,
-                 foreign: Callable[[str, QPointF], bool] | None = None) -> dict[str, Placement]:
+                 foreign: Callable[[str, QPointF], bool] | None = None,
+                 leader_reach: float | None = None,
+                 nearly_foreign: Callable[[str, QPointF], bool] | None = None) -> dict[str, Placement]:
     """Place every name (see the module's text); ``unit`` is the size of a unit (map units),
     ``spot`` what a unit covers around its spot (None: a fleet's hull ``unit`` wide) and
-    ``foreign(space, point)`` whether ``point`` lies in another land province than ``space``."""
+    ``foreign(space, point)`` whether ``point`` lies in another land province than ``space``.
+
+    ``leader_reach`` (the projector's, issue i32): a name never stands in another province (what
+    ``foreign`` says; the projector's counts the seas too) nor farther than this from the art's
+    place (map units: its leader line's longest) -- such places are refused, not paid for; a name
+    with no such place at all is placed by ``nearly_foreign`` instead of ``foreign`` (the projector's
+    allows land in no province: Ireland), and failing that as in a window (those places paid for)."""
+    first: tuple[str, ...] = ()
+    for _ in range(3 if leader_reach is not None else 1):
+        stuck: set[str] = set()
+        placed = _place_all(tasks, bounds, unit, centres, anchors, spot, (inside, foreign, nearly_foreign),
+                            leader_reach, first, stuck)
+        if not stuck - set(first):
+            break
+        # (the projector: a name that found no place near its own is placed first the next time)
+        first = (*first, *sorted(stuck - set(first)))
+    return placed
+
+
+def _place_all(tasks: Sequence[LabelTask], bounds: QRectF, unit: float, centres: Iterable[QRectF],
+               anchors: Mapping[str, QPointF] | None, spot: QRectF | None,
+               asks: tuple[Callable[[str, QPointF], bool] | None, Callable[[str, QPointF], bool] | None,
+                           Callable[[str, QPointF], bool] | None],
+               leader_reach: float | None, first: tuple[str, ...], stuck: set[str]) -> dict[str, Placement]:
+    """:func:`place_labels`'s one pass, the names of ``first`` placed first; the names that found
+    no place within ``leader_reach`` are added to ``stuck``."""
+    inside, foreign, nearly = asks
     grid = _Grid(max(40.0, unit * 2))
     half = unit * 0.5
     gap = unit * 0.06
@@ -209,8 +247,9 @@ def place_labels(tasks: Sequence[LabelTask], *, bounds: QRectF, unit: float,
     for r in centres:
         grid.add(_box(r), _CENTRE)
     placed: dict[str, Placement] = {}
-    for task in sorted(tasks, key=lambda t: (t.room, t.space)):
-        placement = _place_one(task, grid, bounds, spot, gap, inside, foreign)
+    order = {space: i for i, space in enumerate(first)}
+    for task in sorted(tasks, key=lambda t: (order.get(t.space, len(order)), t.room, t.space)):
+        placement = _place_one(task, grid, bounds, spot, gap, inside, foreign, leader_reach, stuck, nearly)
         placed[task.space] = placement
         # a little room around a placed name: two names never run together ("BelHol": issue 34)
         left, top, right, bottom = _box(_footprint(placement.rect, task, placement.marker_side))
@@ -221,8 +260,11 @@ def place_labels(tasks: Sequence[LabelTask], *, bounds: QRectF, unit: float,
 
 def _place_one(task: LabelTask, grid: _Grid, bounds: QRectF, spot: QRectF, gap: float,
                inside: Callable[[str, QPointF], bool] | None,
-               foreign: Callable[[str, QPointF], bool] | None = None) -> Placement:
-    """The cheapest place of one name among its forms and the places around its start."""
+               foreign: Callable[[str, QPointF], bool] | None = None,
+               leader_reach: float | None = None, stuck: set[str] | None = None,
+               nearly: Callable[[str, QPointF], bool] | None = None, costs: Sequence[float] = ()) -> Placement:
+    """The cheapest place of one name among its forms and the places around its start (a name
+    with no place within ``leader_reach`` is added to ``stuck``)."""
     best: tuple[float, QPointF, LabelForm, float] | None = None
     own = task.space.split("/")[0]
     sides = (task.marker_side, -task.marker_side) if task.marker > 0 else (task.marker_side,)
@@ -233,7 +275,17 @@ def _place_one(task: LabelTask, grid: _Grid, bounds: QRectF, spot: QRectF, gap: 
             if best is not None and form.penalty >= best[0]:
                 break  # a shorter form cannot do better than what was found
             for side in sides:
-                best = _search(task, form, side, reach, grid, bounds, spot, gap, (inside, foreign), own, best)
+                best = _search(task, form, side, reach, grid, bounds, spot, gap, (inside, foreign), own, best,
+                               leader_reach, costs or _COSTS)
+    if best is None and leader_reach is not None:
+        # (the projector, no place in or near its own province: the places a window would take)
+        if stuck is not None:
+            stuck.add(task.space)
+        if nearly is not None:
+            return _place_one(task, grid, bounds, spot, gap, inside, nearly, leader_reach, costs=costs)
+        if not costs:  # (over another name a little, rather than in another province: issue i32)
+            return _place_one(task, grid, bounds, spot, gap, inside, foreign, leader_reach, costs=_SOFT_COSTS)
+        return _place_one(task, grid, bounds, spot, gap, inside, foreign)
     if best is None:  # nowhere free (a board shrunk far below a window): the art's place
         return Placement(task.space, task.home, task.forms[0], None, task.marker_side)
     _, middle, form, side = best
@@ -243,10 +295,11 @@ def _place_one(task: LabelTask, grid: _Grid, bounds: QRectF, spot: QRectF, gap: 
 
 def _search(task: LabelTask, form: LabelForm, side: float, reach: int, grid: _Grid, bounds: QRectF, spot: QRectF,
             gap: float, asks: tuple[Callable[[str, QPointF], bool] | None, Callable[[str, QPointF], bool] | None],
-            own: str, best: tuple[float, QPointF, LabelForm, float] | None
-            ) -> tuple[float, QPointF, LabelForm, float] | None:
+            own: str, best: tuple[float, QPointF, LabelForm, float] | None, leader_reach: float | None = None,
+            costs: Sequence[float] = ()) -> tuple[float, QPointF, LabelForm, float] | None:
     """The cheapest of ``best`` and the places around the name's start for ``form`` with its
-    marker on ``side``; ``asks`` are :func:`place_labels`'s ``inside`` and ``foreign``."""
+    marker on ``side``; ``asks`` are :func:`place_labels`'s ``inside`` and ``foreign``, and
+    ``leader_reach`` its bound (None: other provinces and distance are paid for, not refused)."""
     inside, foreign = asks
     x0, y0, x1, y1 = bounds.left() + 2, bounds.top() + 2, bounds.right() - 2, bounds.bottom() - 2
     w, h = form.rect.width(), form.rect.height()
@@ -263,12 +316,22 @@ def _search(task: LabelTask, form: LabelForm, side: float, reach: int, grid: _Gr
         box = (mx + fl, my + ft, mx + fr, my + fb)
         if box[0] < x0 or box[1] < y0 or box[2] > x1 or box[3] > y1:
             continue
-        cost += grid.cost(box, _COSTS, own)
-        if best is not None and cost >= best[0]:
+        cost += grid.cost(box, costs or _COSTS, own)
+        if (best is not None and cost >= best[0]) or (leader_reach is not None and cost == math.inf):
             continue
         middle = QPointF(mx, my)
         if _outside(task, middle, h, inside):
+            if leader_reach is not None and _reach(_box(form.rect.translated(middle)), task.home) > leader_reach:
+                continue  # (the projector: a leader line that long would cross other provinces)
             cost += COST_OUTSIDE + COST_DISTANCE * distance  # (a longer leader costs more)
+        if leader_reach is not None and foreign is not None:
+            if not task.outlined and _reach(_box(form.rect.translated(middle)), task.home) > leader_reach:
+                continue  # (no leader line to say where it belongs: near its place)
+            if foreign(own, middle + form.rect.center()):
+                continue  # (the projector: read from across the room as that province's name)
+            if best is None or cost < best[0]:
+                best = (cost, middle, form, side)
+            continue
         # (asked near the art's place too: a small province's name there may already stand in its
         # neighbour, and a space without an outline, Switzerland, is never "outside")
         if foreign is not None and (best is None or cost < best[0]) and foreign(own, middle + form.rect.center()):
@@ -276,6 +339,13 @@ def _search(task: LabelTask, form: LabelForm, side: float, reach: int, grid: _Gr
         if best is None or cost < best[0]:
             best = (cost, middle, form, side)
     return best
+
+
+def _reach(box: Box, point: QPointF) -> float:
+    """How far ``point`` is from ``box`` (0 inside it): a leader line's length."""
+    dx = max(box[0] - point.x(), 0.0, point.x() - box[2])
+    dy = max(box[1] - point.y(), 0.0, point.y() - box[3])
+    return math.hypot(dx, dy)
 
 
 def _outside(task: LabelTask, middle: QPointF, h: float, inside: Callable[[str, QPointF], bool] | None) -> bool:
@@ -353,7 +423,7 @@ def _code_digest() -> str:
         code = getattr(value, "__code__", None)
         if code is not None and getattr(value, "__module__", None) == __name__:
             code_digest(code, digest)
-    digest.update(repr((FULL, TWO_LINES, SHORT, COST_UNIT, COST_CENTRE, COST_BESIDE, COST_OUTSIDE, COST_FOREIGN, COST_DISTANCE, MIN_PX,
+    digest.update(repr((FULL, TWO_LINES, SHORT, PROJECTOR_FLOOR, SMALLER, COST_UNIT, COST_CENTRE, COST_BESIDE, COST_OUTSIDE, COST_FOREIGN, COST_DISTANCE, MIN_PX,
                         PROJECTOR_PX, MAX_GROWTH)).encode())
     return digest.hexdigest()[:16]
 
@@ -470,7 +540,9 @@ __all__ = [
     "LAYOUTS",
     "MAX_GROWTH",
     "MIN_PX",
+    "PROJECTOR_FLOOR",
     "PROJECTOR_PX",
+    "SMALLER",
     "DiskMemo",
     "LabelForm",
     "LabelTask",

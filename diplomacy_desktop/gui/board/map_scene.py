@@ -1136,6 +1136,7 @@ class MapScene(QGraphicsScene):
         self.label_items: dict[str, LabelItem] = {}
         self._rooms: dict[str, float] | None = None
         self._lands: list[tuple[str, QRectF, QPainterPath]] | None = None  # (see _in_other_land)
+        self._provinces: list[tuple[str, QRectF, QPainterPath]] | None = None  # (see _in_other_land)
         self._identity: str | None = None
         for space, spec in self.art.labels.items():
             label = LabelItem(spec, self.label_factor)
@@ -1309,15 +1310,60 @@ class MapScene(QGraphicsScene):
             out.append((item, _point(middle), None if leader is None else _point(leader)))
         return out
 
+    @property
+    def _on_projector(self) -> bool:
+        """Whether the names are sized for the projector (it allows them to grow more: F5)."""
+        return self.label_max_growth is not None
+
+    def _leader_reach(self, need: float) -> float:
+        """The projector's longest leader line (map units), for names at least ``need`` high: three
+        of their heights (a line that points plainly at the province beside the name)."""
+        return 3.0 * need
+
     def _in_other_land(self, space: str, point: QPointF) -> bool:
         """Whether ``point`` lies inside a land province other than ``space`` (a name whose middle
-        stands there reads as that province's: "Paris" in Burgundy, "Bel" in Munich; issue 34)."""
-        lands = self._lands
+        stands there reads as that province's: "Paris" in Burgundy, "Bel" in Munich; issue 34); on
+        the projector inside any other province, a sea too ("Paris" in the Gulf of Lyon: issue i32),
+        or in none (Ireland, Corsica)."""
+        projector = self._on_projector
+        lands = self._provinces if projector else self._lands
         if lands is None:
-            lands = self._lands = [(s, outline.boundingRect(), outline) for s, item in self.label_items.items()
-                                   if not item.spec.italic and not (outline := self.art.outline(s)).isEmpty()]
+            lands = [(s, outline.boundingRect(), outline) for s, item in self.label_items.items()
+                     if (projector or not item.spec.italic) and not (outline := self.art.outline(s)).isEmpty()]
+            if projector:
+                self._provinces = lands
+            else:
+                self._lands = lands
         own = space.split("/")[0]
-        return any(s != own and box.contains(point) and outline.contains(point) for s, box, outline in lands)
+        if not projector:
+            return any(s != own and box.contains(point) and outline.contains(point) for s, box, outline in lands)
+        # (on the projector no name stands in no province either: Ireland, Corsica, off the board,
+        # but Switzerland's, which has no outline of its own)
+        found = [s for s, box, outline in lands if box.contains(point) and outline.contains(point)]
+        return any(s != own for s in found) or (not found and not self.art.outline(own).isEmpty())
+
+    def _in_another_province(self, space: str, point: QPointF) -> bool:
+        """Whether ``point`` lies inside a province (land or sea) other than ``space``."""
+        self._in_other_land(space, point)  # (the projector's outlines, gathered once)
+        own = space.split("/")[0]
+        return any(s != own and box.contains(point) and outline.contains(point)
+                   for s, box, outline in self._provinces or ())
+
+    def _may_stand(self, space: str, moved: QRectF) -> bool:
+        """Whether a name may stand at ``moved`` when it leaves its province for a unit: not in
+        another land province (on the projector: no other province at all, and with a leader line
+        no longer than :meth:`_leader_reach`)."""
+        if self._in_other_land(space, moved.center()):
+            return False
+        if not self._on_projector or self.view_scale <= 0:
+            return True
+        item = self.label_items[space]
+        if item.leader is None and self._in_own(space, moved.center()):
+            return True  # (no leader line: a name in its own province)
+        home = item.leader or item.spec.middle
+        dx = max(moved.left() - home.x(), 0.0, home.x() - moved.right())
+        dy = max(moved.top() - home.y(), 0.0, home.y() - moved.bottom())
+        return math.hypot(dx, dy) <= self._leader_reach(self.label_min_px / self.view_scale)
 
     def _in_own(self, space: str, point: QPointF) -> bool:
         """Whether ``point`` lies inside ``space``'s own outline (False for a space without one)."""
@@ -1364,10 +1410,18 @@ class MapScene(QGraphicsScene):
             marker = markers.get(own_marker) if own_marker else None
 
             def at_home(moved: QRectF, space: str = space) -> bool:
-                return not self._in_other_land(space, moved.center())
+                return self._may_stand(space, moved)
 
             def inside(moved: QRectF, space: str = space) -> bool:
                 return self._in_own(space, moved.center())
+
+            def in_none(moved: QRectF, space: str = space) -> bool:
+                """In no other province, with a leader line at most half as long again as the layout's."""
+                home = self.label_items[space].spec.middle
+                far = math.hypot(max(moved.left() - home.x(), 0.0, home.x() - moved.right()),
+                                 max(moved.top() - home.y(), 0.0, home.y() - moved.bottom()))
+                return far <= 1.5 * self._leader_reach(self.label_min_px / self.view_scale) and \
+                    not self._in_another_province(space, moved.center())
 
             # its own province first, else the nearest place in no other land province (the sea)
             move = _clear_move(rect, hard + auras + spots, self.sceneRect(), marker, accept=inside) or \
@@ -1375,12 +1429,36 @@ class MapScene(QGraphicsScene):
                 _clear_move(rect, hard + auras + spots, self.sceneRect(), marker, accept=at_home)
             if move is None and (covered or on_spot):  # (no room away from every unit: at least off them)
                 move = _clear_move(rect, hard + spots, self.sceneRect(), marker, accept=at_home) or \
-                    _clear_move(rect, hard + on_spot, self.sceneRect(), marker, accept=at_home) or \
-                    _clear_move(rect, hard + on_spot, self.sceneRect(), marker)
+                    _clear_move(rect, hard + on_spot, self.sceneRect(), marker, accept=at_home)
+                if move is None and self._on_projector:  # (smaller, down to the floor; then in no other province)
+                    rect, move = self._shrunk_move(space, rect, hard + on_spot, marker, at_home)
+                    names[space] = rect
+                    move = move or _clear_move(rect, hard + on_spot, self.sceneRect(), marker, reach=30,
+                                               accept=in_none)
+                elif move is None:  # (a window: anywhere off the unit; the projector rather leaves it there)
+                    move = _clear_move(rect, hard + on_spot, self.sceneRect(), marker)
             if move is None:
                 continue
             self._move_name(space, move, layout, names, markers)
         self._bring_names_beside(units, markers, names, layout)
+
+    def _shrunk_move(self, space: str, rect: QRectF, taken: list[QRectF], marker: QRectF | None,
+                     accept: Callable[[QRectF], bool]) -> tuple[QRectF, QPointF | None]:
+        """The projector's name of ``space`` drawn at the floor of its size (its middle kept) when
+        it finds no place at its size: its rectangle then, and the move :func:`_clear_move` finds."""
+        from .label_layout import PROJECTOR_FLOOR
+
+        item = self.label_items[space]
+        floor = max(1, math.ceil(self.label_min_px / self.view_scale * PROJECTOR_FLOOR - 1e-6))
+        if item.font_px <= floor:
+            return rect, None
+        middle = rect.center()
+        item.set_form(item.text, floor, item.leader)
+        smaller = item.mapRectToScene(item.text_rect())
+        smaller.moveCenter(middle)
+        item.setPos(item.pos() + (middle - item.mapRectToScene(item.text_rect()).center()))
+        smaller = item.mapRectToScene(item.text_rect())
+        return smaller, _clear_move(smaller, taken, self.sceneRect(), marker, accept=accept)
 
     def _bring_names_beside(self, units: dict[str, QRectF], markers: dict[str, QRectF], names: dict[str, QRectF],
                             layout: Mapping[str, Placement]) -> None:
@@ -1406,7 +1484,7 @@ class MapScene(QGraphicsScene):
                     if p != prov and p in names)
 
             def fits_at_home(moved: QRectF, prov: str = prov, fits: Callable[[QRectF], bool] = fits) -> bool:
-                return fits(moved) and not self._in_other_land(prov, moved.center())
+                return fits(moved) and self._may_stand(prov, moved)
 
             # not into another land province where it can: else the other names pushed off the unit,
             # and only where neither can (a board crowded everywhere) into another province
@@ -1418,7 +1496,8 @@ class MapScene(QGraphicsScene):
                 _clear_move(names[prov], hard, self.sceneRect(), marker, reach=24, accept=fits_at_home)
             if move is None and self._push_names_off(prov, units, markers, names, layout):
                 continue
-            move = move or _clear_move(names[prov], hard, self.sceneRect(), marker, reach=24, accept=fits)
+            move = move or _clear_move(names[prov], hard, self.sceneRect(), marker, reach=24,
+                                       accept=fits_at_home if self._on_projector else fits)
             if move is not None:
                 self._move_name(prov, move, layout, names, markers)
 
@@ -1440,7 +1519,7 @@ class MapScene(QGraphicsScene):
                 if other in units else math.inf
 
             def clear(moved: QRectF, other: str = other, rival: float = rival) -> bool:
-                return _gap(unit, moved) >= keep and not self._in_other_land(other, moved.center()) and \
+                return _gap(unit, moved) >= keep and self._may_stand(other, moved) and \
                     (other not in units or rival >= min(_gap(units[other], moved), near)) and all(
                         _gap(u, moved) >= min(near, _gap(u, names[p])) for p, u in units.items()
                         if p not in (other, prov) and p in names)
@@ -1525,14 +1604,16 @@ class MapScene(QGraphicsScene):
                              _off_marker, _push, _clear_point, MapScene._fit_names_to_units,
                              MapScene._work_out_fit, MapScene._bring_names_beside, MapScene._move_name,
                              MapScene._fitted_places, MapScene._read_fitted_places, _clear_move, _gap,
-                             MapScene._in_other_land, MapScene._push_names_off, MapScene._in_own):
+                             MapScene._in_other_land, MapScene._push_names_off, MapScene._in_own,
+                             MapScene._may_stand, MapScene._leader_reach, MapScene._in_another_province,
+                             MapScene._shrunk_move):
                 code_digest(function.__code__, digest)
             identity = self._identity = digest.hexdigest()[:32]
         return identity
 
     def _label_layout(self, need: float) -> dict[str, Placement]:
-        from .label_layout import (FULL, LAYOUTS, MAX_GROWTH, SHORT, TWO_LINES, LabelForm, LabelTask,
-                                   layout_key, place_labels, short_name, two_lines)
+        from .label_layout import (FULL, LAYOUTS, MAX_GROWTH, PROJECTOR_FLOOR, SHORT, SMALLER, TWO_LINES, LabelForm,
+                                   LabelTask, layout_key, place_labels, short_name, two_lines)
 
         bounds = self.sceneRect()
         growth = self.label_max_growth or MAX_GROWTH
@@ -1542,6 +1623,8 @@ class MapScene(QGraphicsScene):
         if known is not None:
             return known
         tasks: list[LabelTask] = []
+        # the projector (issue i32): no name in another province nor far from its own
+        projector = self._on_projector and need > 0
         radius = self._marker_radius()
         spots = self.unit_spots()
         centres = [QRectF(p.x() - radius, p.y() - radius, 2 * radius, 2 * radius)
@@ -1561,10 +1644,14 @@ class MapScene(QGraphicsScene):
             if len(short) < len(spec.text):
                 texts.append((short, SHORT))
             forms = tuple(LabelForm(text, item.measure(text, px), penalty, px) for text, penalty in texts)
+            if projector:  # (a name that fits nowhere near at its size: smaller, down to a floor)
+                small = max(1, math.ceil(size * PROJECTOR_FLOOR - 1e-6))
+                forms = tuple(sorted((*forms, *(LabelForm(text, item.measure(text, small), penalty + SMALLER, small)
+                                                for text, penalty in texts)), key=lambda f: f.penalty))
             side = self._marker_side(space)
             tasks.append(LabelTask(space, spec.middle, forms, spots.get(space),
                                    marker=radius if side is not None else 0.0, marker_side=side or 1.0,
-                                   room=rooms[space]))
+                                   room=rooms[space], outlined=not self.art.outline(space).isEmpty()))
 
         def inside(space: str, point: QPointF) -> bool:
             return _inside(self.art.outline(space), point)
@@ -1574,7 +1661,9 @@ class MapScene(QGraphicsScene):
         gap = self.unit_size * 0.08
         disc = token_extent("A", self.unit_size).adjusted(-gap, -gap, gap, gap)
         layout = place_labels(tasks, bounds=bounds, unit=self.unit_size, centres=centres, inside=inside,
-                              anchors=spots, spot=disc, foreign=self._in_other_land)
+                              anchors=spots, spot=disc, foreign=self._in_other_land,
+                              leader_reach=self._leader_reach(need) if projector else None,
+                              nearly_foreign=self._in_another_province if projector else None)
         LAYOUTS.put(key, layout)
         return layout
 
