@@ -195,7 +195,8 @@ def _movement_steps(before: GameState, results: Sequence[OrderResult], after: Ga
     aside = {d.province: d for d in after.dislodged}
     for prov in sorted(aside):
         d = aside[prov]
-        by = f"dislodged from {space_name(before.board, d.attacker_from)}" if d.attacker_from else "dislodged"
+        by = (f"dislodged by the attack from {space_name(before.board, d.attacker_from)}" if d.attacker_from
+              else "dislodged")  # (by whom: "dislodged from X" reads as the unit's own old place)
         steps.append(PieceStep(ASIDE, d.unit.power, d.unit.kind, d.unit.location, None,
                                f"{by}; it waits there for the retreat phase"))
     occupied = set(before.units)

@@ -136,7 +136,8 @@ def test_pieces_dislodged_unit_goes_aside_before_the_attacker_moves_in() -> None
     out = adjudicate_phase(state, orders)
     plan = plan_pieces(state, out.results, out.after, out.next_state)
     assert [(s.action, s.source, s.target) for s in plan.steps] == [(ASIDE, "bur", None), (MOVE, "mun", "bur")]
-    assert "dislodged from Munich" in plan.steps[0].text(BOARD)
+    step = plan.steps[0].text(BOARD)  # by whom, never read as the unit's own old place (issue 33 play-through)
+    assert "dislodged by the attack from Munich" in step and "dislodged from" not in step
     _check_plan_reaches(state, out.after, plan)
     # the retreat phase: the piece beside Burgundy goes to Paris; the one that is not ordered comes off
     retreat_state = out.next_state
