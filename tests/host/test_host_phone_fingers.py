@@ -57,8 +57,8 @@ KINDS = ("Move", "Support", "Convoy", "Retreat")
 # every mark of this step, tapped at every offset; the page says what each tap would do
 CHECK_JS = """
 const pad = window.phonePad, offsets = arguments[0], only = arguments[1], out = [];
-const b = pad.box();
-for (const m of pad.marks()) {
+const b = pad.box(), all = pad.marks();
+for (const m of all) {
   if (only && !only.includes(m.loc)) continue;
   const visible = m.x >= b.left + 20 && m.x <= b.right - 20 && m.y >= b.top + 20 && m.y <= b.bottom - 20;
   for (const [dx, dy] of offsets) {
@@ -77,7 +77,7 @@ for (const m of pad.marks()) {
   for (const [x, y] of aims) {
     const r = pad.resolve(x, y);
     // how near the tap lands to the mark it picked (a drawn mark's own 10 px is its, before any name)
-    const picked = r.pick ? pad.marks().find((o) => o.loc === r.pick) : null;
+    const picked = r.pick ? all.find((o) => o.loc === r.pick) : null;
     out.push({loc: m.loc, dx: x - cx, dy: y - cy, visible: true, name: true, pick: r.pick || null, ask: r.ask || null,
               picked_d: picked ? Math.hypot(picked.x - x, picked.y - y) : null});
   }

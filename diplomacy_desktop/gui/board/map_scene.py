@@ -649,6 +649,12 @@ def _metrics(px: int, bold: bool, italic: bool) -> QFontMetricsF:
     return metrics
 
 
+def _distance(rect: QRectF, point: QPointF) -> float:
+    """How far ``point`` is from ``rect`` (0 inside it): a name's box from the place its line points to."""
+    return math.hypot(max(rect.left() - point.x(), 0.0, point.x() - rect.right()),
+                      max(rect.top() - point.y(), 0.0, point.y() - rect.bottom()))
+
+
 class LeaderItem(QGraphicsItem):
     """The thin line from a name placed outside its province to the province, with a dot at its
     end: an item of its own, under the arrows and the units (its name stays above them)."""
@@ -1361,9 +1367,7 @@ class MapScene(QGraphicsScene):
         if item.leader is None and self._in_own(space, moved.center()):
             return True  # (no leader line: a name in its own province)
         home = item.leader or item.spec.middle
-        dx = max(moved.left() - home.x(), 0.0, home.x() - moved.right())
-        dy = max(moved.top() - home.y(), 0.0, home.y() - moved.bottom())
-        return math.hypot(dx, dy) <= self._leader_reach(self.label_min_px / self.view_scale)
+        return _distance(moved, home) <= self._leader_reach(self.label_min_px / self.view_scale)
 
     def _in_own(self, space: str, point: QPointF) -> bool:
         """Whether ``point`` lies inside ``space``'s own outline (False for a space without one)."""
@@ -1417,9 +1421,7 @@ class MapScene(QGraphicsScene):
 
             def in_none(moved: QRectF, space: str = space) -> bool:
                 """In no other province, with a leader line at most half as long again as the layout's."""
-                home = self.label_items[space].spec.middle
-                far = math.hypot(max(moved.left() - home.x(), 0.0, home.x() - moved.right()),
-                                 max(moved.top() - home.y(), 0.0, home.y() - moved.bottom()))
+                far = _distance(moved, self.label_items[space].spec.middle)
                 return far <= 1.5 * self._leader_reach(self.label_min_px / self.view_scale) and \
                     not self._in_another_province(space, moved.center())
 
