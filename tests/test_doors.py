@@ -170,6 +170,54 @@ def _names_table(target: ast.expr) -> bool:
     return node is not target and isinstance(node, ast.Name) and node.id == "table"
 
 
+#: the hot-seat turn's operations that change it (``HotSeatSession`` in table/hotseat.py), and the
+#: turn's records; a seat's room moves the turn through the service's steps (``begin_turn``,
+#: ``open_seat``, ``close_seat``, ``reveal_turn``, ``tell_table``, ...), never itself
+TURN_MUTATORS = {"begin_turn", "set_writers", "start_writing", "start_declarations", "end_declarations",
+                 "open", "close", "seal", "reveal", "phone_seal", "computer_seal", "phone_declare",
+                 "phone_unseal", "set_pin", "resume"}
+TURN_RECORDS = {"sealed", "phone_sealed", "part_declared", "notices", "pins", "players"}
+
+
+def _turn_names(func: ast.AST) -> set[str]:
+    """Local names bound to a hot-seat turn in ``func`` (``s = self.session``)."""
+    return {t.id for n in ast.walk(func) if isinstance(n, ast.Assign) and _ends_with(n.value, "session")
+            for t in n.targets if isinstance(t, ast.Name)}
+
+
+def _is_turn(node: ast.expr, names: set[str]) -> bool:
+    return _ends_with(node, "session") or (isinstance(node, ast.Name) and node.id in names)
+
+
+def _turn_offences(rel: str, tree: ast.Module) -> list[str]:
+    """A seat's room that moves the hot-seat turn itself: ``s.open(...)``, ``session.sealed = ...``,
+    ``s.notices.append(...)`` (a lambda's body too)."""
+    if not _allowed(rel, ("gui/table/",)):
+        return []
+    bad = []
+    for func in ast.walk(tree):
+        if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        names = _turn_names(func)
+        for node in ast.walk(func):
+            where = f"{rel}:{getattr(node, 'lineno', 0)}"
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+                target = node.func.value
+                if node.func.attr in TURN_MUTATORS and _is_turn(target, names):
+                    bad.append(f"{where}: moves the hot-seat turn itself ({node.func.attr}), not through the service")
+                if node.func.attr in DICT_MUTATORS | {"add", "discard", "difference_update", "intersection_update"} \
+                        and isinstance(target, ast.Attribute) and target.attr in TURN_RECORDS \
+                        and _is_turn(target.value, names):
+                    bad.append(f"{where}: changes the hot-seat turn's {target.attr} itself")
+            targets = (node.targets if isinstance(node, ast.Assign) else
+                       [node.target] if isinstance(node, (ast.AugAssign, ast.AnnAssign)) else [])
+            for t in targets:
+                for one in (t.elts if isinstance(t, ast.Tuple) else [t]):
+                    if isinstance(one, ast.Attribute) and _is_turn(one.value, names):
+                        bad.append(f"{where}: writes the hot-seat turn's {one.attr} itself")
+    return bad
+
+
 def offences(modules: list[tuple[str, ast.Module]]) -> list[str]:
     bad = []
     for rel, tree in modules:
@@ -179,6 +227,7 @@ def offences(modules: list[tuple[str, ast.Module]]) -> list[str]:
             if isinstance(node, ast.Call):
                 bad += _seat_offences(rel, node, f"{rel}:{getattr(node, 'lineno', 0)}")
             bad += _write_offences(rel, node)
+        bad += _turn_offences(rel, tree)
     return bad
 
 
@@ -268,3 +317,27 @@ def test_doors_the_seats_rooms_change_the_table_only_through_the_service() -> No
     assert len(found) == 11, found
     assert len(offences([("host/probe.py", probe)])) == 11
     assert offences([("gui/orders/probe.py", probe)]) == []  # (other rooms: the scan above)
+
+
+def test_doors_the_window_moves_the_hot_seat_turn_only_through_the_service() -> None:
+    """Issue 30: the curtain's flow (``gui/table/``) asks the table service to move the laptop's
+    turn (each step one operation, kept in the table, one change record); it never opens, closes,
+    reveals or writes the turn's records itself."""
+    probe = ast.parse(
+        "def f(self, kept):\n"
+        "    s = self.session\n"
+        "    s.begin_turn('S1901M', ())\n"
+        "    s.sealed = set(kept)\n"
+        "    s.phase, s.order = 'S1901M', ()\n"
+        "    self.session.close()\n"
+        "    self.flow.session.notices.append('told')\n"
+        "    self._shown_refusal(lambda: s.open('france'))\n"
+        "    s.sealed.add('france')\n"
+        "    self.session.pins = {}\n"
+        "    self.service.open_seat('france', initiator='laptop')\n"  # the service's step: fine
+        "    x = s.seat_of('france')\n"  # reading: fine
+        "    self.curtain.close()\n"  # not the turn: fine
+    )
+    found = offences([("gui/table/probe.py", probe)])
+    assert len(found) == 9, found
+    assert offences([("gui/orders/probe.py", probe)]) == []

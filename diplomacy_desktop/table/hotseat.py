@@ -116,6 +116,17 @@ class HotSeatSession:
         self.phone_sealed = set()
         self.part_declared = set()
 
+    def resume(self, saved: HotSeatSession) -> None:
+        """Take up ``saved``'s turn (an opened file's, for the phase being played): who writes,
+        who sealed (and where), the round, what the table was told; nobody at the keyboard."""
+        self.phase, self.order = saved.phase, saved.order
+        self.sealed, self.stage = set(saved.sealed), saved.stage
+        self.notices = list(saved.notices)  # what the table was told stays told
+        self.round = saved.round
+        self.phone_sealed = set(saved.phone_sealed)
+        self.part_declared = set(saved.part_declared)
+        self.current = None
+
     def seat_of(self, power: str) -> tuple[str, ...]:
         """The powers written in the same curtain turn as ``power`` this phase: those of its
         player that owe orders (``power`` alone when it has no player name)."""

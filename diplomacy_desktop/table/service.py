@@ -26,7 +26,7 @@ its pending declarations, its reveal of the seal codes: the window's own bookkee
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Iterable, Mapping, MutableMapping
+from collections.abc import Callable, Iterable, Mapping, MutableMapping, Sequence
 from typing import Any
 
 from .computer import LEVELS
@@ -47,7 +47,7 @@ from .pins import HOST as HOST_COUNTER
 from .pins import PinGuard, PinWaitError, hash_pin, needs_upgrade, pin_matches
 from .declarations import PENDING_KEY, pending_declarations
 from .notes import MAX_NOTES_PER_POWER, NOTES_KEY, NoteError, notes_allowed, with_note
-from .hotseat import HotSeatSession
+from .hotseat import CURTAIN, ENTERING, READY, HotSeatSession
 from .session import TableSession
 from .state import TableState
 
@@ -379,6 +379,99 @@ class TableService:
             self.table[HOTSEAT_KEY] = value
         self.session.turn_moved()
         return self._done(TableChange(TURN, frozenset(), initiator)) if moved else None
+
+    # the turn's steps: the window's curtain asks, the service moves the turn and keeps it (each
+    # step one operation: the turn changed, kept in the table, its one change record)
+
+    def _hotseat(self) -> HotSeatSession:
+        hotseat = self.session.hotseat
+        if hotseat is None:
+            raise TableRefusal("this table has no hot-seat turn (phones only)")
+        return hotseat
+
+    def begin_turn(self, phase: str, writers: Sequence[str], *, last: Iterable[str] = (),
+                   kept: tuple[str, tuple[str, ...], frozenset[str], str] | None = None,
+                   initiator: str = LAPTOP) -> TableChange | None:
+        """A phase begins at the laptop: ``writers`` owe orders, the first drawn at random;
+        ``last`` (the computer's seats) go after the people (the curtain never calls them);
+        ``kept`` (phase, order, sealed, round) after the host took back an adjudication and kept
+        the seals: when it is this phase's orders round, its order and seals come back."""
+        s = self._hotseat()
+        s.begin_turn(phase, writers)
+        behind = set(last)
+        if behind:
+            s.order = tuple(p for p in s.order if p not in behind) + tuple(p for p in s.order if p in behind)
+        if kept is not None and kept[0] == s.phase and kept[3] == s.round and not s.declaring:
+            s.order = tuple(p for p in kept[1] if p in s.order) + tuple(p for p in s.order if p not in kept[1])
+            s.sealed = set(kept[2]) & set(s.order)
+            if s.sealed:
+                s.stage = READY if s.all_sealed else CURTAIN
+        return self.keep_turn(initiator=initiator)
+
+    def resume_turn(self, saved: HotSeatSession, *, initiator: str = LAPTOP) -> TableChange | None:
+        """An opened file's turn for the phase being played: who writes, who sealed, what the table
+        was told, the stage (nobody at the keyboard)."""
+        self._hotseat().resume(saved)
+        return self.keep_turn(initiator=initiator)
+
+    def set_writers(self, writers: Sequence[str], *, initiator: str = LAPTOP) -> TableChange | None:
+        """The host marked or lifted civil disorder: the turn goes on without (or with) them."""
+        self._hotseat().set_writers(writers)
+        return self.keep_turn(initiator=initiator)
+
+    def start_writing(self, *, initiator: str = LAPTOP) -> TableChange | None:
+        """The talks are over: the curtain goes up (``HotSeatError`` when it is up already)."""
+        self._hotseat().start_writing()
+        return self.keep_turn(initiator=initiator)
+
+    def start_declarations(self, *, initiator: str = LAPTOP) -> TableChange | None:
+        """Formal Diplomacy: the talks are over, each power declares behind the curtain."""
+        self._hotseat().start_declarations()
+        return self.keep_turn(initiator=initiator)
+
+    def end_declarations(self, notice: str, *, initiator: str = LAPTOP) -> TableChange | None:
+        """The declarations were revealed (``notice``: what the table is told): the orders round
+        begins behind the curtain."""
+        s = self._hotseat()
+        s.end_declarations()
+        s.notices.append(notice[:1000])
+        return self.keep_turn(initiator=initiator)
+
+    def open_seat(self, power: str, pin: str | None = None, *, by_host: bool = False, proved: bool = False,
+                  notice: str | None = None, initiator: str = LAPTOP) -> TableChange | None:
+        """``power`` takes the laptop (``HotSeatError`` when it may not: the turn decides, see
+        :meth:`HotSeatSession.open`); ``notice``: what the table is told (opened out of turn)."""
+        s = self._hotseat()
+        s.open(power, pin, by_host=by_host, proved=proved)
+        if notice:
+            s.notices.append(notice[:1000])
+        return self.keep_turn(initiator=initiator)
+
+    def close_seat(self, *, initiator: str = LAPTOP) -> TableChange | None:
+        """The power at the keyboard steps away without sealing (``None``: nobody was there)."""
+        s = self._hotseat()
+        if s.stage != ENTERING:
+            return None
+        s.close()
+        return self.keep_turn(initiator=initiator)
+
+    def reveal_turn(self, *, force: bool = False, initiator: str = LAPTOP) -> TableChange | None:
+        """The laptop's round is revealed: everyone sealed, or the host forces it (``HotSeatError``
+        otherwise)."""
+        self._hotseat().reveal(force=force)
+        return self.keep_turn(initiator=initiator)
+
+    def tell_table(self, notice: str, *, initiator: str = LAPTOP) -> TableChange | None:
+        """What the table was told this turn (kept with the turn: a resumed game shows it again)."""
+        self._hotseat().notices.append(notice[:1000])
+        return self.keep_turn(initiator=initiator)
+
+    def seat_pins(self, pins: Mapping[str, str], players: Mapping[str, str]) -> None:
+        """The turn's copy of the table's PIN hashes and players (read from the table: the table
+        is their one record, nothing is written)."""
+        s = self._hotseat()
+        s.pins = dict(pins)
+        s.players = dict(players)
 
     def keep_declarations(self, said: Mapping[str, Mapping[str, str]], *, initiator: str = LAPTOP) -> TableChange | None:
         """Formal Diplomacy at the laptop: powers seal their declarations (``said``: power ->

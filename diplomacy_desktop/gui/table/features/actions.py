@@ -680,7 +680,7 @@ class TableActions(TableModeBase):
             return False
         self.flow.set_computer_seats(choice)
         told = f"The host handed {join_names(words)}."
-        self.flow.session.notices.append(told)
+        self.flow.service.tell_table(told, initiator=HOST)
         self.flow.tell(told)
         self.strip.show_session(self.flow.session, secrecy=self.flow.enabled)
         self._update_actions()

@@ -30,7 +30,7 @@ from ....table.computer import (COMPUTER_KEY, COMPUTER_SEED_KEY, computer_declar
                                 computer_seed, draw_computer_seed, seat_words)
 from ....table.declarations import pending_declarations
 from ....table.practice import practice_power
-from ....table.hotseat import (CURTAIN, ENTERING, NO_HOST_PIN, OPEN, ORDERS_ROUND, READY, REVEALED,
+from ....table.hotseat import (CURTAIN, ENTERING, NO_HOST_PIN, OPEN, READY, REVEALED,
                                HotSeatError, HotSeatSession)
 from ....table.pins import HOST, PinGuard, PinWaitError
 from ....table.review import review_warnings
@@ -288,7 +288,7 @@ class HotSeatFlow(QObject):
         if s.phase != self.controller.state.phase.short or s.stage == REVEALED:
             return
         self._sync_pins()
-        s.set_writers(self.powers_to_write())
+        self.service.set_writers(self.powers_to_write(), initiator=LAPTOP)
         self._apply()
 
     # -- phase boundaries ------------------------------------------------------------------------
@@ -302,23 +302,21 @@ class HotSeatFlow(QObject):
             self.begin_phase()
             return
         self._sync_pins()
-        if s.stage == ENTERING:
-            s.close()
+        self.service.close_seat(initiator=LAPTOP)
         self._apply()
 
     def set_pins(self, pins: Mapping[str, str]) -> None:
         """PIN hashes (from the New Game dialog), never PINs; kept in the table as ``pins`` by the
         table service (written at once)."""
         self.controller.service.set_pins(pins, initiator=LAPTOP)
-        self.session.pins = dict(pins)
+        self._sync_pins()
 
     def _sync_pins(self) -> None:
         pins = self.controller.table.get("pins")
-        # a game without PINs has none: never the previous game's
-        self.session.pins = {str(k): str(v) for k, v in pins.items()} if isinstance(pins, dict) else {}
         players = self.controller.table.get("players")
-        self.session.players = ({str(k): str(v) for k, v in players.items() if v}
-                                if isinstance(players, dict) else {})
+        # a game without PINs has none: never the previous game's
+        self.service.seat_pins({str(k): str(v) for k, v in pins.items()} if isinstance(pins, dict) else {},
+                               {str(k): str(v) for k, v in players.items() if v} if isinstance(players, dict) else {})
 
     def begin_phase(self, *_: object) -> None:
         """A phase begins (new game, after an adjudication or its undo): talks, board open.
@@ -329,15 +327,9 @@ class HotSeatFlow(QObject):
         kept, self._keep_seals = self._keep_seals, None
         if s.phase:
             self._last_turn = (s.phase, s.order, frozenset(s.sealed), s.round)
-        s.begin_turn(self.controller.state.phase.short, self.powers_to_write())
-        seats = self.computer_seats()
-        if seats:  # the people first: the curtain never calls a computer seat
-            s.order = tuple(p for p in s.order if p not in seats) + tuple(p for p in s.order if p in seats)
-        if kept is not None and kept[0] == s.phase and kept[3] == ORDERS_ROUND and not s.declaring:
-            s.order = tuple(p for p in kept[1] if p in s.order) + tuple(p for p in s.order if p not in kept[1])
-            s.sealed = set(kept[2]) & set(s.order)
-            if s.sealed:
-                s.stage = READY if s.all_sealed else CURTAIN
+        # the people first: the curtain never calls a computer seat
+        self.service.begin_turn(self.controller.state.phase.short, self.powers_to_write(),
+                                last=self.computer_seats(), kept=kept, initiator=LAPTOP)
         self.service.drop_declarations(initiator=LAPTOP)  # a new turn: no declaration is pending
         if not self.enabled:  # no secrecy: the computer writes in the open as the phase begins
             self.write_computer_orders()
@@ -358,16 +350,9 @@ class HotSeatFlow(QObject):
             except ValueError:
                 restored = None
             if restored is not None:
-                self.session.pins = restored.pins
                 self._sync_pins()
                 if restored.phase == phase and not self.controller.game.is_over:
-                    self.session.phase, self.session.order = restored.phase, restored.order
-                    self.session.sealed, self.session.stage = restored.sealed, restored.stage
-                    self.session.notices = list(restored.notices)  # what the table was told stays told
-                    self.session.round = restored.round
-                    self.session.phone_sealed = set(restored.phone_sealed)
-                    self.session.part_declared = set(restored.part_declared)
-                    self.session.current = None
+                    self.service.resume_turn(restored, initiator=LAPTOP)
                     if self.session.stage != OPEN:  # (a seat handed to the computer since: it writes now)
                         self._computer_catches_up()
                     self._apply()
@@ -386,7 +371,7 @@ class HotSeatFlow(QObject):
         if not self._may_start():
             return
         self.write_computer_orders()
-        self.session.start_writing()
+        self.service.start_writing(initiator=LAPTOP)
         self._apply()
 
     # -- Formal Diplomacy: the declarations round ---------------------------------------------------
@@ -396,7 +381,7 @@ class HotSeatFlow(QObject):
         if not self._may_start():
             return
         self.service.drop_declarations(initiator=LAPTOP)
-        self.session.start_declarations()
+        self.service.start_declarations(initiator=LAPTOP)
         self.write_computer_declarations()
         self._apply()
 
@@ -462,16 +447,15 @@ class HotSeatFlow(QObject):
     def _reveal_declarations(self, *, force: bool) -> None:
         s = self.session
         c = self.controller
-        s.reveal(force=force)
+        self.service.reveal_turn(force=force, initiator=LAPTOP)
         # sealed, or declared on a phone (the rest of its seat not yet): taken out with their codes
         pending = self.service.take_declarations(s.declared, initiator=LAPTOP)
         from ..declarations import apply_declarations  # with the sheet's module
 
         before, after, lines = apply_declarations(c, pending)
         notice = ("Declarations revealed: " + ("; ".join(lines) if lines else "no relation changed") + ".")[:1000]
-        s.end_declarations()
+        self.service.end_declarations(notice, initiator=LAPTOP)
         self.write_computer_orders()  # the orders round begins: the computer writes its orders
-        s.notices.append(notice)
         self._apply()
         self.declarations_revealed.emit(pending, before, after)
         self.tell(notice)
@@ -526,7 +510,7 @@ class HotSeatFlow(QObject):
         if s.has_pin(power) and not self._seat_pin_ok(power, pin):
             return False
         # the PIN was checked once just above
-        if not self._shown_refusal(lambda: s.open(power, pin or None, proved=s.has_pin(power))):
+        if not self._shown_refusal(lambda: self.service.open_seat(power, pin or None, proved=s.has_pin(power), initiator=LAPTOP)):
             return False
         self.proved = s.has_pin(power)
         self._forget_seals(power)
@@ -608,11 +592,11 @@ class HotSeatFlow(QObject):
                           + (f" with {name}'s PIN." if own_pin else
                              f" without {name}'s PIN." if s.has_pin(power) else "."))
         # own_pin: checked once above
-        if not self._shown_refusal(lambda: s.open(power, pin or None, by_host=by_host, proved=own_pin)):
+        if not self._shown_refusal(lambda: self.service.open_seat(power, pin or None, by_host=by_host, proved=own_pin,
+                                                                  notice=notice, initiator=LAPTOP)):
             return False
         self.proved = own_pin
         self._forget_seals(power)
-        s.notices.append(notice)
         self.tell(notice)
         self._apply()
         return True
@@ -693,12 +677,11 @@ class HotSeatFlow(QObject):
     def _host_opens(self, power: str, pin: str | None, notice: str) -> bool:
         """The host opens ``power``'s orders (with its PIN, already checked, or without it); the
         table is told ``notice``."""
-        s = self.session
-        if not self._shown_refusal(lambda: s.open(power, pin, by_host=True, proved=pin is not None)):
+        if not self._shown_refusal(lambda: self.service.open_seat(power, pin, by_host=True, proved=pin is not None,
+                                                                  notice=notice, initiator=LAPTOP)):
             return False
         self.proved = pin is not None
         self._forget_seals(power)
-        s.notices.append(notice)
         self.tell(notice)
         self._apply()
         return True
@@ -709,15 +692,13 @@ class HotSeatFlow(QObject):
         self._apply(activate=False)
 
     def hide(self) -> None:
-        if self.session.stage == ENTERING:
-            self.session.close()
+        if self.service.close_seat(initiator=LAPTOP) is not None:
             self._apply()
 
     def step_away(self) -> None:
         """A dialog is about to appear: the power at the keyboard steps away (its orders are kept,
         not sealed) and the curtain covers the map, the orders and the lists first."""
-        if self.enabled and self.session.stage == ENTERING:
-            self.session.close()
+        if self.enabled and self.service.close_seat(initiator=LAPTOP) is not None:
             self._apply(activate=False)
 
     # -- the host -------------------------------------------------------------------------------
@@ -927,7 +908,7 @@ class HotSeatFlow(QObject):
         if alarm:
             text = alarm + " " + text
             self.alarm(alarm)
-        self.session.notices.append(text[:1000])
+        self.service.tell_table(text, initiator=LAPTOP)
         return text
 
     def alarm(self, text: str) -> None:
@@ -994,7 +975,7 @@ class HotSeatFlow(QObject):
             return
         if not self.ready_to_reveal():
             return
-        self.session.reveal(force=force)
+        self.service.reveal_turn(force=force, initiator=LAPTOP)
         codes = self.reveal_seal_codes()
         self._apply(view=False)  # the curtain, the strip, the turn kept; who may be seen: the reveal's own record
         if codes:
