@@ -105,6 +105,10 @@ def _seat_offences(rel: str, call: ast.Call, where: str) -> list[str]:
             _ends_with(func.value, "pin_guard") or _ends_with(func.value, "guard")
             or isinstance(func.value, ast.Name) and func.value.id in ("guard", "pin_guard")):
         bad.append(f"{where}: counts a PIN outside the service (its try_pin, pin_failed, pin_succeeded)")
+    if name == "table_part":
+        bad.append(f"{where}: takes a part of the table to change it (the service's operations change it)")
+    if name in DICT_MUTATORS and isinstance(func, ast.Attribute) and _inside(func.value, "_phones"):
+        bad.append(f"{where}: changes the phones' part of the table itself ({name})")
     if name in RAW_TABLE_WRITES:
         own = sorted(_keys_of(call) & SERVICE_KEYS)
         if own:
@@ -152,6 +156,9 @@ def _write_offences(rel: str, node: ast.AST) -> list[str]:
             bad.append(f"{rel}:{target.lineno}: writes the table outside a door")
         if _names_table(target) and _allowed(rel, SEAT_ROOMS):
             bad.append(f"{rel}:{target.lineno}: writes the table outside a door")
+        if (_inside(target.value, "_phones") or _inside(target, "_phones")) and _allowed(rel, SEAT_ROOMS) \
+                and not (isinstance(target, ast.Attribute) and _is_self(target.value)):
+            bad.append(f"{rel}:{target.lineno}: writes the phones' part of the table outside the service")
         if isinstance(target, ast.Attribute) and _is_service(target.value) and _allowed(rel, SEAT_ROOMS) \
                 and target.attr != "write":
             bad.append(f"{rel}:{target.lineno}: replaces the table service's {target.attr}")
@@ -312,10 +319,15 @@ def test_doors_the_seats_rooms_change_the_table_only_through_the_service() -> No
         "    c.service.keep_turn(initiator='laptop')\n"  # the door: fine
         "    self.join_guard.failed('10.0.0.2')\n"  # the phones' join counter, per device: fine
         "    x = sealcodes.code_of(c.table, 'france', 'S1901M')\n"  # reading: fine
+        "    self._phones['tokens'] = {}\n"
+        "    self._phones.setdefault('kicked', {})['france'] = 'h'\n"
+        "    self._phones['devices'].pop('fra1')\n"
+        "    phones = self.service.table_part('phones')\n"
+        "    y = self._phones.get('joins')\n"  # reading: fine
     )
     found = offences([("gui/table/probe.py", probe)])
-    assert len(found) == 11, found
-    assert len(offences([("host/probe.py", probe)])) == 11
+    assert len(found) == 15, found
+    assert len(offences([("host/probe.py", probe)])) == 15
     assert offences([("gui/orders/probe.py", probe)]) == []  # (other rooms: the scan above)
 
 

@@ -37,7 +37,6 @@ from __future__ import annotations
 import contextlib
 import copy
 import functools
-import hashlib
 import secrets
 import sqlite3
 import threading
@@ -63,7 +62,8 @@ from ..io.savefile import (OpenedGame, SaveFileError, WrongPassphraseError, dump
                            order_to_dict, write_atomic)
 from ..io.typed_orders import read_typed_order, refusal_message
 from ..io.vault import UNAUTHENTICATED_TEXT, Vault, VaultError
-from ..table import sealcodes
+from ..table import phonebook, sealcodes
+from ..table.phonebook import token_digest
 from ..table.changes import HOST, LAPTOP, PHONE, TURN, TableChange
 from ..table.computer import computer_seats
 from ..table.notes import MAX_NOTE_TEXT, MAX_NOTES, NoteError
@@ -287,26 +287,6 @@ def _all_or_nothing(method: Callable[_P, _R]) -> Callable[_P, _R]:
     return run
 
 
-def new_tokens(powers: Iterable[str]) -> dict[str, str]:
-    return {p: secrets.token_urlsafe(18) for p in powers}
-
-
-#: the phones' devices that joined by PIN, each with a token of its own (issue 31): kept in
-#: ``phones["devices"]`` as ``{device: {"power": power, "hash": sha256 of the token}}``; only the
-#: hash is stored (a token is 144 random bits: no slow hash is needed), so a device's token is never
-#: written anywhere in the clear, and it survives a restart of the host
-DEVICES_KEY = "devices"
-#: the last device number given (a cut-off device's name is never given again)
-DEVICE_SEQ_KEY = "device_seq"
-#: devices one power may have joined at once (the host kicks one to make room)
-MAX_DEVICES_PER_POWER = 16
-
-
-def token_digest(token: str) -> str:
-    """What the host keeps of a device's token."""
-    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
-
-
 class TableHost:
     """The game as the phones see it; see the module documentation."""
 
@@ -386,10 +366,7 @@ class TableHost:
                                                                         wall_clock=wall_clock)
         self.service.add_listener(self._on_service_change)
         self.pin_guard = self.service.pin_guard
-        phones = self.service.table_part("phones")
-        tokens = phones.get("tokens")
-        if not isinstance(tokens, dict) or set(tokens) != set(game.board.power_ids):
-            phones["tokens"] = new_tokens(game.board.power_ids)
+        self.service.phone_links()
         self._sync_phase()
         if auto_reveal:
             self._skip_empty_phases()
@@ -726,9 +703,10 @@ class TableHost:
     # -- the table's dict ---------------------------------------------------------------------------
 
     @property
-    def _phones(self) -> dict[str, Any]:
-        phones: dict[str, Any] = self.table["phones"]
-        return phones
+    def _phones(self) -> Mapping[str, Any]:
+        """The phones' part of the table, to read (the service changes it: table/phonebook.py)."""
+        phones = self.table.get(phonebook.PHONES_KEY)
+        return phones if isinstance(phones, dict) else {}
 
     @property
     def phase(self) -> str:
@@ -748,7 +726,7 @@ class TableHost:
 
     def token_of(self, power: str) -> str:
         with self._lock:
-            return str(self._phones["tokens"][power])
+            return phonebook.tokens(self._phones)[power]
 
     def player_of(self, power: str) -> str:
         name = self.table.get("players", {}).get(power)
@@ -757,11 +735,7 @@ class TableHost:
     def _devices(self) -> dict[str, dict[str, str]]:
         """The devices that joined by PIN and are not cut off (see ``DEVICES_KEY``); a damaged
         entry is no device."""
-        devices = self._phones.get(DEVICES_KEY)
-        if not isinstance(devices, dict):
-            return {}
-        return {str(d): e for d, e in devices.items() if isinstance(e, dict) and isinstance(e.get("hash"), str)
-                and e.get("power") in self.game.board.power_ids}
+        return phonebook.devices(self._phones, self.game.board.power_ids)
 
     def devices(self) -> list[tuple[str, str]]:
         """(device, power) of every device that joined by PIN, in the order they joined."""
@@ -771,7 +745,7 @@ class TableHost:
     def _token_owner(self, token: str) -> str | None:
         """The power whose link or device ``token`` is (None: neither)."""
         own = None
-        for power, known in self._phones["tokens"].items():
+        for power, known in phonebook.tokens(self._phones).items():
             if secrets.compare_digest(str(known).encode(), token.encode("utf-8", "replace")):
                 own = power
         if own is None:
@@ -932,7 +906,7 @@ class TableHost:
             "declared": power in self.session.declared,
             "seal_code": sealcodes.code_of(self.table, power, self.phase) if self.session.is_sealed(power) else None,
             # how many devices joined or opened this power's link beyond the first: a stranger's is seen
-            "phones_joined": int((self._phones.get("joins") or {}).get(power, 0)),
+            "phones_joined": phonebook.joins(self._phones, power),
         }
 
     def options_for(self, token: str) -> dict[str, dict[str, list[dict[str, Any]]]]:
@@ -1346,20 +1320,20 @@ class TableHost:
         with self._lock:
             if seconds is None:
                 self._clock = None
-                self._phones.pop("clock", None)
+                self.service.keep_phone_clock(None)
             else:
                 self._clock = {"title": str(title)[:80], "remaining": max(0.0, float(seconds)),
                                "running": bool(running), "since": self._now()}
-                self._phones["clock"] = {"title": self._clock["title"], "remaining": self._clock["remaining"],
-                                         "running": self._clock["running"], "at": self._wall()}
+                self.service.keep_phone_clock({"title": self._clock["title"], "remaining": self._clock["remaining"],
+                                               "running": self._clock["running"], "at": self._wall()})
             self._changed(Change("clock", None))
 
     def restore_clock(self) -> bool:
         """The clock the table had when this host (``serve``) last stopped, counted down by the
         time it was away: the phones show it again after a restart.  True if there was one."""
         with self._lock:
-            saved = self._phones.get("clock")
-            if not isinstance(saved, dict):
+            saved = phonebook.saved_clock(self._phones)
+            if saved is None:
                 return False
             try:
                 left = float(saved["remaining"])
@@ -1402,22 +1376,8 @@ class TableHost:
     def _kick(self, power: str) -> str:
         if power not in self.game.board.power_ids:
             raise HostError(f"there is no power {power!r}")
-        affected = self._players_powers(power)
-        tokens = self._phones["tokens"]
-        tokens.update(new_tokens(affected))
-        devices = self._phones.get(DEVICES_KEY)
-        if isinstance(devices, dict):  # every device of the player is cut off too
-            for device, entry in list(devices.items()):
-                if not isinstance(entry, dict) or entry.get("power") in affected:
-                    devices.pop(device)
-        # the PIN no longer joins: the phone that was cut off could join again with it
-        kicked = self._phones.setdefault("kicked", {})
-        for p in affected:
-            stored = self._pin_hash(p)
-            if stored:
-                kicked[p] = stored
-        self._changed(Change("kicked", frozenset(affected)))
-        return str(tokens[power])
+        token, _ = self.service.kick_phones(power, initiator=HOST)
+        return token
 
     def kick_device(self, device: str) -> str:
         """Cut off one device that joined by PIN (``devices``): its token stops working at once,
@@ -1429,34 +1389,9 @@ class TableHost:
 
     @_all_or_nothing
     def _kick_device(self, device: str) -> str:
-        entry = self._devices().get(device)
-        if entry is None:
+        if device not in self._devices():
             raise HostError(f"there is no device {device!r} (devices: {', '.join(self._devices()) or 'none'})")
-        power = str(entry["power"])
-        self._phones[DEVICES_KEY].pop(device)
-        stored = self._pin_hash(power)
-        if stored:
-            self._phones.setdefault("kicked", {})[power] = stored
-        self._changed(Change("kicked", frozenset(self._players_powers(power))))
-        return power
-
-    def _new_device(self, power: str) -> tuple[str, str]:
-        """A token of its own for a device joining ``power`` by PIN: (device, token)."""
-        devices = self._phones.get(DEVICES_KEY)
-        if not isinstance(devices, dict):
-            devices = self._phones[DEVICES_KEY] = {}
-        mine = [d for d, e in self._devices().items() if e["power"] == power]
-        name = self.game.board.power(power).name
-        if len(mine) >= MAX_DEVICES_PER_POWER:
-            raise RefusedError(f"{len(mine)} devices have joined {name} already: the host cuts one off first "
-                               f"(kick DEVICE)")
-        seq = self._phones.get(DEVICE_SEQ_KEY)
-        seq = (seq if isinstance(seq, int) and seq > 0 else 0) + 1
-        self._phones[DEVICE_SEQ_KEY] = seq
-        device = f"{power[:3]}{seq}"
-        token = secrets.token_urlsafe(18)
-        devices[device] = {"power": power, "hash": token_digest(token)}
-        return device, token
+        return self.service.kick_device(device, initiator=HOST)
 
     def last_device(self, power: str) -> str | None:
         """The device that joined ``power`` last (the host's terminal names it)."""
@@ -1511,16 +1446,13 @@ class TableHost:
             if not ok:
                 self.join_guard.failed(client)
                 raise PinError(f"wrong PIN for {name}")
-            if self._pin_hash(power) != stored:  # changed while it was checked
-                raise RefusedError(f"{name}'s PIN has just changed: type the new one")
-            self.join_guard.succeeded(client)
-            if self._phones.get("kicked", {}).get(power) == stored:
-                raise RefusedError(f"the host cut {name}'s phone off: joining needs a new PIN (ask the host)")
-            _device, token = self._new_device(power)
-            joins = self._phones.setdefault("joins", {})
-            joins[power] = int(joins.get(power, 0)) + 1
+            if self._pin_hash(power) == stored:  # (not changed while it was checked)
+                self.join_guard.succeeded(client)
+            try:
+                _device, token = self.service.join_device(power, stored, initiator=PHONE)
+            except TableRefusal as exc:
+                raise RefusedError(str(exc)) from None
             self._seen_clients.setdefault(token, set()).add(client)  # its socket is this join's
-            self._changed(Change("joined", frozenset(self._players_powers(power))))
             return token
 
     def phone_seen(self, token: str, client: str) -> None:
@@ -1533,11 +1465,9 @@ class TableHost:
             if client in seen:
                 return
             seen.add(client)
-            if len(seen) == 1 and not self._phones.get("joins", {}).get(powers[0]):
+            if len(seen) == 1 and not phonebook.joins(self._phones, powers[0]):
                 return  # the first phone of a link is the player's own
-            joins = self._phones.setdefault("joins", {})
-            joins[powers[0]] = int(joins.get(powers[0], 0)) + 1
-            self._changed(Change("joined", frozenset(powers)))
+            self.service.phone_joined(powers[0], initiator=PHONE)
 
     def _players_powers(self, power: str) -> tuple[str, ...]:
         player = self.player_of(power)
@@ -1548,8 +1478,8 @@ class TableHost:
     def join_links(self, base: str) -> list[tuple[str, str, str]]:
         """(power, player, join URL) for every power; ``base`` is ``http://ADDR:PORT``."""
         with self._lock:
-            return [(p, self.player_of(p), f"{base}/t/{self._phones['tokens'][p]}")
-                    for p in self.game.board.power_ids]
+            links = phonebook.tokens(self._phones)
+            return [(p, self.player_of(p), f"{base}/t/{links[p]}") for p in self.game.board.power_ids]
 
 
 def _unit_dict(power: str, kind: str, location: str) -> dict[str, str]:

@@ -40,7 +40,7 @@ from ..engine.orders import Hold, Order, Waive
 from ..engine.state import MOVEMENT, GameState
 from ..engine.validation import check_order
 from ..io.notation import format_order
-from . import computer, sealcodes
+from . import computer, phonebook, sealcodes
 from .changes import CLOCK, COMPUTER, HOST, LAPTOP, PHONE, TURN, TableChange
 from .computer import COMPUTER_KEY, COMPUTER_SEED_KEY  # (importable from here too)
 from .pins import HOST as HOST_COUNTER
@@ -917,6 +917,73 @@ class TableService:
             part = {}
             self.table[key] = part
         return part
+
+    # -- the phones' links and devices (table/phonebook.py) ------------------------------------------
+
+    def phone_links(self) -> dict[str, str]:
+        """Each power's link token; made (for every power) when the table has none that fit the
+        board, as a host starts: not a change anybody hears (no phone has a link yet)."""
+        phones = self.table_part(phonebook.PHONES_KEY)
+        phonebook.ensure_links(phones, self.game.board.power_ids)
+        return phonebook.tokens(phones)
+
+    def _phone_pin_hashes(self, powers: Iterable[str]) -> dict[str, str | None]:
+        return {p: self.pin_hash(p) for p in powers}
+
+    def kick_phones(self, power: str, *, initiator: str = HOST) -> tuple[str, TableChange]:
+        """The host cuts off the phones of ``power``'s player: new links for all the player's powers
+        (the old ones answer "not valid"), every device of theirs gone, the PIN they had no longer
+        joins.  Returns ``power``'s new link token and the change."""
+        if power not in self.game.board.power_ids:
+            raise TableRefusal(f"there is no power {power!r}")
+        affected = self.players_powers(power)
+        phones = self.table_part(phonebook.PHONES_KEY)
+        phonebook.cut_off(phones, affected, self._phone_pin_hashes(affected))
+        change = self._done(TableChange("kicked", frozenset(affected), initiator))
+        return phonebook.tokens(phones)[power], change
+
+    def kick_device(self, device: str, *, initiator: str = HOST) -> str:
+        """The host cuts off one device that joined by PIN: its token stops working, the power's
+        other devices and its link go on, the PIN it knew no longer joins.  Returns its power."""
+        phones = self.table_part(phonebook.PHONES_KEY)
+        known = phonebook.devices(phones, self.game.board.power_ids)
+        entry = known.get(device)
+        if entry is None:
+            raise TableRefusal(f"there is no device {device!r} (devices: {', '.join(known) or 'none'})")
+        power = str(entry["power"])
+        phonebook.cut_off_device(phones, device, self.pin_hash(power))
+        self._done(TableChange("kicked", frozenset(self.players_powers(power)), initiator))
+        return power
+
+    def join_device(self, power: str, stored: str, *, initiator: str = PHONE) -> tuple[str, str]:
+        """A device proved ``power``'s PIN (``stored``: the hash it matched, checked by the caller):
+        it gets a token of its own (device, token), and the power's phones count one more.
+        Refused when the PIN changed meanwhile, when the host cut the power off with that PIN, or
+        when the power has as many devices as it may."""
+        name = self.power_name(power)
+        if self.pin_hash(power) != stored:  # changed while it was checked
+            raise TableRefusal(f"{name}'s PIN has just changed: type the new one")
+        phones = self.table_part(phonebook.PHONES_KEY)
+        if phonebook.cut_off_with(phones, power) == stored:
+            raise TableRefusal(f"the host cut {name}'s phone off: joining needs a new PIN (ask the host)")
+        mine = [d for d, e in phonebook.devices(phones, self.game.board.power_ids).items() if e["power"] == power]
+        if len(mine) >= phonebook.MAX_DEVICES_PER_POWER:
+            raise TableRefusal(f"{len(mine)} devices have joined {name} already: the host cuts one off first "
+                               f"(kick DEVICE)")
+        device, token = phonebook.add_device(phones, power)
+        phonebook.count_join(phones, power)
+        self._done(TableChange("joined", frozenset(self.players_powers(power)), initiator))
+        return device, token
+
+    def phone_joined(self, power: str, *, initiator: str = PHONE) -> TableChange:
+        """Another phone opened ``power``'s link: counted, and the player's powers are told."""
+        phonebook.count_join(self.table_part(phonebook.PHONES_KEY), power)
+        return self._done(TableChange("joined", frozenset(self.players_powers(power)), initiator))
+
+    def keep_phone_clock(self, clock: Mapping[str, Any] | None) -> None:
+        """The clock the phones show, kept in the table (``serve`` shows it again after a restart);
+        the host tells the phones itself (the clock is not a change of the game)."""
+        phonebook.keep_clock(self.table_part(phonebook.PHONES_KEY), clock)
 
     # -- computer seats ---------------------------------------------------------------------------
 
