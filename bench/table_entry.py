@@ -166,7 +166,7 @@ def run_table(display: str, shots: Path | None, year: bool = False, clicks: bool
     from diplomacy_desktop.gui.main_window import MainWindow
     from diplomacy_desktop.gui.table.dialogs import NewGameDialog
     from diplomacy_desktop.gui.table.features import install_table_features
-    from diplomacy_desktop.gui.table.hotseat import ReviewDialog
+    from diplomacy_desktop.gui.table.hotseat.review import ReviewDialog
     from diplomacy_desktop.io.notation import format_order
 
     app = make_application()

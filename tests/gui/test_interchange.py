@@ -232,7 +232,7 @@ def test_interchange_exports_mid_writing_never_reveal_sealed_orders(table: Table
     them (only the adjudicated history)."""
     from diplomacy_desktop.gui.table.dialogs import TableSettings
     from diplomacy_desktop.gui.table.features import install_table_features
-    from diplomacy_desktop.gui.table.hotseat import ENTERING
+    from diplomacy_desktop.table.hotseat import ENTERING
     from diplomacy_desktop.gui.table.persistence import Autosave
 
     t = table

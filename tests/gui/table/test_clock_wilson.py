@@ -26,7 +26,7 @@ from diplomacy_desktop.gui.table.clock import (
     ClockWidget,
 )
 from diplomacy_desktop.gui.table.dialogs import ClockSettingsDialog, NewGameDialog, TableSettings
-from diplomacy_desktop.gui.table.hotseat import CURTAIN, OPEN
+from diplomacy_desktop.table.hotseat import CURTAIN, OPEN
 from diplomacy_desktop.gui.table.persistence import Autosave
 from diplomacy_desktop.io.boardfile import load_board
 from diplomacy_desktop.io.savefile import dumps, game_to_dict, loads

@@ -14,7 +14,7 @@ from diplomacy_desktop.bots import Bot
 from diplomacy_desktop.engine.options import orders_needed
 from diplomacy_desktop.engine.orders import Build, Waive
 from diplomacy_desktop.gui.table.dialogs import NewGameDialog
-from diplomacy_desktop.gui.table.hotseat import CURTAIN, ENTERING, OPEN, READY
+from diplomacy_desktop.table.hotseat import CURTAIN, ENTERING, OPEN, READY
 from diplomacy_desktop.io.notation import format_order
 from diplomacy_desktop.table import sealcodes
 from diplomacy_desktop.table.computer import COMPUTER_KEY, COMPUTER_SEED_KEY

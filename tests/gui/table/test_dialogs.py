@@ -23,7 +23,7 @@ from diplomacy_desktop.gui.table.dialogs import (
     end_headline,
     standings,
 )
-from diplomacy_desktop.gui.table.hotseat import pin_matches
+from diplomacy_desktop.io.pins import pin_matches
 from diplomacy_desktop.io.boardfile import load_board
 
 BOARD = load_board("standard")
@@ -96,7 +96,7 @@ def test_dialogs_new_game_refuses_a_bad_pin_and_too_few_players(qtbot) -> None:
 
 def test_dialogs_new_game_never_carries_earlier_pins(qtbot) -> None:
     # issue 8: a new game never carries the previous game's PINs (player PINs and host PIN)
-    from diplomacy_desktop.gui.table.hotseat import hash_pin
+    from diplomacy_desktop.table.hotseat import hash_pin
 
     stored = hash_pin("5555")
     d = NewGameDialog(BOARD, TableSettings(pins={"russia": stored}, clock=ClockSettings(spring_minutes=16),
@@ -145,7 +145,7 @@ def test_dialogs_draw_vote_dialog_is_secret_and_passes_the_laptop(qtbot) -> None
 
 
 def test_dialogs_draw_vote_with_pins_and_all_accepting(qtbot) -> None:
-    from diplomacy_desktop.gui.table.hotseat import hash_pin
+    from diplomacy_desktop.table.hotseat import hash_pin
 
     d = DrawVoteDialog(("austria", "turkey"), pins={"turkey": hash_pin("8080")})
     qtbot.addWidget(d)

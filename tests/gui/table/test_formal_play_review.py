@@ -73,7 +73,7 @@ def test_review_warns_of_an_internment_before_sealing() -> None:
     from diplomacy_desktop.engine.formal import Relations
     from diplomacy_desktop.engine.orders import Hold, Move
     from diplomacy_desktop.engine.state import FALL, MOVEMENT, GameState, Phase, Unit
-    from diplomacy_desktop.gui.table.hotseat import review_warnings
+    from diplomacy_desktop.table.review import review_warnings
     from diplomacy_desktop.io.boardfile import load_board
 
     board = load_board()

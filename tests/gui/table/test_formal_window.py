@@ -19,7 +19,7 @@ from diplomacy_desktop.engine.state import Phase, Unit
 from diplomacy_desktop.gui.board.map_scene import MarkItem
 from diplomacy_desktop.gui.table.declarations import PENDING_KEY
 from diplomacy_desktop.gui.table.dialogs import NewGameDialog, TableSettings
-from diplomacy_desktop.gui.table.hotseat import CURTAIN, ENTERING, OPEN, READY, hash_pin
+from diplomacy_desktop.table.hotseat import CURTAIN, ENTERING, OPEN, READY, hash_pin
 from diplomacy_desktop.gui.table.persistence import resume_from_autosave
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from host_stand_in import Host
 from test_secrecy import CLICKS, HOST_PIN, seal_next, start
 
-from diplomacy_desktop.gui.table.hotseat import CURTAIN, ENTERING, OPEN, READY
+from diplomacy_desktop.table.hotseat import CURTAIN, ENTERING, OPEN, READY
 
 
 def _seal_until(t, f, power: str, pin: str) -> None:  # type: ignore[no-untyped-def]

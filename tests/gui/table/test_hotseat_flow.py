@@ -13,22 +13,12 @@ from widget_text import shows, texts
 
 from diplomacy_desktop.engine.orders import Build, Convoy, Hold, Move, SupportHold, SupportMove
 from diplomacy_desktop.gui.controller import ChangeRecord, GameController
-from diplomacy_desktop.gui.table.hotseat import (
-    CURTAIN,
-    ENTERING,
-    OPEN,
-    READY,
-    REVEALED,
-    HotSeatError,
-    HotSeatFlow,
-    HotSeatSession,
-    PinError,
-    ReviewDialog,
-    SealStatusStrip,
-    hash_pin,
-    pin_matches,
-    review_warnings,
-)
+from diplomacy_desktop.table.hotseat import CURTAIN, ENTERING, OPEN, READY, REVEALED, HotSeatError, HotSeatSession, PinError, hash_pin
+from diplomacy_desktop.gui.table.hotseat.flow import HotSeatFlow
+from diplomacy_desktop.gui.table.hotseat.review import ReviewDialog
+from diplomacy_desktop.gui.table.hotseat.seal_strip import SealStatusStrip
+from diplomacy_desktop.io.pins import pin_matches
+from diplomacy_desktop.table.review import review_warnings
 from diplomacy_desktop.io.notation import format_order
 
 POWERS = ("austria", "england", "france", "germany", "italy", "russia", "turkey")

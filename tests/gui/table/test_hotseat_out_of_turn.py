@@ -9,7 +9,7 @@ from typing import Any
 from host_stand_in import HOST_PIN
 from test_secrecy import start
 
-from diplomacy_desktop.gui.table.hotseat import ENTERING
+from diplomacy_desktop.table.hotseat import ENTERING
 from diplomacy_desktop.table.pins import HOST
 
 PINS = {"austria": "5831", "england": "4071", "france": "6294", "germany": "7385", "italy": "8416",

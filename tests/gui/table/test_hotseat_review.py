@@ -11,7 +11,10 @@ from PySide6.QtWidgets import QDialog, QVBoxLayout, QWidget
 from diplomacy_desktop.engine.disorder import empty_seal_consequence
 from diplomacy_desktop.engine.orders import Hold, Move
 from diplomacy_desktop.gui.controller import GameController
-from diplomacy_desktop.gui.table.hotseat import HotSeatFlow, ReviewDialog, SealStatusStrip, review_warnings
+from diplomacy_desktop.gui.table.hotseat.flow import HotSeatFlow
+from diplomacy_desktop.gui.table.hotseat.review import ReviewDialog
+from diplomacy_desktop.gui.table.hotseat.seal_strip import SealStatusStrip
+from diplomacy_desktop.table.review import review_warnings
 from diplomacy_desktop.table.seal_review import seal_notes
 
 

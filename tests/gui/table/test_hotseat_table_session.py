@@ -4,7 +4,7 @@ record per seal, nothing copied between the laptop and the phones."""
 from __future__ import annotations
 
 from diplomacy_desktop.gui.controller import ChangeRecord
-from diplomacy_desktop.gui.table.hotseat import CURTAIN, ENTERING
+from diplomacy_desktop.table.hotseat import CURTAIN, ENTERING
 from diplomacy_desktop.host.table import Change
 from diplomacy_desktop.table.session import LAPTOP, PHONE, SessionChange
 from diplomacy_desktop.table.settings import TableSettings

@@ -6,7 +6,7 @@ from __future__ import annotations
 from host_stand_in import HOST_PIN
 from test_secrecy import seal_next, start
 
-from diplomacy_desktop.gui.table.hotseat import ENTERING
+from diplomacy_desktop.table.hotseat import ENTERING
 
 # -- 4. out of turn: the host PIN first, never counted against the power -----------------------
 

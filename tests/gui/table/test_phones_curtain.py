@@ -13,7 +13,7 @@ from widget_text import texts
 
 from diplomacy_desktop.engine.formal import ALLIANCE, WAR
 from diplomacy_desktop.gui.table.dialogs import TableSettings
-from diplomacy_desktop.gui.table.hotseat import CURTAIN, ENTERING, READY, hash_pin
+from diplomacy_desktop.table.hotseat import CURTAIN, ENTERING, READY, hash_pin
 
 PLAYERS = {"england": "Anna", "france": "Anna", "austria": "Ben", "germany": "Cara", "russia": "Dan",
            "turkey": "Eve", "italy": "Fay"}

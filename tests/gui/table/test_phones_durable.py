@@ -13,7 +13,7 @@ from test_phones_window import call, phone_orders, start_hosting
 from test_secrecy import HOST_PIN
 
 from diplomacy_desktop.gui.table.dialogs import TableSettings
-from diplomacy_desktop.gui.table.hotseat import hash_pin
+from diplomacy_desktop.table.hotseat import hash_pin
 
 
 class DiskFull:

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QApplication, QDialogButtonBox, QFileDialog, QLine
 
 from diplomacy_desktop.engine.orders import Hold
 from diplomacy_desktop.gui.table.dialogs import TableSettings
-from diplomacy_desktop.gui.table.hotseat import hash_pin
+from diplomacy_desktop.table.hotseat import hash_pin
 from diplomacy_desktop.gui.table.persistence import Autosave
 
 HOST_PIN = "7391"

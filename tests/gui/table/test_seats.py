@@ -20,7 +20,8 @@ from diplomacy_desktop.engine.game import Game, short_game_leaders
 from diplomacy_desktop.engine.orders import Move
 from diplomacy_desktop.engine.seating import GROUPINGS, assign_by_priority
 from diplomacy_desktop.gui.table.dialogs import GameOverDialog, NewGameDialog, TableSettings
-from diplomacy_desktop.gui.table.hotseat import CURTAIN, ENTERING, READY, hash_pin, pin_matches
+from diplomacy_desktop.table.hotseat import CURTAIN, ENTERING, READY, hash_pin
+from diplomacy_desktop.io.pins import pin_matches
 from diplomacy_desktop.io.boardfile import load_board
 from diplomacy_desktop.io.notation import format_order
 
@@ -547,7 +548,7 @@ def test_seats_a_power_that_seals_no_orders_is_in_civil_disorder_that_season(fea
 
 
 def test_seats_session_one_stop_per_player_plain_python() -> None:
-    from diplomacy_desktop.gui.table.hotseat import HotSeatError, HotSeatSession
+    from diplomacy_desktop.table.hotseat import HotSeatError, HotSeatSession
 
     s = HotSeatSession(random.Random(5), pins={"england": hash_pin("1357"), "france": hash_pin("1357")},
                        players={"england": "Anna", "france": "Anna", "russia": "Dan"})

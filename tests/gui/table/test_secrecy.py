@@ -18,7 +18,8 @@ from PySide6.QtWidgets import QApplication, QDialog, QDockWidget, QMessageBox, Q
 from widget_text import shows, texts
 
 from diplomacy_desktop.gui.table.dialogs import DrawVoteDialog, NewGameDialog, TableSettings
-from diplomacy_desktop.gui.table.hotseat import CURTAIN, ENTERING, OPEN, READY, hash_pin, pin_matches
+from diplomacy_desktop.table.hotseat import CURTAIN, ENTERING, OPEN, READY, hash_pin
+from diplomacy_desktop.io.pins import pin_matches
 from diplomacy_desktop.io.notation import format_order
 
 CLICKS = {  # Spring 1901 by clicks on the map, per power

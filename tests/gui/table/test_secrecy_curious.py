@@ -15,7 +15,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QFileDialog
 
 from diplomacy_desktop.gui.table.dialogs import NewGameDialog, TableSettings
-from diplomacy_desktop.gui.table.hotseat import CURTAIN, ENTERING, hash_pin
+from diplomacy_desktop.table.hotseat import CURTAIN, ENTERING, hash_pin
 from diplomacy_desktop.gui.table.phones import PhonesDialog
 
 HOST_PIN = "7391"

@@ -13,7 +13,7 @@ from widget_text import shows
 
 from diplomacy_desktop.gui.table.clock import ClockSettings
 from diplomacy_desktop.gui.table.dialogs import TableSettings
-from diplomacy_desktop.gui.table.hotseat import ENTERING, hash_pin
+from diplomacy_desktop.table.hotseat import ENTERING, hash_pin
 from diplomacy_desktop.io.notation import format_order
 
 ENGLAND = ["F Lon - Nth", "F Edi - Nwg", "A Lvp - Yor"]

@@ -14,7 +14,7 @@ from PySide6.QtGui import QFontInfo
 from test_phones_window import call, phone_orders, start_hosting
 
 from diplomacy_desktop.gui.table.dialogs import TableSettings
-from diplomacy_desktop.gui.table.hotseat import READY
+from diplomacy_desktop.table.hotseat import READY
 from diplomacy_desktop.gui.table.tournament import BallotVoteDialog, MovePiecesDock
 from diplomacy_desktop.gui.teach.explanations import PROJECTOR_BODY_PX
 from diplomacy_desktop.table.event import DRAW_PROPOSAL, Ballot, EventRules
