@@ -43,3 +43,47 @@ def _fast_pin_hashes(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(pins, "SCRYPT_N", 2 ** 10)
     monkeypatch.setattr(vault, "KDF_N", 2 ** 10)
+
+
+# -- the heavy tests: CI runs them, a plain `./run test` leaves them out ---------------------------
+#
+# A developer's default run (`./run test`) is the behaviour of the app; the tests below are the
+# long sweeps and renders that check the same code over everything (CONTRIBUTING.md, "Tests").
+# They are marked `heavy`: `.ci/run` runs them after the default run (`./run test -m heavy`), and
+# so can anyone (`./run test -m heavy`, or `-m "heavy or not heavy"` for both).
+
+#: whole files, by kind
+HEAVY_FILES = {
+    # real browsers (chromium and its driver): the phone page played by touch
+    "tests/host/test_host_browser.py", "tests/host/test_host_phone_fingers.py", "tests/host/test_host_phone_wire.py",
+    # documents rendered and read back (PDF through ghostscript, SVG in chromium, pictures)
+    "tests/gui/test_export_classroom.py", "tests/gui/test_export.py", "tests/gui/test_name_images.py",
+    # the whole map measured at every size, the projector (F5) laid out at full size
+    "tests/gui/test_projector_names.py", "tests/gui/test_label_sizes.py", "tests/gui/test_map_collisions.py",
+    "tests/gui/test_map_readable.py", "tests/gui/test_projector_readable.py", "tests/gui/test_projector.py",
+    "tests/gui/table/test_tournament_wall.py",
+    # random sequences (Hypothesis's state machine, fuzzed files) and the docs' commands run whole
+    "tests/table/test_service_machine.py", "tests/io/test_schema_fast.py", "tests/io/test_fuzz_files.py",
+    "tests/test_docs_examples.py",
+}
+#: a test run once per lesson (462): the default run opens the first lesson of each family
+#: (rulebook examples, each DATC section, Formal Diplomacy's cases), CI every one
+PER_LESSON = "tests/gui/test_sandbox.py::test_lessons_open_in_the_sandbox_and_adjudicate_to_the_expected_result"
+
+
+def _lesson_family(item: pytest.Item) -> str:
+    key = item.nodeid.partition("[")[2].rstrip("]")
+    return key.rsplit(".", 1)[0] if "." in key else key.split(" ")[0]
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    families: set[str] = set()
+    for item in items:
+        path = item.nodeid.partition("::")[0]
+        if path in HEAVY_FILES:
+            item.add_marker(pytest.mark.heavy)
+        elif item.nodeid.startswith(PER_LESSON + "["):
+            family = _lesson_family(item)
+            if family in families:
+                item.add_marker(pytest.mark.heavy)
+            families.add(family)

@@ -26,6 +26,7 @@ def test_ci_runs_the_readme_commands() -> None:
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     lines = [line.strip() for line in ci.splitlines() if line.strip() and not line.lstrip().startswith("#")]
     assert "./run test" in lines
+    assert "./run test -m heavy" in lines  # the heavy tests the default run leaves out (tests/conftest.py)
     assert any(re.fullmatch(r"bash \.ci/start-on-x \./run", line) for line in lines)
 
 
@@ -49,3 +50,21 @@ def test_every_package_is_in_the_wheel() -> None:
     found = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "diplomacy_desktop").rglob("__init__.py")
              if "__pycache__" not in p.parts}
     assert found <= listed, sorted(found - listed)
+
+
+def test_the_heavy_tests_are_files_that_exist_and_the_default_run_leaves_them_out() -> None:
+    """A file named in tests/conftest.py's heavy list that was renamed would silently run nowhere
+    but in the default run (or nowhere): every one exists, and pytest's default options leave
+    the heavy ones out (CI runs them with -m heavy)."""
+    import importlib.util
+    import tomllib
+
+    spec = importlib.util.spec_from_file_location("_conftest_heavy", ROOT / "tests" / "conftest.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    missing = sorted(f for f in module.HEAVY_FILES if not (ROOT / f).is_file())
+    assert missing == []
+    assert module.PER_LESSON.partition("::")[0] in {str(p.relative_to(ROOT)) for p in (ROOT / "tests").rglob("test_*.py")}
+    options = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["pytest"]["ini_options"]
+    assert "not heavy" in options["addopts"]
