@@ -25,8 +25,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QSettings, QStandardPaths, QTimer
-from PySide6.QtWidgets import QInputDialog, QLineEdit, QMenu, QMessageBox, QWidget
+from PySide6.QtCore import QEvent, QObject, QSettings, QStandardPaths, Qt, QTimer
+from PySide6.QtWidgets import QDialog, QInputDialog, QLineEdit, QMenu, QMessageBox, QWidget
 
 from ...io.savefile import OpenedGame, SaveFileError, WrongPassphraseError, is_secret_file, open_game
 from ...io.vault import UNAUTHENTICATED_TEXT
@@ -321,6 +321,55 @@ def resume_box(parent: QWidget | None, info: AutosaveInfo) -> QMessageBox:
     box.resume_button = resume  # type: ignore[attr-defined]
     box.new_game_button = new_game  # type: ignore[attr-defined]
     return box
+
+
+class _LostWatch(QObject):
+    """Answers nothing for a shown dialog whose window went away without an answer (see
+    ``answer_nothing_when_lost``)."""
+
+    #: how long the dialog's window may stay unmapped, its parent's shown, before it counts as
+    #: lost (a window manager hiding both, e.g. another desktop, unmaps them one after the other)
+    GRACE_MS = 300
+
+    def __init__(self, box: QDialog) -> None:
+        super().__init__(box)
+        self.box = box
+        self.answered = False
+        box.finished.connect(self._finished)
+        box.installEventFilter(self)
+        handle = box.windowHandle()
+        if handle is not None:
+            handle.installEventFilter(self)
+
+    def _finished(self, _result: int) -> None:
+        self.answered = True
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if not self.answered and event.type() in (QEvent.Type.Hide, QEvent.Type.Expose):
+            QTimer.singleShot(0 if event.type() == QEvent.Type.Hide else self.GRACE_MS, self, self._check)
+        return False
+
+    def _check(self) -> None:
+        box = self.box
+        if self.answered:
+            return
+        if not box.isVisible():  # hidden without an answer (its platform window destroyed)
+            box.done(QDialog.DialogCode.Rejected)
+            return
+        handle, parent = box.windowHandle(), box.parentWidget()
+        owner = parent.window().windowHandle() if parent is not None else None
+        if handle is None or handle.isExposed() or box.windowState() & Qt.WindowState.WindowMinimized:
+            return
+        if owner is None or owner.isExposed():  # the dialog alone is gone: its X window destroyed
+            box.done(QDialog.DialogCode.Rejected)
+
+
+def answer_nothing_when_lost(box: QDialog) -> None:
+    """Call after showing ``box``: if its window disappears without an answer (destroyed from
+    outside, e.g. ``xdotool windowclose``, or hidden with its platform window) it is finished
+    as rejected, as Escape is, so that its owner asks again (red team, issue 31: the unfinished
+    game's prompt destroyed at the X level stayed modal and invisible, and the app was blocked)."""
+    _LostWatch(box)
 
 
 # -- recent files ----------------------------------------------------------------------------------

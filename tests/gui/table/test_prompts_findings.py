@@ -149,6 +149,32 @@ def test_escape_at_the_resume_offer_discards_nothing(qtbot, table, features, hos
         f2.turn_off()
 
 
+def test_the_resume_offer_destroyed_from_outside_comes_back_and_discards_nothing(  # type: ignore[no-untyped-def]
+        qtbot, table, features, host, tmp_path: Path) -> None:
+    """Red team (issue 31, second pass): the offer's window destroyed behind Qt's back (under X,
+    ``xdotool windowclose``; here its platform window destroyed) was never answered: the offer
+    was gone (offscreen) or stayed modal and invisible (xcb), the app blocked and the autosave
+    off.  Now it counts as no answer: the question comes back, and the game is kept."""
+    sealed = _crashed_secret_game(table, features)
+    c2, f2 = _restart(qtbot, table, tmp_path, host)
+    try:
+        f2.first_start()
+        box = f2.resume_offer
+        assert box is not None
+        qtbot.waitUntil(lambda: box.windowHandle() is not None and box.isVisible(), timeout=3000)
+        box.windowHandle().destroy()
+        qtbot.waitUntil(lambda: f2.resume_offer is not None and f2.resume_offer is not box
+                        and f2.resume_offer.isVisible(), timeout=3000)
+        assert QApplication.activeModalWidget() is f2.resume_offer  # nothing invisible holds the window
+        f2.autosaver.save_now()  # whatever happens meanwhile writes nothing over the game
+        f2.autosaver.autosave.close()
+        assert len(_sealed_orders(tmp_path, sealed)) == 1
+        f2.resume_offer.resume_button.click()  # and the game resumes whole from the new offer
+        assert sealed in f2.flow.session.sealed and len(c2.game.orders_of(sealed)) == 1
+    finally:
+        f2.turn_off()
+
+
 def test_new_game_at_the_resume_offer_is_a_host_action_and_keeps_the_game_aside(  # type: ignore[no-untyped-def]
         qtbot, table, features, host, tmp_path: Path) -> None:
     sealed = _crashed_secret_game(table, features)

@@ -22,7 +22,8 @@ from ....table.notes import notes_allowed
 from ....table.settings import TableSettings
 from ....table.state import HOSTING_KEY
 from ...controller import ChangeRecord
-from ..persistence import AutosaveInfo, DamagedAutosave, open_game_file, resume_box, resume_from_autosave
+from ..persistence import (AutosaveInfo, DamagedAutosave, answer_nothing_when_lost, open_game_file, resume_box,
+                           resume_from_autosave)
 from .base import TableModeBase
 from .hosting import PHONES_WERE_ON
 from ...widgets import open_kept
@@ -343,6 +344,7 @@ class TableHooks(TableModeBase):
 
         box.finished.connect(done)
         box.open()
+        answer_nothing_when_lost(box)  # its window destroyed from outside: the question comes back
 
     def set_unfinished_game_aside(self) -> bool:
         """New game at the offer to resume: a host action (the unfinished game's host PIN when it
