@@ -219,8 +219,19 @@ NOT_OPENED_TEXT = ("without the passphrase its sealed orders, notes and the phon
 
 
 def ask_passphrase(parent: QWidget | None, text: str) -> str | None:
-    """The app's passphrase prompt (the characters are not shown)."""
-    typed, ok = QInputDialog.getText(parent, "The game's passphrase", text, QLineEdit.EchoMode.Password)
+    """The app's passphrase prompt (the characters are not shown); its window destroyed from
+    outside counts as Cancel (``answer_nothing_when_lost``)."""
+    dialog = QInputDialog(parent)
+    dialog.setWindowTitle("The game's passphrase")
+    dialog.setInputMode(QInputDialog.InputMode.TextInput)
+    dialog.setLabelText(text)
+    dialog.setTextEchoMode(QLineEdit.EchoMode.Password)
+    answer_nothing_when_lost(dialog)
+    try:
+        ok = dialog.exec() == QDialog.DialogCode.Accepted
+        typed = dialog.textValue()
+    finally:
+        dialog.deleteLater()
     return typed if ok else None
 
 
@@ -335,16 +346,21 @@ class _LostWatch(QObject):
         super().__init__(box)
         self.box = box
         self.answered = False
+        # connected before the owner's own slot: an answer is known before that slot runs (it may
+        # open another prompt, whose event loop would otherwise run this watch's check meanwhile)
         box.finished.connect(self._finished)
         box.installEventFilter(self)
-        handle = box.windowHandle()
-        if handle is not None:
-            handle.installEventFilter(self)
+        self._watched_handle: QObject | None = None
 
     def _finished(self, _result: int) -> None:
         self.answered = True
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.box and event.type() == QEvent.Type.Show:
+            handle = self.box.windowHandle()
+            if handle is not None and handle is not self._watched_handle:
+                handle.installEventFilter(self)  # its Expose events: the X window gone
+                self._watched_handle = handle
         if not self.answered and event.type() in (QEvent.Type.Hide, QEvent.Type.Expose):
             QTimer.singleShot(0 if event.type() == QEvent.Type.Hide else self.GRACE_MS, self, self._check)
         return False
@@ -353,8 +369,9 @@ class _LostWatch(QObject):
         box = self.box
         if self.answered:
             return
-        if not box.isVisible():  # hidden without an answer (its platform window destroyed)
-            box.done(QDialog.DialogCode.Rejected)
+        if not box.isVisible():  # hidden without an answer, its platform window destroyed
+            if box.internalWinId() == 0:
+                box.done(QDialog.DialogCode.Rejected)
             return
         handle, parent = box.windowHandle(), box.parentWidget()
         owner = parent.window().windowHandle() if parent is not None else None
@@ -365,10 +382,11 @@ class _LostWatch(QObject):
 
 
 def answer_nothing_when_lost(box: QDialog) -> None:
-    """Call after showing ``box``: if its window disappears without an answer (destroyed from
-    outside, e.g. ``xdotool windowclose``, or hidden with its platform window) it is finished
-    as rejected, as Escape is, so that its owner asks again (red team, issue 31: the unfinished
-    game's prompt destroyed at the X level stayed modal and invisible, and the app was blocked)."""
+    """Call before connecting to ``box.finished`` and before showing it: if its window disappears
+    without an answer (destroyed from outside, e.g. ``xdotool windowclose``, or hidden with its
+    platform window) it is finished as rejected, as Escape (or Cancel) is, so that its owner asks
+    again (red team, issue 31: the unfinished game's prompt, and then the passphrase prompt,
+    destroyed at the X level stayed modal and invisible, and the app was blocked)."""
     _LostWatch(box)
 
 

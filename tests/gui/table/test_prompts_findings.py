@@ -175,6 +175,36 @@ def test_the_resume_offer_destroyed_from_outside_comes_back_and_discards_nothing
         f2.turn_off()
 
 
+def test_the_resume_offer_answered_asks_the_passphrase_once_even_with_a_real_prompt(  # type: ignore[no-untyped-def]
+        qtbot, table, features, host, tmp_path: Path) -> None:
+    """The watch for a lost offer must know the offer was answered before the answer opens the
+    passphrase prompt: a real prompt runs its own event loop, and under X the watch (told only
+    afterwards) took the answered box for a lost one and asked again, three prompts stacked."""
+    sealed = _crashed_secret_game(table, features)
+    c2, f2 = _restart(qtbot, table, tmp_path, host)
+    asked: list[str] = []
+
+    def prompt_with_its_own_loop(_parent: Any, text: str) -> str | None:
+        asked.append(text)
+        for _ in range(3):  # as QInputDialog.getText does while the host types
+            QApplication.processEvents()
+        return PASSPHRASE
+
+    try:
+        f2.passphrase_prompt = prompt_with_its_own_loop
+        f2.first_start()
+        box = f2.resume_offer
+        assert box is not None
+        qtbot.waitUntil(box.isVisible, timeout=3000)
+        box.resume_button.click()
+        for _ in range(3):
+            QApplication.processEvents()
+        assert len(asked) == 1, asked
+        assert f2.resume_offer is None and sealed in f2.flow.session.sealed and c2.game.orders_of(sealed)
+    finally:
+        f2.turn_off()
+
+
 def test_new_game_at_the_resume_offer_is_a_host_action_and_keeps_the_game_aside(  # type: ignore[no-untyped-def]
         qtbot, table, features, host, tmp_path: Path) -> None:
     sealed = _crashed_secret_game(table, features)
@@ -368,3 +398,40 @@ def test_starting_with_a_file_keeps_the_unfinished_game_aside(qtbot, table, feat
             aside.close()
     finally:
         f2.turn_off()
+
+
+def test_the_passphrase_prompt_lost_under_x_counts_as_cancel(qtbot, table, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Red team (issue 31, second pass): under X, after Resume, ``xdotool windowclose`` on the
+    passphrase prompt left it modal and invisible (its X window gone, Qt still showing it: the
+    window unexposed while the main window was not) and the app blocked.  Such a prompt is now
+    cancelled (the offer to resume comes back).  Here X's part is played by the prompt's window
+    reporting itself unexposed, with the Expose event X would send."""
+    from PySide6.QtGui import QExposeEvent, QRegion, QWindow
+
+    from diplomacy_desktop.gui.table.persistence import ask_passphrase
+
+    lost: set[int] = set()
+    real_exposed = QWindow.isExposed
+    monkeypatch.setattr(QWindow, "isExposed", lambda w: False if id(w) in lost else real_exposed(w))
+    seen: list[str] = []
+
+    def lose_it() -> None:
+        dialog = QApplication.activeModalWidget()
+        if dialog is None or dialog.windowHandle() is None:
+            QTimer.singleShot(20, lose_it)
+            return
+        handle = dialog.windowHandle()
+        lost.add(id(handle))
+        seen.append(dialog.windowTitle())
+        QApplication.sendEvent(handle, QExposeEvent(QRegion()))
+
+        def still_there() -> None:  # never answered: the test ends it, and fails
+            if dialog.isVisible():
+                seen.append("still modal")
+                dialog.reject()
+        QTimer.singleShot(5000, dialog, still_there)  # (dropped with the dialog)
+
+    QTimer.singleShot(0, lose_it)
+    typed = ask_passphrase(table.window, "The host's passphrase:")
+    assert seen == ["The game's passphrase"], seen
+    assert typed is None and QApplication.activeModalWidget() is None

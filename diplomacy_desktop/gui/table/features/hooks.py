@@ -322,6 +322,7 @@ class TableHooks(TableModeBase):
         table answers it; Escape answers nothing; the question comes back until the game is
         resumed (a secret one only with its passphrase) or the host set it aside (New game)."""
         box = resume_box(self.window, info)
+        answer_nothing_when_lost(box)  # its window destroyed from outside: the question comes back
         self.resume_offer = box
         self.autosaver.enabled = False  # the unfinished game stays on disk until the table answers
 
@@ -344,7 +345,6 @@ class TableHooks(TableModeBase):
 
         box.finished.connect(done)
         box.open()
-        answer_nothing_when_lost(box)  # its window destroyed from outside: the question comes back
 
     def set_unfinished_game_aside(self) -> bool:
         """New game at the offer to resume: a host action (the unfinished game's host PIN when it
