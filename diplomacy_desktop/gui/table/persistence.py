@@ -25,7 +25,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, QSettings, QStandardPaths, Qt, QTimer
+from PySide6.QtCore import QObject, QSettings, QStandardPaths, QTimer
 from PySide6.QtWidgets import QDialog, QInputDialog, QLineEdit, QMenu, QMessageBox, QWidget
 
 from ...io.savefile import OpenedGame, SaveFileError, WrongPassphraseError, is_secret_file, open_game
@@ -45,6 +45,7 @@ from ...table.autosave import Autosave as FolderAutosave
 from ...table.changes import TURN, record_for
 
 from ..controller import weak_listener
+from ..widgets import answer_nothing_when_lost
 
 if TYPE_CHECKING:
     from ...table.changes import TableChange
@@ -57,7 +58,12 @@ Message = Callable[[QWidget | None, str, str], None]
 
 
 def show_warning(parent: QWidget | None, title: str, text: str) -> None:
-    QMessageBox.warning(parent, title, text)
+    box = QMessageBox(QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok, parent)
+    answer_nothing_when_lost(box)  # destroyed from outside (under X): as OK, never blocking the window
+    try:
+        box.exec()
+    finally:
+        box.deleteLater()
 
 
 def app_data_dir() -> Path:
@@ -332,62 +338,6 @@ def resume_box(parent: QWidget | None, info: AutosaveInfo) -> QMessageBox:
     box.resume_button = resume  # type: ignore[attr-defined]
     box.new_game_button = new_game  # type: ignore[attr-defined]
     return box
-
-
-class _LostWatch(QObject):
-    """Answers nothing for a shown dialog whose window went away without an answer (see
-    ``answer_nothing_when_lost``)."""
-
-    #: how long the dialog's window may stay unmapped, its parent's shown, before it counts as
-    #: lost (a window manager hiding both, e.g. another desktop, unmaps them one after the other)
-    GRACE_MS = 300
-
-    def __init__(self, box: QDialog) -> None:
-        super().__init__(box)
-        self.box = box
-        self.answered = False
-        # connected before the owner's own slot: an answer is known before that slot runs (it may
-        # open another prompt, whose event loop would otherwise run this watch's check meanwhile)
-        box.finished.connect(self._finished)
-        box.installEventFilter(self)
-        self._watched_handle: QObject | None = None
-
-    def _finished(self, _result: int) -> None:
-        self.answered = True
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.box and event.type() == QEvent.Type.Show:
-            handle = self.box.windowHandle()
-            if handle is not None and handle is not self._watched_handle:
-                handle.installEventFilter(self)  # its Expose events: the X window gone
-                self._watched_handle = handle
-        if not self.answered and event.type() in (QEvent.Type.Hide, QEvent.Type.Expose):
-            QTimer.singleShot(0 if event.type() == QEvent.Type.Hide else self.GRACE_MS, self, self._check)
-        return False
-
-    def _check(self) -> None:
-        box = self.box
-        if self.answered:
-            return
-        if not box.isVisible():  # hidden without an answer, its platform window destroyed
-            if box.internalWinId() == 0:
-                box.done(QDialog.DialogCode.Rejected)
-            return
-        handle, parent = box.windowHandle(), box.parentWidget()
-        owner = parent.window().windowHandle() if parent is not None else None
-        if handle is None or handle.isExposed() or box.windowState() & Qt.WindowState.WindowMinimized:
-            return
-        if owner is None or owner.isExposed():  # the dialog alone is gone: its X window destroyed
-            box.done(QDialog.DialogCode.Rejected)
-
-
-def answer_nothing_when_lost(box: QDialog) -> None:
-    """Call before connecting to ``box.finished`` and before showing it: if its window disappears
-    without an answer (destroyed from outside, e.g. ``xdotool windowclose``, or hidden with its
-    platform window) it is finished as rejected, as Escape (or Cancel) is, so that its owner asks
-    again (red team, issue 31: the unfinished game's prompt, and then the passphrase prompt,
-    destroyed at the X level stayed modal and invisible, and the app was blocked)."""
-    _LostWatch(box)
 
 
 # -- recent files ----------------------------------------------------------------------------------

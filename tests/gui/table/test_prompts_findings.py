@@ -400,16 +400,26 @@ def test_starting_with_a_file_keeps_the_unfinished_game_aside(qtbot, table, feat
         f2.turn_off()
 
 
-def test_the_passphrase_prompt_lost_under_x_counts_as_cancel(qtbot, table, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def _prompts() -> list[tuple[str, Any, Any]]:
+    from diplomacy_desktop.gui.table.hotseat.pin_prompt import ask_host_pin
+    from diplomacy_desktop.gui.table.persistence import ask_passphrase, show_warning
+
+    return [("The game's passphrase", lambda w: ask_passphrase(w, "The host's passphrase:"), None),
+            ("Start a new game", lambda w: ask_host_pin(w, "Start a new game", "The host PIN:"), None),
+            ("Not resumed", lambda w: show_warning(w, "Not resumed", "The passphrase is needed."), None)]
+
+
+@pytest.mark.parametrize("which", range(3))
+def test_a_prompt_lost_under_x_counts_as_cancel(qtbot, table, monkeypatch, which: int) -> None:  # type: ignore[no-untyped-def]
     """Red team (issue 31, second pass): under X, after Resume, ``xdotool windowclose`` on the
     passphrase prompt left it modal and invisible (its X window gone, Qt still showing it: the
-    window unexposed while the main window was not) and the app blocked.  Such a prompt is now
-    cancelled (the offer to resume comes back).  Here X's part is played by the prompt's window
-    reporting itself unexposed, with the Expose event X would send."""
+    window unexposed while the main window was not) and the app blocked; so did the host PIN's
+    prompt (New game at the offer) and the "Not resumed" message.  Such a prompt is now
+    cancelled.  Here X's part is played by the prompt's window reporting itself unexposed, with
+    the Expose event X would send."""
     from PySide6.QtGui import QExposeEvent, QRegion, QWindow
 
-    from diplomacy_desktop.gui.table.persistence import ask_passphrase
-
+    title, ask, cancelled = _prompts()[which]
     lost: set[int] = set()
     real_exposed = QWindow.isExposed
     monkeypatch.setattr(QWindow, "isExposed", lambda w: False if id(w) in lost else real_exposed(w))
@@ -432,6 +442,6 @@ def test_the_passphrase_prompt_lost_under_x_counts_as_cancel(qtbot, table, monke
         QTimer.singleShot(5000, dialog, still_there)  # (dropped with the dialog)
 
     QTimer.singleShot(0, lose_it)
-    typed = ask_passphrase(table.window, "The host's passphrase:")
-    assert seen == ["The game's passphrase"], seen
-    assert typed is None and QApplication.activeModalWidget() is None
+    answer = ask(table.window)
+    assert seen == [title], seen
+    assert answer is cancelled and QApplication.activeModalWidget() is None
