@@ -1,11 +1,13 @@
 """Small builders the window's panels and dialogs share: a column under a title, the phase buttons,
-a combo box of choices, a panel that follows the game, and signals wired to their slots."""
+a combo box of choices, a panel that follows the game, signals wired to their slots, and a prompt
+that counts as cancelled when its window is destroyed from outside."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (QComboBox, QDialog, QDockWidget, QHBoxLayout, QLabel, QPushButton, QVBoxLayout,
                                QWidget)
@@ -134,3 +136,59 @@ def accepted(then: Callable[[], object]) -> Callable[[int], None]:
             then()
 
     return finished
+
+
+class _LostWatch(QObject):
+    """Answers nothing for a shown dialog whose window went away without an answer (see
+    ``answer_nothing_when_lost``)."""
+
+    #: how long the dialog's window may stay unmapped, its parent's shown, before it counts as
+    #: lost (a window manager hiding both, e.g. another desktop, unmaps them one after the other)
+    GRACE_MS = 300
+
+    def __init__(self, box: QDialog) -> None:
+        super().__init__(box)
+        self.box = box
+        self.answered = False
+        # connected before the owner's own slot: an answer is known before that slot runs (it may
+        # open another prompt, whose event loop would otherwise run this watch's check meanwhile)
+        box.finished.connect(self._finished)
+        box.installEventFilter(self)
+        self._watched_handle: QObject | None = None
+
+    def _finished(self, _result: int) -> None:
+        self.answered = True
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.box and event.type() == QEvent.Type.Show:
+            handle = self.box.windowHandle()
+            if handle is not None and handle is not self._watched_handle:
+                handle.installEventFilter(self)  # its Expose events: the X window gone
+                self._watched_handle = handle
+        if not self.answered and event.type() in (QEvent.Type.Hide, QEvent.Type.Expose):
+            QTimer.singleShot(0 if event.type() == QEvent.Type.Hide else self.GRACE_MS, self, self._check)
+        return False
+
+    def _check(self) -> None:
+        box = self.box
+        if self.answered:
+            return
+        if not box.isVisible():  # hidden without an answer, its platform window destroyed
+            if box.internalWinId() == 0:
+                box.done(QDialog.DialogCode.Rejected)
+            return
+        handle, parent = box.windowHandle(), box.parentWidget()
+        owner = parent.window().windowHandle() if parent is not None else None
+        if handle is None or handle.isExposed() or box.windowState() & Qt.WindowState.WindowMinimized:
+            return
+        if owner is None or owner.isExposed():  # the dialog alone is gone: its X window destroyed
+            box.done(QDialog.DialogCode.Rejected)
+
+
+def answer_nothing_when_lost(box: QDialog) -> None:
+    """Call before connecting to ``box.finished`` and before showing it: if its window disappears
+    without an answer (destroyed from outside, e.g. ``xdotool windowclose``, or hidden with its
+    platform window) it is finished as rejected, as Escape (or Cancel) is, so that its owner asks
+    again (red team, issue 31: the unfinished game's prompt, and then the passphrase prompt,
+    destroyed at the X level stayed modal and invisible, and the app was blocked)."""
+    _LostWatch(box)

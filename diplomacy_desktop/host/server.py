@@ -176,6 +176,56 @@ def own_names(bound: str = "") -> set[str]:
     return names
 
 
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+
+def own_networks(bound: str, adapters: Any = None) -> list[Network] | None:
+    """The networks a device may join from when the table listens on ``bound``: the network of
+    the interface that has that address (and the laptop itself); None when it listens on every
+    interface (chosen, and said so: anyone who reaches the laptop may try).  An operating system
+    takes a packet for any of its addresses on any interface (Linux does), so listening on the
+    Wi-Fi's address alone still let a device on another network (a second card, a VPN, a
+    hotspot) reach the table (red team, issue 31).  ``adapters``: ``ifaddr.get_adapters()``."""
+    if bound in ("", "0.0.0.0", "::"):
+        return None
+    try:
+        address = ipaddress.ip_address(bound)
+    except ValueError:
+        return None  # a name: what it resolves to is the operating system's (serve --host NAME)
+    if address.is_loopback:
+        return [ipaddress.ip_network("127.0.0.0/8"), ipaddress.ip_network("::1/128")]
+    nets: list[Network] = [ipaddress.ip_network(address)]
+    if adapters is None:
+        try:
+            import ifaddr
+
+            adapters = ifaddr.get_adapters()
+        except (ImportError, OSError):
+            adapters = []
+    for adapter in adapters:
+        for ip in adapter.ips:
+            raw = ip.ip if isinstance(ip.ip, str) else ip.ip[0]
+            try:
+                if ipaddress.ip_address(raw) == address:
+                    nets.append(ipaddress.ip_network(f"{raw}/{ip.network_prefix}", strict=False))
+            except ValueError:
+                continue
+    return nets
+
+
+def _peer_refused(request: web.Request, networks: list[Network] | None) -> web.Response | None:
+    if networks is None:
+        return None
+    try:
+        peer = ipaddress.ip_address((request.remote or "").split("%", 1)[0])
+    except ValueError:
+        peer = None
+    if peer is not None and any(peer in net for net in networks if net.version == peer.version):
+        return None
+    shown = ", ".join(str(n) for n in networks if n.prefixlen < n.max_prefixlen) or str(networks[0])
+    return _error(403, f"this table is hosted on {shown}: a device on another network may not use it")
+
+
 def host_part(host: str) -> str:
     """``"192.168.1.5:8642"`` -> ``"192.168.1.5"``; ``"[fe80::1]:80"`` -> ``"fe80::1"``."""
     host = host.strip().lower()
@@ -212,10 +262,10 @@ def _refusal(request: web.Request, names: set[str]) -> web.Response | None:
     return None
 
 
-def _guard_for(names: set[str]) -> Any:
+def _guard_for(names: set[str], app: HostApp | None = None) -> Any:
     @web.middleware
     async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
-        refused = _refusal(request, names)
+        refused = _peer_refused(request, app.networks if app is not None else None) or _refusal(request, names)
         if refused is not None:
             for k, v in SECURITY_HEADERS.items():
                 refused.headers.setdefault(k, v)
@@ -296,10 +346,12 @@ class HostApp:
         #: each request's own change version (see ``_run`` and ``_saved``)
         self._change_versions: weakref.WeakKeyDictionary[asyncio.Task[Any], int] = weakref.WeakKeyDictionary()
         self.names = own_names(address)
+        #: where a device may join from (``own_networks``): the chosen interface's network
+        self.networks = own_networks(address)
         #: seconds a token-less spectator may say nothing before it is let go
         self.spectator_idle = SPECTATOR_IDLE
         self._join_pool = ThreadPoolExecutor(max_workers=HASHES_IN_FLIGHT, thread_name_prefix="table-join")
-        self.app = web.Application(client_max_size=MAX_BODY, middlewares=[_guard_for(self.names)])
+        self.app = web.Application(client_max_size=MAX_BODY, middlewares=[_guard_for(self.names, self)])
         r = self.app.router
         r.add_get("/", self.table_page)
         r.add_get("/t/{token}", self.phone_page)

@@ -1133,13 +1133,15 @@ class TableHost:
         slow hash each time and stalled every other phone).  None when there is nothing to
         compare (the locked call then decides, and a power that must wait is refused there
         without a hash); the result is counted there, under the lock, by the power's one failure
-        counter.  One check at a time per power."""
+        counter.  One check at a time per power, and the gate hands its slot to the power served
+        longest ago (red team, second pass: the phone's own loop, asking again the moment its
+        hash ended, took the slot back before another power's waiting check)."""
         stored = self._serial(self._pin_begin, token, power, pin)
         if stored is None:
             return None
         try:
             try:
-                return stored, self.hash_gate.matches(stored, pin or "")
+                return stored, self.hash_gate.matches(stored, pin or "", key=power)
             except PinWaitError as exc:
                 raise TooManyAttemptsError(str(exc), exc.retry_after) from None
         finally:
@@ -1411,7 +1413,7 @@ class TableHost:
         stored, name = self._serial(self._join_begin, power, client)
         try:
             try:
-                ok = isinstance(pin, str) and self.hash_gate.matches(stored, pin)
+                ok = isinstance(pin, str) and self.hash_gate.matches(stored, pin, key="join")
             except PinWaitError as exc:
                 raise TooManyAttemptsError(str(exc), exc.retry_after) from None
             return self._serial(self._join_end, power, client, stored, name, ok)

@@ -31,6 +31,7 @@ import contextlib
 import errno
 import os
 import threading
+import time
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -331,7 +332,10 @@ class Autosave:
 
     def info(self) -> AutosaveInfo | None:
         """What there is to resume: ``None`` without a readable autosave or when it holds only an
-        untouched new game (nothing would be lost by starting afresh)."""
+        untouched new game (nothing would be lost by starting afresh).  The time is the files'
+        as they were found: opening a killed database (SQLite's recovery) touches them, and the
+        offer said "saved" at the minute the app started again (red team, issue 31)."""
+        found = {where: self._written_at(where) for where in (self.path, self.legacy_path)}
         self.migrate()
         try:
             opened = self.open()
@@ -341,9 +345,13 @@ class Autosave:
         if not game.history and not self._any_orders(game) and game.draw is None:
             return None
         where = self.path if self._holds_game() else self.legacy_path
+        stamp = found[where] or found[self.legacy_path] or self._written_at(where) or time.time()
+        return AutosaveInfo(where, game.state.phase.label, datetime.fromtimestamp(stamp), len(game.history))
+
+    @staticmethod
+    def _written_at(where: Path) -> float | None:
         stamps = [p.stat().st_mtime for p in (where, where.with_name(where.name + "-wal")) if p.exists()]
-        saved = datetime.fromtimestamp(max(stamps))
-        return AutosaveInfo(where, game.state.phase.label, saved, len(game.history))
+        return max(stamps) if stamps else None
 
     def _any_orders(self, game: Game) -> bool:
         if game.all_orders():

@@ -214,20 +214,52 @@ class HashGate:
     """The one budget of slow hashes for the whole process: at most ``in_flight`` at once.  A
     check that finds every slot taken for ``timeout`` seconds is refused (BusyError), so a
     flood of guesses never queues up threads; it never runs under the table's lock (callers
-    take the stored hash under the lock, check outside it, and record the result under it)."""
+    take the stored hash under the lock, check outside it, and record the result under it).
+
+    The slot is handed out fairly (issue 31, red team): each check names whose it is (``key``: a
+    power, or every join together), and a free slot goes to the waiting check whose key was
+    served longest ago, then to the one that came first; a new check never takes the slot
+    while another waits for it.  A plain semaphore gave the slot to whichever thread asked
+    first after each hash, so a phone looping seal/unseal with its own PIN asked again at once
+    and could keep the slot while another power's check waited (after 5 s: refused, busy)."""
 
     def __init__(self, in_flight: int = HASHES_IN_FLIGHT) -> None:
         import threading
 
-        self._slots = threading.BoundedSemaphore(in_flight)
+        self._cond = threading.Condition()
+        self._free = in_flight
+        #: (when the key was last served, arrival, key) of each check waiting for a slot
+        self._waiting: list[tuple[int, int, str]] = []
+        #: key -> the number of the last check it was given (0: never)
+        self._served: dict[str, int] = {}
+        self._count = 0
 
-    def matches(self, stored: str, pin: str, timeout: float = 5.0) -> bool:
-        if not self._slots.acquire(timeout=timeout):
-            raise BusyError("the table is busy checking PINs: try again in a few seconds", 5.0)
+    def matches(self, stored: str, pin: str, timeout: float = 5.0, key: str = "") -> bool:
+        self._take(key, timeout)
         try:
             return pin_matches(stored, pin)
         finally:
-            self._slots.release()
+            with self._cond:
+                self._free += 1
+                self._cond.notify_all()
+
+    def _take(self, key: str, timeout: float) -> None:
+        deadline = time.monotonic() + timeout
+        with self._cond:
+            self._count += 1
+            me = (self._served.get(key, 0), self._count, key)
+            self._waiting.append(me)
+            try:
+                while self._free <= 0 or min(self._waiting) != me:
+                    left = deadline - time.monotonic()
+                    if left <= 0:
+                        raise BusyError("the table is busy checking PINs: try again in a few seconds", 5.0)
+                    self._cond.wait(left)
+            finally:
+                self._waiting.remove(me)
+                self._cond.notify_all()  # the next in line may now be first
+            self._free -= 1
+            self._served[key] = self._count
 
 
 #: the process's one gate (the laptop's curtain, the host's prompts and the phones share it)

@@ -195,3 +195,62 @@ def test_secrets_a_wrong_pin_sealing_is_still_counted_and_then_waits(served: Ser
         return out
 
     assert asyncio.run(tries()) == [403, 403, 403, 429]  # the right PIN waits like any other after three
+
+
+_HASHED = ("sealed", "already sealed", "unsealed")  # the answers of a seal or unseal whose PIN was hashed
+
+
+async def _pin_loop(base: str, token: str, power: str, pin: str, until: float,
+                    answers: list[tuple[int, str]]) -> None:
+    """A hostile client on a power's own link: seal and unseal with its right PIN, at once again
+    whatever it is told."""
+    async with aiohttp.ClientSession(timeout=TIMEOUT) as s:
+        async with s.get(f"{base}/api/state", headers={"X-Token": token}) as r:
+            phase = (await r.json())["phase"]["short"]
+        while time.monotonic() < until:
+            for op in ("seal", "unseal"):
+                async with s.post(f"{base}/api/{op}", data=json.dumps({"power": power, "phase": phase, "pin": pin}),
+                                  headers={"X-Token": token, "Content-Type": "application/json"}) as r:
+                    body = await r.json()
+                    answers.append((r.status, body.get("message") or body.get("error") or ""))
+
+
+def test_secrets_a_phone_looping_its_own_pin_never_keeps_the_hash_from_another_power(
+        served: ServeProcess) -> None:
+    """Red team (issue 31, second pass): France's phone looping seal/unseal with its own right PIN
+    (two requests at once, so one always asks the moment the slot is free) while England seals
+    and unseals by PIN: every one of England's goes through, none is answered "busy".  The
+    ordering itself (the slot goes to the power served longest ago, not to the loop asking
+    again at once) is test_pins.py's test_hash_gate_serves_a_waiting_power_...; here it is
+    the whole host under a hostile client."""
+    host = served
+    england, france = host.tokens["england"], host.tokens["france"]
+
+    async def attack() -> tuple[list[tuple[int, str]], list[tuple[int, str]], float]:
+        theirs: list[tuple[int, str]] = []
+        started = time.monotonic()
+        until = started + 60.0
+        loops = [asyncio.create_task(_pin_loop(host.base, france, "france", "5831", until, theirs))
+                 for _ in range(2)]
+        await asyncio.sleep(1.0)
+        mine: list[tuple[int, str]] = []
+        async with aiohttp.ClientSession(timeout=TIMEOUT) as s:
+            async with s.get(f"{host.base}/api/state", headers={"X-Token": england}) as r:
+                phase = (await r.json())["phase"]["short"]
+            for op in ("seal", "unseal") * 4:
+                async with s.post(f"{host.base}/api/{op}",
+                                  data=json.dumps({"power": "england", "phase": phase, "pin": "4071"}),
+                                  headers={"X-Token": england, "Content-Type": "application/json"}) as r:
+                    body = await r.json()
+                    mine.append((r.status, body.get("message") or body.get("error") or ""))
+        took = time.monotonic() - started
+        for loop in loops:
+            loop.cancel()
+        await asyncio.gather(*loops, return_exceptions=True)
+        return mine, theirs, took
+
+    mine, theirs, took = asyncio.run(attack())
+    hashed = sum(1 for status, said in theirs if status == 200 and said in _HASHED)
+    print(f"England: {mine}; France hashed {hashed} right PINs in {took:.1f} s")
+    assert mine == [(200, "sealed"), (200, "unsealed")] * 4, mine
+    assert hashed >= 4, theirs  # France did loop with its PIN all along

@@ -6,10 +6,12 @@ until the database's transaction committed; a secret game's rows are encrypted."
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 from typing import Any
 
@@ -190,3 +192,31 @@ def test_autosave_store_a_damaged_database_is_kept_aside(tmp_path: Path) -> None
     damaged = Autosave(tmp_path).set_aside_if_damaged()
     assert damaged is not None and damaged.kept.suffix == ".sqlite" and damaged.kept.read_bytes() == damaged_bytes
     assert not path.exists()
+
+
+def test_autosave_store_the_offer_says_when_the_game_was_saved_not_when_it_was_looked_at(tmp_path: Path) -> None:
+    """Red team (issue 31, second pass): after a crash "A game was left unfinished" said "saved"
+    at the minute the app started again (opening the killed database touched its files, and the
+    time was read from them afterwards)."""
+    script = textwrap.dedent(f"""
+        import os
+        from diplomacy_desktop.engine.game import Game
+        from diplomacy_desktop.engine.orders import Move
+        from diplomacy_desktop.io.boardfile import load_board
+        from diplomacy_desktop.table.autosave import Autosave
+        game = Game.new(load_board("standard"))
+        autosave = Autosave({str(tmp_path)!r})
+        autosave.write(game, {{}})
+        game.set_order(Move("france", "A", "par", "bur"))
+        autosave.write(game, {{}})
+        os._exit(9)
+    """)
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=False,
+                         cwd=Path(__file__).resolve().parents[2])
+    assert run.returncode == 9, run.stderr
+    two_hours_ago = time.time() - 7200
+    for p in tmp_path.iterdir():
+        os.utime(p, (two_hours_ago, two_hours_ago))
+    info = Autosave(tmp_path).info()
+    assert info is not None
+    assert abs(info.saved_at.timestamp() - two_hours_ago) < 5, info.text

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import hashlib
 import re
+import sys
+import threading
 from pathlib import Path
 
 import pytest
 
 from diplomacy_desktop.io import pins as io_pins
+from diplomacy_desktop.table import pins as pins_mod
 from diplomacy_desktop.table.pins import (
     FREE_ATTEMPTS,
     LOCKOUT_SECONDS,
@@ -119,3 +122,52 @@ def test_pins_join_guard_is_per_client() -> None:
     with pytest.raises(PinWaitError):
         guard.check_allowed("10.0.0.9")
     guard.check_allowed("10.0.0.2")  # the real player's phone is not locked out
+
+
+def _waiting_in(thread: threading.Thread) -> bool:
+    """Whether ``thread`` is blocked waiting (for the gate's slot)."""
+    frame = sys._current_frames().get(thread.ident or -1)
+    while frame is not None:
+        if frame.f_code.co_name == "wait":
+            return True
+        frame = frame.f_back
+    return False
+
+
+def test_hash_gate_serves_a_waiting_power_before_the_one_that_just_had_the_slot(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Red team (issue 31, second pass): the gate was a semaphore, so France's loop, asking again
+    the moment its hash ended, took the slot back before England's waiting check woke up (and
+    England was refused "busy" after 5 s).  The slot now goes to the key served longest ago."""
+    order: list[str] = []
+    france_holds, england_waits = threading.Event(), threading.Event()
+    release_france = threading.Event()
+
+    def slow_match(stored: str, pin: str) -> bool:
+        order.append(stored)
+        if stored == "france" and len(order) == 1:
+            france_holds.set()
+            assert release_france.wait(30)
+        return True
+
+    monkeypatch.setattr(pins_mod, "pin_matches", slow_match)
+    gate = pins_mod.HashGate()
+
+    def france() -> None:
+        gate.matches("france", "x", timeout=30, key="france")
+        gate.matches("france", "x", timeout=30, key="france")  # again at once, as a loop does
+
+    def england() -> None:
+        gate.matches("england", "x", timeout=30, key="england")
+
+    t_fr = threading.Thread(target=france)
+    t_fr.start()
+    assert france_holds.wait(30)
+    t_en = threading.Thread(target=england)
+    t_en.start()
+    while not _waiting_in(t_en):  # England is waiting for the slot (a state, not a delay)
+        england_waits.wait(0.01)
+    release_france.set()
+    t_fr.join(30)
+    t_en.join(30)
+    assert order == ["france", "england", "france"]

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QSettings, QStandardPaths, QTimer
-from PySide6.QtWidgets import QInputDialog, QLineEdit, QMenu, QMessageBox, QWidget
+from PySide6.QtWidgets import QDialog, QInputDialog, QLineEdit, QMenu, QMessageBox, QWidget
 
 from ...io.savefile import OpenedGame, SaveFileError, WrongPassphraseError, is_secret_file, open_game
 from ...io.vault import UNAUTHENTICATED_TEXT
@@ -45,6 +45,7 @@ from ...table.autosave import Autosave as FolderAutosave
 from ...table.changes import TURN, record_for
 
 from ..controller import weak_listener
+from ..widgets import answer_nothing_when_lost
 
 if TYPE_CHECKING:
     from ...table.changes import TableChange
@@ -57,7 +58,12 @@ Message = Callable[[QWidget | None, str, str], None]
 
 
 def show_warning(parent: QWidget | None, title: str, text: str) -> None:
-    QMessageBox.warning(parent, title, text)
+    box = QMessageBox(QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok, parent)
+    answer_nothing_when_lost(box)  # destroyed from outside (under X): as OK, never blocking the window
+    try:
+        box.exec()
+    finally:
+        box.deleteLater()
 
 
 def app_data_dir() -> Path:
@@ -219,8 +225,19 @@ NOT_OPENED_TEXT = ("without the passphrase its sealed orders, notes and the phon
 
 
 def ask_passphrase(parent: QWidget | None, text: str) -> str | None:
-    """The app's passphrase prompt (the characters are not shown)."""
-    typed, ok = QInputDialog.getText(parent, "The game's passphrase", text, QLineEdit.EchoMode.Password)
+    """The app's passphrase prompt (the characters are not shown); its window destroyed from
+    outside counts as Cancel (``answer_nothing_when_lost``)."""
+    dialog = QInputDialog(parent)
+    dialog.setWindowTitle("The game's passphrase")
+    dialog.setInputMode(QInputDialog.InputMode.TextInput)
+    dialog.setLabelText(text)
+    dialog.setTextEchoMode(QLineEdit.EchoMode.Password)
+    answer_nothing_when_lost(dialog)
+    try:
+        ok = dialog.exec() == QDialog.DialogCode.Accepted
+        typed = dialog.textValue()
+    finally:
+        dialog.deleteLater()
     return typed if ok else None
 
 

@@ -149,6 +149,62 @@ def test_escape_at_the_resume_offer_discards_nothing(qtbot, table, features, hos
         f2.turn_off()
 
 
+def test_the_resume_offer_destroyed_from_outside_comes_back_and_discards_nothing(  # type: ignore[no-untyped-def]
+        qtbot, table, features, host, tmp_path: Path) -> None:
+    """Red team (issue 31, second pass): the offer's window destroyed behind Qt's back (under X,
+    ``xdotool windowclose``; here its platform window destroyed) was never answered: the offer
+    was gone (offscreen) or stayed modal and invisible (xcb), the app blocked and the autosave
+    off.  Now it counts as no answer: the question comes back, and the game is kept."""
+    sealed = _crashed_secret_game(table, features)
+    c2, f2 = _restart(qtbot, table, tmp_path, host)
+    try:
+        f2.first_start()
+        box = f2.resume_offer
+        assert box is not None
+        qtbot.waitUntil(lambda: box.windowHandle() is not None and box.isVisible(), timeout=3000)
+        box.windowHandle().destroy()
+        qtbot.waitUntil(lambda: f2.resume_offer is not None and f2.resume_offer is not box
+                        and f2.resume_offer.isVisible(), timeout=3000)
+        assert QApplication.activeModalWidget() is f2.resume_offer  # nothing invisible holds the window
+        f2.autosaver.save_now()  # whatever happens meanwhile writes nothing over the game
+        f2.autosaver.autosave.close()
+        assert len(_sealed_orders(tmp_path, sealed)) == 1
+        f2.resume_offer.resume_button.click()  # and the game resumes whole from the new offer
+        assert sealed in f2.flow.session.sealed and len(c2.game.orders_of(sealed)) == 1
+    finally:
+        f2.turn_off()
+
+
+def test_the_resume_offer_answered_asks_the_passphrase_once_even_with_a_real_prompt(  # type: ignore[no-untyped-def]
+        qtbot, table, features, host, tmp_path: Path) -> None:
+    """The watch for a lost offer must know the offer was answered before the answer opens the
+    passphrase prompt: a real prompt runs its own event loop, and under X the watch (told only
+    afterwards) took the answered box for a lost one and asked again, three prompts stacked."""
+    sealed = _crashed_secret_game(table, features)
+    c2, f2 = _restart(qtbot, table, tmp_path, host)
+    asked: list[str] = []
+
+    def prompt_with_its_own_loop(_parent: Any, text: str) -> str | None:
+        asked.append(text)
+        for _ in range(3):  # as QInputDialog.getText does while the host types
+            QApplication.processEvents()
+        return PASSPHRASE
+
+    try:
+        f2.passphrase_prompt = prompt_with_its_own_loop
+        f2.first_start()
+        box = f2.resume_offer
+        assert box is not None
+        qtbot.waitUntil(box.isVisible, timeout=3000)
+        box.resume_button.click()
+        for _ in range(3):
+            QApplication.processEvents()
+        assert len(asked) == 1, asked
+        assert f2.resume_offer is None and sealed in f2.flow.session.sealed and c2.game.orders_of(sealed)
+    finally:
+        f2.turn_off()
+
+
 def test_new_game_at_the_resume_offer_is_a_host_action_and_keeps_the_game_aside(  # type: ignore[no-untyped-def]
         qtbot, table, features, host, tmp_path: Path) -> None:
     sealed = _crashed_secret_game(table, features)
@@ -342,3 +398,50 @@ def test_starting_with_a_file_keeps_the_unfinished_game_aside(qtbot, table, feat
             aside.close()
     finally:
         f2.turn_off()
+
+
+def _prompts() -> list[tuple[str, Any, Any]]:
+    from diplomacy_desktop.gui.table.hotseat.pin_prompt import ask_host_pin
+    from diplomacy_desktop.gui.table.persistence import ask_passphrase, show_warning
+
+    return [("The game's passphrase", lambda w: ask_passphrase(w, "The host's passphrase:"), None),
+            ("Start a new game", lambda w: ask_host_pin(w, "Start a new game", "The host PIN:"), None),
+            ("Not resumed", lambda w: show_warning(w, "Not resumed", "The passphrase is needed."), None)]
+
+
+@pytest.mark.parametrize("which", range(3))
+def test_a_prompt_lost_under_x_counts_as_cancel(qtbot, table, monkeypatch, which: int) -> None:  # type: ignore[no-untyped-def]
+    """Red team (issue 31, second pass): under X, after Resume, ``xdotool windowclose`` on the
+    passphrase prompt left it modal and invisible (its X window gone, Qt still showing it: the
+    window unexposed while the main window was not) and the app blocked; so did the host PIN's
+    prompt (New game at the offer) and the "Not resumed" message.  Such a prompt is now
+    cancelled.  Here X's part is played by the prompt's window reporting itself unexposed, with
+    the Expose event X would send."""
+    from PySide6.QtGui import QExposeEvent, QRegion, QWindow
+
+    title, ask, cancelled = _prompts()[which]
+    lost: set[int] = set()
+    real_exposed = QWindow.isExposed
+    monkeypatch.setattr(QWindow, "isExposed", lambda w: False if id(w) in lost else real_exposed(w))
+    seen: list[str] = []
+
+    def lose_it() -> None:
+        dialog = QApplication.activeModalWidget()
+        if dialog is None or dialog.windowHandle() is None:
+            QTimer.singleShot(20, lose_it)
+            return
+        handle = dialog.windowHandle()
+        lost.add(id(handle))
+        seen.append(dialog.windowTitle())
+        QApplication.sendEvent(handle, QExposeEvent(QRegion()))
+
+        def still_there() -> None:  # never answered: the test ends it, and fails
+            if dialog.isVisible():
+                seen.append("still modal")
+                dialog.reject()
+        QTimer.singleShot(5000, dialog, still_there)  # (dropped with the dialog)
+
+    QTimer.singleShot(0, lose_it)
+    answer = ask(table.window)
+    assert seen == [title], seen
+    assert answer is cancelled and QApplication.activeModalWidget() is None

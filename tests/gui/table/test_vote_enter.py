@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QCursor
+from PySide6.QtTest import QTest
 
 from diplomacy_desktop.gui.table.dialogs.draw_vote import DrawVoteDialog
 
@@ -72,3 +74,31 @@ def test_vote_the_ballot_prompt_counts_wrong_pins_in_the_table_counter(qtbot: An
     d.pin_edit.setText("5831")
     d.ready_button.click()
     assert d.stack.currentWidget() is d.pass_page and "try again in" in d.pin_error.text()
+
+
+def _pointer_after(qtbot: Any, accept: bool) -> tuple[QPoint, QPoint]:
+    """Where the mouse pointer is when the next voter's pass page shows, and then their vote page,
+    after the last voter clicked Yes (``accept``) or No with the mouse."""
+    d = _dialog(qtbot)
+    d.ready_button.click()
+    button = d.accept_button if accept else d.decline_button
+    QCursor.setPos(button.mapToGlobal(button.rect().center()))  # the voter's pointer on the answer
+    QTest.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert d.vote.next_voter == "england"
+    on_pass = QCursor.pos()
+    d.ready_button.click()
+    on_vote = QCursor.pos()
+    for b in (d.accept_button, d.decline_button):
+        assert not b.rect().contains(b.mapFromGlobal(on_vote)), "the next voter's pointer rests on an answer"
+    d.reject()
+    return on_pass, on_vote
+
+
+def test_vote_the_pointer_never_shows_the_next_voter_the_last_answer(qtbot: Any) -> None:
+    """Red team (issue 31, second pass; Ctrl+B and Ctrl+D under Xvfb): the mouse pointer stayed
+    where the last voter clicked, over "No" (or "Yes"), on the next voter's pass page and then on
+    their vote page: anyone handed the laptop saw which side had been clicked.  The pointer is now
+    put on the voter's name at each page, the same place whatever the last vote."""
+    after_yes = _pointer_after(qtbot, True)
+    after_no = _pointer_after(qtbot, False)
+    assert after_yes == after_no

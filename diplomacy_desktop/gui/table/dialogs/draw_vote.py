@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QCursor, QKeyEvent
 from PySide6.QtWidgets import (QDialog, QHBoxLayout, QLabel, QLineEdit, QPushButton, QStackedWidget,
                                QVBoxLayout, QWidget)
 
@@ -157,6 +157,19 @@ class DrawVoteDialog(QDialog):
         self.pin_edit.setVisible(nxt in self.pins)
         self.stack.setCurrentWidget(self.pass_page)
         (self.pin_edit if nxt in self.pins else self.ready_button).setFocus(Qt.FocusReason.OtherFocusReason)
+        self._park_pointer(self.pass_power)
+
+    def _park_pointer(self, on: QWidget) -> None:
+        """Put the mouse pointer on ``on`` (the voter's name): left where the last voter clicked,
+        over Yes or No, it showed the next voter the last answer (red team, issue 31).  Where
+        the platform cannot move the pointer (Wayland) nothing changes."""
+        if not self.isVisible():
+            return
+        page = self.stack.currentWidget()
+        layout = page.layout() if page is not None else None
+        if layout is not None:
+            layout.activate()
+        QCursor.setPos(on.mapToGlobal(on.rect().center()))
 
     def _on_ready(self) -> None:
         nxt = self.vote.next_voter
@@ -182,6 +195,7 @@ class DrawVoteDialog(QDialog):
         self.vote_question.setText(f"Do you accept a draw shared by {', '.join(others)} and you?")
         self.stack.setCurrentWidget(self.vote_page)
         self.vote_page.setFocus(Qt.FocusReason.OtherFocusReason)  # on no answer
+        self._park_pointer(self.vote_heading)  # nor the pointer
 
     def cast(self, accept: bool) -> None:
         power = self.vote.next_voter

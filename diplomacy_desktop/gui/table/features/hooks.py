@@ -25,7 +25,7 @@ from ...controller import ChangeRecord
 from ..persistence import AutosaveInfo, DamagedAutosave, open_game_file, resume_box, resume_from_autosave
 from .base import TableModeBase
 from .hosting import PHONES_WERE_ON
-from ...widgets import open_kept
+from ...widgets import answer_nothing_when_lost, open_kept
 
 if TYPE_CHECKING:
     from ..dialogs.new_game import NewGameDialog
@@ -321,6 +321,7 @@ class TableHooks(TableModeBase):
         table answers it; Escape answers nothing; the question comes back until the game is
         resumed (a secret one only with its passphrase) or the host set it aside (New game)."""
         box = resume_box(self.window, info)
+        answer_nothing_when_lost(box)  # its window destroyed from outside: the question comes back
         self.resume_offer = box
         self.autosaver.enabled = False  # the unfinished game stays on disk until the table answers
 

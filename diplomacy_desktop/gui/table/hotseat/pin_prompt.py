@@ -6,6 +6,7 @@ from PySide6.QtGui import QIntValidator
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QLineEdit, QVBoxLayout, QWidget
 
 from ....io.pins import MAX_PIN_DIGITS
+from ...widgets import answer_nothing_when_lost
 
 
 class HostPinDialog(QDialog):
@@ -35,6 +36,7 @@ class HostPinDialog(QDialog):
 
 def _ask_pin(parent: QWidget, title: str, text: str, *, own: bool) -> str | None:
     dialog = HostPinDialog(title, text, parent)
+    answer_nothing_when_lost(dialog)  # destroyed from outside (under X): as Cancel, never blocking the window
     if own:
         dialog.note.setText("The power's own PIN.")
         dialog.pin_edit.setPlaceholderText("PIN")
