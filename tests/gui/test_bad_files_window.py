@@ -13,7 +13,8 @@ import pytest
 from PySide6.QtWidgets import QMessageBox
 from window_harness import Table
 
-from diplomacy_desktop.gui.table.persistence import AUTOSAVE_NAME, LEGACY_AUTOSAVE_NAME, Autosave
+from diplomacy_desktop.gui.table.persistence import Autosave
+from diplomacy_desktop.table.autosave import AUTOSAVE_NAME, LEGACY_AUTOSAVE_NAME
 from diplomacy_desktop.io.savefile import game_to_dict
 
 BAD = Path(__file__).resolve().parents[1] / "io" / "bad_saves"

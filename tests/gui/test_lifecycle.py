@@ -13,7 +13,7 @@ from window_harness import Table, shared_geometry
 
 from diplomacy_desktop.gui.controller import GameController
 from diplomacy_desktop.gui.main_window import MainWindow
-from diplomacy_desktop.gui.table.clock import IDLE, RUNNING
+from diplomacy_desktop.table.clock import IDLE, RUNNING
 from diplomacy_desktop.gui.table.features import TableFeatures, install_table_features
 from diplomacy_desktop.gui.table.persistence import Autosave
 

@@ -26,15 +26,13 @@ from PySide6.QtWidgets import (QButtonGroup, QDialog, QDialogButtonBox, QFrame, 
                                QWidget)
 
 from ...engine.formal import NEUTRAL, RELATIONS, Relations
-from ...table.declarations import (  # moved to the Qt-free table layer: importable here too  # moved to the Qt-free table layer: importable here too
+from ...table.declarations import (
     CHOICE_WORDS,
     DECLARATION_RULES,
     DECLARED_KEY,
-    PENDING_KEY,
     change_lines,
     declared_phases,
     effect_text,
-    pending_declarations,
     reveal_rows,
 )
 from .. import override
@@ -360,9 +358,4 @@ class OpenDeclarationsDialog(QDialog):
         self._next()
 
 
-__all__ = ["DECLARATION_RULES", "DECLARED_KEY", "PENDING_KEY", "DeclarationsForm", "OpenDeclarationsDialog",
-           "RevealDialog", "apply_declarations", "change_lines", "declared_phases", "effect_text",
-           "pending_declarations", "reveal_rows"]
-__all__ += ['CHOICE_WORDS', 'DECLARATION_RULES', 'DECLARED_KEY', 'PENDING_KEY', 'declared_phases',
-    'pending_declarations']
-__all__ += ['change_lines', 'effect_text', 'reveal_rows']
+__all__ = ["DeclarationsForm", "OpenDeclarationsDialog", "RevealDialog", "apply_declarations"]

@@ -16,18 +16,13 @@ from typing import Any
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QGridLayout, QLabel,
                                QListWidget, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget)
 
-from ...table.notes import (  # moved to the Qt-free table layer: importable here too
-    ALLOWED_KEY,
-    NOTES_KEY,
+from ...table.notes import (
     NoteError,
-    add_note,
-    notes_allowed,
     notes_for,
-    with_note,
 )
 from .. import override
 
-__all__ = ['ALLOWED_KEY', 'NOTES_KEY', 'NoteError', 'add_note', 'notes_allowed', 'notes_for', 'with_note']
+__all__ = []
 
 
 Sender = Callable[[str, list[str], str], None]  # from, to, text; raises NoteError

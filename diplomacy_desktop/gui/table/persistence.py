@@ -30,15 +30,11 @@ from PySide6.QtWidgets import QDialog, QInputDialog, QLineEdit, QMenu, QMessageB
 
 from ...io.savefile import OpenedGame, SaveFileError, WrongPassphraseError, is_secret_file, open_game
 from ...io.vault import UNAUTHENTICATED_TEXT
-from ...table.autosave import (  # moved to the Qt-free table layer: importable here too
-    AUTOSAVE_NAME,
-    LEGACY_AUTOSAVE_NAME,
+from ...table.autosave import (
     NOW,
     ORDER,
-    ORIGIN_NAME,
     SOON,
     AutosaveInfo,
-    DamagedAutosave,
     autosave_timing,
 )
 from ...table.autosave import Autosave as FolderAutosave
@@ -89,7 +85,7 @@ class Autosave(FolderAutosave):
         super().__init__(folder if folder is not None else app_data_dir())
 
 
-__all__ = ['AUTOSAVE_NAME', 'LEGACY_AUTOSAVE_NAME', 'ORIGIN_NAME', 'Autosave', 'AutosaveInfo', 'DamagedAutosave']
+__all__ = ["Autosave"]
 
 
 #: the table service's changes the autosave writes at once whatever their record says (a wrong

@@ -20,16 +20,13 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
 
 from ...engine.board import Board
 from ...engine.seating import CHOICES, Assignment, assign_by_priority
-from ...table.seating import (  # moved to the Qt-free table layer: importable here too
+from ...table.seating import (
     NO_CHOICE,
     ORDINALS,
-    _draw_line,
     assignment_to_table,
     draw_record,
-    join_names,
     new_seed,
     seat_name,
-    seats_from_players,
 )
 from ..widgets import bold_font
 
@@ -265,7 +262,4 @@ class CivilDisorderDialog(HostSeatsDialog):
         return [p for p, box in self.boxes.items() if box.isChecked()]
 
 
-__all__ = ["CivilDisorderDialog", "HostSeatsDialog", "PriorityDialog", "assignment_to_table", "draw_record", "join_names",
-           "new_seed", "seat_name", "seats_from_players"]
-__all__ += ['NO_CHOICE', 'ORDINALS', '_draw_line', 'assignment_to_table', 'draw_record', 'join_names',
-    'new_seed', 'seat_name', 'seats_from_players']
+__all__ = ["CivilDisorderDialog", "HostSeatsDialog", "PriorityDialog"]

@@ -597,7 +597,7 @@ class TournamentFeatures(QObject):
     def apply_rules(self, rules: EventRules) -> None:
         """The event's rules: saved in the game's table; the clock takes the preset's lengths; the
         turn limit becomes the game's short-game year."""
-        from .clock import ClockSettings
+        from ...table.clock import ClockSettings
 
         c = self.controller
         before = self.rules if self._state().event is not None else None

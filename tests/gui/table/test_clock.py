@@ -9,18 +9,9 @@ import pytest
 from window_harness import FakeSound, FakeTime
 
 from diplomacy_desktop.engine.state import Phase
-from diplomacy_desktop.gui.table.clock import (
-    CHIME_FILE,
-    EXPIRED,
-    IDLE,
-    OFF,
-    PAUSED,
-    RUNNING,
-    ClockEvent,
-    ClockModel,
-    ClockSettings,
-    ClockWidget,
-)
+from diplomacy_desktop.gui.table.clock import CHIME_FILE, ClockWidget
+from diplomacy_desktop.table.clock import (EXPIRED, IDLE, OFF, PAUSED, RUNNING, ClockEvent, ClockModel,
+                                           ClockSettings)
 from diplomacy_desktop.resources import assets_dir
 
 SPRING = Phase(1901, "spring", "movement")

@@ -14,17 +14,9 @@ from window_harness import FakeSound, FakeTime, Table
 
 from diplomacy_desktop.engine.game import Game
 from diplomacy_desktop.engine.state import Phase
-from diplomacy_desktop.gui.table.clock import (
-    DECLARATION_MINUTES,
-    EXPIRED,
-    IDLE,
-    MAX_ROUNDS,
-    PAUSED,
-    RUNNING,
-    ClockModel,
-    ClockSettings,
-    ClockWidget,
-)
+from diplomacy_desktop.gui.table.clock import ClockWidget
+from diplomacy_desktop.table.clock import (DECLARATION_MINUTES, EXPIRED, IDLE, MAX_ROUNDS, PAUSED, RUNNING,
+                                           ClockModel, ClockSettings)
 from diplomacy_desktop.gui.table.dialogs import ClockSettingsDialog, NewGameDialog, TableSettings
 from diplomacy_desktop.table.hotseat import CURTAIN, OPEN
 from diplomacy_desktop.gui.table.persistence import Autosave

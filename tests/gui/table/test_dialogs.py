@@ -12,7 +12,7 @@ from widget_text import texts
 from diplomacy_desktop.engine.game import Game, GameEnd
 from diplomacy_desktop.engine.orders import Move
 from diplomacy_desktop.engine.state import Phase
-from diplomacy_desktop.gui.table.clock import ClockSettings
+from diplomacy_desktop.table.clock import ClockSettings
 from diplomacy_desktop.gui.table.dialogs import (
     DrawVote,
     DrawVoteDialog,

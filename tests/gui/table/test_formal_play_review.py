@@ -105,7 +105,8 @@ def test_clock_half_minute_round_never_says_one_minute_left(qtbot) -> None:  # t
     """Wilson rounds of half a minute (played at 1366x768): the note read "One minute left!" beside
     0:28 for the whole round, and hid that the last round ends the talks."""
     from diplomacy_desktop.engine.state import Phase
-    from diplomacy_desktop.gui.table.clock import ClockModel, ClockSettings, ClockWidget
+    from diplomacy_desktop.gui.table.clock import ClockWidget
+    from diplomacy_desktop.table.clock import ClockModel, ClockSettings
 
     class Now:
         t = 100.0

@@ -17,7 +17,7 @@ from diplomacy_desktop.engine.formal import ALLIANCE, NEUTRAL, WAR
 from diplomacy_desktop.engine.game import Game
 from diplomacy_desktop.engine.state import Phase, Unit
 from diplomacy_desktop.gui.board.map_scene import MarkItem
-from diplomacy_desktop.gui.table.declarations import PENDING_KEY
+from diplomacy_desktop.table.declarations import PENDING_KEY
 from diplomacy_desktop.gui.table.dialogs import NewGameDialog, TableSettings
 from diplomacy_desktop.table.hotseat import CURTAIN, ENTERING, OPEN, READY, hash_pin
 from diplomacy_desktop.gui.table.persistence import resume_from_autosave
@@ -508,7 +508,7 @@ def test_formal_table_menu_says_declarations_in_the_declarations_round(table: Ta
 
 
 def test_formal_curtain_clock_says_declarations_are_due_when_time_is_up(table: Table, features) -> None:  # type: ignore[no-untyped-def]
-    from diplomacy_desktop.gui.table.clock import EXPIRED
+    from diplomacy_desktop.table.clock import EXPIRED
 
     start_formal(features)
     f = features

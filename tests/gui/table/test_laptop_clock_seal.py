@@ -8,7 +8,7 @@ from host_stand_in import HOST_PIN
 from PySide6.QtWidgets import QLabel
 from test_secrecy import seal_next, start, write
 
-from diplomacy_desktop.gui.table.clock import EXPIRED, WRITING
+from diplomacy_desktop.table.clock import EXPIRED, WRITING
 from diplomacy_desktop.table import sealcodes
 from diplomacy_desktop.table.hotseat import ENTERING, REVEALED
 

@@ -17,17 +17,10 @@ from PySide6.QtWidgets import QMenu, QWidget
 
 from diplomacy_desktop.engine.orders import Move, SupportMove
 from diplomacy_desktop.gui.controller import GameController
-from diplomacy_desktop.gui.table.persistence import (
-    AUTOSAVE_NAME,
-    DATA_DIR_ENV,
-    Autosave,
-    Autosaver,
-    RecentFiles,
-    app_data_dir,
-    open_game_file,
-    resume_from_autosave,
-    save_game_file,
-)
+from diplomacy_desktop.gui.table.persistence import (DATA_DIR_ENV, Autosave, Autosaver, RecentFiles,
+                                                     app_data_dir, open_game_file, resume_from_autosave,
+                                                     save_game_file)
+from diplomacy_desktop.table.autosave import AUTOSAVE_NAME
 from diplomacy_desktop.io.savefile import game_to_dict
 
 SPRING = [Move("france", "A", "par", "bur"), Move("germany", "A", "mun", "bur"),

@@ -217,7 +217,7 @@ def test_curious_the_autosave_holds_no_order_note_or_token(table, features, host
     power = f.flow.session.current
     unit = next(iter(c.state.units_of(power)))
     table.hold(unit.province)
-    from diplomacy_desktop.gui.table.notes import add_note
+    from diplomacy_desktop.table.notes import add_note
 
     add_note(c.table, c.state.phase.short, power, [p for p in c.board.power_ids if p != power][:1],
              "Zanzibar plan", c.board.power_ids)

@@ -11,7 +11,7 @@ from test_phones_window import call, phone_orders, start_hosting
 from test_secrecy import HOST_PIN
 from widget_text import shows
 
-from diplomacy_desktop.gui.table.clock import ClockSettings
+from diplomacy_desktop.table.clock import ClockSettings
 from diplomacy_desktop.gui.table.dialogs import TableSettings
 from diplomacy_desktop.table.hotseat import ENTERING, hash_pin
 from diplomacy_desktop.io.notation import format_order

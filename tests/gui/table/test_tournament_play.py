@@ -13,7 +13,7 @@ import pytest
 from PySide6.QtWidgets import QDialogButtonBox
 from window_harness import FakeSound, FakeTime
 
-from diplomacy_desktop.gui.table.clock import RUNNING, WRITING
+from diplomacy_desktop.table.clock import RUNNING, WRITING
 from diplomacy_desktop.gui.table.dialogs import TableSettings
 
 

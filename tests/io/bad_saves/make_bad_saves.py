@@ -20,7 +20,7 @@ from typing import Any
 
 from diplomacy_desktop.engine.game import Game
 from diplomacy_desktop.engine.orders import Move, SupportMove
-from diplomacy_desktop.gui.table.clock import ClockModel, ClockSettings
+from diplomacy_desktop.table.clock import ClockModel, ClockSettings
 from diplomacy_desktop.table.hotseat import HotSeatSession, hash_pin
 from diplomacy_desktop.io.boardfile import load_board
 from diplomacy_desktop.io.savefile import game_to_dict

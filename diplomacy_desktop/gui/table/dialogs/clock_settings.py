@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import (QCheckBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFormLayout, QGroupBox,
                                QHBoxLayout, QLabel, QSpinBox, QVBoxLayout, QWidget)
 
-from ..clock import MAX_ROUNDS, ClockSettings
+from ....table.clock import MAX_ROUNDS, ClockSettings
 
 
 def _minutes(value: float, tip: str, *, least: float = 0) -> QDoubleSpinBox:

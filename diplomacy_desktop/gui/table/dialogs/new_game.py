@@ -47,7 +47,8 @@ from ....table.pins import pin_problem
 from ....table.settings import TableSettings
 from ... import override
 from ...board.palette import power_colour, power_ink, power_letter
-from ..seating import PriorityDialog, join_names, seat_name, seats_from_players
+from ..seating import PriorityDialog
+from ....table.seating import join_names, seat_name, seats_from_players
 from .clock_settings import ClockSettingsBox
 from ...widgets import open_kept
 

@@ -20,8 +20,8 @@ from ....table.state import TableState
 from ....table.hotseat import CURTAIN, ENTERING, OPEN, READY, REVEALED
 from ....table.notes import NoteError, notes_allowed, notes_for
 from ...keys import add_menu_before_help, menu_action
-from ..clock import (DECLARATIONS, EXPIRED, IDLE, OFF, PAUSED, RUNNING, TALK_KINDS, WRITING, ClockModel,
-                     ClockSettings)
+from ....table.clock import (DECLARATIONS, EXPIRED, IDLE, OFF, PAUSED, RUNNING, TALK_KINDS, WRITING,
+                             ClockModel, ClockSettings)
 from ..hotseat.names import seat_title
 from .base import TableModeBase
 from ...widgets import accepted, open_kept
@@ -623,7 +623,7 @@ class TableActions(TableModeBase):
     def set_disorder(self, marked: list[str]) -> bool:
         """Mark exactly ``marked`` as in civil disorder (a host action); the curtain round goes on
         without them (or with them again), and the table is told."""
-        from ..seating import join_names
+        from ....table.seating import join_names
 
         c = self.controller
         before = c.marked_disorder()
@@ -666,7 +666,7 @@ class TableActions(TableModeBase):
         """The computer plays exactly ``choice`` (power -> level) from now on: a host action; the
         table is told who was handed over."""
         from ....table.computer import LEVEL_WORDS
-        from ..seating import join_names
+        from ....table.seating import join_names
 
         c = self.controller
         before = self.flow.computer_seats()

@@ -22,7 +22,8 @@ if TYPE_CHECKING:
     from ....engine.game import GameEnd
     from ....table.settings import TableSettings
     from ...controller import GameController
-    from ..clock import ClockWidget, TimeSource
+    from ..clock import ClockWidget
+    from ....table.clock import TimeSource
     from ..declarations import OpenDeclarationsDialog, RevealDialog
     from ..dialogs.clock_settings import ClockSettingsDialog
     from ..dialogs.draw_vote import DrawVoteDialog

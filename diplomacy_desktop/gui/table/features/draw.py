@@ -23,7 +23,7 @@ class TableDraw(TableModeBase):
         from ....table.computer import computer_votes
         from ....table.pins import HOST
         from ..dialogs.draw_vote import DrawVoteDialog
-        from ..seating import join_names
+        from ....table.seating import join_names
 
         c = self.controller
         if c.game.is_over:

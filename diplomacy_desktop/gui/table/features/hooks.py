@@ -22,7 +22,8 @@ from ....table.notes import notes_allowed
 from ....table.settings import TableSettings
 from ....table.state import HOSTING_KEY
 from ...controller import ChangeRecord
-from ..persistence import AutosaveInfo, DamagedAutosave, open_game_file, resume_box, resume_from_autosave
+from ..persistence import open_game_file, resume_box, resume_from_autosave
+from ....table.autosave import AutosaveInfo, DamagedAutosave
 from .base import TableModeBase
 from .hosting import PHONES_WERE_ON
 from ...widgets import answer_nothing_when_lost, open_kept

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ....table.hotseat import ENTERING
 from ....table.state import HOSTING_KEY
-from ..clock import EXPIRED, PAUSED, RUNNING
+from ....table.clock import EXPIRED, PAUSED, RUNNING
 from ..hotseat.names import seat_title
 from .base import TableModeBase
 from ...widgets import open_kept

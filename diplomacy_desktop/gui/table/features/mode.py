@@ -33,7 +33,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication, QMessageBox, QPushButton
 
-from ..clock import ClockModel, ClockSound, ClockWidget, TimeSource, qt_time_source
+from ..clock import ClockSound, ClockWidget, qt_time_source
+from ....table.clock import ClockModel, TimeSource
 from ..file_dialogs import DataFolderGuard
 from ..hotseat.flow import Confirm, HostPrompt, HotSeatFlow
 from ..hotseat.seal_strip import SealStatusStrip
