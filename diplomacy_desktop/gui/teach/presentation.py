@@ -13,6 +13,7 @@ results of adjudicated phases are public).
 from __future__ import annotations
 
 import html
+import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -47,10 +48,12 @@ PANEL_POINTS = 20
 #: larger by the font's capital height), a name growing up to this many times the art's size
 PROJECTOR_CAPITALS_PX = 24.0
 PROJECTOR_GROWTH = 4.0
-#: the share of the screen's width the explanation panel takes on the projector (pages of it
-#: when it is longer: never a scroll bar), and the results panel's
-EXPLANATION_SHARE = 0.35
-RESULTS_SHARE = 0.3
+#: the share of the screen's width the explanation panel takes on the projector at least (pages
+#: of it when it is longer: never a scroll bar), and the results panel's; either takes more where
+#: the map, as high as the screen, leaves more (issue 32: the map as large as the screen allows,
+#: for names of 24 px)
+EXPLANATION_SHARE = 0.25
+RESULTS_SHARE = 0.25
 
 _WORDS = {Outcome.SUCCESS: "succeeds", Outcome.FAILURE: "fails", Outcome.ILLEGAL: "illegal", Outcome.VOID: "void"}
 _COLOURS = {Outcome.SUCCESS: "#1B6E20", Outcome.FAILURE: "#B00020", Outcome.ILLEGAL: "#B00020",
@@ -272,7 +275,12 @@ class ProjectorView(QObject):
         if side is None:
             return
         share = RESULTS_SHARE if explanation is None else EXPLANATION_SHARE
-        w.resizeDocks([side], [max(320, round(w.width() * share))], Qt.Orientation.Horizontal)
+        board = w.view.sceneRect()
+        # (the map as wide as the whole board is when it is as high as the screen: no wider, it
+        # would only add sea beside the board; the panel the rest)
+        fitted = w.height() * board.width() / board.height() if board.height() > 0 else 0.0
+        w.resizeDocks([side], [max(320, round(w.width() * share), math.ceil(w.width() - fitted))],
+                      Qt.Orientation.Horizontal)
 
     def _size_labels(self) -> None:
         """Every name on the map with capitals at least :data:`PROJECTOR_CAPITALS_PX` pixels high
