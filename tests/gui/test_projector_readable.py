@@ -184,3 +184,77 @@ def test_projector_rings_stay_on_the_units_the_explanation_names(table: Table,
     _settle(t)
     projector_at_1080(t)
     assert not off_their_units()
+
+
+def test_projector_results_bar_read_from_the_back_of_the_room(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bar over the map while a past phase is shown ("Results of Spring 1901 moves", its
+    buttons) was the window's 9 pt on the projector: capitals about 11 px at 1920x1080.  On the
+    projector its text is as large as the explanation's body (28 px per 1080 lines); F5 again
+    gives the window's back."""
+    t = table
+    w = t.window
+    before = QFontInfo(w.banner_label.font()).pixelSize()
+    _projecting_a_long_explanation(t, monkeypatch)
+    assert w.banner.isVisible() and "Results of" in w.banner_label.text()
+    label = QFontInfo(w.banner_label.font()).pixelSize()
+    assert label >= PROJECTOR_BODY_PX - 1, label
+    assert QFontInfo(w.banner_continue.font()).pixelSize() >= PROJECTOR_BODY_PX - 1
+    bar = w.banner.geometry()
+    assert w.view.viewport().rect().contains(bar) and bar.height() >= label  # the whole bar on the map, not cut
+    t.key(Qt.Key.Key_Escape)
+    _settle(t)
+    assert QFontInfo(w.banner_label.font()).pixelSize() == before
+
+
+def _names_drawn(t: Table) -> dict[str, bytes]:
+    """Each name's place as the scene draws it, at the view's scale (its pixels' bytes)."""
+    scene = t.window.scene
+    scale = t.window.view.transform().m11()
+    out = {}
+    for space, item in scene.label_items.items():
+        source = item.mapRectToScene(item.text_rect())
+        image = QImage(max(8, round(source.width() * scale)), max(8, round(source.height() * scale)),
+                       QImage.Format.Format_ARGB32)
+        image.fill(0)
+        painter = QPainter(image)
+        scene.render(painter, QRectF(0, 0, image.width(), image.height()), source)
+        painter.end()
+        out[space] = bytes(image.constBits())
+    return out
+
+
+def _rings_shown(t: Table, shown: bool) -> None:
+    for ring in t.window.explanations.highlight.items:
+        ring.setVisible(shown)
+
+
+def test_projector_rings_never_cross_a_name(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The explanation's rings around the units it names were drawn over the projector's names
+    beside those units ("Lon", "Bel", "Hol" crossed at 1920x1080, DATC 6.E.13): on the projector
+    every pixel a name draws (its letters and their halo) is the same with the rings shown or
+    hidden; in the window the rings stay on top of the names."""
+    t = table
+    _projecting_a_long_explanation(t, monkeypatch)
+    assert len(t.window.explanations.highlight.items) >= 3
+    ringed = _names_drawn(t)
+    _rings_shown(t, False)
+    named = _names_drawn(t)
+    _names_hidden(t, True)
+    bare = _names_drawn(t)
+    _names_hidden(t, False)
+    _rings_shown(t, True)
+    crossed = []
+    for space, image in named.items():
+        # the name's letters: its dark pixels that the bare map has not (B, G, R, A bytes)
+        letters = [i for i in range(0, len(image), 4)
+                   if max(image[i:i + 3]) < 50 and image[i:i + 4] != bare[space][i:i + 4]]
+        # (a ring over a letter paints it orange; under it, an edge's blend moves by a few units)
+        changed = sum(max(abs(a - b) for a, b in zip(ringed[space][i:i + 3], image[i:i + 3], strict=True)) > 40
+                      for i in letters)
+        if changed:
+            crossed.append((space, changed, len(letters)))
+    assert not crossed, crossed
+    labels = max(item.zValue() for item in t.window.scene.label_items.values())
+    t.key(Qt.Key.Key_Escape)
+    _settle(t)
+    assert all(ring.zValue() > labels for ring in t.window.explanations.highlight.items)
