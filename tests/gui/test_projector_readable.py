@@ -188,22 +188,27 @@ def test_projector_rings_stay_on_the_units_the_explanation_names(table: Table,
 
 def test_projector_results_bar_read_from_the_back_of_the_room(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
     """The bar over the map while a past phase is shown ("Results of Spring 1901 moves", its
-    buttons) was the window's 9 pt on the projector: capitals about 11 px at 1920x1080.  On the
-    projector its text is as large as the explanation's body (28 px per 1080 lines); F5 again
-    gives the window's back."""
+    buttons) was the window's 12 px on the projector: capitals about 9 px at 1920x1080.  On the
+    projector its text is 22 px per 1080 lines, on one line in the map's corner, every button's
+    text whole; F5 again gives the window's back."""
     t = table
     w = t.window
     before = QFontInfo(w.banner_label.font()).pixelSize()
     _projecting_a_long_explanation(t, monkeypatch)
+    _settle(t)
     assert w.banner.isVisible() and "Results of" in w.banner_label.text()
     label = QFontInfo(w.banner_label.font()).pixelSize()
-    assert label >= PROJECTOR_BODY_PX - 1, label
-    assert QFontInfo(w.banner_continue.font()).pixelSize() >= PROJECTOR_BODY_PX - 1
+    assert label >= 21, label  # (22 px at 1080 lines)
+    assert QFontInfo(w.banner_continue.font()).pixelSize() >= 21
+    assert w.banner_label.height() < 2 * w.banner_label.fontMetrics().lineSpacing()  # one line
+    for button in (w.banner_continue, w.banner_prev, w.banner_next):
+        assert button.width() >= button.fontMetrics().horizontalAdvance(button.text()), button.text()
     bar = w.banner.geometry()
-    assert w.view.viewport().rect().contains(bar) and bar.height() >= label  # the whole bar on the map, not cut
+    assert w.view.viewport().rect().contains(bar)  # the whole bar on the map
+    assert bar.height() < 0.08 * 1080  # a bar, not a block over the map's corner
     t.key(Qt.Key.Key_Escape)
     _settle(t)
-    assert QFontInfo(w.banner_label.font()).pixelSize() == before
+    assert QFontInfo(w.banner_label.font()).pixelSize() == before and w.banner_sandbox.isVisible()
 
 
 def _names_drawn(t: Table) -> dict[str, bytes]:

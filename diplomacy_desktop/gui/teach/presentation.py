@@ -32,7 +32,7 @@ from ..board.map_overlay import MapOverlayFrame
 from ..controller import ChangeRecord
 from ..orders.results_dock import phase_notes
 from ..table.clock import ClockWidget
-from .explanations import MapHighlight, ScaledTextBrowser, projector_scale
+from .explanations import BODY_POINTS, PROJECTOR_BODY_PX, MapHighlight, ScaledTextBrowser, projector_scale
 from ..widgets import titled_column
 
 if TYPE_CHECKING:
@@ -44,9 +44,10 @@ PROJECTOR_FACTOR = 1.4
 PROJECTOR_KEY = "F5"
 #: the text of the projector's panel and of the explanation panel on the projector (points)
 PANEL_POINTS = 20
-#: the bar over the map while a past phase is shown, on the projector (points, scaled as the
-#: panel's text: it was the window's 9 pt, about 11 px capitals at 1080 lines; issue 32)
-BANNER_POINTS = 16
+#: the bar over the map while a past phase is shown, on the projector: its text this many pixels
+#: high per 1080 lines (it was the window's 9 pt, 12 px; issue 32), on one line in the map's
+#: corner (its "Open in sandbox" put away: Ctrl+Shift+B still opens it)
+BANNER_PX = 22
 #: the map's names on the projector: their capitals at least this many pixels high per 1080 lines
 #: of screen (issue 32: 24 px at 1920x1080, read from the back of a room; the names' font is
 #: larger by the font's capital height), a name growing up to this many times the art's size
@@ -361,12 +362,14 @@ class ProjectorView(QObject):
         """The bar over the map while a past phase is shown, its text as large as the explanation's
         body on the projector (it was the window's 9 pt: capitals of 11 px at 1080 lines), or back."""
         w = self.window
+        w.banner_sandbox.setVisible(not on)
         if not on:
             w.banner.setStyleSheet(saved.banner_style)
             for button, width in saved.banner_widths:
                 button.setFixedWidth(width)
         else:
-            points = BANNER_POINTS * projector_scale(w, BANNER_POINTS)
+            # (the explanation body's scale gives its points PROJECTOR_BODY_PX pixels per 1080 lines)
+            points = BODY_POINTS * projector_scale(w) * BANNER_PX / PROJECTOR_BODY_PX
             w.banner.setStyleSheet(saved.banner_style + f" QLabel, QPushButton {{ font-size: {points:.1f}pt; }}")
             for button, _width in saved.banner_widths:  # (the arrows: as wide as their larger glyph)
                 button.ensurePolished()
