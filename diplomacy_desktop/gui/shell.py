@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QSettings, Qt, Signal
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QDockWidget, QHBoxLayout, QLabel, QMainWindow, QMenu, QWidget
+from PySide6.QtWidgets import QDockWidget, QHBoxLayout, QLabel, QMainWindow, QMenu, QPushButton, QWidget
 
 from ..engine.game import GameEnd, HistoryEntry
 from .controller import GameController
@@ -110,6 +110,7 @@ class WindowShell(QMainWindow):
     hint_label: QLabel
     banner: QWidget
     banner_label: QLabel
+    banner_sandbox: QPushButton
     status_slot: QHBoxLayout
     phase_menu: QMenu
     mode_phase_separator: QAction

@@ -48,11 +48,6 @@ MAX_GROWTH = 2.8
 
 #: what each form of a name costs (the full name is best)
 FULL, TWO_LINES, SHORT = 0.0, 3.0, 6.0
-#: on the projector a name that fits nowhere near its province at its size may shrink to this
-#: share of it (capitals of 18 px at 1080 lines, still read across a room: issue i32), each of its
-#: forms costing this much more so
-PROJECTOR_FLOOR = 0.75
-SMALLER = 9.0
 #: what covering something costs (a name over another name is refused outright; over a unit or
 #: a marker only where there is no other place at all)
 COST_UNIT = 30.0
@@ -169,10 +164,19 @@ class _Grid:
         return total + beside
 
 
-_LABEL, _UNIT, _CENTRE, _BESIDE = 0, 1, 2, 3
-_COSTS = (math.inf, COST_UNIT, COST_CENTRE, COST_BESIDE)
-#: the projector's last resort: over another name (each one costing this) near its own province
-_SOFT_COSTS = (60.0, COST_UNIT, COST_CENTRE, COST_BESIDE)
+#: what a box in the grid is: the room around a name, a unit's spot, a supply-centre marker, the
+#: room beside a unit's spot, a name's own letters (the projector's: see ``_SOFT_COSTS``)
+_LABEL, _UNIT, _CENTRE, _BESIDE, _TEXT = 0, 1, 2, 3, 4
+_COSTS = (math.inf, COST_UNIT, COST_CENTRE, COST_BESIDE, math.inf)
+#: the projector's last resort: in the room around another name (each one costing this) near its
+#: own province, never over its letters (before, over them a little: "Bur" over "Ruhr")
+_SOFT_COSTS = (60.0, COST_UNIT, COST_CENTRE, COST_BESIDE, math.inf)
+#: ... and failing that, with a leader line this many times as long (the same costs)
+FARTHER = 1.5
+#: the projector's passes over the names at most (see :func:`place_labels`), and its resorts
+PASSES = 8
+_LAST_RESORT = 4
+_FARTHER_COSTS = (60.0, COST_UNIT, COST_CENTRE, COST_BESIDE, math.inf)
 _OFFSETS: dict[tuple[float, int], list[tuple[int, int, float]]] = {}
 
 
@@ -211,26 +215,37 @@ def place_labels(tasks: Sequence[LabelTask], *, bounds: QRectF, unit: float,
     ``foreign`` says; the projector's counts the seas too) nor farther than this from the art's
     place (map units: its leader line's longest) -- such places are refused, not paid for; a name
     with no such place at all is placed by ``nearly_foreign`` instead of ``foreign`` (the projector's
-    allows land in no province: Ireland), and failing that as in a window (those places paid for)."""
+    allows land in no province: Ireland), failing that a little over the room around another name,
+    then with a line half as long again, and failing that as in a window (those places paid for).
+    Of its passes (each placing first the names the last left with no place near their own) the
+    one whose names went to the fewest and mildest of those resorts is kept."""
     first: tuple[str, ...] = ()
-    for _ in range(3 if leader_reach is not None else 1):
-        stuck: set[str] = set()
+    tried = {first}
+    best: tuple[tuple[int, ...], dict[str, Placement]] | None = None
+    for _ in range(PASSES if leader_reach is not None else 1):
+        stuck: dict[str, int] = {}
         placed = _place_all(tasks, bounds, unit, centres, anchors, spot, (inside, foreign, nearly_foreign),
                             leader_reach, first, stuck)
-        if not stuck - set(first):
+        # (the worse resorts first: as in a window, a line half as long again, over a name's room, ...)
+        score = tuple(sum(level >= n for level in stuck.values()) for n in range(_LAST_RESORT, 0, -1))
+        if best is None or score < best[0]:
+            best = (score, placed)
+        # (the projector: the names that found no place near their own placed first the next time,
+        # the worst placed first, before those placed first this time)
+        first = (*sorted(stuck, key=lambda s: (-stuck[s], s)), *(s for s in first if s not in stuck))
+        if not stuck or first in tried:
             break
-        # (the projector: a name that found no place near its own is placed first the next time)
-        first = (*first, *sorted(stuck - set(first)))
-    return placed
+        tried.add(first)
+    return best[1] if best is not None else {}
 
 
 def _place_all(tasks: Sequence[LabelTask], bounds: QRectF, unit: float, centres: Iterable[QRectF],
                anchors: Mapping[str, QPointF] | None, spot: QRectF | None,
                asks: tuple[Callable[[str, QPointF], bool] | None, Callable[[str, QPointF], bool] | None,
                            Callable[[str, QPointF], bool] | None],
-               leader_reach: float | None, first: tuple[str, ...], stuck: set[str]) -> dict[str, Placement]:
+               leader_reach: float | None, first: tuple[str, ...], stuck: dict[str, int]) -> dict[str, Placement]:
     """:func:`place_labels`'s one pass, the names of ``first`` placed first; the names that found
-    no place within ``leader_reach`` are added to ``stuck``."""
+    no place within ``leader_reach`` are added to ``stuck``, with the resort that placed them."""
     inside, foreign, nearly = asks
     grid = _Grid(max(40.0, unit * 2))
     half = unit * 0.5
@@ -248,23 +263,31 @@ def _place_all(tasks: Sequence[LabelTask], bounds: QRectF, unit: float, centres:
         grid.add(_box(r), _CENTRE)
     placed: dict[str, Placement] = {}
     order = {space: i for i, space in enumerate(first)}
-    for task in sorted(tasks, key=lambda t: (order.get(t.space, len(order)), t.room, t.space)):
+    # (on the projector a name without an outline, Switzerland's, first: it has no leader line to
+    # say where it belongs, so it must find its place before the names around it take it)
+    unmoored = leader_reach is not None
+    for task in sorted(tasks, key=lambda t: (unmoored and t.outlined, order.get(t.space, len(order)), t.room,
+                                             t.space)):
         placement = _place_one(task, grid, bounds, spot, gap, inside, foreign, leader_reach, stuck, nearly)
         placed[task.space] = placement
         # a little room around a placed name: two names never run together ("BelHol": issue 34)
         left, top, right, bottom = _box(_footprint(placement.rect, task, placement.marker_side))
         pad = placement.form.rect.height() * 0.2
         grid.add((left - pad, top - pad * 0.3, right + pad, bottom + pad * 0.3), _LABEL)
+        if unmoored:
+            grid.add(_box(placement.rect), _TEXT)
     return placed
 
 
 def _place_one(task: LabelTask, grid: _Grid, bounds: QRectF, spot: QRectF, gap: float,
                inside: Callable[[str, QPointF], bool] | None,
                foreign: Callable[[str, QPointF], bool] | None = None,
-               leader_reach: float | None = None, stuck: set[str] | None = None,
-               nearly: Callable[[str, QPointF], bool] | None = None, costs: Sequence[float] = ()) -> Placement:
+               leader_reach: float | None = None, stuck: dict[str, int] | None = None,
+               nearly: Callable[[str, QPointF], bool] | None = None, costs: Sequence[float] = (),
+               resort: int = 0) -> Placement:
     """The cheapest place of one name among its forms and the places around its start (a name
-    with no place within ``leader_reach`` is added to ``stuck``)."""
+    with no place within ``leader_reach`` is added to ``stuck``, with the resort that placed it:
+    1 land in no province, 2 the room around another name, 3 a longer line, 4 as in a window)."""
     best: tuple[float, QPointF, LabelForm, float] | None = None
     own = task.space.split("/")[0]
     sides = (task.marker_side, -task.marker_side) if task.marker > 0 else (task.marker_side,)
@@ -280,12 +303,17 @@ def _place_one(task: LabelTask, grid: _Grid, bounds: QRectF, spot: QRectF, gap: 
     if best is None and leader_reach is not None:
         # (the projector, no place in or near its own province: the places a window would take)
         if stuck is not None:
-            stuck.add(task.space)
+            stuck[task.space] = resort + 1
         if nearly is not None:
-            return _place_one(task, grid, bounds, spot, gap, inside, nearly, leader_reach, costs=costs)
-        if not costs:  # (over another name a little, rather than in another province: issue i32)
-            return _place_one(task, grid, bounds, spot, gap, inside, foreign, leader_reach, costs=_SOFT_COSTS)
-        return _place_one(task, grid, bounds, spot, gap, inside, foreign)
+            return _place_one(task, grid, bounds, spot, gap, inside, nearly, leader_reach, stuck, costs=costs,
+                              resort=1)
+        if not costs:  # (in the room around another name, never over it, rather than in another province)
+            return _place_one(task, grid, bounds, spot, gap, inside, foreign, leader_reach, stuck,
+                              costs=_SOFT_COSTS, resort=2)
+        if costs is _SOFT_COSTS:  # (then with a line half as long again: never a smaller name, issue 32)
+            return _place_one(task, grid, bounds, spot, gap, inside, foreign, leader_reach * FARTHER, stuck,
+                              costs=_FARTHER_COSTS, resort=3)
+        return _place_one(task, grid, bounds, spot, gap, inside, foreign, stuck=stuck, resort=_LAST_RESORT)
     if best is None:  # nowhere free (a board shrunk far below a window): the art's place
         return Placement(task.space, task.home, task.forms[0], None, task.marker_side)
     _, middle, form, side = best
@@ -423,8 +451,8 @@ def _code_digest() -> str:
         code = getattr(value, "__code__", None)
         if code is not None and getattr(value, "__module__", None) == __name__:
             code_digest(code, digest)
-    digest.update(repr((FULL, TWO_LINES, SHORT, PROJECTOR_FLOOR, SMALLER, COST_UNIT, COST_CENTRE, COST_BESIDE, COST_OUTSIDE, COST_FOREIGN, COST_DISTANCE, MIN_PX,
-                        PROJECTOR_PX, MAX_GROWTH)).encode())
+    digest.update(repr((FULL, TWO_LINES, SHORT, COST_UNIT, COST_CENTRE, COST_BESIDE, COST_OUTSIDE, COST_FOREIGN, COST_DISTANCE, MIN_PX,
+                        PROJECTOR_PX, MAX_GROWTH, _COSTS, _SOFT_COSTS, FARTHER, PASSES)).encode())
     return digest.hexdigest()[:16]
 
 
@@ -540,9 +568,7 @@ __all__ = [
     "LAYOUTS",
     "MAX_GROWTH",
     "MIN_PX",
-    "PROJECTOR_FLOOR",
     "PROJECTOR_PX",
-    "SMALLER",
     "DiskMemo",
     "LabelForm",
     "LabelTask",

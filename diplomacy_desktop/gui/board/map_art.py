@@ -25,6 +25,8 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QPainterPath, QPolygonF
 
 _PATH = re.compile(r'<path id="([a-z]{3})" class="(?:land|coast|sea)"[^>]*?\sd="([^"]+)"')
+#: the land no unit enters (Switzerland): no province, but its name's land all the same
+_IMPASSABLE = re.compile(r'<path id="([a-z]{3})" class="impassable"[^>]*?\sd="([^"]+)"')
 _TEXT = re.compile(r'<text id="label_([a-z_]+)"([^>]*)>([^<]*)</text>')
 _ATTR = re.compile(r'([a-z-]+)="([^"]*)"')
 #: one path command and what follows it up to the next; the numbers in that
@@ -156,6 +158,7 @@ class MapArt:
         text = data.decode("utf-8")
         self._d: dict[str, str] = dict(_PATH.findall(text))
         self._outlines: dict[str, QPainterPath] = {}
+        self._impassable: dict[str, str] = dict(_IMPASSABLE.findall(text))
         self.labels: dict[str, LabelSpec] = {}
         for space, attrs, body in _TEXT.findall(text):
             a = dict(_ATTR.findall(attrs))
@@ -172,6 +175,11 @@ class MapArt:
             for svg_id, (x, y) in circles_of(text).items() if svg_id.startswith("anchor_")}
         #: the SVG the board images are drawn from: everything but the labels, which the scene draws
         self.board_svg: bytes = _LABEL_GROUPS.sub("", text).encode("utf-8") if self.labels else data
+
+    def impassable(self) -> dict[str, QPainterPath]:
+        """The outlines of the land no unit enters (Switzerland), by id: no province's, but a name
+        standing there reads as its name."""
+        return {space: outline_from_svg_path(d) for space, d in self._impassable.items()}
 
     def has_outline(self, space: str) -> bool:
         return space in self._d

@@ -1336,8 +1336,9 @@ class MapScene(QGraphicsScene):
         if lands is None:
             lands = [(s, outline.boundingRect(), outline) for s, item in self.label_items.items()
                      if (projector or not item.spec.italic) and not (outline := self.art.outline(s)).isEmpty()]
-            if projector:
-                self._provinces = lands
+            if projector:  # (and the land no unit enters, Switzerland: "Bel" there read as its name)
+                self._provinces = lands = [*lands, *((s, outline.boundingRect(), outline)
+                                                     for s, outline in self.art.impassable().items())]
             else:
                 self._lands = lands
         own = space.split("/")[0]
@@ -1354,6 +1355,20 @@ class MapScene(QGraphicsScene):
         own = space.split("/")[0]
         return any(s != own and box.contains(point) and outline.contains(point)
                    for s, box, outline in self._provinces or ())
+
+    def _line_move(self, rect: QRectF, taken: list[QRectF], marker: QRectF | None,
+                   accept: Callable[..., bool]) -> QPointF | None:
+        """The projector's move of a name a unit covers, with no room in or near its own province:
+        the nearest ``accept`` takes with a leader line within the layout's reach, else within half
+        as much again (before, such a name shrank to 75 % first: issue 32)."""
+        for longer in (1.0, 1.5):
+            def takes(moved: QRectF, longer: float = longer) -> bool:
+                return bool(accept(moved, longer=longer))
+
+            move = _clear_move(rect, taken, self.sceneRect(), marker, reach=30, accept=takes)
+            if move is not None:
+                return move
+        return None
 
     def _may_stand(self, space: str, moved: QRectF) -> bool:
         """Whether a name may stand at ``moved`` when it leaves its province for a unit: not in
@@ -1419,10 +1434,10 @@ class MapScene(QGraphicsScene):
             def inside(moved: QRectF, space: str = space) -> bool:
                 return self._in_own(space, moved.center())
 
-            def in_none(moved: QRectF, space: str = space) -> bool:
-                """In no other province, with a leader line at most half as long again as the layout's."""
+            def in_none(moved: QRectF, space: str = space, longer: float = 1.0) -> bool:
+                """In no other province, with a leader line at most ``longer`` times the layout's."""
                 far = _distance(moved, self.label_items[space].spec.middle)
-                return far <= 1.5 * self._leader_reach(self.label_min_px / self.view_scale) and \
+                return far <= longer * self._leader_reach(self.label_min_px / self.view_scale) and \
                     not self._in_another_province(space, moved.center())
 
             # its own province first, else the nearest place in no other land province (the sea)
@@ -1432,35 +1447,14 @@ class MapScene(QGraphicsScene):
             if move is None and (covered or on_spot):  # (no room away from every unit: at least off them)
                 move = _clear_move(rect, hard + spots, self.sceneRect(), marker, accept=at_home) or \
                     _clear_move(rect, hard + on_spot, self.sceneRect(), marker, accept=at_home)
-                if move is None and self._on_projector:  # (smaller, down to the floor; then in no other province)
-                    rect, move = self._shrunk_move(space, rect, hard + on_spot, marker, at_home)
-                    names[space] = rect
-                    move = move or _clear_move(rect, hard + on_spot, self.sceneRect(), marker, reach=30,
-                                               accept=in_none)
+                if move is None and self._on_projector:  # (a line to it, never a smaller name: issue 32)
+                    move = self._line_move(rect, hard + on_spot, marker, in_none)
                 elif move is None:  # (a window: anywhere off the unit; the projector rather leaves it there)
                     move = _clear_move(rect, hard + on_spot, self.sceneRect(), marker)
             if move is None:
                 continue
             self._move_name(space, move, layout, names, markers)
         self._bring_names_beside(units, markers, names, layout)
-
-    def _shrunk_move(self, space: str, rect: QRectF, taken: list[QRectF], marker: QRectF | None,
-                     accept: Callable[[QRectF], bool]) -> tuple[QRectF, QPointF | None]:
-        """The projector's name of ``space`` drawn at the floor of its size (its middle kept) when
-        it finds no place at its size: its rectangle then, and the move :func:`_clear_move` finds."""
-        from .label_layout import PROJECTOR_FLOOR
-
-        item = self.label_items[space]
-        floor = max(1, math.ceil(self.label_min_px / self.view_scale * PROJECTOR_FLOOR - 1e-6))
-        if item.font_px <= floor:
-            return rect, None
-        middle = rect.center()
-        item.set_form(item.text, floor, item.leader)
-        smaller = item.mapRectToScene(item.text_rect())
-        smaller.moveCenter(middle)
-        item.setPos(item.pos() + (middle - item.mapRectToScene(item.text_rect()).center()))
-        smaller = item.mapRectToScene(item.text_rect())
-        return smaller, _clear_move(smaller, taken, self.sceneRect(), marker, accept=accept)
 
     def _bring_names_beside(self, units: dict[str, QRectF], markers: dict[str, QRectF], names: dict[str, QRectF],
                             layout: Mapping[str, Placement]) -> None:
@@ -1608,13 +1602,13 @@ class MapScene(QGraphicsScene):
                              MapScene._fitted_places, MapScene._read_fitted_places, _clear_move, _gap,
                              MapScene._in_other_land, MapScene._push_names_off, MapScene._in_own,
                              MapScene._may_stand, MapScene._leader_reach, MapScene._in_another_province,
-                             MapScene._shrunk_move):
+                             MapScene._line_move):
                 code_digest(function.__code__, digest)
             identity = self._identity = digest.hexdigest()[:32]
         return identity
 
     def _label_layout(self, need: float) -> dict[str, Placement]:
-        from .label_layout import (FULL, LAYOUTS, MAX_GROWTH, PROJECTOR_FLOOR, SHORT, SMALLER, TWO_LINES, LabelForm,
+        from .label_layout import (FULL, LAYOUTS, MAX_GROWTH, SHORT, TWO_LINES, LabelForm,
                                    LabelTask, layout_key, place_labels, short_name, two_lines)
 
         bounds = self.sceneRect()
@@ -1646,10 +1640,6 @@ class MapScene(QGraphicsScene):
             if len(short) < len(spec.text):
                 texts.append((short, SHORT))
             forms = tuple(LabelForm(text, item.measure(text, px), penalty, px) for text, penalty in texts)
-            if projector:  # (a name that fits nowhere near at its size: smaller, down to a floor)
-                small = max(1, math.ceil(size * PROJECTOR_FLOOR - 1e-6))
-                forms = tuple(sorted((*forms, *(LabelForm(text, item.measure(text, small), penalty + SMALLER, small)
-                                                for text, penalty in texts)), key=lambda f: f.penalty))
             side = self._marker_side(space)
             tasks.append(LabelTask(space, spec.middle, forms, spots.get(space),
                                    marker=radius if side is not None else 0.0, marker_side=side or 1.0,

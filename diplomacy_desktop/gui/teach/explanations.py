@@ -37,8 +37,11 @@ if TYPE_CHECKING:
     from ...engine.explain import Explanation
     from ..shell import WindowShell
 
-#: the highlight ring around a unit an explanation names (above units and arrows)
+#: the highlight ring around a unit an explanation names (above units and arrows) ...
 Z_HIGHLIGHT = 45
+#: ... and on the projector under the names (above the units): its names are large and stand close
+#: to the units, and a ring drawn over them crossed their letters ("Lon", "Bel", "Hol"; issue 32)
+Z_HIGHLIGHT_UNDER_NAMES = 33
 HIGHLIGHT_COLOUR = QColor("#FFB300")
 SUBJECT_COLOUR = QColor("#E65100")
 OUTCOME_COLOURS = {Outcome.SUCCESS: "#1B6E20", Outcome.FAILURE: "#B00020", Outcome.ILLEGAL: "#B00020",
@@ -234,11 +237,18 @@ class MapHighlight:
             ring = QGraphicsEllipseItem(QRectF(centre.x() - r, centre.y() - r, 2 * r, 2 * r))
             ring.setPen(QPen(colour, width))
             ring.setBrush(QBrush(Qt.BrushStyle.NoBrush))
-            ring.setZValue(Z_HIGHLIGHT)
             ring.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
             ring.setData(0, prov)
             self.scene.addItem(ring)
             self.items.append(ring)
+        self.restack()
+
+    def restack(self) -> None:
+        """The rings above the names in a window, under them on the projector (its names sized for
+        it: the scene's ``label_max_growth``); asked again when the projector comes and goes."""
+        z = Z_HIGHLIGHT if self.scene.label_max_growth is None else Z_HIGHLIGHT_UNDER_NAMES
+        for ring in self.items:
+            ring.setZValue(z)
 
     def clear(self) -> None:
         for item in self.items:

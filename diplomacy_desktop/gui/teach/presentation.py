@@ -13,12 +13,13 @@ results of adjudicated phases are public).
 from __future__ import annotations
 
 import html
+import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QEvent, QObject, QRect, Qt, QTimer
 from PySide6.QtGui import QAction, QFont, QFontMetricsF, QKeyEvent, QKeySequence, QTransform
-from PySide6.QtWidgets import QApplication, QDockWidget, QTextBrowser, QToolBar, QWidget
+from PySide6.QtWidgets import QApplication, QDockWidget, QPushButton, QTextBrowser, QToolBar, QWidget
 
 from ...engine.game import HistoryEntry
 from ...engine.orders import UnitOrder
@@ -27,10 +28,11 @@ from ...io.notation import format_order, location_label
 from .. import override
 from ..board import palette
 from ..board.label_layout import MIN_PX, PROJECTOR_PX
+from ..board.map_overlay import MapOverlayFrame
 from ..controller import ChangeRecord
 from ..orders.results_dock import phase_notes
 from ..table.clock import ClockWidget
-from .explanations import ScaledTextBrowser, projector_scale
+from .explanations import BODY_POINTS, PROJECTOR_BODY_PX, MapHighlight, ScaledTextBrowser, projector_scale
 from ..widgets import titled_column
 
 if TYPE_CHECKING:
@@ -42,15 +44,21 @@ PROJECTOR_FACTOR = 1.4
 PROJECTOR_KEY = "F5"
 #: the text of the projector's panel and of the explanation panel on the projector (points)
 PANEL_POINTS = 20
+#: the bar over the map while a past phase is shown, on the projector: its text this many pixels
+#: high per 1080 lines (it was the window's 9 pt, 12 px; issue 32), on one line in the map's
+#: corner (its "Open in sandbox" put away: Ctrl+Shift+B still opens it)
+BANNER_PX = 22
 #: the map's names on the projector: their capitals at least this many pixels high per 1080 lines
 #: of screen (issue 32: 24 px at 1920x1080, read from the back of a room; the names' font is
 #: larger by the font's capital height), a name growing up to this many times the art's size
 PROJECTOR_CAPITALS_PX = 24.0
 PROJECTOR_GROWTH = 4.0
-#: the share of the screen's width the explanation panel takes on the projector (pages of it
-#: when it is longer: never a scroll bar), and the results panel's
-EXPLANATION_SHARE = 0.35
-RESULTS_SHARE = 0.3
+#: the share of the screen's width the explanation panel takes on the projector at least (pages
+#: of it when it is longer: never a scroll bar), and the results panel's; either takes more where
+#: the map, as high as the screen, leaves more (issue 32: the map as large as the screen allows,
+#: for names of 24 px)
+EXPLANATION_SHARE = 0.25
+RESULTS_SHARE = 0.25
 
 _WORDS = {Outcome.SUCCESS: "succeeds", Outcome.FAILURE: "fails", Outcome.ILLEGAL: "illegal", Outcome.VOID: "void"}
 _COLOURS = {Outcome.SUCCESS: "#1B6E20", Outcome.FAILURE: "#B00020", Outcome.ILLEGAL: "#B00020",
@@ -85,6 +93,10 @@ class _Saved:
     #: the least height of the map's names on screen (pixels), and how far they may grow for it
     label_min_px: float
     label_max_growth: float | None
+    #: the bar over the map while a past phase is shown ("Results of Spring 1901 moves"): its style
+    #: sheet, and its buttons of a fixed width (the arrows) with their widths
+    banner_style: str = ""
+    banner_widths: tuple[tuple[QPushButton, int], ...] = ()
 
 
 class ProjectorPanel(QDockWidget):
@@ -218,7 +230,10 @@ class ProjectorView(QObject):
             size_factor=w.scene.size_factor, rect=w.geometry(),
             explanation_font=(QFont(explanation.font()) if explanation is not None
                               and explanation.testAttribute(Qt.WidgetAttribute.WA_SetFont) else None),
-            label_min_px=w.scene.label_min_px, label_max_growth=w.scene.label_max_growth)
+            label_min_px=w.scene.label_min_px, label_max_growth=w.scene.label_max_growth,
+            banner_style=w.banner.styleSheet(),
+            banner_widths=tuple((b, b.maximumWidth()) for b in w.banner.findChildren(QPushButton)
+                                if b.minimumWidth() == b.maximumWidth()))
         if self.panel is None:
             self.panel = ProjectorPanel(w)
             w.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.panel)
@@ -241,6 +256,7 @@ class ProjectorView(QObject):
             self.panel.show()
         w.scene.set_size_factor(PROJECTOR_FACTOR)
         self._size_labels()
+        self._restack_rings()  # (the rings under the names)
         w.installEventFilter(self)  # the names follow the screen's size (a projector of another size)
         for clock in w.findChildren(ClockWidget):  # the table's clock (Round 2 of 5, the time left), large
             clock.set_projector(True)
@@ -250,7 +266,7 @@ class ProjectorView(QObject):
         if screen is not None and w.geometry() != screen.geometry():
             w.setGeometry(screen.geometry())  # no window manager to do it (a bare X server)
         self._size_side()
-        self._scale_texts(True)
+        self._scale_texts(True, self.saved)
         if explanation is not None and hasattr(explanation, "set_paged"):
             self._title_bar = explanation.titleBarWidget()
             explanation.setTitleBarWidget(QWidget())  # no title bar on the wall (its title was cut off)
@@ -272,7 +288,12 @@ class ProjectorView(QObject):
         if side is None:
             return
         share = RESULTS_SHARE if explanation is None else EXPLANATION_SHARE
-        w.resizeDocks([side], [max(320, round(w.width() * share))], Qt.Orientation.Horizontal)
+        board = w.view.sceneRect()
+        # (the map as wide as the whole board is when it is as high as the screen: no wider, it
+        # would only add sea beside the board; the panel the rest)
+        fitted = w.height() * board.width() / board.height() if board.height() > 0 else 0.0
+        w.resizeDocks([side], [max(320, round(w.width() * share), math.ceil(w.width() - fitted))],
+                      Qt.Orientation.Horizontal)
 
     def _size_labels(self) -> None:
         """Every name on the map with capitals at least :data:`PROJECTOR_CAPITALS_PX` pixels high
@@ -311,7 +332,7 @@ class ProjectorView(QObject):
         explanation.turn_page(step)  # type: ignore[attr-defined]
         return True
 
-    def _scale_texts(self, on: bool) -> None:
+    def _scale_texts(self, on: bool, saved: _Saved | None = None) -> None:
         """The explanation's and the step-through's text, and the results, scaled with the screen:
         the explanation body at least 28 px high at 1080 lines (issue 18)."""
         w = self.window
@@ -321,6 +342,8 @@ class ProjectorView(QObject):
         explanation = self.shown_explanation
         if explanation is not None and hasattr(explanation, "repaginate"):
             explanation.repaginate()
+        if saved is not None:  # the bar over the map ("Results of Spring 1901 moves", its buttons) large
+            self._size_banner(saved, on)
         if self.panel is not None:
             font = self.panel.text.font()
             font.setPointSizeF(PANEL_POINTS * (projector_scale(w, PANEL_POINTS) if on else 1.0))
@@ -328,6 +351,31 @@ class ProjectorView(QObject):
             title = self.panel.title.font()
             title.setPointSizeF(font.pointSizeF() * 1.3)
             self.panel.title.setFont(title)
+
+    def _restack_rings(self) -> None:
+        """The explanation's rings under the map's names on the projector, over them in a window."""
+        highlight = getattr(self.window.explanations, "highlight", None)
+        if isinstance(highlight, MapHighlight):
+            highlight.restack()
+
+    def _size_banner(self, saved: _Saved, on: bool) -> None:
+        """The bar over the map while a past phase is shown, its text as large as the explanation's
+        body on the projector (it was the window's 9 pt: capitals of 11 px at 1080 lines), or back."""
+        w = self.window
+        w.banner_sandbox.setVisible(not on)
+        if not on:
+            w.banner.setStyleSheet(saved.banner_style)
+            for button, width in saved.banner_widths:
+                button.setFixedWidth(width)
+        else:
+            # (the explanation body's scale gives its points PROJECTOR_BODY_PX pixels per 1080 lines)
+            points = BODY_POINTS * projector_scale(w) * BANNER_PX / PROJECTOR_BODY_PX
+            w.banner.setStyleSheet(saved.banner_style + f" QLabel, QPushButton {{ font-size: {points:.1f}pt; }}")
+            for button, _width in saved.banner_widths:  # (the arrows: as wide as their larger glyph)
+                button.ensurePolished()
+                button.setFixedWidth(button.fontMetrics().horizontalAdvance(button.text()) + 22)
+        if isinstance(w.banner, MapOverlayFrame):
+            w.banner.place()  # (its size follows its text)
 
     def leave(self) -> None:
         saved = self.saved
@@ -343,7 +391,7 @@ class ProjectorView(QObject):
         if explanation is not None and hasattr(explanation, "set_paged"):
             explanation.set_paged(False)
             explanation.setTitleBarWidget(self._title_bar)  # type: ignore[arg-type]  # None: its own again
-        self._scale_texts(False)
+        self._scale_texts(False, saved)
         if explanation is not None:
             # its own font again, or (if it had none) the one it inherits
             explanation.setFont(saved.explanation_font if saved.explanation_font is not None else QFont())
@@ -352,6 +400,7 @@ class ProjectorView(QObject):
         w.removeEventFilter(self)
         w.scene.set_size_factor(saved.size_factor)
         w.scene.set_label_min_px(saved.label_min_px, saved.label_max_growth)
+        self._restack_rings()
         for clock in w.findChildren(ClockWidget):
             clock.set_projector(False)
         if saved.full_screen:
