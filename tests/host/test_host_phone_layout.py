@@ -4,7 +4,8 @@ headless Chromium against a ``serve`` host on 127.0.0.1:
 - the sticky seal bar never lies over the "Your orders" heading (it rose to the top of its
   section and hid it in the page's first view, for a two-power player: 169 px of bar);
 - no province's name lies over a unit drawn on the phone's map, in 1901 and in a 1902 position
-  (the Naples fleet was drawn under "Apu").
+  (the Naples fleet was drawn under "Apu"), and none lies within 30 map units of another
+  province's mark (a tap 20 px off "ENGLISH CHANNEL" landed on Picardy's mark).
 
 Skipped, saying why, where no chromium is installed."""
 
@@ -54,6 +55,24 @@ for (const t of svg.querySelectorAll('#labels text[id^="label_"]')) {
 return [units.length, out];
 """
 
+#: each name whose ink lies nearer than 30 map units to another province's mark (where a unit stands
+#: and a target is drawn): a tap 20 px off the name then lands on that mark in the phone's views
+NEAR_MARKS_JS = """
+const svg = document.querySelector('#map svg'), out = [], ctx = document.createElement('canvas').getContext('2d');
+const marks = [...svg.querySelectorAll('circle.anchor')].map((c) => [c.id.slice(7).split('_')[0], +c.getAttribute('cx'), +c.getAttribute('cy')]);
+for (const t of svg.querySelectorAll('#labels text[id^="label_"]')) {
+  const cs = getComputedStyle(t), x = parseFloat(t.getAttribute('x')), y = parseFloat(t.getAttribute('y')), p = t.id.slice(6);
+  ctx.font = cs.fontStyle + ' ' + cs.fontWeight + ' ' + cs.fontSize + ' ' + cs.fontFamily; ctx.textAlign = 'center';
+  const m = ctx.measureText(t.textContent);
+  const n = [x - m.actualBoundingBoxLeft, y - m.actualBoundingBoxAscent, x + m.actualBoundingBoxRight, y + m.actualBoundingBoxDescent];
+  for (const [q, mx, my] of marks) {
+    const d = Math.hypot(Math.max(n[0] - mx, 0, mx - n[2]), Math.max(n[1] - my, 0, my - n[3]));
+    if (q !== p && d < 30) out.push(p + ' ' + d.toFixed(1) + ' from the mark of ' + q);
+  }
+}
+return out;
+"""
+
 
 def test_the_seal_bar_never_lies_over_the_heading_of_the_orders(tmp_path: Path) -> None:
     host = ServeProcess(tmp_path / "bar.dipl", free_port(), "--player", "england=Ann", "--player", "russia=Ann")
@@ -100,6 +119,8 @@ def test_no_name_lies_over_a_unit_on_the_phone_map_in_1901_and_1902(tmp_path: Pa
         wait_ready(driver)
         units, found = overlaps(driver)
         assert units == 22, f"{units} units drawn in Spring 1901"
+        near = driver.execute_script(NEAR_MARKS_JS)  # ("ENGLISH CHANNEL": 20 px off, a tap landed on Picardy's mark)
+        assert not near, f"names too near another province's mark: {near}"
         # 1902: an army in Naples and one in Apulia, a fleet in the Ionian Sea (no centre changes hands)
         api_orders(host, "S1901M", {"italy": ["F Nap - Ion", "A Rom - Nap", "A Ven - Apu"]})
         console(host, "reveal")
