@@ -2,11 +2,14 @@
 Austria one each; Turkey's orders come from the laptop (the host's API).
 
 Each phone is a headless Chromium at 412x915 with touch (Chrome's mobile emulation; the helpers of
-tests/host/) opened on its power's join link.  Every order is given by touch on the map, as a thumb
+tests/host/).  Nobody gets a link: the host gives each player a PIN on serve's terminal (``pin POWER
+DIGITS``; Ann's covers both her powers) and each phone joins from the table page, choosing the
+power and typing the PIN (three inputs), and seals with it (the PIN typed, then "Seal").  Every order is given by touch on the map, as a thumb
 would (a few px off each mark): the unit, the kind of order, the destination; the winter's builds
 by touching the lit centre and the kind of unit.  Then "Seal".  The script prints, per phone, the
 taps and presses for Spring, Fall and Winter 1901 and the misorders (an order shown that differs
-from the one meant), and saves a screenshot of each phone after each phase's orders:
+from the one meant), and saves screenshots of each phone: joined, after each phase's orders,
+after sealing (waiting for the others), and at the next phase:
 
     python bench/phones_year.py [--shots DIR]
 """
@@ -28,6 +31,8 @@ from table_entry import FALL, OPENINGS
 
 PHONES = {"ann": ("england", "russia"), "france": ("france",), "germany": ("germany",),
           "italy": ("italy",), "austria": ("austria",)}
+#: each player's PIN, given on serve's terminal (none is a common PIN)
+PINS = {"ann": "5831", "france": "7294", "germany": "3068", "italy": "9417", "austria": "2659"}
 LAPTOP = {"S1901M": ["A Con - Bul", "A Smy - Con", "F Ank - Bla"], "F1901M": ["A Bul - Ser", "A Con - Smy", "F Ank - Bla"]}
 
 
@@ -58,11 +63,40 @@ class Table:
         d.save_screenshot(str(self.shots / f"{name}-{phone}.png"))
 
     def seal(self, phone: str, phase: str) -> None:
+        """Each power of the phone: its PIN typed in the seal bar, then "Seal" (two inputs)."""
         import test_host_browser as b
+        from selenium.webdriver.common.by import By
 
+        d = self.drivers[phone]
         for power in PHONES[phone]:
-            b.seal(self.drivers[phone], power)
-            self.count(phone, phase, 1)
+            before = d.find_element(By.ID, "phase").text
+            button = b.until(d, lambda d, p=power: d.find_element(By.ID, f"seal-{p}"), f"{phone}: Seal {power}")
+            pin = button.find_element(By.XPATH, "./preceding-sibling::input")
+            d.execute_script("arguments[0].scrollIntoView({block: 'center'})", pin)
+            pin.click()
+            pin.send_keys(PINS[phone])
+            b.press(d, button)
+            self.count(phone, phase, 2)
+            b.until(d, lambda d, p=power, was=before: d.find_element(By.ID, "phase").text != was or all(
+                x.text.startswith("Unseal") for x in d.find_elements(By.ID, f"seal-{p}")), f"{phone}: {power} sealed")
+        self.shoot(phone, f"{phase}-sealed")
+
+    def join(self, phone: str) -> None:
+        """From the table page: the power chosen, the PIN typed, "Join" (three inputs)."""
+        import test_host_browser as b
+        from selenium.webdriver.common.by import By
+        from selenium.webdriver.support.ui import Select
+
+        d = self.drivers[phone]
+        d.get(self.host.base + "/")
+        b.until(d, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#join-power option")) == 7, f"{phone}: the powers")
+        Select(d.find_element(By.ID, "join-power")).select_by_value(PHONES[phone][0])
+        box = d.find_element(By.ID, "join-pin")
+        box.click()
+        box.send_keys(PINS[phone])
+        b.press(d, d.find_element(By.ID, "join-go"))
+        self.count(phone, "join", 3)
+        b.until(d, lambda d: "/t/" in d.current_url, f"{phone}: joined by PIN")
 
     def moves(self, phase: str, plan: dict[str, list[tuple[str, str]]]) -> None:
         for phone, powers in PHONES.items():
@@ -125,18 +159,28 @@ class Table:
         import test_host_browser as b
         from selenium.webdriver.common.by import By
 
+        for phone, powers in PHONES.items():  # the host gives each player a PIN, on serve's terminal
+            b.console(self.host, f"pin {powers[0]} {PINS[phone]}")
+            while "new PIN" not in self.host.next_line():
+                pass
         for phone, powers in PHONES.items():
             d = self.drivers[phone] = b.touch_phone(Path(tempfile.mkdtemp(dir=tmp)))
-            d.get(self.host.links[powers[0]])
+            self.join(phone)
             b.phase_is(d, "Spring 1901 moves")
+            assert d.find_element(By.ID, "who").text.endswith(", ".join(p.capitalize() for p in powers)), \
+                d.find_element(By.ID, "who").text
             b.until(d, lambda d: d.find_element(By.ID, "link").text == "live", f"{phone}: the live link")
             self.shoot(phone, "joined")
         self.laptop("S1901M", LAPTOP["S1901M"])
         self.moves("spring", OPENINGS)
         self.all_show("Fall 1901 moves")
+        for phone in PHONES:
+            self.shoot(phone, "fall-start")
         self.laptop("F1901M", LAPTOP["F1901M"])
         self.moves("fall", FALL)
         self.all_show("Winter 1901 adjustments")
+        for phone in PHONES:
+            self.shoot(phone, "winter-start")
         self.laptop("W1901A", ["Build A Con"])
         self.builds("winter")
         self.all_show("Spring 1902 moves")
@@ -174,8 +218,9 @@ def play(tmp: Path, shots: Path) -> int:
     print(f"phones_year: five phones at 412x915 with touch, 1901 ({time.monotonic() - started:.0f} s); inputs "
           "(taps and presses on the phone):")
     for phone, powers in PHONES.items():
-        per = [table.inputs.get((phone, phase), 0) for phase in ("spring", "fall", "winter")]
-        print(f"  {phone:<8} {'+'.join(powers):<16} spring {per[0]:3d}  fall {per[1]:3d}  winter {per[2]:3d}")
+        per = [table.inputs.get((phone, phase), 0) for phase in ("join", "spring", "fall", "winter")]
+        print(f"  {phone:<8} {'+'.join(powers):<16} join {per[0]:2d}  spring {per[1]:3d}  fall {per[2]:3d}  "
+              f"winter {per[3]:3d}")
     print(f"  misorders: {len(table.misorders)}   screenshots: {shots}")
     for m in table.misorders:
         print(f"  MISORDER {m}")

@@ -79,7 +79,7 @@ for (const m of all) {
     // how near the tap lands to the mark it picked (a drawn mark's own 10 px is its, before any name)
     const picked = r.pick ? all.find((o) => o.loc === r.pick) : null;
     out.push({loc: m.loc, dx: x - cx, dy: y - cy, visible: true, name: true, pick: r.pick || null, ask: r.ask || null,
-              picked_d: picked ? Math.hypot(picked.x - x, picked.y - y) : null});
+              picked_d: picked ? Math.hypot(picked.x - x, picked.y - y) : null, k: pad.scale()});
   }
 }
 return out;
@@ -143,7 +143,7 @@ class Tally:
                     and r["picked_d"] <= FINGER / 4):
                 # aimed 20 px off a name, landed within 10 px of another drawn mark: the page's first
                 # rule (a tap within 10 px of a mark is that mark's, never asks) decides, as it must
-                self.yielded.append(f"{label}: {r['pick']} ({r['picked_d']:.1f} px from its mark)")
+                self.yielded.append(f"{label}: {r['pick']} ({r['picked_d']:.1f} px from its mark, {r['k']:.2f} px a map unit)")
                 continue
             if r["ask"] and r["loc"] in r["ask"]:
                 self.asks += 1

@@ -180,10 +180,68 @@
     overlay = document.createElementNS(SVGNS, "g"); overlay.id = "overlay"; svg.appendChild(overlay);
     // the names stay readable above units and marks (they take no taps)
     for (const id of ["label-halos", "labels"]) { const g = svg.querySelector("#" + id); if (g) svg.appendChild(g); }
+    clearNames();
     cam = { cx: full[0] + full[2] / 2, cy: full[1] + full[3] / 2, k: 0 };
     setCam(cam.cx, cam.cy, 0);
     setupGestures();
     try { names = await api("/api/board"); } catch (e) { /* the short names do */ }
+  }
+  // no province's name over a unit (issue 34, finding 5: "Apu" was drawn over the Naples unit, and
+  // several names touched their own unit's outline): a name whose glyphs meet the place a unit takes
+  // on any space (its shape and outline) moves to the nearest spot inside its own
+  // province that is clear of every such place, of the other names and of the centres' markers;
+  // so does a name too near another place's mark (finding 10: a tap 20 px off "ENGLISH CHANNEL"
+  // landed on Picardy's mark)
+  function clearNames() {
+    const texts = [...svg.querySelectorAll("#labels text[id^='label_']")];
+    if (!texts.length) return;
+    const ctx = document.createElement("canvas").getContext("2d"); ctx.textAlign = "center";
+    const family = svg.querySelector("#labels").getAttribute("font-family") || "sans-serif";
+    const ink = (t, x, y) => {  // the box of the name's glyphs, drawn with its baseline's middle at (x, y)
+      ctx.font = (t.getAttribute("font-style") || "normal") + " " + (t.getAttribute("font-weight") || "normal") + " " +
+        t.getAttribute("font-size") + "px " + family;
+      const m = ctx.measureText(t.textContent);
+      return [x - m.actualBoundingBoxLeft, y - m.actualBoundingBoxAscent, x + m.actualBoundingBoxRight, y + m.actualBoundingBoxDescent];
+    };
+    const meets = (a, b, gap) => a[0] < b[2] + gap && b[0] < a[2] + gap && a[1] < b[3] + gap && b[1] < a[3] + gap;
+    const PAD = 2;  // half a unit's outline (the player's own: 3.5), and a hair
+    const units = Object.values(anchors).map((a) => [a[0] - 13 - PAD, a[1] - UNIT_R - PAD, a[0] + 13 + PAD, a[1] + UNIT_R + PAD]);
+    const centres = [...svg.querySelectorAll("circle.supply-centre")].map((c) => { const x = +c.getAttribute("cx"), y = +c.getAttribute("cy");
+      return [x - 5.5, y - 5.5, x + 5.5, y + 5.5]; });
+    const halos = new Map([...svg.querySelectorAll("#label-halos text")].map((h) => [h.getAttribute("x") + "," + h.getAttribute("y") + "," + h.textContent, h]));
+    const at = texts.map((t) => [parseFloat(t.getAttribute("x")), parseFloat(t.getAttribute("y"))]);
+    const boxes = texts.map((t, i) => ink(t, at[i][0], at[i][1]));
+    const others = Object.entries(anchors).map(([loc, a]) => ({ p: prov(loc), x: a[0], y: a[1] }));
+    const FAR = 32;  // map units: 29 css px (a tap 19 px off a name, and a mark's own 10 px) at the phone's widest view
+    const tries = [];
+    for (let dy = -60; dy <= 60; dy += 1) for (let dx = -72; dx <= 72; dx += 2) tries.push([dx, dy]);
+    tries.sort((u, v) => Math.hypot(u[0], u[1]) - Math.hypot(v[0], v[1]));
+    texts.forEach((t, i) => {
+      const p = t.id.slice(6), own = svg.querySelector("#provinces #" + p + ", #seas #" + p);
+      const clear = (b) => !units.some((u) => meets(b, u, 0)) && !centres.some((c) => meets(b, c, 0)) &&
+        !boxes.some((o, j) => j !== i && meets(b, o, 1));
+      // away from the other places' marks too (a tap by the name must not land on one): a name
+      // nearer than FAR to one, or moved off a unit, goes to the nearest spot FAR from them, else
+      // the farthest there is
+      const far = (b) => Math.min(...others.filter((o) => o.p !== p).map((o) =>
+        Math.hypot(Math.max(b[0] - o.x, 0, o.x - b[2]), Math.max(b[1] - o.y, 0, o.y - b[3]))));
+      if ((clear(boxes[i]) && far(boxes[i]) >= FAR) || !own || !own.getAttribute("d")) return;
+      const shape = new Path2D(own.getAttribute("d"));  // (the page may be hidden yet: no layout to ask)
+      let best = null;
+      for (const [dx, dy] of tries) {
+        const x = at[i][0] + dx, y = at[i][1] + dy, b = ink(t, x, y);
+        if (!clear(b)) continue;
+        // the name's middle stays in its province (a nudge of a few units is fine: some names stand over a coast)
+        if (Math.hypot(dx, dy) > 6 && !ctx.isPointInPath(shape, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2, "evenodd")) continue;
+        const f = far(b);
+        if (!best || f > best.f) best = { x: x, y: y, b: b, f: f };
+        if (f >= FAR) break;
+      }
+      if (!best) return;
+      const h = halos.get(t.getAttribute("x") + "," + t.getAttribute("y") + "," + t.textContent);
+      for (const e of h ? [t, h] : [t]) { e.setAttribute("x", best.x); e.setAttribute("y", best.y); }
+      boxes[i] = best.b;
+    });
   }
   function box() { return $("map").getBoundingClientRect(); }
   function kMin() { const r = box(); return Math.min(r.width / full[2], r.height / full[3]); }
@@ -203,9 +261,13 @@
   // one zoom step while places are marked to tap: closer, but every mark and its name kept on screen
   function zoomOnTargets() {
     if (!sel || sel.step === "kind" || !cam) return false;
-    const pts = marks().map((mk) => mk.pt).concat(sel.unit ? [sel.unit] : []);
+    const ms = marks(), pts = ms.map((mk) => mk.pt).concat(sel.unit ? [sel.unit] : []);
     if (pts.length < 2) return false;
-    const xs = pts.map((q) => q[0]), ys = pts.map((q) => q[1]), r = box(), margin = 90;
+    for (const p of new Set(ms.map((mk) => prov(mk.loc)))) {  // each marked place's name, wherever it stands
+      const t = svg.querySelector("#labels #label_" + p), b = t && t.getBBox();
+      if (b && b.width) pts.push([b.x, b.y], [b.x + b.width, b.y + b.height]);
+    }
+    const xs = pts.map((q) => q[0]), ys = pts.map((q) => q[1]), r = box(), margin = 50;
     const bw = Math.max(...xs) - Math.min(...xs) || 1, bh = Math.max(...ys) - Math.min(...ys) || 1;
     const fit = Math.min((r.width - 2 * margin) / bw, (r.height - 2 * margin) / bh);
     const k = Math.max(kMin(), Math.min(4, cam.k * 1.5, Math.max(cam.k, fit)));
@@ -828,7 +890,20 @@
       seals.appendChild(row);
     }
     $("sealbar").classList.toggle("idle", !seals.childElementCount);
+    placeSealbar();
   }
+  // the seal bar stays at the bottom of the screen while the orders are in view, but never over
+  // their heading: in the page's first view a two-power player's bar (169 px) rose to the top of
+  // its section and hid "Your orders"; until the heading is above where the bar would stick, the
+  // bar waits at the end of the orders.  What scrolls into view by itself stops above the bar.
+  function placeSealbar() {
+    const bar = $("sealbar"), head = $("orders").querySelector("h2").getBoundingClientRect();
+    const stick = !bar.classList.contains("idle") && head.height > 0 && head.bottom + 4 <= innerHeight - bar.offsetHeight;
+    bar.classList.toggle("loose", !stick);
+    document.documentElement.style.scrollPaddingBottom = stick ? bar.offsetHeight + "px" : "";
+  }
+  window.addEventListener("scroll", placeSealbar, { passive: true });
+  window.addEventListener("resize", placeSealbar);
   // rebuild a part of the page only when what it shows has changed, so that a push from the host
   // (another power sealed, ...) never wipes what the player is choosing or typing there
   function changed(e, what) {
