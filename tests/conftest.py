@@ -56,6 +56,7 @@ def _fast_pin_hashes(monkeypatch: pytest.MonkeyPatch) -> None:
 HEAVY_FILES = {
     # real browsers (chromium and its driver): the phone page played by touch
     "tests/host/test_host_browser.py", "tests/host/test_host_phone_fingers.py", "tests/host/test_host_phone_wire.py",
+    "tests/host/test_host_phone_layout.py",
     # documents rendered and read back (PDF through ghostscript, SVG in chromium, pictures)
     "tests/gui/test_export_classroom.py", "tests/gui/test_export.py", "tests/gui/test_name_images.py",
     # the whole map measured at every size, the projector (F5) laid out at full size
