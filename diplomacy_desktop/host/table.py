@@ -755,6 +755,15 @@ class TableHost:
                     own = entry["power"]
         return own
 
+    def _joined_by(self, token: str) -> str | None:
+        """The power a device joined by PIN, when ``token`` is that device's (None: a link's)."""
+        digest = token_digest(token).encode()
+        own = None
+        for entry in self._devices().values():
+            if secrets.compare_digest(entry["hash"].encode(), digest):
+                own = entry["power"]
+        return own
+
     def powers_of(self, token: str) -> tuple[str, ...]:
         """The powers a token covers: its own, and every other power of the same player."""
         with self._lock:
@@ -860,11 +869,13 @@ class TableHost:
             powers = self.powers_of(token)
             out = self.public_state()
             out["me"] = {"player": self.player_of(powers[0]), "powers": list(powers)}
-            out["mine"] = {p: self._private(p) for p in powers}
+            joined = self._joined_by(token)
+            # the phones that joined a power besides the one asking (its own join is not a stranger's)
+            out["mine"] = {p: self._private(p, own_join=p == joined) for p in powers}
             out["notes"] = self._notes_for(powers)
             return out
 
-    def _private(self, power: str) -> dict[str, Any]:
+    def _private(self, power: str, *, own_join: bool = False) -> dict[str, Any]:
         state = self.game.state
         filed = self.game.orders.get(power, {})
         orders = []
@@ -905,8 +916,9 @@ class TableHost:
             "declarations": dict(self.table.get("declarations", {}).get(power, {})),
             "declared": power in self.session.declared,
             "seal_code": sealcodes.code_of(self.table, power, self.phase) if self.session.is_sealed(power) else None,
-            # how many devices joined or opened this power's link beyond the first: a stranger's is seen
-            "phones_joined": phonebook.joins(self._phones, power),
+            # how many devices joined or opened this power's link beyond the first and besides the
+            # device asking (``own_join``: it joined this power by PIN): a stranger's is seen
+            "phones_joined": max(0, phonebook.joins(self._phones, power) - own_join),
         }
 
     def options_for(self, token: str) -> dict[str, dict[str, list[dict[str, Any]]]]:

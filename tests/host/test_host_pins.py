@@ -85,6 +85,19 @@ def test_host_pins_a_join_is_told_to_the_powers_phone() -> None:
     assert host.state_for(host.token_of("france"))["mine"]["france"]["phones_joined"] == 1
 
 
+def test_host_pins_a_phone_is_not_warned_of_its_own_join() -> None:
+    """The five-phone year (issue 34): every phone that joined by PIN read "1 phone(s) joined France
+    with its PIN this game: if that was not you, tell the host" all year, its own join.  A device
+    is told of the joins besides its own; the link's phone of every join."""
+    host = host_with_pins()
+    mine = host.join("france", "5831", "10.0.0.7")
+    assert host.state_for(mine)["mine"]["france"]["phones_joined"] == 0
+    other = host.join("france", "5831", "10.0.0.9")
+    assert host.state_for(mine)["mine"]["france"]["phones_joined"] == 1
+    assert host.state_for(other)["mine"]["france"]["phones_joined"] == 1
+    assert host.state_for(host.token_of("france"))["mine"]["france"]["phones_joined"] == 2
+
+
 def test_host_pins_a_second_device_on_a_link_is_told() -> None:
     host = host_with_pins()
     token = host.token_of("italy")

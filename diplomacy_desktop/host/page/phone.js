@@ -856,8 +856,9 @@
     for (const p of state.me.powers) {
       const mine = state.mine[p];
       if (state.me.powers.length > 1) list.appendChild(el("div", name(p) + (mine.sealed ? " (sealed)" : ""), "power-name"));
-      if (mine.phones_joined) list.appendChild(el("div", "⚠ " + mine.phones_joined + " phone(s) joined " + name(p) +
-        " with its PIN this game: if that was not you, tell the host", "missing"));
+      if (mine.phones_joined) list.appendChild(el("div", "⚠ " + (mine.phones_joined === 1 ? "Another phone" :
+        mine.phones_joined + " other phones") + " joined " + name(p) + " this game: if that was not you, tell the host",
+        "missing"));
       for (const o of mine.orders) {
         const row = el("div", undefined, "order" + (o.legal ? "" : " bad")); row.dataset.order = o.text;
         const t = el("span", o.text); t.appendChild(el("span", describe(Object.assign({ power: p }, o.order)), "full"));
