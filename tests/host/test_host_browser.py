@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import shutil
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -16,6 +15,7 @@ from typing import Any
 
 import aiohttp
 import pytest
+from browsers import CHROMEDRIVER, CHROMIUM, needs_browser
 from serving import ServeProcess, free_port
 
 webdriver = pytest.importorskip("selenium.webdriver", reason="the browser test needs selenium (pip install selenium)")
@@ -30,12 +30,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-CHROMEDRIVER = shutil.which("chromedriver")
-pytestmark = pytest.mark.skipif(
-    not (CHROMIUM and CHROMEDRIVER),
-    reason="no chromium and chromedriver here: the phone page's browser test needs Debian's chromium and "
-           "chromium-driver (apt-get install chromium chromium-driver); .ci/run installs them")
+pytestmark = needs_browser
 PHONE = (412, 915)  # a common Android phone, portrait
 OTHERS = ("austria", "england", "italy", "russia", "turkey")
 WAIT = 30

@@ -21,7 +21,6 @@ Run as a script (``python tests/host/test_host_phone_fingers.py``) it prints the
 
 from __future__ import annotations
 
-import shutil
 import sys
 import tempfile
 import time
@@ -33,6 +32,7 @@ from typing import Any
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from browsers import CHROMEDRIVER, CHROMIUM, needs_browser
 from serving import ServeProcess, free_port
 
 webdriver = pytest.importorskip("selenium.webdriver", reason="the finger model needs selenium (pip install selenium)")
@@ -41,11 +41,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-CHROMEDRIVER = shutil.which("chromedriver")
-pytestmark = pytest.mark.skipif(
-    not (CHROMIUM and CHROMEDRIVER),
-    reason="no chromium and chromedriver here: the finger model needs Debian's chromium and chromium-driver")
+pytestmark = needs_browser
 PHONE = (412, 915)
 FINGER = 40
 #: where a tap aimed at a mark lands: its centre, and 10 and 20 px off in eight directions

@@ -16,16 +16,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browsers import needs_browser
 from serving import ServeProcess, free_port
 
 pytest.importorskip("selenium.webdriver", reason="the browser test needs selenium (pip install selenium)")
 from selenium.webdriver.support.ui import WebDriverWait
-from test_host_phone_fingers import CHROMEDRIVER, CHROMIUM, mobile_phone, wait_ready
+from test_host_phone_fingers import mobile_phone, wait_ready
 
-pytestmark = pytest.mark.skipif(
-    not (CHROMIUM and CHROMEDRIVER),
-    reason="no chromium and chromedriver here: the phone page's browser test needs Debian's chromium and "
-           "chromium-driver (apt-get install chromium chromium-driver); .ci/run installs them")
+pytestmark = needs_browser
 
 #: where the seal bar and the heading of the orders are on the screen, at each scroll position
 BARS_JS = """

@@ -16,17 +16,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browsers import needs_browser
 from serving import ServeProcess, free_port
 
 pytest.importorskip("selenium.webdriver", reason="the browser test needs selenium (pip install selenium)")
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
-from test_host_phone_fingers import CHROMEDRIVER, CHROMIUM, mobile_phone
+from test_host_phone_fingers import mobile_phone
 
-pytestmark = pytest.mark.skipif(
-    not (CHROMIUM and CHROMEDRIVER),
-    reason="no chromium and chromedriver here: the phone page's browser test needs Debian's chromium and "
-           "chromium-driver (apt-get install chromium chromium-driver); .ci/run installs them")
+pytestmark = needs_browser
 WIRE_BUDGET = 120 * 1024  # bytes on the wire for the whole page, map included
 
 

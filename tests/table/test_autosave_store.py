@@ -72,8 +72,9 @@ def test_autosave_store_an_order_given_writes_one_row_committed_at_once(tmp_path
     assert game_to_dict(loaded, saved) == game_to_dict(game, table)
 
 
-def test_autosave_store_survives_a_kill_right_after_an_order(tmp_path: Path) -> None:
-    """The order written just before os._exit (no clean-up, no checkpoint) is there after."""
+def _killed_right_after_an_order(folder: Path) -> None:
+    """A process writes a new game's autosave in ``folder``, then France's A Par - Bur, and is
+    killed at once (os._exit: no clean-up, no checkpoint)."""
     script = textwrap.dedent(f"""
         import os
         from diplomacy_desktop.engine.game import Game
@@ -81,7 +82,7 @@ def test_autosave_store_survives_a_kill_right_after_an_order(tmp_path: Path) -> 
         from diplomacy_desktop.io.boardfile import load_board
         from diplomacy_desktop.table.autosave import Autosave
         game = Game.new(load_board("standard"))
-        autosave = Autosave({str(tmp_path)!r})
+        autosave = Autosave({str(folder)!r})
         autosave.write(game, {{}})
         game.set_order(Move("france", "A", "par", "bur"))
         autosave.write(game, {{}})
@@ -90,6 +91,11 @@ def test_autosave_store_survives_a_kill_right_after_an_order(tmp_path: Path) -> 
     run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=False,
                          cwd=Path(__file__).resolve().parents[2])
     assert run.returncode == 9, run.stderr
+
+
+def test_autosave_store_survives_a_kill_right_after_an_order(tmp_path: Path) -> None:
+    """The order written just before os._exit (no clean-up, no checkpoint) is there after."""
+    _killed_right_after_an_order(tmp_path)
     info = Autosave(tmp_path).info()
     assert info is not None and info.phases_played == 0
     assert Autosave(tmp_path).load()[0].orders_of("france") == [Move("france", "A", "par", "bur")]
@@ -198,22 +204,7 @@ def test_autosave_store_the_offer_says_when_the_game_was_saved_not_when_it_was_l
     """Red team (issue 31, second pass): after a crash "A game was left unfinished" said "saved"
     at the minute the app started again (opening the killed database touched its files, and the
     time was read from them afterwards)."""
-    script = textwrap.dedent(f"""
-        import os
-        from diplomacy_desktop.engine.game import Game
-        from diplomacy_desktop.engine.orders import Move
-        from diplomacy_desktop.io.boardfile import load_board
-        from diplomacy_desktop.table.autosave import Autosave
-        game = Game.new(load_board("standard"))
-        autosave = Autosave({str(tmp_path)!r})
-        autosave.write(game, {{}})
-        game.set_order(Move("france", "A", "par", "bur"))
-        autosave.write(game, {{}})
-        os._exit(9)
-    """)
-    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=False,
-                         cwd=Path(__file__).resolve().parents[2])
-    assert run.returncode == 9, run.stderr
+    _killed_right_after_an_order(tmp_path)
     two_hours_ago = time.time() - 7200
     for p in tmp_path.iterdir():
         os.utime(p, (two_hours_ago, two_hours_ago))
