@@ -89,8 +89,8 @@ __all__ = ["Autosave"]
 
 
 #: the table service's changes the autosave writes at once whatever their record says (a wrong
-#: PIN: a restart must not forget it; a seal at the laptop, with its code); the others by the
-#: record's timing (``autosave_timing``)
+#: PIN: a restart must not forget it; a seal at the laptop, with its code); the laptop's turn
+#: (``TURN``) is written at once too; the others by the record's timing (``autosave_timing``)
 WRITTEN_AT_ONCE = frozenset({"pin", "seal", "unseal"})
 
 
@@ -135,8 +135,8 @@ class Autosaver(QObject):
         if change.kind in WRITTEN_AT_ONCE:
             self.save_now()
             return
-        if change.kind == TURN:  # the laptop's hot-seat turn, its pending declarations: soon
-            self.schedule()
+        if change.kind == TURN:  # the laptop's hot-seat turn, its pending declarations: at once (the
+            self.save_now()  # phones hear who has sealed only after it is on disk, as serve's do)
             return
         record = record_for(change, frozenset(self.controller.board.power_ids))
         if record is not None:

@@ -69,3 +69,24 @@ def test_table_session_a_draw_is_the_controllers_operation(table, table_features
     record = t.controller.declare_draw(survivors)
     assert records == [record] and record.phase
     assert t.controller.game.draw == tuple(sorted(survivors)) and len(ended) == 1
+
+
+def test_table_session_the_laptops_turn_is_on_disk_before_the_phones_hear_it(table, table_features) -> None:  # type: ignore[no-untyped-def]
+    """Issue 30 (one durable store, one rule): a change is on disk before any seat is told.  The
+    laptop's turn (a power reopened at the curtain, the round revealed) was written a moment after
+    the phones were told; now the service's write hook puts it in the autosave first."""
+    t, f = table, table_features
+    f.start_new_game(TableSettings())
+    f.turn_on(0, "127.0.0.1")
+    f.act_write.trigger()
+    seen: list[dict[str, object]] = []
+
+    def on_disk(change) -> None:  # type: ignore[no-untyped-def]
+        if change.kind == "turn":
+            _game, saved = f.autosaver.autosave.load()
+            seen.append(saved["hotseat"])
+
+    t.controller.service.add_listener(on_disk)
+    f.flow.curtain.open_button.click()  # the first power sits down: the turn moves
+    assert f.flow.session.stage == ENTERING
+    assert seen and seen[-1] == f.flow.session.to_dict()  # what was heard was on disk already
