@@ -139,7 +139,7 @@ def one_round(data: Path, phones: dict[str, Phone], rng: random.Random) -> tuple
         t.join(15)
     proc.wait(15)
     game, table = Autosave(data).load()  # the live game in SQLite, as a restart finds it
-    sealed = set(table.get("phones", {}).get("sealed", [])) & set(table.get("hotseat", {}).get("sealed", []))
+    sealed = set(table.get("hotseat", {}).get("sealed", []))  # the window's one record of who sealed
     lost = []
     for p, ph in phones.items():
         saved = [format_order(o) for o in game.orders_of(p)]

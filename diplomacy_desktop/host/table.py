@@ -364,6 +364,8 @@ class TableHost:
             raise ValueError("the table service must be over the host's own game, table and session")
         self.service = service if service is not None else TableService(game, self.table, session=self.session,
                                                                         wall_clock=wall_clock)
+        # a window's game: its turn's seals become the phones' record (one record, issue 30)
+        self.service.adopt_seals(initiator=HOST)
         self.service.add_listener(self._on_service_change)
         self.pin_guard = self.service.pin_guard
         self.service.phone_links()

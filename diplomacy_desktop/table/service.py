@@ -357,6 +357,15 @@ class TableService:
 
     # -- the laptop's hot-seat turn -------------------------------------------------------------------
 
+    def adopt_seals(self, *, initiator: str = HOST) -> TableChange | None:
+        """A game saved by the other door (the window's by ``serve``, ``serve``'s by the window):
+        who had sealed this phase moves into this door's one record (``TableSession.adopt``).
+        ``None`` when nothing moved."""
+        if not self.session.adopt(self.phase):
+            return None
+        self._keep_turn()
+        return self._done(TableChange("seal", frozenset(self.session.sealed), initiator))
+
     def seat_turn(self, hotseat: HotSeatSession) -> TableSession:
         """The window's hot-seat turn joins the one record of who has sealed: the service's session
         is over its own table with ``hotseat`` (a new one when the table or the turn is another)."""

@@ -12,11 +12,14 @@ other and compared them after every change.  Now both sides hold the same ``Tabl
 * each operation returns one :class:`SessionChange` and tells the listeners, so the host tells
   the phones what the laptop did and the window redraws (and autosaves) what a phone did.
 
-Where the record lives: with a hot-seat turn attached (the window), in that turn
-(:class:`~diplomacy_desktop.table.hotseat.HotSeatSession`: its ``sealed``, ``phone_sealed`` and
-``part_declared``); without one (``serve``, phones only), in ``table["phones"]``.  When the table
-has a ``phones`` key the session also writes who has sealed and declared there (board order),
-which is the save key phones and earlier versions read; nothing else writes those two lists.
+Where the record lives — once (issue 30): with a hot-seat turn attached (the window), in that
+turn (:class:`~diplomacy_desktop.table.hotseat.HotSeatSession`: its ``sealed``, ``phone_sealed``
+and ``part_declared``, saved as ``table["hotseat"]``); without one (``serve``, phones only), in
+``table["phones"]`` (``sealed``, ``declared``, for ``phase``).  A game saved by one door and
+opened by the other moves its record across (:meth:`TableSession.adopt`): the window takes the
+phones' seals into its turn (as sealed on a phone) and drops the phones' lists; ``serve`` takes
+the turn's seals into the phones' lists and clears them in the turn (its PINs, order and notices
+stay).  Earlier versions wrote both; either opens.
 
 Plain Python, no Qt, no locks: the host calls it under its own lock, the window on its GUI thread.
 """
@@ -51,6 +54,8 @@ class TableSession:
         self.powers = tuple(powers)
         self.hotseat = hotseat
         self._listeners: list[SessionListener] = []
+        #: who had sealed and declared when the listeners were last told (a turn's own moves)
+        self._told: tuple[list[str], list[str]] = (self.sealed, self.declared)
 
     # -- listeners -------------------------------------------------------------------------------
 
@@ -105,19 +110,50 @@ class TableSession:
         return power in self.sealed
 
     def _write(self) -> bool:
-        """Write the record's lists under ``table["phones"]`` (when the table has that key);
-        whether they changed."""
+        """Whether who has sealed or declared changed since the listeners were last told (with
+        a hot-seat turn the turn is the record, and nothing else is written)."""
+        now = (self.sealed, self.declared)
+        if now == self._told:
+            return False
+        self._told = now
+        return True
+
+    def adopt(self, phase: str) -> bool:
+        """A game saved by the other door is opened for ``phase`` (``S1901M``): who had sealed
+        moves into this door's record, once.  The window (a hot-seat turn attached) takes the
+        phones' seals and declarations of that phase as made on a phone; ``serve`` (none) takes
+        the saved turn's seals of that phase's orders round and clears them in the turn.  True if
+        anything moved."""
         phones = self._phones
-        if phones is None:
+        if self.hotseat is not None:
+            if phones is None or self.hotseat.phase != phase:
+                return False
+            # the phones' lists leave the table whatever happens: the turn is the one record
+            sealed, declared = phones.pop("sealed", None), phones.pop("declared", None)
+            if phones.get("phase") != phase:
+                return False
+            before = (set(self.hotseat.sealed), set(self.hotseat.part_declared))
+            listed = declared if self.hotseat.declaring else sealed
+            for p in self._ordered(str(p) for p in (listed if isinstance(listed, list) else [])):
+                if self.hotseat.declaring:
+                    self.hotseat.phone_declare(p)
+                else:
+                    self.hotseat.phone_seal(p)
+            self._write()
+            return (set(self.hotseat.sealed), set(self.hotseat.part_declared)) != before
+        turn = self.table.get("hotseat")
+        if not isinstance(turn, dict) or turn.get("phase") != phase or turn.get("round", "orders") != "orders":
             return False
-        if self.hotseat is None:
-            return False  # the lists *are* the record: the operations wrote them
-        sealed = self.sealed
-        declared = self.declared if self.hotseat.declaring else self._ordered(
-            str(p) for p in phones.get("declared", []))
-        if phones.get("sealed") == sealed and phones.get("declared") == declared:
+        sealed = self._ordered(str(p) for p in turn.get("sealed", []) if isinstance(p, str))
+        if not sealed:
             return False
-        phones["sealed"], phones["declared"] = sealed, declared
+        phones = self.table.setdefault(PHONES_KEY, {})
+        if phones.get("phase") != phase:
+            phones["phase"], phones["sealed"], phones["declared"] = phase, [], []
+        phones["sealed"] = self._ordered([*phones.get("sealed", []), *sealed])
+        for key in ("sealed", "phone_sealed", "part_declared"):
+            turn[key] = []
+        self._told = (self.sealed, self.declared)
         return True
 
     # -- operations ------------------------------------------------------------------------------
@@ -129,8 +165,9 @@ class TableSession:
         if phones is None or phones.get("phase") == phase:
             return None
         phones["phase"] = phase
-        phones["sealed"] = []
-        phones["declared"] = []
+        if self.hotseat is None:  # (with a turn, the turn is the record)
+            phones["sealed"] = []
+            phones["declared"] = []
         self.table["declarations"] = {}
         return SessionChange("phase", frozenset(), LAPTOP)
 

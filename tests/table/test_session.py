@@ -33,7 +33,7 @@ def test_session_phone_seal_is_recorded_once_in_the_hot_seat_turn() -> None:
     assert change == SessionChange("seal", frozenset({"france"}), PHONE)
     assert heard == [change]
     assert "france" in turn.sealed and "france" in turn.phone_sealed  # the record: the turn
-    assert session.sealed == ["france"] and table["phones"]["sealed"] == ["france"]  # type: ignore[index]
+    assert session.sealed == ["france"] and table["phones"]["sealed"] == []  # type: ignore[index]  # no copy
     assert session.seal("france", via=PHONE) is None and len(heard) == 1  # twice: nothing new
 
 
@@ -73,7 +73,7 @@ def test_session_turn_moved_tells_only_when_who_sealed_changed() -> None:
     turn.seal("england")  # the laptop's turn moved by itself
     change = session.turn_moved()
     assert change == SessionChange("turn", frozenset(), LAPTOP) and heard == [change]
-    assert table["phones"]["sealed"] == ["england"]  # type: ignore[index]
+    assert table["phones"]["sealed"] == []  # type: ignore[index]  # the turn is the one record: no copy
 
 
 def test_session_rejects_an_unknown_side() -> None:
@@ -107,3 +107,24 @@ def test_session_the_phone_host_and_the_hot_seat_share_one_record() -> None:
     assert host.public_state()["sealed"] == ["germany", "russia"]  # the phones read the laptop's seal
     assert host.state_for(host.token_of("russia"))["mine"]["russia"]["sealed"] is True
     assert host.seal(host.token_of("russia"), "russia", "S1901M")["message"] == "already sealed"
+
+
+def test_session_adopt_moves_the_other_doors_record_once() -> None:
+    """Issue 30: who sealed is stored once.  A table ``serve`` saved (the phones' lists) opened by
+    the window: the seals move into the turn, as sealed on a phone, and the lists go; a table the
+    window saved (its turn) opened by ``serve``: the turn's seals become the phones' lists, and
+    the turn keeps its order and PINs but no seals."""
+    turn = _turn()
+    served: dict[str, object] = {"phones": {"phase": "S1901M", "sealed": ["italy", "france"], "declared": []}}
+    window = TableSession(served, POWERS, hotseat=turn)
+    assert window.adopt("S1901M")
+    assert turn.sealed == {"france", "italy"} and turn.phone_sealed == {"france", "italy"}
+    assert "sealed" not in served["phones"] and "declared" not in served["phones"]  # type: ignore[operator]
+    assert not window.adopt("S1901M")  # once
+    saved: dict[str, object] = {"hotseat": turn.to_dict()}
+    host = TableSession(saved, POWERS)
+    assert host.adopt("S1901M")
+    assert host.sealed == ["france", "italy"]
+    assert saved["hotseat"]["sealed"] == [] and saved["hotseat"]["order"]  # type: ignore[index]
+    assert not TableSession(saved, POWERS).adopt("S1901M")
+    assert not TableSession({"hotseat": turn.to_dict()}, POWERS).adopt("F1901M")  # another phase: nothing

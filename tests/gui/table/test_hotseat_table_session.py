@@ -33,7 +33,7 @@ def test_table_session_a_laptop_seal_is_one_record_and_reaches_the_phones_once(t
     assert records == [ChangeRecord(visibility=True)]  # one record for the seal: one redraw
     assert heard == [SessionChange("seal", frozenset({power}), LAPTOP)]
     assert [c.kind for c in told] == ["seal"] and host.public_state()["sealed"] == [power]
-    assert t.controller.table["phones"]["sealed"] == [power]  # the save key, written by the session only
+    assert "sealed" not in t.controller.table["phones"]  # one record of who sealed: the turn (issue 30)
 
 
 def test_table_session_a_phone_seal_is_in_the_hot_seat_and_the_autosave_before_the_answer(table, table_features) -> None:  # type: ignore[no-untyped-def]
@@ -53,7 +53,7 @@ def test_table_session_a_phone_seal_is_in_the_hot_seat_and_the_autosave_before_t
     assert "\u260e" in f.strip.chip_text("turkey")  # the strip follows at once
     assert f.autosaver.writes > writes
     _game, saved = f.autosaver.autosave.load()
-    assert "turkey" in saved["hotseat"]["sealed"] and saved["phones"]["sealed"] == ["turkey"]
+    assert "turkey" in saved["hotseat"]["sealed"] and "sealed" not in saved["phones"]
     assert host.unseal(host.token_of("turkey"), "turkey", "S1901M")["message"] == "unsealed"
     assert "turkey" not in s.sealed and host.public_state()["sealed"] == []
 
@@ -90,3 +90,48 @@ def test_table_session_the_laptops_turn_is_on_disk_before_the_phones_hear_it(tab
     f.flow.curtain.open_button.click()  # the first power sits down: the turn moves
     assert f.flow.session.stage == ENTERING
     assert seen and seen[-1] == f.flow.session.to_dict()  # what was heard was on disk already
+
+
+def test_table_session_a_seal_made_on_serve_stays_sealed_when_the_window_opens_the_game(
+        table, table_features, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Issue 30 (who sealed is stored once; the two doors disagreed): France sealed on a phone of
+    ``serve``; the window that opened the game began the phase with nobody sealed and wrote the
+    phones' list over, so France's seal was gone.  Now the seal moves into the window's turn (as
+    sealed on a phone), and the table keeps one record of it."""
+    from diplomacy_desktop.engine.game import Game
+    from diplomacy_desktop.host.table import TableHost
+    from diplomacy_desktop.io.boardfile import load_board
+
+    path = tmp_path / "game.dipl"
+    host = TableHost(Game.new(load_board("standard")), {}, path)
+    host.seal(host.token_of("france"), "france", "S1901M")
+    host.flush()
+    assert table.window.open_file(path)
+    s = table_features.flow.session
+    assert "france" in s.sealed and "france" in s.phone_sealed
+    assert table_features.flow.table_session.sealed == ["france"]
+    assert "sealed" not in table.controller.table["phones"]  # one record: the turn
+    table_features.act_write.trigger()
+    assert s.next_power != "france"  # the curtain does not call it
+
+
+def test_table_session_a_seal_made_at_the_curtain_stays_sealed_when_serve_opens_the_game(
+        table, table_features, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The other way: France sealed behind the laptop's curtain, the game saved; ``serve`` opening
+    it read its phones' list (none) and showed nobody sealed.  Now the turn's seals become the
+    phones' record, and the turn keeps its PINs and order but no second list."""
+    from diplomacy_desktop.host.table import TableHost
+
+    f = table_features
+    f.start_new_game(TableSettings())
+    f.act_write.trigger()
+    s = f.flow.session
+    power = s.next_power
+    f.flow.curtain.open_button.click()
+    f.strip.seal_button.click()
+    assert power in s.sealed
+    path = tmp_path / "game.dipl"
+    assert table.window._save_to(path)
+    host = TableHost.open_or_new(path)
+    assert host.public_state()["sealed"] == [power]
+    assert host.table["hotseat"]["sealed"] == [] and host.table["hotseat"]["order"]

@@ -233,8 +233,10 @@ def test_curious_the_autosave_holds_no_order_note_or_token(table, features, host
     # the restart after a crash: the passphrase restores everything
     from diplomacy_desktop.gui.table.persistence import resume_from_autosave
 
+    f.autosaver.enabled = False  # (as at a start: the unfinished game stays on disk until answered)
     c.new_game()
     assert resume_from_autosave(c, f.autosaver.autosave, prompt=host.passphrase_prompt)
+    f.autosaver.enabled = True
     assert [o.province for o in c.game.orders_of(power)] == [unit.province]
     assert c.table["notes"][0]["text"] == "Zanzibar plan" and c.table["phones"]["tokens"]["italy"] == token
     # without it: not resumed (issue 31, finding 9: a game played on without its key dropped the

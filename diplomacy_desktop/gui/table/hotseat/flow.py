@@ -353,11 +353,14 @@ class HotSeatFlow(QObject):
                 self._sync_pins()
                 if restored.phase == phase and not self.controller.game.is_over:
                     self.service.resume_turn(restored, initiator=LAPTOP)
+                    self.service.adopt_seals(initiator=LAPTOP)  # a game serve played: its phones' seals
                     if self.session.stage != OPEN:  # (a seat handed to the computer since: it writes now)
                         self._computer_catches_up()
                     self._apply()
                     return
         self.begin_phase()
+        if self.service.adopt_seals(initiator=LAPTOP) is not None:  # a game serve played mid-phase
+            self._apply()
 
     def _may_start(self) -> bool:
         """Whether writing (or declaring) may start now; the current phase is shown if it may."""
