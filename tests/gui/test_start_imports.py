@@ -64,6 +64,9 @@ NOT_AT_START = (
     # the computer players: when a computer seat first plays (issue 33; 1.12x the cold start)
     "diplomacy_desktop.bots",
     "diplomacy_desktop.bots.player",
+    # ... and its worker thread (concurrent.futures): made when the computer is first asked
+    "concurrent.futures",
+    "concurrent.futures.thread",
 )
 
 #: what the start does need (so the check above is made on a window that really started)
