@@ -64,6 +64,9 @@ NOT_AT_START = (
     # the computer players: when a computer seat first plays (issue 33; 1.12x the cold start)
     "diplomacy_desktop.bots",
     "diplomacy_desktop.bots.player",
+    # ... and its worker thread (concurrent.futures): made when the computer is first asked
+    "concurrent.futures",
+    "concurrent.futures.thread",
 )
 
 #: what the start does need (so the check above is made on a window that really started)
@@ -234,3 +237,28 @@ def test_pyside_is_answered_from_a_module_s_names(tmp_path: Path, monkeypatch) -
     finally:
         for name in modules:
             sys.modules.pop(name, None)
+
+
+#: the same start, reporting whether the table's file-dialog guard watched the application's events
+#: (an application-wide event filter) as the window was shown and once the event loop turned
+START_GUARD = START.replace("install_table_features(window)\n", "features = install_table_features(window)\n").replace(
+    "window.show()\n", "window.show()\nshown = features.file_dialog_guard.watching\n").replace(
+    "            drawn.append(True)\n            QTimer.singleShot(0, app.quit)",
+    "            drawn.append(True)\n"
+    "            QTimer.singleShot(100, app.quit)",
+).replace(
+    'print(json.dumps({"drawn": bool(drawn), "modules": sorted(sys.modules)}))',
+    'print(json.dumps({"drawn": drawn, "shown": shown, "after": features.file_dialog_guard.watching}))',
+)
+
+
+def test_start_the_file_dialog_guard_filters_no_event_while_the_window_is_made_and_shown(tmp_path: Path) -> None:
+    """While an application-wide event filter is installed, an event of an object of a class PySide
+    has not loaded yet makes PySide load all its classes: installed before the first frame, the
+    table's file-dialog guard (gui/table/file_dialogs.py) cost the start some 12 ms, most of it as the
+    window was shown."""
+    assert START_GUARD != START and "file_dialog_guard.watching" in START_GUARD
+    report = _start(START_GUARD, tmp_path)
+    assert report["drawn"] == [True]
+    assert report["shown"] is False  # the window was shown unfiltered
+    assert report["after"] is True  # watching once the event loop turned

@@ -17,7 +17,6 @@ import contextlib
 import functools
 import itertools
 from collections.abc import Callable, Mapping
-from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
@@ -27,6 +26,8 @@ from ...engine.state import GameState
 from ...table.computer import COMPUTER_SEED_KEY, computer_orders
 
 if TYPE_CHECKING:
+    from concurrent.futures import Future, ThreadPoolExecutor
+
     from ...table.changes import ChangeRecord
     from ..controller import GameController
 
@@ -50,7 +51,10 @@ class ComputerThinker(QObject):
     def __init__(self, controller: GameController, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.controller = controller
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer")
+        #: the worker thread: made when the computer is first asked (``concurrent.futures`` is imported
+        #: then, not at every start: tests/gui/test_start_imports.py)
+        self._pool: ThreadPoolExecutor | None = None
+        self._shut = False
         self._tickets = itertools.count(1)
         #: ticket -> (the game's generation when asked, what to do with the orders, what to say on failure)
         self._waiting: dict[int, tuple[int, Then, Failed | None]] = {}
@@ -76,6 +80,12 @@ class ComputerThinker(QObject):
         if the game has not moved on by then (else nothing).  Returns the request's ticket."""
         ticket = next(self._tickets)
         self._waiting[ticket] = (self.generation, then, failed)
+        if self._shut:  # as the executor itself says once shut down
+            raise RuntimeError("cannot schedule new futures after shutdown")
+        if self._pool is None:
+            from concurrent.futures import ThreadPoolExecutor
+
+            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer")
         future = self._pool.submit(think_now, seed, state, dict(seats))
         future.add_done_callback(functools.partial(self._answer, ticket))
         return ticket
@@ -108,4 +118,6 @@ class ComputerThinker(QObject):
     def shut_down(self) -> None:
         """At the window's end: nothing more is asked, nothing waited for."""
         self.forget()
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        self._shut = True
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)

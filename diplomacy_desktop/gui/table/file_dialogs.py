@@ -4,7 +4,8 @@ The data folder holds the autosave (every power's sealed orders, encrypted or no
 hashes): a player who reaches any file dialog in their own turn (the sandbox's Open, an export)
 must not be able to rename or delete it, nor see when it last changed.  In table mode the file
 dialogs are Qt's own (``AA_DontUseNativeDialogs``), so ``DataFolderGuard``, an application-wide
-event filter, sees every one as it is shown, whichever module opened it, and:
+event filter (from the event loop's first turn: ``DataFolderGuard.watch``), sees every one as it is
+shown, whichever module opened it, and:
 
 * makes it read-only (``QFileDialog.Option.ReadOnly``: no Rename, Delete or New Folder anywhere);
 * never shows what is in the data folder: the dialog is sent elsewhere (the home folder) whenever
@@ -54,9 +55,27 @@ class DataFolderGuard(QObject):
         super().__init__(parent)
         self.folder = Path(folder)
         self._forms = _forms(self.folder)
+        #: whether it watches the application's events (from the event loop's first turn: see ``watch``)
+        self.watching = False
+        if QApplication.instance() is not None:
+            QTimer.singleShot(0, self, self.watch)
+
+    def watch(self) -> None:
+        """Watch every file dialog shown from now on, and guard those already shown.
+
+        Called when the event loop first turns, not when the guard is made: while an application-wide
+        event filter is installed, every event of an object of a class PySide has not loaded yet (a list
+        widget's inner model...) makes PySide load all its classes first, some 12 ms of the window's
+        start before its first frame.  No file dialog can be shown earlier but by a call made before the
+        event loop runs, and that one is guarded here, as its own event loop first turns."""
         app = QApplication.instance()
-        if app is not None:
-            app.installEventFilter(self)
+        if self.watching or app is None:
+            return
+        app.installEventFilter(self)
+        self.watching = True
+        for widget in QApplication.topLevelWidgets():
+            if isinstance(widget, QFileDialog) and widget.isVisible():
+                self.guard(widget)
 
     def inside(self, path: str | Path) -> bool:
         """Whether ``path`` is the data folder or anything in it."""

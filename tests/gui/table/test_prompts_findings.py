@@ -445,3 +445,37 @@ def test_a_prompt_lost_under_x_counts_as_cancel(qtbot, table, monkeypatch, which
     answer = ask(table.window)
     assert seen == [title], seen
     assert answer is cancelled and QApplication.activeModalWidget() is None
+
+
+def test_file_dialog_guard_watches_from_the_event_loop_and_guards_a_dialog_shown_before(  # type: ignore[no-untyped-def]
+        qtbot, table, tmp_path: Path) -> None:
+    """The guard is an application-wide event filter from the event loop's first turn (not while the
+    window is shown: tests/gui/test_start_imports.py); a dialog shown before that turn is guarded too."""
+    from diplomacy_desktop.gui.table.file_dialogs import DataFolderGuard
+
+    data = tmp_path / "data"
+    data.mkdir()
+    guard = DataFolderGuard(data)
+    try:
+        assert not guard.watching  # made, not yet watching
+        dialog = QFileDialog(table.window, "Any", str(data))
+        dialog.show()  # shown before the event loop turned: the filter saw nothing
+        try:
+            assert not dialog.testOption(QFileDialog.Option.ReadOnly)
+            qtbot.waitUntil(lambda: guard.watching)
+            assert dialog.testOption(QFileDialog.Option.ReadOnly)
+            assert not _inside(Path(dialog.directory().absolutePath()), data)
+            later = QFileDialog(table.window, "Later", str(data))
+            later.show()  # and one shown once it watches, as every dialog was before
+            try:
+                assert later.testOption(QFileDialog.Option.ReadOnly)
+                assert not _inside(Path(later.directory().absolutePath()), data)
+            finally:
+                later.reject()
+        finally:
+            dialog.reject()
+    finally:
+        app = QApplication.instance()
+        assert app is not None
+        app.removeEventFilter(guard)
+        guard.deleteLater()
