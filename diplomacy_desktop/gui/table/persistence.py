@@ -38,7 +38,7 @@ from ...table.autosave import (
     autosave_timing,
 )
 from ...table.autosave import Autosave as FolderAutosave
-from ...table.changes import TURN, record_for
+from ...table.changes import record_for
 
 from ..controller import weak_listener
 from ..widgets import answer_nothing_when_lost
@@ -88,10 +88,6 @@ class Autosave(FolderAutosave):
 __all__ = ["Autosave"]
 
 
-#: the table service's changes the autosave writes at once whatever their record says (a wrong
-#: PIN: a restart must not forget it; a seal at the laptop, with its code); the laptop's turn
-#: (``TURN``) is written at once too; the others by the record's timing (``autosave_timing``)
-WRITTEN_AT_ONCE = frozenset({"pin", "seal", "unseal"})
 
 
 class Autosaver(QObject):
@@ -128,19 +124,15 @@ class Autosaver(QObject):
         controller.service.write = weak_listener(self._write_change)  # (no cycle with the controller)
 
     def _write_change(self, change: TableChange) -> None:
-        """The service's write hook: its change is written (or scheduled, by the same rule as
-        every record) before the window's views or the phones hear of it."""
+        """The service's write hook: every operation of the table service is written at once,
+        before the window's views or the phones hear of it (``serve``'s rule: one store, one
+        rule); an adjudication is written again once the table (clock, turn) has followed."""
         if not self.enabled:
             return
-        if change.kind in WRITTEN_AT_ONCE:
-            self.save_now()
-            return
-        if change.kind == TURN:  # the laptop's hot-seat turn, its pending declarations: at once (the
-            self.save_now()  # phones hear who has sealed only after it is on disk, as serve's do)
-            return
+        self.save_now()
         record = record_for(change, frozenset(self.controller.board.power_ids))
-        if record is not None:
-            self._write_for(record)
+        if record is not None and autosave_timing(record) == NOW:
+            self._timer.start()
 
     def _on_changed(self, record: ChangeRecord) -> None:
         if record.initiator is not None:
@@ -154,8 +146,8 @@ class Autosaver(QObject):
         if when == NOW:  # an adjudication or its undo: at once, and
             self.save_now()  # again once the table (clock, hot-seat turn) has followed
             self._timer.start()
-        elif when == ORDER:  # an order given (at the laptop or on a phone) is on disk before the next,
-            if self.last_write_seconds <= self.ORDER_SAVE_BUDGET:  # unless a save is slow (a long game)
+        elif when == ORDER:  # (an order given through the service is written by ``_write_change``)
+            if self.last_write_seconds <= self.ORDER_SAVE_BUDGET:
                 self.save_now()
             else:
                 self.schedule()
