@@ -66,7 +66,13 @@ HEAVY_FILES = {
     # random sequences (Hypothesis's state machine, fuzzed files) and the docs' commands run whole
     "tests/table/test_service_machine.py", "tests/io/test_schema_fast.py", "tests/io/test_fuzz_files.py",
     "tests/test_docs_examples.py",
+    # attacks and crashes against real `serve` processes (floods, half-sent requests, kill -9, a full
+    # disk, links), and the app started as whole processes (what the start imports, renders)
+    "tests/host/test_host_hostile.py", "tests/host/test_host_outside_crashes.py",
+    "tests/host/test_host_one_per_game.py", "tests/gui/test_start_imports.py", "tests/gui/test_render.py",
 }
+#: a test that lays the projector (F5) out at full size, wherever it is (its name says "projector")
+PROJECTOR_WORD = "projector"
 #: a test run once per lesson (462): the default run opens the first lesson of each family
 #: (rulebook examples, each DATC section, Formal Diplomacy's cases), CI every one
 PER_LESSON = "tests/gui/test_sandbox.py::test_lessons_open_in_the_sandbox_and_adjudicate_to_the_expected_result"
@@ -81,7 +87,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     families: set[str] = set()
     for item in items:
         path = item.nodeid.partition("::")[0]
-        if path in HEAVY_FILES:
+        if path in HEAVY_FILES or PROJECTOR_WORD in item.name:
             item.add_marker(pytest.mark.heavy)
         elif item.nodeid.startswith(PER_LESSON + "["):
             family = _lesson_family(item)
