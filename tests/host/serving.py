@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import queue
@@ -14,6 +15,7 @@ import tempfile
 import threading
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -107,3 +109,17 @@ def call(serve: ServeProcess, path: str, body: dict[str, Any] | None = None, tok
             return r.status, json.loads(r.read() or b"null")
     except urllib.error.HTTPError as exc:
         return exc.code, json.loads(exc.read() or b"null")
+
+
+@contextlib.contextmanager
+def running(host: Any) -> Iterator[Any]:
+    """``host`` (a ``TableHost``) served on 127.0.0.1 by an in-process ``HostServer`` on a free port,
+    stopped on leaving."""
+    from diplomacy_desktop.host.server import HostServer
+
+    server = HostServer(host, "127.0.0.1", 0)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()

@@ -18,7 +18,7 @@ from typing import Any
 
 import aiohttp
 import pytest
-from serving import ROOT, free_port
+from serving import ROOT, free_port, running
 
 from diplomacy_desktop.host import table as host_table
 from diplomacy_desktop.host.server import HostServer
@@ -53,12 +53,8 @@ class Disk:
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[tuple[TableHost, HostServer]]:
     host = TableHost.open_or_new(tmp_path / "g.dipl")
-    server = HostServer(host, "127.0.0.1", 0)
-    server.start()
-    try:
+    with running(host) as server:
         yield host, server
-    finally:
-        server.stop()
 
 
 def post(server: HostServer, path: str, token: str, body: dict[str, Any]) -> tuple[int, Any]:

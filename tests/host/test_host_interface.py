@@ -15,6 +15,7 @@ from types import SimpleNamespace
 
 import aiohttp
 import pytest
+from serving import running
 
 from diplomacy_desktop.engine.game import Game
 from diplomacy_desktop.host.server import HostServer, own_networks
@@ -41,12 +42,8 @@ def test_interface_the_networks_are_the_chosen_interfaces_own() -> None:
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[tuple[TableHost, HostServer]]:
     host = TableHost(Game.new(load_board("standard")), {"pins": {"france": hash_pin("5831")}}, tmp_path / "g.dipl")
-    server = HostServer(host, "127.0.0.1", 0)
-    server.start()
-    try:
+    with running(host) as server:
         yield host, server
-    finally:
-        server.stop()
 
 
 async def _get(port: int, source: str, path: str, token: str = "") -> tuple[int, str]:
