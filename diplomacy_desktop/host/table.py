@@ -750,12 +750,7 @@ class TableHost:
         for power, known in phonebook.tokens(self._phones).items():
             if secrets.compare_digest(str(known).encode(), token.encode("utf-8", "replace")):
                 own = power
-        if own is None:
-            digest = token_digest(token).encode()
-            for entry in self._devices().values():
-                if secrets.compare_digest(entry["hash"].encode(), digest):
-                    own = entry["power"]
-        return own
+        return own if own is not None else self._joined_by(token)
 
     def _joined_by(self, token: str) -> str | None:
         """The power a device joined by PIN, when ``token`` is that device's (None: a link's)."""

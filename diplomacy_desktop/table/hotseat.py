@@ -39,6 +39,8 @@ STAGES = (OPEN, CURTAIN, ENTERING, READY, REVEALED)
 
 #: what the laptop goes round for: orders, or (Formal Diplomacy, seed 003) declarations first
 ORDERS_ROUND = "orders"
+#: the table key of the window's hot-seat turn (``HotSeatSession.to_dict``)
+HOTSEAT_KEY = "hotseat"
 DECLARATIONS_ROUND = "declarations"
 ROUNDS = (ORDERS_ROUND, DECLARATIONS_ROUND)
 

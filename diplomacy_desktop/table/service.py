@@ -47,7 +47,7 @@ from .pins import HOST as HOST_COUNTER
 from .pins import PinGuard, PinWaitError, hash_pin, needs_upgrade, pin_matches
 from .declarations import PENDING_KEY, pending_declarations
 from .notes import MAX_NOTES_PER_POWER, NOTES_KEY, NoteError, notes_allowed, with_note
-from .hotseat import CURTAIN, ENTERING, READY, HotSeatSession
+from .hotseat import CURTAIN, ENTERING, HOTSEAT_KEY, READY, HotSeatSession
 from .session import TableSession
 from .state import TableState
 
@@ -62,8 +62,6 @@ STAGE_OVER = "over"
 #: the table key of the late orders record (``table.event``: warning or void, per phase and power)
 LATE_KEY = "late_orders"
 LATE_VOID = "void"
-#: the table key of the window's hot-seat turn (``HotSeatSession.to_dict``)
-HOTSEAT_KEY = "hotseat"
 
 
 TableListener = Callable[[TableChange], None]

@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable, MutableMapping, Sequence
 from typing import Any
 
 from .changes import COMPUTER, LAPTOP, PHONE, TableChange
-from .hotseat import HotSeatSession
+from .hotseat import HOTSEAT_KEY, ORDERS_ROUND, HotSeatSession
 
 #: the session's change is the table's one change type (``via`` is its ``initiator``)
 SessionChange = TableChange
@@ -109,9 +109,9 @@ class TableSession:
     def is_sealed(self, power: str) -> bool:
         return power in self.sealed
 
-    def _write(self) -> bool:
-        """Whether who has sealed or declared changed since the listeners were last told (with
-        a hot-seat turn the turn is the record, and nothing else is written)."""
+    def _moved(self) -> bool:
+        """Whether who has sealed or declared changed since the listeners were last told (it is
+        then taken as told)."""
         now = (self.sealed, self.declared)
         if now == self._told:
             return False
@@ -134,15 +134,13 @@ class TableSession:
                 return False
             before = (set(self.hotseat.sealed), set(self.hotseat.part_declared))
             listed = declared if self.hotseat.declaring else sealed
+            take = self.hotseat.phone_declare if self.hotseat.declaring else self.hotseat.phone_seal
             for p in self._ordered(str(p) for p in (listed if isinstance(listed, list) else [])):
-                if self.hotseat.declaring:
-                    self.hotseat.phone_declare(p)
-                else:
-                    self.hotseat.phone_seal(p)
-            self._write()
+                take(p)
+            self._moved()
             return (set(self.hotseat.sealed), set(self.hotseat.part_declared)) != before
-        turn = self.table.get("hotseat")
-        if not isinstance(turn, dict) or turn.get("phase") != phase or turn.get("round", "orders") != "orders":
+        turn = self.table.get(HOTSEAT_KEY)
+        if not isinstance(turn, dict) or turn.get("phase") != phase or turn.get("round", ORDERS_ROUND) != ORDERS_ROUND:
             return False
         sealed = self._ordered(str(p) for p in turn.get("sealed", []) if isinstance(p, str))
         if not sealed:
@@ -153,7 +151,7 @@ class TableSession:
         phones["sealed"] = self._ordered([*phones.get("sealed", []), *sealed])
         for key in ("sealed", "phone_sealed", "part_declared"):
             turn[key] = []
-        self._told = (self.sealed, self.declared)
+        self._moved()
         return True
 
     # -- operations ------------------------------------------------------------------------------
@@ -187,7 +185,7 @@ class TableSession:
             else:
                 self.hotseat.phone_seal(power)
             powers = frozenset(set(self.hotseat.sealed) - before)
-            self._write()
+            self._moved()
         else:
             phones = self._phones
             if phones is None:
@@ -204,7 +202,7 @@ class TableSession:
             return None
         if self.hotseat is not None:
             self.hotseat.phone_unseal(power)
-            self._write()
+            self._moved()
         else:
             phones = self._phones
             assert phones is not None  # is_sealed found it there
@@ -219,7 +217,7 @@ class TableSession:
         if self.hotseat is not None:
             before = self.hotseat.declared
             self.hotseat.phone_declare(power)
-            self._write()
+            self._moved()
             if self.hotseat.declared == before:
                 return None
             powers = frozenset(self.hotseat.declared - before)
@@ -238,7 +236,7 @@ class TableSession:
         """The laptop's hot-seat turn moved by itself (a power reopened its orders, the writers
         changed, a new turn or round began): the record is written, and the phones are told when
         who-has-sealed changed.  ``None`` when it did not."""
-        if not self._write():
+        if not self._moved():
             return None
         return self._tell(SessionChange("turn", frozenset(), LAPTOP))
 

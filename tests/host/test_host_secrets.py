@@ -133,8 +133,11 @@ def test_secrets_a_new_device_is_announced_on_the_hosts_terminal(served: ServePr
     assert "A new device joined France" in said, served.output
 
 
-async def _seal_loop(base: str, token: str, power: str, pin: str, until: float, answers: list[int]) -> None:
-    """A player's own phone sealing and unsealing with its right PIN as fast as it can."""
+async def _seal_loop(base: str, token: str, power: str, pin: str, until: float,
+                     answers: list[tuple[int, str]], *, pause_when_busy: bool = True) -> None:
+    """A player's own phone sealing and unsealing with its right PIN as fast as it can (a short
+    pause after "busy", unless ``pause_when_busy`` is off: a hostile client asks again at once
+    whatever it is told); each answer's status and message."""
     async with aiohttp.ClientSession(timeout=TIMEOUT) as s:
         async with s.get(f"{base}/api/state", headers={"X-Token": token}) as r:
             phase = (await r.json())["phase"]["short"]
@@ -142,9 +145,9 @@ async def _seal_loop(base: str, token: str, power: str, pin: str, until: float, 
             for op in ("seal", "unseal"):
                 async with s.post(f"{base}/api/{op}", data=json.dumps({"power": power, "phase": phase, "pin": pin}),
                                   headers={"X-Token": token, "Content-Type": "application/json"}) as r:
-                    answers.append(r.status)
-                    await r.read()
-                if r.status == 429:
+                    body = await r.json()
+                    answers.append((r.status, body.get("message") or body.get("error") or ""))
+                if r.status == 429 and pause_when_busy:
                     await asyncio.sleep(0.05)
 
 
@@ -157,14 +160,14 @@ def test_secrets_a_phone_sealing_with_its_pin_in_a_loop_does_not_stall_another_p
     baseline = asyncio.run(_state_times(host.base, england, 15, 0.05))
 
     async def attack() -> tuple[list[float], list[int]]:
-        answers: list[int] = []
+        answers: list[tuple[int, str]] = []
         until = time.monotonic() + 8.0
         loops = [asyncio.create_task(_seal_loop(host.base, france, "france", "5831", until, answers))
                  for _ in range(4)]
         await asyncio.sleep(0.5)
         times = await _state_times(host.base, england, 20, 0.2)
         await asyncio.gather(*loops)
-        return times, answers
+        return times, [status for status, _ in answers]
 
     during, answers = asyncio.run(attack())
     print(f"/api/state median {statistics.median(baseline) * 1000:.1f} ms before, "
@@ -200,21 +203,6 @@ def test_secrets_a_wrong_pin_sealing_is_still_counted_and_then_waits(served: Ser
 _HASHED = ("sealed", "already sealed", "unsealed")  # the answers of a seal or unseal whose PIN was hashed
 
 
-async def _pin_loop(base: str, token: str, power: str, pin: str, until: float,
-                    answers: list[tuple[int, str]]) -> None:
-    """A hostile client on a power's own link: seal and unseal with its right PIN, at once again
-    whatever it is told."""
-    async with aiohttp.ClientSession(timeout=TIMEOUT) as s:
-        async with s.get(f"{base}/api/state", headers={"X-Token": token}) as r:
-            phase = (await r.json())["phase"]["short"]
-        while time.monotonic() < until:
-            for op in ("seal", "unseal"):
-                async with s.post(f"{base}/api/{op}", data=json.dumps({"power": power, "phase": phase, "pin": pin}),
-                                  headers={"X-Token": token, "Content-Type": "application/json"}) as r:
-                    body = await r.json()
-                    answers.append((r.status, body.get("message") or body.get("error") or ""))
-
-
 def test_secrets_a_phone_looping_its_own_pin_never_keeps_the_hash_from_another_power(
         served: ServeProcess) -> None:
     """Red team (issue 31, second pass): France's phone looping seal/unseal with its own right PIN
@@ -230,7 +218,8 @@ def test_secrets_a_phone_looping_its_own_pin_never_keeps_the_hash_from_another_p
         theirs: list[tuple[int, str]] = []
         started = time.monotonic()
         until = started + 60.0
-        loops = [asyncio.create_task(_pin_loop(host.base, france, "france", "5831", until, theirs))
+        loops = [asyncio.create_task(_seal_loop(host.base, france, "france", "5831", until, theirs,
+                                                pause_when_busy=False))
                  for _ in range(2)]
         await asyncio.sleep(1.0)
         mine: list[tuple[int, str]] = []

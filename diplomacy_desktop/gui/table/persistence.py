@@ -88,8 +88,6 @@ class Autosave(FolderAutosave):
 __all__ = ["Autosave"]
 
 
-
-
 class Autosaver(QObject):
     """Writes the autosave after every phase and every order at once, and at most DELAY_MS
     after any other change."""

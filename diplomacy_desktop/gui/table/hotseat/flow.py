@@ -30,12 +30,12 @@ from ....table.computer import (COMPUTER_KEY, COMPUTER_SEED_KEY, computer_declar
                                 computer_seed, draw_computer_seed, seat_words)
 from ....table.declarations import pending_declarations
 from ....table.practice import practice_power
-from ....table.hotseat import (CURTAIN, ENTERING, NO_HOST_PIN, OPEN, READY, REVEALED,
+from ....table.hotseat import (CURTAIN, ENTERING, HOTSEAT_KEY, NO_HOST_PIN, OPEN, READY, REVEALED,
                                HotSeatError, HotSeatSession)
 from ....table.pins import HOST, PinGuard, PinWaitError
 from ....table.review import review_warnings
 from ....table.seal_review import seal_notes
-from ....table.service import HOTSEAT_KEY, TableService
+from ....table.service import TableService
 from ....table.session import LAPTOP, TableSession
 from ... import override
 from ..computer_worker import ComputerThinker
