@@ -353,3 +353,31 @@ def test_doors_the_window_moves_the_hot_seat_turn_only_through_the_service() -> 
     found = offences([("gui/table/probe.py", probe)])
     assert len(found) == 9, found
     assert offences([("gui/orders/probe.py", probe)]) == []
+
+
+def _change_types(tree: ast.Module) -> list[str]:
+    """Classes and aliases of a module that stand for a record of what changed, other than the
+    table's one change type (``TableChange``): a class named ``…Change`` or ``…ChangeRecord``, or
+    a module-level name bound to ``TableChange``."""
+    found = []
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef) and node.name != "TableChange" and (
+                node.name.endswith("Change") or node.name.endswith("ChangeRecord")):
+            found.append(f"class {node.name}")
+        elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Name) and node.value.id == "TableChange":
+            found.extend(f"{t.id} = TableChange" for t in node.targets if isinstance(t, ast.Name))
+    return found
+
+
+def test_doors_one_change_type() -> None:
+    """Issue 30: one change type.  The window's controller passes the service's ``TableChange``
+    on to its views (its own changes of what is shown are kinds of it); the session and the host
+    name it, not an alias of their own (there were three: ``ChangeRecord``, ``SessionChange``,
+    the host's ``Change``)."""
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        found.extend(f"{path.relative_to(PACKAGE)}: {what}" for what in _change_types(tree))
+    assert found == []
+    planted = ast.parse("class ChangeRecord:\n    pass\nclass SessionChange:\n    pass\nChange = TableChange\n")
+    assert _change_types(planted) == ["class ChangeRecord", "class SessionChange", "Change = TableChange"]

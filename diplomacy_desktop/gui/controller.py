@@ -2,12 +2,14 @@
 
 Widgets never touch the :class:`~diplomacy_desktop.engine.game.Game` directly.  They call the
 controller (order edits go through undo commands that call it back), and they redraw what the
-one ``changed`` signal's :class:`ChangeRecord` names.  The controller does not write the game or
+one ``changed`` signal's record names: the table's one change type,
+:class:`~diplomacy_desktop.table.changes.TableChange`.  The controller does not write the game or
 the table itself either: every change is an operation of its :class:`~diplomacy_desktop.table.
 service.TableService` (the same rules as the phones' door), and the service's change record,
-heard once, becomes the controller's Qt signals (``_on_service_change``).  What stays here is the
-window's own: who may be seen and who is at the keyboard, the phase being looked at, the undo
-stack, the file's name.
+heard once, is passed on in the controller's Qt signals (``_on_service_change``).  What stays here
+is the window's own: who may be seen and who is at the keyboard, the phase being looked at, the
+undo stack, the file's name (their changes are the record's window kinds: ``opened``,
+``viewing``, ``visibility``).
 
 Secrecy: ``visible_powers`` says whose current orders may be shown at all.  Every widget,
 arrow and tooltip that shows orders asks :meth:`GameController.can_see` first.  By default all
@@ -37,19 +39,14 @@ from ..engine.state import ADJUSTMENT, MOVEMENT, RETREAT, GameState
 from ..io.boardfile import load_board
 from ..io.savefile import open_game, save_game
 from ..io.vault import Vault
-from ..table.changes import (  # moved to the Qt-free table layer: importable here too
-    ChangeRecord,
-)
-from ..table.changes import CLOCK, COMPUTER, HOST, LAPTOP, TableChange, record_for
+from ..table.changes import CLOCK, COMPUTER, HOST, LAPTOP, OPENED, PHONE, VIEWING, VISIBILITY, TableChange
 from ..table.service import TableService
 from ..table.state import TableState
 from .orders.commands import ClearOrdersCommand, SetOrderCommand, SetPositionCommand
 
-__all__ = ['ChangeRecord']
-
 
 class GameController(QObject):
-    changed = Signal(object)  # ChangeRecord
+    changed = Signal(object)  # TableChange
     phase_advanced = Signal(object)  # HistoryEntry of the phase just adjudicated
     game_ended = Signal(object)  # GameEnd
     saved = Signal(str)  # path
@@ -87,15 +84,15 @@ class GameController(QObject):
         #: the history's length the views last heard of (an adjudication adds one, an undo takes one)
         self._history_seen = len(self.game.history)
         #: the record of the service's last change (an undo step's redo returns it)
-        self._last_record: ChangeRecord | None = None
+        self._last_record: TableChange | None = None
 
     def _on_service_change(self, change: TableChange) -> None:
         """The service made a change (on disk first, through its ``write`` hook): the views hear
         it once, as the controller's ``changed`` record and, for a phase, ``phase_advanced`` and
-        ``game_ended`` (a PIN count is drawn nowhere: no record)."""
-        record = record_for(change, frozenset(self.board.power_ids))
-        if record is None:
+        ``game_ended`` (a PIN count or a seal is drawn by no view from the record: not passed on)."""
+        if not change.drawn:
             return
+        record = change.for_board(frozenset(self.board.power_ids))
         if change.kind in ("phase", "position"):
             self._on_phase_change(change.kind, record)
             return
@@ -104,7 +101,7 @@ class GameController(QObject):
         if change.kind == "game" and self.game.ended is not None:
             self.game_ended.emit(self.game.ended)
 
-    def _on_phase_change(self, kind: str, record: ChangeRecord) -> None:
+    def _on_phase_change(self, kind: str, record: TableChange) -> None:
         """A phase adjudicated or taken back, or the sandbox's position set: the orders' undo
         steps go (not a set-up's), the views look again, and an adjudication is announced."""
         history = self.game.history
@@ -142,8 +139,8 @@ class GameController(QObject):
     def modified(self) -> bool:
         return self._dirty or not self.undo_stack.isClean()
 
-    def _emit(self, record: ChangeRecord) -> None:
-        if record.orders or record.phase or record.game or record.table or record.relations:
+    def _emit(self, record: TableChange) -> None:
+        if record.modifies:
             self._dirty = True
         self.changed.emit(record)
 
@@ -162,7 +159,7 @@ class GameController(QObject):
             return
         self._visible = new
         self._forget_edits()
-        self.changed.emit(ChangeRecord(visibility=True))
+        self.changed.emit(TableChange(VISIBILITY, initiator=LAPTOP))
 
     def can_see(self, power: str | None) -> bool:
         """May a widget show this power's current orders?"""
@@ -192,10 +189,10 @@ class GameController(QObject):
         self._active = power
         self._active_seat = new_seat
         self._forget_edits()
-        self.changed.emit(ChangeRecord(visibility=True))
+        self.changed.emit(TableChange(VISIBILITY, initiator=LAPTOP))
 
     def set_view(self, visible: Iterable[str] | None, active: str | None = None, *,
-                 seat: Iterable[str] = ()) -> ChangeRecord | None:
+                 seat: Iterable[str] = ()) -> TableChange | None:
         """Whose orders may be shown (``None``: everybody's) and who is at the keyboard
         (``active`` and the rest of its ``seat``), changed together: one ``changed`` record (the
         hot seat's step after a seal, an opening or a reveal), ``None`` when nothing changed."""
@@ -207,7 +204,7 @@ class GameController(QObject):
         self._active = active
         self._active_seat = new_seat
         self._forget_edits()
-        record = ChangeRecord(visibility=True)
+        record = TableChange(VISIBILITY, initiator=LAPTOP)
         self.changed.emit(record)
         return record
 
@@ -225,7 +222,7 @@ class GameController(QObject):
 
     def notify_access_changed(self) -> None:
         """Who may order or see what has changed: every view looks again."""
-        self.changed.emit(ChangeRecord(visibility=True))
+        self.changed.emit(TableChange(VISIBILITY, initiator=LAPTOP))
 
     def can_order(self, power: str) -> bool:
         """May orders be given for ``power`` now (from the map or the order panel)?"""
@@ -270,7 +267,7 @@ class GameController(QObject):
         if index == self._viewing:
             return
         self._viewing = index
-        self.changed.emit(ChangeRecord(viewing=True))
+        self.changed.emit(TableChange(VIEWING, initiator=LAPTOP))
 
     def view_previous(self) -> None:
         if self._viewing is None:
@@ -390,7 +387,7 @@ class GameController(QObject):
         if mine:
             self.undo_stack.push(ClearOrdersCommand(self._write_orders, power, mine))
 
-    def _write_orders(self, power: str, orders: dict[str, Order | None]) -> ChangeRecord:
+    def _write_orders(self, power: str, orders: dict[str, Order | None]) -> TableChange:
         """The order book as an undo step's redo or undo leaves it (the steps were checked when
         they were made by ``set_order`` / ``clear_order`` / ``clear_orders``): the one way the
         undo commands change the game, handed to them when they are made (through the service)."""
@@ -398,14 +395,14 @@ class GameController(QObject):
         assert self._last_record is not None
         return self._last_record
 
-    def orders_changed_on_phone(self, powers: Iterable[str]) -> ChangeRecord:
-        """Phones (Table ▸ Phones) filed or cleared orders of ``powers`` in this game's order book
-        (through the host, on the GUI thread): the views look again and the autosave follows."""
-        record = ChangeRecord(orders=frozenset(powers))
+    def orders_restored(self, powers: Iterable[str]) -> TableChange:
+        """The phones' host took back a change it could not save (its ``restored``): the views
+        look again at the orders of ``powers`` (the file already holds them as they are now)."""
+        record = TableChange("orders", frozenset(powers), PHONE)
         self._emit(record)
         return record
 
-    def file_computer_orders(self, power: str, orders: Iterable[Order]) -> ChangeRecord | None:
+    def file_computer_orders(self, power: str, orders: Iterable[Order]) -> TableChange | None:
         """A computer seat (``table.computer``) writes its orders for ``power``: each checked as the
         rules read it, filed (not an undo step: nobody at the table wrote them), one record.  Who
         may see them is the secrecy's business as for anyone's (``can_see``).  ``None`` when the
@@ -447,13 +444,13 @@ class GameController(QObject):
             raise IllegalOrderError("the game is over")
         return self._adjudicate(disorder)[0]
 
-    def _adjudicate(self, disorder: Iterable[str] | None = None) -> tuple[HistoryEntry, ChangeRecord]:
+    def _adjudicate(self, disorder: Iterable[str] | None = None) -> tuple[HistoryEntry, TableChange]:
         gone = self.phase_disorder() if disorder is None else frozenset(disorder)
         self.service.adjudicate(initiator=LAPTOP, disorder=gone, turn_kept_by_caller=True)
         assert self._last_record is not None
         return self.game.history[-1], self._last_record
 
-    def reveal(self, *, adjudicate: bool = True) -> ChangeRecord | None:
+    def reveal(self, *, adjudicate: bool = True) -> TableChange | None:
         """The hot seat's reveal, one operation and one record (issue 16: one record per seal).
 
         With ``adjudicate`` (the table's way) the phase is adjudicated at once: who may be seen is
@@ -531,8 +528,7 @@ class GameController(QObject):
         self._active = None
         self._active_seat = frozenset()
         self._visible = None
-        self.changed.emit(ChangeRecord(game=True, phase=True, viewing=True, visibility=True, table=True,
-                                       orders=frozenset(game.board.power_ids)))
+        self.changed.emit(TableChange(OPENED, frozenset(game.board.power_ids), LAPTOP))
         self._dirty = False
         self.undo_stack.setClean()
 
@@ -580,7 +576,7 @@ class GameController(QObject):
 
         return file_stamp(path) if path is not None else None
 
-    def update_table(self, **settings: Any) -> ChangeRecord:
+    def update_table(self, **settings: Any) -> TableChange:
         """A table setting changed (the clock's settings, secrecy, the powers in civil disorder,
         ...): kept in the table, one record, and the game counts as modified."""
         self.service.update_table(initiator=LAPTOP, **settings)
@@ -594,7 +590,7 @@ class GameController(QObject):
         next change (the table mode schedules it)."""
         self.service.keep_in_table(**values)
 
-    def declare_draw(self, powers: Iterable[str]) -> ChangeRecord:
+    def declare_draw(self, powers: Iterable[str]) -> TableChange:
         """The table agreed a draw (rules II) between ``powers``: the game ends (views redraw, the
         autosave writes it, ``game_ended`` follows)."""
         self.service.declare_draw(powers, initiator=HOST)

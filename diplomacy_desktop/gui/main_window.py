@@ -23,6 +23,7 @@ from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (QApplication, QDockWidget, QFileDialog, QHBoxLayout, QLabel, QMenu,
                                QMessageBox, QPushButton, QTabBar, QVBoxLayout, QWidget)
 
+from ..table.changes import LAPTOP, OPENED, TableChange
 from ..engine.errors import OrderError
 from ..engine.game import GameEnd, HistoryEntry
 from ..io.output import in_words
@@ -42,7 +43,7 @@ from .board.map_source import (  # the picture-building code: importable here to
     picture_for,
 )
 from .board.map_view import MapView
-from .controller import ChangeRecord, GameController
+from .controller import GameController
 from .keys import LOUPE_KEY, REDO_KEYS, UNDO_KEYS, HistoryKeys, key_sequences, menu_action
 from .mode import WindowMode
 from .orders.interaction import IDLE, OrderInteraction
@@ -212,7 +213,7 @@ class MainWindow(WindowShell):
         self.history_keys = HistoryKeys(self)
         self.history_keys.follow(self.focusWidget())
         app_instance().focusChanged.connect(self._focus_changed)
-        self._on_changed(ChangeRecord(game=True, phase=True, viewing=True, visibility=True))
+        self._on_changed(TableChange(OPENED, initiator=LAPTOP))
 
     def _focus_changed(self, _old: QWidget | None, new: QWidget | None) -> None:
         if new is not None and new.window() is self:
@@ -388,7 +389,7 @@ class MainWindow(WindowShell):
 
     # -- refresh -----------------------------------------------------------------------------
 
-    def _on_changed(self, record: ChangeRecord) -> None:
+    def _on_changed(self, record: TableChange) -> None:
         c = self.controller
         if record.visibility:
             self.statusBar().clearMessage()  # it may name the last power's order

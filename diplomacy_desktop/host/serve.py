@@ -32,7 +32,8 @@ from ..io.gamelock import GameLock, GameLockedError
 from ..io.gamestore import GameStore, StoreError, file_stamp, store_path
 from ..io.savefile import SaveFileError, is_secret_file, open_game
 from ..io.vault import passphrase_problem
-from .table import RESTORED, Change, HostError, SaveFailedError, TableHost
+from ..table.changes import TableChange
+from .table import RESTORED, HostError, SaveFailedError, TableHost
 
 WILDCARDS = ("", "0.0.0.0", "::")
 
@@ -246,7 +247,7 @@ def _serve_locked(args: argparse.Namespace, path: Path, lock: GameLock) -> int:
     return _stopped(host, path)
 
 
-def _say_joined(host: TableHost, announced: set[str], change: Change) -> None:
+def _say_joined(host: TableHost, announced: set[str], change: TableChange) -> None:
     """On the terminal, at once: a new device on a power's link (joined by PIN: named, with a
     token of its own; or a link opened on another device), so that a link carried away is seen
     by the host too.  ``announced``: the devices already told."""
@@ -265,7 +266,7 @@ def _say_joined(host: TableHost, announced: set[str], change: Change) -> None:
     print(f"A new device joined {names} ({count} so far on that link; kick POWER cuts them all off)", flush=True)
 
 
-def _say_seal_alarm(host: TableHost, change: Change) -> None:
+def _say_seal_alarm(host: TableHost, change: TableChange) -> None:
     """On the terminal, at the reveal: a seal code recomputed from the revealed orders that is
     not the one its power was given at sealing (the phones show the same alarm)."""
     if change.kind != "phase":
@@ -275,7 +276,7 @@ def _say_seal_alarm(host: TableHost, change: Change) -> None:
         print(f"ALARM: {codes['alarm']}", file=sys.stderr, flush=True)
 
 
-def _say_taken_back(host: TableHost, change: Change) -> None:
+def _say_taken_back(host: TableHost, change: TableChange) -> None:
     """On the terminal, at once: a change that could not be written was taken back."""
     if change.kind != RESTORED:
         return

@@ -69,8 +69,9 @@ from urllib.parse import urlsplit
 from aiohttp import WSMsgType, web
 
 from ..resources import map_file
+from ..table.changes import TableChange
 from ..table.pins import HASHES_IN_FLIGHT
-from .table import (Change, ComputerSeatError, HostError, NotYoursError, SaveFailedError, TableHost, TooManyAttemptsError,
+from .table import (ComputerSeatError, HostError, NotYoursError, SaveFailedError, TableHost, TooManyAttemptsError,
                     UnknownTokenError)
 
 PAGE_DIR = Path(__file__).resolve().parent / "page"
@@ -395,7 +396,7 @@ class HostApp:
         await self.loop.run_in_executor(None, partial(self.host.flush, durable=durable, version=version))
         return web.json_response(out)
 
-    def _on_any_change(self, _change: Change) -> None:
+    def _on_any_change(self, _change: TableChange) -> None:
         """A change not made through a request (the console, a test): written soon all the same."""
         if self.loop is not None and not self.loop.is_closed():
             self.loop.call_soon_threadsafe(self._write_soon)
@@ -444,12 +445,12 @@ class HostApp:
             self._change_versions[task] = version  # read by _saved in the same request
         return out
 
-    def _on_change(self, change: Change) -> None:
+    def _on_change(self, change: TableChange) -> None:
         """Called by the host (on whatever thread changed it): mark the clients to refresh."""
         if self.loop is not None and not self.loop.is_closed():
             self.loop.call_soon_threadsafe(self._mark, change)
 
-    def _mark(self, change: Change) -> None:
+    def _mark(self, change: TableChange) -> None:
         for client in self.clients:
             if change.powers is None or client.powers & change.powers:
                 client.dirty.set()

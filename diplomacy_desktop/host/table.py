@@ -142,13 +142,8 @@ class SaveFailedError(HostError):
         self.reason = reason or message
 
 
-#: what changed: the table's one change type (``table.changes.TableChange``): ``powers`` whose
-#: private view changed, or ``None`` for everybody's (the public board too); ``kind`` names it for
-#: the log ("orders", "seal", "phase", "note", "kicked", "declarations")
-Change = TableChange
 
-
-Listener = Callable[[Change], None]
+Listener = Callable[[TableChange], None]
 
 #: changes that are not part of the saved game (the clock lives only in the host): shown at once
 UNSTORED_KINDS = frozenset({"clock"})
@@ -338,7 +333,7 @@ class TableHost:
         self._local = threading.local()
         self._disk_listeners: list[Listener] = []
         #: changes made but not yet written (deferred saves): (version, change)
-        self._unpublished: list[tuple[int, Change]] = []
+        self._unpublished: list[tuple[int, TableChange]] = []
         #: versions taken back after a failed write: (last written, last taken back)
         self._lost: list[tuple[int, int]] = []
         #: the game as the file holds it (deferred saves: what a failed write goes back to)
@@ -512,7 +507,7 @@ class TableHost:
             if powers is not None and change.kind in ("orders", "pin"):
                 powers = frozenset(q for p in powers for q in self._players_powers(p))
             self._options_key = None if change.kind in ("phase", "declarations", "position") else self._options_key
-            self._changed(Change(change.kind, powers, change.initiator))
+            self._changed(TableChange(change.kind, powers, change.initiator))
 
     def _write_counted(self) -> None:
         """A wrong PIN was counted: on disk now (the server answers after ``flush`` only when the
@@ -529,7 +524,7 @@ class TableHost:
         self._local.version = None
         return version
 
-    def _changed(self, change: Change) -> None:
+    def _changed(self, change: TableChange) -> None:
         self.version += 1
         self._local.version = self.version
         if change.powers is None:
@@ -543,7 +538,7 @@ class TableHost:
         else:
             self._publish([change])
 
-    def _publish(self, changes: list[Change]) -> None:
+    def _publish(self, changes: list[TableChange]) -> None:
         for change in changes:
             for listener in list(self._disk_listeners):
                 listener(change)
@@ -575,8 +570,8 @@ class TableHost:
         self.version += 1
         self.save_failures += 1
         for listener in list(self._listeners):
-            listener(Change(RESTORED, None))
-        self._publish([Change(RESTORED, None)])
+            listener(TableChange(RESTORED, None))
+        self._publish([TableChange(RESTORED, None)])
 
     def save(self) -> None:
         """Write the game now (under the lock: nothing changes while it is written)."""
@@ -1244,21 +1239,21 @@ class TableHost:
         """The window adjudicated (or took an adjudication back): a new phase, nobody sealed."""
         with self._lock:
             self._sync_phase()
-            self._changed(Change("phase", None, LAPTOP))
+            self._changed(TableChange("phase", None, LAPTOP))
 
     def seals_moved(self) -> None:
         """The laptop changed who has sealed or declared (in the shared ``session``): the phones
         are told (the record itself is the session's; nothing is copied here)."""
         with self._lock:
             self._sync_phase()
-            self._changed(Change("seal", None, LAPTOP))
+            self._changed(TableChange("seal", None, LAPTOP))
 
     def declarations_done(self, revealed: Mapping[str, Mapping[str, str]]) -> None:
         """The window revealed this phase's declarations (and applied them, through the table
         service, which recorded the reveal): the phones are told orders are open."""
         with self._lock:
             self._sync_phase()
-            self._changed(Change("declarations", None, LAPTOP))
+            self._changed(TableChange("declarations", None, LAPTOP))
 
     # -- Formal Diplomacy --------------------------------------------------------------------------------
 
@@ -1337,7 +1332,7 @@ class TableHost:
                                "running": bool(running), "since": self._now()}
                 self.service.keep_phone_clock({"title": self._clock["title"], "remaining": self._clock["remaining"],
                                                "running": self._clock["running"], "at": self._wall()})
-            self._changed(Change("clock", None))
+            self._changed(TableChange("clock", None))
 
     def restore_clock(self) -> bool:
         """The clock the table had when this host (``serve``) last stopped, counted down by the

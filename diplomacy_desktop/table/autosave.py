@@ -42,7 +42,7 @@ from ..io.gamestore import GameImage, GameStore, StoreError, sqlite3  # (loaded 
 from ..io.savefile import (OpenedGame, SaveFileError, WrongPassphraseError, is_secret_file, load_game,
                            open_game, stale_temp_files, sync_folder)
 from ..io.vault import Vault, VaultError
-from .changes import ChangeRecord
+from .changes import TableChange
 
 #: the autosave: the window's live game in SQLite
 AUTOSAVE_NAME = "autosave.sqlite"
@@ -60,7 +60,7 @@ SOON = "soon"
 ORDER = "order"
 
 
-def autosave_timing(record: ChangeRecord) -> str | None:
+def autosave_timing(record: TableChange) -> str | None:
     """When a change named by ``record`` is written to the autosave: ``NOW``, ``ORDER``, ``SOON``
     or ``None`` (nothing the file keeps changed: who is looking, which phase is shown)."""
     if record.phase and not record.game:

@@ -1,43 +1,17 @@
-"""``TableChange`` (what one operation of the table service changed, for whom, started by whom)
-and ``ChangeRecord``: what one operation changed (CONTRIBUTING.md, "Doors").
+"""``TableChange``: what one operation changed, for whom, started by whom (CONTRIBUTING.md,
+"Doors").  The one change type of the project.
 
-Every operation of the controller and of the table session returns or broadcasts one of these;
-views refresh only what it names, and the autosave reads it to decide when to write.  It is plain
-data (no Qt), so the table layer and the phone host use the same record as the window.
+Every operation of the table service returns one and tells its listeners once (the phones' host,
+the window's controller, the computer's seats); the window's controller passes the same record on
+to its views in its ``changed`` signal, with its own few changes of what is *shown* (a game opened,
+the phase looked at, who may be seen) as kinds of the same record.  Views refresh only what its
+flags name (:attr:`TableChange.orders`, :attr:`~TableChange.phase`, ...), read from its kind; the
+autosave reads it to decide when to write.  It is plain data (no Qt).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-
-@dataclass(frozen=True, slots=True)
-class ChangeRecord:
-    """What one operation changed.  Views refresh only what it names."""
-
-    #: powers whose current orders changed
-    orders: frozenset[str] = frozenset()
-    #: the current phase changed (adjudicated, or an adjudication taken back)
-    phase: bool = False
-    #: the whole game was replaced (new game, opened file)
-    game: bool = False
-    #: the phase being looked at changed (history browsing)
-    viewing: bool = False
-    #: whose orders may be shown, or which power is at the keyboard, changed
-    visibility: bool = False
-    #: the table settings changed
-    table: bool = False
-    #: Formal Diplomacy: the relations between the powers changed (declarations revealed)
-    relations: bool = False
-    #: who started it, when the record is a table service change's (``TableChange.initiator``):
-    #: such a change was on disk, through the service's write hook, before the record was sent
-    initiator: str | None = None
-
-    @property
-    def board_changed(self) -> bool:
-        """Units, ownership or the shown phase may differ: redraw everything on the map."""
-        return self.phase or self.game or self.viewing or self.visibility
-
+from dataclasses import dataclass, replace
 
 #: who started an operation (``TableChange.initiator``): the seats and the host
 LAPTOP = "laptop"
@@ -50,6 +24,30 @@ CLOCK = "clock"
 #: ``reveal_seal_codes``): the hot-seat turn, its pending declarations, the seal codes revealed.  No
 #: view draws it from the record (the hot-seat flow draws its turn); the autosave writes it soon
 TURN = "turn"
+
+#: the window's own kinds: what the window *shows* changed, not the table (made by the controller,
+#: never by the service): a game opened or begun in the window, the phase looked at (history
+#: browsing), whose orders may be seen or who is at the keyboard
+OPENED = "opened"
+VIEWING = "viewing"
+VISIBILITY = "visibility"
+WINDOW_KINDS = frozenset({OPENED, VIEWING, VISIBILITY})
+
+#: what each kind makes the views look at again (a kind not named here is drawn by no view from
+#: the record: a seal, a PIN count, a join, the hot-seat turn — the hot-seat flow and the phones
+#: draw those from their own state)
+_DRAWN: dict[str, frozenset[str]] = {
+    "orders": frozenset({"orders"}),
+    "late": frozenset({"orders", "table"}),  # the orders withdrawn, the verdict kept in the table
+    "phase": frozenset({"phase", "viewing", "orders"}),  # adjudicated, or taken back
+    "position": frozenset({"phase", "viewing", "orders"}),  # the sandbox's position set
+    "game": frozenset({"phase"}),  # the game ended (a draw, a concession, the short game's end)
+    "table": frozenset({"table"}),
+    "declarations": frozenset({"relations"}),
+    OPENED: frozenset({"game", "phase", "viewing", "visibility", "table", "orders"}),
+    VIEWING: frozenset({"viewing"}),
+    VISIBILITY: frozenset({"visibility"}),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,28 +65,62 @@ class TableChange:
         """The seat's side (the session's older name for ``initiator``)."""
         return self.initiator
 
+    def _draws(self, what: str) -> bool:
+        flags = _DRAWN.get(self.kind)
+        return flags is not None and what in flags
 
+    @property
+    def drawn(self) -> bool:
+        """Does any view draw this change (a seal or a PIN count: no, the hot-seat flow does)?"""
+        return self.kind in _DRAWN
 
+    @property
+    def orders(self) -> frozenset[str]:
+        """The powers whose current orders changed (empty for a change of no orders; a change
+        of everybody's, ``powers`` ``None``, names them once :meth:`for_board` has)."""
+        return (self.powers or frozenset()) if self._draws("orders") else frozenset()
 
-#: the service's change kinds that a phase-wide record stands for (the views look at everything again)
-_WHOLE_BOARD = ("phase", "position")
+    @property
+    def phase(self) -> bool:
+        """The current phase changed (adjudicated, taken back, a position set, the game ended)."""
+        return self._draws("phase")
 
+    @property
+    def game(self) -> bool:
+        """The whole game was replaced (a new game, a file opened)."""
+        return self._draws("game")
 
-def record_for(change: TableChange, powers: frozenset[str]) -> ChangeRecord | None:
-    """The window's record of a table service change (``powers``: the board's, for a change of
-    everybody's orders); ``None`` for a change no view draws (a PIN count, a seal: the hot-seat
-    flow draws those from its session)."""
-    kind, who = change.kind, change.initiator
-    if kind == "orders":
-        return ChangeRecord(orders=change.powers or powers, initiator=who)
-    if kind == "late":  # the orders withdrawn and the verdict kept in the table's late orders
-        return ChangeRecord(orders=change.powers or powers, table=True, initiator=who)
-    if kind in _WHOLE_BOARD:
-        return ChangeRecord(phase=True, viewing=True, orders=powers, initiator=who)
-    if kind == "game":
-        return ChangeRecord(phase=True, initiator=who)
-    if kind == "table":
-        return ChangeRecord(table=True, initiator=who)
-    if kind == "declarations":
-        return ChangeRecord(relations=True, initiator=who)
-    return None
+    @property
+    def viewing(self) -> bool:
+        """The phase being looked at changed (history browsing)."""
+        return self._draws("viewing")
+
+    @property
+    def visibility(self) -> bool:
+        """Whose orders may be shown, or which power is at the keyboard, changed."""
+        return self._draws("visibility")
+
+    @property
+    def table(self) -> bool:
+        """The table's settings changed."""
+        return self._draws("table")
+
+    @property
+    def relations(self) -> bool:
+        """Formal Diplomacy: the relations between the powers changed (declarations revealed)."""
+        return self._draws("relations")
+
+    @property
+    def board_changed(self) -> bool:
+        """Units, ownership or the shown phase may differ: redraw everything on the map."""
+        return self.phase or self.game or self.viewing or self.visibility
+
+    @property
+    def modifies(self) -> bool:
+        """Does it change what the game's file keeps (the window's "modified")?"""
+        return bool(self.orders) or self.phase or self.game or self.table or self.relations
+
+    def for_board(self, powers: frozenset[str]) -> TableChange:
+        """The same change with "everybody" (``powers`` ``None``) spelled out as the board's
+        ``powers``, for the views that walk the powers whose orders changed."""
+        return replace(self, powers=powers) if self.powers is None and self._draws("orders") else self

@@ -9,7 +9,7 @@ other and compared them after every change.  Now both sides hold the same ``Tabl
 * the laptop seals through the hot-seat flow, which calls the same operations with ``via=LAPTOP``
   (and :meth:`~TableSession.turn_moved` after the turn's other moves: a power reopened, the
   writers changed, a new turn);
-* each operation returns one :class:`SessionChange` and tells the listeners, so the host tells
+* each operation returns one :class:`TableChange` and tells the listeners, so the host tells
   the phones what the laptop did and the window redraws (and autosaves) what a phone did.
 
 Where the record lives — once (issue 30): with a hot-seat turn attached (the window), in that
@@ -32,16 +32,14 @@ from typing import Any
 from .changes import COMPUTER, LAPTOP, PHONE, TableChange
 from .hotseat import HOTSEAT_KEY, ORDERS_ROUND, HotSeatSession
 
-#: the session's change is the table's one change type (``via`` is its ``initiator``)
-SessionChange = TableChange
 VIA = (LAPTOP, PHONE, COMPUTER)
 
 PHONES_KEY = "phones"
 
-__all__ = ["LAPTOP", "PHONE", "PHONES_KEY", "VIA", "SessionChange", "SessionListener", "TableSession"]
+__all__ = ["LAPTOP", "PHONE", "PHONES_KEY", "VIA", "SessionListener", "TableSession"]
 
 
-SessionListener = Callable[[SessionChange], None]
+SessionListener = Callable[[TableChange], None]
 
 
 class TableSession:
@@ -66,7 +64,7 @@ class TableSession:
         if listener in self._listeners:
             self._listeners.remove(listener)
 
-    def _tell(self, change: SessionChange) -> SessionChange:
+    def _tell(self, change: TableChange) -> TableChange:
         for listener in list(self._listeners):
             listener(change)
         return change
@@ -156,7 +154,7 @@ class TableSession:
 
     # -- operations ------------------------------------------------------------------------------
 
-    def begin_phase(self, phase: str) -> SessionChange | None:
+    def begin_phase(self, phase: str) -> TableChange | None:
         """A new phase (``S1901M``): nobody has sealed or declared yet; the pending declarations
         go.  ``None`` when the record was already for that phase."""
         phones = self.table.setdefault(PHONES_KEY, {}) if self.hotseat is None else self._phones
@@ -167,9 +165,9 @@ class TableSession:
             phones["sealed"] = []
             phones["declared"] = []
         self.table["declarations"] = {}
-        return SessionChange("phase", frozenset(), LAPTOP)
+        return TableChange("phase", frozenset(), LAPTOP)
 
-    def seal(self, power: str, *, via: str) -> SessionChange | None:
+    def seal(self, power: str, *, via: str) -> TableChange | None:
         """Seal ``power``'s orders (on the laptop: its whole seat, see ``HotSeatSession.seal``).
         ``None`` when it was sealed already.  The hot-seat turn's own checks apply (a laptop seal
         only by the power at the keyboard: ``HotSeatError``)."""
@@ -192,9 +190,9 @@ class TableSession:
                 phones = self.table.setdefault(PHONES_KEY, {})
             phones["sealed"] = self._ordered([*phones.get("sealed", []), power])
             powers = frozenset({power})
-        return self._tell(SessionChange("seal", powers, via))
+        return self._tell(TableChange("seal", powers, via))
 
-    def unseal(self, power: str, *, via: str) -> SessionChange | None:
+    def unseal(self, power: str, *, via: str) -> TableChange | None:
         """Unseal ``power`` (its phone, with its PIN when it has one: the host checks it).
         ``None`` when it was not sealed."""
         _check_via(via)
@@ -207,9 +205,9 @@ class TableSession:
             phones = self._phones
             assert phones is not None  # is_sealed found it there
             phones["sealed"] = [p for p in phones.get("sealed", []) if p != power]
-        return self._tell(SessionChange("unseal", frozenset({power}), via))
+        return self._tell(TableChange("unseal", frozenset({power}), via))
 
-    def declare(self, power: str, *, via: str) -> SessionChange | None:
+    def declare(self, power: str, *, via: str) -> TableChange | None:
         """Formal Diplomacy: ``power``'s declarations are written (they are kept, secret, in
         ``table["declarations"]`` by whoever took them).  On a phone, with a hot-seat turn, the
         power's seat is sealed only when all its powers have declared (``phone_declare``)."""
@@ -227,18 +225,18 @@ class TableSession:
                 phones = self.table.setdefault(PHONES_KEY, {})
             declared = [str(p) for p in phones.get("declared", [])]
             if power in declared:
-                return self._tell(SessionChange("declare", frozenset({power}), via))  # rewritten
+                return self._tell(TableChange("declare", frozenset({power}), via))  # rewritten
             phones["declared"] = self._ordered([*declared, power])
             powers = frozenset({power})
-        return self._tell(SessionChange("declare", powers, via))
+        return self._tell(TableChange("declare", powers, via))
 
-    def turn_moved(self) -> SessionChange | None:
+    def turn_moved(self) -> TableChange | None:
         """The laptop's hot-seat turn moved by itself (a power reopened its orders, the writers
         changed, a new turn or round began): the record is written, and the phones are told when
         who-has-sealed changed.  ``None`` when it did not."""
         if not self._moved():
             return None
-        return self._tell(SessionChange("turn", frozenset(), LAPTOP))
+        return self._tell(TableChange("turn", frozenset(), LAPTOP))
 
 
 def _check_via(via: str) -> None:

@@ -22,7 +22,8 @@ from window_harness import SPRING_1901_EVERY_UNIT
 
 from diplomacy_desktop.engine.orders import Move
 from diplomacy_desktop.gui.board.map_scene import MapScene
-from diplomacy_desktop.gui.controller import ChangeRecord, GameController
+from diplomacy_desktop.gui.controller import GameController
+from diplomacy_desktop.table.changes import TableChange
 
 
 def _count(monkeypatch: pytest.MonkeyPatch, obj: object, name: str) -> list[int]:
@@ -40,7 +41,7 @@ def _count(monkeypatch: pytest.MonkeyPatch, obj: object, name: str) -> list[int]
 def test_redraws_a_seal_is_one_change_and_one_scene_rebuild(table, table_features, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     t, f = table, table_features
     c: GameController = t.controller
-    records: list[ChangeRecord] = []
+    records: list[TableChange] = []
     c.changed.connect(records.append)
     f.act_write.trigger()
     power = f.flow.session.next_power
@@ -54,6 +55,27 @@ def test_redraws_a_seal_is_one_change_and_one_scene_rebuild(table, table_feature
     assert len(records) == 1 and records[0].visibility  # one record: who is visible and at the keyboard
     assert pictures[0] == 1  # and the map is rebuilt once
     assert c.active_power is None and not c.can_see(power)  # and what it names is the final state
+
+
+def test_redraws_the_views_hear_the_services_own_change(table) -> None:  # type: ignore[no-untyped-def]
+    """Issue 30, one change type and one path: an order given at the laptop reaches the views as
+    the very record the service told its listeners (the phones' host hears the same one); an
+    adjudication's record names every power's orders for the views to look at again."""
+    from diplomacy_desktop.table.changes import LAPTOP
+
+    c: GameController = table.controller
+    told: list[TableChange] = []
+    records: list[TableChange] = []
+    c.service.add_listener(told.append)
+    c.changed.connect(records.append)
+    c.set_order(Move("france", "A", "par", "bur"))
+    assert [(r.kind, r.orders, r.initiator) for r in records] == [("orders", frozenset({"france"}), LAPTOP)]
+    assert records[0] is told[-1]  # the same object: no second record made from it
+    records.clear()
+    c.adjudicate()
+    (phase,) = records
+    assert phase.kind == "phase" and phase.phase and phase.viewing and not phase.game
+    assert phase.orders == frozenset(c.board.power_ids) and told[-1].powers is None
 
 
 def test_redraws_the_results_bar_leaves_the_map_scale_and_names_alone(table, monkeypatch) -> None:  # type: ignore[no-untyped-def]
@@ -105,7 +127,7 @@ def test_redraws_a_reveal_is_one_change_record(table, table_features, monkeypatc
         f.strip.seal_button.click()
     hidden = c.visible_powers
     assert hidden == frozenset() and c.active_power is None  # everything sealed, nobody's orders shown
-    records: list[ChangeRecord] = []
+    records: list[TableChange] = []
     c.changed.connect(records.append)
     pictures = _count(monkeypatch, t.window.scene, "show_picture")
     before = c.state.phase.short
@@ -125,7 +147,7 @@ def test_redraws_a_reveal_without_adjudication_shows_everyone_in_one_record(tabl
     reveal changes nothing and says so (``None``)."""
     c: GameController = table.controller
     c.set_view(frozenset(), None)
-    records: list[ChangeRecord] = []
+    records: list[TableChange] = []
     c.changed.connect(records.append)
     record = c.reveal(adjudicate=False)
     assert record is not None and record.visibility and records == [record]

@@ -15,7 +15,7 @@ from diplomacy_desktop.engine.orders import Hold, SupportMove
 from diplomacy_desktop.engine.state import Phase
 from diplomacy_desktop.io.boardfile import load_board
 from diplomacy_desktop.table.autosave import NOW, ORDER, SOON, Autosave, autosave_timing
-from diplomacy_desktop.table.changes import ChangeRecord
+from diplomacy_desktop.table.changes import OPENED, VIEWING, VISIBILITY, TableChange
 from diplomacy_desktop.table.clock import EXPIRED, RUNNING, ClockModel, ClockSettings
 from diplomacy_desktop.table.declarations import declared_phases, pending_declarations
 from diplomacy_desktop.table.draw import DrawVote, DrawVoteError
@@ -133,11 +133,15 @@ def test_models_declarations_notes_and_seats_read_the_table_keys() -> None:
 
 
 def test_models_autosave_timing_and_file(tmp_path: Path) -> None:
-    assert autosave_timing(ChangeRecord(phase=True)) == NOW
-    assert autosave_timing(ChangeRecord(orders=frozenset({"france"}))) == ORDER  # issue 21: at once if quick
-    assert autosave_timing(ChangeRecord(table=True)) == SOON
-    assert autosave_timing(ChangeRecord(visibility=True)) is None
-    assert autosave_timing(ChangeRecord(viewing=True)) is None
+    assert autosave_timing(TableChange("phase")) == NOW
+    assert autosave_timing(TableChange("position")) == NOW
+    assert autosave_timing(TableChange("orders", frozenset({"france"}))) == ORDER  # issue 21: at once if quick
+    assert autosave_timing(TableChange("table")) == SOON
+    assert autosave_timing(TableChange("late", frozenset({"france"}))) == SOON
+    assert autosave_timing(TableChange(OPENED, frozenset({"france"}))) == SOON
+    assert autosave_timing(TableChange(VISIBILITY)) is None
+    assert autosave_timing(TableChange(VIEWING)) is None
+    assert autosave_timing(TableChange("seal", frozenset({"france"}))) is None  # drawn by no view
     autosave = Autosave(tmp_path)
     game = Game.new(load_board("standard"))
     game.set_order(Hold("france", "A", "par"))

@@ -11,7 +11,8 @@ from diplomacy_desktop.engine.game import Game
 from diplomacy_desktop.host.table import TableHost
 from diplomacy_desktop.io.boardfile import load_board
 from diplomacy_desktop.table.hotseat import CURTAIN, ENTERING, READY, HotSeatError, HotSeatSession
-from diplomacy_desktop.table.session import LAPTOP, PHONE, SessionChange, TableSession
+from diplomacy_desktop.table.changes import TableChange
+from diplomacy_desktop.table.session import LAPTOP, PHONE, TableSession
 
 POWERS = ("austria", "england", "france", "germany", "italy", "russia", "turkey")
 
@@ -26,11 +27,11 @@ def _turn(phase: str = "S1901M") -> HotSeatSession:
 def test_session_phone_seal_is_recorded_once_in_the_hot_seat_turn() -> None:
     turn = _turn()
     table: dict[str, object] = {"phones": {"phase": "S1901M", "sealed": [], "declared": []}}
-    heard: list[SessionChange] = []
+    heard: list[TableChange] = []
     session = TableSession(table, POWERS, hotseat=turn)
     session.add_listener(heard.append)
     change = session.seal("france", via=PHONE)
-    assert change == SessionChange("seal", frozenset({"france"}), PHONE)
+    assert change == TableChange("seal", frozenset({"france"}), PHONE)
     assert heard == [change]
     assert "france" in turn.sealed and "france" in turn.phone_sealed  # the record: the turn
     assert session.sealed == ["france"] and table["phones"]["sealed"] == []  # type: ignore[index]  # no copy
@@ -65,14 +66,14 @@ def test_session_unseal_on_the_phone_sends_the_turn_back_to_the_curtain() -> Non
 def test_session_turn_moved_tells_only_when_who_sealed_changed() -> None:
     turn = _turn()
     table: dict[str, object] = {"phones": {"sealed": [], "declared": []}}
-    heard: list[SessionChange] = []
+    heard: list[TableChange] = []
     session = TableSession(table, POWERS, hotseat=turn)
     session.add_listener(heard.append)
     assert session.turn_moved() is None and heard == []
     turn.open("england")
     turn.seal("england")  # the laptop's turn moved by itself
     change = session.turn_moved()
-    assert change == SessionChange("turn", frozenset(), LAPTOP) and heard == [change]
+    assert change == TableChange("turn", frozenset(), LAPTOP) and heard == [change]
     assert table["phones"]["sealed"] == []  # type: ignore[index]  # the turn is the one record: no copy
 
 

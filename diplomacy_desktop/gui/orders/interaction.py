@@ -26,6 +26,7 @@ from PySide6.QtCore import QLineF, QObject, QPoint, QPointF, Qt, Signal
 from PySide6.QtGui import QAction, QColor
 from PySide6.QtWidgets import QGraphicsLineItem, QMenu, QToolTip, QWidget
 
+from ...table.changes import TableChange
 from ...engine.board import ARMY, FLEET, province_of
 from ...engine.errors import OrderError
 from ...engine.game import order_key
@@ -37,7 +38,7 @@ from ...io.notation import format_order
 from ..board.board_note import BoardNotes
 from ..board.map_view import let_clicks_through_tips
 from ..board.map_scene import MapScene, UnitItem
-from ..controller import ChangeRecord, GameController
+from ..controller import GameController
 
 if TYPE_CHECKING:
     from ...mapdata.click_intent import ClickReading, LabelRect
@@ -215,7 +216,7 @@ class OrderInteraction(QObject):
             return "Click a unit to give it an order (then H hold, S support, C convoy)."
         return self.mode.hint
 
-    def _on_changed(self, record: ChangeRecord) -> None:
+    def _on_changed(self, record: TableChange) -> None:
         self.scene.set_hover(None)  # the next hover describes the space afresh
         if record.board_changed:
             self.set_mode(IDLE)

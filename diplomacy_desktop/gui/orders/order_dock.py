@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (QApplication, QCompleter, QDockWidget, QHBoxLayou
                                QListWidget, QListWidgetItem, QPushButton, QSizePolicy, QTabBar, QVBoxLayout,
                                QWidget)
 
+from ...table.changes import TableChange
 from ...engine.errors import AmbiguousOrderError, OrderError
 from ...engine.options import power_options
 from ...engine.orders import Build, Order, Remove, UnitOrder, Waive
@@ -27,7 +28,7 @@ from ...engine.state import ADJUSTMENT, MOVEMENT, RETREAT
 from ...io.notation import format_order, location_label
 from .. import override
 from ..board import palette
-from ..controller import ChangeRecord, GameController
+from ..controller import GameController
 from ..keys import is_undo_or_redo
 from .interaction import OrderInteraction
 
@@ -319,7 +320,7 @@ class OrderDock(QDockWidget):
 
     # -- refresh -----------------------------------------------------------------------------
 
-    def _on_changed(self, record: ChangeRecord) -> None:
+    def _on_changed(self, record: TableChange) -> None:
         if record.game:
             self._build_tabs()
         c = self.controller

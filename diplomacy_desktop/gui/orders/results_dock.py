@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLab
                                QListWidgetItem, QPushButton, QSplitter, QTableWidget, QTableWidgetItem,
                                QTextBrowser, QVBoxLayout, QWidget)
 
+from ...table.changes import TableChange
 from ...engine.board import Board
 from ...engine.disorder import disorder_told
 from ...engine.game import HistoryEntry
@@ -24,7 +25,7 @@ from ...engine.state import ADJUSTMENT
 from ...io.notation import format_order, location_label
 from .. import override
 from ..board import palette
-from ..controller import ChangeRecord, GameController
+from ..controller import GameController
 from .order_dock import power_icon
 from ..widgets import GameDock, phase_buttons, titled_column
 
@@ -67,7 +68,7 @@ class RefreshedDock(GameDock):
         self.controller.changed.connect(self._on_changed)
         self.refresh()
 
-    def _on_changed(self, record: ChangeRecord) -> None:
+    def _on_changed(self, record: TableChange) -> None:
         if record.board_changed:
             self._refresh_timer.start()  # after the map has been redrawn
 

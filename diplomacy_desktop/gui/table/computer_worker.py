@@ -28,7 +28,7 @@ from ...table.computer import COMPUTER_SEED_KEY, computer_orders
 if TYPE_CHECKING:
     from concurrent.futures import Future, ThreadPoolExecutor
 
-    from ...table.changes import ChangeRecord
+    from ...table.changes import TableChange
     from ..controller import GameController
 
 Orders = dict[str, list[Order]]
@@ -70,7 +70,7 @@ class ComputerThinker(QObject):
         """Whether the computer is still thinking about something it will answer."""
         return bool(self._waiting)
 
-    def _on_changed(self, record: ChangeRecord) -> None:
+    def _on_changed(self, record: TableChange) -> None:
         if record.game or record.phase:
             self.generation += 1
 

@@ -38,14 +38,14 @@ from ...table.autosave import (
     autosave_timing,
 )
 from ...table.autosave import Autosave as FolderAutosave
-from ...table.changes import record_for
+from ...table.changes import WINDOW_KINDS
 
 from ..controller import weak_listener
 from ..widgets import answer_nothing_when_lost
 
 if TYPE_CHECKING:
     from ...table.changes import TableChange
-    from ..controller import ChangeRecord, GameController
+    from ..controller import GameController
 
 #: set to a folder to keep the autosave somewhere else (portable installs, tests)
 DATA_DIR_ENV = "DIPLOMACY_DESKTOP_DATA"
@@ -128,16 +128,15 @@ class Autosaver(QObject):
         if not self.enabled:
             return
         self.save_now()
-        record = record_for(change, frozenset(self.controller.board.power_ids))
-        if record is not None and autosave_timing(record) == NOW:
+        if autosave_timing(change) == NOW:
             self._timer.start()
 
-    def _on_changed(self, record: ChangeRecord) -> None:
-        if record.initiator is not None:
+    def _on_changed(self, record: TableChange) -> None:
+        if record.kind not in WINDOW_KINDS:
             return  # a table service change: written by ``_write_change`` before it was sent
         self._write_for(record)
 
-    def _write_for(self, record: ChangeRecord) -> None:
+    def _write_for(self, record: TableChange) -> None:
         if not self.enabled:
             return
         when = autosave_timing(record)

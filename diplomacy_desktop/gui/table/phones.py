@@ -42,15 +42,14 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QHBoxLayout
                                QSpinBox, QVBoxLayout, QWidget)
 
 from ...engine.game import Game
-from ...host.table import Change, HostError, RefusedError, SaveFailedError, TableHost
+from ...host.table import HostError, RefusedError, SaveFailedError, TableHost
 from ...table.hotseat import CURTAIN, ENTERING, READY
 from ...table.computer import computer_seats
 from ...table.changes import TableChange
 from ...table.service import TableService
-from ...table.session import LAPTOP, SessionChange, TableSession
+from ...table.session import LAPTOP, TableSession
 from ...table.state import HOSTING_KEY  # the game's table key, importable here too
 from .. import override
-from ..controller import ChangeRecord
 
 if TYPE_CHECKING:
     from ...host.server import HostServer
@@ -205,7 +204,7 @@ class WindowHost(TableHost):
 
 
 class HostBridge(QObject):
-    """``changed(Change)``, emitted on the GUI thread whatever thread changed the host."""
+    """``changed(TableChange)``, emitted on the GUI thread whatever thread changed the host."""
 
     changed = Signal(object)
 
@@ -214,7 +213,7 @@ class HostBridge(QObject):
         self.host = host
         host.add_listener(self._heard)
 
-    def _heard(self, change: Change) -> None:
+    def _heard(self, change: TableChange) -> None:
         self.changed.emit(change)  # queued to the GUI thread when heard on the server's
 
     def close(self) -> None:
@@ -333,7 +332,7 @@ class PhonesLink(QObject):
 
     # -- phones -> the window ----------------------------------------------------------------------
 
-    def _on_host_change(self, change: Change) -> None:
+    def _on_host_change(self, change: TableChange) -> None:
         """A phone's change, heard before the phone is answered: it is in the autosave first, or
         (the autosave failed) it is taken back and the phone hears 507, not "Given" or "sealed".
         The laptop's own changes told to the phones come back here started by ``LAPTOP``: the
@@ -341,7 +340,7 @@ class PhonesLink(QObject):
         if not self._live() or change.initiator == LAPTOP:
             return
         if change.kind == "restored":  # a phone's change that could not be saved was taken back
-            self.controller.orders_changed_on_phone(frozenset(self.game.board.power_ids))
+            self.controller.orders_restored(frozenset(self.game.board.power_ids))
             self.flow.refresh()
             return
         if change.kind == "joined":  # every new phone on a power's link is told to the table
@@ -376,7 +375,7 @@ class PhonesLink(QObject):
         return SaveFailedError("not saved, so not done: the laptop could not save the game; try again, or "
                                "tell the host", str(why))
 
-    def _on_session_change(self, change: SessionChange) -> None:
+    def _on_session_change(self, change: TableChange) -> None:
         if not self._live():
             return
         if change.via == LAPTOP:
@@ -394,7 +393,7 @@ class PhonesLink(QObject):
         said = declarations if isinstance(declarations, dict) else {}
         self.host.declarations_done(said)
 
-    def _on_controller_changed(self, record: ChangeRecord) -> None:
+    def _on_controller_changed(self, record: TableChange) -> None:
         if not self._live():
             return
         if record.phase:
@@ -613,7 +612,7 @@ class PhonesDialog(QDialog):
         self._attach()
         self.refresh()
 
-    def refresh(self, _change: Change | None = None) -> None:
+    def refresh(self, _change: TableChange | None = None) -> None:
         on = self.on
         self.switch_button.setText("Turn hosting off" if on else "Turn hosting on")
         self.switch_button.setVisible(self.switch is not None)
@@ -719,7 +718,7 @@ class PhonesDialog(QDialog):
         except HostError as exc:
             self.link.setText(f"Not done: {exc}")
             return
-        self.link.setText(f"{label} is cut off; the power's other phones go on. Change its PIN before it "
+        self.link.setText(f"{label} is cut off; the power's other phones go on. TableChange its PIN before it "
                           "joins again.")
         self._fill_devices()
 

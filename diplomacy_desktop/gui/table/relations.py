@@ -21,10 +21,11 @@ from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (QAbstractItemView, QFrame, QHeaderView, QLabel, QScrollArea,
                                QTableWidget, QTableWidgetItem, QTextBrowser, QWidget)
 
+from ...table.changes import TableChange
 from ...engine.formal import ALLIANCE, NEUTRAL, WAR, Relations
 from ...engine.state import MOVEMENT
 from ..board.palette import power_colour, power_ink
-from ..controller import ChangeRecord, GameController
+from ..controller import GameController
 from ..widgets import GameDock, titled_column
 
 #: a relation's colour (cell background) and ink, and how the panel names it
@@ -111,7 +112,7 @@ class RelationsDock(GameDock):
         controller.changed.connect(self._on_changed)
         self.refresh()
 
-    def _on_changed(self, record: ChangeRecord) -> None:
+    def _on_changed(self, record: TableChange) -> None:
         if record.phase or record.game or record.relations:
             self.refresh()
 

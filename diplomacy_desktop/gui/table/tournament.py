@@ -35,10 +35,9 @@ from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QDockWidget, QFileDial
                                QWidget)
 
 from ...io.savefile import write_atomic
-from ...table.changes import CLOCK
+from ...table.changes import CLOCK, TableChange
 from ...table.state import TableState
 from .. import override
-from ..controller import ChangeRecord
 from ..keys import add_menu_before_help, menu_action
 from ..widgets import accepted, open_kept
 
@@ -323,7 +322,7 @@ class MovePiecesDock(QDockWidget):
         for w in (self.list, self.title, self.note, self.status, self.progress):
             w.setFont(font)
 
-    def _on_changed(self, record: ChangeRecord) -> None:
+    def _on_changed(self, record: TableChange) -> None:
         if record.board_changed or record.table:
             if self.isVisible():
                 self.refresh()
@@ -536,12 +535,8 @@ class TournamentFeatures(QObject):
         return False
 
     def toggle_hide_map(self) -> None:
-        from ...host.table import Change
         on = self.act_hide_map.isChecked()
-        self.controller.update_table(**{HIDE_MAP_KEY: on})
-        phones = self.features.phones
-        if phones is not None:  # the host's table is the controller's: tell the phones it changed
-            phones.host._changed(Change("table"))
+        self.controller.update_table(**{HIDE_MAP_KEY: on})  # the phones hear it from the service
         self._projector_toggled()
 
     def _projector_toggled(self) -> None:
@@ -886,7 +881,7 @@ class TournamentFeatures(QObject):
                                    f"The event scores it as every survivor's result, by {system}: "
                                    "Board result and scores\u2026 has each player's score and rank.")
 
-    def _on_changed(self, record: ChangeRecord) -> None:
+    def _on_changed(self, record: TableChange) -> None:
         if record.game:
             self.act_hide_map.setChecked(bool(self._state().hide_map))
             self._show_end_note()

@@ -23,6 +23,7 @@ from PySide6.QtGui import QAction, QBrush, QColor, QFont, QPen, QTextDocument
 from PySide6.QtWidgets import (QDockWidget, QGraphicsEllipseItem, QListWidget, QListWidgetItem,
                                QSplitter, QTextBrowser, QWidget)
 
+from ...table.changes import TableChange
 from ...engine.board import province_of
 from ...engine.game import HistoryEntry
 from ...engine.orders import Convoy, Move, Order, SupportHold, SupportMove, UnitOrder
@@ -30,7 +31,7 @@ from ...engine.results import OrderResult, Outcome
 from ...io.notation import format_order
 from .. import override
 from ..board.map_scene import MapScene, OrderItem
-from ..controller import ChangeRecord, GameController
+from ..controller import GameController
 from ..widgets import titled_column
 
 if TYPE_CHECKING:
@@ -367,7 +368,7 @@ class ExplanationDock(QDockWidget):
             return c.viewed_entry
         return c.last_entry
 
-    def _on_changed(self, record: ChangeRecord) -> None:
+    def _on_changed(self, record: TableChange) -> None:
         state = self.controller.state
         if record.phase and self.controller.viewing is None and state is not self._position:
             # the position on the map changed (a sandbox's set-up edit, or its undo): rings drawn

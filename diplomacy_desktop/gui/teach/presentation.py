@@ -21,6 +21,7 @@ from PySide6.QtCore import QByteArray, QEvent, QObject, QRect, Qt, QTimer
 from PySide6.QtGui import QAction, QFont, QFontMetricsF, QKeyEvent, QKeySequence, QTransform
 from PySide6.QtWidgets import QApplication, QDockWidget, QPushButton, QTextBrowser, QToolBar, QWidget
 
+from ...table.changes import TableChange
 from ...engine.game import HistoryEntry
 from ...engine.orders import UnitOrder
 from ...engine.results import Outcome
@@ -29,7 +30,6 @@ from .. import override
 from ..board import palette
 from ..board.label_layout import MIN_PX, PROJECTOR_PX
 from ..board.map_overlay import MapOverlayFrame
-from ..controller import ChangeRecord
 from ..orders.results_dock import phase_notes
 from ..table.clock import ClockWidget
 from .explanations import BODY_POINTS, PROJECTOR_BODY_PX, MapHighlight, ScaledTextBrowser, projector_scale
@@ -426,7 +426,7 @@ class ProjectorView(QObject):
             view.zoom_changed.emit(view.zoom)
         self.act.setChecked(False)
 
-    def _on_changed(self, record: ChangeRecord) -> None:
+    def _on_changed(self, record: TableChange) -> None:
         if self.active and self.panel is not None and self.panel.isVisible() and record.board_changed:
             self.panel.refresh()
 

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QDockWidget
                                QHBoxLayout, QInputDialog, QLabel, QListWidget, QListWidgetItem, QMenu,
                                QMessageBox, QPushButton, QSpinBox, QTextBrowser, QVBoxLayout, QWidget)
 
+from ...table.changes import TableChange
 from ...engine.board import ARMY, FLEET, IMPASSABLE, LAND, SEA, Board, province_of
 from ...engine.errors import OrderError
 from ...engine.game import Game, HistoryEntry
@@ -38,7 +39,7 @@ from ...io.scenario import (CaseError, OrderLine, Scenario, ScenarioError, read_
                             write_scenario)
 from .. import override
 from ..board.map_scene import BoardPicture, results_picture
-from ..controller import ChangeRecord, GameController
+from ..controller import GameController
 from ..mode import WindowMode
 from ..orders.interaction import COAST_NAMES
 from ..table.dialogs.new_game import EDITIONS
@@ -1108,7 +1109,7 @@ class SandboxMode(WindowMode):
 
     # -- keeping up ------------------------------------------------------------------------------
 
-    def _on_changed(self, record: ChangeRecord) -> None:
+    def _on_changed(self, record: TableChange) -> None:
         if record.orders and not record.phase:
             self.dirty = True
         if record.phase or record.game:

@@ -29,6 +29,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QKeyEvent, QPen
 from PySide6.QtWidgets import (QApplication, QDockWidget, QGraphicsSimpleTextItem, QHBoxLayout, QLabel,
                                QListWidget, QListWidgetItem, QPushButton, QVBoxLayout, QWidget)
 
+from ...table.changes import TableChange
 from ...engine.board import province_of
 from ...engine.boardindex import board_index
 from ...engine.game import HistoryEntry
@@ -38,7 +39,6 @@ from ...engine.state import MOVEMENT, RETREAT
 from ...io.notation import format_order
 from .. import override
 from ..board.map_scene import BoardPicture, results_picture
-from ..controller import ChangeRecord
 from .explanations import (MapHighlight, ScaledTextBrowser, explanation_html, explanation_of, filed_results,
                            order_at, projector_scale, provinces_named)
 from ..widgets import connect_all
@@ -419,7 +419,7 @@ class StepThrough(QObject):
             w.install_feature("step_through", None)
         self.deleteLater()  # and with it its connections to the window's signals
 
-    def _on_changed(self, record: ChangeRecord) -> None:
+    def _on_changed(self, record: TableChange) -> None:
         if not self.active:
             return
         if record.board_changed and not (record.visibility and not (record.phase or record.game or record.viewing)):

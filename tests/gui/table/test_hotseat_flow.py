@@ -12,7 +12,8 @@ from test_secrecy import CLICKS
 from widget_text import shows, texts
 
 from diplomacy_desktop.engine.orders import Build, Convoy, Hold, Move, SupportHold, SupportMove
-from diplomacy_desktop.gui.controller import ChangeRecord, GameController
+from diplomacy_desktop.gui.controller import GameController
+from diplomacy_desktop.table.changes import TableChange
 from diplomacy_desktop.table.hotseat import CURTAIN, ENTERING, OPEN, READY, REVEALED, HotSeatError, HotSeatSession, PinError, hash_pin
 from diplomacy_desktop.gui.table.hotseat.flow import HotSeatFlow
 from diplomacy_desktop.gui.table.hotseat.review import ReviewDialog
@@ -246,7 +247,7 @@ class OrderBoard(QWidget):
         controller.changed.connect(self.refresh)
         self.refresh()
 
-    def refresh(self, _: ChangeRecord | None = None) -> None:
+    def refresh(self, _: TableChange | None = None) -> None:
         self.list.clear()
         for o in self.controller.visible_orders():
             self.list.addItem(format_order(o, self.controller.board, power_prefix=True))

@@ -3,10 +3,9 @@ record per seal, nothing copied between the laptop and the phones."""
 
 from __future__ import annotations
 
-from diplomacy_desktop.gui.controller import ChangeRecord
 from diplomacy_desktop.table.hotseat import CURTAIN, ENTERING
-from diplomacy_desktop.host.table import Change
-from diplomacy_desktop.table.session import LAPTOP, PHONE, SessionChange
+from diplomacy_desktop.table.changes import VISIBILITY, TableChange
+from diplomacy_desktop.table.session import LAPTOP, PHONE
 from diplomacy_desktop.table.settings import TableSettings
 
 
@@ -22,16 +21,16 @@ def test_table_session_a_laptop_seal_is_one_record_and_reaches_the_phones_once(t
     power = s.next_power
     f.flow.curtain.open_button.click()
     assert s.stage == ENTERING and s.current == power
-    records: list[ChangeRecord] = []
-    told: list[Change] = []
-    heard: list[SessionChange] = []
+    records: list[TableChange] = []
+    told: list[TableChange] = []
+    heard: list[TableChange] = []
     t.controller.changed.connect(records.append)
     host.add_listener(told.append)
     session.add_listener(heard.append)
     f.strip.seal_button.click()
     assert s.stage == CURTAIN and power in s.sealed
-    assert records == [ChangeRecord(visibility=True)]  # one record for the seal: one redraw
-    assert heard == [SessionChange("seal", frozenset({power}), LAPTOP)]
+    assert records == [TableChange(VISIBILITY, initiator=LAPTOP)]  # one record for the seal: one redraw
+    assert heard == [TableChange("seal", frozenset({power}), LAPTOP)]
     assert [c.kind for c in told] == ["seal"] and host.public_state()["sealed"] == [power]
     assert "sealed" not in t.controller.table["phones"]  # one record of who sealed: the turn (issue 30)
 
@@ -42,12 +41,12 @@ def test_table_session_a_phone_seal_is_in_the_hot_seat_and_the_autosave_before_t
     f.turn_on(0, "127.0.0.1")
     host = f.phones.host
     f.act_write.trigger()
-    heard: list[SessionChange] = []
+    heard: list[TableChange] = []
     f.flow.table_session.add_listener(heard.append)
     writes = f.autosaver.writes
     answer = host.seal(host.token_of("turkey"), "turkey", "S1901M")
     assert answer["message"] == "sealed"
-    assert heard == [SessionChange("seal", frozenset({"turkey"}), PHONE)]
+    assert heard == [TableChange("seal", frozenset({"turkey"}), PHONE)]
     s = f.flow.session
     assert "turkey" in s.sealed and "turkey" in s.phone_sealed and s.next_power != "turkey"
     assert "\u260e" in f.strip.chip_text("turkey")  # the strip follows at once
@@ -61,7 +60,7 @@ def test_table_session_a_phone_seal_is_in_the_hot_seat_and_the_autosave_before_t
 def test_table_session_a_draw_is_the_controllers_operation(table, table_features) -> None:  # type: ignore[no-untyped-def]
     t, f = table, table_features
     f.start_new_game(TableSettings())
-    records: list[ChangeRecord] = []
+    records: list[TableChange] = []
     ended: list[object] = []
     t.controller.changed.connect(records.append)
     t.controller.game_ended.connect(ended.append)

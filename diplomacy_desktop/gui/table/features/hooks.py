@@ -13,6 +13,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialog
 
+from ....table.changes import TableChange
 from ....engine.game import GameEnd
 from ....io.pins import is_pin_hash
 from ....io.savefile import SaveFileError
@@ -21,7 +22,6 @@ from ....table.hotseat import READY, REVEALED
 from ....table.notes import notes_allowed
 from ....table.settings import TableSettings
 from ....table.state import HOSTING_KEY
-from ...controller import ChangeRecord
 from ..persistence import open_game_file, resume_box, resume_from_autosave
 from ....table.autosave import AutosaveInfo, DamagedAutosave
 from .base import TableModeBase
@@ -114,7 +114,7 @@ class TableHooks(TableModeBase):
         self.flow.restore()
         self._update_actions()
 
-    def _on_changed(self, record: ChangeRecord) -> None:
+    def _on_changed(self, record: TableChange) -> None:
         c = self.controller
         if record.game:
             if self.phones is not None and self.phones.game is not c.game:
