@@ -122,6 +122,32 @@ def test_nothing_on_the_whole_map_is_drawn_over_anything_else(table: Table, size
         assert beside_another_name(scene) == [], name
 
 
+def run_together(scene: MapScene) -> list[tuple[str, str, float]]:
+    """Names on one line with less room between them than 0.4 of a letter's height: read
+    from across the table as one word ("ParBur" at 1366x768, "BelHol", "PicBel": issue 34)."""
+    names = [(s, item.mapRectToScene(item.text_rect())) for s, item in scene.label_items.items()]
+    found = []
+    for i, (a, ra) in enumerate(names):
+        for b, rb in names[i + 1:]:
+            height = min(ra.height(), rb.height())
+            across = min(ra.bottom(), rb.bottom()) - max(ra.top(), rb.top())
+            if across < height * 0.5:
+                continue  # (one above the other, or apart: two lines)
+            room = max(ra.left(), rb.left()) - min(ra.right(), rb.right())
+            if room < height * 0.4:
+                found.append((a, b, round(room / height, 2)))
+    return found
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_no_two_names_on_a_line_run_together(table: Table, size: tuple[int, int]) -> None:
+    _fit(table, size)
+    scene = table.window.scene
+    for name, picture in positions(table)[:3]:
+        scene.show_picture(picture)
+        assert run_together(scene) == [], name
+
+
 # -- arrows, supports, builds --------------------------------------------------------------------
 
 SHORT_MOVES = {"england": ["A lvp - yor"], "germany": ["A ber - kie", "A mun - ruh"], "italy": ["A rom - apu"]}

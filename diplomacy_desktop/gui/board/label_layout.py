@@ -272,8 +272,12 @@ def _place_all(tasks: Sequence[LabelTask], bounds: QRectF, unit: float, centres:
         placed[task.space] = placement
         # a little room around a placed name: two names never run together ("BelHol": issue 34)
         left, top, right, bottom = _box(_footprint(placement.rect, task, placement.marker_side))
-        pad = placement.form.rect.height() * 0.2
-        grid.add((left - pad, top - pad * 0.3, right + pad, bottom + pad * 0.3), _LABEL)
+        # (side by side, half a letter's height of room at least, or two names on one line read as
+        # one word: "ParBur" at 1366x768; the projector keeps its own, tuned for its larger names)
+        height = placement.form.rect.height()
+        pad = height * 0.2
+        across = pad if unmoored else height * 0.45
+        grid.add((left - across, top - pad * 0.3, right + across, bottom + pad * 0.3), _LABEL)
         if unmoored:
             grid.add(_box(placement.rect), _TEXT)
     return placed
