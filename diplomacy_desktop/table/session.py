@@ -30,7 +30,8 @@ from collections.abc import Callable, Iterable, MutableMapping, Sequence
 from typing import Any
 
 from .changes import COMPUTER, LAPTOP, PHONE, TableChange
-from .hotseat import HOTSEAT_KEY, ORDERS_ROUND, HotSeatSession
+from .hotseat import ORDERS_ROUND, HotSeatSession
+from .state import TableState
 
 #: the session's change is the table's one change type (``via`` is its ``initiator``)
 SessionChange = TableChange
@@ -45,10 +46,10 @@ SessionListener = Callable[[SessionChange], None]
 
 
 class TableSession:
-    """See the module documentation.  ``table`` is the saved game's table dict (shared with the
-    controller and the host); ``powers`` the board's powers in board order."""
+    """See the module documentation.  ``table`` is the table's record (the service's, shared
+    with the controller and the host); ``powers`` the board's powers in board order."""
 
-    def __init__(self, table: MutableMapping[str, Any], powers: Sequence[str], *,
+    def __init__(self, table: TableState, powers: Sequence[str], *,
                  hotseat: HotSeatSession | None = None) -> None:
         self.table = table
         self.powers = tuple(powers)
@@ -75,7 +76,7 @@ class TableSession:
 
     @property
     def _phones(self) -> MutableMapping[str, Any] | None:
-        phones = self.table.get(PHONES_KEY)
+        phones = self.table.phones
         return phones if isinstance(phones, MutableMapping) else None
 
     def _ordered(self, powers: Iterable[str]) -> list[str]:
@@ -139,13 +140,13 @@ class TableSession:
                 take(p)
             self._moved()
             return (set(self.hotseat.sealed), set(self.hotseat.part_declared)) != before
-        turn = self.table.get(HOTSEAT_KEY)
+        turn = self.table.hotseat
         if not isinstance(turn, dict) or turn.get("phase") != phase or turn.get("round", ORDERS_ROUND) != ORDERS_ROUND:
             return False
         sealed = self._ordered(str(p) for p in turn.get("sealed", []) if isinstance(p, str))
         if not sealed:
             return False
-        phones = self.table.setdefault(PHONES_KEY, {})
+        phones = self.table.part("phones")
         if phones.get("phase") != phase:
             phones["phase"], phones["sealed"], phones["declared"] = phase, [], []
         phones["sealed"] = self._ordered([*phones.get("sealed", []), *sealed])
@@ -159,14 +160,14 @@ class TableSession:
     def begin_phase(self, phase: str) -> SessionChange | None:
         """A new phase (``S1901M``): nobody has sealed or declared yet; the pending declarations
         go.  ``None`` when the record was already for that phase."""
-        phones = self.table.setdefault(PHONES_KEY, {}) if self.hotseat is None else self._phones
+        phones = self.table.part("phones") if self.hotseat is None else self._phones
         if phones is None or phones.get("phase") == phase:
             return None
         phones["phase"] = phase
         if self.hotseat is None:  # (with a turn, the turn is the record)
             phones["sealed"] = []
             phones["declared"] = []
-        self.table["declarations"] = {}
+        self.table.declarations = {}
         return SessionChange("phase", frozenset(), LAPTOP)
 
     def seal(self, power: str, *, via: str) -> SessionChange | None:
@@ -189,7 +190,7 @@ class TableSession:
         else:
             phones = self._phones
             if phones is None:
-                phones = self.table.setdefault(PHONES_KEY, {})
+                phones = self.table.part("phones")
             phones["sealed"] = self._ordered([*phones.get("sealed", []), power])
             powers = frozenset({power})
         return self._tell(SessionChange("seal", powers, via))
@@ -224,7 +225,7 @@ class TableSession:
         else:
             phones = self._phones
             if phones is None:
-                phones = self.table.setdefault(PHONES_KEY, {})
+                phones = self.table.part("phones")
             declared = [str(p) for p in phones.get("declared", [])]
             if power in declared:
                 return self._tell(SessionChange("declare", frozenset({power}), via))  # rewritten

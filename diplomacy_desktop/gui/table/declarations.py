@@ -29,7 +29,6 @@ from ...engine.formal import NEUTRAL, RELATIONS, Relations
 from ...table.declarations import (
     CHOICE_WORDS,
     DECLARATION_RULES,
-    DECLARED_KEY,
     change_lines,
     declared_phases,
     effect_text,
@@ -56,7 +55,7 @@ def apply_declarations(controller: GameController, declarations: Mapping[str, Ma
     declared = declared_phases(c.table)
     if phase not in declared:
         declared.append(phase)
-    c.keep_in_table(**{DECLARED_KEY: declared})
+    c.service.keep_declared(declared)
     return before, after, change_lines(before, after, c.board.power_ids, c.power_name)
 
 

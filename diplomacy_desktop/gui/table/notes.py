@@ -10,8 +10,7 @@ and is closed the moment that seat steps away or seals; it shows that seat's not
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
 
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QGridLayout, QLabel,
                                QListWidget, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget)
@@ -20,6 +19,7 @@ from ...table.notes import (
     NoteError,
     notes_for,
 )
+from ...table.state import TableState
 from .. import override
 
 __all__ = []
@@ -31,7 +31,7 @@ Sender = Callable[[str, list[str], str], None]  # from, to, text; raises NoteErr
 class NotesDialog(QDialog):
     """One seat's notes: those it received and wrote, and a new note to one or more powers."""
 
-    def __init__(self, seat: Sequence[str], powers: Sequence[tuple[str, str]], table: Mapping[str, Any],
+    def __init__(self, seat: Sequence[str], powers: Sequence[tuple[str, str]], table: TableState,
                  send: Sender, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setProperty("keeps_turn", True)  # opening it is not stepping away from the keyboard

@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QDockWidget, QFileDial
                                QWidget)
 
 from ...io.savefile import write_atomic
-from ...table.changes import CLOCK
+from ...table.changes import CLOCK, LAPTOP
 from ...table.state import TableState
 from .. import override
 from ..controller import ChangeRecord
@@ -70,24 +70,18 @@ def __getattr__(name: str) -> Any:
         return getattr(tournament_dialogs, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
-#: the keys this module keeps in the game's table
-EVENT_KEY = "event"
-BALLOTS_KEY = "ballots"
-CONFIRMED_KEY = "pieces_confirmed"
-LATE_KEY = "late_orders"
-HIDE_MAP_KEY = "hide_map"
-IDS_KEY = "player_ids"
-BOARD_KEY = "board_info"  # {"event": ..., "round": ..., "board": ...}
+# (the table's tournament parts are TableState's ``event``, ``ballots``, ``pieces_confirmed``,
+# ``late_orders``, ``hide_map``, ``player_ids`` and ``board_info``, set by the service's operations)
 #: the Move-the-pieces list on the projector (points)
 PROJECTOR_POINTS = 24
 #: how often the event's time limit is looked at while one is set (milliseconds)
 TIME_CHECK_MS = 10_000
 
 
-def event_rules(table: dict[str, Any]) -> EventRules:
+def event_rules(table: TableState) -> EventRules:
     """The game's event rules (the defaults when none are saved, or when the saved ones are damaged)."""
     from ...table.event import EventRules
-    data = TableState.from_table(table).event
+    data = table.event
     if data is not None:
         try:
             return EventRules.from_dict(data)
@@ -96,10 +90,10 @@ def event_rules(table: dict[str, Any]) -> EventRules:
     return EventRules()
 
 
-def ballots_of(table: dict[str, Any]) -> list[BallotRecord]:
+def ballots_of(table: TableState) -> list[BallotRecord]:
     from ...table.results import BallotRecord
     out = []
-    for d in TableState.from_table(table).ballots or []:
+    for d in table.ballots or []:
         if isinstance(d, dict):
             try:
                 out.append(BallotRecord(str(d["phase"]), str(d["proposer"]), str(d["proposal"]),
@@ -177,7 +171,7 @@ class MovePiecesDock(QDockWidget):
         return entry
 
     def confirmed_phases(self) -> list[str]:
-        return [str(x) for x in TableState.from_table(self.controller.table).pieces_confirmed or []]
+        return [str(x) for x in self.controller.table.pieces_confirmed or []]
 
     def is_confirmed(self) -> bool:
         """The last adjudicated phase's board is confirmed (or there was nothing to move)."""
@@ -286,7 +280,7 @@ class MovePiecesDock(QDockWidget):
         phase = history[-1].state.phase.short
         done = self.confirmed_phases()
         if phase not in done:
-            self.controller.update_table(**{CONFIRMED_KEY: [*done, phase]})
+            self.controller.service.confirm_pieces([*done, phase], initiator=LAPTOP)
         self.confirmed.emit(phase)
         self._show_progress()
 
@@ -311,7 +305,7 @@ class MovePiecesDock(QDockWidget):
 
     def board_name(self) -> str:
         """The event, round and board (Tournament ▸ Board details…), as the printed list names them."""
-        info = TableState.from_table(self.controller.table).board_info or {}
+        info = self.controller.table.board_info or {}
         parts = [str(info.get("event", "")).strip(),
                  *(f"{word} {value}" for word, key in (("Round", "round"), ("Board", "board"))
                    if (value := str(info.get(key, "")).strip()))]
@@ -426,8 +420,8 @@ class TournamentFeatures(QObject):
     # -- the table's record --------------------------------------------------------------------------
 
     def _state(self) -> TableState:
-        """The game's table, typed (``table.state``)."""
-        return TableState.from_table(self.controller.table)
+        """The game's table (``table.state``: the service's record)."""
+        return self.controller.table
 
     @property
     def rules(self) -> EventRules:
@@ -496,7 +490,7 @@ class TournamentFeatures(QObject):
 
         dialog = BoardDetailsDialog(dict(self._state().board_info or {}), self.window)
         open_kept(self, "details_dialog", dialog,
-                  accepted(lambda: self.controller.update_table(**{BOARD_KEY: dialog.details()})))
+                  accepted(lambda: self.controller.service.set_board_info(dialog.details(), initiator=LAPTOP)))
         return dialog
 
     def final_result(self) -> BoardResult:
@@ -538,7 +532,7 @@ class TournamentFeatures(QObject):
     def toggle_hide_map(self) -> None:
         from ...host.table import Change
         on = self.act_hide_map.isChecked()
-        self.controller.update_table(**{HIDE_MAP_KEY: on})
+        self.controller.service.set_hide_map(on, initiator=LAPTOP)
         phones = self.features.phones
         if phones is not None:  # the host's table is the controller's: tell the phones it changed
             phones.host._changed(Change("table"))
@@ -602,7 +596,7 @@ class TournamentFeatures(QObject):
         c = self.controller
         before = self.rules if self._state().event is not None else None
         rules = rules.with_time_set_at(self.time_of_day(), before)  # "01:00" set at 21:00 is after midnight
-        c.update_table(**{EVENT_KEY: rules.to_dict()})
+        c.service.set_event(rules, initiator=LAPTOP)
         self.features.apply_clock_settings(ClockSettings.from_dict(rules.clock.clock_settings()))
         if rules.end_year is not None:
             c.set_end_year(rules.end_year)
@@ -795,7 +789,7 @@ class TournamentFeatures(QObject):
         """Keep the ballot (never who voted what); a ballot that passed ends the game."""
         from ...table.event import DRAW_PROPOSAL, ballot_headline
         c = self.controller
-        c.update_table(**{BALLOTS_KEY: [*[b.as_dict() for b in ballots_of(c.table)], record.as_dict()]})
+        c.service.set_ballots([*ballots_of(c.table), record], initiator=LAPTOP)
         # in a few words: the whole sentence (seven players' names) ran past the status bar's room;
         # the ballot's own dialog said it in full
         self.window.statusBar().showMessage(ballot_headline(record, {p: c.power_name(p) for p in c.board.power_ids}),
@@ -844,12 +838,12 @@ class TournamentFeatures(QObject):
         players = dict(self._state().players or {})
         players.update(call.players)
         powers = self._state().powers
-        update: dict[str, Any] = {"players": players, IDS_KEY: call.player_ids}
-        if call.details:  # the event, round and board the call gives
-            update[BOARD_KEY] = {**(self._state().board_info or {}), **call.details}
-        if isinstance(powers, list):
-            update["powers"] = [p for p in c.board.power_ids if p in set(powers) | set(call.players)]
-        c.update_table(**update)
+        c.service.set_players(
+            players, player_ids=call.player_ids,
+            # the event, round and board the call gives
+            board_info={**(self._state().board_info or {}), **call.details} if call.details else None,
+            powers=[p for p in c.board.power_ids if p in set(powers) | set(call.players)]
+            if isinstance(powers, list) else None, initiator=LAPTOP)
         self.window.statusBar().showMessage(
             "Board call: " + ", ".join(f"{c.power_name(ln.power)} \u2014 {ln.player}" for ln in call.lines), 20000)
         if interactive:  # the host confirms (or enters) the event, round and board
