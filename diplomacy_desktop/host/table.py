@@ -8,15 +8,15 @@ window call it.  It holds
   ``flush`` before it answers, so that phones editing at once share the writes);
 * one secret token per power (``secrets.token_urlsafe``), new for every game and kept in the save
   so that a restarted host keeps its join links; ``kick`` replaces a power's token;
-* who plays what: ``table["players"]`` maps a power to a player's name, and a token of one of a
+* who plays what: ``table.players`` maps a power to a player's name, and a token of one of a
   player's powers covers all of them;
 * each power's orders (the game's own filed orders: the draft), whether it has sealed them (in
   the ``table.session.TableSession`` it shares with the window's hot seat: one record), and
-  its optional PIN (``table["pins"]`` or ``table["hotseat"]["pins"]``, hashed as ``io.pins``
+  its optional PIN (``table.pins`` or ``table.hotseat["pins"]``, hashed as ``io.pins``
   writes them; wrong PINs are rate-limited);
 * Formal Diplomacy: each power's declarations, secret until every surviving power has written
-  theirs (``table["declarations"]``), then revealed together and applied by ``Game.declare``;
-* private notes when the table allows them (``table["notes_allowed"]``, off by default): a note
+  theirs (``table.declarations``), then revealed together and applied by ``Game.declare``;
+* private notes when the table allows them (``table.notes_allowed``, off by default): a note
   goes to one or more powers and only they (and its writer) can read it.
 
 When every power that owes orders has sealed, the phase is revealed and adjudicated, and phases

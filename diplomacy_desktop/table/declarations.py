@@ -1,6 +1,6 @@
 """Formal Diplomacy's declarations as the table keeps them (no Qt): the sealed, unrevealed
-declarations of this phase (``table["declarations"]``), the phases whose declarations were
-revealed (``table["declared"]``), seed 003's rules of declaring, and the sentences that say what
+declarations of this phase (``table.declarations``), the phases whose declarations were
+revealed (``table.declared``), seed 003's rules of declaring, and the sentences that say what
 a revealed set of declarations changed.  The window's forms and dialogs
 (``gui.table.declarations``) and the phone host read the same keys through here.
 """

@@ -4,7 +4,7 @@
   repeated, a run up or down such as 1234 or 9876, a year 19xx or 20xx, a pair repeated such as
   1212, or one of the PINs people choose most), or the same as the host PIN.
 * ``PinGuard`` counts wrong PINs per *power* (and ``HOST`` for the host PIN), in the table dict
-  (``table["pin_failures"]``), so the curtain, the draw vote, the host prompt and the phones share
+  (``table.pin_failures``), so the curtain, the draw vote, the host prompt and the phones share
   one counter and it survives a restart.  Three wrong PINs are free; after that each try waits,
   doubling from ``LOCKOUT_SECONDS``.  A correct PIN clears the counter.
 * ``JoinGuard`` is the phones' separate counter for joining by PIN: per client (its address),
@@ -98,7 +98,7 @@ def wait_text(seconds: float) -> str:
 
 
 class PinGuard:
-    """Wrong PINs per power, kept in ``table["pin_failures"]`` as ``{power: {"count", "until"}}``
+    """Wrong PINs per power, kept in ``table.pin_failures`` as ``{power: {"count", "until"}}``
     (``until``: the wall-clock time before which no try is taken).  ``clock`` is the wall clock
     (the counter is saved with the game and must mean the same after a restart)."""
 

@@ -1,7 +1,7 @@
 """``TableSession``: the one record of who has sealed or declared this phase, laptop or phone.
 
-Before this module the window kept its seals in the hot-seat turn (``table["hotseat"]``) and the
-phone host kept its own list (``table["phones"]["sealed"]``), and the window copied one into the
+Before this module the window kept its seals in the hot-seat turn (``table.hotseat``) and the
+phone host kept its own list (``table.phones["sealed"]``), and the window copied one into the
 other and compared them after every change.  Now both sides hold the same ``TableSession``:
 
 * a phone seals, unseals or declares through the host, which calls :meth:`TableSession.seal`,
@@ -14,8 +14,8 @@ other and compared them after every change.  Now both sides hold the same ``Tabl
 
 Where the record lives — once (issue 30): with a hot-seat turn attached (the window), in that
 turn (:class:`~diplomacy_desktop.table.hotseat.HotSeatSession`: its ``sealed``, ``phone_sealed``
-and ``part_declared``, saved as ``table["hotseat"]``); without one (``serve``, phones only), in
-``table["phones"]`` (``sealed``, ``declared``, for ``phase``).  A game saved by one door and
+and ``part_declared``, saved as ``table.hotseat``); without one (``serve``, phones only), in
+``table.phones`` (``sealed``, ``declared``, for ``phase``).  A game saved by one door and
 opened by the other moves its record across (:meth:`TableSession.adopt`): the window takes the
 phones' seals into its turn (as sealed on a phone) and drops the phones' lists; ``serve`` takes
 the turn's seals into the phones' lists and clears them in the turn (its PINs, order and notices
@@ -212,7 +212,7 @@ class TableSession:
 
     def declare(self, power: str, *, via: str) -> SessionChange | None:
         """Formal Diplomacy: ``power``'s declarations are written (they are kept, secret, in
-        ``table["declarations"]`` by whoever took them).  On a phone, with a hot-seat turn, the
+        ``table.declarations`` by whoever took them).  On a phone, with a hot-seat turn, the
         power's seat is sealed only when all its powers have declared (``phone_declare``)."""
         _check_via(via)
         if self.hotseat is not None:

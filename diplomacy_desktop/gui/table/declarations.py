@@ -6,9 +6,9 @@ is what the power at the keyboard sees: it lies inside the curtain (so nothing o
 behind it shows, and the curtain's guards keep everything else down), one row per other power
 with today's relation, the three choices and, in one line, what the choice will do by seed 003's
 rule.  Sealing stores the declarations in the table, secret like orders, under
-``table["declarations"]`` = ``{power: {other_power: "alliance" | "neutral" | "war"}}`` until all
+``table.declarations`` = ``{power: {other_power: "alliance" | "neutral" | "war"}}`` until all
 are revealed together; then ``Game.declare`` applies them, the table is told what changed
-(``change_lines``, ``RevealDialog``) and the orders round starts.  ``table["declared"]`` lists the
+(``change_lines``, ``RevealDialog``) and the orders round starts.  ``table.declared`` lists the
 phases whose declarations were revealed (an undone adjudication does not ask for them again).
 """
 

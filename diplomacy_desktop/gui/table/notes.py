@@ -1,9 +1,9 @@
 """Private notes behind the curtain (seed 001's one-to-one and group messages; a table option, off
-by default: ``table["notes_allowed"]``).
+by default: ``table.notes_allowed``).
 
 A note goes to one or more powers and only they (and its writer) ever read it: on their phone
 (``host.table``'s notes, the same list) or here, on their own curtain turn.  The notes are kept
-in the table dict (``table["notes"]``, as ``TableHost.send_note`` writes them), so they are saved
+in the table dict (``table.notes``, as ``TableHost.send_note`` writes them), so they are saved
 with the game.  ``NotesDialog`` is opened only while a seat is at the keyboard behind the curtain
 and is closed the moment that seat steps away or seals; it shows that seat's notes only.
 """

@@ -11,9 +11,9 @@ Installed beside the table game's features (:func:`install_tournament`), with a 
   show no map; the map stays in the host's window.
 * **Event rules…**: a clock preset or the custom clock, a game end after a year or at a time of day
   (announced on the clock's bar), late orders (warning, or void: the power's units hold; recorded
-  in ``table["late_orders"]``), and the ballot's settings.
+  in ``table.late_orders``), and the ballot's settings.
 * **Propose a ballot…**: a draw or a concession, voted in secret, laptop passed round; each
-  ballot recorded in ``table["ballots"]`` (who proposed, what, the outcome; never who voted what).
+  ballot recorded in ``table.ballots`` (who proposed, what, the outcome; never who voted what).
 * **Scores if the game ended now** (Ctrl+K): every scoring system (``table/scoring.py``), large
   type on the projector.
 * **Import a board call…**: power, player, player id from CSV, into the game's players.

@@ -10,6 +10,7 @@ from PySide6.QtGui import QCursor
 from PySide6.QtTest import QTest
 
 from diplomacy_desktop.gui.table.dialogs.draw_vote import DrawVoteDialog
+from diplomacy_desktop.table.state import TableState
 
 
 def _dialog(qtbot: Any) -> DrawVoteDialog:
@@ -65,7 +66,7 @@ def test_vote_the_ballot_prompt_counts_wrong_pins_in_the_table_counter(qtbot: An
     voters = ("austria", "england")
     ballot = Ballot.open(EventRules(), game.state, "austria", DRAW_PROPOSAL, voters=voters)
     d = BallotVoteDialog(ballot, {"austria": "Austria", "england": "England"},
-                         pins={"austria": hash_pin("5831", cost=(2 ** 4, 1, 1))}, guard=PinGuard(table))
+                         pins={"austria": hash_pin("5831", cost=(2 ** 4, 1, 1))}, guard=PinGuard(TableState.from_table(table)))
     qtbot.addWidget(d)
     for guess in ("1111", "2222", "3333", "4444", "5555"):
         d.pin_edit.setText(guess)

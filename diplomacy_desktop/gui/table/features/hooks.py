@@ -236,7 +236,7 @@ class TableHooks(TableModeBase):
 
     def start_new_game(self, settings: TableSettings | None = None) -> None:
         s = settings if settings is not None else TableSettings()
-        self.controller.new_game(s.edition, s.end_year, table=s.to_table(), formal=s.formal,
+        self.controller.new_game(s.edition, s.end_year, table=s.to_state(), formal=s.formal,
                                  short_game_by=s.short_game_by)
         if s.secrecy and s.passphrase:  # the unrevealed part of every save is written encrypted
             self.controller.vault = Vault.create(s.passphrase)

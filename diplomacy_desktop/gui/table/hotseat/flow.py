@@ -73,7 +73,7 @@ class HotSeatFlow(QObject):
     seal (it receives the dialog and returns True to seal); tests replace it, the app shows the
     dialog modally.
 
-    Host actions (``ask_host``) go through the game's host PIN (``table["host_pin"]``, a salted
+    Host actions (``ask_host``) go through the game's host PIN (``table.host_pin``, a salted
     hash): ``host_prompt`` asks for it; with no host PIN set, ``confirm`` asks instead and says
     that anyone at the table may do it.  While a power is writing, any dialog of the window that
     appears (a draw vote, a question, a file dialog, help) brings the curtain down first: the
