@@ -62,11 +62,11 @@ def test_vote_the_ballot_prompt_counts_wrong_pins_in_the_table_counter(qtbot: An
     from diplomacy_desktop.table.pins import PinGuard
 
     game = Game.new(load_board("standard"))
-    table: dict[str, Any] = {}
+    table = TableState()
     voters = ("austria", "england")
     ballot = Ballot.open(EventRules(), game.state, "austria", DRAW_PROPOSAL, voters=voters)
     d = BallotVoteDialog(ballot, {"austria": "Austria", "england": "England"},
-                         pins={"austria": hash_pin("5831", cost=(2 ** 4, 1, 1))}, guard=PinGuard(TableState.from_table(table)))
+                         pins={"austria": hash_pin("5831", cost=(2 ** 4, 1, 1))}, guard=PinGuard(table))
     qtbot.addWidget(d)
     for guess in ("1111", "2222", "3333", "4444", "5555"):
         d.pin_edit.setText(guess)
