@@ -98,10 +98,7 @@ class TableSettings:
         host_pin = table.host_pin
         by = table.short_game_by
         seating = table.seating
-        try:
-            clock = ClockSettings.from_dict(table.clock or {})
-        except (TypeError, ValueError):
-            clock = ClockSettings()
+        clock = table.clock_settings()
         return cls(tuple(str(p) for p in powers) if isinstance(powers, list) else (),
                    {str(k): str(v) for k, v in players.items()} if isinstance(players, dict) else {},
                    edition, end_year, clock, table.secrecy is not False,

@@ -60,6 +60,11 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Literal
 
+if TYPE_CHECKING:
+    from .clock import ClockSettings
+    from .event import EventRules
+    from .results import BallotRecord
+
 #: the phones' port while the game is hosted (written by ``gui/table/phones.py``; a window that
 #: opens the game says hosting was on); here, Qt-free, so the window reads it without loading the phones
 HOSTING_KEY = "hosting_port"
@@ -255,6 +260,44 @@ class TableState:
             self.assign(TableState())
 
     # -- typed questions the window and the host both ask ---------------------------------------
+
+    # the nested parts that have a class of their own are read through it (they are kept as the
+    # file holds them: a later version's nested keys survive a round trip)
+
+    def clock_settings(self) -> ClockSettings:
+        """The clock's settings (the defaults when none are saved, or the saved ones are damaged)."""
+        from .clock import ClockSettings
+
+        try:
+            return ClockSettings.from_dict(self.clock or {})
+        except (TypeError, ValueError):
+            return ClockSettings()
+
+    def event_rules(self) -> EventRules:
+        """A tournament board's rules (the defaults when none are saved, or the saved ones are damaged)."""
+        from .event import EventRules
+
+        if self.event is not None:
+            try:
+                return EventRules.from_dict(self.event)
+            except (TypeError, ValueError):
+                pass
+        return EventRules()
+
+    def ballot_records(self) -> list[BallotRecord]:
+        """The ballots' outcomes, oldest first (a damaged entry is left out)."""
+        from .results import BallotRecord
+
+        out = []
+        for d in self.ballots or []:
+            if isinstance(d, dict):
+                try:
+                    out.append(BallotRecord(str(d["phase"]), str(d["proposer"]), str(d["proposal"]),
+                                            tuple(str(p) for p in d["powers"]), bool(d["passed"]),
+                                            d.get("vetoes") if isinstance(d.get("vetoes"), int) else None))
+                except (KeyError, TypeError):
+                    continue
+        return out
 
     def player_of(self, power: str) -> str | None:
         name = (self.players or {}).get(power)

@@ -80,28 +80,11 @@ TIME_CHECK_MS = 10_000
 
 def event_rules(table: TableState) -> EventRules:
     """The game's event rules (the defaults when none are saved, or when the saved ones are damaged)."""
-    from ...table.event import EventRules
-    data = table.event
-    if data is not None:
-        try:
-            return EventRules.from_dict(data)
-        except (TypeError, ValueError):
-            pass
-    return EventRules()
+    return table.event_rules()
 
 
 def ballots_of(table: TableState) -> list[BallotRecord]:
-    from ...table.results import BallotRecord
-    out = []
-    for d in table.ballots or []:
-        if isinstance(d, dict):
-            try:
-                out.append(BallotRecord(str(d["phase"]), str(d["proposer"]), str(d["proposal"]),
-                                        tuple(str(p) for p in d["powers"]), bool(d["passed"]),
-                                        d.get("vetoes") if isinstance(d.get("vetoes"), int) else None))
-            except (KeyError, TypeError):
-                continue
-    return out
+    return table.ballot_records()
 
 
 # -- Move the pieces ----------------------------------------------------------------------------------------

@@ -99,10 +99,7 @@ class TableActions(TableModeBase):
     def _restore_clock(self) -> None:
         c = self.controller
         table = c.table
-        try:
-            settings = ClockSettings.from_dict(table.clock or {})
-        except (TypeError, ValueError):
-            settings = ClockSettings()
+        settings = table.clock_settings()
         phase = c.state.phase
         formal = bool(c.game.formal)
         model: ClockModel | None = None
