@@ -381,3 +381,65 @@ def test_doors_one_change_type() -> None:
     assert found == []
     planted = ast.parse("class ChangeRecord:\n    pass\nclass SessionChange:\n    pass\nChange = TableChange\n")
     assert _change_types(planted) == ["class ChangeRecord", "class SessionChange", "Change = TableChange"]
+
+
+#: the table's typed record (issue 30, build point 5): ``table/``, ``host/`` and ``gui/`` read and
+#: change the table through ``TableState``'s attributes and the service's operations, never by a
+#: string key; the save file's dict is met only in ``io/`` (and in ``TableState`` itself, which is
+#: that boundary's two ends: ``from_table``, ``to_table``)
+TYPED_ROOMS = ("table/", "host/", "gui/")
+TYPED_BOUNDARY = ("table/state.py",)
+KEYED_READS = {"get", "setdefault", "pop", "update", "clear", "keys", "items", "values"}
+
+
+def _is_table(node: ast.expr) -> bool:
+    """``table``, ``x.table``, ``x.table()``: the table by its name."""
+    if isinstance(node, ast.Call):
+        node = node.func
+    return (isinstance(node, ast.Name) and node.id == "table") or _ends_with(node, "table")
+
+
+def keyed_table_access(modules: list[tuple[str, ast.Module]]) -> list[str]:
+    """Every ``table["k"]``, ``table[K]``, ``x.table.get(...)``, ``.setdefault``, ``.pop`` ... in the
+    typed rooms (a ``QTableWidget`` named ``table`` is called by its own methods: not matched)."""
+    bad = []
+    for rel, tree in modules:
+        if not _allowed(rel, TYPED_ROOMS) or _allowed(rel, TYPED_BOUNDARY):
+            continue
+        for node in ast.walk(tree):
+            where = f"{rel}:{getattr(node, 'lineno', 0)}"
+            if isinstance(node, ast.Subscript) and _is_table(node.value):
+                bad.append(f"{where}: reads the table by a key")
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                    and node.func.attr in KEYED_READS and _is_table(node.func.value):
+                bad.append(f"{where}: table.{node.func.attr}(...) (a key of the table)")
+            if isinstance(node, ast.Compare) and any(isinstance(op, (ast.In, ast.NotIn)) for op in node.ops) \
+                    and any(_is_table(c) for c in node.comparators):
+                bad.append(f"{where}: asks whether the table holds a key")
+    return bad
+
+
+def test_doors_the_table_is_read_and_changed_by_typed_attributes_only() -> None:
+    assert keyed_table_access(_modules()) == []
+
+
+def test_doors_the_typed_table_scan_finds_every_keyed_access() -> None:
+    probe = ast.parse(
+        "def f(c, self, table):\n"
+        "    a = table['players']\n"
+        "    b = c.table.get('secrecy', True)\n"
+        "    c.table.setdefault('phones', {})\n"
+        "    self.table.pop(PENDING_KEY, None)\n"
+        "    self.controller.table[HOSTING_KEY] = 1\n"
+        "    d = autosave.open().table.get('host_pin')\n"
+        "    e = 'pins' in self.table\n"
+        "    self.table.update(settings)\n"
+        "    f = c.table.players\n"  # typed: fine
+        "    self.table.item(0, 1)\n"  # a QTableWidget: fine
+        "    g = c.table.phones.get('sealed')\n"  # a nested part (still a JSON object): not this scan's
+    )
+    found = keyed_table_access([("gui/table/probe.py", probe)])
+    assert len(found) == 8, found
+    assert len(keyed_table_access([("host/probe.py", probe)])) == 8
+    assert keyed_table_access([("io/probe.py", probe)]) == []
+    assert keyed_table_access([("table/state.py", probe)]) == []

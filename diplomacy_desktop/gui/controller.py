@@ -19,7 +19,7 @@ powers are visible; the hot-seat flow narrows it to the power at the keyboard.
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -40,7 +40,7 @@ from ..io.boardfile import load_board
 from ..io.savefile import open_game, save_game
 from ..io.vault import Vault
 from ..table.changes import CLOCK, COMPUTER, HOST, LAPTOP, OPENED, PHONE, VIEWING, VISIBILITY, TableChange
-from ..table.service import TableService
+from ..table.service import TableService, as_state
 from ..table.state import TableState
 from .orders.commands import ClearOrdersCommand, SetOrderCommand, SetPositionCommand
 
@@ -52,11 +52,12 @@ class GameController(QObject):
     saved = Signal(str)  # path
     error_reported = Signal(str)
 
-    def __init__(self, game: Game | None = None, table: dict[str, Any] | None = None,
+    def __init__(self, game: Game | None = None, table: TableState | Mapping[str, Any] | None = None,
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.game: Game = game if game is not None else Game.new(load_board("standard"))
-        self.table: dict[str, Any] = dict(table or {})
+        #: the table's one live record (the service's own: read it here, change it through the service)
+        self.table: TableState = as_state(table)
         self.path: Path | None = None
         self._stamp: str | None = None  # the game file as this window last read or wrote it
         #: the game key of a table playing in secret (io.vault): with it every save of this game
@@ -420,12 +421,12 @@ class GameController(QObject):
 
     def marked_disorder(self) -> frozenset[str]:
         """The powers the host marked as in civil disorder (their player has left)."""
-        return TableState.from_table(self.table).marked_disorder(self.board.power_ids)
+        return self.table.marked_disorder(self.board.power_ids)
 
     def unplayed_powers(self) -> frozenset[str]:
         """The powers nobody plays (not in the table's ``powers``): always in civil disorder."""
         ids = self.board.power_ids
-        return frozenset(ids) - frozenset(TableState.from_table(self.table).powers_in_play(ids))
+        return frozenset(ids) - frozenset(self.table.powers_in_play(ids))
 
     def phase_disorder(self) -> frozenset[str]:
         """The powers in civil disorder if the phase were adjudicated now (with the table's rules
@@ -513,12 +514,13 @@ class GameController(QObject):
 
     # -- whole games ------------------------------------------------------------------------
 
-    def replace_game(self, game: Game, table: dict[str, Any] | None = None, path: Path | str | None = None, *,
+    def replace_game(self, game: Game, table: TableState | Mapping[str, Any] | None = None,
+                     path: Path | str | None = None, *,
                      vault: Vault | None = None) -> None:
         """Another game on the table (``vault``: its key, when it is a secret game)."""
         self.vault = vault
         self.game = game
-        self.table = dict(table or {})
+        self.table = as_state(table)
         self.service.replace(game, self.table)
         self._history_seen = len(game.history)
         self.path = Path(path) if path is not None else None
@@ -533,7 +535,7 @@ class GameController(QObject):
         self.undo_stack.setClean()
 
     def new_game(self, edition: Edition | str = Edition.CLASSIC, end_year: int | None = None,
-                 table: dict[str, Any] | None = None, map_name: str = "standard", *, formal: bool = False,
+                 table: TableState | Mapping[str, Any] | None = None, map_name: str = "standard", *, formal: bool = False,
                  short_game_by: str = BY_CENTRES) -> None:
         """A new game; ``formal``: Formal Diplomacy (seed 003), every pair of powers neutral;
         ``short_game_by``: what wins a short game (most "centres" or "pieces")."""
@@ -576,20 +578,6 @@ class GameController(QObject):
 
         return file_stamp(path) if path is not None else None
 
-    def update_table(self, **settings: Any) -> TableChange:
-        """A table setting changed (the clock's settings, secrecy, the powers in civil disorder,
-        ...): kept in the table, one record, and the game counts as modified."""
-        self.service.update_table(initiator=LAPTOP, **settings)
-        assert self._last_record is not None
-        return self._last_record
-
-    def keep_in_table(self, **values: Any) -> None:
-        """Keep the table's own bookkeeping, which no view draws and which alone does not make
-        the game "modified": the hot-seat turn, the running clock and its plans, pending
-        declarations, the hosting port.  ``None`` removes a key.  The autosave writes it with the
-        next change (the table mode schedules it)."""
-        self.service.keep_in_table(**values)
-
     def declare_draw(self, powers: Iterable[str]) -> TableChange:
         """The table agreed a draw (rules II) between ``powers``: the game ends (views redraw, the
         autosave writes it, ``game_ended`` follows)."""
@@ -606,7 +594,7 @@ class GameController(QObject):
             return power
 
     def player_name(self, power: str) -> str | None:
-        return TableState.from_table(self.table).player_of(power)
+        return self.table.player_of(power)
 
 
     # -- the event's rulings (gui/table/tournament.py) ---------------------------------------------

@@ -25,6 +25,7 @@ from ..io.output import in_words
 from ..io.savefile import write_atomic
 from ..io.scenario import write_scenario
 from ..io.transcript import game_transcript, phase_case, position_case
+from ..table.changes import LAPTOP
 from . import override
 
 if TYPE_CHECKING:
@@ -142,7 +143,7 @@ def import_game(window: WindowShell, path: Path, *, show_report: bool = True) ->
         return None
     c = window.controller
     c.replace_game(imported.game, {}, None)
-    c.update_table()  # an imported game is not saved yet: closing asks
+    c.service.table_changed(initiator=LAPTOP)  # an imported game is not saved yet: closing asks
     if imported.game.history:
         c.view_phase(0)  # the history browser, from the first phase
     window.settings.setValue("last_dir", str(path.resolve().parent))
@@ -156,7 +157,7 @@ def import_game(window: WindowShell, path: Path, *, show_report: bool = True) ->
         if report.replay_classic:  # the file's own conventions: replayed again, as a classic game
             again = loads(raw, edition=Edition.CLASSIC, name="the file")
             c.replace_game(again.game, {}, None)
-            c.update_table()
+            c.service.table_changed(initiator=LAPTOP)
             if again.game.history:
                 c.view_phase(0)
             window.last_import = again

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from ..io.savefile import SaveFileError, open_game
 from ..table.sealcodes import logged_verdicts
+from ..table.state import TableState
 
 
 def verify_seals_command(src: Path) -> int:
@@ -17,7 +18,7 @@ def verify_seals_command(src: Path) -> int:
     read (the message says where)."""
     try:
         opened = open_game(src)  # the public part: the history is public, the secret is published
-        verdicts = logged_verdicts(opened.table, opened.game.history)
+        verdicts = logged_verdicts(TableState.from_table(opened.table), opened.game.history)
     except (SaveFileError, ValueError) as exc:
         print(f"diplomacy-desktop verify-seals: {src.name}: {exc}", file=sys.stderr)
         return 2

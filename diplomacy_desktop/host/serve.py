@@ -261,7 +261,7 @@ def _say_joined(host: TableHost, announced: set[str], change: TableChange) -> No
         print(f"A new device joined {names} with its PIN: device {new[-1]} (kick {new[-1]} cuts that device "
               f"off alone; kick POWER cuts off every device and the link)", flush=True)
         return
-    joins = host.table.get("phones", {}).get("joins", {})
+    joins = (host.table.phones or {}).get("joins", {})
     count = max((int(joins.get(p, 0)) for p in change.powers), default=0)
     print(f"A new device joined {names} ({count} so far on that link; kick POWER cuts them all off)", flush=True)
 

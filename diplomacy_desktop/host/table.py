@@ -8,15 +8,15 @@ window call it.  It holds
   ``flush`` before it answers, so that phones editing at once share the writes);
 * one secret token per power (``secrets.token_urlsafe``), new for every game and kept in the save
   so that a restarted host keeps its join links; ``kick`` replaces a power's token;
-* who plays what: ``table["players"]`` maps a power to a player's name, and a token of one of a
+* who plays what: ``table.players`` maps a power to a player's name, and a token of one of a
   player's powers covers all of them;
 * each power's orders (the game's own filed orders: the draft), whether it has sealed them (in
   the ``table.session.TableSession`` it shares with the window's hot seat: one record), and
-  its optional PIN (``table["pins"]`` or ``table["hotseat"]["pins"]``, hashed as ``io.pins``
+  its optional PIN (``table.pins`` or ``table.hotseat["pins"]``, hashed as ``io.pins``
   writes them; wrong PINs are rate-limited);
 * Formal Diplomacy: each power's declarations, secret until every surviving power has written
-  theirs (``table["declarations"]``), then revealed together and applied by ``Game.declare``;
-* private notes when the table allows them (``table["notes_allowed"]``, off by default): a note
+  theirs (``table.declarations``), then revealed together and applied by ``Game.declare``;
+* private notes when the table allows them (``table.notes_allowed``, off by default): a note
   goes to one or more powers and only they (and its writer) can read it.
 
 When every power that owes orders has sealed, the phase is revealed and adjudicated, and phases
@@ -70,7 +70,7 @@ from ..table.notes import MAX_NOTE_TEXT, MAX_NOTES, NoteError
 from ..table.pieces import plan_entry
 from ..table.pins import HASH_GATE, JoinGuard, JoinRate, PinWaitError, pin_problem
 from ..table.service import (STAGE_DECLARATIONS, STAGE_ORDERS, PinRefusal, PinWait, StalePhaseError,
-                             TableRefusal, TableService)
+                             TableRefusal, TableService, as_state)
 from ..table.session import TableSession
 from ..table.state import TableState
 from .phase_results import adjudicated_entries, order_view, phase_label, phase_picture
@@ -231,8 +231,8 @@ _P = ParamSpec("_P")
 _R = TypeVar("_R")
 
 
-def _new_table_options(game: Game, table: dict[str, Any], notes_allowed: bool | None,
-                       players: Mapping[str, str] | None) -> dict[str, Any]:
+def _new_table_options(game: Game, table: Mapping[str, Any], notes_allowed: bool | None,
+                       players: Mapping[str, str] | None) -> TableState:
     """``serve``'s options for a game it opens or creates: private notes on or off, and who plays
     which power (a power the game does not have is refused).  The table the host's service will
     own, made before there is one (``table`` is left as it was)."""
@@ -244,8 +244,7 @@ def _new_table_options(game: Game, table: dict[str, Any], notes_allowed: bool | 
         if unknown:
             raise SaveFileError(f"there is no power {unknown[0]!r} in this game")
         typed.players = {**(typed.players or {}), **players}
-    made: dict[str, Any] = typed.to_table()
-    return made
+    return typed
 
 
 def _all_or_nothing(method: Callable[_P, _R]) -> Callable[_P, _R]:
@@ -285,7 +284,7 @@ def _all_or_nothing(method: Callable[_P, _R]) -> Callable[_P, _R]:
 class TableHost:
     """The game as the phones see it; see the module documentation."""
 
-    def __init__(self, game: Game, table: dict[str, Any] | None = None, path: Path | None = None, *,
+    def __init__(self, game: Game, table: TableState | Mapping[str, Any] | None = None, path: Path | None = None, *,
                  clock: Callable[[], float] = time.monotonic, auto_reveal: bool = True,
                  session: TableSession | None = None, vault: Vault | None = None,
                  wall_clock: Callable[[], float] = time.time, store: GameStore | None = None,
@@ -298,7 +297,8 @@ class TableHost:
         #: (``auto_reveal=False``): its hot-seat flow reveals, on the GUI thread, and then calls
         #: ``phase_moved`` / ``declarations_done``
         self.auto_reveal = auto_reveal
-        self.table: dict[str, Any] = table if table is not None else {}
+        #: the table's one live record (the service's: a window's host is given the window's)
+        self.table: TableState = as_state(table)
         self.path = path
         self._lock = threading.RLock()
         self._listeners: list[Listener] = []
@@ -392,8 +392,8 @@ class TableHost:
             game, table = Game.new(load_board("standard"), formal=formal), {}
             if vault is None and passphrase is not None:
                 vault = Vault.create(passphrase)
-        table = _new_table_options(game, table, notes_allowed, players)
-        host = cls(game, table, path, vault=vault)
+        state = _new_table_options(game, table, notes_allowed, players)
+        host = cls(game, state, path, vault=vault)
         host.save()
         return host
 
@@ -452,8 +452,8 @@ class TableHost:
             # an earlier version's store is written whole, authenticated (its rows in format 2)
             rekeyed = store.vault is not vault or unauthenticated
             store.vault = vault
-            table = _new_table_options(game, table, notes_allowed, players)
-            host = cls(game, table, path, store=store, vault=vault)
+            state = _new_table_options(game, table, notes_allowed, players)
+            host = cls(game, state, path, store=store, vault=vault)
             host.store_note = "; ".join(filter(None, (note, f"{path.name}: {UNAUTHENTICATED_TEXT}"
                                                       if unauthenticated else "")))
             try:
@@ -461,9 +461,9 @@ class TableHost:
                     host._on_disk = loaded
                     host.save()
                 else:
-                    text = dumps(host.game, host.table, vault=vault)
+                    text = dumps(host.game, host.table.to_table(), vault=vault)
                     write_atomic(path, text, mode=SAVE_MODE)
-                    host._on_disk = store.write_all(host.game, host.table, file_stamp(path))
+                    host._on_disk = store.write_all(host.game, host.table.to_table(), file_stamp(path))
                     host._on_disk_synced = True
             except (OSError, sqlite3.Error) as exc:
                 raise _save_failed(exc) from exc
@@ -544,7 +544,7 @@ class TableHost:
                 listener(change)
 
     def _snapshot(self) -> _Snapshot:
-        return GameImage.of(self.game, self.table)
+        return GameImage.of(self.game, self.table.to_table())
 
     def _turn_snapshot(self) -> dict[str, Any] | None:
         """The window's hot-seat turn, where the session keeps who has sealed (``serve`` has none:
@@ -565,7 +565,7 @@ class TableHost:
     def _restore(self, snap: _Snapshot) -> None:
         """Put the game and the table back as ``snap`` holds them (the same objects: the window
         shares them) and tell everybody to look again."""
-        self.service.restore(snap.state, snap.history, snap.orders, snap.draw, snap.table)
+        self.service.restore(snap.state, snap.history, snap.orders, snap.draw, TableState.from_table(snap.table))
         self._options_key = self._results_key = None
         self.version += 1
         self.save_failures += 1
@@ -583,7 +583,7 @@ class TableHost:
                 if self.store is not None:
                     self._write_store(self._on_disk, snap, durable=True)
                 else:
-                    write_atomic(self.path, dumps(self.game, self.table, vault=self.vault), mode=SAVE_MODE)
+                    write_atomic(self.path, dumps(self.game, self.table.to_table(), vault=self.vault), mode=SAVE_MODE)
             except (OSError, sqlite3.Error) as exc:
                 self.last_save_error = _why(exc)
                 raise _save_failed(exc) from exc
@@ -616,7 +616,7 @@ class TableHost:
         if self.store is None or self.path is None:
             return ""
         with self._lock:
-            text = dumps(self.game, self.table, vault=self.vault)
+            text = dumps(self.game, self.table.to_table(), vault=self.vault)
         try:
             self._write_file_text(text)
         except (OSError, sqlite3.Error) as exc:
@@ -652,9 +652,9 @@ class TableHost:
                 before = self._on_disk
                 text: str | None = None
                 if self.store is None:
-                    text = dumps(self.game, self.table, vault=self.vault)
+                    text = dumps(self.game, self.table.to_table(), vault=self.vault)
                 elif before is None or len(before.history) != len(snap.history) or before.state is not snap.state:
-                    text = dumps(self.game, self.table, vault=self.vault)  # a new phase: the saved game is written too
+                    text = dumps(self.game, self.table.to_table(), vault=self.vault)  # a new phase: the saved game is written too
                     durable = True
             try:
                 if self.store is not None:
@@ -697,12 +697,12 @@ class TableHost:
         with self._lock:
             return self.path is not None and self._saved_version < self.version
 
-    # -- the table's dict ---------------------------------------------------------------------------
+    # -- the table -----------------------------------------------------------------------------------
 
     @property
     def _phones(self) -> Mapping[str, Any]:
         """The phones' part of the table, to read (the service changes it: table/phonebook.py)."""
-        phones = self.table.get(phonebook.PHONES_KEY)
+        phones = self.table.phones
         return phones if isinstance(phones, dict) else {}
 
     @property
@@ -719,15 +719,14 @@ class TableHost:
 
     @property
     def notes_allowed(self) -> bool:
-        return bool(self.table.get("notes_allowed", False))
+        return bool(self.table.notes_allowed)
 
     def token_of(self, power: str) -> str:
         with self._lock:
             return phonebook.tokens(self._phones)[power]
 
     def player_of(self, power: str) -> str:
-        name = self.table.get("players", {}).get(power)
-        return str(name) if name else ""
+        return self.table.player_of(power) or ""
 
     def _devices(self) -> dict[str, dict[str, str]]:
         """The devices that joined by PIN and are not cut off (see ``DEVICES_KEY``); a damaged
@@ -834,7 +833,7 @@ class TableHost:
                 "seal_codes": self._revealed_codes(),
                 "clock": self.clock_view(),
                 # the table plays on its own board: the phones show no map (orders are typed)
-                "map_hidden": bool(self.table.get("hide_map", False)),
+                "map_hidden": bool(self.table.hide_map),
             }
             return out
 
@@ -905,7 +904,7 @@ class TableHost:
             # which may not have come yet after a phase change or a fresh load)
             "can_waive": self.service.can_waive(power),
             "pin": self._pin_hash(power) is not None,
-            "declarations": dict(self.table.get("declarations", {}).get(power, {})),
+            "declarations": dict((self.table.declarations or {}).get(power, {})),
             "declared": power in self.session.declared,
             "seal_code": sealcodes.code_of(self.table, power, self.phase) if self.session.is_sealed(power) else None,
             # how many devices joined or opened this power's link beyond the first and besides the
@@ -958,7 +957,7 @@ class TableHost:
         """The notes a reader may see, numbered for that reader (1, 2, ...): a game-wide number
         would tell how many notes the others exchanged."""
         mine = set(powers)
-        seen = [n for n in self.table.get("notes", []) if n.get("from") in mine or mine & set(n.get("to", []))]
+        seen = [n for n in self.table.notes or [] if n.get("from") in mine or mine & set(n.get("to", []))]
         return [{**n, "id": i, "phase_label": phase_label(str(n.get("phase", "")))} for i, n in enumerate(seen, 1)]
 
     # -- orders ----------------------------------------------------------------------------------
@@ -1118,8 +1117,7 @@ class TableHost:
         with self._lock:
             if power not in self.game.board.power_ids:
                 raise HostError(f"there is no power {power!r}")
-            host = self.table.get("host_pin")
-            problem = pin_problem(pin, host_pin_hash=host if isinstance(host, str) else None)
+            problem = pin_problem(pin, host_pin_hash=self.table.host_pin)
             if problem:
                 raise HostError(problem)
             self.service.change_pin(self._players_powers(power), pin, initiator=HOST)  # the laptop's door too
@@ -1300,7 +1298,7 @@ class TableHost:
             recipients = sorted({str(p) for p in to})
             if not recipients or any(p not in self.game.board.power_ids or p == power for p in recipients):
                 raise HostError("send a note to one or more other powers")
-            notes = self.table.get("notes")
+            notes = self.table.notes
             if isinstance(notes, list) and len(notes) >= MAX_NOTES:
                 raise RefusedError("this game has as many notes as it can keep")
             now = self._now()

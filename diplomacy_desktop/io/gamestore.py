@@ -71,8 +71,8 @@ from ..engine.rules import RuleSet
 from ..engine.state import GameState, Phase
 from ..engine.turns import adjudicate_phase
 from .boardfile import load_board
-from .savefile import (FORMAT, VERSION, _follows, _game_from_dict, _history_record, order_from_dict,
-                       order_to_dict, state_to_dict)
+from .savefile import (FORMAT, VERSION, SavedTable, _follows, _game_from_dict, _history_record, order_from_dict,
+                       order_to_dict, state_to_dict, table_object)
 from .vault import (MAC_VERSION, RECORD_V2, SECRET_TABLE_KEYS, TABLE_BUCKET, Vault, VaultError, canonical_json,
                     split_secrets)
 
@@ -195,11 +195,11 @@ class GameImage:
     table: dict[str, Any]
 
     @classmethod
-    def of(cls, game: Game, table: Mapping[str, Any]) -> GameImage:
+    def of(cls, game: Game, table: SavedTable) -> GameImage:
         import copy
 
         return cls(game.state, tuple(game.history), {p: dict(o) for p, o in game.orders.items()}, game.draw,
-                   copy.deepcopy(dict(table)))
+                   copy.deepcopy(table_object(table)))
 
 
 def store_path(game_path: Path) -> Path:
@@ -521,7 +521,7 @@ class GameStore:
 
     # -- writing ----------------------------------------------------------------------------------
 
-    def write_all(self, game: Game, table: Mapping[str, Any], source: str | None, *,
+    def write_all(self, game: Game, table: SavedTable, source: str | None, *,
                   extra: Mapping[str, Any] | None = None) -> GameImage:
         """Replace whatever is stored by ``game`` and ``table`` (one transaction, synced), under
         the store's ``vault`` (or in the clear without one); ``extra``: more ``meta`` keys."""

@@ -41,10 +41,10 @@ import json
 import os
 import stat
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from ..engine.board import ARMY, FLEET, Board
 from ..engine.formal import Relations
@@ -64,6 +64,26 @@ VERSION = 1
 #: a temporary file ``write_atomic`` left behind (a kill mid-write) is this old before it is
 #: taken for abandoned: a write takes milliseconds
 STALE_TEMP_SECONDS = 600.0
+
+
+class TableRecord(Protocol):
+    """The table's typed record (``table.state.TableState``): written as the save file's ``table``
+    object through its ``to_table`` (this layer knows nothing more of it)."""
+
+    def to_table(self) -> dict[str, Any]: ...
+
+
+#: what a writer is given as the table: the record, or the save file's object itself
+SavedTable = TableRecord | Mapping[str, Any]
+
+
+def table_object(table: SavedTable | None) -> dict[str, Any]:
+    """The save file's ``table`` object (the boundary: a typed record is written through ``to_table``)."""
+    if table is None:
+        return {}
+    if isinstance(table, Mapping):
+        return dict(table)
+    return table.to_table()
 
 
 class WrongPassphraseError(SaveFileError):
@@ -150,7 +170,7 @@ def state_from_dict(board: Board, d: dict[str, Any]) -> GameState:
     return GameState.build(board, phase, units, owners, dislodged, d.get("contested", []), _relations(d))
 
 
-def game_to_dict(game: Game, table: dict[str, Any] | None = None) -> dict[str, Any]:
+def game_to_dict(game: Game, table: SavedTable | None = None) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -159,7 +179,7 @@ def game_to_dict(game: Game, table: dict[str, Any] | None = None) -> dict[str, A
         "end_year": game.end_year,
         "draw": list(game.draw) if game.draw else None,
         **({"short_game_by": game.short_game_by} if game.short_game_by != BY_CENTRES else {}),
-        "table": table or {},
+        "table": table_object(table),
         "history": [_history_record(h, game.history[i - 1] if i else None) for i, h in enumerate(game.history)],
         "current": {"state": state_to_dict(game.state), "orders": [order_to_dict(o) for o in game.all_orders()],
                     **({"restarted": True} if game.history and not _follows(game.state, game.history[-1].next_state)
@@ -269,7 +289,7 @@ def _game_from_dict(data: dict[str, Any], board: Board, *,
     return game, table
 
 
-def dumps(game: Game, table: dict[str, Any] | None = None, *, vault: Vault | None = None) -> str:
+def dumps(game: Game, table: SavedTable | None = None, *, vault: Vault | None = None) -> str:
     """The saved game's text.  With ``vault`` (a table playing in secret) the unrevealed part
     (this phase's orders, sealed declarations, notes, phone tokens) is written encrypted
     (``io.vault``): every store that writes this text holds no secret in the clear."""
@@ -336,7 +356,7 @@ def is_secret_file(path: Path | str) -> bool:
         return False
 
 
-def save_game(path: Path | str, game: Game, table: dict[str, Any] | None = None, *,
+def save_game(path: Path | str, game: Game, table: SavedTable | None = None, *,
               mode: int | None = None, vault: Vault | None = None) -> None:
     """Write atomically: a crash mid-write leaves the previous file intact.  ``mode``: see
     ``write_atomic``; ``vault``: see ``dumps``."""

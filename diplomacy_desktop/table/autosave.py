@@ -35,6 +35,7 @@ import time
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from collections.abc import Mapping
 from typing import Any
 
 from ..engine.game import Game
@@ -43,6 +44,7 @@ from ..io.savefile import (OpenedGame, SaveFileError, WrongPassphraseError, is_s
                            open_game, stale_temp_files, sync_folder)
 from ..io.vault import Vault, VaultError
 from .changes import TableChange
+from .state import TableState
 
 #: the autosave: the window's live game in SQLite
 AUTOSAVE_NAME = "autosave.sqlite"
@@ -215,18 +217,18 @@ class Autosave:
 
     # -- writing ---------------------------------------------------------------------------------
 
-    def write(self, game: Game, table: dict[str, Any] | None = None, origin: Path | str | None = None, *,
-              vault: Vault | None = None) -> Path:
+    def write(self, game: Game, table: TableState | Mapping[str, Any] | None = None,
+              origin: Path | str | None = None, *, vault: Vault | None = None) -> Path:
         """Write what changed since the last write, in one transaction (OSError, nothing written,
-        when it cannot be).  ``origin``: the game's own file, so a resumed game keeps its name;
+        when it cannot be).  ``table``: the table's record (written as the save file keeps it).  ``origin``: the game's own file, so a resumed game keeps its name;
         ``vault``: a secret game's key, under which its secret rows are written encrypted."""
         with self._writing:
-            return self._write(game, table, origin, vault)
+            saved = table.to_table() if isinstance(table, TableState) else dict(table or {})
+            return self._write(game, saved, origin, vault)
 
-    def _write(self, game: Game, table: dict[str, Any] | None, origin: Path | str | None,
+    def _write(self, game: Game, table: dict[str, Any], origin: Path | str | None,
                vault: Vault | None) -> Path:
         store = self._writer()
-        table = table if table is not None else {}
         origin_text = str(Path(origin).resolve()) if origin is not None else None
         extra = {"origin": origin_text} if (self._image is None or origin_text != self._origin) else None
         try:

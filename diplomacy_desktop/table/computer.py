@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..engine.orders import Order
 from ..engine.state import GameState
+from .state import TableState
 
 if TYPE_CHECKING:
     from ..bots import Bot
@@ -32,17 +33,17 @@ LEVEL_WORDS = {"beginner": "beginner", "club": "club player", "strong": "strong"
 LEVELS = tuple(LEVEL_WORDS)
 
 
-def computer_seats(table: Mapping[str, Any], power_ids: Sequence[str] | None = None) -> dict[str, str]:
+def computer_seats(table: TableState, power_ids: Sequence[str] | None = None) -> dict[str, str]:
     """The powers the computer plays, with its level (powers not in ``power_ids``, when given,
     and unknown levels are ignored)."""
-    part = table.get(COMPUTER_KEY)
+    part = table.computer_seats
     if not isinstance(part, Mapping):
         return {}
     return {str(p): str(lvl) for p, lvl in part.items() if (power_ids is None or p in power_ids) and lvl in LEVELS}
 
 
-def computer_seed(table: Mapping[str, Any]) -> int:
-    value = table.get(COMPUTER_SEED_KEY, 0)
+def computer_seed(table: TableState) -> int:
+    value = table.computer_seed
     return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
@@ -52,23 +53,23 @@ def draw_computer_seed() -> int:
     return secrets.randbelow(2**31 - 1) + 1
 
 
-def computer_bot(table: Mapping[str, Any], level: str) -> Bot:
+def computer_bot(table: TableState, level: str) -> Bot:
     from ..bots import Bot
 
     return Bot(level, computer_seed(table))
 
 
-def computer_orders(table: Mapping[str, Any], state: GameState, power: str, level: str) -> list[Order]:
+def computer_orders(table: TableState, state: GameState, power: str, level: str) -> list[Order]:
     """What the computer at ``level`` orders for ``power`` this phase (from the public position)."""
     return computer_bot(table, level).orders(state, power)
 
 
-def computer_declarations(table: Mapping[str, Any], state: GameState, power: str, level: str) -> dict[str, str]:
+def computer_declarations(table: TableState, state: GameState, power: str, level: str) -> dict[str, str]:
     """Formal Diplomacy: the computer's declarations for ``power``."""
     return computer_bot(table, level).declarations(state, power)
 
 
-def computer_votes(table: Mapping[str, Any], state: GameState, proposal: str, to: str | None = None) -> dict[str, bool]:
+def computer_votes(table: TableState, state: GameState, proposal: str, to: str | None = None) -> dict[str, bool]:
     """The computer seats' votes on a draw (``proposal`` "draw") or a concession to ``to``; the
     eliminated have no vote."""
     votes = {}

@@ -1,6 +1,6 @@
 """Formal Diplomacy's declarations as the table keeps them (no Qt): the sealed, unrevealed
-declarations of this phase (``table["declarations"]``), the phases whose declarations were
-revealed (``table["declared"]``), seed 003's rules of declaring, and the sentences that say what
+declarations of this phase (``table.declarations``), the phases whose declarations were
+revealed (``table.declared``), seed 003's rules of declaring, and the sentences that say what
 a revealed set of declarations changed.  The window's forms and dialogs
 (``gui.table.declarations``) and the phone host read the same keys through here.
 """
@@ -8,9 +8,9 @@ a revealed set of declarations changed.  The window's forms and dialogs
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
 
 from ..engine.formal import ALLIANCE, NEUTRAL, RELATIONS, WAR, Relations
+from .state import TableState
 
 PENDING_KEY = "declarations"
 DECLARED_KEY = "declared"
@@ -27,10 +27,10 @@ DECLARATION_RULES = (
 CHOICE_WORDS = {ALLIANCE: "Alliance", NEUTRAL: "Neutral", WAR: "War"}
 
 
-def pending_declarations(table: Mapping[str, Any], powers: Iterable[str] | None = None) -> dict[str, dict[str, str]]:
+def pending_declarations(table: TableState, powers: Iterable[str] | None = None) -> dict[str, dict[str, str]]:
     """The sealed, unrevealed declarations kept in the table (bad entries left out), of ``powers``
     only when given."""
-    raw = table.get(PENDING_KEY)
+    raw = table.declarations
     if not isinstance(raw, dict):
         return {}
     keep = set(powers) if powers is not None else None
@@ -42,8 +42,8 @@ def pending_declarations(table: Mapping[str, Any], powers: Iterable[str] | None 
     return out
 
 
-def declared_phases(table: Mapping[str, Any]) -> list[str]:
-    raw = table.get(DECLARED_KEY)
+def declared_phases(table: TableState) -> list[str]:
+    raw = table.declared
     return [str(p) for p in raw] if isinstance(raw, list) else []
 
 

@@ -12,7 +12,7 @@ The first power to write is drawn at random each phase (``random.Random`` is inj
 seeded one makes it reproducible); the others follow in board order from there.  A power may
 protect its turn with a PIN of 4 to 8 digits, kept only as a salted hash (``table.pins``).  The host may reveal before
 everyone has sealed (``force``) and reopen another power's orders; when the game has a host PIN
-(``table["host_pin"]``, a salted hash) each host action asks for it, otherwise the question says
+(``table.host_pin``, a salted hash) each host action asks for it, otherwise the question says
 that anyone at the table may do it.  A reopened power is recorded in ``notices`` (saved with the
 turn) and shown on the curtain and the status strip, so the table is told.
 

@@ -5,8 +5,10 @@ only they and its writer ever read it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
+
+from .state import TableState
 
 #: the longest note, and the most notes a game keeps (the phone host refuses beyond them too)
 MAX_NOTE_TEXT = 500
@@ -25,21 +27,21 @@ class NoteError(ValueError):
     """A note that cannot be sent (said to the writer; nothing is kept)."""
 
 
-def notes_allowed(table: Mapping[str, Any]) -> bool:
-    return bool(table.get(ALLOWED_KEY, False))
+def notes_allowed(table: TableState) -> bool:
+    return table.notes_allowed is True
 
 
-def notes_for(table: Mapping[str, Any], powers: Sequence[str]) -> list[dict[str, Any]]:
+def notes_for(table: TableState, powers: Sequence[str]) -> list[dict[str, Any]]:
     """The notes ``powers`` wrote or received (never anyone else's)."""
     mine = set(powers)
-    raw = table.get(NOTES_KEY)
+    raw = table.notes
     if not isinstance(raw, list):
         return []
     return [dict(n) for n in raw if isinstance(n, dict)
             and (n.get("from") in mine or mine & {str(p) for p in n.get("to", []) if isinstance(p, str)})]
 
 
-def with_note(table: Mapping[str, Any], phase: str, sender: str, to: Sequence[str], text: str,
+def with_note(table: TableState, phase: str, sender: str, to: Sequence[str], text: str,
               powers: Sequence[str]) -> list[dict[str, Any]]:
     """The table's notes with a note written at the laptop added (the same form as a phone's), as
     a new list; NoteError when it cannot be sent.  The table itself is not changed."""
@@ -51,7 +53,7 @@ def with_note(table: Mapping[str, Any], phase: str, sender: str, to: Sequence[st
     recipients = sorted(set(to))
     if not recipients or any(p not in powers or p == sender for p in recipients):
         raise NoteError("send a note to one or more other powers")
-    raw = table.get(NOTES_KEY)
+    raw = table.notes
     notes = list(raw) if isinstance(raw, list) else []
     if len(notes) >= MAX_NOTES:
         raise NoteError("this game has as many notes as it can keep")
@@ -59,9 +61,9 @@ def with_note(table: Mapping[str, Any], phase: str, sender: str, to: Sequence[st
     return notes
 
 
-def add_note(table: dict[str, Any], phase: str, sender: str, to: Sequence[str], text: str,
+def add_note(table: TableState, phase: str, sender: str, to: Sequence[str], text: str,
              powers: Sequence[str]) -> dict[str, Any]:
     """Keep a note written at the laptop in ``table`` (see ``with_note``); the note."""
     notes = with_note(table, phase, sender, to, text, powers)
-    table[NOTES_KEY] = notes
+    table.notes = notes
     return dict(notes[-1])

@@ -1,4 +1,4 @@
-"""The phones' part of the table (``table["phones"]``): each power's link, the devices that joined
+"""The phones' part of the table (``table.phones``): each power's link, the devices that joined
 by PIN, who the host cut off, how many phones joined a power, and the clock the phones showed.
 
 Read here; changed only by the table service's operations (``TableService.kick_phones``,

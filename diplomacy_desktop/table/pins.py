@@ -4,7 +4,7 @@
   repeated, a run up or down such as 1234 or 9876, a year 19xx or 20xx, a pair repeated such as
   1212, or one of the PINs people choose most), or the same as the host PIN.
 * ``PinGuard`` counts wrong PINs per *power* (and ``HOST`` for the host PIN), in the table dict
-  (``table["pin_failures"]``), so the curtain, the draw vote, the host prompt and the phones share
+  (``table.pin_failures``), so the curtain, the draw vote, the host prompt and the phones share
   one counter and it survives a restart.  Three wrong PINs are free; after that each try waits,
   doubling from ``LOCKOUT_SECONDS``.  A correct PIN clears the counter.
 * ``JoinGuard`` is the phones' separate counter for joining by PIN: per client (its address),
@@ -16,12 +16,13 @@ Hashing is ``io.pins`` (scrypt; older saves' PBKDF2 hashes still verify).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, MutableMapping
+from collections.abc import Callable
 from itertools import pairwise
 from typing import Any
 
 from ..io.pins import (MAX_PIN_DIGITS, MIN_PIN_DIGITS, hash_pin, is_pin_hash, is_valid_pin, needs_upgrade,
                        pin_matches)
+from .state import TableState
 
 __all__ = ["HASH_GATE", "HOST", "BusyError", "HashGate", "JoinGuard", "JoinRate", "PinGuard", "PinWaitError", "hash_pin", "is_pin_hash", "is_valid_pin",
            "needs_upgrade", "pin_matches", "pin_problem"]
@@ -33,7 +34,7 @@ FREE_ATTEMPTS = 3
 #: the first wait; each further wrong PIN doubles it, up to MAX_WAIT_SECONDS
 LOCKOUT_SECONDS = 30.0
 MAX_WAIT_SECONDS = 6 * 3600.0
-TABLE_KEY = "pin_failures"
+TABLE_KEY = "pin_failures"  # (``TableState.pin_failures``)
 
 #: the PINs people choose most (published counts of leaked 4-digit PINs), beside the patterns
 _COMMON = frozenset({
@@ -97,20 +98,16 @@ def wait_text(seconds: float) -> str:
 
 
 class PinGuard:
-    """Wrong PINs per power, kept in ``table["pin_failures"]`` as ``{power: {"count", "until"}}``
+    """Wrong PINs per power, kept in ``table.pin_failures`` as ``{power: {"count", "until"}}``
     (``until``: the wall-clock time before which no try is taken).  ``clock`` is the wall clock
     (the counter is saved with the game and must mean the same after a restart)."""
 
-    def __init__(self, table: MutableMapping[str, Any], clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, table: TableState, clock: Callable[[], float] = time.time) -> None:
         self.table = table
         self.clock = clock
 
     def _records(self) -> dict[str, Any]:
-        records = self.table.get(TABLE_KEY)
-        if not isinstance(records, dict):
-            records = {}
-            self.table[TABLE_KEY] = records
-        return records
+        return self.table.part("pin_failures")
 
     def failures(self, who: str) -> int:
         record = self._records().get(who)

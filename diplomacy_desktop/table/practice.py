@@ -15,11 +15,11 @@ club player's orders for the person's own power, a suggestion only.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from .clock import ClockSettings
 from .computer import LEVELS
+from .state import TableState
 from .settings import PRACTICE_KEY, TableSettings
 
 __all__ = ["HINT_LEVEL", "PRACTICE_KEY", "practice_power", "practice_settings"]
@@ -27,9 +27,9 @@ __all__ = ["HINT_LEVEL", "PRACTICE_KEY", "practice_power", "practice_settings"]
 HINT_LEVEL = "club"
 
 
-def practice_power(table: Mapping[str, Any], power_ids: Sequence[str] | None = None) -> str | None:
+def practice_power(table: TableState, power_ids: Sequence[str] | None = None) -> str | None:
     """The person's power in a practice game, or None (not a practice game; an unknown power)."""
-    power = table.get(PRACTICE_KEY)
+    power = table.practice
     if not isinstance(power, str) or (power_ids is not None and power not in power_ids):
         return None
     return power

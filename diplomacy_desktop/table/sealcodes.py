@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .state import TableState
+
 if TYPE_CHECKING:
     from ..engine.game import HistoryEntry
     from ..engine.orders import Order
@@ -67,38 +69,35 @@ CODES_KEY = "seal_codes"  # {power: code} of this phase's seals
 REVEALED_KEY = "revealed_seal_codes"
 
 
-def phase_secret(table: dict[str, Any], phase: str) -> str:
+def phase_secret(table: TableState, phase: str) -> str:
     """This phase's secret (a new one when the phase is new)."""
-    held = table.get(SECRETS_KEY)
+    held = table.seal_secrets
     if not isinstance(held, dict) or held.get("phase") != phase or not isinstance(held.get("secret"), str):
         held = {"phase": phase, "secret": new_phase_secret()}
-        table[SECRETS_KEY] = held
-        table[CODES_KEY] = {}
+        table.seal_secrets = held
+        table.seal_codes = {}
     return str(held["secret"])
 
 
-def record_seal(table: dict[str, Any], power: str, phase: str, items: Iterable[str] | Mapping[str, str]) -> str:
+def record_seal(table: TableState, power: str, phase: str, items: Iterable[str] | Mapping[str, str]) -> str:
     """``power`` sealed ``items`` in ``phase``: its code, kept until the reveal."""
     code = seal_code(phase_secret(table, phase), power, phase, items)
-    codes = table.get(CODES_KEY)
-    if not isinstance(codes, dict):
-        codes = table[CODES_KEY] = {}
-    codes[power] = code
+    table.part("seal_codes")[power] = code
     return code
 
 
-def code_of(table: Mapping[str, Any], power: str, phase: str) -> str | None:
-    held = table.get(SECRETS_KEY)
-    codes = table.get(CODES_KEY)
+def code_of(table: TableState, power: str, phase: str) -> str | None:
+    held = table.seal_secrets
+    codes = table.seal_codes
     if not isinstance(held, dict) or held.get("phase") != phase or not isinstance(codes, dict):
         return None
     code = codes.get(power)
     return str(code) if code else None
 
 
-def forget_seal(table: dict[str, Any], power: str) -> None:
+def forget_seal(table: TableState, power: str) -> None:
     """``power`` reopened its seal: its code is gone (a new seal gives a new one if it changed)."""
-    codes = table.get(CODES_KEY)
+    codes = table.seal_codes
     if isinstance(codes, dict):
         codes.pop(power, None)
 
@@ -155,40 +154,41 @@ def orders_by_power(orders: Iterable[Order]) -> ItemsOf:
     return lambda p: texts.get(p, [])
 
 
-def reveal_codes(table: dict[str, Any], phase: str, items_of: ItemsOf) -> Verdict:
+def reveal_codes(table: TableState, phase: str, items_of: ItemsOf) -> Verdict:
     """The reveal of ``phase``: its secret becomes public, with the codes given at sealing, and
     every code is recomputed from what is revealed (``items_of``: each power's orders now).  A
     second call for the same phase (the laptop's reveal, then the adjudication) checks again."""
-    held = table.get(SECRETS_KEY)
-    codes = table.get(CODES_KEY)
+    held = table.seal_secrets
+    codes = table.seal_codes
     if isinstance(held, dict) and held.get("phase") == phase and isinstance(held.get("secret"), str):
         given = {str(p): str(c) for p, c in codes.items()} if isinstance(codes, dict) else {}
-        table[REVEALED_KEY] = {"phase": phase, "secret": str(held["secret"]), "codes": given}
-        _log(table, table[REVEALED_KEY])
-        table.pop(SECRETS_KEY, None)
-        table.pop(CODES_KEY, None)
+        revealed: dict[str, Any] = {"phase": phase, "secret": str(held["secret"]), "codes": given}
+        table.revealed_seal_codes = revealed
+        _log(table, revealed)
+        table.seal_secrets = None
+        table.seal_codes = None
     elif revealed_codes(table)[0] != phase:  # nothing was sealed in this phase
-        table[REVEALED_KEY] = {"phase": phase, "codes": {}}
+        table.revealed_seal_codes = {"phase": phase, "codes": {}}
     verdict = revealed_verdict(table, phase, items_of)
     assert verdict is not None
     return verdict
 
 
-def _log(table: dict[str, Any], revealed: Mapping[str, Any]) -> None:
-    log = table.get(LOG_KEY)
+def _log(table: TableState, revealed: Mapping[str, Any]) -> None:
+    log = table.seal_log
     if not isinstance(log, list):
-        log = table[LOG_KEY] = []
+        log = table.seal_log = []
     log[:] = [e for e in log if not (isinstance(e, dict) and e.get("phase") == revealed["phase"])]
     if revealed["codes"]:
         log.append(dict(revealed))
     del log[:-LOG_LIMIT]
 
 
-def revealed_verdict(table: Mapping[str, Any], phase: str, items_of: ItemsOf) -> Verdict | None:
+def revealed_verdict(table: TableState, phase: str, items_of: ItemsOf) -> Verdict | None:
     """The last revealed phase's codes recomputed from ``items_of`` (its revealed orders), or
     None when ``phase`` is not the last revealed one.  An earlier version's reveal kept no
     secret: its codes are shown as given, ``checked`` False."""
-    held = table.get(REVEALED_KEY)
+    held = table.revealed_seal_codes
     if not isinstance(held, dict) or held.get("phase") != phase or not isinstance(held.get("codes"), dict):
         return None
     given = {str(p): str(c) for p, c in held["codes"].items()}
@@ -202,30 +202,32 @@ def revealed_verdict(table: Mapping[str, Any], phase: str, items_of: ItemsOf) ->
     return Verdict(phase, codes, given)
 
 
-def revealed_codes(table: Mapping[str, Any]) -> tuple[str, dict[str, str]]:
+def revealed_codes(table: TableState) -> tuple[str, dict[str, str]]:
     """The last revealed phase and the codes given at sealing (``revealed_verdict`` recomputes them)."""
-    held = table.get(REVEALED_KEY)
+    held = table.revealed_seal_codes
     if not isinstance(held, dict) or not isinstance(held.get("codes"), dict):
         return "", {}
     return str(held.get("phase", "")), {str(p): str(c) for p, c in held["codes"].items()}
 
 
-def clear_declaration_codes(table: dict[str, Any]) -> None:
+def clear_declaration_codes(table: TableState) -> None:
     """The declarations were revealed: their codes are done with (the phase's orders are sealed
     under the same secret, and only orders' codes are checked at the orders' reveal)."""
-    table.pop(CODES_KEY, None)
+    table.seal_codes = None
 
 
 class SealLogError(ValueError):
     """A saved game's seal log that is not one (``verify-seals`` says which entry)."""
 
 
-def logged_verdicts(table: Mapping[str, Any], history: Iterable[HistoryEntry]) -> list[tuple[str, Verdict | None]]:
+def logged_verdicts(table: TableState, history: Iterable[HistoryEntry]) -> list[tuple[str, Verdict | None]]:
     """Every revealed phase of a saved game's log, its codes recomputed from the phase's orders
     in the game's history (``verify-seals``): (phase, verdict), the verdict None when the
     phase is not in the history (taken back by the host after its reveal) or its entry is
     damaged.  ValueError: the log itself is not a list of phases."""
-    log = table.get(LOG_KEY, [])
+    if LOG_KEY in table.extra:  # kept aside by TableState: not a list
+        raise SealLogError(f"the table's {LOG_KEY} is not a list")
+    log = table.seal_log or []
     if not isinstance(log, list):
         raise SealLogError(f"the table's {LOG_KEY} is not a list")
     entries = {h.state.phase.short: h for h in history}

@@ -1,5 +1,5 @@
 """Seats at the table, without Qt: names of seats and players, the seats a table's ``players``
-make, and the priority draw's record in words (what the saved game keeps as ``table["seating"]``).
+make, and the priority draw's record in words (what the saved game keeps as ``table.seating``).
 The assignment itself is the engine's (``engine.seating``); the dialogs are ``gui.table.seating``.
 """
 
@@ -74,7 +74,7 @@ def _draw_line(board: Board, d: Draw) -> str:
 
 def assignment_to_table(assignment: Assignment, choices: Mapping[str, Sequence[str]], *, secret: bool,
                         board: Board) -> dict[str, Any]:
-    """What the saved game keeps of the assignment (``table["seating"]``)."""
+    """What the saved game keeps of the assignment (``table.seating``)."""
     return {"method": "priority", "secret": secret, "seed": assignment.seed,
             "choices": {p: list(c) for p, c in choices.items()},
             "draws": [{"choice": d.choice, "seat": list(d.seat), "contenders": list(d.contenders),

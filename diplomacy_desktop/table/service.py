@@ -25,9 +25,8 @@ its pending declarations, its reveal of the seal codes: the window's own bookkee
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Callable, Iterable, Mapping, MutableMapping, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from .computer import LEVELS
 from ..engine.disorder import without_orders
@@ -42,14 +41,18 @@ from ..engine.validation import check_order
 from ..io.notation import format_order
 from . import computer, phonebook, sealcodes
 from .changes import CLOCK, COMPUTER, HOST, LAPTOP, PHONE, TURN, TableChange
-from .computer import COMPUTER_KEY, COMPUTER_SEED_KEY  # (importable from here too)
 from .pins import HOST as HOST_COUNTER
 from .pins import PinGuard, PinWaitError, hash_pin, needs_upgrade, pin_matches
-from .declarations import PENDING_KEY, pending_declarations
-from .notes import MAX_NOTES_PER_POWER, NOTES_KEY, NoteError, notes_allowed, with_note
-from .hotseat import CURTAIN, ENTERING, HOTSEAT_KEY, READY, HotSeatSession
+from .declarations import pending_declarations
+from .notes import MAX_NOTES_PER_POWER, NoteError, notes_allowed, with_note
+from .hotseat import CURTAIN, ENTERING, READY, HotSeatSession
 from .session import TableSession
 from .state import TableState
+
+if TYPE_CHECKING:
+    from .clock import ClockSettings
+    from .event import EventRules
+    from .results import BallotRecord
 
 INITIATORS = (LAPTOP, PHONE, COMPUTER, HOST, CLOCK)
 
@@ -90,14 +93,15 @@ class PinWait(TableRefusal):
 
 
 class TableService:
-    """See the module documentation.  ``table`` is the saved game's table object (kept as the
-    save file holds it, read through :class:`TableState`), shared with the session."""
+    """See the module documentation.  ``table`` is the table's one live record (a
+    :class:`TableState`, shared with the session, the window's controller and the phone host;
+    a saved game's table object is read into one); it changes only through the operations here."""
 
-    def __init__(self, game: Game, table: dict[str, Any] | None = None, *,
+    def __init__(self, game: Game, table: TableState | Mapping[str, Any] | None = None, *,
                  session: TableSession | None = None, write: WriteHook | None = None,
                  wall_clock: Callable[[], float] | None = None) -> None:
         self.game = game
-        self.table: dict[str, Any] = table if table is not None else {}
+        self.table: TableState = as_state(table)
         if session is not None and session.table is not self.table:
             raise ValueError("the table session must be over the service's own table")
         self.session = session if session is not None else TableSession(self.table, game.board.power_ids)
@@ -125,7 +129,7 @@ class TableService:
             listener(change)
         return change
 
-    def replace(self, game: Game, table: dict[str, Any], session: TableSession | None = None) -> None:
+    def replace(self, game: Game, table: TableState, session: TableSession | None = None) -> None:
         """Another game on the table (a new game, an opened file)."""
         self.game = game
         self.table = table
@@ -143,8 +147,8 @@ class TableService:
         return self.game.state.phase.short
 
     def typed(self) -> TableState:
-        """The table state, typed (a fresh view of the table object)."""
-        return TableState.from_table(self.table)
+        """The table state (the live record itself: read it, change it through the operations)."""
+        return self.table
 
     def power_name(self, power: str) -> str:
         try:
@@ -154,7 +158,7 @@ class TableService:
 
     @property
     def declarations_revealed(self) -> str | None:
-        phones = self.table.get("phones")
+        phones = self.table.phones
         value = phones.get("declarations_revealed") if isinstance(phones, dict) else None
         return str(value) if value else None
 
@@ -185,7 +189,7 @@ class TableService:
 
     def voided(self, power: str) -> bool:
         """The event's rule voided ``power``'s late orders this phase (its units hold)."""
-        for entry in self.table.get(LATE_KEY) or []:
+        for entry in self.table.late_orders or []:
             if isinstance(entry, dict) and entry.get("phase") == self.phase and entry.get("power") == power \
                     and entry.get("verdict") == LATE_VOID:
                 return True
@@ -351,7 +355,7 @@ class TableService:
         """The window's hot-seat turn (who has sealed, at the laptop) in the table as it is now, so
         that the write that follows holds the seal it is written for (``serve`` has no turn)."""
         if self.session.hotseat is not None:
-            self.table[HOTSEAT_KEY] = self.session.hotseat.to_dict()
+            self.table.hotseat = self.session.hotseat.to_dict()
 
     # -- the laptop's hot-seat turn -------------------------------------------------------------------
 
@@ -381,9 +385,9 @@ class TableService:
         if hotseat is None:
             return None
         value = hotseat.to_dict()
-        moved = self.table.get(HOTSEAT_KEY) != value
+        moved = self.table.hotseat != value
         if moved:
-            self.table[HOTSEAT_KEY] = value
+            self.table.hotseat = value
         self.session.turn_moved()
         return self._done(TableChange(TURN, frozenset(), initiator)) if moved else None
 
@@ -490,14 +494,14 @@ class TableService:
         pending = pending_declarations(self.table)
         for power, mine in said.items():
             pending[power] = {o: r for o, r in mine.items() if o != power and o in ids}
-        self.table[PENDING_KEY] = pending
+        self.table.declarations = pending
         return self._done(TableChange(TURN, frozenset(said), initiator))
 
     def drop_declarations(self, *, initiator: str = LAPTOP) -> TableChange | None:
         """A new turn or round at the laptop: no declaration is pending (``None``: none was)."""
-        if PENDING_KEY not in self.table:
+        if self.table.declarations is None:
             return None
-        self.table.pop(PENDING_KEY)
+        self.table.declarations = None
         return self._done(TableChange(TURN, frozenset(), initiator))
 
     def take_declarations(self, powers: Iterable[str], *, initiator: str = LAPTOP) -> dict[str, dict[str, str]]:
@@ -506,7 +510,7 @@ class TableService:
         codes; the caller applies them (:meth:`apply_declarations`)."""
         counted = set(powers)
         pending = {p: d for p, d in pending_declarations(self.table).items() if p in counted}
-        self.table.pop(PENDING_KEY, None)
+        self.table.declarations = None
         sealcodes.clear_declaration_codes(self.table)
         self._done(TableChange(TURN, frozenset(), initiator))
         return pending
@@ -557,7 +561,9 @@ class TableService:
                 said[str(other)] = relation_word(str(word))
             except ValueError as exc:
                 raise TableRefusal(str(exc)) from None
-        self.table.setdefault("declarations", {})[power] = said
+        if self.table.declarations is None:
+            self.table.declarations = {}
+        self.table.declarations[power] = said
         self.session.declare(power, via=PHONE if initiator == PHONE else LAPTOP)
         if then_reveal and self.all_declared():
             self._reveal_declarations(None)
@@ -574,7 +580,7 @@ class TableService:
         return self._then_computer(self._done(TableChange("declarations", None, initiator)))
 
     def _reveal_declarations(self, declarations: Mapping[str, Mapping[str, str]] | None) -> None:
-        pending = declarations if declarations is not None else self.table.get("declarations", {})
+        pending = declarations if declarations is not None else self.table.declarations or {}
         revealed = {p: dict(d) for p, d in pending.items()}
         sealcodes.clear_declaration_codes(self.table)
         self.game.declare(revealed)
@@ -583,7 +589,7 @@ class TableService:
     def _record_declarations(self, revealed: Mapping[str, Mapping[str, str]]) -> None:
         """This phase's declarations are revealed (the stage moves on to the orders at every
         door, whoever revealed them): kept with what they said."""
-        phones = self.table_part("phones")
+        phones = self.table.part("phones")
         phones["declarations_revealed"] = self.phase
         phones["revealed_declarations"] = {p: dict(d) for p, d in revealed.items()}
 
@@ -641,7 +647,7 @@ class TableService:
             return frozenset()
         state = self.game.state
         ids = self.game.board.power_ids
-        typed = self.typed()
+        typed = self.table
         out = set(typed.marked_disorder(ids)) | (set(ids) - set(typed.powers_in_play(ids)))
         out |= without_orders(state, self.game.all_orders())
         return frozenset(p for p in out if not state.is_eliminated(p))
@@ -705,7 +711,7 @@ class TableService:
         return entry, self._done(TableChange("phase", None, initiator))
 
     def restore(self, state: GameState, history: Iterable[HistoryEntry], orders: Mapping[str, Mapping[str, Order]],
-                draw: Any, table: Mapping[str, Any]) -> None:
+                draw: Any, table: TableState) -> None:
         """Put the game and the table back as a write that failed found them (the same objects:
         the doors share them).  No change record: the caller tells everybody to look again."""
         g = self.game
@@ -714,8 +720,7 @@ class TableService:
         g.orders.clear()
         g.orders.update({p: dict(o) for p, o in orders.items()})
         g.draw = draw
-        self.table.clear()
-        self.table.update(copy.deepcopy(dict(table)))
+        self.table.assign(table.copy())
 
     def phase_moved(self, *, initiator: str = LAPTOP) -> TableChange:
         """The window's hot-seat turn moved to a new phase (its own reveal): the session starts it."""
@@ -725,7 +730,7 @@ class TableService:
     # -- PINs -------------------------------------------------------------------------------------
 
     def pin_hash(self, power: str) -> str | None:
-        return self.typed().pin_hash(power)
+        return self.table.pin_hash(power)
 
     def check_pin(self, power: str, pin: str | None, *, initiator: str,
                   checked: tuple[str, bool] | None = None) -> None:
@@ -807,8 +812,8 @@ class TableService:
 
     def set_pins(self, pins: Mapping[str, str], *, initiator: str = HOST) -> TableChange:
         """The table's PIN hashes (never PINs), all at once (New Game's): kept as ``pins``."""
-        self.table["pins"] = {str(p): str(h) for p, h in pins.items()}
-        return self._done(TableChange("pin", frozenset(self.table["pins"]), initiator))
+        self.table.pins = {str(p): str(h) for p, h in pins.items()}
+        return self._done(TableChange("pin", frozenset(self.table.pins), initiator))
 
     def change_pin(self, powers: Iterable[str], pin: str, *, initiator: str) -> str:
         """A PIN renewed mid-game (issue 20: the host's, or a seat's own): ``pin`` (checked by
@@ -819,19 +824,21 @@ class TableService:
         return stored
 
     def _store_pin(self, power: str, stored: str) -> None:
-        hotseat = self.table.get("hotseat")
+        hotseat = self.table.hotseat
         in_hotseat = isinstance(hotseat, dict) and isinstance(hotseat.get("pins"), dict) and power in hotseat["pins"]
         if in_hotseat:
             assert isinstance(hotseat, dict)
             hotseat["pins"][power] = stored
-        pins = self.table.get("pins")
+        pins = self.table.pins
         if (isinstance(pins, dict) and power in pins) or not in_hotseat:
-            self.table.setdefault("pins", {})[power] = stored
+            if self.table.pins is None:
+                self.table.pins = {}
+            self.table.pins[power] = stored
 
     def set_pin_hash(self, powers: Iterable[str], stored: str, *, initiator: str) -> TableChange:
         """``powers`` get the PIN whose hash is ``stored`` (a phone cut off may join with it)."""
         chosen = tuple(powers)
-        phones = self.table.get("phones")
+        phones = self.table.phones
         kicked = phones.get("kicked") if isinstance(phones, dict) else None
         for p in chosen:
             self._store_pin(p, stored)
@@ -863,9 +870,9 @@ class TableService:
         return self._done(TableChange("late", frozenset(gone), initiator))
 
     def record_late(self, powers: Iterable[str], verdict: str) -> None:
-        log = [x for x in self.table.get(LATE_KEY) or [] if isinstance(x, dict)]
+        log = [x for x in self.table.late_orders or [] if isinstance(x, dict)]
         log += [{"phase": self.phase, "power": p, "verdict": verdict} for p in powers]
-        self.table[LATE_KEY] = log
+        self.table.late_orders = log
 
     def warn_late(self, powers: Iterable[str], *, initiator: str = CLOCK) -> TableChange:
         late = tuple(powers)
@@ -888,7 +895,7 @@ class TableService:
         if sum(1 for n in notes if n.get("from") == sender) > MAX_NOTES_PER_POWER:
             raise NoteError(f"{self.power_name(sender)} has written as many notes as one power may in a game "
                             f"({MAX_NOTES_PER_POWER})")
-        self.table[NOTES_KEY] = notes
+        self.table.notes = notes
         note = dict(notes[-1])
         reach: set[str] = set()
         for p in (sender, *note["to"]):
@@ -897,7 +904,7 @@ class TableService:
 
     def players_powers(self, power: str) -> tuple[str, ...]:
         """Every power of ``power``'s player (the player's name in the table), board order."""
-        typed = self.typed()
+        typed = self.table
         player = typed.player_of(power)
         if not player:
             return (power,)
@@ -905,32 +912,120 @@ class TableService:
 
     # -- table settings, the game's end -----------------------------------------------------------
 
-    def update_table(self, *, initiator: str = HOST, **settings: Any) -> TableChange:
-        self.table.update(settings)
+    # each setting is one operation: the table changes, one "table" change record (the views
+    # look again, the game counts as modified, the autosave writes it)
+
+    def _setting(self, initiator: str) -> TableChange:
         return self._done(TableChange("table", None, initiator))
 
-    def keep_in_table(self, **values: Any) -> None:
-        """The table's own bookkeeping (no change record: written with the next change)."""
-        for key, value in values.items():
-            if value is None:
-                self.table.pop(key, None)
-            else:
-                self.table[key] = value
+    def set_clock(self, settings: ClockSettings, *, initiator: str = HOST) -> TableChange:
+        """The clock's settings (Table ▸ Clock)."""
+        self.table.clock = settings.to_dict()
+        return self._setting(initiator)
 
-    def table_part(self, key: str) -> MutableMapping[str, Any]:
-        """The table's ``key`` object, made when absent (the host's ``phones``)."""
-        part = self.table.get(key)
-        if not isinstance(part, dict):
-            part = {}
-            self.table[key] = part
-        return part
+    def set_secrecy(self, on: bool, *, initiator: str = HOST) -> TableChange:
+        """The hot seat on or off (orders written behind the curtain)."""
+        self.table.secrecy = bool(on)
+        return self._setting(initiator)
+
+    def set_disorder(self, powers: Iterable[str], *, initiator: str = HOST) -> TableChange:
+        """The powers the host marks as in civil disorder (rules XIV.1), board order."""
+        chosen = set(powers)
+        self.table.disorder = [p for p in self.game.board.power_ids if p in chosen]
+        return self._setting(initiator)
+
+    def set_players(self, players: Mapping[str, str], *, powers: Sequence[str] | None = None,
+                    player_ids: Mapping[str, str] | None = None, board_info: Mapping[str, str] | None = None,
+                    initiator: str = HOST) -> TableChange:
+        """Who plays which power (a board call): their names, and when given the powers in play,
+        the tournament's id of each player and the event, round and board names."""
+        self.table.players = {str(p): str(n) for p, n in players.items()}
+        if powers is not None:
+            self.table.powers = list(powers)
+        if player_ids is not None:
+            self.table.player_ids = {str(p): str(i) for p, i in player_ids.items()}
+        if board_info is not None:
+            self.table.board_info = {str(k): str(v) for k, v in board_info.items()}
+        return self._setting(initiator)
+
+    def set_board_call(self, player_ids: Mapping[str, str], board_info: Mapping[str, str] | None = None, *,
+                       initiator: str = HOST) -> TableChange:
+        """The tournament's id of each power's player (New Game's board call), and the event, round
+        and board names it gave."""
+        self.table.player_ids = {str(p): str(i) for p, i in player_ids.items()}
+        if board_info:
+            self.table.board_info = {str(k): str(v) for k, v in board_info.items()}
+        return self._setting(initiator)
+
+    def set_board_info(self, info: Mapping[str, str], *, initiator: str = HOST) -> TableChange:
+        """The event, round and board names for the result files."""
+        self.table.board_info = {str(k): str(v) for k, v in info.items()}
+        return self._setting(initiator)
+
+    def confirm_pieces(self, phases: Sequence[str], *, initiator: str = HOST) -> TableChange:
+        """The phases whose physical board was confirmed to match (the list as it is now)."""
+        self.table.pieces_confirmed = [str(p) for p in phases]
+        return self._setting(initiator)
+
+    def set_hide_map(self, on: bool, *, initiator: str = HOST) -> TableChange:
+        """The table plays on its own board: no map on the phones or the projector."""
+        self.table.hide_map = bool(on)
+        return self._setting(initiator)
+
+    def set_event(self, rules: EventRules, *, initiator: str = HOST) -> TableChange:
+        """A tournament board's rules (Tournament ▸ Event rules)."""
+        self.table.event = rules.to_dict()
+        return self._setting(initiator)
+
+    def set_ballots(self, records: Sequence[BallotRecord], *, initiator: str = HOST) -> TableChange:
+        """The ballots' outcomes (who proposed what, passed or not; never who voted what): a new
+        ballot is recorded after the ones before it."""
+        self.table.ballots = [r.as_dict() for r in records]
+        return self._setting(initiator)
+
+    def set_computer_players(self, seats: Mapping[str, str], seed: int, players: Mapping[str, str], *,
+                             initiator: str = HOST) -> TableChange:
+        """The window's choice of the computer's seats, all at once: ``seats`` (power -> level),
+        the computer's seed, and the people's names left (the computer's powers have none)."""
+        self.table.computer_seats = {str(p): str(lvl) for p, lvl in seats.items()}
+        self.table.computer_seed = int(seed)
+        self.table.players = {str(p): str(n) for p, n in players.items()}
+        return self._setting(initiator)
+
+    def table_changed(self, *, initiator: str = HOST) -> TableChange:
+        """Nothing in the record moved, but the table counts as changed (an imported game is not
+        saved yet: closing asks)."""
+        return self._setting(initiator)
+
+    # the table's own bookkeeping: no view draws it, it does not make the game "modified" (no
+    # change record); written with the next change
+
+    def keep_clock(self, state: Mapping[str, Any] | None) -> None:
+        """The running clock (``ClockModel.to_dict``), or none."""
+        self.table.clock_state = dict(state) if state is not None else None
+
+    def keep_clock_plans(self, plans: Mapping[str, Any] | None) -> None:
+        """Each phase's periods as played (Wilson rounds)."""
+        self.table.clock_plans = dict(plans) if plans is not None else None
+
+    def keep_notes_allowed(self, on: bool) -> None:
+        """Private notes allowed at this table (Table ▸ Notes)."""
+        self.table.notes_allowed = bool(on)
+
+    def keep_declared(self, phases: Sequence[str]) -> None:
+        """Formal Diplomacy: the phases whose declarations were revealed."""
+        self.table.declared = [str(p) for p in phases]
+
+    def keep_hosting_port(self, port: int | None) -> None:
+        """The phones' port while the game is hosted (``None``: not hosted)."""
+        self.table.hosting_port = port
 
     # -- the phones' links and devices (table/phonebook.py) ------------------------------------------
 
     def phone_links(self) -> dict[str, str]:
         """Each power's link token; made (for every power) when the table has none that fit the
         board, as a host starts: not a change anybody hears (no phone has a link yet)."""
-        phones = self.table_part(phonebook.PHONES_KEY)
+        phones = self.table.part("phones")
         phonebook.ensure_links(phones, self.game.board.power_ids)
         return phonebook.tokens(phones)
 
@@ -944,7 +1039,7 @@ class TableService:
         if power not in self.game.board.power_ids:
             raise TableRefusal(f"there is no power {power!r}")
         affected = self.players_powers(power)
-        phones = self.table_part(phonebook.PHONES_KEY)
+        phones = self.table.part("phones")
         phonebook.cut_off(phones, affected, self._phone_pin_hashes(affected))
         change = self._done(TableChange("kicked", frozenset(affected), initiator))
         return phonebook.tokens(phones)[power], change
@@ -952,7 +1047,7 @@ class TableService:
     def kick_device(self, device: str, *, initiator: str = HOST) -> str:
         """The host cuts off one device that joined by PIN: its token stops working, the power's
         other devices and its link go on, the PIN it knew no longer joins.  Returns its power."""
-        phones = self.table_part(phonebook.PHONES_KEY)
+        phones = self.table.part("phones")
         known = phonebook.devices(phones, self.game.board.power_ids)
         entry = known.get(device)
         if entry is None:
@@ -970,7 +1065,7 @@ class TableService:
         name = self.power_name(power)
         if self.pin_hash(power) != stored:  # changed while it was checked
             raise TableRefusal(f"{name}'s PIN has just changed: type the new one")
-        phones = self.table_part(phonebook.PHONES_KEY)
+        phones = self.table.part("phones")
         if phonebook.cut_off_with(phones, power) == stored:
             raise TableRefusal(f"the host cut {name}'s phone off: joining needs a new PIN (ask the host)")
         mine = [d for d, e in phonebook.devices(phones, self.game.board.power_ids).items() if e["power"] == power]
@@ -984,13 +1079,13 @@ class TableService:
 
     def phone_joined(self, power: str, *, initiator: str = PHONE) -> TableChange:
         """Another phone opened ``power``'s link: counted, and the player's powers are told."""
-        phonebook.count_join(self.table_part(phonebook.PHONES_KEY), power)
+        phonebook.count_join(self.table.part("phones"), power)
         return self._done(TableChange("joined", frozenset(self.players_powers(power)), initiator))
 
     def keep_phone_clock(self, clock: Mapping[str, Any] | None) -> None:
         """The clock the phones show, kept in the table (``serve`` shows it again after a restart);
         the host tells the phones itself (the clock is not a change of the game)."""
-        phonebook.keep_clock(self.table_part(phonebook.PHONES_KEY), clock)
+        phonebook.keep_clock(self.table.part("phones"), clock)
 
     # -- computer seats ---------------------------------------------------------------------------
 
@@ -1008,13 +1103,13 @@ class TableService:
             raise TableRefusal(f"there is no power {power!r} at this table")
         if level is not None and level not in LEVELS:
             raise TableRefusal(f"the computer plays at {', '.join(LEVELS)}, not {level!r}")
-        part = self.table_part(COMPUTER_KEY)
+        part = self.table.part("computer_seats")
         if level is None:
             part.pop(power, None)
         else:
             part[power] = level
             if not computer.computer_seed(self.table):  # a known seed would tell its orders
-                self.table[COMPUTER_SEED_KEY] = computer.draw_computer_seed()
+                self.table.computer_seed = computer.draw_computer_seed()
         return self._done(TableChange("table", None, initiator))
 
     def _then_computer(self, change: TableChange) -> TableChange:
@@ -1140,3 +1235,11 @@ def _phase_text(short: str) -> str:
     if len(short) == 6 and short[0] in seasons and short[1:5].isdigit() and short[5] in kinds:
         return f"{seasons[short[0]]} {short[1:5]} ({kinds[short[5]]})"
     return repr(short[:20])
+
+
+def as_state(table: TableState | Mapping[str, Any] | None) -> TableState:
+    """The table's record: ``table`` itself when it is one, else read from a saved table object
+    (the save boundary: ``TableState.from_table``)."""
+    if isinstance(table, TableState):
+        return table
+    return TableState.from_table(table)

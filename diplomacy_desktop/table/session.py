@@ -1,7 +1,7 @@
 """``TableSession``: the one record of who has sealed or declared this phase, laptop or phone.
 
-Before this module the window kept its seals in the hot-seat turn (``table["hotseat"]``) and the
-phone host kept its own list (``table["phones"]["sealed"]``), and the window copied one into the
+Before this module the window kept its seals in the hot-seat turn (``table.hotseat``) and the
+phone host kept its own list (``table.phones["sealed"]``), and the window copied one into the
 other and compared them after every change.  Now both sides hold the same ``TableSession``:
 
 * a phone seals, unseals or declares through the host, which calls :meth:`TableSession.seal`,
@@ -14,8 +14,8 @@ other and compared them after every change.  Now both sides hold the same ``Tabl
 
 Where the record lives — once (issue 30): with a hot-seat turn attached (the window), in that
 turn (:class:`~diplomacy_desktop.table.hotseat.HotSeatSession`: its ``sealed``, ``phone_sealed``
-and ``part_declared``, saved as ``table["hotseat"]``); without one (``serve``, phones only), in
-``table["phones"]`` (``sealed``, ``declared``, for ``phase``).  A game saved by one door and
+and ``part_declared``, saved as ``table.hotseat``); without one (``serve``, phones only), in
+``table.phones`` (``sealed``, ``declared``, for ``phase``).  A game saved by one door and
 opened by the other moves its record across (:meth:`TableSession.adopt`): the window takes the
 phones' seals into its turn (as sealed on a phone) and drops the phones' lists; ``serve`` takes
 the turn's seals into the phones' lists and clears them in the turn (its PINs, order and notices
@@ -30,7 +30,8 @@ from collections.abc import Callable, Iterable, MutableMapping, Sequence
 from typing import Any
 
 from .changes import COMPUTER, LAPTOP, PHONE, TableChange
-from .hotseat import HOTSEAT_KEY, ORDERS_ROUND, HotSeatSession
+from .hotseat import ORDERS_ROUND, HotSeatSession
+from .state import TableState
 
 VIA = (LAPTOP, PHONE, COMPUTER)
 
@@ -43,10 +44,10 @@ SessionListener = Callable[[TableChange], None]
 
 
 class TableSession:
-    """See the module documentation.  ``table`` is the saved game's table dict (shared with the
-    controller and the host); ``powers`` the board's powers in board order."""
+    """See the module documentation.  ``table`` is the table's record (the service's, shared
+    with the controller and the host); ``powers`` the board's powers in board order."""
 
-    def __init__(self, table: MutableMapping[str, Any], powers: Sequence[str], *,
+    def __init__(self, table: TableState, powers: Sequence[str], *,
                  hotseat: HotSeatSession | None = None) -> None:
         self.table = table
         self.powers = tuple(powers)
@@ -73,7 +74,7 @@ class TableSession:
 
     @property
     def _phones(self) -> MutableMapping[str, Any] | None:
-        phones = self.table.get(PHONES_KEY)
+        phones = self.table.phones
         return phones if isinstance(phones, MutableMapping) else None
 
     def _ordered(self, powers: Iterable[str]) -> list[str]:
@@ -137,13 +138,13 @@ class TableSession:
                 take(p)
             self._moved()
             return (set(self.hotseat.sealed), set(self.hotseat.part_declared)) != before
-        turn = self.table.get(HOTSEAT_KEY)
+        turn = self.table.hotseat
         if not isinstance(turn, dict) or turn.get("phase") != phase or turn.get("round", ORDERS_ROUND) != ORDERS_ROUND:
             return False
         sealed = self._ordered(str(p) for p in turn.get("sealed", []) if isinstance(p, str))
         if not sealed:
             return False
-        phones = self.table.setdefault(PHONES_KEY, {})
+        phones = self.table.part("phones")
         if phones.get("phase") != phase:
             phones["phase"], phones["sealed"], phones["declared"] = phase, [], []
         phones["sealed"] = self._ordered([*phones.get("sealed", []), *sealed])
@@ -157,14 +158,14 @@ class TableSession:
     def begin_phase(self, phase: str) -> TableChange | None:
         """A new phase (``S1901M``): nobody has sealed or declared yet; the pending declarations
         go.  ``None`` when the record was already for that phase."""
-        phones = self.table.setdefault(PHONES_KEY, {}) if self.hotseat is None else self._phones
+        phones = self.table.part("phones") if self.hotseat is None else self._phones
         if phones is None or phones.get("phase") == phase:
             return None
         phones["phase"] = phase
         if self.hotseat is None:  # (with a turn, the turn is the record)
             phones["sealed"] = []
             phones["declared"] = []
-        self.table["declarations"] = {}
+        self.table.declarations = {}
         return TableChange("phase", frozenset(), LAPTOP)
 
     def seal(self, power: str, *, via: str) -> TableChange | None:
@@ -187,7 +188,7 @@ class TableSession:
         else:
             phones = self._phones
             if phones is None:
-                phones = self.table.setdefault(PHONES_KEY, {})
+                phones = self.table.part("phones")
             phones["sealed"] = self._ordered([*phones.get("sealed", []), power])
             powers = frozenset({power})
         return self._tell(TableChange("seal", powers, via))
@@ -209,7 +210,7 @@ class TableSession:
 
     def declare(self, power: str, *, via: str) -> TableChange | None:
         """Formal Diplomacy: ``power``'s declarations are written (they are kept, secret, in
-        ``table["declarations"]`` by whoever took them).  On a phone, with a hot-seat turn, the
+        ``table.declarations`` by whoever took them).  On a phone, with a hot-seat turn, the
         power's seat is sealed only when all its powers have declared (``phone_declare``)."""
         _check_via(via)
         if self.hotseat is not None:
@@ -222,7 +223,7 @@ class TableSession:
         else:
             phones = self._phones
             if phones is None:
-                phones = self.table.setdefault(PHONES_KEY, {})
+                phones = self.table.part("phones")
             declared = [str(p) for p in phones.get("declared", [])]
             if power in declared:
                 return self._tell(TableChange("declare", frozenset({power}), via))  # rewritten

@@ -18,7 +18,8 @@ from ..engine.game import BY_CENTRES, SHORT_GAME_MEASURES
 from ..engine.rules import Edition
 from ..io.pins import is_pin_hash
 from .clock import ClockSettings
-from .computer import COMPUTER_KEY, COMPUTER_SEED_KEY, LEVELS, computer_seats, computer_seed
+from .computer import LEVELS, computer_seats, computer_seed
+from .state import TableState
 
 #: the table key of a practice game (``table.practice``): the person's power
 PRACTICE_KEY = "practice"
@@ -64,46 +65,48 @@ class TableSettings:
     def powers_in_play(self, board: Board) -> tuple[str, ...]:
         return tuple(p for p in board.power_ids if not self.powers or p in self.powers)
 
+    def to_state(self) -> TableState:
+        """The new game's table state (the table service's record)."""
+        return TableState(
+            players={p: n for p, n in self.players.items() if n},
+            powers=list(self.powers),
+            clock=self.clock.to_dict(),
+            secrecy=self.secrecy,
+            pins=dict(self.pins),
+            host_pin=self.host_pin,
+            formal=True if self.formal else None,
+            short_game_by=self.short_game_by,
+            seating=dict(self.seating) if self.seating else None,
+            notes_allowed=True if self.notes else None,
+            computer_seats=dict(self.computer) if self.computer else None,
+            computer_seed=self.computer_seed if self.computer else None,
+            practice=self.practice or None,
+        )
+
     def to_table(self) -> dict[str, Any]:
-        return {
-            "players": {p: n for p, n in self.players.items() if n},
-            "powers": list(self.powers),
-            "clock": self.clock.to_dict(),
-            "secrecy": self.secrecy,
-            "pins": dict(self.pins),
-            **({"host_pin": self.host_pin} if self.host_pin is not None else {}),
-            **({"formal": True} if self.formal else {}),
-            "short_game_by": self.short_game_by,
-            **({"seating": dict(self.seating)} if self.seating else {}),
-            **({"notes_allowed": True} if self.notes else {}),
-            **({COMPUTER_KEY: dict(self.computer), COMPUTER_SEED_KEY: self.computer_seed} if self.computer else {}),
-            **({PRACTICE_KEY: self.practice} if self.practice else {}),
-        }
+        """The new game's table as the save file keeps it."""
+        return self.to_state().to_table()
 
     @classmethod
-    def from_table(cls, table: Mapping[str, Any], *, edition: str = Edition.CLASSIC.value,
+    def from_table(cls, table: TableState, *, edition: str = Edition.CLASSIC.value,
                    end_year: int | None = None, formal: bool | None = None) -> TableSettings:
         """The settings kept in a game's table (edition and end year live in the game itself, and
         so does Formal Diplomacy: ``formal`` is the game's own flag when given)."""
-        players = table.get("players") or {}
-        powers = table.get("powers") or []
-        pins = table.get("pins") or {}
-        host_pin = table.get("host_pin")
-        by = table.get("short_game_by")
-        seating = table.get("seating")
-        try:
-            clock = ClockSettings.from_dict(table.get("clock") or {})
-        except (TypeError, ValueError):
-            clock = ClockSettings()
+        players = table.players or {}
+        powers = table.powers or []
+        pins = table.pins or {}
+        host_pin = table.host_pin
+        by = table.short_game_by
+        seating = table.seating
+        clock = table.clock_settings()
         return cls(tuple(str(p) for p in powers) if isinstance(powers, list) else (),
                    {str(k): str(v) for k, v in players.items()} if isinstance(players, dict) else {},
-                   edition, end_year, clock, bool(table.get("secrecy", True)),
+                   edition, end_year, clock, table.secrecy is not False,
                    {str(k): str(v) for k, v in pins.items() if is_pin_hash(str(v))}
                    if isinstance(pins, dict) else {},
                    host_pin if is_pin_hash(host_pin) else None,
-                   bool(table.get("formal", False)) if formal is None else formal,
+                   bool(table.formal) if formal is None else formal,
                    by if by in SHORT_GAME_MEASURES else BY_CENTRES,
                    dict(seating) if isinstance(seating, dict) else {},
-                   table.get("notes_allowed") is True,
-                   computer_seats(table), computer_seed(table),
-                   practice if isinstance(practice := table.get(PRACTICE_KEY), str) else None)
+                   table.notes_allowed is True,
+                   computer_seats(table), computer_seed(table), table.practice)

@@ -31,14 +31,39 @@ The keys, and who writes them:
 ``hide_map``                the table plays on its own board: no map on the phones or projector
 ``player_ids``              the tournament's id of each power's player (a board call)
 ``board_info``              the event, round and board names for the result files
+``computer_seats``          the powers the computer plays, with its level (``table.computer``)
+``computer_seed``           the computer's seed (secret: ``io.vault``)
+``practice``                a practice game: the person's power (``table.practice``)
+``pin_failures``            wrong PINs per power (``table.pins.PinGuard``)
+``seal_secrets``            this phase's seal secret (``table.sealcodes``; secret)
+``seal_codes``              this phase's seal codes (``table.sealcodes``; secret)
+``revealed_seal_codes``     the last revealed phase's codes (``table.sealcodes``)
+``seal_log``                every revealed phase's secret and codes (``verify-seals``)
 ==========================  ===============================================================
+
+``TableState`` is the one live record of the table: the table service owns it, its session,
+the window's controller and the phone host hold the same object, and ``table/``, ``host/`` and
+``gui/`` read and change it through its attributes and the service's operations (never by a
+string key: ``tests/test_doors.py`` checks).  The plain dict exists only at the save boundary
+(``io``): ``from_table`` when a game is opened, ``to_table`` when it is written.  The nested
+parts (``phones``, ``hotseat``, ``clock`` ...) are still the JSON objects the file holds.
+
+The mapping methods (``table["players"]``, ``get``, ``in``) read and write the record as the
+save file would hold it; they are there for the tests and for reading old saves' keys, not for
+the package (see above).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import copy
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:
+    from .clock import ClockSettings
+    from .event import EventRules
+    from .results import BallotRecord
 
 #: the phones' port while the game is hosted (written by ``gui/table/phones.py``; a window that
 #: opens the game says hosting was on); here, Qt-free, so the window reads it without loading the phones
@@ -53,10 +78,15 @@ KNOWN_KEYS: dict[str, type | tuple[type, ...]] = {
     # a tournament board (gui/table/tournament.py)
     "event": dict, "ballots": list, "pieces_confirmed": list, "late_orders": list, "hide_map": bool,
     "player_ids": dict, "board_info": dict,
+    # the computer's seats, a practice game, the PIN counter, the seal codes
+    "computer_seats": dict, "computer_seed": int, "practice": str, "pin_failures": dict,
+    "seal_secrets": dict, "seal_codes": dict, "revealed_seal_codes": dict, "seal_log": list,
 }
 
+_MISSING = object()
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, eq=False)
 class TableState:
     """The table's keys, typed; ``None`` where the save has no such key (it stays absent)."""
 
@@ -86,6 +116,14 @@ class TableState:
     hide_map: bool | None = None
     player_ids: dict[str, str] | None = None
     board_info: dict[str, str] | None = None
+    computer_seats: dict[str, str] | None = None
+    computer_seed: int | None = None
+    practice: str | None = None
+    pin_failures: dict[str, Any] | None = None
+    seal_secrets: dict[str, Any] | None = None
+    seal_codes: dict[str, str] | None = None
+    revealed_seal_codes: dict[str, Any] | None = None
+    seal_log: list[Any] | None = None
     #: keys this version does not know, and known keys holding a value of another type: written
     #: back exactly as read
     extra: dict[str, Any] = field(default_factory=dict)
@@ -99,15 +137,21 @@ class TableState:
         if not table:
             return state
         for key, value in table.items():
-            expected = KNOWN_KEYS.get(key)
-            ok = expected is not None and isinstance(value, expected) and not (
-                expected is int and isinstance(value, bool))
-            if ok:
-                setattr(state, key, value)
-            else:
-                state.extra[key] = value
+            state._put(key, value)
         state.key_order = tuple(table)
         return state
+
+    def _put(self, key: str, value: Any) -> None:
+        expected = KNOWN_KEYS.get(key)
+        ok = expected is not None and isinstance(value, expected) and not (
+            expected is int and isinstance(value, bool))
+        if ok:
+            setattr(self, key, value)
+            self.extra.pop(key, None)
+        else:
+            if expected is not None:
+                setattr(self, key, None)
+            self.extra[key] = value
 
     def to_table(self) -> dict[str, Any]:
         """The table as the save file keeps it (the keys in the order they were read)."""
@@ -121,7 +165,139 @@ class TableState:
         ordered.update({k: v for k, v in values.items() if k not in ordered})
         return ordered
 
+    def copy(self) -> TableState:
+        """A deep copy (a snapshot a failed write puts back with :meth:`assign`)."""
+        return TableState.from_table(copy.deepcopy(self.to_table()))
+
+    def assign(self, other: TableState) -> None:
+        """Become ``other`` in place (every holder of this record sees it: the doors share it)."""
+        for f in fields(self):
+            setattr(self, f.name, getattr(other, f.name))
+
+    def part(self, name: Literal["phones", "computer_seats", "pin_failures", "seal_codes"]) -> dict[str, Any]:
+        """The nested object ``name`` (``phones``, ``computer_seats``, ``pin_failures``,
+        ``seal_codes``), made empty when absent."""
+        value = getattr(self, name)
+        if not isinstance(value, dict):
+            value = {}
+            setattr(self, name, value)
+        return value
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, TableState):
+            return self.to_table() == other.to_table()
+        if isinstance(other, Mapping):
+            return self.to_table() == dict(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    # -- the save file's view: for the tests and old callers (the package uses the attributes) ---
+    # (hidden from the type checker: the package cannot use them, mypy --strict says so; the
+    # tests, and a reader of an old save's keys, can)
+    if not TYPE_CHECKING:
+
+        def __getitem__(self, key: str) -> Any:
+            if key in self.extra:
+                return self.extra[key]
+            if key in KNOWN_KEYS and getattr(self, key) is not None:
+                return getattr(self, key)
+            raise KeyError(key)
+
+        def __setitem__(self, key: str, value: Any) -> None:
+            self._put(key, value)
+
+        def __delitem__(self, key: str) -> None:
+            if key not in self:
+                raise KeyError(key)
+            self.extra.pop(key, None)
+            if key in KNOWN_KEYS:
+                setattr(self, key, None)
+
+        def __contains__(self, key: object) -> bool:
+            return isinstance(key, str) and (key in self.extra or (key in KNOWN_KEYS and getattr(self, key) is not None))
+
+        def __iter__(self) -> Iterator[str]:
+            return iter(self.to_table())
+
+        def __len__(self) -> int:
+            return len(self.to_table())
+
+        def keys(self) -> list[str]:
+            return list(self.to_table())
+
+        def items(self) -> list[tuple[str, Any]]:
+            return list(self.to_table().items())
+
+        def values(self) -> list[Any]:
+            return list(self.to_table().values())
+
+        def get(self, key: str, default: Any = None) -> Any:
+            try:
+                return self[key]
+            except KeyError:
+                return default
+
+        def setdefault(self, key: str, default: Any = None) -> Any:
+            if key not in self:
+                self[key] = default
+            return self[key]
+
+        def pop(self, key: str, default: Any = _MISSING) -> Any:
+            if key in self:
+                value = self[key]
+                del self[key]
+                return value
+            if default is _MISSING:
+                raise KeyError(key)
+            return default
+
+        def update(self, other: Mapping[str, Any] | None = None, /, **more: Any) -> None:
+            for key, value in {**(other or {}), **more}.items():
+                self[key] = value
+
+        def clear(self) -> None:
+            self.assign(TableState())
+
     # -- typed questions the window and the host both ask ---------------------------------------
+
+    # the nested parts that have a class of their own are read through it (they are kept as the
+    # file holds them: a later version's nested keys survive a round trip)
+
+    def clock_settings(self) -> ClockSettings:
+        """The clock's settings (the defaults when none are saved, or the saved ones are damaged)."""
+        from .clock import ClockSettings
+
+        try:
+            return ClockSettings.from_dict(self.clock or {})
+        except (TypeError, ValueError):
+            return ClockSettings()
+
+    def event_rules(self) -> EventRules:
+        """A tournament board's rules (the defaults when none are saved, or the saved ones are damaged)."""
+        from .event import EventRules
+
+        if self.event is not None:
+            try:
+                return EventRules.from_dict(self.event)
+            except (TypeError, ValueError):
+                pass
+        return EventRules()
+
+    def ballot_records(self) -> list[BallotRecord]:
+        """The ballots' outcomes, oldest first (a damaged entry is left out)."""
+        from .results import BallotRecord
+
+        out = []
+        for d in self.ballots or []:
+            if isinstance(d, dict):
+                try:
+                    out.append(BallotRecord(str(d["phase"]), str(d["proposer"]), str(d["proposal"]),
+                                            tuple(str(p) for p in d["powers"]), bool(d["passed"]),
+                                            d.get("vetoes") if isinstance(d.get("vetoes"), int) else None))
+                except (KeyError, TypeError):
+                    continue
+        return out
 
     def player_of(self, power: str) -> str | None:
         name = (self.players or {}).get(power)

@@ -13,7 +13,6 @@ import sys
 import textwrap
 import time
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -26,6 +25,7 @@ from diplomacy_desktop.io.savefile import WrongPassphraseError, game_to_dict, or
 from diplomacy_desktop.io.vault import Vault
 from diplomacy_desktop.table.autosave import AUTOSAVE_NAME, LEGACY_AUTOSAVE_NAME, ORIGIN_NAME, Autosave
 from diplomacy_desktop.table.notes import add_note
+from diplomacy_desktop.table.state import TableState
 
 PASS = "correct horse battery"
 
@@ -50,7 +50,7 @@ def _writes(statements: list[str]) -> list[str]:
 
 def test_autosave_store_an_order_given_writes_one_row_committed_at_once(tmp_path: Path) -> None:
     game = _played()
-    table: dict[str, object] = {"players": {"france": "Anna"}}
+    table = TableState.from_table({"players": {"france": "Anna"}})
     autosave = Autosave(tmp_path)
     autosave.write(game, table)
     statements: list[str] = []
@@ -103,7 +103,7 @@ def test_autosave_store_survives_a_kill_right_after_an_order(tmp_path: Path) -> 
 
 def test_autosave_store_migrates_an_old_autosave_folder(tmp_path: Path) -> None:
     game = _played()
-    table = {"players": {"england": "Bea"}, "clock": {"spring_minutes": 15}}
+    table = TableState.from_table({"players": {"england": "Bea"}, "clock": {"spring_minutes": 15}})
     save_game(tmp_path / LEGACY_AUTOSAVE_NAME, game, table, mode=0o600)
     (tmp_path / ORIGIN_NAME).write_text(str(tmp_path / "league.dipl") + "\n", encoding="utf-8")
     autosave = Autosave(tmp_path)
@@ -143,7 +143,7 @@ def test_autosave_store_keeps_the_old_file_until_the_migration_committed(tmp_pat
 def test_autosave_store_a_secret_old_autosave_moves_in_after_its_resume(tmp_path: Path) -> None:
     game = _played()
     vault = Vault.create(PASS)
-    table: dict[str, Any] = {}
+    table = TableState.from_table({})
     add_note(table, "F1901M", "france", ["germany"], "Zanzibar", game.board.power_ids)
     save_game(tmp_path / LEGACY_AUTOSAVE_NAME, game, table, mode=0o600, vault=vault)
     (tmp_path / ORIGIN_NAME).write_text(str(tmp_path / "secret.dipl") + "\n", encoding="utf-8")
@@ -167,7 +167,7 @@ def test_autosave_store_a_secret_old_autosave_moves_in_after_its_resume(tmp_path
 def test_autosave_store_a_secret_game_leaves_no_order_or_note_in_the_database(tmp_path: Path) -> None:
     game = _played()
     vault = Vault.create(PASS)
-    table: dict[str, Any] = {"phones": {"tokens": {p: f"tok-{p}-secret-123" for p in game.board.power_ids}}}
+    table = TableState.from_table({"phones": {"tokens": {p: f"tok-{p}-secret-123" for p in game.board.power_ids}}})
     add_note(table, "F1901M", "france", ["germany"], "Zanzibar plan", game.board.power_ids)
     autosave = Autosave(tmp_path)
     autosave.write(game, table, vault=vault)

@@ -21,6 +21,7 @@ from diplomacy_desktop.io.vault import Vault
 from diplomacy_desktop.table.autosave import Autosave
 from diplomacy_desktop.table.computer import COMPUTER_KEY, COMPUTER_SEED_KEY, computer_seed
 from diplomacy_desktop.table.service import TableService
+from diplomacy_desktop.table.state import TableState
 
 PASS = "correct horse battery"
 SEED = 1623762129
@@ -41,8 +42,8 @@ def test_computer_seed_a_secret_file_holds_it_only_encrypted() -> None:
     assert str(SEED) not in text and COMPUTER_SEED_KEY not in text
     assert json.loads(text)["table"][COMPUTER_KEY] == {"france": "club", "turkey": "strong"}  # who: public
     opened = open_text(text, passphrase=PASS)
-    assert computer_seed(opened.table) == SEED  # and the table that opens it plays on the same
-    assert computer_seed(open_text(text).table) == 0  # without the passphrase: not there
+    assert computer_seed(TableState.from_table(opened.table)) == SEED  # and the table that opens it plays on the same
+    assert computer_seed(TableState.from_table(open_text(text).table)) == 0  # without the passphrase: not there
 
 
 def test_computer_seed_the_autosave_of_a_secret_game_holds_it_only_encrypted(tmp_path: Path) -> None:
@@ -58,7 +59,7 @@ def test_computer_seed_the_autosave_of_a_secret_game_holds_it_only_encrypted(tmp
         rows.close()
     assert "computer_seats" in text  # the table is there, the seed is not
     assert str(SEED) not in text and COMPUTER_SEED_KEY not in text
-    assert computer_seed(Autosave(tmp_path).open(passphrase=PASS).table) == SEED
+    assert computer_seed(TableState.from_table(Autosave(tmp_path).open(passphrase=PASS).table)) == SEED
 
 
 def test_computer_seed_a_seat_handed_over_by_the_host_is_not_played_with_a_known_seed() -> None:

@@ -33,6 +33,7 @@ from diplomacy_desktop.table.notes import NoteError, notes_for, with_note
 from diplomacy_desktop.table.review import review_warnings
 from diplomacy_desktop.table.seating import join_names, seats_from_players
 from diplomacy_desktop.table.settings import TableSettings
+from diplomacy_desktop.table.state import TableState
 
 SPRING = Phase(1901, "spring", "movement")
 
@@ -109,15 +110,17 @@ def test_models_draw_vote_goes_round_in_turn() -> None:
 
 def test_models_settings_round_trip_through_the_table() -> None:
     s = TableSettings(players={"france": "Anna"}, formal=True, notes=True, short_game_by="pieces")
-    back = TableSettings.from_table(s.to_table(), formal=True)
+    back = TableSettings.from_table(s.to_state(), formal=True)
+    assert TableSettings.from_table(TableState.from_table(s.to_table()), formal=True) == s  # through a save
     assert back == s
     with pytest.raises(ValueError, match="hash"):
         TableSettings(pins={"france": "1234"})
 
 
 def test_models_declarations_notes_and_seats_read_the_table_keys() -> None:
-    table = {"declarations": {"france": {"england": "war", "france": "alliance", "italy": "nonsense"}},
-             "declared": ["S1901M"], "notes": [{"id": 1, "from": "italy", "to": ["france"], "text": "hi"}]}
+    table = TableState.from_table({
+        "declarations": {"france": {"england": "war", "france": "alliance", "italy": "nonsense"}},
+        "declared": ["S1901M"], "notes": [{"id": 1, "from": "italy", "to": ["france"], "text": "hi"}]})
     assert pending_declarations(table) == {"france": {"england": "war"}}
     assert declared_phases(table) == ["S1901M"]
     assert [n["text"] for n in notes_for(table, ["france"])] == ["hi"] and notes_for(table, ["england"]) == []

@@ -23,6 +23,7 @@ from diplomacy_desktop.table.pins import (
     pin_matches,
     pin_problem,
 )
+from diplomacy_desktop.table.state import TableState
 
 
 class Clock:
@@ -83,7 +84,7 @@ def test_pins_a_damaged_or_hostile_hash_matches_nothing() -> None:
 
 
 def test_pins_guard_three_free_then_a_growing_wait_kept_in_the_table() -> None:
-    table: dict[str, object] = {}
+    table = TableState.from_table({})
     clock = Clock()
     guard = PinGuard(table, clock)
     stored = hash_pin("5831")
@@ -108,7 +109,7 @@ def test_pins_guard_three_free_then_a_growing_wait_kept_in_the_table() -> None:
 
 
 def test_pins_guard_an_empty_pin_is_not_a_try() -> None:
-    guard = PinGuard({}, Clock())
+    guard = PinGuard(TableState(), Clock())
     for _ in range(10):
         assert not guard.check("italy", hash_pin("5831"), "")
     assert guard.failures("italy") == 0

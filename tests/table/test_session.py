@@ -13,6 +13,7 @@ from diplomacy_desktop.io.boardfile import load_board
 from diplomacy_desktop.table.hotseat import CURTAIN, ENTERING, READY, HotSeatError, HotSeatSession
 from diplomacy_desktop.table.changes import TableChange
 from diplomacy_desktop.table.session import LAPTOP, PHONE, TableSession
+from diplomacy_desktop.table.state import TableState
 
 POWERS = ("austria", "england", "france", "germany", "italy", "russia", "turkey")
 
@@ -26,7 +27,7 @@ def _turn(phase: str = "S1901M") -> HotSeatSession:
 
 def test_session_phone_seal_is_recorded_once_in_the_hot_seat_turn() -> None:
     turn = _turn()
-    table: dict[str, object] = {"phones": {"phase": "S1901M", "sealed": [], "declared": []}}
+    table = TableState.from_table({"phones": {"phase": "S1901M", "sealed": [], "declared": []}})
     heard: list[TableChange] = []
     session = TableSession(table, POWERS, hotseat=turn)
     session.add_listener(heard.append)
@@ -40,7 +41,7 @@ def test_session_phone_seal_is_recorded_once_in_the_hot_seat_turn() -> None:
 
 def test_session_laptop_seal_goes_through_the_turns_rules() -> None:
     turn = _turn()
-    session = TableSession({}, POWERS, hotseat=turn)
+    session = TableSession(TableState.from_table({}), POWERS, hotseat=turn)
     with pytest.raises(HotSeatError):
         session.seal("italy", via=LAPTOP)  # nobody is at the keyboard
     turn.open("italy")
@@ -53,7 +54,7 @@ def test_session_laptop_seal_goes_through_the_turns_rules() -> None:
 
 def test_session_unseal_on_the_phone_sends_the_turn_back_to_the_curtain() -> None:
     turn = _turn()
-    session = TableSession({"phones": {}}, POWERS, hotseat=turn)
+    session = TableSession(TableState.from_table({"phones": {}}), POWERS, hotseat=turn)
     for p in POWERS:
         session.seal(p, via=PHONE)
     assert turn.stage == READY
@@ -65,7 +66,7 @@ def test_session_unseal_on_the_phone_sends_the_turn_back_to_the_curtain() -> Non
 
 def test_session_turn_moved_tells_only_when_who_sealed_changed() -> None:
     turn = _turn()
-    table: dict[str, object] = {"phones": {"sealed": [], "declared": []}}
+    table = TableState.from_table({"phones": {"sealed": [], "declared": []}})
     heard: list[TableChange] = []
     session = TableSession(table, POWERS, hotseat=turn)
     session.add_listener(heard.append)
@@ -79,11 +80,11 @@ def test_session_turn_moved_tells_only_when_who_sealed_changed() -> None:
 
 def test_session_rejects_an_unknown_side() -> None:
     with pytest.raises(ValueError, match="laptop or on a phone"):
-        TableSession({}, POWERS).seal("france", via="fax")
+        TableSession(TableState.from_table({}), POWERS).seal("france", via="fax")
 
 
 def test_session_without_a_hot_seat_keeps_the_phones_lists() -> None:
-    table: dict[str, object] = {}
+    table = TableState.from_table({})
     session = TableSession(table, POWERS)
     session.begin_phase("S1901M")
     session.seal("turkey", via=PHONE)
@@ -96,7 +97,7 @@ def test_session_without_a_hot_seat_keeps_the_phones_lists() -> None:
 
 def test_session_the_phone_host_and_the_hot_seat_share_one_record() -> None:
     game = Game.new(load_board("standard"))
-    table: dict[str, object] = {}
+    table = TableState.from_table({})
     turn = _turn(game.state.phase.short)
     session = TableSession(table, game.board.power_ids, hotseat=turn)
     host = TableHost(game, table, auto_reveal=False, session=session)
@@ -116,16 +117,16 @@ def test_session_adopt_moves_the_other_doors_record_once() -> None:
     window saved (its turn) opened by ``serve``: the turn's seals become the phones' lists, and
     the turn keeps its order and PINs but no seals."""
     turn = _turn()
-    served: dict[str, object] = {"phones": {"phase": "S1901M", "sealed": ["italy", "france"], "declared": []}}
+    served = TableState.from_table({"phones": {"phase": "S1901M", "sealed": ["italy", "france"], "declared": []}})
     window = TableSession(served, POWERS, hotseat=turn)
     assert window.adopt("S1901M")
     assert turn.sealed == {"france", "italy"} and turn.phone_sealed == {"france", "italy"}
     assert "sealed" not in served["phones"] and "declared" not in served["phones"]  # type: ignore[operator]
     assert not window.adopt("S1901M")  # once
-    saved: dict[str, object] = {"hotseat": turn.to_dict()}
+    saved = TableState.from_table({"hotseat": turn.to_dict()})
     host = TableSession(saved, POWERS)
     assert host.adopt("S1901M")
     assert host.sealed == ["france", "italy"]
     assert saved["hotseat"]["sealed"] == [] and saved["hotseat"]["order"]  # type: ignore[index]
     assert not TableSession(saved, POWERS).adopt("S1901M")
-    assert not TableSession({"hotseat": turn.to_dict()}, POWERS).adopt("F1901M")  # another phase: nothing
+    assert not TableSession(TableState.from_table({"hotseat": turn.to_dict()}), POWERS).adopt("F1901M")  # another phase: nothing

@@ -84,3 +84,45 @@ def test_state_an_empty_table_stays_empty() -> None:
     assert TableState.from_table(None).to_table() == {}
     assert TableState.from_table({}).to_table() == {}
     assert TableState.from_table({"hosting_port": True}).extra == {"hosting_port": True}  # a bool is no port
+
+
+def test_state_the_service_owns_one_record_and_an_old_save_round_trips_through_it(tmp_path: Path) -> None:
+    """Build point 5: the service, its session, the PIN guard and the phone host hold one
+    ``TableState``; its typed operations change it; a save of an older (or later) version opens,
+    is played, and is written back with its unknown keys, its odd values and its key order kept."""
+    from diplomacy_desktop.table.changes import LAPTOP
+    from diplomacy_desktop.table.service import TableService
+
+    game = Game.new(load_board("standard"))
+    old = {"a_key_of_a_later_version": {"kept": [1, 2]}, "secrecy": True, "players": {"france": "Anna"},
+           "hosting_port": "not a port", "clock": {"spring_minutes": 15}}
+    service = TableService(game, json.loads(json.dumps(old)))
+    host = TableHost(game, service.table, service=service, session=service.session)
+    assert host.table is service.table is service.session.table is service.pin_guard.table
+    service.set_secrecy(False, initiator=LAPTOP)
+    service.set_clock(ClockSettings(spring_minutes=20), initiator=LAPTOP)
+    service.set_disorder(["turkey", "austria"], initiator=LAPTOP)
+    service.keep_hosting_port(8642)
+    assert host.table.secrecy is False and host.table.disorder == ["austria", "turkey"]  # board order
+    saved = json.loads(dumps(game, service.table))
+    table = saved["table"]
+    assert list(table)[:5] == list(old)  # the keys it opened with, in their order, first
+    assert table["a_key_of_a_later_version"] == {"kept": [1, 2]} and table["players"] == {"france": "Anna"}
+    assert table["secrecy"] is False and table["clock"]["spring_minutes"] == 20 and table["hosting_port"] == 8642
+    assert "tokens" in table["phones"]  # the host's links, in the same record
+    again = TableState.from_table(table)
+    assert again.to_table() == table and again.extra == {"a_key_of_a_later_version": {"kept": [1, 2]}}
+
+
+def test_state_the_mapping_view_reads_and_writes_as_the_save_file_would() -> None:
+    state = TableState.from_table({"players": {"france": "Anna"}, "odd": 1})
+    assert state["players"] == {"france": "Anna"} and state.get("pins") is None and "odd" in state
+    state["secrecy"] = False
+    state["hosting_port"] = True  # not a port: kept aside as it is
+    assert state.secrecy is False and state.hosting_port is None and state.extra["hosting_port"] is True
+    assert state.pop("odd") == 1 and "odd" not in state
+    assert state == {"players": {"france": "Anna"}, "secrecy": False, "hosting_port": True}
+    snapshot = state.copy()
+    state.players = {}
+    state.assign(snapshot)
+    assert state.players == {"france": "Anna"} and state == snapshot  # a failed write's restore

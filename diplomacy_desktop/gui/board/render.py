@@ -113,8 +113,11 @@ def unrevealed_in(table: object, phase: str) -> bool:
     been revealed."""
     if not isinstance(table, dict) or not table:
         return False  # a plain board's save: nothing is sealed
-    turn = table.get("hotseat")
-    if table.get("secrecy") is False and not table.get("phones"):
+    from ...table.state import TableState
+
+    state = TableState.from_table(table)
+    turn = state.hotseat
+    if state.secrecy is False and not state.phones:
         return False  # played openly at the laptop: the table sees every order as it is written
     # any other table data (a phone host's save has no "secrecy" or "hotseat" key: its phones'
     # orders are each power's own) keeps the current phase's orders hidden until revealed

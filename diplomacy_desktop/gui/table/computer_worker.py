@@ -23,7 +23,8 @@ from PySide6.QtCore import QObject, Signal
 
 from ...engine.orders import Order
 from ...engine.state import GameState
-from ...table.computer import COMPUTER_SEED_KEY, computer_orders
+from ...table.computer import computer_orders
+from ...table.state import TableState
 
 if TYPE_CHECKING:
     from concurrent.futures import Future, ThreadPoolExecutor
@@ -38,7 +39,7 @@ Failed = Callable[[str], object]
 
 def think_now(seed: int, state: GameState, seats: Mapping[str, str]) -> Orders:
     """Each seat's orders (power -> level in ``seats``) from the public position ``state``."""
-    table = {COMPUTER_SEED_KEY: seed}
+    table = TableState(computer_seed=seed)
     return {power: computer_orders(table, state, power, level) for power, level in sorted(seats.items())}
 
 

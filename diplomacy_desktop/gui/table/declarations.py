@@ -6,9 +6,9 @@ is what the power at the keyboard sees: it lies inside the curtain (so nothing o
 behind it shows, and the curtain's guards keep everything else down), one row per other power
 with today's relation, the three choices and, in one line, what the choice will do by seed 003's
 rule.  Sealing stores the declarations in the table, secret like orders, under
-``table["declarations"]`` = ``{power: {other_power: "alliance" | "neutral" | "war"}}`` until all
+``table.declarations`` = ``{power: {other_power: "alliance" | "neutral" | "war"}}`` until all
 are revealed together; then ``Game.declare`` applies them, the table is told what changed
-(``change_lines``, ``RevealDialog``) and the orders round starts.  ``table["declared"]`` lists the
+(``change_lines``, ``RevealDialog``) and the orders round starts.  ``table.declared`` lists the
 phases whose declarations were revealed (an undone adjudication does not ask for them again).
 """
 
@@ -29,7 +29,6 @@ from ...engine.formal import NEUTRAL, RELATIONS, Relations
 from ...table.declarations import (
     CHOICE_WORDS,
     DECLARATION_RULES,
-    DECLARED_KEY,
     change_lines,
     declared_phases,
     effect_text,
@@ -56,7 +55,7 @@ def apply_declarations(controller: GameController, declarations: Mapping[str, Ma
     declared = declared_phases(c.table)
     if phase not in declared:
         declared.append(phase)
-    c.keep_in_table(**{DECLARED_KEY: declared})
+    c.service.keep_declared(declared)
     return before, after, change_lines(before, after, c.board.power_ids, c.power_name)
 
 

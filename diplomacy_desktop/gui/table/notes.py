@@ -1,17 +1,16 @@
 """Private notes behind the curtain (seed 001's one-to-one and group messages; a table option, off
-by default: ``table["notes_allowed"]``).
+by default: ``table.notes_allowed``).
 
 A note goes to one or more powers and only they (and its writer) ever read it: on their phone
 (``host.table``'s notes, the same list) or here, on their own curtain turn.  The notes are kept
-in the table dict (``table["notes"]``, as ``TableHost.send_note`` writes them), so they are saved
+in the table dict (``table.notes``, as ``TableHost.send_note`` writes them), so they are saved
 with the game.  ``NotesDialog`` is opened only while a seat is at the keyboard behind the curtain
 and is closed the moment that seat steps away or seals; it shows that seat's notes only.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
 
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QGridLayout, QLabel,
                                QListWidget, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget)
@@ -20,6 +19,7 @@ from ...table.notes import (
     NoteError,
     notes_for,
 )
+from ...table.state import TableState
 from .. import override
 
 __all__ = []
@@ -31,7 +31,7 @@ Sender = Callable[[str, list[str], str], None]  # from, to, text; raises NoteErr
 class NotesDialog(QDialog):
     """One seat's notes: those it received and wrote, and a new note to one or more powers."""
 
-    def __init__(self, seat: Sequence[str], powers: Sequence[tuple[str, str]], table: Mapping[str, Any],
+    def __init__(self, seat: Sequence[str], powers: Sequence[tuple[str, str]], table: TableState,
                  send: Sender, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setProperty("keeps_turn", True)  # opening it is not stepping away from the keyboard

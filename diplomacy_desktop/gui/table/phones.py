@@ -48,7 +48,7 @@ from ...table.computer import computer_seats
 from ...table.changes import TableChange
 from ...table.service import TableService
 from ...table.session import LAPTOP, TableSession
-from ...table.state import HOSTING_KEY  # the game's table key, importable here too
+from ...table.state import TableState  # (the game's table key, importable here too)
 from .. import override
 
 if TYPE_CHECKING:
@@ -86,7 +86,7 @@ class WindowHost(TableHost):
     """The window's ``TableHost``: over the controller's own game and table, every call made on
     another thread (the server's) run on the GUI thread (see the module documentation)."""
 
-    def __init__(self, game: Game, table: dict[str, Any], *,
+    def __init__(self, game: Game, table: TableState, *,
                  declarations_open: Callable[[], bool] = lambda: True, session: TableSession | None = None,
                  service: TableService | None = None) -> None:
         self._gui_thread = threading.get_ident()
@@ -312,7 +312,7 @@ class PhonesLink(QObject):
 
     def start(self) -> str:
         base = self.hosting.start()
-        self.controller.keep_in_table(**{HOSTING_KEY: self.hosting.bound_port})
+        self.controller.service.keep_hosting_port(self.hosting.bound_port)
         self.save_now()
         return base
 
@@ -325,7 +325,7 @@ class PhonesLink(QObject):
         self.host.close()  # the window's service tells it nothing more
         self.bridge.close()
         if self.controller.game is self.game:
-            self.controller.keep_in_table(**{HOSTING_KEY: None})
+            self.controller.service.keep_hosting_port(None)
 
     def _live(self) -> bool:
         return not self.closed and self.controller.game is self.game

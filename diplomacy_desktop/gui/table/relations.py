@@ -8,7 +8,7 @@ declarations made), then the phase being played.  It follows the controller: a r
 declarations, an undo, a new or opened game.
 
 Only revealed relations are ever shown here: declarations sealed behind the curtain live in the
-table (``table["declarations"]``) until the reveal, and this panel never reads them.
+table (``table.declarations``) until the reveal, and this panel never reads them.
 """
 
 from __future__ import annotations

@@ -11,9 +11,9 @@ Installed beside the table game's features (:func:`install_tournament`), with a 
   show no map; the map stays in the host's window.
 * **Event rules…**: a clock preset or the custom clock, a game end after a year or at a time of day
   (announced on the clock's bar), late orders (warning, or void: the power's units hold; recorded
-  in ``table["late_orders"]``), and the ballot's settings.
+  in ``table.late_orders``), and the ballot's settings.
 * **Propose a ballot…**: a draw or a concession, voted in secret, laptop passed round; each
-  ballot recorded in ``table["ballots"]`` (who proposed, what, the outcome; never who voted what).
+  ballot recorded in ``table.ballots`` (who proposed, what, the outcome; never who voted what).
 * **Scores if the game ended now** (Ctrl+K): every scoring system (``table/scoring.py``), large
   type on the projector.
 * **Import a board call…**: power, player, player id from CSV, into the game's players.
@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QDockWidget, QFileDial
                                QWidget)
 
 from ...io.savefile import write_atomic
-from ...table.changes import CLOCK, TableChange
+from ...table.changes import CLOCK, LAPTOP, TableChange
 from ...table.state import TableState
 from .. import override
 from ..keys import add_menu_before_help, menu_action
@@ -69,44 +69,21 @@ def __getattr__(name: str) -> Any:
         return getattr(tournament_dialogs, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
-#: the keys this module keeps in the game's table
-EVENT_KEY = "event"
-BALLOTS_KEY = "ballots"
-CONFIRMED_KEY = "pieces_confirmed"
-LATE_KEY = "late_orders"
-HIDE_MAP_KEY = "hide_map"
-IDS_KEY = "player_ids"
-BOARD_KEY = "board_info"  # {"event": ..., "round": ..., "board": ...}
+# (the table's tournament parts are TableState's ``event``, ``ballots``, ``pieces_confirmed``,
+# ``late_orders``, ``hide_map``, ``player_ids`` and ``board_info``, set by the service's operations)
 #: the Move-the-pieces list on the projector (points)
 PROJECTOR_POINTS = 24
 #: how often the event's time limit is looked at while one is set (milliseconds)
 TIME_CHECK_MS = 10_000
 
 
-def event_rules(table: dict[str, Any]) -> EventRules:
+def event_rules(table: TableState) -> EventRules:
     """The game's event rules (the defaults when none are saved, or when the saved ones are damaged)."""
-    from ...table.event import EventRules
-    data = TableState.from_table(table).event
-    if data is not None:
-        try:
-            return EventRules.from_dict(data)
-        except (TypeError, ValueError):
-            pass
-    return EventRules()
+    return table.event_rules()
 
 
-def ballots_of(table: dict[str, Any]) -> list[BallotRecord]:
-    from ...table.results import BallotRecord
-    out = []
-    for d in TableState.from_table(table).ballots or []:
-        if isinstance(d, dict):
-            try:
-                out.append(BallotRecord(str(d["phase"]), str(d["proposer"]), str(d["proposal"]),
-                                        tuple(str(p) for p in d["powers"]), bool(d["passed"]),
-                                        d.get("vetoes") if isinstance(d.get("vetoes"), int) else None))
-            except (KeyError, TypeError):
-                continue
-    return out
+def ballots_of(table: TableState) -> list[BallotRecord]:
+    return table.ballot_records()
 
 
 # -- Move the pieces ----------------------------------------------------------------------------------------
@@ -176,7 +153,7 @@ class MovePiecesDock(QDockWidget):
         return entry
 
     def confirmed_phases(self) -> list[str]:
-        return [str(x) for x in TableState.from_table(self.controller.table).pieces_confirmed or []]
+        return [str(x) for x in self.controller.table.pieces_confirmed or []]
 
     def is_confirmed(self) -> bool:
         """The last adjudicated phase's board is confirmed (or there was nothing to move)."""
@@ -285,7 +262,7 @@ class MovePiecesDock(QDockWidget):
         phase = history[-1].state.phase.short
         done = self.confirmed_phases()
         if phase not in done:
-            self.controller.update_table(**{CONFIRMED_KEY: [*done, phase]})
+            self.controller.service.confirm_pieces([*done, phase], initiator=LAPTOP)
         self.confirmed.emit(phase)
         self._show_progress()
 
@@ -310,7 +287,7 @@ class MovePiecesDock(QDockWidget):
 
     def board_name(self) -> str:
         """The event, round and board (Tournament ▸ Board details…), as the printed list names them."""
-        info = TableState.from_table(self.controller.table).board_info or {}
+        info = self.controller.table.board_info or {}
         parts = [str(info.get("event", "")).strip(),
                  *(f"{word} {value}" for word, key in (("Round", "round"), ("Board", "board"))
                    if (value := str(info.get(key, "")).strip()))]
@@ -425,8 +402,8 @@ class TournamentFeatures(QObject):
     # -- the table's record --------------------------------------------------------------------------
 
     def _state(self) -> TableState:
-        """The game's table, typed (``table.state``)."""
-        return TableState.from_table(self.controller.table)
+        """The game's table (``table.state``: the service's record)."""
+        return self.controller.table
 
     @property
     def rules(self) -> EventRules:
@@ -495,7 +472,7 @@ class TournamentFeatures(QObject):
 
         dialog = BoardDetailsDialog(dict(self._state().board_info or {}), self.window)
         open_kept(self, "details_dialog", dialog,
-                  accepted(lambda: self.controller.update_table(**{BOARD_KEY: dialog.details()})))
+                  accepted(lambda: self.controller.service.set_board_info(dialog.details(), initiator=LAPTOP)))
         return dialog
 
     def final_result(self) -> BoardResult:
@@ -536,7 +513,7 @@ class TournamentFeatures(QObject):
 
     def toggle_hide_map(self) -> None:
         on = self.act_hide_map.isChecked()
-        self.controller.update_table(**{HIDE_MAP_KEY: on})  # the phones hear it from the service
+        self.controller.service.set_hide_map(on, initiator=LAPTOP)  # the phones hear it from the service
         self._projector_toggled()
 
     def _projector_toggled(self) -> None:
@@ -597,7 +574,7 @@ class TournamentFeatures(QObject):
         c = self.controller
         before = self.rules if self._state().event is not None else None
         rules = rules.with_time_set_at(self.time_of_day(), before)  # "01:00" set at 21:00 is after midnight
-        c.update_table(**{EVENT_KEY: rules.to_dict()})
+        c.service.set_event(rules, initiator=LAPTOP)
         self.features.apply_clock_settings(ClockSettings.from_dict(rules.clock.clock_settings()))
         if rules.end_year is not None:
             c.set_end_year(rules.end_year)
@@ -790,7 +767,7 @@ class TournamentFeatures(QObject):
         """Keep the ballot (never who voted what); a ballot that passed ends the game."""
         from ...table.event import DRAW_PROPOSAL, ballot_headline
         c = self.controller
-        c.update_table(**{BALLOTS_KEY: [*[b.as_dict() for b in ballots_of(c.table)], record.as_dict()]})
+        c.service.set_ballots([*ballots_of(c.table), record], initiator=LAPTOP)
         # in a few words: the whole sentence (seven players' names) ran past the status bar's room;
         # the ballot's own dialog said it in full
         self.window.statusBar().showMessage(ballot_headline(record, {p: c.power_name(p) for p in c.board.power_ids}),
@@ -839,12 +816,12 @@ class TournamentFeatures(QObject):
         players = dict(self._state().players or {})
         players.update(call.players)
         powers = self._state().powers
-        update: dict[str, Any] = {"players": players, IDS_KEY: call.player_ids}
-        if call.details:  # the event, round and board the call gives
-            update[BOARD_KEY] = {**(self._state().board_info or {}), **call.details}
-        if isinstance(powers, list):
-            update["powers"] = [p for p in c.board.power_ids if p in set(powers) | set(call.players)]
-        c.update_table(**update)
+        c.service.set_players(
+            players, player_ids=call.player_ids,
+            # the event, round and board the call gives
+            board_info={**(self._state().board_info or {}), **call.details} if call.details else None,
+            powers=[p for p in c.board.power_ids if p in set(powers) | set(call.players)]
+            if isinstance(powers, list) else None, initiator=LAPTOP)
         self.window.statusBar().showMessage(
             "Board call: " + ", ".join(f"{c.power_name(ln.power)} \u2014 {ln.player}" for ln in call.lines), 20000)
         if interactive:  # the host confirms (or enters) the event, round and board

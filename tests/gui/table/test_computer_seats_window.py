@@ -19,6 +19,7 @@ from diplomacy_desktop.io.notation import format_order
 from diplomacy_desktop.table import sealcodes
 from diplomacy_desktop.table.computer import COMPUTER_KEY, COMPUTER_SEED_KEY
 from diplomacy_desktop.table.settings import TableSettings
+from diplomacy_desktop.table.state import TableState
 
 COMPUTER = {"france": "club", "turkey": "strong"}
 SEED = 7
@@ -75,7 +76,7 @@ def test_computer_seats_new_game_played_by_column(table) -> None:  # type: ignor
         table_dict = settings.to_table()
         assert table_dict[COMPUTER_KEY] == {"france": "club", "turkey": "strong"}
         assert table_dict[COMPUTER_SEED_KEY] == dialog.computer_seed > 0
-        assert TableSettings.from_table(table_dict).computer == settings.computer  # read back the same
+        assert TableSettings.from_table(TableState.from_table(table_dict)).computer == settings.computer  # the same
         # the PIN rule asks nothing of the computer's powers
         dialog.no_pins_box.setChecked(False)
         assert not any("France" in p or "Turkey" in p for p in dialog.problems() if "PIN" in p)
@@ -271,7 +272,7 @@ def test_computer_seats_a_seat_handed_over_mid_writing_writes_when_the_game_is_o
     f.start_new_game(TableSettings())
     f.write_orders()
     path = tmp_path / "handed.dipl"
-    c.update_table(**{COMPUTER_KEY: {"italy": "beginner"}, COMPUTER_SEED_KEY: SEED})  # the table's door
+    c.service.set_computer_players({"italy": "beginner"}, SEED, c.table.players or {})  # the table's door
     c.save(path)
     assert f.open_recent(str(path))
     _thought(t, f)

@@ -25,6 +25,7 @@ from diplomacy_desktop.gui.table.dialogs import (
 )
 from diplomacy_desktop.io.pins import pin_matches
 from diplomacy_desktop.io.boardfile import load_board
+from diplomacy_desktop.table.state import TableState
 
 BOARD = load_board("standard")
 
@@ -75,7 +76,7 @@ def test_dialogs_new_game_collects_players_rules_length_clock_and_pins(qtbot) ->
     assert pin_matches(s.pins["france"], "2024")
     table = json.loads(json.dumps(s.to_table()))
     assert table["pins"]["france"].startswith("scrypt$")  # only the salted hash is kept
-    back = TableSettings.from_table(table, edition="2023", end_year=1907)
+    back = TableSettings.from_table(TableState.from_table(table), edition="2023", end_year=1907)
     assert back == s
 
 
@@ -267,8 +268,8 @@ def test_dialogs_new_game_private_notes_option_off_by_default_and_saved(table, f
     d.defaults_button.click()
     assert not d.notes_box.isChecked()
     d.reject()
-    assert TableSettings.from_table({"notes_allowed": True}).notes
-    assert not TableSettings.from_table({"notes_allowed": "yes"}).notes  # only a real true
+    assert TableSettings.from_table(TableState.from_table({"notes_allowed": True})).notes
+    assert not TableSettings.from_table(TableState.from_table({"notes_allowed": "yes"})).notes  # only a real true
 
 
 def test_dialogs_draw_vote_through_the_table_menu(table, features) -> None:  # type: ignore[no-untyped-def]

@@ -20,7 +20,7 @@ from widget_text import shows, texts
 from diplomacy_desktop.engine.formal import WAR
 from diplomacy_desktop.gui.table.dialogs import TableSettings
 from diplomacy_desktop.table.hotseat import CURTAIN, ENTERING, READY, hash_pin
-from diplomacy_desktop.gui.table.phones import HOSTING_KEY
+from diplomacy_desktop.table.state import HOSTING_KEY
 
 PHONE_FRANCE = ["A Par - Bur", "A Mar S A Par - Bur", "F Bre - Mao"]
 

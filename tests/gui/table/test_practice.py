@@ -25,6 +25,7 @@ from diplomacy_desktop.io.notation import format_order
 from diplomacy_desktop.table.computer import COMPUTER_KEY, LEVEL_WORDS, computer_seats, computer_seed
 from diplomacy_desktop.table.practice import PRACTICE_KEY, practice_power, practice_settings
 from diplomacy_desktop.table.settings import TableSettings
+from diplomacy_desktop.table.state import TableState
 
 ME = "france"
 OTHERS = ("austria", "england", "germany", "italy", "russia", "turkey")
@@ -58,11 +59,12 @@ def test_practice_settings_are_six_computer_seats_without_secrecy() -> None:
     table = s.to_table()
     assert table[PRACTICE_KEY] == ME and table["secrecy"] is False and table["pins"] == {}
     assert table[COMPUTER_KEY] == {p: "strong" for p in OTHERS}
-    assert practice_power(table, ids) == ME and TableSettings.from_table(table).practice == ME
+    state = TableState.from_table(table)
+    assert practice_power(state, ids) == ME and TableSettings.from_table(state).practice == ME
     clock = table["clock"]  # no clock
     assert clock["wilson_rounds"] == 0 and all(clock[k] == 0 for k in (
         "spring_minutes", "fall_minutes", "writing_minutes", "retreat_minutes", "adjustment_minutes"))
-    assert practice_power({}, ids) is None and TableSettings.from_table({}).practice is None  # old saves
+    assert practice_power(TableState(), ids) is None and TableSettings.from_table(TableState()).practice is None
     with pytest.raises(ValueError):
         practice_settings(ids, "prussia", "club", 1)
 

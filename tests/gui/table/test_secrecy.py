@@ -277,7 +277,7 @@ def test_secrecy_reopening_a_power_without_pin_is_the_hosts_and_the_table_is_tol
     assert curtain.notice_label.isVisible() and notice in curtain.notice_label.text()
     assert f.flow.session.to_dict()["notices"]  # saved with the turn, and told again after a resume
     c = t.controller
-    c.replace_game(c.game, json.loads(json.dumps(c.table)))
+    c.replace_game(c.game, json.loads(json.dumps(c.table.to_table())))
     assert f.flow.curtain_up and notice in f.flow.curtain.notice_label.text()
 
 

@@ -78,7 +78,7 @@ def test_tournament_board_plays_to_a_draw_with_phones_projector_and_ballots(qtbo
     call_file.write_text(CALL, encoding="utf-8")
     assert tour.import_board_call(call_file)
     assert c.player_name("germany") == "Dieter" and c.table["player_ids"]["turkey"] == "P107"
-    c.update_table(board_info={"event": "Test Open", "round": "2", "board": "5"})
+    c.service.set_board_info({"event": "Test Open", "round": "2", "board": "5"})
     tour.apply_rules(EventRules(preset="talks15_write5", reveal_vetoes=True, end_year=1910))
     assert f.clock.model.settings.writing_minutes == 5 and c.game.end_year == 1910
     assert "The game ends after Fall 1910" in f.clock.note.text()
@@ -341,7 +341,7 @@ def test_move_the_pieces_list_is_made_when_shown_not_while_hidden(qtbot, table, 
     refresh = dock.refresh
     monkeypatch.setattr(dock, "refresh", lambda: (made.append(dock.controller.state.phase.short), refresh())[1])
     assert not dock.isVisible()
-    t.controller.update_table(pieces_confirmed=[])  # a change to the table: the hidden list waits
+    t.controller.service.confirm_pieces([])  # a change to the table: the hidden list waits
     assert made == []
     t.window.tournament.show_pieces()
     assert made and dock.isVisible() and dock.title.text() == "Move the pieces"

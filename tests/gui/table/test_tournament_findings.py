@@ -114,7 +114,7 @@ def test_the_board_matches_with_steps_not_ticked_asks_first(qtbot, table, featur
     assert "S1901M" in c.table["pieces_confirmed"] and dock.is_confirmed()
     # every step ticked: no question
     asked = len(host.questions)
-    c.update_table(pieces_confirmed=[])
+    c.service.confirm_pieces([])
     for i in range(total):
         dock.check(i)
     dock.match_button.click()
@@ -178,7 +178,7 @@ def test_result_files_never_replace_another_boards_without_asking_and_are_whole_
 
     _ended_by_a_draw(features, table)
     tour = table.window.tournament
-    table.controller.update_table(board_info={"event": "Open", "round": "1", "board": "1"})
+    table.controller.service.set_board_info({"event": "Open", "round": "1", "board": "1"})
     summary = tour.show_result()
     tmp_path = tmp_path / "results"
     tmp_path.mkdir()

@@ -10,6 +10,7 @@ from PySide6.QtGui import QCursor
 from PySide6.QtTest import QTest
 
 from diplomacy_desktop.gui.table.dialogs.draw_vote import DrawVoteDialog
+from diplomacy_desktop.table.state import TableState
 
 
 def _dialog(qtbot: Any) -> DrawVoteDialog:
@@ -61,7 +62,7 @@ def test_vote_the_ballot_prompt_counts_wrong_pins_in_the_table_counter(qtbot: An
     from diplomacy_desktop.table.pins import PinGuard
 
     game = Game.new(load_board("standard"))
-    table: dict[str, Any] = {}
+    table = TableState()
     voters = ("austria", "england")
     ballot = Ballot.open(EventRules(), game.state, "austria", DRAW_PROPOSAL, voters=voters)
     d = BallotVoteDialog(ballot, {"austria": "Austria", "england": "England"},

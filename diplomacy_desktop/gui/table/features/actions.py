@@ -16,7 +16,6 @@ from ....engine.formal import Relations
 from ....engine.state import MOVEMENT, Phase
 from ....table.changes import HOST, LAPTOP
 from ....table.declarations import declared_phases
-from ....table.state import TableState
 from ....table.hotseat import CURTAIN, ENTERING, OPEN, READY, REVEALED
 from ....table.notes import NoteError, notes_allowed, notes_for
 from ...keys import add_menu_before_help, menu_action
@@ -100,14 +99,11 @@ class TableActions(TableModeBase):
     def _restore_clock(self) -> None:
         c = self.controller
         table = c.table
-        try:
-            settings = ClockSettings.from_dict(table.get("clock") or {})
-        except (TypeError, ValueError):
-            settings = ClockSettings()
+        settings = table.clock_settings()
         phase = c.state.phase
         formal = bool(c.game.formal)
         model: ClockModel | None = None
-        saved = table.get("clock_state")
+        saved = table.clock_state
         if isinstance(saved, dict) and saved.get("phase") == phase.label and not c.game.is_over:
             try:
                 model = ClockModel.from_dict(saved, now=self.now)
@@ -145,15 +141,15 @@ class TableActions(TableModeBase):
     def _store_clock(self) -> None:
         c = self.controller
         model = self.clock.model
-        c.keep_in_table(clock_state=model.to_dict())
+        c.service.keep_clock(model.to_dict())
         if model.periods and not c.game.is_over:
-            saved = c.table.get("clock_plans")
+            saved = c.table.clock_plans
             plans = dict(saved) if isinstance(saved, dict) else {}
             plan = model.plan()
             short = c.state.phase.short
             if plans.get(short) != plan or not isinstance(saved, dict):
                 plans[short] = plan
-                c.keep_in_table(clock_plans=plans)
+                c.service.keep_clock_plans(plans)
         self._update_curtain_clock()
         self._feed_phones_clock()
 
@@ -175,7 +171,7 @@ class TableActions(TableModeBase):
         if not self.flow.ask_host("Private notes", ("Allow" if want else "Stop") + " private notes between players?"):
             self.act_notes.setChecked(notes_allowed(table))
             return False
-        self.controller.keep_in_table(notes_allowed=want)
+        self.controller.service.keep_notes_allowed(want)
         self.act_notes.setChecked(want)
         self.autosaver.schedule()
         if self.phones is not None:
@@ -256,7 +252,7 @@ class TableActions(TableModeBase):
 
     def clock_plan(self, phase_short: str) -> list[list[object]] | None:
         """The clock a phase was (or is being) played with: [kind, title, seconds] per period."""
-        plans = self.controller.table.get("clock_plans")
+        plans = self.controller.table.clock_plans
         plan = plans.get(phase_short) if isinstance(plans, dict) else None
         return plan if isinstance(plan, list) else None
 
@@ -355,7 +351,7 @@ class TableActions(TableModeBase):
                     "Time is up: every power has sealed. The host reveals and adjudicates now (F8).")
         names = ", ".join(waiting)
         note = f"Time is up \u2014 not sealed: {names}"
-        if TableState.from_table(c.table).event is not None:  # the event's late-order rule is said
+        if c.table.event is not None:  # the event's late-order rule is said
             return note, ""
         told = (f"Time is up for writing orders. Not sealed yet: {names}. What happens next: the host "
                 "reveals now (F8, or \u201cReveal now\u201d on the clock): what they wrote counts, a power "
@@ -535,7 +531,7 @@ class TableActions(TableModeBase):
         """The table's clock from now on.  A phase whose clock has not started is planned again
         with it; one under way keeps its plan (its rounds, the minutes added) to its end."""
         untouched = self._clock_untouched()
-        self.controller.update_table(clock=settings.to_dict())
+        self.controller.service.set_clock(settings, initiator=LAPTOP)
         if untouched and not self.controller.game.is_over:
             self.clock.set_settings(settings, self.controller.state.phase)
         else:
@@ -581,7 +577,7 @@ class TableActions(TableModeBase):
         elif not f.ask_host("Restore secrecy", "Turn hot-seat secrecy back on? Nobody is unsealed and the phase "
                                                "goes on where it is; orders are hidden again."):
             return False
-        self.controller.update_table(secrecy=on)
+        self.controller.service.set_secrecy(on, initiator=LAPTOP)
         f.set_enabled(on)
         self.act_secrecy.setChecked(on)
         self._update_actions()
@@ -637,7 +633,7 @@ class TableActions(TableModeBase):
             f"End the civil disorder of {join_names(removed)} (the player is back)?" if removed else "") if part)
         if not self.flow.ask_host("Civil disorder", ask):
             return False
-        c.update_table(disorder=[p for p in c.board.power_ids if p in after])
+        c.service.set_disorder(after, initiator=LAPTOP)
         self.flow.update_writers()
         told = " ".join(part for part in (
             f"{join_names(added)}: civil disorder (the player has left) \u2014 units hold, left out of the round."

@@ -49,7 +49,7 @@ class TableDraw(TableModeBase):
             powers = join_names([c.power_name(q) for q in seat])
             names[p] = f"{player} \u2014 {powers}" if player and len(seat) > 1 else (
                 powers + (f" ({player})" if player else ""))
-        table_pins = c.table.get("pins")
+        table_pins = c.table.pins
         pins = {p: h for p, h in table_pins.items() if p in voters} if isinstance(table_pins, dict) else {}
         for p in voters:  # a player's PIN (any of their powers' PINs)
             seat = seats[c.player_name(p) or f"\0{p}"]

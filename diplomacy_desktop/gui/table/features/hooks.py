@@ -18,10 +18,11 @@ from ....engine.game import GameEnd
 from ....io.pins import is_pin_hash
 from ....io.savefile import SaveFileError
 from ....io.vault import Vault
+from ....table.changes import LAPTOP
 from ....table.hotseat import READY, REVEALED
 from ....table.notes import notes_allowed
 from ....table.settings import TableSettings
-from ....table.state import HOSTING_KEY
+from ....table.state import TableState
 from ..persistence import open_game_file, resume_box, resume_from_autosave
 from ....table.autosave import AutosaveInfo, DamagedAutosave
 from .base import TableModeBase
@@ -102,7 +103,7 @@ class TableHooks(TableModeBase):
 
     @property
     def secrecy(self) -> bool:
-        return bool(self.controller.table.get("secrecy", True))
+        return self.controller.table.secrecy is not False
 
     def _sync_from_table(self) -> None:
         """A game was opened, resumed or started: clock, secrecy and turn as its table says."""
@@ -121,7 +122,7 @@ class TableHooks(TableModeBase):
                 self.turn_off()  # another game: its phones are not this one's
                 if self.phones_dialog is not None:
                     self.phones_dialog.reject()
-            if isinstance(c.table.get(HOSTING_KEY), int):  # said after what the opening says
+            if c.table.hosting_port is not None:  # said after what the opening says
                 QTimer.singleShot(0, self.window, lambda: self.window.statusBar().showMessage(PHONES_WERE_ON, 60000))
             self._sync_from_table()
             if c.path is not None:
@@ -227,16 +228,15 @@ class TableHooks(TableModeBase):
             elif result == QDialog.DialogCode.Accepted:
                 self.start_new_game(dialog.settings())
                 if dialog.board_call is not None:  # the tournament's player ids (a board call)
-                    self.controller.update_table(player_ids=dialog.board_call.player_ids,
-                                                 **({"board_info": dialog.board_call.details}
-                                                    if dialog.board_call.details else {}))
+                    self.controller.service.set_board_call(dialog.board_call.player_ids, dialog.board_call.details,
+                                                           initiator=LAPTOP)
 
         open_kept(self, "new_game_dialog", dialog, finished)
         return dialog
 
     def start_new_game(self, settings: TableSettings | None = None) -> None:
         s = settings if settings is not None else TableSettings()
-        self.controller.new_game(s.edition, s.end_year, table=s.to_table(), formal=s.formal,
+        self.controller.new_game(s.edition, s.end_year, table=s.to_state(), formal=s.formal,
                                  short_game_by=s.short_game_by)
         if s.secrecy and s.passphrase:  # the unrevealed part of every save is written encrypted
             self.controller.vault = Vault.create(s.passphrase)
@@ -352,7 +352,7 @@ class TableHooks(TableModeBase):
         Whether it was (and the autosave is free for the new game)."""
         autosave = self.autosaver.autosave
         try:
-            stored = autosave.open().table.get("host_pin")
+            stored = TableState.from_table(autosave.open().table).host_pin
         except SaveFileError:
             stored = None
         title = "Start a new game"

@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ....table.hotseat import ENTERING
-from ....table.state import HOSTING_KEY
 from ....table.clock import EXPIRED, PAUSED, RUNNING
 from ..hotseat.names import seat_title
 from .base import TableModeBase
@@ -93,7 +92,7 @@ class TableHosting(TableModeBase):
                               switch=self, host_action=self.flow.ask_host,
                               board_powers=[(p, board.power(p).name) for p in board.power_ids],
                               address=self.phones_address)
-        saved_port = self.controller.table.get(HOSTING_KEY)
+        saved_port = self.controller.table.hosting_port
         if isinstance(saved_port, int) and self.phones is None:
             dialog.port.setValue(saved_port)
         self.flow.stage_changed.connect(dialog.hide_when_someone_sits)

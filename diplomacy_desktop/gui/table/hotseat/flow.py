@@ -26,7 +26,7 @@ from ....io.pins import is_pin_hash, pin_matches
 from ....table import sealcodes
 from ....table.changes import COMPUTER
 from ....engine.orders import Order
-from ....table.computer import (COMPUTER_KEY, COMPUTER_SEED_KEY, computer_declarations, computer_seats,
+from ....table.computer import (computer_declarations, computer_seats,
                                 computer_seed, draw_computer_seed, seat_words)
 from ....table.declarations import pending_declarations
 from ....table.practice import practice_power
@@ -73,7 +73,7 @@ class HotSeatFlow(QObject):
     seal (it receives the dialog and returns True to seal); tests replace it, the app shows the
     dialog modally.
 
-    Host actions (``ask_host``) go through the game's host PIN (``table["host_pin"]``, a salted
+    Host actions (``ask_host``) go through the game's host PIN (``table.host_pin``, a salted
     hash): ``host_prompt`` asks for it; with no host PIN set, ``confirm`` asks instead and says
     that anyone at the table may do it.  While a power is writing, any dialog of the window that
     appears (a draw vote, a question, a file dialog, help) brings the curtain down first: the
@@ -153,7 +153,7 @@ class HotSeatFlow(QObject):
     # -- which powers write this phase ---------------------------------------------------------
 
     def powers_in_play(self) -> tuple[str, ...]:
-        table_powers = self.controller.table.get("powers")
+        table_powers = self.controller.table.powers
         ids = self.controller.board.power_ids
         if isinstance(table_powers, list) and table_powers:
             return tuple(p for p in ids if p in table_powers)
@@ -262,10 +262,10 @@ class HotSeatFlow(QObject):
         if not given and not back:
             return [], []
         self.step_away()
-        players = c.table.get("players")
+        players = c.table.players
         kept = {p: n for p, n in players.items() if p not in choice} if isinstance(players, dict) else {}
         seed = computer_seed(c.table) or draw_computer_seed()
-        c.update_table(**{COMPUTER_KEY: dict(choice), COMPUTER_SEED_KEY: seed, "players": kept})
+        c.service.set_computer_players(choice, seed, kept, initiator=LAPTOP)
         self._sync_pins()
         s = self.session
         for p in back:
@@ -312,8 +312,8 @@ class HotSeatFlow(QObject):
         self._sync_pins()
 
     def _sync_pins(self) -> None:
-        pins = self.controller.table.get("pins")
-        players = self.controller.table.get("players")
+        pins = self.controller.table.pins
+        players = self.controller.table.players
         # a game without PINs has none: never the previous game's
         self.service.seat_pins({str(k): str(v) for k, v in pins.items()} if isinstance(pins, dict) else {},
                                {str(k): str(v) for k, v in players.items() if v} if isinstance(players, dict) else {})
@@ -342,7 +342,7 @@ class HotSeatFlow(QObject):
 
     def restore(self) -> None:
         """After a file was opened: pick up the saved turn if it is for this phase."""
-        saved = self.controller.table.get(self.TABLE_KEY)
+        saved = self.controller.table.hotseat
         phase = self.controller.state.phase.short
         if isinstance(saved, dict):
             try:
@@ -708,7 +708,7 @@ class HotSeatFlow(QObject):
 
     def host_pin(self) -> str | None:
         """The host PIN's salted hash, or None when the game has no host PIN."""
-        stored = self.controller.table.get("host_pin")
+        stored = self.controller.table.host_pin
         return stored if is_pin_hash(stored) else None
 
     def ask_host(self, title: str, text: str) -> bool:
