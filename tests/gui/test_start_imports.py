@@ -61,6 +61,12 @@ NOT_AT_START = (
     "diplomacy_desktop.gui.teach.lessons_panel",
     "diplomacy_desktop.gui.teach.setup_palette",
     "diplomacy_desktop.engine.explain",
+    # a power's review before sealing (its dialog and the table's notes and warnings): when a power first seals
+    "diplomacy_desktop.gui.table.hotseat.review",
+    "diplomacy_desktop.table.review",
+    "diplomacy_desktop.table.seal_review",
+    # the tournament's piece pusher's list on the projector (beside the map, or the map hidden)
+    "diplomacy_desktop.gui.table.pieces_wall",
     # the computer players: when a computer seat first plays (issue 33; 1.12x the cold start)
     "diplomacy_desktop.bots",
     "diplomacy_desktop.bots.player",

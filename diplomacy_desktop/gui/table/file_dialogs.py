@@ -29,7 +29,6 @@ from PySide6.QtWidgets import (
     QApplication,
     QDialogButtonBox,
     QFileDialog,
-    QFileSystemModel,
     QLineEdit,
     QPushButton,
 )
@@ -113,6 +112,8 @@ class DataFolderGuard(QObject):
         if not dialog.property(GUARDED):
             dialog.setProperty(GUARDED, True)
             dialog.directoryEntered.connect(lambda path, d=dialog: self.keep_out(d, path))
+            from PySide6.QtWidgets import QFileSystemModel  # (its type, and its enums, with the first dialog)
+
             model = dialog.findChild(QFileSystemModel)
             if model is not None:  # every way there (history, Back, the look-in list, a typed path)
                 model.rootPathChanged.connect(
