@@ -19,9 +19,7 @@ from ..engine.rules import Edition
 from ..io.pins import is_pin_hash
 from .clock import ClockSettings
 from .computer import COMPUTER_KEY, COMPUTER_SEED_KEY, LEVELS, computer_seats, computer_seed
-
-#: the table key of a practice game (``table.practice``): the person's power
-PRACTICE_KEY = "practice"
+from .practice import PRACTICE_KEY  # the table key of a practice game: the person's power
 
 
 @dataclass(frozen=True, slots=True)

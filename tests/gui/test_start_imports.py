@@ -65,6 +65,10 @@ NOT_AT_START = (
     "diplomacy_desktop.gui.table.hotseat.review",
     "diplomacy_desktop.table.review",
     "diplomacy_desktop.table.seal_review",
+    # the table's settings as the New Game dialog fills them (table/settings.py) and the outcome's
+    # wording of a file that cannot be opened (io/output.py): when first needed
+    "diplomacy_desktop.table.settings",
+    "diplomacy_desktop.io.output",
     # the tournament's piece pusher's list on the projector (beside the map, or the map hidden)
     "diplomacy_desktop.gui.table.pieces_wall",
     # the computer players: when a computer seat first plays (issue 33; 1.12x the cold start)
