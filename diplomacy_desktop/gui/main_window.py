@@ -26,7 +26,6 @@ from PySide6.QtWidgets import (QApplication, QDockWidget, QFileDialog, QHBoxLayo
 from ..table.changes import LAPTOP, OPENED, TableChange
 from ..engine.errors import OrderError
 from ..engine.game import GameEnd, HistoryEntry
-from ..io.output import in_words
 from ..io.savefile import SaveFileError
 from ..resources import assets_dir
 from . import override
@@ -536,6 +535,8 @@ class MainWindow(WindowShell):
             self.controller.replace_game(opened.game, opened.table, None if opened.locked else path,
                                          vault=opened.vault)
         except (SaveFileError, OSError) as exc:
+            from ..io.output import in_words
+
             self.show_error("Cannot open the game", f"{Path(path).name}: {in_words(exc)}")
             return False
         self.settings.setValue("last_dir", str(Path(path).resolve().parent))

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import gc
 import sys
+from collections.abc import Callable
 from types import ModuleType
 
 #: the pause ends this long after the event loop starts, if no map has been drawn by then
@@ -37,6 +38,8 @@ FALLBACK_MS = 3000
 
 _paused = False
 _armed = False
+#: what waits for the start's end (:func:`after_start`)
+_waiting: list[Callable[[], object]] = []
 
 
 def paused() -> bool:
@@ -77,6 +80,20 @@ def resume() -> None:
     gc.collect()
     gc.freeze()
     gc.enable()
+    waiting = list(_waiting)
+    _waiting.clear()
+    for callback in waiting:
+        callback()
+
+
+def after_start(callback: Callable[[], object]) -> None:
+    """Call ``callback`` once the start is over (the map's first frame drawn: see :func:`resume`),
+    or now if no start is under way (the pause is over, or this process never paused).  For what
+    the first frame need not wait for."""
+    if _paused:
+        _waiting.append(callback)
+    else:
+        callback()
 
 
 def _holds_pyside(module: ModuleType) -> bool:
@@ -110,4 +127,4 @@ def answer_imports_without_source() -> bool:
     return True
 
 
-__all__ = ["FALLBACK_MS", "answer_imports_without_source", "pause", "paused", "resume", "resume_after_frame"]
+__all__ = ["FALLBACK_MS", "after_start", "answer_imports_without_source", "pause", "paused", "resume", "resume_after_frame"]

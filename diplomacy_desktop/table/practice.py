@@ -16,15 +16,20 @@ club player's orders for the person's own power, a suggestion only.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from .clock import ClockSettings
 from .computer import LEVELS
-from .state import TableState
-from .settings import PRACTICE_KEY, TableSettings
+
+if TYPE_CHECKING:
+    from .settings import TableSettings
+    from .state import TableState
 
 __all__ = ["HINT_LEVEL", "PRACTICE_KEY", "practice_power", "practice_settings"]
 #: the level whose orders the hint shows
 HINT_LEVEL = "club"
+#: the table key of a practice game: the person's power (``TableSettings.practice``)
+PRACTICE_KEY = "practice"
 
 
 def practice_power(table: TableState, power_ids: Sequence[str] | None = None) -> str | None:
@@ -38,6 +43,8 @@ def practice_power(table: TableState, power_ids: Sequence[str] | None = None) ->
 def practice_settings(power_ids: Sequence[str], power: str, level: str, seed: int) -> TableSettings:
     """The table of a practice game: ``power`` is the person's, every other power the computer's
     at ``level``; no secrecy, no PINs, no clock."""
+    from .settings import TableSettings  # (the settings' module: not needed at the window's start)
+
     if power not in power_ids:
         raise ValueError(f"no power {power!r} on this board")
     if level not in LEVELS:

@@ -21,9 +21,6 @@ from .clock import ClockSettings
 from .computer import LEVELS, computer_seats, computer_seed
 from .state import TableState
 
-#: the table key of a practice game (``table.practice``): the person's power
-PRACTICE_KEY = "practice"
-
 
 @dataclass(frozen=True, slots=True)
 class TableSettings:

@@ -22,13 +22,13 @@ import contextlib
 import os
 from pathlib import Path
 
+import shiboken6
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QApplication,
     QDialogButtonBox,
     QFileDialog,
-    QFileSystemModel,
     QLineEdit,
     QPushButton,
 )
@@ -58,15 +58,26 @@ class DataFolderGuard(QObject):
         #: whether it watches the application's events (from the event loop's first turn: see ``watch``)
         self.watching = False
         if QApplication.instance() is not None:
-            QTimer.singleShot(0, self, self.watch)
+            QTimer.singleShot(0, self, self._watch_after_start)
+
+    def _watch_after_start(self) -> None:
+        from .. import startup
+
+        startup.after_start(self._watch_if_alive)
+
+    def _watch_if_alive(self) -> None:
+        if shiboken6.isValid(self):  # (not deleted while the window started)
+            self.watch()
 
     def watch(self) -> None:
         """Watch every file dialog shown from now on, and guard those already shown.
 
-        Called when the event loop first turns, not when the guard is made: while an application-wide
-        event filter is installed, every event of an object of a class PySide has not loaded yet (a list
+        Called when the event loop first turns, and in the window's start once its first frame is
+        drawn (``startup.after_start``), not when the guard is made: while an application-wide event
+        filter is installed, every event of an object of a class PySide has not loaded yet (a list
         widget's inner model...) makes PySide load all its classes first, some 12 ms of the window's
-        start before its first frame.  No file dialog can be shown earlier but by a call made before the
+        start before its first frame, and the event loop's first turn comes before that frame (some
+        400 events, 4 ms more).  No file dialog can be shown earlier but by a call made before the
         event loop runs, and that one is guarded here, as its own event loop first turns."""
         app = QApplication.instance()
         if self.watching or app is None:
@@ -101,6 +112,8 @@ class DataFolderGuard(QObject):
         if not dialog.property(GUARDED):
             dialog.setProperty(GUARDED, True)
             dialog.directoryEntered.connect(lambda path, d=dialog: self.keep_out(d, path))
+            from PySide6.QtWidgets import QFileSystemModel  # (its type, and its enums, with the first dialog)
+
             model = dialog.findChild(QFileSystemModel)
             if model is not None:  # every way there (history, Back, the look-in list, a typed path)
                 model.rootPathChanged.connect(

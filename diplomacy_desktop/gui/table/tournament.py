@@ -54,6 +54,7 @@ if TYPE_CHECKING:
     from .dialogs.game_over import GameOverDialog
     from .dialogs.new_game import NewGameDialog
     from .features.mode import TableFeatures
+    from .pieces_wall import PiecesBeside, PiecesWall
     from .tournament_dialogs import (BallotVoteDialog, BoardResultDialog, EventRulesDialog, ProposalDialog,
                                      ScoresDialog, write_result_files)
 
@@ -340,11 +341,8 @@ class TournamentFeatures(QObject):
         w.add_panel(self.pieces)
         w.tabifyDockWidget(w.results_dock, self.pieces)
         self.pieces.hide()
-        from .pieces_wall import PiecesBeside, PiecesWall
-        #: the projector with the map hidden: the clock across the top, the list below it
-        self.wall = PiecesWall(w, self.pieces, features.clock)
-        #: the projector with the map shown: the list beside it, fitted to the panel
-        self.beside = PiecesBeside(w, self.pieces)
+        self._wall: PiecesWall | None = None
+        self._beside: PiecesBeside | None = None
         self.scores_dialog: ScoresDialog | None = None
         self.result_dialog: BoardResultDialog | None = None
         self.proposal_dialog: ProposalDialog | None = None
@@ -369,6 +367,26 @@ class TournamentFeatures(QObject):
         c.game_ended.connect(self._on_game_ended)  # after the window's: the game-over dialog is open
         self.result_button: QPushButton | None = None
         self._show_end_note()
+
+    @property
+    def wall(self) -> PiecesWall:
+        """The projector with the map hidden: the clock across the top, the list below it (made
+        when the projector is first used, not at the window's start)."""
+        if self._wall is None:
+            from .pieces_wall import PiecesWall
+
+            self._wall = PiecesWall(self.window, self.pieces, self.features.clock)
+        return self._wall
+
+    @property
+    def beside(self) -> PiecesBeside:
+        """The projector with the map shown: the list beside it, fitted to the panel (made when
+        the projector is first used)."""
+        if self._beside is None:
+            from .pieces_wall import PiecesBeside
+
+            self._beside = PiecesBeside(self.window, self.pieces)
+        return self._beside
 
     def _build_menu(self) -> None:
         w = self.window

@@ -21,7 +21,6 @@ from ....io.vault import Vault
 from ....table.changes import LAPTOP
 from ....table.hotseat import READY, REVEALED
 from ....table.notes import notes_allowed
-from ....table.settings import TableSettings
 from ....table.state import TableState
 from ..persistence import open_game_file, resume_box, resume_from_autosave
 from ....table.autosave import AutosaveInfo, DamagedAutosave
@@ -30,10 +29,19 @@ from .hosting import PHONES_WERE_ON
 from ...widgets import answer_nothing_when_lost, open_kept
 
 if TYPE_CHECKING:
+    from ....table.settings import TableSettings
     from ..dialogs.new_game import NewGameDialog
     from ..practice import PracticePlay
 
 FIRST_START_KEY = "table/new_game_offered"
+
+
+def _default_settings() -> TableSettings:
+    """A new table's settings (the settings' module is loaded with the first New Game, not at the
+    window's start)."""
+    from ....table.settings import TableSettings
+
+    return TableSettings()
 
 
 class TableHooks(TableModeBase):
@@ -87,6 +95,8 @@ class TableHooks(TableModeBase):
 
     @property
     def table_settings(self) -> TableSettings:
+        from ....table.settings import TableSettings  # (with the first New Game: not at the window's start)
+
         g = self.controller.game
         return TableSettings.from_table(self.controller.table, edition=g.rules.edition.value, end_year=g.end_year,
                                         formal=g.formal)
@@ -214,6 +224,8 @@ class TableHooks(TableModeBase):
         """Show the New Game dialog without blocking; "Start game" starts it."""
         from ..dialogs.new_game import PRACTICE_CHOSEN, NewGameDialog  # loaded when first offered
 
+        from ....table.settings import TableSettings
+
         board = self.controller.board
         if initial is None:
             current = self.table_settings  # the same people, clock and secrecy; never the PINs
@@ -235,6 +247,8 @@ class TableHooks(TableModeBase):
         return dialog
 
     def start_new_game(self, settings: TableSettings | None = None) -> None:
+        from ....table.settings import TableSettings
+
         s = settings if settings is not None else TableSettings()
         self.controller.new_game(s.edition, s.end_year, table=s.to_state(), formal=s.formal,
                                  short_game_by=s.short_game_by)
@@ -294,7 +308,7 @@ class TableHooks(TableModeBase):
             return
         if not self.settings.value(FIRST_START_KEY, False, type=bool):
             self.settings.setValue(FIRST_START_KEY, True)
-            QTimer.singleShot(0, lambda: self.offer_new_game(TableSettings()))
+            QTimer.singleShot(0, lambda: self.offer_new_game(_default_settings()))
 
     def open_at_start(self, path: str) -> bool:
         """The app was started with a game file: an unfinished game in the autosave is kept aside

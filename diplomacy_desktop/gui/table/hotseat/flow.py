@@ -33,8 +33,6 @@ from ....table.practice import practice_power
 from ....table.hotseat import (CURTAIN, ENTERING, HOTSEAT_KEY, NO_HOST_PIN, OPEN, READY, REVEALED,
                                HotSeatError, HotSeatSession)
 from ....table.pins import HOST, PinGuard, PinWaitError
-from ....table.review import review_warnings
-from ....table.seal_review import seal_notes
 from ....table.service import TableService
 from ....table.session import LAPTOP, TableSession
 from ... import override
@@ -42,11 +40,11 @@ from ..computer_worker import ComputerThinker
 from .curtain import CurtainWidget
 from .names import _sentence, seat_title
 from .pin_prompt import ask_host_pin, ask_power_pin
-from .review import ReviewDialog
 from .seal_strip import SealStatusStrip
 from ...widgets import connect_all
 
 if TYPE_CHECKING:
+    from .review import ReviewDialog
     from ...controller import GameController
     from ..declarations import DeclarationsForm
 
@@ -64,6 +62,13 @@ def _ask(parent: QWidget, title: str, text: str) -> bool:
                                   QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
                                   QMessageBox.StandardButton.No)
     return answer == QMessageBox.StandardButton.Yes
+
+
+def _is_review(dialog: QDialog) -> bool:
+    """Whether ``dialog`` is a power's review before sealing (its module is loaded with the first one)."""
+    from .review import ReviewDialog
+
+    return isinstance(dialog, ReviewDialog)
 
 
 class HotSeatFlow(QObject):
@@ -771,7 +776,7 @@ class HotSeatFlow(QObject):
     @override
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if (event.type() == QEvent.Type.Show and isinstance(watched, QDialog) and watched.isWindow()
-                and not isinstance(watched, ReviewDialog) and not watched.property("keeps_turn")
+                and not _is_review(watched) and not watched.property("keeps_turn")
                 and self._belongs(watched)):
             self._keep_window = watched
             try:
@@ -798,6 +803,11 @@ class HotSeatFlow(QObject):
         power = self.session.current
         if power is None or self.session.stage != ENTERING:
             return None
+        # the review's modules: when a power first seals (not at the window's start)
+        from ....table.review import review_warnings
+        from ....table.seal_review import seal_notes
+        from .review import ReviewDialog
+
         game = self.controller.game
         seat = self.session.current_seat
         orders = [o for p in seat for o in game.orders_of(p)]  # only the player at the keyboard
