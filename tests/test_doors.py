@@ -443,3 +443,67 @@ def test_doors_the_typed_table_scan_finds_every_keyed_access() -> None:
     assert len(keyed_table_access([("host/probe.py", probe)])) == 8
     assert keyed_table_access([("io/probe.py", probe)]) == []
     assert keyed_table_access([("table/state.py", probe)]) == []
+
+
+#: the table's nested parts read as typed records of their own (``table/parts.py``): the names the
+#: package gives such a part (an attribute, a variable, the call that makes it); read and changed by
+#: attributes, never by a string key, in the typed rooms (``io/`` meets the save file's dict)
+TYPED_PARTS = {"phones": {"phones", "_phones", "phones_part"}}
+PART_KEYED = KEYED_READS | {"popitem"}
+
+
+def _part_of(node: ast.expr) -> str | None:
+    """The typed part ``node`` names (``x.phones``, ``phones``, ``x.phones_part()``,
+    ``x.part("phones")``), else ``None``."""
+    if isinstance(node, ast.BoolOp):  # ``(x.phones or {})``
+        return next((part for v in node.values if (part := _part_of(v))), None)
+    if isinstance(node, ast.Call):
+        if _ends_with(node.func, "part") and node.args and isinstance(node.args[0], ast.Constant) \
+                and node.args[0].value in TYPED_PARTS:
+            return str(node.args[0].value)
+        node = node.func
+    name = node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else None
+    return next((part for part, names in TYPED_PARTS.items() if name in names), None)
+
+
+def keyed_part_access(modules: list[tuple[str, ast.Module]]) -> list[str]:
+    """Every ``phones["sealed"]``, ``x.phones.get("kicked")``, ``"k" in phones`` ... in the typed rooms."""
+    bad = []
+    for rel, tree in modules:
+        if not _allowed(rel, TYPED_ROOMS):
+            continue
+        for node in ast.walk(tree):
+            where = f"{rel}:{getattr(node, 'lineno', 0)}"
+            if isinstance(node, ast.Subscript) and (part := _part_of(node.value)):
+                bad.append(f"{where}: reads the table's {part} by a key")
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                    and node.func.attr in PART_KEYED and (part := _part_of(node.func.value)):
+                bad.append(f"{where}: {part}.{node.func.attr}(...) (a key of the table's {part})")
+            if isinstance(node, ast.Compare) and any(isinstance(op, (ast.In, ast.NotIn)) for op in node.ops) \
+                    and any(_part_of(c) for c in node.comparators):
+                bad.append(f"{where}: asks whether a typed part of the table holds a key")
+    return bad
+
+
+def test_doors_the_tables_typed_parts_are_read_by_attributes_only() -> None:
+    assert keyed_part_access(_modules()) == []
+
+
+def test_doors_the_typed_parts_scan_finds_every_keyed_access() -> None:
+    probe = ast.parse(
+        "def f(c, self, phones):\n"
+        "    a = c.table.phones.get('sealed', [])\n"
+        "    b = phones['phase']\n"
+        "    self.table.part('phones')['declarations_revealed'] = 'S1901M'\n"
+        "    self.table.phones_part().pop('sealed', None)\n"
+        "    e = 'kicked' in self._phones\n"
+        "    phones.setdefault('joins', {})\n"
+        "    j = (host.table.phones or {}).get('joins', {})\n"
+        "    g = c.table.phones.sealed\n"  # typed: fine
+        "    c.table.phones.tokens.update(new)\n"  # the typed value's own dict: fine
+        "    h = c.table.part('computer_seats')['france']\n"  # not a typed part (yet): not this scan's
+    )
+    found = keyed_part_access([("table/probe.py", probe)])
+    assert len(found) == 7, found
+    assert len(keyed_part_access([("gui/table/probe.py", probe)])) == 7
+    assert keyed_part_access([("io/probe.py", probe)]) == []

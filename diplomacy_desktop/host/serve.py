@@ -32,6 +32,7 @@ from ..io.gamelock import GameLock, GameLockedError
 from ..io.gamestore import GameStore, StoreError, file_stamp, store_path
 from ..io.savefile import SaveFileError, is_secret_file, open_game
 from ..io.vault import passphrase_problem
+from ..table import phonebook
 from ..table.changes import TableChange
 from .table import RESTORED, HostError, SaveFailedError, TableHost
 
@@ -261,8 +262,8 @@ def _say_joined(host: TableHost, announced: set[str], change: TableChange) -> No
         print(f"A new device joined {names} with its PIN: device {new[-1]} (kick {new[-1]} cuts that device "
               f"off alone; kick POWER cuts off every device and the link)", flush=True)
         return
-    joins = (host.table.phones or {}).get("joins", {})
-    count = max((int(joins.get(p, 0)) for p in change.powers), default=0)
+    phones = host.table.phones
+    count = max((phonebook.joins(phones, p) for p in change.powers), default=0) if phones is not None else 0
     print(f"A new device joined {names} ({count} so far on that link; kick POWER cuts them all off)", flush=True)
 
 

@@ -22,8 +22,8 @@ window call it.  It holds
 When every power that owes orders has sealed, the phase is revealed and adjudicated, and phases
 in which nobody has anything to order are adjudicated straight after.
 
-The table dict keys the host writes: ``phones`` = ``{"tokens": {power: token}, "phase": "S1901M",
-"sealed": [power, ...], "declared": [power, ...], "declarations_revealed": "S1901M"}``,
+The table's parts the host's changes write (through the table service): ``phones``
+(``table.parts.PhonesPart``: tokens, phase, sealed, declared, declarations_revealed ...),
 ``declarations`` (pending, this phase), ``notes`` and ``notes_allowed``.  The save format keeps
 table keys it does not know, so a window of an earlier version opens the file too.
 
@@ -66,6 +66,7 @@ from ..table import phonebook, sealcodes
 from ..table.phonebook import token_digest
 from ..table.changes import HOST, LAPTOP, PHONE, TURN, TableChange
 from ..table.computer import computer_seats
+from ..table.parts import PhoneDevice, PhonesPart
 from ..table.notes import MAX_NOTE_TEXT, MAX_NOTES, NoteError
 from ..table.pieces import plan_entry
 from ..table.pins import HASH_GATE, JoinGuard, JoinRate, PinWaitError, pin_problem
@@ -700,10 +701,9 @@ class TableHost:
     # -- the table -----------------------------------------------------------------------------------
 
     @property
-    def _phones(self) -> Mapping[str, Any]:
+    def _phones(self) -> PhonesPart:
         """The phones' part of the table, to read (the service changes it: table/phonebook.py)."""
-        phones = self.table.phones
-        return phones if isinstance(phones, dict) else {}
+        return self.table.phones if self.table.phones is not None else PhonesPart()
 
     @property
     def phase(self) -> str:
@@ -728,15 +728,15 @@ class TableHost:
     def player_of(self, power: str) -> str:
         return self.table.player_of(power) or ""
 
-    def _devices(self) -> dict[str, dict[str, str]]:
-        """The devices that joined by PIN and are not cut off (see ``DEVICES_KEY``); a damaged
+    def _devices(self) -> dict[str, PhoneDevice]:
+        """The devices that joined by PIN and are not cut off (``PhonesPart.devices``); a damaged
         entry is no device."""
         return phonebook.devices(self._phones, self.game.board.power_ids)
 
     def devices(self) -> list[tuple[str, str]]:
         """(device, power) of every device that joined by PIN, in the order they joined."""
         with self._lock:
-            return [(d, str(e["power"])) for d, e in self._devices().items()]
+            return [(d, e.power) for d, e in self._devices().items()]
 
     def _token_owner(self, token: str) -> str | None:
         """The power whose link or device ``token`` is (None: neither)."""
@@ -751,8 +751,8 @@ class TableHost:
         digest = token_digest(token).encode()
         own = None
         for entry in self._devices().values():
-            if secrets.compare_digest(entry["hash"].encode(), digest):
-                own = entry["power"]
+            if secrets.compare_digest(entry.hash.encode(), digest):
+                own = entry.power
         return own
 
     def powers_of(self, token: str) -> tuple[str, ...]:
@@ -1400,7 +1400,7 @@ class TableHost:
     def last_device(self, power: str) -> str | None:
         """The device that joined ``power`` last (the host's terminal names it)."""
         with self._lock:
-            mine = [d for d, e in self._devices().items() if e["power"] == power]
+            mine = [d for d, e in self._devices().items() if e.power == power]
             return mine[-1] if mine else None
 
     def join(self, power: str, pin: str, client: str = "") -> str:

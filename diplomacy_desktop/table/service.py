@@ -158,9 +158,8 @@ class TableService:
 
     @property
     def declarations_revealed(self) -> str | None:
-        phones = self.table.phones
-        value = phones.get("declarations_revealed") if isinstance(phones, dict) else None
-        return str(value) if value else None
+        value = self.table.phones.declarations_revealed if self.table.phones is not None else None
+        return value or None
 
     @property
     def stage(self) -> str:
@@ -589,9 +588,9 @@ class TableService:
     def _record_declarations(self, revealed: Mapping[str, Mapping[str, str]]) -> None:
         """This phase's declarations are revealed (the stage moves on to the orders at every
         door, whoever revealed them): kept with what they said."""
-        phones = self.table.part("phones")
-        phones["declarations_revealed"] = self.phase
-        phones["revealed_declarations"] = {p: dict(d) for p, d in revealed.items()}
+        phones = self.table.phones_part()
+        phones.declarations_revealed = self.phase
+        phones.revealed_declarations = {p: dict(d) for p, d in revealed.items()}
 
     # -- reveal, adjudicate, undo ------------------------------------------------------------------
 
@@ -838,11 +837,10 @@ class TableService:
     def set_pin_hash(self, powers: Iterable[str], stored: str, *, initiator: str) -> TableChange:
         """``powers`` get the PIN whose hash is ``stored`` (a phone cut off may join with it)."""
         chosen = tuple(powers)
-        phones = self.table.phones
-        kicked = phones.get("kicked") if isinstance(phones, dict) else None
+        kicked = self.table.phones.kicked if self.table.phones is not None else None
         for p in chosen:
             self._store_pin(p, stored)
-            if isinstance(kicked, dict):
+            if kicked is not None:
                 kicked.pop(p, None)
             self.pin_guard.succeeded(p)
         return self._done(TableChange("pin", frozenset(chosen), initiator))
@@ -1025,7 +1023,7 @@ class TableService:
     def phone_links(self) -> dict[str, str]:
         """Each power's link token; made (for every power) when the table has none that fit the
         board, as a host starts: not a change anybody hears (no phone has a link yet)."""
-        phones = self.table.part("phones")
+        phones = self.table.phones_part()
         phonebook.ensure_links(phones, self.game.board.power_ids)
         return phonebook.tokens(phones)
 
@@ -1039,7 +1037,7 @@ class TableService:
         if power not in self.game.board.power_ids:
             raise TableRefusal(f"there is no power {power!r}")
         affected = self.players_powers(power)
-        phones = self.table.part("phones")
+        phones = self.table.phones_part()
         phonebook.cut_off(phones, affected, self._phone_pin_hashes(affected))
         change = self._done(TableChange("kicked", frozenset(affected), initiator))
         return phonebook.tokens(phones)[power], change
@@ -1047,12 +1045,12 @@ class TableService:
     def kick_device(self, device: str, *, initiator: str = HOST) -> str:
         """The host cuts off one device that joined by PIN: its token stops working, the power's
         other devices and its link go on, the PIN it knew no longer joins.  Returns its power."""
-        phones = self.table.part("phones")
+        phones = self.table.phones_part()
         known = phonebook.devices(phones, self.game.board.power_ids)
         entry = known.get(device)
         if entry is None:
             raise TableRefusal(f"there is no device {device!r} (devices: {', '.join(known) or 'none'})")
-        power = str(entry["power"])
+        power = entry.power
         phonebook.cut_off_device(phones, device, self.pin_hash(power))
         self._done(TableChange("kicked", frozenset(self.players_powers(power)), initiator))
         return power
@@ -1065,10 +1063,10 @@ class TableService:
         name = self.power_name(power)
         if self.pin_hash(power) != stored:  # changed while it was checked
             raise TableRefusal(f"{name}'s PIN has just changed: type the new one")
-        phones = self.table.part("phones")
+        phones = self.table.phones_part()
         if phonebook.cut_off_with(phones, power) == stored:
             raise TableRefusal(f"the host cut {name}'s phone off: joining needs a new PIN (ask the host)")
-        mine = [d for d, e in phonebook.devices(phones, self.game.board.power_ids).items() if e["power"] == power]
+        mine = [d for d, e in phonebook.devices(phones, self.game.board.power_ids).items() if e.power == power]
         if len(mine) >= phonebook.MAX_DEVICES_PER_POWER:
             raise TableRefusal(f"{len(mine)} devices have joined {name} already: the host cuts one off first "
                                f"(kick DEVICE)")
@@ -1079,13 +1077,13 @@ class TableService:
 
     def phone_joined(self, power: str, *, initiator: str = PHONE) -> TableChange:
         """Another phone opened ``power``'s link: counted, and the player's powers are told."""
-        phonebook.count_join(self.table.part("phones"), power)
+        phonebook.count_join(self.table.phones_part(), power)
         return self._done(TableChange("joined", frozenset(self.players_powers(power)), initiator))
 
     def keep_phone_clock(self, clock: Mapping[str, Any] | None) -> None:
         """The clock the phones show, kept in the table (``serve`` shows it again after a restart);
         the host tells the phones itself (the clock is not a change of the game)."""
-        phonebook.keep_clock(self.table.part("phones"), clock)
+        phonebook.keep_clock(self.table.phones_part(), clock)
 
     # -- computer seats ---------------------------------------------------------------------------
 

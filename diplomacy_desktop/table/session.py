@@ -26,11 +26,11 @@ Plain Python, no Qt, no locks: the host calls it under its own lock, the window 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, MutableMapping, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
 
 from .changes import COMPUTER, LAPTOP, PHONE, TableChange
 from .hotseat import ORDERS_ROUND, HotSeatSession
+from .parts import PhonesPart
 from .state import TableState
 
 VIA = (LAPTOP, PHONE, COMPUTER)
@@ -73,9 +73,8 @@ class TableSession:
     # -- the record ------------------------------------------------------------------------------
 
     @property
-    def _phones(self) -> MutableMapping[str, Any] | None:
-        phones = self.table.phones
-        return phones if isinstance(phones, MutableMapping) else None
+    def _phones(self) -> PhonesPart | None:
+        return self.table.phones
 
     def _ordered(self, powers: Iterable[str]) -> list[str]:
         chosen = set(powers)
@@ -88,7 +87,7 @@ class TableSession:
         if self.hotseat is not None:
             return [] if self.hotseat.declaring else self._ordered(self.hotseat.sealed)
         phones = self._phones
-        return self._ordered(str(p) for p in phones.get("sealed", [])) if phones is not None else []
+        return self._ordered(str(p) for p in phones.sealed or []) if phones is not None else []
 
     @property
     def declared(self) -> list[str]:
@@ -96,7 +95,7 @@ class TableSession:
         if self.hotseat is not None and self.hotseat.declaring:
             return self._ordered(self.hotseat.declared)
         phones = self._phones
-        return self._ordered(str(p) for p in phones.get("declared", [])) if phones is not None else []
+        return self._ordered(str(p) for p in phones.declared or []) if phones is not None else []
 
     @property
     def phone_sealed(self) -> list[str]:
@@ -128,13 +127,15 @@ class TableSession:
             if phones is None or self.hotseat.phase != phase:
                 return False
             # the phones' lists leave the table whatever happens: the turn is the one record
-            sealed, declared = phones.pop("sealed", None), phones.pop("declared", None)
-            if phones.get("phase") != phase:
+            sealed, declared = phones.sealed, phones.declared
+            phones.drop("sealed")
+            phones.drop("declared")
+            if phones.phase != phase:
                 return False
             before = (set(self.hotseat.sealed), set(self.hotseat.part_declared))
             listed = declared if self.hotseat.declaring else sealed
             take = self.hotseat.phone_declare if self.hotseat.declaring else self.hotseat.phone_seal
-            for p in self._ordered(str(p) for p in (listed if isinstance(listed, list) else [])):
+            for p in self._ordered(str(p) for p in listed or []):
                 take(p)
             self._moved()
             return (set(self.hotseat.sealed), set(self.hotseat.part_declared)) != before
@@ -144,10 +145,10 @@ class TableSession:
         sealed = self._ordered(str(p) for p in turn.get("sealed", []) if isinstance(p, str))
         if not sealed:
             return False
-        phones = self.table.part("phones")
-        if phones.get("phase") != phase:
-            phones["phase"], phones["sealed"], phones["declared"] = phase, [], []
-        phones["sealed"] = self._ordered([*phones.get("sealed", []), *sealed])
+        phones = self.table.phones_part()
+        if phones.phase != phase:
+            phones.phase, phones.sealed, phones.declared = phase, [], []
+        phones.sealed = self._ordered([*(phones.sealed or []), *sealed])
         for key in ("sealed", "phone_sealed", "part_declared"):
             turn[key] = []
         self._moved()
@@ -158,13 +159,13 @@ class TableSession:
     def begin_phase(self, phase: str) -> TableChange | None:
         """A new phase (``S1901M``): nobody has sealed or declared yet; the pending declarations
         go.  ``None`` when the record was already for that phase."""
-        phones = self.table.part("phones") if self.hotseat is None else self._phones
-        if phones is None or phones.get("phase") == phase:
+        phones = self.table.phones_part() if self.hotseat is None else self._phones
+        if phones is None or phones.phase == phase:
             return None
-        phones["phase"] = phase
+        phones.phase = phase
         if self.hotseat is None:  # (with a turn, the turn is the record)
-            phones["sealed"] = []
-            phones["declared"] = []
+            phones.sealed = []
+            phones.declared = []
         self.table.declarations = {}
         return TableChange("phase", frozenset(), LAPTOP)
 
@@ -186,10 +187,8 @@ class TableSession:
             powers = frozenset(set(self.hotseat.sealed) - before)
             self._moved()
         else:
-            phones = self._phones
-            if phones is None:
-                phones = self.table.part("phones")
-            phones["sealed"] = self._ordered([*phones.get("sealed", []), power])
+            phones = self.table.phones_part()
+            phones.sealed = self._ordered([*(phones.sealed or []), power])
             powers = frozenset({power})
         return self._tell(TableChange("seal", powers, via))
 
@@ -205,7 +204,7 @@ class TableSession:
         else:
             phones = self._phones
             assert phones is not None  # is_sealed found it there
-            phones["sealed"] = [p for p in phones.get("sealed", []) if p != power]
+            phones.sealed = [p for p in phones.sealed or [] if p != power]
         return self._tell(TableChange("unseal", frozenset({power}), via))
 
     def declare(self, power: str, *, via: str) -> TableChange | None:
@@ -221,13 +220,11 @@ class TableSession:
                 return None
             powers = frozenset(self.hotseat.declared - before)
         else:
-            phones = self._phones
-            if phones is None:
-                phones = self.table.part("phones")
-            declared = [str(p) for p in phones.get("declared", [])]
+            phones = self.table.phones_part()
+            declared = [str(p) for p in phones.declared or []]
             if power in declared:
                 return self._tell(TableChange("declare", frozenset({power}), via))  # rewritten
-            phones["declared"] = self._ordered([*declared, power])
+            phones.declared = self._ordered([*declared, power])
             powers = frozenset({power})
         return self._tell(TableChange("declare", powers, via))
 

@@ -60,6 +60,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Literal
 
+from .parts import JsonPart, PhonesPart
+
 if TYPE_CHECKING:
     from .clock import ClockSettings
     from .event import EventRules
@@ -85,6 +87,9 @@ KNOWN_KEYS: dict[str, type | tuple[type, ...]] = {
 
 _MISSING = object()
 
+#: the nested parts read as a typed record of their own (``table.parts``)
+_PARTS: dict[str, type[JsonPart]] = {"phones": PhonesPart}
+
 
 @dataclass(slots=True, eq=False)
 class TableState:
@@ -107,7 +112,7 @@ class TableState:
     declared: list[str] | None = None
     disorder: list[str] | None = None
     hotseat: dict[str, Any] | None = None
-    phones: dict[str, Any] | None = None
+    phones: PhonesPart | None = None
     hosting_port: int | None = None
     event: dict[str, Any] | None = None
     ballots: list[dict[str, Any]] | None = None
@@ -142,11 +147,16 @@ class TableState:
         return state
 
     def _put(self, key: str, value: Any) -> None:
+        if key in _PARTS and isinstance(value, _PARTS[key]):
+            setattr(self, key, value)
+            self.extra.pop(key, None)
+            return
         expected = KNOWN_KEYS.get(key)
         ok = expected is not None and isinstance(value, expected) and not (
             expected is int and isinstance(value, bool))
         if ok:
-            setattr(self, key, value)
+            part = _PARTS.get(key)
+            setattr(self, key, part.from_dict(value) if part is not None else value)
             self.extra.pop(key, None)
         else:
             if expected is not None:
@@ -159,7 +169,9 @@ class TableState:
         for f in fields(self):
             if f.name in KNOWN_KEYS:
                 value = getattr(self, f.name)
-                if value is not None:
+                if isinstance(value, JsonPart):
+                    values[f.name] = value.to_dict()
+                elif value is not None:
                     values[f.name] = value
         ordered = {k: values[k] for k in self.key_order if k in values}
         ordered.update({k: v for k, v in values.items() if k not in ordered})
@@ -174,14 +186,20 @@ class TableState:
         for f in fields(self):
             setattr(self, f.name, getattr(other, f.name))
 
-    def part(self, name: Literal["phones", "computer_seats", "pin_failures", "seal_codes"]) -> dict[str, Any]:
-        """The nested object ``name`` (``phones``, ``computer_seats``, ``pin_failures``,
-        ``seal_codes``), made empty when absent."""
+    def part(self, name: Literal["computer_seats", "pin_failures", "seal_codes"]) -> dict[str, Any]:
+        """The nested object ``name`` (``computer_seats``, ``pin_failures``, ``seal_codes``), made
+        empty when absent."""
         value = getattr(self, name)
         if not isinstance(value, dict):
             value = {}
             setattr(self, name, value)
         return value
+
+    def phones_part(self) -> PhonesPart:
+        """The phones' part (``table.phones``), made empty when absent."""
+        if self.phones is None:
+            self.phones = PhonesPart()
+        return self.phones
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, TableState):

@@ -146,7 +146,7 @@ def test_phone_api_the_serve_clock_comes_back_after_a_restart(tmp_path: Path) ->
     view = again.clock_view()
     assert view is not None and view["title"] == "Talks" and view["running"] and view["remaining"] == 470.0
     again.set_clock("", None)
-    assert "clock" not in json.loads(json.dumps(again.table["phones"]))
+    assert "clock" not in json.loads(json.dumps(again.table.to_table()["phones"]))
     assert not again.restore_clock()
 
 

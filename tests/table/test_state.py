@@ -126,3 +126,67 @@ def test_state_the_mapping_view_reads_and_writes_as_the_save_file_would() -> Non
     state.players = {}
     state.assign(snapshot)
     assert state.players == {"france": "Anna"} and state == snapshot  # a failed write's restore
+
+
+# -- the nested parts read as typed records (table/parts.py) -------------------------------------------
+
+PHONES_OF_A_LATER_VERSION = {
+    "a_later_key": {"kept": [1, 2]}, "tokens": {"france": "Tok-france-123", "turkey": "Tok-turkey-456"},
+    "phase": "S1901M", "sealed": ["france"], "declared": "not a list", "device_seq": True,
+    "devices": {"fra1": {"power": "france", "hash": "ab" * 32, "a_later_device_key": 3},
+                "tur2": ["damaged"]},
+    "kicked": {"turkey": "pbkdf2_sha256$x"}, "joins": {"france": 2, "turkey": "x"},
+    "clock": {"title": "Talks", "running": False}, "declarations_revealed": "S1901M",
+    "revealed_declarations": {"france": {"turkey": "ally"}},
+}
+
+
+def test_state_the_phones_part_is_typed_and_round_trips_a_later_versions_keys() -> None:
+    from diplomacy_desktop.table import phonebook
+    from diplomacy_desktop.table.parts import PhoneDevice, PhonesPart
+
+    table = {"secrecy": True, "phones": json.loads(json.dumps(PHONES_OF_A_LATER_VERSION)), "players": {}}
+    state = TableState.from_table(table)
+    phones = state.phones
+    assert isinstance(phones, PhonesPart)
+    back = state.to_table()
+    assert back == table and list(back["phones"]) == list(PHONES_OF_A_LATER_VERSION)  # the same order
+    assert json.loads(json.dumps(back)) == table  # plain JSON, the part too
+    assert phones.phase == "S1901M" and phones.sealed == ["france"] and phones.tokens is not None
+    # a value of the wrong type is kept as read, and reads as absent
+    assert phones.declared is None and phones.extra["declared"] == "not a list"
+    assert phones.device_seq is None and phones.extra["device_seq"] is True  # a bool is no count
+    assert phones.extra["a_later_key"] == {"kept": [1, 2]}
+    assert phonebook.devices(phones, ("france", "turkey")) == {"fra1": PhoneDevice("france", "ab" * 32)}
+    assert phonebook.joins(phones, "france") == 2 and phonebook.joins(phones, "turkey") == 0
+    assert phonebook.cut_off_with(phones, "turkey") == "pbkdf2_sha256$x"
+    # a change keeps the rest as it was
+    phonebook.count_join(phones, "france")
+    phonebook.keep_clock(phones, None)
+    again = state.to_table()["phones"]
+    assert again["joins"] == {"france": 3, "turkey": "x"} and "clock" not in again
+    assert again["a_later_key"] == {"kept": [1, 2]} and again["declared"] == "not a list"
+    assert again["devices"]["fra1"]["a_later_device_key"] == 3 and again["devices"]["tur2"] == ["damaged"]
+    # a damaged value of a known key is replaced by a change, and written as typed
+    device, _token = phonebook.add_device(phones, "turkey")
+    assert device == "tur1" and state.to_table()["phones"]["device_seq"] == 1
+    # an empty part reads as empty (the board's render asks), a part that is not an object is kept
+    assert not PhonesPart.from_dict({}) and PhonesPart.from_dict({"x": 1})
+    odd = TableState.from_table({"phones": ["not", "an", "object"]})
+    assert odd.phones is None and odd.to_table() == {"phones": ["not", "an", "object"]}
+
+
+def test_state_the_session_reads_the_phones_part_as_an_old_save_wrote_it() -> None:
+    from diplomacy_desktop.table.changes import PHONE
+    from diplomacy_desktop.table.session import TableSession
+
+    powers = ("austria", "france", "turkey")
+    state = TableState.from_table({"phones": {"phase": "S1901M", "sealed": ["turkey", "france"], "future": 1}})
+    session = TableSession(state, powers)
+    assert session.sealed == ["france", "turkey"]  # board order
+    session.unseal("france", via=PHONE)
+    session.declare("austria", via=PHONE)
+    assert state.to_table() == {"phones": {"phase": "S1901M", "sealed": ["turkey"], "future": 1,
+                                           "declared": ["austria"]}}
+    session.begin_phase("F1901M")
+    assert state.to_table()["phones"] == {"phase": "F1901M", "sealed": [], "future": 1, "declared": []}

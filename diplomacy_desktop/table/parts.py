@@ -1,0 +1,193 @@
+"""The table's nested parts as typed records (``TableState.phones`` ...).
+
+Each part is read from the JSON object the save file holds and written back exactly: a key this
+version does not know, or a known key holding a value of another type, is kept in ``extra`` and
+written back as it was, in the order it was read (``Part.from_dict(d).to_dict() == d`` for every
+dict), so an old save opens unchanged and a later version's nested keys survive.
+
+The package reads and changes a part through its attributes (``tests/test_doors.py`` refuses a
+string key of a typed part in ``table/``, ``host/`` and ``gui/``).  The mapping methods
+(``phones["sealed"]``) are the save file's view, for the tests: hidden from the type checker.
+Plain Python.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field, fields
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, Self
+
+_MISSING = object()
+P = TypeVar("P", bound="JsonPart")
+
+
+def _fits(value: Any, expected: type | tuple[type, ...]) -> bool:
+    return isinstance(value, expected) and not (expected is int and isinstance(value, bool))
+
+
+class JsonPart:
+    """A JSON object's known keys as typed attributes (``None``: absent); the rest in ``extra``.
+
+    A subclass is a dataclass whose fields are its ``KNOWN`` keys, then ``extra`` and ``key_order``."""
+
+    #: the keys and the JSON type each must have to be read as a typed value
+    KNOWN: ClassVar[dict[str, type | tuple[type, ...]]] = {}
+    extra: dict[str, Any]
+    key_order: tuple[str, ...]
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any] | None) -> Self:
+        part = cls()
+        if data:
+            for key, value in data.items():
+                part._put(str(key), value)
+            part.key_order = tuple(data)
+        return part
+
+    def _put(self, key: str, value: Any) -> None:
+        expected = self.KNOWN.get(key)
+        if expected is not None and _fits(value, expected):
+            setattr(self, key, value)
+            self.extra.pop(key, None)
+        else:
+            if expected is not None:
+                setattr(self, key, None)
+            self.extra[key] = value
+
+    def drop(self, key: str) -> None:
+        """The key leaves the part (whatever it held, a damaged value too)."""
+        self.extra.pop(key, None)
+        if key in self.KNOWN:
+            setattr(self, key, None)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The part as the save file keeps it (the keys in the order they were read)."""
+        values: dict[str, Any] = dict(self.extra)
+        for name in self.KNOWN:
+            value = getattr(self, name)
+            if value is not None:
+                values[name] = value
+        ordered = {k: values[k] for k in self.key_order if k in values}
+        ordered.update({k: v for k, v in values.items() if k not in ordered})
+        return ordered
+
+    def __bool__(self) -> bool:
+        """False for an empty part (as its empty JSON object was)."""
+        return bool(self.to_dict())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, JsonPart):
+            return type(self) is type(other) and self.to_dict() == other.to_dict()
+        if isinstance(other, Mapping):
+            return self.to_dict() == dict(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    if not TYPE_CHECKING:  # the save file's view, for the tests (the package uses the attributes)
+
+        def __getitem__(self, key: str) -> Any:
+            values = self.to_dict()
+            return values[key]
+
+        def __setitem__(self, key: str, value: Any) -> None:
+            if key not in self.key_order:
+                self.key_order = (*self.key_order, key)
+            self._put(key, value)
+
+        def __delitem__(self, key: str) -> None:
+            if key not in self:
+                raise KeyError(key)
+            self.drop(key)
+
+        def __contains__(self, key: object) -> bool:
+            return key in self.to_dict()
+
+        def __iter__(self) -> Iterator[str]:
+            return iter(self.to_dict())
+
+        def __len__(self) -> int:
+            return len(self.to_dict())
+
+        def keys(self) -> list[str]:
+            return list(self.to_dict())
+
+        def items(self) -> list[tuple[str, Any]]:
+            return list(self.to_dict().items())
+
+        def values(self) -> list[Any]:
+            return list(self.to_dict().values())
+
+        def get(self, key: str, default: Any = None) -> Any:
+            return self.to_dict().get(key, default)
+
+        def setdefault(self, key: str, default: Any = None) -> Any:
+            if key not in self:
+                self[key] = default
+            return self[key]
+
+        def pop(self, key: str, default: Any = _MISSING) -> Any:
+            if key in self:
+                value = self[key]
+                del self[key]
+                return value
+            if default is _MISSING:
+                raise KeyError(key)
+            return default
+
+        def update(self, other: Mapping[str, Any] | None = None, /, **more: Any) -> None:
+            for key, value in {**(other or {}), **more}.items():
+                self[key] = value
+
+
+@dataclass(frozen=True, slots=True)
+class PhoneDevice:
+    """A device that joined by PIN (``table.phones.devices``' entry ``{"power", "hash"}``, read)."""
+
+    power: str
+    #: the SHA-256 of its token (the token itself is never kept)
+    hash: str
+
+
+@dataclass(slots=True, eq=False)
+class PhonesPart(JsonPart):
+    """``table.phones``: the phone host's part (``table.phonebook`` reads and changes the links,
+    devices, cut-offs, join counts and clock; ``table.session`` who sealed / declared)."""
+
+    KNOWN: ClassVar[dict[str, type | tuple[type, ...]]] = {
+        "tokens": dict, "phase": str, "sealed": list, "declared": list, "declarations_revealed": str,
+        "revealed_declarations": dict, "devices": dict, "device_seq": int, "kicked": dict, "joins": dict,
+        "clock": dict,
+    }
+
+    #: each power's link: ``{power: token}``
+    tokens: dict[str, Any] | None = None
+    #: the phase the phones' lists are for (``S1901M``)
+    phase: str | None = None
+    #: the powers sealed on the phones (``serve``: no hot-seat turn)
+    sealed: list[Any] | None = None
+    #: Formal Diplomacy: the powers whose declarations count this phase
+    declared: list[Any] | None = None
+    #: the phase whose declarations were last revealed, and what they were
+    declarations_revealed: str | None = None
+    revealed_declarations: dict[str, Any] | None = None
+    #: the devices that joined by PIN: ``{device: {"power", "hash"}}`` (``table.phonebook``)
+    devices: dict[str, Any] | None = None
+    device_seq: int | None = None
+    #: the PIN hash each power had when the host cut its phones off
+    kicked: dict[str, Any] | None = None
+    #: how many phones joined each power
+    joins: dict[str, Any] | None = None
+    #: the clock the phones showed when the host last wrote it
+    clock: dict[str, Any] | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+    key_order: tuple[str, ...] = ()
+
+
+def _check_fields() -> None:
+    for cls in (PhonesPart,):
+        names = [f.name for f in fields(cls)]
+        assert names == [*cls.KNOWN, "extra", "key_order"], cls
+
+
+_check_fields()
