@@ -210,6 +210,7 @@
       return [x - 5.5, y - 5.5, x + 5.5, y + 5.5]; });
     const halos = new Map([...svg.querySelectorAll("#label-halos text")].map((h) => [h.getAttribute("x") + "," + h.getAttribute("y") + "," + h.textContent, h]));
     const at = texts.map((t) => [parseFloat(t.getAttribute("x")), parseFloat(t.getAttribute("y"))]);
+    const haloOf = texts.map((t) => halos.get(t.getAttribute("x") + "," + t.getAttribute("y") + "," + t.textContent) || null);
     const boxes = texts.map((t, i) => ink(t, at[i][0], at[i][1]));
     const others = Object.entries(anchors).map(([loc, a]) => ({ p: prov(loc), x: a[0], y: a[1] }));
     const FAR = 32;  // map units: 29 css px (a tap 19 px off a name, and a mark's own 10 px) at the phone's widest view
@@ -238,10 +239,76 @@
         if (f >= FAR) break;
       }
       if (!best) return;
-      const h = halos.get(t.getAttribute("x") + "," + t.getAttribute("y") + "," + t.textContent);
+      const h = haloOf[i];
       for (const e of h ? [t, h] : [t]) { e.setAttribute("x", best.x); e.setAttribute("y", best.y); }
-      boxes[i] = best.b;
+      at[i] = [best.x, best.y]; boxes[i] = best.b;
     });
+    // what spaceNames needs to move a name again, in a view: where it stands, its glyphs' box
+    // relative to that spot, its province's shape, and what it must stay clear of
+    nameSpots = { ctx: ctx, units: units, centres: centres, meets: meets, list: texts.map((t, i) => {
+      const p = t.id.slice(6), own = svg.querySelector("#provinces #" + p + ", #seas #" + p);
+      return { t: t, p: p, h: haloOf[i],
+        home: at[i], at: at[i], ink: [boxes[i][0] - at[i][0], boxes[i][1] - at[i][1], boxes[i][2] - at[i][0], boxes[i][3] - at[i][1]],
+        hit: null, shape: own && own.getAttribute("d") ? new Path2D(own.getAttribute("d")) : null };
+    }) };
+  }
+  let nameSpots = null, spacedFor = "";
+  // a tap on or within LABEL_REACH px of a marked place's name means that place, and a tap within
+  // AMBIGUOUS px of a mark means that mark: in a view zoomed out far enough the two overlapped (issue
+  // 34, finding 10: at 0.49 px a map unit a tap 20 px off "NTH" landed 9.7 px from Edinburgh's mark,
+  // and Edinburgh it was).  So, in the view shown, the name of each marked place stands at least
+  // LABEL_REACH + AMBIGUOUS px from every other place's mark: a name nearer moves, for this view, to
+  // the nearest spot in its own province that far from them (clear of units, centres' markers and
+  // the other names, as clearNames keeps them), else to the farthest there is; every other name
+  // stands where clearNames put it
+  function spaceNames(ms) {
+    if (!nameSpots || !cam || !cam.k) return;
+    const key = cam.k.toFixed(4) + " " + ms.map((mk) => mk.loc + "@" + mk.pt.join(",")).join(" ");
+    if (key === spacedFor) return;
+    spacedFor = key;
+    const { ctx, units, centres, meets, list } = nameSpots;
+    const moveTo = (n, xy) => { if (n.at[0] === xy[0] && n.at[1] === xy[1]) return; n.at = xy;
+      for (const e of n.h ? [n.t, n.h] : [n.t]) { e.setAttribute("x", xy[0]); e.setAttribute("y", xy[1]); } };
+    for (const n of list) moveTo(n, n.home);
+    const marked = new Set(ms.map((mk) => prov(mk.loc)));
+    if (!marked.size) return;
+    const need = (LABEL_REACH + AMBIGUOUS + 1) / cam.k;
+    const shift = (b, xy) => [b[0] + xy[0], b[1] + xy[1], b[2] + xy[0], b[3] + xy[1]];
+    for (const n of list) {
+      if (!marked.has(n.p) || !n.shape) continue;
+      const pts = ms.filter((mk) => prov(mk.loc) !== n.p).map((mk) => mk.pt);
+      if (!pts.length) continue;
+      if (!n.hit) {  // the box a tap is measured from (the text's whole line box, as the page measures it)
+        const b = n.t.getBBox(); if (!b.width) continue;
+        n.hit = [b.x - n.at[0], b.y - n.at[1], b.x + b.width - n.at[0], b.y + b.height - n.at[1]];
+      }
+      const far = (xy) => { const b = shift(n.hit, xy);
+        return Math.min(...pts.map((q) => Math.hypot(Math.max(b[0] - q[0], 0, q[0] - b[2]), Math.max(b[1] - q[1], 0, q[1] - b[3])))); };
+      if (far(n.home) >= need) continue;
+      const boxes = list.filter((o) => o !== n).map((o) => shift(o.ink, o.at));
+      let best = { xy: n.home, f: far(n.home) };
+      for (const [dx, dy] of nameTries(need)) {
+        const xy = [n.home[0] + dx, n.home[1] + dy], f = far(xy);
+        if (f <= best.f) continue;
+        const b = shift(n.ink, xy);
+        if (units.some((u) => meets(b, u, 0)) || centres.some((c) => meets(b, c, 0)) || boxes.some((o) => meets(b, o, 1))) continue;
+        if (!ctx.isPointInPath(n.shape, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2, "evenodd")) continue;
+        best = { xy: xy, f: f };
+        if (f >= need) break;
+      }
+      moveTo(n, best.xy);
+    }
+  }
+  // the spots a name may move to, nearest first: as far as a name's reach and a mark's own 10 px
+  // (and half as far again), in map units, every 2 units
+  const triesMemo = {};
+  function nameTries(need) {
+    const r = Math.min(200, 20 * Math.ceil((need * 1.5 + 30) / 20)), step = 2;
+    if (triesMemo[r]) return triesMemo[r];
+    const out = [];
+    for (let dy = -r; dy <= r; dy += step) for (let dx = -r; dx <= r; dx += step) if (Math.hypot(dx, dy) <= r) out.push([dx, dy]);
+    out.sort((u, v) => Math.hypot(u[0], u[1]) - Math.hypot(v[0], v[1]));
+    return (triesMemo[r] = out);
   }
   function box() { return $("map").getBoundingClientRect(); }
   function kMin() { const r = box(); return Math.min(r.width / full[2], r.height / full[3]); }
@@ -516,6 +583,7 @@
   function drawMap() {
     if (!overlay || !state) return;
     overlay.textContent = "";
+    spaceNames(marks());
     $("mapbox").classList.toggle("results", mode === "results");
     if (mode === "results" && picture) return drawPicture(picture);
     const mine = new Set(state.me.powers);
