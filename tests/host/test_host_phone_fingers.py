@@ -203,7 +203,7 @@ def finger_model(driver: Any, player: str) -> Tally:
         if g is not None:
             driver.execute_script("window.phonePad.showGroup(arguments[0])", g)
         only = groups[g if g is not None else 0]["locs"]
-        units = [r["loc"] for r in check(driver, tally, f"{name}: the units", only) if r["dx"] == 0 and r["dy"] == 0]
+        units = [r["loc"] for r in check(driver, tally, f"{name}: the units", only) if not r.get("name") and r["dx"] == r["dy"] == 0]
         for unit in units:
             select_unit(driver, g, unit)
             kinds = [b.text for b in buttons(driver) if b.text in KINDS]

@@ -257,13 +257,13 @@
   // AMBIGUOUS px of a mark means that mark: in a view zoomed out far enough the two overlapped (issue
   // 34, finding 10: at 0.49 px a map unit a tap 20 px off "NTH" landed 9.7 px from Edinburgh's mark,
   // and Edinburgh it was).  So, in the view shown, the name of each marked place stands at least
-  // LABEL_REACH + AMBIGUOUS px from every other place's mark: a name nearer moves, for this view, to
-  // the nearest spot in its own province that far from them (clear of units, centres' markers and
-  // the other names, as clearNames keeps them), else to the farthest there is; every other name
-  // stands where clearNames put it
+  // LABEL_REACH + AMBIGUOUS px from every other place's mark, and wholly on screen if its mark is: a
+  // name that is not moves, for this view, to the nearest spot in its own province that is (clear of
+  // units, centres' markers and the other names, as clearNames keeps them), else to the best there
+  // is (the marks' distance first); every other name stands where clearNames put it
   function spaceNames(ms) {
     if (!nameSpots || !cam || !cam.k) return;
-    const key = cam.k.toFixed(4) + " " + ms.map((mk) => mk.loc + "@" + mk.pt.join(",")).join(" ");
+    const key = [cam.cx, cam.cy, cam.k].map((v) => v.toFixed(3)).join(",") + " " + ms.map((mk) => mk.loc + "@" + mk.pt.join(",")).join(" ");
     if (key === spacedFor) return;
     spacedFor = key;
     const { ctx, units, centres, meets, list } = nameSpots;
@@ -274,27 +274,33 @@
     if (!marked.size) return;
     const need = (LABEL_REACH + AMBIGUOUS + 1) / cam.k;
     const shift = (b, xy) => [b[0] + xy[0], b[1] + xy[1], b[2] + xy[0], b[3] + xy[1]];
+    const r = box(), hw = r.width / cam.k / 2, hh = r.height / cam.k / 2, edge = 3 / cam.k;
+    const view = [cam.cx - hw + edge, cam.cy - hh + edge, cam.cx + hw - edge, cam.cy + hh - edge];
+    const inView = (b) => b[0] >= view[0] && b[2] <= view[2] && b[1] >= view[1] && b[3] <= view[3];
     for (const n of list) {
       if (!marked.has(n.p) || !n.shape) continue;
-      const pts = ms.filter((mk) => prov(mk.loc) !== n.p).map((mk) => mk.pt);
-      if (!pts.length) continue;
       if (!n.hit) {  // the box a tap is measured from (the text's whole line box, as the page measures it)
         const b = n.t.getBBox(); if (!b.width) continue;
         n.hit = [b.x - n.at[0], b.y - n.at[1], b.x + b.width - n.at[0], b.y + b.height - n.at[1]];
       }
-      const far = (xy) => { const b = shift(n.hit, xy);
-        return Math.min(...pts.map((q) => Math.hypot(Math.max(b[0] - q[0], 0, q[0] - b[2]), Math.max(b[1] - q[1], 0, q[1] - b[3])))); };
-      if (far(n.home) >= need) continue;
+      const pts = ms.filter((mk) => prov(mk.loc) !== n.p).map((mk) => mk.pt);
+      // and the whole name on screen where its place's mark is ("Sevastop" was cut off at the map's edge)
+      const shown = ms.some((mk) => prov(mk.loc) === n.p && inView(mk.pt.concat(mk.pt)));
+      const score = (xy) => { const b = shift(n.hit, xy);  // [as far as needed from the marks, whole on screen]
+        return [Math.min(need, ...pts.map((q) => Math.hypot(Math.max(b[0] - q[0], 0, q[0] - b[2]), Math.max(b[1] - q[1], 0, q[1] - b[3])))),
+          !shown || inView(b) ? 1 : 0]; };
+      const better = (u, v) => u[0] > v[0] || (u[0] === v[0] && u[1] > v[1]);
+      let best = { xy: n.home, s: score(n.home) };
+      if (best.s[0] >= need && best.s[1]) continue;
       const boxes = list.filter((o) => o !== n).map((o) => shift(o.ink, o.at));
-      let best = { xy: n.home, f: far(n.home) };
       for (const [dx, dy] of nameTries(need)) {
-        const xy = [n.home[0] + dx, n.home[1] + dy], f = far(xy);
-        if (f <= best.f) continue;
+        const xy = [n.home[0] + dx, n.home[1] + dy], s = score(xy);
+        if (!better(s, best.s)) continue;
         const b = shift(n.ink, xy);
         if (units.some((u) => meets(b, u, 0)) || centres.some((c) => meets(b, c, 0)) || boxes.some((o) => meets(b, o, 1))) continue;
         if (!ctx.isPointInPath(n.shape, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2, "evenodd")) continue;
-        best = { xy: xy, f: f };
-        if (f >= need) break;
+        best = { xy: xy, s: s };
+        if (s[0] >= need && s[1]) break;
       }
       moveTo(n, best.xy);
     }
