@@ -52,7 +52,7 @@ KINDS = ("Move", "Support", "Convoy", "Retreat")
 
 # every mark of this step, tapped at every offset; the page says what each tap would do
 CHECK_JS = """
-const pad = window.phonePad, offsets = arguments[0], only = arguments[1], out = [];
+const pad = window.phonePad, offsets = arguments[0], only = arguments[1], out = [], cut = [];
 const b = pad.box(), all = pad.marks();
 for (const m of all) {
   if (only && !only.includes(m.loc)) continue;
@@ -66,6 +66,8 @@ for (const m of all) {
   const n = t ? t.getBoundingClientRect() : null;
   if (!n || !n.width) continue;
   const cx = (n.left + n.right) / 2, cy = (n.top + n.bottom) / 2;
+  // a name cut by the map's edge where its mark is in view ("Sevastop")
+  if (visible && (n.left < b.left || n.right > b.right || n.top < b.top || n.bottom > b.bottom)) cut.push(m.loc);
   if (cx < b.left || cx > b.right || cy < b.top || cy > b.bottom) continue;  // (a name off screen: not aimed at)
   const d = arguments[2], c = d * Math.SQRT1_2;
   const aims = [[cx, cy], [n.right + d, cy], [n.left - d, cy], [cx, n.bottom + d], [cx, n.top - d],
@@ -78,7 +80,7 @@ for (const m of all) {
               picked_d: picked ? Math.hypot(picked.x - x, picked.y - y) : null, k: pad.scale()});
   }
 }
-return out;
+return [out, cut];
 """
 #: how far off a province's name a tap aimed at the name may land (the page's LABEL_REACH, a hair inside)
 NAME_REACH = FINGER / 2 - 0.5
@@ -119,6 +121,12 @@ class Tally:
     hidden: list[str] = field(default_factory=list)
     #: taps aimed at a province's name (its middle, 20 px off its box in eight directions)
     name_taps: int = 0
+    #: names cut by the map's edge while their place's mark is in view
+    cut: list[str] = field(default_factory=list)
+
+    def faults(self) -> list[str]:
+        """Every miss, mark outside its view and name cut by the map's edge (there must be none)."""
+        return self.misses + self.hidden + self.cut
 
     def add(self, where: str, rows: list[dict[str, Any]]) -> None:
         seen = set()
@@ -166,8 +174,9 @@ DRAWN_JS = "const done = arguments[arguments.length - 1]; requestAnimationFrame(
 
 def check(driver: Any, tally: Tally, where: str, only: list[str] | None = None) -> list[dict[str, Any]]:
     driver.execute_async_script(DRAWN_JS)
-    rows: list[dict[str, Any]] = driver.execute_script(CHECK_JS, OFFSETS, only, NAME_REACH)
+    rows, cut = driver.execute_script(CHECK_JS, OFFSETS, only, NAME_REACH)
     tally.add(where, rows)
+    tally.cut += [f"{where} -> {loc}" for loc in cut]
     return rows
 
 
@@ -257,6 +266,7 @@ def test_host_phone_finger_taps_land_on_the_intended_province(table: ServeProces
     assert not tally.hidden, f"marks outside the first view: {tally.hidden}"
     assert not tally.misses, f"{len(tally.misses)} of {tally.taps} taps missed: {tally.misses[:20]}"
     assert not tally.near_asks, f"taps within 10 px of their mark asked: {tally.near_asks[:20]}"
+    assert not tally.cut, f"names cut by the map's edge: {tally.cut}"
 
 
 def main() -> int:
@@ -268,12 +278,12 @@ def main() -> int:
                                   ("italy", "Italy"), ("austria", "Austria"), ("turkey", "Turkey")):
                 start = time.perf_counter()
                 t = run(host, power, player, Path(tempfile.mkdtemp(dir=tmp)))
-                failed += len(t.misses) + len(t.hidden)
+                failed += len(t.misses) + len(t.hidden) + len(t.cut)
                 print(f"{player:<17} marks {t.marks:4d}  taps {t.taps:5d} (at names {t.name_taps:4d})  "
                       f"misses {len(t.misses):3d}  "
                       f"asks {t.asks:4d} (within 10 px: {len(t.near_asks)})  outside the view {len(t.hidden)}"
-                      f"  {time.perf_counter() - start:.1f} s")
-                for line in (t.misses + t.hidden)[:10]:
+                      f"  names cut {len(t.cut)}  {time.perf_counter() - start:.1f} s")
+                for line in (t.misses + t.hidden + t.cut)[:10]:
                     print("   ", line)
         finally:
             host.kill()

@@ -293,7 +293,10 @@
       let best = { xy: n.home, s: score(n.home) };
       if (best.s[0] >= need && best.s[1]) continue;
       const boxes = list.filter((o) => o !== n).map((o) => shift(o.ink, o.at));
-      for (const [dx, dy] of nameTries(need)) {
+      // as far as the reach and a mark's own 10 px (and half as far again), or to its mark on screen
+      const own = ms.find((mk) => prov(mk.loc) === n.p).pt;
+      const reach = Math.max(need * 1.5 + 30, shown && !best.s[1] ? Math.hypot(own[0] - n.home[0], own[1] - n.home[1]) + 60 : 0);
+      for (const [dx, dy] of nameTries(reach)) {
         const xy = [n.home[0] + dx, n.home[1] + dy], s = score(xy);
         if (!better(s, best.s)) continue;
         const b = shift(n.ink, xy);
@@ -305,15 +308,14 @@
       moveTo(n, best.xy);
     }
   }
-  // the spots a name may move to, nearest first: as far as a name's reach and a mark's own 10 px
-  // (and half as far again), in map units, every 2 units
+  // the spots a name may move to, nearest first: every 2 map units as far as ``reach`` (at most 300)
   const triesMemo = {};
-  function nameTries(need) {
-    const r = Math.min(200, 20 * Math.ceil((need * 1.5 + 30) / 20)), step = 2;
+  function nameTries(reach) {
+    const r = Math.min(300, 20 * Math.ceil(reach / 20)), step = 2;
     if (triesMemo[r]) return triesMemo[r];
     const out = [];
-    for (let dy = -r; dy <= r; dy += step) for (let dx = -r; dx <= r; dx += step) if (Math.hypot(dx, dy) <= r) out.push([dx, dy]);
-    out.sort((u, v) => Math.hypot(u[0], u[1]) - Math.hypot(v[0], v[1]));
+    for (let dy = -r; dy <= r; dy += step) for (let dx = -r; dx <= r; dx += step) if (dx * dx + dy * dy <= r * r) out.push([dx, dy, dx * dx + dy * dy]);
+    out.sort((u, v) => u[2] - v[2]);
     return (triesMemo[r] = out);
   }
   function box() { return $("map").getBoundingClientRect(); }
