@@ -18,6 +18,7 @@
   const LABEL_REACH = 20; // css px: a tap this near a province's name means that province
   const AMBIGUOUS = 10;   // css px: two marks whose distances from a tap differ by less: ask
   const UNIT_R = 12;      // map units: a unit's radius (the window's design size)
+  const MIN_SHAFT = 12;   // map units: a move arrow's shaft (without its head) is never shorter (the window's)
   const K_EASY = 0.9;     // css px per map unit: the first view is at least this close when it fits
   const COASTS = { nc: "north coast", sc: "south coast", ec: "east coast", wc: "west coast" };
   const KIND_WORD = { hold: "Hold", move: "Move", support_hold: "Support", support_move: "Support", convoy: "Convoy",
@@ -525,6 +526,11 @@
         stroke: c, "stroke-width": w, "stroke-linecap": "round", fill: "none" }));
     }
   }
+  // from a unit's centre to the outside of its outline, in the direction (ux, uy) (a unit of unknown kind: an army)
+  function unitEdge(u, ux, uy) {
+    if (!u || u.type !== "F") return UNIT_R + 2;
+    return Math.min(Math.abs(ux) > 1e-6 ? 13 / Math.abs(ux) : Infinity, Math.abs(uy) > 1e-6 ? 9 / Math.abs(uy) : Infinity) + 2;
+  }
   function shorten(a, b, ga, gb) {
     const dx = b[0] - a[0], dy = b[1] - a[1], d = Math.hypot(dx, dy) || 1;
     ga = Math.min(ga, d * 0.3); gb = Math.min(gb, d * 0.4);
@@ -552,10 +558,23 @@
     if (!src) return;
     if (o.kind === "move" || o.kind === "retreat") {
       const dst = anchorOf(o.destination); if (!dst) return;
-      const occupied = state && (picture && mode === "results" ? picture.units : state.units).some((u) => prov(u.location) === prov(o.destination));
-      const [a, b] = shorten(src, dst, UNIT_R * 1.1, occupied ? UNIT_R * 1.3 : UNIT_R * 0.4);
-      const mx = (a[0] + b[0]) / 2, my = (a[1] + b[1]) / 2, bx = -(b[1] - a[1]) * 0.12, by = (b[0] - a[0]) * 0.12;
-      const c = [mx + bx, my + by];
+      const standing = state ? (picture && mode === "results" ? picture.units : state.units) : [];
+      const there = standing.find((u) => prov(u.location) === prov(o.destination));
+      const gone = state ? (picture && mode === "results" ? picture.dislodged : state.dislodged) : [];
+      const here = (o.kind === "retreat" ? gone.concat(standing) : standing.concat(gone)).find((u) => prov(u.location) === prov(o.location));
+      let [a, b] = shorten(src, dst, UNIT_R * 1.1, there ? UNIT_R * 1.3 : UNIT_R * 0.4), c;
+      const d = Math.hypot(dst[0] - src[0], dst[1] - src[1]) || 1, ux = (dst[0] - src[0]) / d, uy = (dst[1] - src[1]) / d;
+      if (d - unitEdge(here, ux, uy) - (there ? unitEdge(there, -ux, -uy) : 0) >= MIN_SHAFT + 12) {
+        const mx = (a[0] + b[0]) / 2, my = (a[1] + b[1]) / 2, bx = -(b[1] - a[1]) * 0.12, by = (b[0] - a[0]) * 0.12;
+        c = [mx + bx, my + by];
+      } else {
+        // neighbours whose units nearly touch (Apu-Nap, Lvp-Yor, Ber-Kie; issue 34): a straight arrow
+        // lay under them; it leaves its unit's side and bows out round both, seen in the open (as the window draws it)
+        const nx = -uy, ny = ux, ax = ux * 0.5 + nx * 0.866, ay = uy * 0.5 + ny * 0.866, bxx = -ux * 0.5 + nx * 0.866, byy = -uy * 0.5 + ny * 0.866;
+        const ea = unitEdge(here, ax, ay) + 3, eb = there ? unitEdge(there, bxx, byy) + 3 : 3;
+        a = [src[0] + ax * ea, src[1] + ay * ea]; b = [dst[0] + bxx * eb, dst[1] + byy * eb];
+        c = [(a[0] + b[0]) / 2 + nx * UNIT_R * 1.8, (a[1] + b[1]) / 2 + ny * UNIT_R * 1.8];
+      }
       stroke(`M${a[0]} ${a[1]}Q${c[0]} ${c[1]} ${b[0]} ${b[1]}`);
       head(b, c, 12, 8);
       moves[prov(o.location)] = { from: a, ctrl: c, to: b, dest: prov(o.destination) };
