@@ -287,37 +287,44 @@
       const pts = ms.filter((mk) => prov(mk.loc) !== n.p).map((mk) => mk.pt);
       // and the whole name on screen where its place's mark is ("Sevastop" was cut off at the map's edge)
       const shown = ms.some((mk) => prov(mk.loc) === n.p && inView(mk.pt.concat(mk.pt)));
-      const score = (xy) => { const b = shift(n.hit, xy);  // [as far as needed from the marks, whole on screen]
-        return [Math.min(need, ...pts.map((q) => Math.hypot(Math.max(b[0] - q[0], 0, q[0] - b[2]), Math.max(b[1] - q[1], 0, q[1] - b[3])))),
-          !shown || inView(b) ? 1 : 0]; };
-      const better = (u, v) => u[0] > v[0] || (u[0] === v[0] && u[1] > v[1]);
-      let best = { xy: n.home, s: score(n.home) };
-      if (best.s[0] >= need && best.s[1]) continue;
+      // [as far as needed from the marks, whole on screen] at a spot (no arrays made: tens of
+      // thousands of spots a frame while a pinch zooms out)
+      const h = n.hit;
+      const farAt = (x, y) => { let m = need;
+        for (const q of pts) { const dx = Math.max(h[0] + x - q[0], 0, q[0] - h[2] - x), dy = Math.max(h[1] + y - q[1], 0, q[1] - h[3] - y);
+          const d = Math.sqrt(dx * dx + dy * dy); if (d < m) m = d; }
+        return m; };
+      const wholeAt = (x, y) => !shown || (h[0] + x >= view[0] && h[2] + x <= view[2] && h[1] + y >= view[1] && h[3] + y <= view[3]) ? 1 : 0;
+      let best = { xy: n.home, f: farAt(n.home[0], n.home[1]), w: wholeAt(n.home[0], n.home[1]) };
+      if (best.f >= need && best.w) continue;
       const boxes = list.filter((o) => o !== n).map((o) => shift(o.ink, o.at));
       // as far as the reach and a mark's own 10 px (and half as far again), or to its mark on screen
       const own = ms.find((mk) => prov(mk.loc) === n.p).pt;
-      const reach = Math.max(need * 1.5 + 30, shown && !best.s[1] ? Math.hypot(own[0] - n.home[0], own[1] - n.home[1]) + 60 : 0);
-      for (const [dx, dy] of nameTries(reach)) {
-        const xy = [n.home[0] + dx, n.home[1] + dy], s = score(xy);
-        if (!better(s, best.s)) continue;
-        const b = shift(n.ink, xy);
+      const reach = Math.max(need * 1.5 + 30, shown && !best.w ? Math.hypot(own[0] - n.home[0], own[1] - n.home[1]) + 60 : 0);
+      const r2 = Math.min(reach, 300) ** 2;
+      for (const [dx, dy, d2] of nameTries()) {
+        if (d2 > r2) break;
+        const x = n.home[0] + dx, y = n.home[1] + dy, f = farAt(x, y);
+        if (f < best.f) continue;
+        const w = wholeAt(x, y);
+        if (f === best.f && w <= best.w) continue;
+        const b = shift(n.ink, [x, y]);
         if (units.some((u) => meets(b, u, 0)) || centres.some((c) => meets(b, c, 0)) || boxes.some((o) => meets(b, o, 1))) continue;
         if (!ctx.isPointInPath(n.shape, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2, "evenodd")) continue;
-        best = { xy: xy, s: s };
-        if (s[0] >= need && s[1]) break;
+        best = { xy: [x, y], f: f, w: w };
+        if (f >= need && w) break;
       }
       moveTo(n, best.xy);
     }
   }
-  // the spots a name may move to, nearest first: every 2 map units as far as ``reach`` (at most 300)
-  const triesMemo = {};
-  function nameTries(reach) {
-    const r = Math.min(300, 20 * Math.ceil(reach / 20)), step = 2;
-    if (triesMemo[r]) return triesMemo[r];
+  // the spots a name may move to, nearest first: every 2 map units, as far as 300 (made once)
+  let triesMemo = null;
+  function nameTries() {
+    if (triesMemo) return triesMemo;
     const out = [];
-    for (let dy = -r; dy <= r; dy += step) for (let dx = -r; dx <= r; dx += step) if (dx * dx + dy * dy <= r * r) out.push([dx, dy, dx * dx + dy * dy]);
+    for (let dy = -300; dy <= 300; dy += 2) for (let dx = -300; dx <= 300; dx += 2) if (dx * dx + dy * dy <= 90000) out.push([dx, dy, dx * dx + dy * dy]);
     out.sort((u, v) => u[2] - v[2]);
-    return (triesMemo[r] = out);
+    return (triesMemo = out);
   }
   function box() { return $("map").getBoundingClientRect(); }
   function kMin() { const r = box(); return Math.min(r.width / full[2], r.height / full[3]); }
