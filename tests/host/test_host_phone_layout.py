@@ -5,7 +5,8 @@ headless Chromium against a ``serve`` host on 127.0.0.1:
   section and hid it in the page's first view, for a two-power player: 169 px of bar);
 - no province's name lies over a unit drawn on the phone's map, in 1901 and in a 1902 position
   (the Naples fleet was drawn under "Apu"), and none lies within 30 map units of another
-  province's mark (a tap 20 px off "ENGLISH CHANNEL" landed on Picardy's mark).
+  province's mark (a tap 20 px off "ENGLISH CHANNEL" landed on Picardy's mark);
+- a short move arrow is drawn in the open, not under the two units (A Apu - Nap).
 
 Skipped, saying why, where no chromium is installed."""
 
@@ -131,6 +132,51 @@ def test_no_name_lies_over_a_unit_on_the_phone_map_in_1901_and_1902(tmp_path: Pa
         units, later = overlaps(driver)
         assert units == 22, f"{units} units drawn in Spring 1902"
         assert not found + later, f"names over units: 1901 {found}, 1902 {later}"
+    finally:
+        driver.quit()
+        host.kill()
+
+
+#: each move arrow drawn on the phone's map (its coloured stroke, not its dark edge) and how much of
+#: it lies in the open: its length outside every unit's shape and outline, less its head's 12 units
+ARROWS_JS = """
+const svg = document.querySelector('#map svg'), out = [];
+const units = [...svg.querySelectorAll('#overlay .unit')].map((u) => {
+  const b = u.getBBox(), w = parseFloat(getComputedStyle(u).strokeWidth) / 2;
+  return u.tagName === 'circle' ? {c: [b.x + b.width / 2, b.y + b.height / 2], r: b.width / 2 + w}
+    : {b: [b.x - w, b.y - w, b.x + b.width + w, b.y + b.height + w]};
+});
+const under = (p) => units.some((u) => u.c ? Math.hypot(p.x - u.c[0], p.y - u.c[1]) < u.r
+  : p.x > u.b[0] && p.x < u.b[2] && p.y > u.b[1] && p.y < u.b[3]);
+for (const p of svg.querySelectorAll('#overlay path')) {
+  if (p.getAttribute('fill') !== 'none' || p.getAttribute('stroke') !== arguments[0] || p.getAttribute('stroke-dasharray')) continue;
+  const n = p.getTotalLength(), step = 0.25;
+  let open = 0;
+  for (let s = 0; s < n; s += step) if (!under(p.getPointAtLength(s + step / 2))) open += Math.min(step, n - s);
+  out.push([p.getAttribute('d'), open - 12]);
+}
+return out;
+"""
+
+
+def test_a_short_move_arrow_is_drawn_in_the_open_not_under_the_units(tmp_path: Path) -> None:
+    """Issue 34: the short arrow of A Apu - Nap (the army in Naples staying) lay mostly under the
+    two units; like the window's, a move arrow shows at least 12 map units of shaft besides its head."""
+    from test_host_browser import api_orders, console
+
+    host = ServeProcess(tmp_path / "arrows.dipl", free_port())
+    driver = mobile_phone(Path(tempfile.mkdtemp(dir=tmp_path)))
+    try:
+        driver.get(host.links["italy"])
+        wait_ready(driver)
+        api_orders(host, "S1901M", {"italy": ["F Nap - Ion", "A Rom - Nap", "A Ven - Apu"]})
+        console(host, "reveal")
+        assert "now Fall 1901" in host.next_line(), host.output[-1]
+        api_orders(host, "F1901M", {"italy": ["A Apu - Nap", "F Ion - Tun"]})  # Naples held: the short one
+        WebDriverWait(driver, 30).until(lambda d: len(d.execute_script(ARROWS_JS, "#228833")) == 2, "the arrows drawn")
+        arrows = driver.execute_script(ARROWS_JS, "#228833")
+        driver.save_screenshot(str(tmp_path / "arrows.png"))
+        assert all(open_ >= 12 for _, open_ in arrows), f"arrows under the units: {arrows}"
     finally:
         driver.quit()
         host.kill()

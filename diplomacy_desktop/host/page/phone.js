@@ -18,6 +18,7 @@
   const LABEL_REACH = 20; // css px: a tap this near a province's name means that province
   const AMBIGUOUS = 10;   // css px: two marks whose distances from a tap differ by less: ask
   const UNIT_R = 12;      // map units: a unit's radius (the window's design size)
+  const MIN_SHAFT = 12;   // map units: a move arrow's shaft (without its head) is never shorter (the window's)
   const K_EASY = 0.9;     // css px per map unit: the first view is at least this close when it fits
   const COASTS = { nc: "north coast", sc: "south coast", ec: "east coast", wc: "west coast" };
   const KIND_WORD = { hold: "Hold", move: "Move", support_hold: "Support", support_move: "Support", convoy: "Convoy",
@@ -210,6 +211,7 @@
       return [x - 5.5, y - 5.5, x + 5.5, y + 5.5]; });
     const halos = new Map([...svg.querySelectorAll("#label-halos text")].map((h) => [h.getAttribute("x") + "," + h.getAttribute("y") + "," + h.textContent, h]));
     const at = texts.map((t) => [parseFloat(t.getAttribute("x")), parseFloat(t.getAttribute("y"))]);
+    const haloOf = texts.map((t) => halos.get(t.getAttribute("x") + "," + t.getAttribute("y") + "," + t.textContent) || null);
     const boxes = texts.map((t, i) => ink(t, at[i][0], at[i][1]));
     const others = Object.entries(anchors).map(([loc, a]) => ({ p: prov(loc), x: a[0], y: a[1] }));
     const FAR = 32;  // map units: 29 css px (a tap 19 px off a name, and a mark's own 10 px) at the phone's widest view
@@ -238,10 +240,91 @@
         if (f >= FAR) break;
       }
       if (!best) return;
-      const h = halos.get(t.getAttribute("x") + "," + t.getAttribute("y") + "," + t.textContent);
+      const h = haloOf[i];
       for (const e of h ? [t, h] : [t]) { e.setAttribute("x", best.x); e.setAttribute("y", best.y); }
-      boxes[i] = best.b;
+      at[i] = [best.x, best.y]; boxes[i] = best.b;
     });
+    // what spaceNames needs to move a name again, in a view: where it stands, its glyphs' box
+    // relative to that spot, its province's shape, and what it must stay clear of
+    nameSpots = { ctx: ctx, units: units, centres: centres, meets: meets, list: texts.map((t, i) => {
+      const p = t.id.slice(6), own = svg.querySelector("#provinces #" + p + ", #seas #" + p);
+      return { t: t, p: p, h: haloOf[i],
+        home: at[i], at: at[i], ink: [boxes[i][0] - at[i][0], boxes[i][1] - at[i][1], boxes[i][2] - at[i][0], boxes[i][3] - at[i][1]],
+        hit: null, shape: own && own.getAttribute("d") ? new Path2D(own.getAttribute("d")) : null };
+    }) };
+  }
+  let nameSpots = null, spacedFor = "";
+  // a tap on or within LABEL_REACH px of a marked place's name means that place, and a tap within
+  // AMBIGUOUS px of a mark means that mark: in a view zoomed out far enough the two overlapped (issue
+  // 34, finding 10: at 0.49 px a map unit a tap 20 px off "NTH" landed 9.7 px from Edinburgh's mark,
+  // and Edinburgh it was).  So, in the view shown, the name of each marked place stands at least
+  // LABEL_REACH + AMBIGUOUS px from every other place's mark, and wholly on screen if its mark is: a
+  // name that is not moves, for this view, to the nearest spot in its own province that is (clear of
+  // units, centres' markers and the other names, as clearNames keeps them), else to the best there
+  // is (the marks' distance first); every other name stands where clearNames put it
+  function spaceNames(ms) {
+    if (!nameSpots || !cam || !cam.k) return;
+    const key = [cam.cx, cam.cy, cam.k].map((v) => v.toFixed(3)).join(",") + " " + ms.map((mk) => mk.loc + "@" + mk.pt.join(",")).join(" ");
+    if (key === spacedFor) return;
+    spacedFor = key;
+    const { ctx, units, centres, meets, list } = nameSpots;
+    const moveTo = (n, xy) => { if (n.at[0] === xy[0] && n.at[1] === xy[1]) return; n.at = xy;
+      for (const e of n.h ? [n.t, n.h] : [n.t]) { e.setAttribute("x", xy[0]); e.setAttribute("y", xy[1]); } };
+    for (const n of list) moveTo(n, n.home);
+    const marked = new Set(ms.map((mk) => prov(mk.loc)));
+    if (!marked.size) return;
+    const need = (LABEL_REACH + AMBIGUOUS + 1) / cam.k;
+    const shift = (b, xy) => [b[0] + xy[0], b[1] + xy[1], b[2] + xy[0], b[3] + xy[1]];
+    const r = box(), hw = r.width / cam.k / 2, hh = r.height / cam.k / 2, edge = 3 / cam.k;
+    const view = [cam.cx - hw + edge, cam.cy - hh + edge, cam.cx + hw - edge, cam.cy + hh - edge];
+    const inView = (b) => b[0] >= view[0] && b[2] <= view[2] && b[1] >= view[1] && b[3] <= view[3];
+    for (const n of list) {
+      if (!marked.has(n.p) || !n.shape) continue;
+      if (!n.hit) {  // the box a tap is measured from (the text's whole line box, as the page measures it)
+        const b = n.t.getBBox(); if (!b.width) continue;
+        n.hit = [b.x - n.at[0], b.y - n.at[1], b.x + b.width - n.at[0], b.y + b.height - n.at[1]];
+      }
+      const pts = ms.filter((mk) => prov(mk.loc) !== n.p).map((mk) => mk.pt);
+      // and the whole name on screen where its place's mark is ("Sevastop" was cut off at the map's edge)
+      const shown = ms.some((mk) => prov(mk.loc) === n.p && inView(mk.pt.concat(mk.pt)));
+      // [as far as needed from the marks, whole on screen] at a spot (no arrays made: tens of
+      // thousands of spots a frame while a pinch zooms out)
+      const h = n.hit;
+      const farAt = (x, y) => { let m = need;
+        for (const q of pts) { const dx = Math.max(h[0] + x - q[0], 0, q[0] - h[2] - x), dy = Math.max(h[1] + y - q[1], 0, q[1] - h[3] - y);
+          const d = Math.sqrt(dx * dx + dy * dy); if (d < m) m = d; }
+        return m; };
+      const wholeAt = (x, y) => !shown || (h[0] + x >= view[0] && h[2] + x <= view[2] && h[1] + y >= view[1] && h[3] + y <= view[3]) ? 1 : 0;
+      let best = { xy: n.home, f: farAt(n.home[0], n.home[1]), w: wholeAt(n.home[0], n.home[1]) };
+      if (best.f >= need && best.w) continue;
+      const boxes = list.filter((o) => o !== n).map((o) => shift(o.ink, o.at));
+      // as far as the reach and a mark's own 10 px (and half as far again), or to its mark on screen
+      const own = ms.find((mk) => prov(mk.loc) === n.p).pt;
+      const reach = Math.max(need * 1.5 + 30, shown && !best.w ? Math.hypot(own[0] - n.home[0], own[1] - n.home[1]) + 60 : 0);
+      const r2 = Math.min(reach, 300) ** 2;
+      for (const [dx, dy, d2] of nameTries()) {
+        if (d2 > r2) break;
+        const x = n.home[0] + dx, y = n.home[1] + dy, f = farAt(x, y);
+        if (f < best.f) continue;
+        const w = wholeAt(x, y);
+        if (f === best.f && w <= best.w) continue;
+        const b = shift(n.ink, [x, y]);
+        if (units.some((u) => meets(b, u, 0)) || centres.some((c) => meets(b, c, 0)) || boxes.some((o) => meets(b, o, 1))) continue;
+        if (!ctx.isPointInPath(n.shape, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2, "evenodd")) continue;
+        best = { xy: [x, y], f: f, w: w };
+        if (f >= need && w) break;
+      }
+      moveTo(n, best.xy);
+    }
+  }
+  // the spots a name may move to, nearest first: every 2 map units, as far as 300 (made once)
+  let triesMemo = null;
+  function nameTries() {
+    if (triesMemo) return triesMemo;
+    const out = [];
+    for (let dy = -300; dy <= 300; dy += 2) for (let dx = -300; dx <= 300; dx += 2) if (dx * dx + dy * dy <= 90000) out.push([dx, dy, dx * dx + dy * dy]);
+    out.sort((u, v) => u[2] - v[2]);
+    return (triesMemo = out);
   }
   function box() { return $("map").getBoundingClientRect(); }
   function kMin() { const r = box(); return Math.min(r.width / full[2], r.height / full[3]); }
@@ -450,6 +533,11 @@
         stroke: c, "stroke-width": w, "stroke-linecap": "round", fill: "none" }));
     }
   }
+  // from a unit's centre to the outside of its outline, in the direction (ux, uy) (a unit of unknown kind: an army)
+  function unitEdge(u, ux, uy) {
+    if (!u || u.type !== "F") return UNIT_R + 2;
+    return Math.min(Math.abs(ux) > 1e-6 ? 13 / Math.abs(ux) : Infinity, Math.abs(uy) > 1e-6 ? 9 / Math.abs(uy) : Infinity) + 2;
+  }
   function shorten(a, b, ga, gb) {
     const dx = b[0] - a[0], dy = b[1] - a[1], d = Math.hypot(dx, dy) || 1;
     ga = Math.min(ga, d * 0.3); gb = Math.min(gb, d * 0.4);
@@ -477,10 +565,23 @@
     if (!src) return;
     if (o.kind === "move" || o.kind === "retreat") {
       const dst = anchorOf(o.destination); if (!dst) return;
-      const occupied = state && (picture && mode === "results" ? picture.units : state.units).some((u) => prov(u.location) === prov(o.destination));
-      const [a, b] = shorten(src, dst, UNIT_R * 1.1, occupied ? UNIT_R * 1.3 : UNIT_R * 0.4);
-      const mx = (a[0] + b[0]) / 2, my = (a[1] + b[1]) / 2, bx = -(b[1] - a[1]) * 0.12, by = (b[0] - a[0]) * 0.12;
-      const c = [mx + bx, my + by];
+      const standing = state ? (picture && mode === "results" ? picture.units : state.units) : [];
+      const there = standing.find((u) => prov(u.location) === prov(o.destination));
+      const gone = state ? (picture && mode === "results" ? picture.dislodged : state.dislodged) : [];
+      const here = (o.kind === "retreat" ? gone.concat(standing) : standing.concat(gone)).find((u) => prov(u.location) === prov(o.location));
+      let [a, b] = shorten(src, dst, UNIT_R * 1.1, there ? UNIT_R * 1.3 : UNIT_R * 0.4), c;
+      const d = Math.hypot(dst[0] - src[0], dst[1] - src[1]) || 1, ux = (dst[0] - src[0]) / d, uy = (dst[1] - src[1]) / d;
+      if (d - unitEdge(here, ux, uy) - (there ? unitEdge(there, -ux, -uy) : 0) >= MIN_SHAFT + 12) {
+        const mx = (a[0] + b[0]) / 2, my = (a[1] + b[1]) / 2, bx = -(b[1] - a[1]) * 0.12, by = (b[0] - a[0]) * 0.12;
+        c = [mx + bx, my + by];
+      } else {
+        // neighbours whose units nearly touch (Apu-Nap, Lvp-Yor, Ber-Kie; issue 34): a straight arrow
+        // lay under them; it leaves its unit's side and bows out round both, seen in the open (as the window draws it)
+        const nx = -uy, ny = ux, ax = ux * 0.5 + nx * 0.866, ay = uy * 0.5 + ny * 0.866, bxx = -ux * 0.5 + nx * 0.866, byy = -uy * 0.5 + ny * 0.866;
+        const ea = unitEdge(here, ax, ay) + 3, eb = there ? unitEdge(there, bxx, byy) + 3 : 3;
+        a = [src[0] + ax * ea, src[1] + ay * ea]; b = [dst[0] + bxx * eb, dst[1] + byy * eb];
+        c = [(a[0] + b[0]) / 2 + nx * UNIT_R * 1.8, (a[1] + b[1]) / 2 + ny * UNIT_R * 1.8];
+      }
       stroke(`M${a[0]} ${a[1]}Q${c[0]} ${c[1]} ${b[0]} ${b[1]}`);
       head(b, c, 12, 8);
       moves[prov(o.location)] = { from: a, ctrl: c, to: b, dest: prov(o.destination) };
@@ -516,6 +617,7 @@
   function drawMap() {
     if (!overlay || !state) return;
     overlay.textContent = "";
+    spaceNames(marks());
     $("mapbox").classList.toggle("results", mode === "results");
     if (mode === "results" && picture) return drawPicture(picture);
     const mine = new Set(state.me.powers);
