@@ -191,3 +191,60 @@ def _check_fields() -> None:
 
 
 _check_fields()
+
+
+# -- the clock, the event, ballots, board info, declarations --
+
+if TYPE_CHECKING:
+    from .clock import ClockSettings
+
+_MINUTES = (int, float)
+
+
+@dataclass(slots=True, eq=False)
+class ClockPart(JsonPart):
+    """``table.clock``: the clock's settings as saved (``table.clock.ClockSettings``: ``settings``);
+    a later version's keys stay when the settings change."""
+
+    KNOWN: ClassVar[dict[str, type | tuple[type, ...]]] = {
+        "spring_minutes": _MINUTES, "fall_minutes": _MINUTES, "writing_minutes": _MINUTES,
+        "retreat_minutes": _MINUTES, "adjustment_minutes": _MINUTES, "wilson_rounds": _MINUTES,
+        "round_minutes": _MINUTES, "declaration_minutes": _MINUTES, "writing_per_power": bool,
+    }
+
+    spring_minutes: float | None = None
+    fall_minutes: float | None = None
+    writing_minutes: float | None = None
+    retreat_minutes: float | None = None
+    adjustment_minutes: float | None = None
+    #: a whole number (a float equal to one is read as it)
+    wilson_rounds: float | None = None
+    round_minutes: float | None = None
+    declaration_minutes: float | None = None
+    #: absent in a save from before the choice (``writing_minutes`` was then for all the powers)
+    writing_per_power: bool | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+    key_order: tuple[str, ...] = ()
+
+    def settings(self) -> ClockSettings:
+        """The settings (``ValueError`` / ``TypeError`` on a damaged value, as
+        ``ClockSettings.from_dict``)."""
+        from .clock import ClockSettings
+
+        return ClockSettings.from_dict(self.to_dict())
+
+    def keep_settings(self, settings: ClockSettings) -> None:
+        """``settings`` written in, every one of its keys (a later version's keys stay)."""
+        for key, value in settings.to_dict().items():
+            if key not in self.key_order:
+                self.key_order = (*self.key_order, key)
+            self._put(key, value)
+
+
+def _check_clock_fields() -> None:
+    for cls in (ClockPart,):
+        names = [f.name for f in fields(cls)]
+        assert names == [*cls.KNOWN, "extra", "key_order"], cls
+
+
+_check_clock_fields()

@@ -918,7 +918,7 @@ class TableService:
 
     def set_clock(self, settings: ClockSettings, *, initiator: str = HOST) -> TableChange:
         """The clock's settings (Table ▸ Clock)."""
-        self.table.clock = settings.to_dict()
+        self.table.clock_part().keep_settings(settings)
         return self._setting(initiator)
 
     def set_secrecy(self, on: bool, *, initiator: str = HOST) -> TableChange:

@@ -19,6 +19,7 @@ from ..engine.rules import Edition
 from ..io.pins import is_pin_hash
 from .clock import ClockSettings
 from .computer import LEVELS, computer_seats, computer_seed
+from .parts import ClockPart
 from .state import TableState
 
 
@@ -67,7 +68,7 @@ class TableSettings:
         return TableState(
             players={p: n for p, n in self.players.items() if n},
             powers=list(self.powers),
-            clock=self.clock.to_dict(),
+            clock=ClockPart.from_dict(self.clock.to_dict()),
             secrecy=self.secrecy,
             pins=dict(self.pins),
             host_pin=self.host_pin,

@@ -61,6 +61,7 @@ from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Literal
 
 from .parts import JsonPart, PhonesPart
+from .parts import ClockPart
 
 if TYPE_CHECKING:
     from .clock import ClockSettings
@@ -89,6 +90,7 @@ _MISSING = object()
 
 #: the nested parts read as a typed record of their own (``table.parts``)
 _PARTS: dict[str, type[JsonPart]] = {"phones": PhonesPart}
+_PARTS["clock"] = ClockPart
 
 
 @dataclass(slots=True, eq=False)
@@ -97,7 +99,7 @@ class TableState:
 
     players: dict[str, str] | None = None
     powers: list[str] | None = None
-    clock: dict[str, Any] | None = None
+    clock: ClockPart | None = None
     clock_state: dict[str, Any] | None = None
     clock_plans: dict[str, Any] | None = None
     secrecy: bool | None = None
@@ -287,9 +289,15 @@ class TableState:
         from .clock import ClockSettings
 
         try:
-            return ClockSettings.from_dict(self.clock or {})
+            return self.clock.settings() if self.clock is not None else ClockSettings()
         except (TypeError, ValueError):
             return ClockSettings()
+
+    def clock_part(self) -> ClockPart:
+        """The clock's part (``table.clock``), made empty when absent."""
+        if self.clock is None:
+            self.clock = ClockPart()
+        return self.clock
 
     def event_rules(self) -> EventRules:
         """A tournament board's rules (the defaults when none are saved, or the saved ones are damaged)."""

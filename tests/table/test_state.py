@@ -190,3 +190,75 @@ def test_state_the_session_reads_the_phones_part_as_an_old_save_wrote_it() -> No
                                            "declared": ["austria"]}}
     session.begin_phase("F1901M")
     assert state.to_table()["phones"] == {"phase": "F1901M", "sealed": [], "future": 1, "declared": []}
+
+
+# -- the clock, the event, ballots, board info, declarations (table/parts.py) ----------------------
+
+#: values of every JSON type (and the odd ones a hand-edited save may hold)
+_ODD_VALUES: tuple[object, ...] = (None, True, False, 0, 3, -1, 2.5, float("1e308"), "", "x", "S1901M", [], [1, "a"],
+                                   {}, {"k": [1, {"n": None}]}, 15, 15.0)
+
+
+def _many_dicts(known: list[str], seed: int, count: int = 300) -> list[dict[str, object]]:
+    """Dicts mixing the part's known keys with unknown ones, every type of value, in any order."""
+    rng = random.Random(seed)
+    out: list[dict[str, object]] = []
+    for _ in range(count):
+        keys = rng.sample(known, rng.randint(0, len(known))) + [f"later_{i}" for i in range(rng.randint(0, 3))]
+        rng.shuffle(keys)
+        out.append({k: rng.choice(_ODD_VALUES) for k in keys})
+    return out
+
+
+CLOCK_OF_A_LATER_VERSION = {
+    "a_later_key": {"kept": [1, 2]}, "spring_minutes": 20, "fall_minutes": 12.5, "wilson_rounds": 3.0,
+    "writing_minutes": 5.0, "round_minutes": "five", "writing_per_power": True,
+}
+
+
+def test_state_the_clock_part_is_typed_and_round_trips_a_later_versions_keys() -> None:
+    from diplomacy_desktop.table.changes import LAPTOP
+    from diplomacy_desktop.table.parts import ClockPart
+    from diplomacy_desktop.table.service import TableService
+
+    table = {"secrecy": True, "clock": json.loads(json.dumps(CLOCK_OF_A_LATER_VERSION)), "players": {}}
+    state = TableState.from_table(table)
+    clock = state.clock
+    assert isinstance(clock, ClockPart)
+    back = state.to_table()
+    assert back == table and list(back["clock"]) == list(CLOCK_OF_A_LATER_VERSION)  # the same order
+    assert clock.spring_minutes == 20 and clock.wilson_rounds == 3.0 and clock.writing_per_power is True
+    # a damaged value is kept as read and reads as absent; the settings it gives are the defaults
+    assert clock.round_minutes is None and clock.extra["round_minutes"] == "five"
+    assert clock.extra["a_later_key"] == {"kept": [1, 2]}
+    assert state.clock_settings() == ClockSettings()
+    # the settings written in keep a later version's keys and replace the damaged value
+    service = TableService(Game.new(load_board("standard")), state)
+    service.set_clock(ClockSettings(spring_minutes=25, wilson_rounds=2), initiator=LAPTOP)
+    again = state.to_table()["clock"]
+    assert again["a_later_key"] == {"kept": [1, 2]} and again["spring_minutes"] == 25 and again["round_minutes"] == 5.0
+    assert state.clock_settings() == ClockSettings(spring_minutes=25, wilson_rounds=2)
+    assert list(again)[:len(CLOCK_OF_A_LATER_VERSION)] == list(CLOCK_OF_A_LATER_VERSION)
+    # an old save's clock (no writing_per_power: the writing window was for all the powers)
+    old = TableState.from_table({"clock": {"spring_minutes": 15, "writing_minutes": 5}})
+    assert old.clock_settings() == ClockSettings(spring_minutes=15, writing_minutes=5, writing_per_power=False)
+    assert old.to_table() == {"clock": {"spring_minutes": 15, "writing_minutes": 5}}
+    # a new game's table writes the settings as they were (every key)
+    assert TableSettings(clock=ClockSettings()).to_state().to_table()["clock"] == ClockSettings().to_dict()
+    odd = TableState.from_table({"clock": ["not", "an", "object"]})
+    assert odd.clock is None and odd.to_table() == {"clock": ["not", "an", "object"]}
+    assert odd.clock_settings() == ClockSettings()
+
+
+def test_state_the_clock_part_round_trips_many_dicts() -> None:
+    from diplomacy_desktop.table.parts import ClockPart
+
+    for d in _many_dicts(list(ClockPart.KNOWN), seed=5):
+        part = ClockPart.from_dict(d)
+        assert part.to_dict() == d and list(part.to_dict()) == list(d)
+        assert TableState.from_table({"clock": d}).to_table() == ({"clock": d})
+        try:
+            expected: ClockSettings | None = ClockSettings.from_dict(d)
+        except (TypeError, ValueError):
+            expected = None
+        assert TableState.from_table({"clock": d}).clock_settings() == (expected or ClockSettings())

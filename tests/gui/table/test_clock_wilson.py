@@ -496,7 +496,7 @@ def test_clock_wilson_after_the_last_round_nothing_of_a_sealed_power_shows(table
     fake.advance(30)
     f.clock.tick()
     shown = " ".join(texts(f.clock)) + " " + f.flow.curtain.clock_label.text()
-    saved = json.dumps({k: table.controller.table.get(k) for k in ("clock", "clock_state", "clock_plans")})
+    saved = json.dumps({k: table.controller.table.to_table().get(k) for k in ("clock", "clock_state", "clock_plans")})
     assert "to write orders" in shown
     for order in written:
         assert order not in shown and order not in saved
