@@ -450,6 +450,8 @@ def test_doors_the_typed_table_scan_finds_every_keyed_access() -> None:
 #: attributes, never by a string key, in the typed rooms (``io/`` meets the save file's dict)
 TYPED_PARTS = {"phones": {"phones", "_phones", "phones_part"}}
 TYPED_PARTS["clock"] = {"clock", "clock_part"}
+TYPED_PARTS["clock_state"] = {"clock_state"}
+TYPED_PARTS["clock_plans"] = {"clock_plans"}
 PART_KEYED = KEYED_READS | {"popitem"}
 
 

@@ -241,8 +241,54 @@ class ClockPart(JsonPart):
             self._put(key, value)
 
 
+
+@dataclass(slots=True, eq=False)
+class ClockStatePart(JsonPart):
+    """``table.clock_state``: the running clock as the window last wrote it (``ClockModel.to_dict``;
+    ``ClockModel.from_dict`` reads it back)."""
+
+    KNOWN: ClassVar[dict[str, type | tuple[type, ...]]] = {
+        "settings": dict, "phase": str, "periods": list, "index": int, "status": str, "remaining": _MINUTES,
+        "warned": bool, "added": list,
+    }
+
+    #: the settings the clock ran with (``ClockSettings.to_dict``)
+    settings: dict[str, Any] | None = None
+    #: the phase it was for (``S1901M``)
+    phase: str | None = None
+    #: ``[kind, title, seconds]`` per period
+    periods: list[Any] | None = None
+    index: int | None = None
+    status: str | None = None
+    #: the seconds left in the period
+    remaining: float | None = None
+    warned: bool | None = None
+    #: the seconds the host added to each period
+    added: list[Any] | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+    key_order: tuple[str, ...] = ()
+
+
+@dataclass(slots=True, eq=False)
+class ClockPlansPart(JsonPart):
+    """``table.clock_plans``: each phase's periods as played, ``{phase: [[kind, title, seconds] ...]}``
+    (the phases are its keys: all of them in ``extra``, read and written by ``plan`` / ``keep_plan``)."""
+
+    extra: dict[str, Any] = field(default_factory=dict)
+    key_order: tuple[str, ...] = ()
+
+    def plan(self, phase: str) -> list[Any] | None:
+        """The periods ``phase`` (``S1901M``) was played with (``None``: none kept, or damaged)."""
+        value = self.extra.get(phase)
+        return value if isinstance(value, list) else None
+
+    def keep_plan(self, phase: str, plan: list[Any]) -> None:
+        if phase not in self.key_order:
+            self.key_order = (*self.key_order, phase)
+        self._put(phase, plan)
+
 def _check_clock_fields() -> None:
-    for cls in (ClockPart,):
+    for cls in (ClockPart, ClockStatePart, ClockPlansPart):
         names = [f.name for f in fields(cls)]
         assert names == [*cls.KNOWN, "extra", "key_order"], cls
 

@@ -47,6 +47,7 @@ from .declarations import pending_declarations
 from .notes import MAX_NOTES_PER_POWER, NoteError, notes_allowed, with_note
 from .hotseat import CURTAIN, ENTERING, READY, HotSeatSession
 from .session import TableSession
+from .parts import ClockPlansPart, ClockStatePart
 from .state import TableState
 
 if TYPE_CHECKING:
@@ -1000,11 +1001,14 @@ class TableService:
 
     def keep_clock(self, state: Mapping[str, Any] | None) -> None:
         """The running clock (``ClockModel.to_dict``), or none."""
-        self.table.clock_state = dict(state) if state is not None else None
+        self.table.clock_state = ClockStatePart.from_dict(state) if state is not None else None
 
-    def keep_clock_plans(self, plans: Mapping[str, Any] | None) -> None:
-        """Each phase's periods as played (Wilson rounds)."""
-        self.table.clock_plans = dict(plans) if plans is not None else None
+    def keep_clock_plan(self, phase: str, plan: list[Any]) -> None:
+        """The periods ``phase`` (``S1901M``) is played with (Wilson rounds), beside the other
+        phases' (a later version's keys of the part stay)."""
+        if self.table.clock_plans is None:
+            self.table.clock_plans = ClockPlansPart()
+        self.table.clock_plans.keep_plan(phase, plan)
 
     def keep_notes_allowed(self, on: bool) -> None:
         """Private notes allowed at this table (Table ▸ Notes)."""

@@ -61,7 +61,7 @@ from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Literal
 
 from .parts import JsonPart, PhonesPart
-from .parts import ClockPart
+from .parts import ClockPart, ClockPlansPart, ClockStatePart
 
 if TYPE_CHECKING:
     from .clock import ClockSettings
@@ -91,6 +91,8 @@ _MISSING = object()
 #: the nested parts read as a typed record of their own (``table.parts``)
 _PARTS: dict[str, type[JsonPart]] = {"phones": PhonesPart}
 _PARTS["clock"] = ClockPart
+_PARTS["clock_state"] = ClockStatePart
+_PARTS["clock_plans"] = ClockPlansPart
 
 
 @dataclass(slots=True, eq=False)
@@ -100,8 +102,8 @@ class TableState:
     players: dict[str, str] | None = None
     powers: list[str] | None = None
     clock: ClockPart | None = None
-    clock_state: dict[str, Any] | None = None
-    clock_plans: dict[str, Any] | None = None
+    clock_state: ClockStatePart | None = None
+    clock_plans: ClockPlansPart | None = None
     secrecy: bool | None = None
     pins: dict[str, str] | None = None
     host_pin: str | None = None

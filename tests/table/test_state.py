@@ -262,3 +262,48 @@ def test_state_the_clock_part_round_trips_many_dicts() -> None:
         except (TypeError, ValueError):
             expected = None
         assert TableState.from_table({"clock": d}).clock_settings() == (expected or ClockSettings())
+
+
+def test_state_the_running_clock_and_the_plans_are_typed_and_round_trip_a_later_versions_keys() -> None:
+    from diplomacy_desktop.table.parts import ClockPlansPart, ClockStatePart
+    from diplomacy_desktop.table.service import TableService
+
+    game = Game.new(load_board("standard"))
+    model = ClockModel.for_phase(game.state.phase, ClockSettings(wilson_rounds=2), now=lambda: 0.0)
+    saved = {**model.to_dict(), "a_later_key": [1], "warned": "odd"}
+    plans = {"a_later_key": {"kept": True}, "S1901M": model.plan(), "F1901M": "damaged"}
+    table = {"clock_plans": json.loads(json.dumps(plans)), "clock_state": json.loads(json.dumps(saved))}
+    state = TableState.from_table(table)
+    assert isinstance(state.clock_state, ClockStatePart) and isinstance(state.clock_plans, ClockPlansPart)
+    assert state.to_table() == table and list(state.to_table()) == ["clock_plans", "clock_state"]
+    assert list(state.to_table()["clock_state"]) == list(saved)
+    assert state.clock_state.phase == game.state.phase.label and state.clock_state.index == 0
+    assert state.clock_state.warned is None and state.clock_state.extra["warned"] == "odd"
+    assert ClockModel.from_dict(state.clock_state.to_dict(), now=lambda: 0.0).periods == model.periods
+    assert state.clock_plans.plan("S1901M") == model.plan() and state.clock_plans.plan("F1901M") is None
+    assert state.clock_plans.plan("S1902M") is None
+    service = TableService(game, state)
+    service.keep_clock_plan("F1901M", [["talks", "Fall 1901", 900.0]])
+    service.keep_clock_plan("S1902M", [])
+    back = state.to_table()["clock_plans"]
+    assert list(back) == ["a_later_key", "S1901M", "F1901M", "S1902M"] and back["a_later_key"] == {"kept": True}
+    assert back["F1901M"] == [["talks", "Fall 1901", 900.0]] and state.clock_plans.plan("S1902M") == []
+    service.keep_clock(None)
+    assert "clock_state" not in state.to_table()
+    service.keep_clock(model.to_dict())
+    assert state.to_table()["clock_state"] == model.to_dict()
+    odd = TableState.from_table({"clock_state": "x", "clock_plans": [1]})
+    assert odd.clock_state is None and odd.clock_plans is None
+    assert odd.to_table() == {"clock_state": "x", "clock_plans": [1]}
+
+
+def test_state_the_running_clock_and_the_plans_round_trip_many_dicts() -> None:
+    from diplomacy_desktop.table.parts import ClockPlansPart, ClockStatePart
+
+    for d in _many_dicts([*ClockStatePart.KNOWN, "S1901M", "F1901R"], seed=7):
+        for cls in (ClockStatePart, ClockPlansPart):
+            assert cls.from_dict(d).to_dict() == d and list(cls.from_dict(d).to_dict()) == list(d)
+        state = TableState.from_table({"clock_state": d, "clock_plans": d})
+        assert state.to_table() == {"clock_state": d, "clock_plans": d}
+        assert state.clock_plans is not None
+        assert state.clock_plans.plan("S1901M") == (d["S1901M"] if isinstance(d.get("S1901M"), list) else None)

@@ -104,9 +104,9 @@ class TableActions(TableModeBase):
         formal = bool(c.game.formal)
         model: ClockModel | None = None
         saved = table.clock_state
-        if isinstance(saved, dict) and saved.get("phase") == phase.label and not c.game.is_over:
+        if saved is not None and saved.phase == phase.label and not c.game.is_over:
             try:
-                model = ClockModel.from_dict(saved, now=self.now)
+                model = ClockModel.from_dict(saved.to_dict(), now=self.now)
                 model.settings = settings
                 model.formal = formal
                 model.writers = self._writers_counter()
@@ -144,12 +144,10 @@ class TableActions(TableModeBase):
         c.service.keep_clock(model.to_dict())
         if model.periods and not c.game.is_over:
             saved = c.table.clock_plans
-            plans = dict(saved) if isinstance(saved, dict) else {}
             plan = model.plan()
             short = c.state.phase.short
-            if plans.get(short) != plan or not isinstance(saved, dict):
-                plans[short] = plan
-                c.service.keep_clock_plans(plans)
+            if saved is None or saved.plan(short) != plan:
+                c.service.keep_clock_plan(short, plan)
         self._update_curtain_clock()
         self._feed_phones_clock()
 
@@ -253,8 +251,7 @@ class TableActions(TableModeBase):
     def clock_plan(self, phase_short: str) -> list[list[object]] | None:
         """The clock a phase was (or is being) played with: [kind, title, seconds] per period."""
         plans = self.controller.table.clock_plans
-        plan = plans.get(phase_short) if isinstance(plans, dict) else None
-        return plan if isinstance(plan, list) else None
+        return plans.plan(phase_short) if plans is not None else None
 
     def _on_clock_changed(self) -> None:
         self._store_clock()
