@@ -452,6 +452,7 @@ TYPED_PARTS = {"phones": {"phones", "_phones", "phones_part"}}
 TYPED_PARTS["clock"] = {"clock", "clock_part"}
 TYPED_PARTS["clock_state"] = {"clock_state"}
 TYPED_PARTS["clock_plans"] = {"clock_plans"}
+TYPED_PARTS["event"] = {"event"}
 PART_KEYED = KEYED_READS | {"popitem"}
 
 

@@ -225,7 +225,7 @@ def parse_time(text: str) -> dt.time:
     try:
         hours, minutes = text.strip().split(":")
         return dt.time(int(hours), int(minutes))
-    except (ValueError, TypeError):
+    except (ValueError, TypeError, AttributeError):  # (AttributeError: not text, a damaged save's)
         raise ValueError(f"a time of day is written HH:MM, not {text!r}") from None
 
 

@@ -197,6 +197,7 @@ _check_fields()
 
 if TYPE_CHECKING:
     from .clock import ClockSettings
+    from .event import EventRules
 
 _MINUTES = (int, float)
 
@@ -235,10 +236,7 @@ class ClockPart(JsonPart):
 
     def keep_settings(self, settings: ClockSettings) -> None:
         """``settings`` written in, every one of its keys (a later version's keys stay)."""
-        for key, value in settings.to_dict().items():
-            if key not in self.key_order:
-                self.key_order = (*self.key_order, key)
-            self._put(key, value)
+        _keep(self, settings.to_dict())
 
 
 
@@ -283,12 +281,63 @@ class ClockPlansPart(JsonPart):
         return value if isinstance(value, list) else None
 
     def keep_plan(self, phase: str, plan: list[Any]) -> None:
-        if phase not in self.key_order:
-            self.key_order = (*self.key_order, phase)
-        self._put(phase, plan)
+        _keep(self, {phase: plan})
+
+
+@dataclass(slots=True, eq=False)
+class EventPart(JsonPart):
+    """``table.event``: a tournament board's rules as saved (``table.event.EventRules``: ``rules``);
+    a later version's keys stay when the rules change."""
+
+    KNOWN: ClassVar[dict[str, type | tuple[type, ...]]] = {
+        "preset": str, "custom": dict, "end_year": int, "end_time": str, "end_time_set_at": str,
+        "late_orders": str, "late_grace_seconds": int, "draw_includes_all_survivors": bool,
+        "earliest_draw_year": int, "unanimous": bool, "reveal_vetoes": bool, "concession_allowed": bool,
+        "concession_min_centres": int, "concession_must_be_largest": bool, "scoring": str, "tie_break": str,
+        "concession_scored_as": str,
+    }
+
+    preset: str | None = None
+    #: a custom clock's minutes (``preset`` ``custom``)
+    custom: dict[str, Any] | None = None
+    end_year: int | None = None
+    end_time: str | None = None
+    end_time_set_at: str | None = None
+    late_orders: str | None = None
+    late_grace_seconds: int | None = None
+    draw_includes_all_survivors: bool | None = None
+    earliest_draw_year: int | None = None
+    unanimous: bool | None = None
+    reveal_vetoes: bool | None = None
+    concession_allowed: bool | None = None
+    concession_min_centres: int | None = None
+    concession_must_be_largest: bool | None = None
+    scoring: str | None = None
+    tie_break: str | None = None
+    concession_scored_as: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+    key_order: tuple[str, ...] = ()
+
+    def rules(self) -> EventRules:
+        """The rules (``ValueError`` / ``TypeError`` on a damaged value, as ``EventRules.from_dict``)."""
+        from .event import EventRules
+
+        return EventRules.from_dict(self.to_dict())
+
+    def keep_rules(self, rules: EventRules) -> None:
+        """``rules`` written in, every one of its keys (a later version's keys stay)."""
+        _keep(self, rules.to_dict())
+
+
+def _keep(part: JsonPart, values: Mapping[str, Any]) -> None:
+    """``values`` written into ``part`` (a key it did not have goes last; its other keys stay)."""
+    for key, value in values.items():
+        if key not in part.key_order:
+            part.key_order = (*part.key_order, key)
+        part._put(key, value)
 
 def _check_clock_fields() -> None:
-    for cls in (ClockPart, ClockStatePart, ClockPlansPart):
+    for cls in (ClockPart, ClockStatePart, ClockPlansPart, EventPart):
         names = [f.name for f in fields(cls)]
         assert names == [*cls.KNOWN, "extra", "key_order"], cls
 

@@ -47,7 +47,7 @@ from .declarations import pending_declarations
 from .notes import MAX_NOTES_PER_POWER, NoteError, notes_allowed, with_note
 from .hotseat import CURTAIN, ENTERING, READY, HotSeatSession
 from .session import TableSession
-from .parts import ClockPlansPart, ClockStatePart
+from .parts import ClockPlansPart, ClockStatePart, EventPart
 from .state import TableState
 
 if TYPE_CHECKING:
@@ -973,7 +973,9 @@ class TableService:
 
     def set_event(self, rules: EventRules, *, initiator: str = HOST) -> TableChange:
         """A tournament board's rules (Tournament ▸ Event rules)."""
-        self.table.event = rules.to_dict()
+        if self.table.event is None:
+            self.table.event = EventPart()
+        self.table.event.keep_rules(rules)
         return self._setting(initiator)
 
     def set_ballots(self, records: Sequence[BallotRecord], *, initiator: str = HOST) -> TableChange:

@@ -61,7 +61,7 @@ from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Literal
 
 from .parts import JsonPart, PhonesPart
-from .parts import ClockPart, ClockPlansPart, ClockStatePart
+from .parts import ClockPart, ClockPlansPart, ClockStatePart, EventPart
 
 if TYPE_CHECKING:
     from .clock import ClockSettings
@@ -93,6 +93,7 @@ _PARTS: dict[str, type[JsonPart]] = {"phones": PhonesPart}
 _PARTS["clock"] = ClockPart
 _PARTS["clock_state"] = ClockStatePart
 _PARTS["clock_plans"] = ClockPlansPart
+_PARTS["event"] = EventPart
 
 
 @dataclass(slots=True, eq=False)
@@ -118,7 +119,7 @@ class TableState:
     hotseat: dict[str, Any] | None = None
     phones: PhonesPart | None = None
     hosting_port: int | None = None
-    event: dict[str, Any] | None = None
+    event: EventPart | None = None
     ballots: list[dict[str, Any]] | None = None
     pieces_confirmed: list[str] | None = None
     late_orders: list[dict[str, str]] | None = None
@@ -307,7 +308,7 @@ class TableState:
 
         if self.event is not None:
             try:
-                return EventRules.from_dict(self.event)
+                return self.event.rules()
             except (TypeError, ValueError):
                 pass
         return EventRules()

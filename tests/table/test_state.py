@@ -307,3 +307,61 @@ def test_state_the_running_clock_and_the_plans_round_trip_many_dicts() -> None:
         assert state.to_table() == {"clock_state": d, "clock_plans": d}
         assert state.clock_plans is not None
         assert state.clock_plans.plan("S1901M") == (d["S1901M"] if isinstance(d.get("S1901M"), list) else None)
+
+
+def test_state_the_event_part_is_typed_and_round_trips_a_later_versions_keys() -> None:
+    from diplomacy_desktop.table.event import EventRules
+    from diplomacy_desktop.table.parts import EventPart
+    from diplomacy_desktop.table.service import TableService
+
+    saved = {**EventRules(end_year=1907, unanimous=False).to_dict(), "a_later_key": {"kept": 1}}
+    state = TableState.from_table({"event": json.loads(json.dumps(saved))})
+    event = state.event
+    assert isinstance(event, EventPart) and state.to_table() == {"event": saved}
+    assert list(state.to_table()["event"]) == list(saved)
+    assert event.end_year == 1907 and event.unanimous is False and event.earliest_draw_year is None
+    assert event.extra == {"earliest_draw_year": None, "a_later_key": {"kept": 1}}  # null: kept as null
+    assert state.event_rules() == EventRules(end_year=1907, unanimous=False)
+    # new rules keep a later version's keys
+    service = TableService(Game.new(load_board("standard")), state)
+    service.set_event(EventRules(scoring="draw_size", end_year=None))
+    again = state.to_table()["event"]
+    assert again == {**EventRules(scoring="draw_size").to_dict(), "a_later_key": {"kept": 1}}
+    assert state.event_rules() == EventRules(scoring="draw_size")
+    # a new table's rules are written as EventRules writes them
+    fresh = TableState()
+    TableService(Game.new(load_board("standard")), fresh).set_event(EventRules())
+    assert fresh.to_table() == {"event": EventRules().to_dict()}
+    assert list(fresh.to_table()["event"]) == list(EventRules().to_dict())
+    # a damaged value: kept as read, and the rules read as the defaults
+    damaged = TableState.from_table({"event": {"scoring": "no such system", "unanimous": "yes"}})
+    assert damaged.event is not None and damaged.event.scoring == "no such system"
+    assert damaged.event.unanimous is None and damaged.event.extra == {"unanimous": "yes"}
+    assert damaged.event_rules() == EventRules()
+    assert damaged.to_table() == {"event": {"scoring": "no such system", "unanimous": "yes"}}
+    odd = TableState.from_table({"event": "x"})
+    assert odd.event is None and odd.to_table() == {"event": "x"} and odd.event_rules() == EventRules()
+
+
+def test_state_the_event_part_round_trips_many_dicts() -> None:
+    from diplomacy_desktop.table.event import EventRules
+    from diplomacy_desktop.table.parts import EventPart
+
+    for d in _many_dicts(list(EventPart.KNOWN), seed=11):
+        assert EventPart.from_dict(d).to_dict() == d and list(EventPart.from_dict(d).to_dict()) == list(d)
+        state = TableState.from_table({"event": d})
+        assert state.to_table() == {"event": d}
+        try:
+            expected: EventRules | None = EventRules.from_dict(d)
+        except (TypeError, ValueError):
+            expected = None
+        assert state.event_rules() == (expected or EventRules())
+
+
+def test_state_an_event_whose_time_limit_is_not_text_reads_as_the_default_rules() -> None:
+    from diplomacy_desktop.table.event import EventRules
+
+    for odd in (5, {"h": 1}, [1], True):  # (was: AttributeError out of event_rules)
+        state = TableState.from_table({"event": {"end_time": odd, "end_year": 1905}})
+        assert state.event_rules() == EventRules()
+        assert state.to_table() == {"event": {"end_time": odd, "end_year": 1905}}
