@@ -453,6 +453,7 @@ TYPED_PARTS["clock"] = {"clock", "clock_part"}
 TYPED_PARTS["clock_state"] = {"clock_state"}
 TYPED_PARTS["clock_plans"] = {"clock_plans"}
 TYPED_PARTS["event"] = {"event"}
+TYPED_PARTS["board_info"] = {"board_info"}
 PART_KEYED = KEYED_READS | {"popitem"}
 
 

@@ -329,6 +329,31 @@ class EventPart(JsonPart):
         _keep(self, rules.to_dict())
 
 
+
+@dataclass(slots=True, eq=False)
+class BoardInfoPart(JsonPart):
+    """``table.board_info``: the event, round and board names for the result files (Tournament ▸
+    Board details…, a board call)."""
+
+    KNOWN: ClassVar[dict[str, type | tuple[type, ...]]] = {"event": str, "round": str, "board": str}
+
+    event: str | None = None
+    round: str | None = None
+    board: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+    key_order: tuple[str, ...] = ()
+
+    @classmethod
+    def of_text(cls, info: Mapping[str, Any]) -> BoardInfoPart:
+        """A part of ``info``'s keys and values as text."""
+        part = cls()
+        part.keep(info)
+        return part
+
+    def keep(self, info: Mapping[str, Any]) -> None:
+        """``info`` written in as text (a later version's keys stay)."""
+        _keep(self, {str(k): str(v) for k, v in info.items()})
+
 def _keep(part: JsonPart, values: Mapping[str, Any]) -> None:
     """``values`` written into ``part`` (a key it did not have goes last; its other keys stay)."""
     for key, value in values.items():
@@ -337,7 +362,7 @@ def _keep(part: JsonPart, values: Mapping[str, Any]) -> None:
         part._put(key, value)
 
 def _check_clock_fields() -> None:
-    for cls in (ClockPart, ClockStatePart, ClockPlansPart, EventPart):
+    for cls in (ClockPart, ClockStatePart, ClockPlansPart, EventPart, BoardInfoPart):
         names = [f.name for f in fields(cls)]
         assert names == [*cls.KNOWN, "extra", "key_order"], cls
 

@@ -47,7 +47,7 @@ from .declarations import pending_declarations
 from .notes import MAX_NOTES_PER_POWER, NoteError, notes_allowed, with_note
 from .hotseat import CURTAIN, ENTERING, READY, HotSeatSession
 from .session import TableSession
-from .parts import ClockPlansPart, ClockStatePart, EventPart
+from .parts import BoardInfoPart, ClockPlansPart, ClockStatePart, EventPart
 from .state import TableState
 
 if TYPE_CHECKING:
@@ -944,7 +944,7 @@ class TableService:
         if player_ids is not None:
             self.table.player_ids = {str(p): str(i) for p, i in player_ids.items()}
         if board_info is not None:
-            self.table.board_info = {str(k): str(v) for k, v in board_info.items()}
+            self.table.board_info = BoardInfoPart.of_text(board_info)
         return self._setting(initiator)
 
     def set_board_call(self, player_ids: Mapping[str, str], board_info: Mapping[str, str] | None = None, *,
@@ -953,12 +953,14 @@ class TableService:
         and board names it gave."""
         self.table.player_ids = {str(p): str(i) for p, i in player_ids.items()}
         if board_info:
-            self.table.board_info = {str(k): str(v) for k, v in board_info.items()}
+            self.table.board_info = BoardInfoPart.of_text(board_info)
         return self._setting(initiator)
 
     def set_board_info(self, info: Mapping[str, str], *, initiator: str = HOST) -> TableChange:
         """The event, round and board names for the result files."""
-        self.table.board_info = {str(k): str(v) for k, v in info.items()}
+        if self.table.board_info is None:
+            self.table.board_info = BoardInfoPart()
+        self.table.board_info.keep(info)
         return self._setting(initiator)
 
     def confirm_pieces(self, phases: Sequence[str], *, initiator: str = HOST) -> TableChange:

@@ -61,7 +61,7 @@ from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Literal
 
 from .parts import JsonPart, PhonesPart
-from .parts import ClockPart, ClockPlansPart, ClockStatePart, EventPart
+from .parts import BoardInfoPart, ClockPart, ClockPlansPart, ClockStatePart, EventPart
 
 if TYPE_CHECKING:
     from .clock import ClockSettings
@@ -94,6 +94,7 @@ _PARTS["clock"] = ClockPart
 _PARTS["clock_state"] = ClockStatePart
 _PARTS["clock_plans"] = ClockPlansPart
 _PARTS["event"] = EventPart
+_PARTS["board_info"] = BoardInfoPart
 
 
 @dataclass(slots=True, eq=False)
@@ -125,7 +126,7 @@ class TableState:
     late_orders: list[dict[str, str]] | None = None
     hide_map: bool | None = None
     player_ids: dict[str, str] | None = None
-    board_info: dict[str, str] | None = None
+    board_info: BoardInfoPart | None = None
     computer_seats: dict[str, str] | None = None
     computer_seed: int | None = None
     practice: str | None = None

@@ -365,3 +365,34 @@ def test_state_an_event_whose_time_limit_is_not_text_reads_as_the_default_rules(
         state = TableState.from_table({"event": {"end_time": odd, "end_year": 1905}})
         assert state.event_rules() == EventRules()
         assert state.to_table() == {"event": {"end_time": odd, "end_year": 1905}}
+
+
+def test_state_the_board_info_part_is_typed_and_round_trips_a_later_versions_keys() -> None:
+    from diplomacy_desktop.table.parts import BoardInfoPart
+    from diplomacy_desktop.table.service import TableService
+
+    saved = {"round": "2", "a_later_key": ["kept"], "event": "Spring Open", "board": 5}
+    state = TableState.from_table({"board_info": json.loads(json.dumps(saved))})
+    info = state.board_info
+    assert isinstance(info, BoardInfoPart) and state.to_table() == {"board_info": saved}
+    assert list(state.to_table()["board_info"]) == list(saved)
+    assert info.event == "Spring Open" and info.round == "2"
+    assert info.board is None and info.extra == {"a_later_key": ["kept"], "board": 5}  # not text: kept as read
+    service = TableService(Game.new(load_board("standard")), state)
+    service.set_board_info({"event": "Open", "round": "3", "board": "7"})
+    assert state.to_table()["board_info"] == {"round": "3", "a_later_key": ["kept"], "event": "Open", "board": "7"}
+    # a board call's names replace the part, as text
+    service.set_board_call({"france": "P1"}, {"event": "Cup", "round": 4})
+    assert state.to_table()["board_info"] == {"event": "Cup", "round": "4"}
+    service.set_players({"france": "Anna"}, board_info={"board": "9"})
+    assert state.to_table()["board_info"] == {"board": "9"} and state.board_info == BoardInfoPart(board="9")
+    odd = TableState.from_table({"board_info": "x"})
+    assert odd.board_info is None and odd.to_table() == {"board_info": "x"}
+
+
+def test_state_the_board_info_part_round_trips_many_dicts() -> None:
+    from diplomacy_desktop.table.parts import BoardInfoPart
+
+    for d in _many_dicts(list(BoardInfoPart.KNOWN), seed=13):
+        assert BoardInfoPart.from_dict(d).to_dict() == d and list(BoardInfoPart.from_dict(d).to_dict()) == list(d)
+        assert TableState.from_table({"board_info": d}).to_table() == {"board_info": d}

@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QDockWidget, QFileDial
 
 from ...io.savefile import write_atomic
 from ...table.changes import CLOCK, LAPTOP, TableChange
+from ...table.parts import BoardInfoPart
 from ...table.state import TableState
 from .. import override
 from ..keys import add_menu_before_help, menu_action
@@ -288,10 +289,10 @@ class MovePiecesDock(QDockWidget):
 
     def board_name(self) -> str:
         """The event, round and board (Tournament ▸ Board details…), as the printed list names them."""
-        info = self.controller.table.board_info or {}
-        parts = [str(info.get("event", "")).strip(),
-                 *(f"{word} {value}" for word, key in (("Round", "round"), ("Board", "board"))
-                   if (value := str(info.get(key, "")).strip()))]
+        info = self.controller.table.board_info or BoardInfoPart()
+        parts = [(info.event or "").strip(),
+                 *(f"{word} {value}" for word, given in (("Round", info.round), ("Board", info.board))
+                   if (value := (given or "").strip()))]
         return " \u00b7 ".join(p for p in parts if p)
 
     def set_projector(self, on: bool) -> None:
@@ -468,7 +469,7 @@ class TournamentFeatures(QObject):
         from ...table.results import board_result
         c = self.controller
         state = self._state()
-        info: dict[str, Any] = state.board_info or {}
+        info = state.board_info or BoardInfoPart()
         ids: dict[str, str] = state.player_ids or {}
         players = {p: n for p in c.board.power_ids if (n := c.player_name(p))}
         late = [x for x in state.late_orders or [] if isinstance(x, dict)]
@@ -478,8 +479,8 @@ class TournamentFeatures(QObject):
         end_rule = "; ".join(x for x in (
             f"ended by {how.get(ended.kind, ended.kind)}" if ended is not None else "not finished",
             _lower_first(rules.end_announcement()) if state.event is not None else "") if x)
-        return board_result(c.game, players=players, player_ids=ids, event=str(info.get("event", "")),
-                            round_name=str(info.get("round", "")), board_name=str(info.get("board", "")),
+        return board_result(c.game, players=players, player_ids=ids, event=info.event or "",
+                            round_name=info.round or "", board_name=info.board or "",
                             ballots=ballots_of(c.table), late_orders=late, event_system=rules.scoring,
                             tie_break=rules.tie_break, conceded_as=rules.concession_scored_as, end_rule=end_rule,
                             written_at=dt.datetime.now().strftime("%Y-%m-%d %H:%M"), **kind)
@@ -488,7 +489,7 @@ class TournamentFeatures(QObject):
         """Tournament ▸ Board details…: the event, round and board, kept with the game."""
         from .tournament_dialogs import BoardDetailsDialog
 
-        dialog = BoardDetailsDialog(dict(self._state().board_info or {}), self.window)
+        dialog = BoardDetailsDialog((self._state().board_info or BoardInfoPart()).to_dict(), self.window)
         open_kept(self, "details_dialog", dialog,
                   accepted(lambda: self.controller.service.set_board_info(dialog.details(), initiator=LAPTOP)))
         return dialog
@@ -837,7 +838,8 @@ class TournamentFeatures(QObject):
         c.service.set_players(
             players, player_ids=call.player_ids,
             # the event, round and board the call gives
-            board_info={**(self._state().board_info or {}), **call.details} if call.details else None,
+            board_info={**(self._state().board_info or BoardInfoPart()).to_dict(), **call.details}
+            if call.details else None,
             powers=[p for p in c.board.power_ids if p in set(powers) | set(call.players)]
             if isinstance(powers, list) else None, initiator=LAPTOP)
         self.window.statusBar().showMessage(
