@@ -454,6 +454,7 @@ TYPED_PARTS["clock_state"] = {"clock_state"}
 TYPED_PARTS["clock_plans"] = {"clock_plans"}
 TYPED_PARTS["event"] = {"event"}
 TYPED_PARTS["board_info"] = {"board_info"}
+TYPED_PARTS["ballots"] = {"ballots"}
 PART_KEYED = KEYED_READS | {"popitem"}
 
 

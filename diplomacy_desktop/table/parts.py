@@ -198,6 +198,7 @@ _check_fields()
 if TYPE_CHECKING:
     from .clock import ClockSettings
     from .event import EventRules
+    from .results import BallotRecord
 
 _MINUTES = (int, float)
 
@@ -354,6 +355,38 @@ class BoardInfoPart(JsonPart):
         """``info`` written in as text (a later version's keys stay)."""
         _keep(self, {str(k): str(v) for k, v in info.items()})
 
+
+@dataclass(slots=True, eq=False)
+class BallotPart(JsonPart):
+    """One entry of ``table.ballots`` (a list: an entry that is no JSON object stays as read):
+    who proposed what and the outcome, never who voted what (``record``)."""
+
+    KNOWN: ClassVar[dict[str, type | tuple[type, ...]]] = {
+        "phase": str, "proposer": str, "proposal": str, "powers": list, "passed": bool, "vetoes": int,
+    }
+
+    phase: str | None = None
+    proposer: str | None = None
+    proposal: str | None = None
+    powers: list[Any] | None = None
+    passed: bool | None = None
+    #: how many vetoed (``None``: not told)
+    vetoes: int | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+    key_order: tuple[str, ...] = ()
+
+    def record(self) -> BallotRecord | None:
+        """The ballot's outcome (``None``: a damaged entry), read as the save file holds it."""
+        from .results import BallotRecord
+
+        d = self.to_dict()
+        try:
+            return BallotRecord(str(d["phase"]), str(d["proposer"]), str(d["proposal"]),
+                                tuple(str(p) for p in d["powers"]), bool(d["passed"]),
+                                d.get("vetoes") if isinstance(d.get("vetoes"), int) else None)
+        except (KeyError, TypeError):
+            return None
+
 def _keep(part: JsonPart, values: Mapping[str, Any]) -> None:
     """``values`` written into ``part`` (a key it did not have goes last; its other keys stay)."""
     for key, value in values.items():
@@ -362,7 +395,7 @@ def _keep(part: JsonPart, values: Mapping[str, Any]) -> None:
         part._put(key, value)
 
 def _check_clock_fields() -> None:
-    for cls in (ClockPart, ClockStatePart, ClockPlansPart, EventPart, BoardInfoPart):
+    for cls in (ClockPart, ClockStatePart, ClockPlansPart, EventPart, BoardInfoPart, BallotPart):
         names = [f.name for f in fields(cls)]
         assert names == [*cls.KNOWN, "extra", "key_order"], cls
 

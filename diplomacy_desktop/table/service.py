@@ -47,7 +47,7 @@ from .declarations import pending_declarations
 from .notes import MAX_NOTES_PER_POWER, NoteError, notes_allowed, with_note
 from .hotseat import CURTAIN, ENTERING, READY, HotSeatSession
 from .session import TableSession
-from .parts import BoardInfoPart, ClockPlansPart, ClockStatePart, EventPart
+from .parts import BallotPart, BoardInfoPart, ClockPlansPart, ClockStatePart, EventPart
 from .state import TableState
 
 if TYPE_CHECKING:
@@ -983,7 +983,7 @@ class TableService:
     def set_ballots(self, records: Sequence[BallotRecord], *, initiator: str = HOST) -> TableChange:
         """The ballots' outcomes (who proposed what, passed or not; never who voted what): a new
         ballot is recorded after the ones before it."""
-        self.table.ballots = [r.as_dict() for r in records]
+        self.table.ballots = [BallotPart.from_dict(r.as_dict()) for r in records]
         return self._setting(initiator)
 
     def set_computer_players(self, seats: Mapping[str, str], seed: int, players: Mapping[str, str], *,

@@ -61,7 +61,7 @@ from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Literal
 
 from .parts import JsonPart, PhonesPart
-from .parts import BoardInfoPart, ClockPart, ClockPlansPart, ClockStatePart, EventPart
+from .parts import BallotPart, BoardInfoPart, ClockPart, ClockPlansPart, ClockStatePart, EventPart
 
 if TYPE_CHECKING:
     from .clock import ClockSettings
@@ -95,6 +95,9 @@ _PARTS["clock_state"] = ClockStatePart
 _PARTS["clock_plans"] = ClockPlansPart
 _PARTS["event"] = EventPart
 _PARTS["board_info"] = BoardInfoPart
+#: the nested lists whose JSON objects are read as a typed record each (an entry that is no object
+#: stays as read)
+_LIST_PARTS: dict[str, type[JsonPart]] = {"ballots": BallotPart}
 
 
 @dataclass(slots=True, eq=False)
@@ -121,7 +124,7 @@ class TableState:
     phones: PhonesPart | None = None
     hosting_port: int | None = None
     event: EventPart | None = None
-    ballots: list[dict[str, Any]] | None = None
+    ballots: list[BallotPart | Any] | None = None
     pieces_confirmed: list[str] | None = None
     late_orders: list[dict[str, str]] | None = None
     hide_map: bool | None = None
@@ -163,6 +166,8 @@ class TableState:
         if ok:
             part = _PARTS.get(key)
             setattr(self, key, part.from_dict(value) if part is not None else value)
+            if key in _LIST_PARTS:
+                setattr(self, key, [_LIST_PARTS[key].from_dict(v) if isinstance(v, dict) else v for v in value])
             self.extra.pop(key, None)
         else:
             if expected is not None:
@@ -177,6 +182,8 @@ class TableState:
                 value = getattr(self, f.name)
                 if isinstance(value, JsonPart):
                     values[f.name] = value.to_dict()
+                elif f.name in _LIST_PARTS and isinstance(value, list):
+                    values[f.name] = [v.to_dict() if isinstance(v, JsonPart) else v for v in value]
                 elif value is not None:
                     values[f.name] = value
         ordered = {k: values[k] for k in self.key_order if k in values}
@@ -316,18 +323,7 @@ class TableState:
 
     def ballot_records(self) -> list[BallotRecord]:
         """The ballots' outcomes, oldest first (a damaged entry is left out)."""
-        from .results import BallotRecord
-
-        out = []
-        for d in self.ballots or []:
-            if isinstance(d, dict):
-                try:
-                    out.append(BallotRecord(str(d["phase"]), str(d["proposer"]), str(d["proposal"]),
-                                            tuple(str(p) for p in d["powers"]), bool(d["passed"]),
-                                            d.get("vetoes") if isinstance(d.get("vetoes"), int) else None))
-                except (KeyError, TypeError):
-                    continue
-        return out
+        return [r for b in self.ballots or [] if isinstance(b, BallotPart) and (r := b.record()) is not None]
 
     def player_of(self, power: str) -> str | None:
         name = (self.players or {}).get(power)

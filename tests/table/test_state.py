@@ -396,3 +396,44 @@ def test_state_the_board_info_part_round_trips_many_dicts() -> None:
     for d in _many_dicts(list(BoardInfoPart.KNOWN), seed=13):
         assert BoardInfoPart.from_dict(d).to_dict() == d and list(BoardInfoPart.from_dict(d).to_dict()) == list(d)
         assert TableState.from_table({"board_info": d}).to_table() == {"board_info": d}
+
+
+def test_state_the_ballots_are_typed_records_and_round_trip_a_later_versions_keys() -> None:
+    from diplomacy_desktop.table.parts import BallotPart
+    from diplomacy_desktop.table.results import BallotRecord
+    from diplomacy_desktop.table.service import TableService
+
+    ballots = [
+        {"phase": "F1903M", "proposer": "france", "proposal": "draw", "powers": ["france", "turkey"],
+         "passed": False, "vetoes": 2, "a_later_key": {"kept": 1}},
+        "not an object", {"phase": "S1904M", "proposer": "turkey"},  # damaged: kept, no record
+        {"vetoes": "2", "passed": True, "powers": ["turkey"], "proposal": "concession", "proposer": "turkey",
+         "phase": "F1904M"},
+    ]
+    state = TableState.from_table({"ballots": json.loads(json.dumps(ballots))})
+    assert state.ballots is not None and isinstance(state.ballots[0], BallotPart)
+    assert state.ballots[1] == "not an object" and state.ballots[0].vetoes == 2
+    assert state.to_table() == {"ballots": ballots}
+    assert [list(b) for b in state.to_table()["ballots"] if isinstance(b, dict)] == \
+        [list(b) for b in ballots if isinstance(b, dict)]
+    first = BallotRecord("F1903M", "france", "draw", ("france", "turkey"), False, 2)
+    last = BallotRecord("F1904M", "turkey", "concession", ("turkey",), True, None)  # text is no count
+    assert state.ballot_records() == [first, last]
+    service = TableService(Game.new(load_board("standard")), state)
+    service.set_ballots([*state.ballot_records(), BallotRecord("S1905M", "austria", "draw", ("austria",), True)])
+    assert state.to_table()["ballots"][-1] == BallotRecord("S1905M", "austria", "draw", ("austria",), True).as_dict()
+    assert len(state.ballot_records()) == 3
+    odd = TableState.from_table({"ballots": {"not": "a list"}})
+    assert odd.ballots is None and odd.to_table() == {"ballots": {"not": "a list"}} and odd.ballot_records() == []
+
+
+def test_state_the_ballots_round_trip_many_lists() -> None:
+    from diplomacy_desktop.table.parts import BallotPart
+
+    rng = random.Random(17)
+    dicts = _many_dicts(list(BallotPart.KNOWN), seed=17)
+    for d in dicts:
+        assert BallotPart.from_dict(d).to_dict() == d and list(BallotPart.from_dict(d).to_dict()) == list(d)
+    for _ in range(100):
+        ballots = [rng.choice([*dicts[:50], "x", 3, None, []]) for _ in range(rng.randint(0, 5))]
+        assert TableState.from_table({"ballots": ballots}).to_table() == {"ballots": ballots}
