@@ -449,6 +449,9 @@ def test_doors_the_typed_table_scan_finds_every_keyed_access() -> None:
 #: package gives such a part (an attribute, a variable, the call that makes it); read and changed by
 #: attributes, never by a string key, in the typed rooms (``io/`` meets the save file's dict)
 TYPED_PARTS = {"phones": {"phones", "_phones", "phones_part"}}
+# the laptop's turn, PINs, seals, notes, seating
+TYPED_PARTS["seal_secrets"] = {"seal_secrets"}
+TYPED_PARTS["revealed_seal_codes"] = {"revealed_seal_codes"}
 PART_KEYED = KEYED_READS | {"popitem"}
 
 

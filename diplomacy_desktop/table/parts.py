@@ -184,8 +184,40 @@ class PhonesPart(JsonPart):
     key_order: tuple[str, ...] = ()
 
 
+# -- the laptop's turn, PINs, seals, notes, seating --
+
+
+@dataclass(slots=True, eq=False)
+class SealSecretPart(JsonPart):
+    """``table.seal_secrets``: this phase's seal secret (``table.sealcodes``; secret: ``io.vault``)."""
+
+    KNOWN: ClassVar[dict[str, type | tuple[type, ...]]] = {"phase": str, "secret": str}
+
+    #: the phase the secret is for (``S1901M``)
+    phase: str | None = None
+    #: the secret, in hex
+    secret: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+    key_order: tuple[str, ...] = ()
+
+
+@dataclass(slots=True, eq=False)
+class RevealedSealCodesPart(JsonPart):
+    """``table.revealed_seal_codes``: the last revealed phase, its secret (absent in an earlier
+    version's save) and the codes given at sealing (``table.sealcodes``)."""
+
+    KNOWN: ClassVar[dict[str, type | tuple[type, ...]]] = {"phase": str, "secret": str, "codes": dict}
+
+    phase: str | None = None
+    secret: str | None = None
+    #: ``{power: code}``
+    codes: dict[str, Any] | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+    key_order: tuple[str, ...] = ()
+
+
 def _check_fields() -> None:
-    for cls in (PhonesPart,):
+    for cls in (PhonesPart, SealSecretPart, RevealedSealCodesPart):
         names = [f.name for f in fields(cls)]
         assert names == [*cls.KNOWN, "extra", "key_order"], cls
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .parts import RevealedSealCodesPart, SealSecretPart
 from .state import TableState
 
 if TYPE_CHECKING:
@@ -72,11 +73,12 @@ REVEALED_KEY = "revealed_seal_codes"
 def phase_secret(table: TableState, phase: str) -> str:
     """This phase's secret (a new one when the phase is new)."""
     held = table.seal_secrets
-    if not isinstance(held, dict) or held.get("phase") != phase or not isinstance(held.get("secret"), str):
-        held = {"phase": phase, "secret": new_phase_secret()}
+    if held is None or held.phase != phase or held.secret is None:
+        held = SealSecretPart(phase=phase, secret=new_phase_secret())
         table.seal_secrets = held
         table.seal_codes = {}
-    return str(held["secret"])
+    assert held.secret is not None
+    return held.secret
 
 
 def record_seal(table: TableState, power: str, phase: str, items: Iterable[str] | Mapping[str, str]) -> str:
@@ -89,7 +91,7 @@ def record_seal(table: TableState, power: str, phase: str, items: Iterable[str] 
 def code_of(table: TableState, power: str, phase: str) -> str | None:
     held = table.seal_secrets
     codes = table.seal_codes
-    if not isinstance(held, dict) or held.get("phase") != phase or not isinstance(codes, dict):
+    if held is None or held.phase != phase or not isinstance(codes, dict):
         return None
     code = codes.get(power)
     return str(code) if code else None
@@ -160,15 +162,15 @@ def reveal_codes(table: TableState, phase: str, items_of: ItemsOf) -> Verdict:
     second call for the same phase (the laptop's reveal, then the adjudication) checks again."""
     held = table.seal_secrets
     codes = table.seal_codes
-    if isinstance(held, dict) and held.get("phase") == phase and isinstance(held.get("secret"), str):
+    if held is not None and held.phase == phase and held.secret is not None:
         given = {str(p): str(c) for p, c in codes.items()} if isinstance(codes, dict) else {}
-        revealed: dict[str, Any] = {"phase": phase, "secret": str(held["secret"]), "codes": given}
+        revealed = RevealedSealCodesPart(phase=phase, secret=held.secret, codes=given)
         table.revealed_seal_codes = revealed
-        _log(table, revealed)
+        _log(table, revealed.to_dict())
         table.seal_secrets = None
         table.seal_codes = None
     elif revealed_codes(table)[0] != phase:  # nothing was sealed in this phase
-        table.revealed_seal_codes = {"phase": phase, "codes": {}}
+        table.revealed_seal_codes = RevealedSealCodesPart(phase=phase, codes={})
     verdict = revealed_verdict(table, phase, items_of)
     assert verdict is not None
     return verdict
@@ -189,11 +191,11 @@ def revealed_verdict(table: TableState, phase: str, items_of: ItemsOf) -> Verdic
     None when ``phase`` is not the last revealed one.  An earlier version's reveal kept no
     secret: its codes are shown as given, ``checked`` False."""
     held = table.revealed_seal_codes
-    if not isinstance(held, dict) or held.get("phase") != phase or not isinstance(held.get("codes"), dict):
+    if held is None or held.phase != phase or held.codes is None:
         return None
-    given = {str(p): str(c) for p, c in held["codes"].items()}
-    secret = held.get("secret")
-    if not isinstance(secret, str):
+    given = {str(p): str(c) for p, c in held.codes.items()}
+    secret = held.secret
+    if secret is None:
         return Verdict(phase, dict(given), given, checked=False)
     try:
         codes = recompute(secret, phase, given, items_of)
@@ -205,9 +207,9 @@ def revealed_verdict(table: TableState, phase: str, items_of: ItemsOf) -> Verdic
 def revealed_codes(table: TableState) -> tuple[str, dict[str, str]]:
     """The last revealed phase and the codes given at sealing (``revealed_verdict`` recomputes them)."""
     held = table.revealed_seal_codes
-    if not isinstance(held, dict) or not isinstance(held.get("codes"), dict):
+    if held is None or held.codes is None:
         return "", {}
-    return str(held.get("phase", "")), {str(p): str(c) for p, c in held["codes"].items()}
+    return held.phase or "", {str(p): str(c) for p, c in held.codes.items()}
 
 
 def clear_declaration_codes(table: TableState) -> None:

@@ -61,6 +61,7 @@ from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Literal
 
 from .parts import JsonPart, PhonesPart
+from .parts import RevealedSealCodesPart, SealSecretPart
 
 if TYPE_CHECKING:
     from .clock import ClockSettings
@@ -89,6 +90,7 @@ _MISSING = object()
 
 #: the nested parts read as a typed record of their own (``table.parts``)
 _PARTS: dict[str, type[JsonPart]] = {"phones": PhonesPart}
+_PARTS.update({"seal_secrets": SealSecretPart, "revealed_seal_codes": RevealedSealCodesPart})
 
 
 @dataclass(slots=True, eq=False)
@@ -125,9 +127,9 @@ class TableState:
     computer_seed: int | None = None
     practice: str | None = None
     pin_failures: dict[str, Any] | None = None
-    seal_secrets: dict[str, Any] | None = None
+    seal_secrets: SealSecretPart | None = None
     seal_codes: dict[str, str] | None = None
-    revealed_seal_codes: dict[str, Any] | None = None
+    revealed_seal_codes: RevealedSealCodesPart | None = None
     seal_log: list[Any] | None = None
     #: keys this version does not know, and known keys holding a value of another type: written
     #: back exactly as read

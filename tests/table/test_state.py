@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 import random
 from pathlib import Path
 
@@ -190,3 +191,66 @@ def test_state_the_session_reads_the_phones_part_as_an_old_save_wrote_it() -> No
                                            "declared": ["austria"]}}
     session.begin_phase("F1901M")
     assert state.to_table()["phones"] == {"phase": "F1901M", "sealed": [], "future": 1, "declared": []}
+
+
+# -- the laptop's turn, PINs, seals, notes, seating ------------------------------------------------------
+
+SEAT_PART_VALUES: list[Any] = [
+    "S1901M", "", 0, 7, 1.5, True, None, [], ["x", 1], {}, {"a": {"b": [1]}}, "ab" * 32,
+]
+
+
+def _many_dicts(keys: tuple[str, ...], seed: int, count: int = 300) -> list[dict[str, Any]]:
+    """Dicts of the part's keys and a later version's, in every order, with values of any JSON type."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        names = [k for k in (*keys, "a_later_key", "zz") if rng.random() < 0.6]
+        rng.shuffle(names)
+        out.append({k: rng.choice(SEAT_PART_VALUES) for k in names})
+    return out
+
+
+def test_state_the_seal_secret_and_revealed_codes_parts_round_trip_many_dicts() -> None:
+    from diplomacy_desktop.table.parts import RevealedSealCodesPart, SealSecretPart
+
+    parts: list[tuple[str, type[SealSecretPart] | type[RevealedSealCodesPart]]] = [
+        ("seal_secrets", SealSecretPart), ("revealed_seal_codes", RevealedSealCodesPart)]
+    for seed, (name, cls) in enumerate(parts):
+        for d in _many_dicts(tuple(cls.KNOWN), seed):
+            copy = json.loads(json.dumps(d))
+            part = cls.from_dict(copy)
+            back = part.to_dict()
+            assert back == d and list(back) == list(d), (cls, d)
+            state = TableState.from_table({"x": 1, name: copy})
+            assert state.to_table() == {"x": 1, name: d} and list(state.to_table()[name]) == list(d)
+
+
+def test_state_the_seal_parts_are_typed_and_a_damaged_value_reads_as_absent() -> None:
+    from diplomacy_desktop.table import sealcodes
+    from diplomacy_desktop.table.parts import RevealedSealCodesPart, SealSecretPart
+
+    table = {"seal_secrets": {"phase": "S1901M", "secret": 5, "later": 1},
+             "revealed_seal_codes": {"codes": {"france": "a b c"}, "phase": "W1900A", "later": [2]}}
+    state = TableState.from_table(json.loads(json.dumps(table)))
+    assert isinstance(state.seal_secrets, SealSecretPart) and isinstance(state.revealed_seal_codes, RevealedSealCodesPart)
+    assert state.seal_secrets.phase == "S1901M" and state.seal_secrets.secret is None  # damaged: kept aside
+    assert state.to_table() == table
+    assert sealcodes.revealed_codes(state) == ("W1900A", {"france": "a b c"})
+    verdict = sealcodes.revealed_verdict(state, "W1900A", lambda p: [])
+    assert verdict is not None and not verdict.checked  # an earlier version's reveal: no secret
+    # a damaged secret is replaced by a new one (the phase's codes start again)
+    secret = sealcodes.phase_secret(state, "S1901M")
+    assert len(secret) > 8 and state.to_table()["seal_secrets"] == {"phase": "S1901M", "secret": secret}
+    code = sealcodes.record_seal(state, "france", "S1901M", ["A PAR H"])
+    assert sealcodes.code_of(state, "france", "S1901M") == code
+    verdict = sealcodes.reveal_codes(state, "S1901M", lambda p: ["A PAR H"])
+    assert verdict.codes == {"france": code} and not verdict.mismatched
+    out = state.to_table()
+    assert "seal_secrets" not in out and "seal_codes" not in out
+    assert out["revealed_seal_codes"] == {"phase": "S1901M", "secret": secret, "codes": {"france": code}}
+    assert out["seal_log"] == [out["revealed_seal_codes"]]
+    # a part that is not an object is kept as it was, and reads as absent
+    odd = TableState.from_table({"revealed_seal_codes": "damaged"})
+    assert odd.revealed_seal_codes is None and sealcodes.revealed_codes(odd) == ("", {})
+    assert odd.to_table() == {"revealed_seal_codes": "damaged"}
