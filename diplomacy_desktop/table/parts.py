@@ -216,8 +216,52 @@ class RevealedSealCodesPart(JsonPart):
     key_order: tuple[str, ...] = ()
 
 
+@dataclass(slots=True, eq=False)
+class JsonMap(JsonPart):
+    """A JSON object keyed by power (or device), every entry of one JSON type (``ITEM``): no known
+    keys, so each entry is kept in ``extra`` as read, in its order (a damaged entry too, and it
+    reads as absent).  Read and changed through ``of``, ``put``, ``drop`` and ``entries``."""
+
+    #: the JSON type an entry must have to be read
+    ITEM: ClassVar[type | tuple[type, ...]] = object
+    extra: dict[str, Any] = field(default_factory=dict)
+    key_order: tuple[str, ...] = ()
+
+    def of(self, key: str) -> Any:
+        """The entry for ``key`` (``None``: absent, or not of the entry's type)."""
+        value = self.extra.get(key)
+        return value if _fits(value, self.ITEM) else None
+
+    def put(self, key: str, value: Any) -> None:
+        """``key``'s entry becomes ``value`` (a new key goes last, as a dict's would)."""
+        self.extra[key] = value
+
+    def drop(self, key: str) -> None:
+        """``key``'s entry leaves (a later one goes last, as a dict's would)."""
+        self.extra.pop(key, None)
+        self.key_order = tuple(k for k in self.key_order if k != key)
+
+    def entries(self) -> dict[str, Any]:
+        """Every entry of the entry's type, in order."""
+        return {k: v for k, v in self.to_dict().items() if _fits(v, self.ITEM)}
+
+
+@dataclass(slots=True, eq=False)
+class SealCodesPart(JsonMap):
+    """``table.seal_codes``: this phase's seal codes, ``{power: code}`` (``table.sealcodes``; secret)."""
+
+    ITEM: ClassVar[type | tuple[type, ...]] = str
+
+    def of(self, key: str) -> str | None:
+        value = JsonMap.of(self, key)
+        return value if isinstance(value, str) else None
+
+    def entries(self) -> dict[str, str]:
+        return {k: v for k, v in JsonMap.entries(self).items() if isinstance(v, str)}
+
+
 def _check_fields() -> None:
-    for cls in (PhonesPart, SealSecretPart, RevealedSealCodesPart):
+    for cls in (PhonesPart, SealSecretPart, RevealedSealCodesPart, SealCodesPart):
         names = [f.name for f in fields(cls)]
         assert names == [*cls.KNOWN, "extra", "key_order"], cls
 

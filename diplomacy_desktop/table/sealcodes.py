@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .parts import RevealedSealCodesPart, SealSecretPart
+from .parts import RevealedSealCodesPart, SealCodesPart, SealSecretPart
 from .state import TableState
 
 if TYPE_CHECKING:
@@ -76,7 +76,7 @@ def phase_secret(table: TableState, phase: str) -> str:
     if held is None or held.phase != phase or held.secret is None:
         held = SealSecretPart(phase=phase, secret=new_phase_secret())
         table.seal_secrets = held
-        table.seal_codes = {}
+        table.seal_codes = SealCodesPart()
     assert held.secret is not None
     return held.secret
 
@@ -84,24 +84,23 @@ def phase_secret(table: TableState, phase: str) -> str:
 def record_seal(table: TableState, power: str, phase: str, items: Iterable[str] | Mapping[str, str]) -> str:
     """``power`` sealed ``items`` in ``phase``: its code, kept until the reveal."""
     code = seal_code(phase_secret(table, phase), power, phase, items)
-    table.part("seal_codes")[power] = code
+    table.seal_codes_part().put(power, code)
     return code
 
 
 def code_of(table: TableState, power: str, phase: str) -> str | None:
     held = table.seal_secrets
     codes = table.seal_codes
-    if held is None or held.phase != phase or not isinstance(codes, dict):
+    if held is None or held.phase != phase or codes is None:
         return None
-    code = codes.get(power)
-    return str(code) if code else None
+    return codes.of(power) or None
 
 
 def forget_seal(table: TableState, power: str) -> None:
     """``power`` reopened its seal: its code is gone (a new seal gives a new one if it changed)."""
     codes = table.seal_codes
-    if isinstance(codes, dict):
-        codes.pop(power, None)
+    if codes is not None:
+        codes.drop(power)
 
 
 #: public: every revealed phase's secret and the codes given at sealing, oldest first, in the saved
@@ -163,7 +162,7 @@ def reveal_codes(table: TableState, phase: str, items_of: ItemsOf) -> Verdict:
     held = table.seal_secrets
     codes = table.seal_codes
     if held is not None and held.phase == phase and held.secret is not None:
-        given = {str(p): str(c) for p, c in codes.items()} if isinstance(codes, dict) else {}
+        given = {str(p): str(c) for p, c in codes.to_dict().items()} if codes is not None else {}
         revealed = RevealedSealCodesPart(phase=phase, secret=held.secret, codes=given)
         table.revealed_seal_codes = revealed
         _log(table, revealed.to_dict())

@@ -61,7 +61,7 @@ from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Literal
 
 from .parts import JsonPart, PhonesPart
-from .parts import RevealedSealCodesPart, SealSecretPart
+from .parts import RevealedSealCodesPart, SealCodesPart, SealSecretPart
 
 if TYPE_CHECKING:
     from .clock import ClockSettings
@@ -91,6 +91,7 @@ _MISSING = object()
 #: the nested parts read as a typed record of their own (``table.parts``)
 _PARTS: dict[str, type[JsonPart]] = {"phones": PhonesPart}
 _PARTS.update({"seal_secrets": SealSecretPart, "revealed_seal_codes": RevealedSealCodesPart})
+_PARTS.update({"seal_codes": SealCodesPart})
 
 
 @dataclass(slots=True, eq=False)
@@ -128,7 +129,7 @@ class TableState:
     practice: str | None = None
     pin_failures: dict[str, Any] | None = None
     seal_secrets: SealSecretPart | None = None
-    seal_codes: dict[str, str] | None = None
+    seal_codes: SealCodesPart | None = None
     revealed_seal_codes: RevealedSealCodesPart | None = None
     seal_log: list[Any] | None = None
     #: keys this version does not know, and known keys holding a value of another type: written
@@ -188,14 +189,19 @@ class TableState:
         for f in fields(self):
             setattr(self, f.name, getattr(other, f.name))
 
-    def part(self, name: Literal["computer_seats", "pin_failures", "seal_codes"]) -> dict[str, Any]:
-        """The nested object ``name`` (``computer_seats``, ``pin_failures``, ``seal_codes``), made
-        empty when absent."""
+    def part(self, name: Literal["computer_seats", "pin_failures"]) -> dict[str, Any]:
+        """The nested object ``name`` (``computer_seats``, ``pin_failures``), made empty when absent."""
         value = getattr(self, name)
         if not isinstance(value, dict):
             value = {}
             setattr(self, name, value)
         return value
+
+    def seal_codes_part(self) -> SealCodesPart:
+        """This phase's seal codes (``table.seal_codes``), made empty when absent."""
+        if self.seal_codes is None:
+            self.seal_codes = SealCodesPart()
+        return self.seal_codes
 
     def phones_part(self) -> PhonesPart:
         """The phones' part (``table.phones``), made empty when absent."""

@@ -254,3 +254,25 @@ def test_state_the_seal_parts_are_typed_and_a_damaged_value_reads_as_absent() ->
     odd = TableState.from_table({"revealed_seal_codes": "damaged"})
     assert odd.revealed_seal_codes is None and sealcodes.revealed_codes(odd) == ("", {})
     assert odd.to_table() == {"revealed_seal_codes": "damaged"}
+
+
+def test_state_the_seal_codes_part_round_trips_many_dicts_and_keeps_a_damaged_code() -> None:
+    from diplomacy_desktop.table import sealcodes
+    from diplomacy_desktop.table.parts import SealCodesPart
+
+    for d in _many_dicts(("france", "turkey", "austria"), 3):
+        back = TableState.from_table({"seal_codes": json.loads(json.dumps(d))}).to_table()
+        assert back == {"seal_codes": d} and list(back["seal_codes"]) == list(d)
+    state = TableState.from_table({"seal_secrets": {"phase": "S1901M", "secret": "ab" * 16},
+                                   "seal_codes": {"turkey": 5, "france": "a b c", "later": [1]}})
+    codes = state.seal_codes
+    assert isinstance(codes, SealCodesPart) and codes.of("france") == "a b c" and codes.of("turkey") is None
+    assert codes.entries() == {"france": "a b c"}
+    assert sealcodes.code_of(state, "turkey", "S1901M") is None  # damaged: no code
+    sealcodes.forget_seal(state, "france")
+    sealcodes.record_seal(state, "austria", "S1901M", ["A VIE H"])
+    assert list(state.to_table()["seal_codes"]) == ["turkey", "later", "austria"]  # as a dict's order
+    sealcodes.record_seal(state, "france", "S1901M", ["A PAR H"])
+    assert list(state.to_table()["seal_codes"]) == ["turkey", "later", "austria", "france"]
+    assert state.to_table()["seal_codes"]["turkey"] == 5  # kept as read
+    assert not SealCodesPart() and TableState.from_table({"seal_codes": []}).to_table() == {"seal_codes": []}
