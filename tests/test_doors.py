@@ -453,6 +453,7 @@ TYPED_PARTS = {"phones": {"phones", "_phones", "phones_part"}}
 TYPED_PARTS["seal_secrets"] = {"seal_secrets"}
 TYPED_PARTS["revealed_seal_codes"] = {"revealed_seal_codes"}
 TYPED_PARTS["seal_codes"] = {"seal_codes", "seal_codes_part"}
+TYPED_PARTS["pin_failures"] = {"pin_failures", "pin_failures_part"}
 PART_KEYED = KEYED_READS | {"popitem"}
 
 

@@ -260,8 +260,36 @@ class SealCodesPart(JsonMap):
         return {k: v for k, v in JsonMap.entries(self).items() if isinstance(v, str)}
 
 
+@dataclass(slots=True, eq=False)
+class PinFailure(JsonPart):
+    """One power's wrong PINs (``table.pin_failures``' entry): how many, and the wall-clock time
+    before which no try is taken (``table.pins.PinGuard``)."""
+
+    KNOWN: ClassVar[dict[str, type | tuple[type, ...]]] = {"count": int, "until": (int, float)}
+
+    count: int | None = None
+    until: int | float | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+    key_order: tuple[str, ...] = ()
+
+
+@dataclass(slots=True, eq=False)
+class PinFailuresPart(JsonMap):
+    """``table.pin_failures``: wrong PINs per power, ``{power: {"count", "until"}}`` (``table.pins``)."""
+
+    ITEM: ClassVar[type | tuple[type, ...]] = dict
+
+    def failure(self, key: str) -> PinFailure | None:
+        """``key``'s record (``None``: absent, or not an object)."""
+        value = JsonMap.of(self, key)
+        return PinFailure.from_dict(value) if isinstance(value, dict) else None
+
+    def put_failure(self, key: str, failure: PinFailure) -> None:
+        self.put(key, failure.to_dict())
+
+
 def _check_fields() -> None:
-    for cls in (PhonesPart, SealSecretPart, RevealedSealCodesPart, SealCodesPart):
+    for cls in (PhonesPart, SealSecretPart, RevealedSealCodesPart, SealCodesPart, PinFailure, PinFailuresPart):
         names = [f.name for f in fields(cls)]
         assert names == [*cls.KNOWN, "extra", "key_order"], cls
 

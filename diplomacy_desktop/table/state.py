@@ -62,6 +62,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from .parts import JsonPart, PhonesPart
 from .parts import RevealedSealCodesPart, SealCodesPart, SealSecretPart
+from .parts import PinFailuresPart
 
 if TYPE_CHECKING:
     from .clock import ClockSettings
@@ -92,6 +93,7 @@ _MISSING = object()
 _PARTS: dict[str, type[JsonPart]] = {"phones": PhonesPart}
 _PARTS.update({"seal_secrets": SealSecretPart, "revealed_seal_codes": RevealedSealCodesPart})
 _PARTS.update({"seal_codes": SealCodesPart})
+_PARTS.update({"pin_failures": PinFailuresPart})
 
 
 @dataclass(slots=True, eq=False)
@@ -127,7 +129,7 @@ class TableState:
     computer_seats: dict[str, str] | None = None
     computer_seed: int | None = None
     practice: str | None = None
-    pin_failures: dict[str, Any] | None = None
+    pin_failures: PinFailuresPart | None = None
     seal_secrets: SealSecretPart | None = None
     seal_codes: SealCodesPart | None = None
     revealed_seal_codes: RevealedSealCodesPart | None = None
@@ -189,8 +191,8 @@ class TableState:
         for f in fields(self):
             setattr(self, f.name, getattr(other, f.name))
 
-    def part(self, name: Literal["computer_seats", "pin_failures"]) -> dict[str, Any]:
-        """The nested object ``name`` (``computer_seats``, ``pin_failures``), made empty when absent."""
+    def part(self, name: Literal["computer_seats"]) -> dict[str, Any]:
+        """The nested object ``name`` (``computer_seats``), made empty when absent."""
         value = getattr(self, name)
         if not isinstance(value, dict):
             value = {}
@@ -202,6 +204,12 @@ class TableState:
         if self.seal_codes is None:
             self.seal_codes = SealCodesPart()
         return self.seal_codes
+
+    def pin_failures_part(self) -> PinFailuresPart:
+        """Wrong PINs per power (``table.pin_failures``), made empty when absent."""
+        if self.pin_failures is None:
+            self.pin_failures = PinFailuresPart()
+        return self.pin_failures
 
     def phones_part(self) -> PhonesPart:
         """The phones' part (``table.phones``), made empty when absent."""

@@ -276,3 +276,28 @@ def test_state_the_seal_codes_part_round_trips_many_dicts_and_keeps_a_damaged_co
     assert list(state.to_table()["seal_codes"]) == ["turkey", "later", "austria", "france"]
     assert state.to_table()["seal_codes"]["turkey"] == 5  # kept as read
     assert not SealCodesPart() and TableState.from_table({"seal_codes": []}).to_table() == {"seal_codes": []}
+
+
+def test_state_the_pin_failures_part_round_trips_many_dicts_and_a_damaged_record() -> None:
+    from diplomacy_desktop.table.parts import PinFailure, PinFailuresPart
+    from diplomacy_desktop.table.pins import PinGuard
+
+    for d in _many_dicts(("france", "turkey", "host"), 4):
+        back = TableState.from_table({"pin_failures": json.loads(json.dumps(d))}).to_table()
+        assert back == {"pin_failures": d} and list(back["pin_failures"]) == list(d)
+    for d in _many_dicts(tuple(PinFailure.KNOWN), 5):
+        assert PinFailure.from_dict(d).to_dict() == d and list(PinFailure.from_dict(d).to_dict()) == list(d)
+    table = {"pin_failures": {"france": {"count": 2, "until": 105.5, "later": "x"}, "turkey": "damaged",
+                              "austria": {"count": "2", "until": None}}}
+    state = TableState.from_table(json.loads(json.dumps(table)))
+    assert isinstance(state.pin_failures, PinFailuresPart)
+    guard = PinGuard(state, clock=lambda: 100.0)
+    assert guard.failures("france") == 2 and guard.wait("france") == 5.5
+    assert guard.failures("turkey") == 0 and guard.failures("austria") == 0 and guard.wait("austria") == 0.0
+    assert state.to_table() == table
+    guard.failed("austria")  # a damaged record is replaced by a counted one
+    assert state.to_table()["pin_failures"]["austria"] == {"count": 1, "until": 0}
+    guard.succeeded("france")
+    guard.failed("france")
+    assert list(state.to_table()["pin_failures"]) == ["turkey", "austria", "france"]  # as a dict's order
+    assert state.to_table()["pin_failures"]["turkey"] == "damaged"
