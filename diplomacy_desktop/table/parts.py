@@ -288,8 +288,19 @@ class PinFailuresPart(JsonMap):
         self.put(key, failure.to_dict())
 
 
+@dataclass(slots=True, eq=False)
+class ComputerSeatsPart(JsonMap):
+    """``table.computer_seats``: the powers the computer plays, ``{power: level}`` (``table.computer``)."""
+
+    ITEM: ClassVar[type | tuple[type, ...]] = str
+
+    def entries(self) -> dict[str, str]:
+        return {k: v for k, v in JsonMap.entries(self).items() if isinstance(v, str)}
+
+
 def _check_fields() -> None:
-    for cls in (PhonesPart, SealSecretPart, RevealedSealCodesPart, SealCodesPart, PinFailure, PinFailuresPart):
+    for cls in (PhonesPart, SealSecretPart, RevealedSealCodesPart, SealCodesPart, PinFailure, PinFailuresPart,
+                ComputerSeatsPart):
         names = [f.name for f in fields(cls)]
         assert names == [*cls.KNOWN, "extra", "key_order"], cls
 

@@ -19,6 +19,7 @@ from ..engine.rules import Edition
 from ..io.pins import is_pin_hash
 from .clock import ClockSettings
 from .computer import LEVELS, computer_seats, computer_seed
+from .parts import ComputerSeatsPart
 from .state import TableState
 
 
@@ -75,7 +76,7 @@ class TableSettings:
             short_game_by=self.short_game_by,
             seating=dict(self.seating) if self.seating else None,
             notes_allowed=True if self.notes else None,
-            computer_seats=dict(self.computer) if self.computer else None,
+            computer_seats=ComputerSeatsPart.from_dict(self.computer) if self.computer else None,
             computer_seed=self.computer_seed if self.computer else None,
             practice=self.practice or None,
         )

@@ -58,11 +58,12 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from .parts import JsonPart, PhonesPart
 from .parts import RevealedSealCodesPart, SealCodesPart, SealSecretPart
 from .parts import PinFailuresPart
+from .parts import ComputerSeatsPart
 
 if TYPE_CHECKING:
     from .clock import ClockSettings
@@ -94,6 +95,7 @@ _PARTS: dict[str, type[JsonPart]] = {"phones": PhonesPart}
 _PARTS.update({"seal_secrets": SealSecretPart, "revealed_seal_codes": RevealedSealCodesPart})
 _PARTS.update({"seal_codes": SealCodesPart})
 _PARTS.update({"pin_failures": PinFailuresPart})
+_PARTS.update({"computer_seats": ComputerSeatsPart})
 
 
 @dataclass(slots=True, eq=False)
@@ -126,7 +128,7 @@ class TableState:
     hide_map: bool | None = None
     player_ids: dict[str, str] | None = None
     board_info: dict[str, str] | None = None
-    computer_seats: dict[str, str] | None = None
+    computer_seats: ComputerSeatsPart | None = None
     computer_seed: int | None = None
     practice: str | None = None
     pin_failures: PinFailuresPart | None = None
@@ -191,13 +193,11 @@ class TableState:
         for f in fields(self):
             setattr(self, f.name, getattr(other, f.name))
 
-    def part(self, name: Literal["computer_seats"]) -> dict[str, Any]:
-        """The nested object ``name`` (``computer_seats``), made empty when absent."""
-        value = getattr(self, name)
-        if not isinstance(value, dict):
-            value = {}
-            setattr(self, name, value)
-        return value
+    def computer_seats_part(self) -> ComputerSeatsPart:
+        """The computer's seats (``table.computer_seats``), made empty when absent."""
+        if self.computer_seats is None:
+            self.computer_seats = ComputerSeatsPart()
+        return self.computer_seats
 
     def seal_codes_part(self) -> SealCodesPart:
         """This phase's seal codes (``table.seal_codes``), made empty when absent."""

@@ -301,3 +301,26 @@ def test_state_the_pin_failures_part_round_trips_many_dicts_and_a_damaged_record
     guard.failed("france")
     assert list(state.to_table()["pin_failures"]) == ["turkey", "austria", "france"]  # as a dict's order
     assert state.to_table()["pin_failures"]["turkey"] == "damaged"
+
+
+def test_state_the_computer_seats_part_round_trips_many_dicts_and_a_damaged_level() -> None:
+    from diplomacy_desktop.table.computer import computer_seats
+    from diplomacy_desktop.table.parts import ComputerSeatsPart
+    from diplomacy_desktop.table.settings import TableSettings as Settings
+
+    for d in _many_dicts(("france", "turkey", "austria"), 6):
+        back = TableState.from_table({"computer_seats": json.loads(json.dumps(d))}).to_table()
+        assert back == {"computer_seats": d} and list(back["computer_seats"]) == list(d)
+    table = {"computer_seats": {"turkey": "club", "france": 3, "austria": "grandmaster", "italy": "strong"}}
+    state = TableState.from_table(json.loads(json.dumps(table)))
+    assert isinstance(state.computer_seats, ComputerSeatsPart)
+    assert computer_seats(state) == {"turkey": "club", "italy": "strong"}  # damaged and unknown levels: none
+    assert computer_seats(state, ("turkey", "france")) == {"turkey": "club"}
+    assert state.to_table() == table
+    part = state.computer_seats_part()
+    part.drop("turkey")
+    part.put("england", "beginner")
+    part.put("france", "club")  # a damaged level replaced in place
+    assert list(state.to_table()["computer_seats"]) == ["france", "austria", "italy", "england"]
+    assert state.to_table()["computer_seats"]["austria"] == "grandmaster"
+    assert Settings.from_table(state).computer == {"france": "club", "italy": "strong", "england": "beginner"}
