@@ -298,6 +298,59 @@ class ComputerSeatsPart(JsonMap):
         return {k: v for k, v in JsonMap.entries(self).items() if isinstance(v, str)}
 
 
+class JsonList:
+    """A JSON array of the table (``TableState.seal_log`` ...): its items kept as read, in order (a
+    damaged one too), ``items`` the list itself; a subclass reads each item as a typed record.
+    ``from_list(d).to_list() == d`` for every list."""
+
+    __slots__ = ("items",)
+
+    def __init__(self, items: list[Any] | None = None) -> None:
+        self.items: list[Any] = list(items) if items else []
+
+    @classmethod
+    def from_list(cls, data: list[Any] | None) -> Self:
+        return cls(data)
+
+    def to_list(self) -> list[Any]:
+        """The array as the save file keeps it (a new list of the same items)."""
+        return list(self.items)
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, JsonList):
+            return type(self) is type(other) and self.items == other.items
+        if isinstance(other, list):
+            return self.items == other
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    if not TYPE_CHECKING:  # the save file's view, for the tests (the package uses ``items``)
+
+        def __getitem__(self, index: Any) -> Any:
+            return self.items[index]
+
+        def __iter__(self) -> Iterator[Any]:
+            return iter(self.items)
+
+        def __len__(self) -> int:
+            return len(self.items)
+
+
+class SealLogPart(JsonList):
+    """``table.seal_log``: every revealed phase's secret and the codes given at sealing, oldest
+    first (``table.sealcodes``; ``verify-seals`` reads it), each item a ``RevealedSealCodesPart``."""
+
+    __slots__ = ()
+
+    def entries(self) -> list[RevealedSealCodesPart | None]:
+        """Each item as a record (``None``: an item that is not an object), in order."""
+        return [RevealedSealCodesPart.from_dict(e) if isinstance(e, dict) else None for e in self.items]
+
+
 def _check_fields() -> None:
     for cls in (PhonesPart, SealSecretPart, RevealedSealCodesPart, SealCodesPart, PinFailure, PinFailuresPart,
                 ComputerSeatsPart):

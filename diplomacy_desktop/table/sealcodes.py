@@ -18,7 +18,7 @@ import secrets
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .parts import RevealedSealCodesPart, SealCodesPart, SealSecretPart
 from .state import TableState
@@ -165,7 +165,7 @@ def reveal_codes(table: TableState, phase: str, items_of: ItemsOf) -> Verdict:
         given = {str(p): str(c) for p, c in codes.to_dict().items()} if codes is not None else {}
         revealed = RevealedSealCodesPart(phase=phase, secret=held.secret, codes=given)
         table.revealed_seal_codes = revealed
-        _log(table, revealed.to_dict())
+        _log(table, revealed)
         table.seal_secrets = None
         table.seal_codes = None
     elif revealed_codes(table)[0] != phase:  # nothing was sealed in this phase
@@ -175,14 +175,13 @@ def reveal_codes(table: TableState, phase: str, items_of: ItemsOf) -> Verdict:
     return verdict
 
 
-def _log(table: TableState, revealed: Mapping[str, Any]) -> None:
-    log = table.seal_log
-    if not isinstance(log, list):
-        log = table.seal_log = []
-    log[:] = [e for e in log if not (isinstance(e, dict) and e.get("phase") == revealed["phase"])]
-    if revealed["codes"]:
-        log.append(dict(revealed))
-    del log[:-LOG_LIMIT]
+def _log(table: TableState, revealed: RevealedSealCodesPart) -> None:
+    log = table.seal_log_part()
+    kept = [item for item, entry in zip(log.items, log.entries(), strict=True)
+            if not (entry is not None and entry.phase == revealed.phase)]
+    if revealed.codes:
+        kept.append(revealed.to_dict())
+    log.items = kept[-LOG_LIMIT:]
 
 
 def revealed_verdict(table: TableState, phase: str, items_of: ItemsOf) -> Verdict | None:
@@ -228,23 +227,20 @@ def logged_verdicts(table: TableState, history: Iterable[HistoryEntry]) -> list[
     damaged.  ValueError: the log itself is not a list of phases."""
     if LOG_KEY in table.extra:  # kept aside by TableState: not a list
         raise SealLogError(f"the table's {LOG_KEY} is not a list")
-    log = table.seal_log or []
-    if not isinstance(log, list):
-        raise SealLogError(f"the table's {LOG_KEY} is not a list")
+    log = table.seal_log.entries() if table.seal_log is not None else []
     entries = {h.state.phase.short: h for h in history}
     out: list[tuple[str, Verdict | None]] = []
     for i, item in enumerate(log):
-        if not isinstance(item, dict) or not isinstance(item.get("codes"), dict) \
-                or not isinstance(item.get("secret"), str) or not isinstance(item.get("phase"), str):
+        if item is None or item.codes is None or item.secret is None or item.phase is None:
             raise SealLogError(f"the table's {LOG_KEY}[{i}] is not a phase with its secret and codes")
-        phase = item["phase"]
+        phase = item.phase
         entry = entries.get(phase)
         if entry is None:
             out.append((phase, None))
             continue
-        given = {str(p): str(c) for p, c in item["codes"].items()}
+        given = {str(p): str(c) for p, c in item.codes.items()}
         try:
-            codes = recompute(item["secret"], phase, given, orders_by_power(entry.orders))
+            codes = recompute(item.secret, phase, given, orders_by_power(entry.orders))
         except ValueError:
             raise SealLogError(f"the table's {LOG_KEY}[{i}]: its secret is not hexadecimal") from None
         out.append((phase, Verdict(phase, codes, given)))

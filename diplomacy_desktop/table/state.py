@@ -64,6 +64,7 @@ from .parts import JsonPart, PhonesPart
 from .parts import RevealedSealCodesPart, SealCodesPart, SealSecretPart
 from .parts import PinFailuresPart
 from .parts import ComputerSeatsPart
+from .parts import JsonList, SealLogPart
 
 if TYPE_CHECKING:
     from .clock import ClockSettings
@@ -96,6 +97,8 @@ _PARTS.update({"seal_secrets": SealSecretPart, "revealed_seal_codes": RevealedSe
 _PARTS.update({"seal_codes": SealCodesPart})
 _PARTS.update({"pin_failures": PinFailuresPart})
 _PARTS.update({"computer_seats": ComputerSeatsPart})
+#: the nested arrays read as a typed list of their own (``table.parts.JsonList``)
+_LISTS: dict[str, type[JsonList]] = {"seal_log": SealLogPart}
 
 
 @dataclass(slots=True, eq=False)
@@ -135,7 +138,7 @@ class TableState:
     seal_secrets: SealSecretPart | None = None
     seal_codes: SealCodesPart | None = None
     revealed_seal_codes: RevealedSealCodesPart | None = None
-    seal_log: list[Any] | None = None
+    seal_log: SealLogPart | None = None
     #: keys this version does not know, and known keys holding a value of another type: written
     #: back exactly as read
     extra: dict[str, Any] = field(default_factory=dict)
@@ -158,12 +161,18 @@ class TableState:
             setattr(self, key, value)
             self.extra.pop(key, None)
             return
+        if key in _LISTS and isinstance(value, _LISTS[key]):
+            setattr(self, key, value)
+            self.extra.pop(key, None)
+            return
         expected = KNOWN_KEYS.get(key)
         ok = expected is not None and isinstance(value, expected) and not (
             expected is int and isinstance(value, bool))
         if ok:
             part = _PARTS.get(key)
-            setattr(self, key, part.from_dict(value) if part is not None else value)
+            listed = _LISTS.get(key)
+            setattr(self, key, part.from_dict(value) if part is not None
+                    else listed.from_list(value) if listed is not None else value)
             self.extra.pop(key, None)
         else:
             if expected is not None:
@@ -178,6 +187,8 @@ class TableState:
                 value = getattr(self, f.name)
                 if isinstance(value, JsonPart):
                     values[f.name] = value.to_dict()
+                elif isinstance(value, JsonList):
+                    values[f.name] = value.to_list()
                 elif value is not None:
                     values[f.name] = value
         ordered = {k: values[k] for k in self.key_order if k in values}
@@ -210,6 +221,12 @@ class TableState:
         if self.pin_failures is None:
             self.pin_failures = PinFailuresPart()
         return self.pin_failures
+
+    def seal_log_part(self) -> SealLogPart:
+        """Every revealed phase's seal codes (``table.seal_log``), made empty when absent."""
+        if self.seal_log is None:
+            self.seal_log = SealLogPart()
+        return self.seal_log
 
     def phones_part(self) -> PhonesPart:
         """The phones' part (``table.phones``), made empty when absent."""

@@ -324,3 +324,29 @@ def test_state_the_computer_seats_part_round_trips_many_dicts_and_a_damaged_leve
     assert list(state.to_table()["computer_seats"]) == ["france", "austria", "italy", "england"]
     assert state.to_table()["computer_seats"]["austria"] == "grandmaster"
     assert Settings.from_table(state).computer == {"france": "club", "italy": "strong", "england": "beginner"}
+
+
+def test_state_the_seal_log_is_a_typed_list_that_round_trips_and_keeps_a_damaged_entry() -> None:
+    from diplomacy_desktop.table import sealcodes
+    from diplomacy_desktop.table.parts import SealLogPart
+
+    rng = random.Random(7)
+    for _ in range(200):
+        log = [rng.choice([*SEAT_PART_VALUES, *_many_dicts(("phase", "secret", "codes"), rng.randrange(99), 1)])
+               for _ in range(rng.randrange(5))]
+        back = TableState.from_table({"seal_log": json.loads(json.dumps(log)), "z": 1}).to_table()
+        assert back == {"seal_log": log, "z": 1}
+    old = {"phase": "S1901M", "secret": "ab" * 16, "codes": {"france": "a b c"}, "later": 1}
+    state = TableState.from_table(json.loads(json.dumps({"seal_log": ["damaged", old]})))
+    assert isinstance(state.seal_log, SealLogPart)
+    entries = state.seal_log.entries()
+    assert entries[0] is None and entries[1] is not None and entries[1].codes == {"france": "a b c"}
+    with pytest.raises(sealcodes.SealLogError, match=r"seal_log\[0\]"):
+        sealcodes.logged_verdicts(state, [])
+    sealcodes.record_seal(state, "turkey", "S1901M", ["A CON H"])
+    sealcodes.reveal_codes(state, "S1901M", lambda p: ["A CON H"])  # the phase's entry is replaced
+    log = state.to_table()["seal_log"]
+    assert log[0] == "damaged" and len(log) == 2 and log[1]["phase"] == "S1901M" and "later" not in log[1]
+    assert TableState.from_table({"seal_log": {"not": "a list"}}).seal_log is None
+    with pytest.raises(sealcodes.SealLogError, match="not a list"):
+        sealcodes.logged_verdicts(TableState.from_table({"seal_log": {"not": "a list"}}), [])
