@@ -456,6 +456,7 @@ TYPED_PARTS["seal_codes"] = {"seal_codes", "seal_codes_part"}
 TYPED_PARTS["pin_failures"] = {"pin_failures", "pin_failures_part"}
 TYPED_PARTS["computer_seats"] = {"computer_seats", "computer_seats_part"}
 TYPED_PARTS["seal_log"] = {"seal_log", "seal_log_part"}
+TYPED_PARTS["seating"] = {"seating"}
 PART_KEYED = KEYED_READS | {"popitem"}
 
 

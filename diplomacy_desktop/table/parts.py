@@ -351,9 +351,35 @@ class SealLogPart(JsonList):
         return [RevealedSealCodesPart.from_dict(e) if isinstance(e, dict) else None for e in self.items]
 
 
+@dataclass(slots=True, eq=False)
+class SeatingPart(JsonPart):
+    """``table.seating``: the priority draw's record (``table.seating.assignment_to_table``)."""
+
+    KNOWN: ClassVar[dict[str, type | tuple[type, ...]]] = {
+        "method": str, "secret": bool, "seed": int, "choices": dict, "draws": list, "record": list}
+
+    #: how the powers were assigned (``priority``)
+    method: str | None = None
+    #: the players' choices were secret
+    secret: bool | None = None
+    seed: int | None = None
+    #: each player's choices: ``{player: [seat, ...]}``
+    choices: dict[str, Any] | None = None
+    #: each tie's lot: ``[{"choice", "seat", "contenders", "winner"}]``
+    draws: list[Any] | None = None
+    #: the draw in words, a line each
+    record: list[Any] | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+    key_order: tuple[str, ...] = ()
+
+    def copied(self) -> SeatingPart:
+        """A copy (the dialog's and the settings' own)."""
+        return SeatingPart.from_dict(self.to_dict())
+
+
 def _check_fields() -> None:
     for cls in (PhonesPart, SealSecretPart, RevealedSealCodesPart, SealCodesPart, PinFailure, PinFailuresPart,
-                ComputerSeatsPart):
+                ComputerSeatsPart, SeatingPart):
         names = [f.name for f in fields(cls)]
         assert names == [*cls.KNOWN, "extra", "key_order"], cls
 

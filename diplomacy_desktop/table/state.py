@@ -65,6 +65,7 @@ from .parts import RevealedSealCodesPart, SealCodesPart, SealSecretPart
 from .parts import PinFailuresPart
 from .parts import ComputerSeatsPart
 from .parts import JsonList, SealLogPart
+from .parts import SeatingPart
 
 if TYPE_CHECKING:
     from .clock import ClockSettings
@@ -99,6 +100,7 @@ _PARTS.update({"pin_failures": PinFailuresPart})
 _PARTS.update({"computer_seats": ComputerSeatsPart})
 #: the nested arrays read as a typed list of their own (``table.parts.JsonList``)
 _LISTS: dict[str, type[JsonList]] = {"seal_log": SealLogPart}
+_PARTS.update({"seating": SeatingPart})
 
 
 @dataclass(slots=True, eq=False)
@@ -115,7 +117,7 @@ class TableState:
     host_pin: str | None = None
     formal: bool | None = None
     short_game_by: str | None = None
-    seating: dict[str, Any] | None = None
+    seating: SeatingPart | None = None
     notes_allowed: bool | None = None
     notes: list[dict[str, Any]] | None = None
     declarations: dict[str, dict[str, str]] | None = None

@@ -350,3 +350,20 @@ def test_state_the_seal_log_is_a_typed_list_that_round_trips_and_keeps_a_damaged
     assert TableState.from_table({"seal_log": {"not": "a list"}}).seal_log is None
     with pytest.raises(sealcodes.SealLogError, match="not a list"):
         sealcodes.logged_verdicts(TableState.from_table({"seal_log": {"not": "a list"}}), [])
+
+
+def test_state_the_seating_part_round_trips_many_dicts_and_the_settings_keep_it() -> None:
+    from diplomacy_desktop.table.parts import SeatingPart
+
+    for d in _many_dicts(tuple(SeatingPart.KNOWN), 8):
+        back = TableState.from_table({"seating": json.loads(json.dumps(d))}).to_table()
+        assert back == {"seating": d} and list(back["seating"]) == list(d)
+    table = {"seating": {"record": ["Seed 7."], "method": "priority", "secret": "yes", "seed": 7, "later": {}}}
+    state = TableState.from_table(json.loads(json.dumps(table)))
+    assert isinstance(state.seating, SeatingPart) and state.seating.secret is None  # damaged: kept aside
+    assert state.seating.record == ["Seed 7."] and state.seating.seed == 7
+    settings = TableSettings.from_table(state)
+    assert settings.seating == table["seating"] and settings.seating is not state.seating
+    assert settings.to_state().to_table()["seating"] == table["seating"]
+    assert TableSettings(seating={"method": "priority"}).to_table()["seating"] == {"method": "priority"}
+    assert "seating" not in TableSettings().to_table()
