@@ -455,6 +455,14 @@ TYPED_PARTS["clock_plans"] = {"clock_plans"}
 TYPED_PARTS["event"] = {"event"}
 TYPED_PARTS["board_info"] = {"board_info"}
 TYPED_PARTS["ballots"] = {"ballots"}
+# the laptop's turn, PINs, seals, notes, seating
+TYPED_PARTS["seal_secrets"] = {"seal_secrets"}
+TYPED_PARTS["revealed_seal_codes"] = {"revealed_seal_codes"}
+TYPED_PARTS["seal_codes"] = {"seal_codes", "seal_codes_part"}
+TYPED_PARTS["pin_failures"] = {"pin_failures", "pin_failures_part"}
+TYPED_PARTS["computer_seats"] = {"computer_seats", "computer_seats_part"}
+TYPED_PARTS["seal_log"] = {"seal_log", "seal_log_part"}
+TYPED_PARTS["seating"] = {"seating"}
 PART_KEYED = KEYED_READS | {"popitem"}
 
 
@@ -468,6 +476,9 @@ def _part_of(node: ast.expr) -> str | None:
                 and node.args[0].value in TYPED_PARTS:
             return str(node.args[0].value)
         node = node.func
+        name = node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else ""
+        if not name.endswith("_part"):  # ``computer_seats(table)``: a function's plain dict, not the part
+            return None
     name = node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else None
     return next((part for part, names in TYPED_PARTS.items() if name in names), None)
 
@@ -507,7 +518,7 @@ def test_doors_the_typed_parts_scan_finds_every_keyed_access() -> None:
         "    j = (host.table.phones or {}).get('joins', {})\n"
         "    g = c.table.phones.sealed\n"  # typed: fine
         "    c.table.phones.tokens.update(new)\n"  # the typed value's own dict: fine
-        "    h = c.table.part('computer_seats')['france']\n"  # not a typed part (yet): not this scan's
+        "    h = computer_seats(c.table)['france']\n"  # a function's plain dict: not this scan's
     )
     found = keyed_part_access([("table/probe.py", probe)])
     assert len(found) == 7, found

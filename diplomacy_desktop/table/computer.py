@@ -13,7 +13,7 @@ The computer reads only the public position (``GameState``), never anyone's orde
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..engine.orders import Order
@@ -37,9 +37,9 @@ def computer_seats(table: TableState, power_ids: Sequence[str] | None = None) ->
     """The powers the computer plays, with its level (powers not in ``power_ids``, when given,
     and unknown levels are ignored)."""
     part = table.computer_seats
-    if not isinstance(part, Mapping):
+    if part is None:
         return {}
-    return {str(p): str(lvl) for p, lvl in part.items() if (power_ids is None or p in power_ids) and lvl in LEVELS}
+    return {p: lvl for p, lvl in part.entries().items() if (power_ids is None or p in power_ids) and lvl in LEVELS}
 
 
 def computer_seed(table: TableState) -> int:

@@ -184,8 +184,202 @@ class PhonesPart(JsonPart):
     key_order: tuple[str, ...] = ()
 
 
+# -- the laptop's turn, PINs, seals, notes, seating --
+
+
+@dataclass(slots=True, eq=False)
+class SealSecretPart(JsonPart):
+    """``table.seal_secrets``: this phase's seal secret (``table.sealcodes``; secret: ``io.vault``)."""
+
+    KNOWN: ClassVar[dict[str, type | tuple[type, ...]]] = {"phase": str, "secret": str}
+
+    #: the phase the secret is for (``S1901M``)
+    phase: str | None = None
+    #: the secret, in hex
+    secret: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+    key_order: tuple[str, ...] = ()
+
+
+@dataclass(slots=True, eq=False)
+class RevealedSealCodesPart(JsonPart):
+    """``table.revealed_seal_codes``: the last revealed phase, its secret (absent in an earlier
+    version's save) and the codes given at sealing (``table.sealcodes``)."""
+
+    KNOWN: ClassVar[dict[str, type | tuple[type, ...]]] = {"phase": str, "secret": str, "codes": dict}
+
+    phase: str | None = None
+    secret: str | None = None
+    #: ``{power: code}``
+    codes: dict[str, Any] | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+    key_order: tuple[str, ...] = ()
+
+
+@dataclass(slots=True, eq=False)
+class JsonMap(JsonPart):
+    """A JSON object keyed by power (or device), every entry of one JSON type (``ITEM``): no known
+    keys, so each entry is kept in ``extra`` as read, in its order (a damaged entry too, and it
+    reads as absent).  Read and changed through ``of``, ``put``, ``drop`` and ``entries``."""
+
+    #: the JSON type an entry must have to be read
+    ITEM: ClassVar[type | tuple[type, ...]] = object
+    extra: dict[str, Any] = field(default_factory=dict)
+    key_order: tuple[str, ...] = ()
+
+    def of(self, key: str) -> Any:
+        """The entry for ``key`` (``None``: absent, or not of the entry's type)."""
+        value = self.extra.get(key)
+        return value if _fits(value, self.ITEM) else None
+
+    def put(self, key: str, value: Any) -> None:
+        """``key``'s entry becomes ``value`` (a new key goes last, as a dict's would)."""
+        self.extra[key] = value
+
+    def drop(self, key: str) -> None:
+        """``key``'s entry leaves (a later one goes last, as a dict's would)."""
+        self.extra.pop(key, None)
+        self.key_order = tuple(k for k in self.key_order if k != key)
+
+    def entries(self) -> dict[str, Any]:
+        """Every entry of the entry's type, in order."""
+        return {k: v for k, v in self.to_dict().items() if _fits(v, self.ITEM)}
+
+
+@dataclass(slots=True, eq=False)
+class SealCodesPart(JsonMap):
+    """``table.seal_codes``: this phase's seal codes, ``{power: code}`` (``table.sealcodes``; secret)."""
+
+    ITEM: ClassVar[type | tuple[type, ...]] = str
+
+    def of(self, key: str) -> str | None:
+        value = JsonMap.of(self, key)
+        return value if isinstance(value, str) else None
+
+    def entries(self) -> dict[str, str]:
+        return {k: v for k, v in JsonMap.entries(self).items() if isinstance(v, str)}
+
+
+@dataclass(slots=True, eq=False)
+class PinFailure(JsonPart):
+    """One power's wrong PINs (``table.pin_failures``' entry): how many, and the wall-clock time
+    before which no try is taken (``table.pins.PinGuard``)."""
+
+    KNOWN: ClassVar[dict[str, type | tuple[type, ...]]] = {"count": int, "until": (int, float)}
+
+    count: int | None = None
+    until: int | float | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+    key_order: tuple[str, ...] = ()
+
+
+@dataclass(slots=True, eq=False)
+class PinFailuresPart(JsonMap):
+    """``table.pin_failures``: wrong PINs per power, ``{power: {"count", "until"}}`` (``table.pins``)."""
+
+    ITEM: ClassVar[type | tuple[type, ...]] = dict
+
+    def failure(self, key: str) -> PinFailure | None:
+        """``key``'s record (``None``: absent, or not an object)."""
+        value = JsonMap.of(self, key)
+        return PinFailure.from_dict(value) if isinstance(value, dict) else None
+
+    def put_failure(self, key: str, failure: PinFailure) -> None:
+        self.put(key, failure.to_dict())
+
+
+@dataclass(slots=True, eq=False)
+class ComputerSeatsPart(JsonMap):
+    """``table.computer_seats``: the powers the computer plays, ``{power: level}`` (``table.computer``)."""
+
+    ITEM: ClassVar[type | tuple[type, ...]] = str
+
+    def entries(self) -> dict[str, str]:
+        return {k: v for k, v in JsonMap.entries(self).items() if isinstance(v, str)}
+
+
+class JsonList:
+    """A JSON array of the table (``TableState.seal_log`` ...): its items kept as read, in order (a
+    damaged one too), ``items`` the list itself; a subclass reads each item as a typed record.
+    ``from_list(d).to_list() == d`` for every list."""
+
+    __slots__ = ("items",)
+
+    def __init__(self, items: list[Any] | None = None) -> None:
+        self.items: list[Any] = list(items) if items else []
+
+    @classmethod
+    def from_list(cls, data: list[Any] | None) -> Self:
+        return cls(data)
+
+    def to_list(self) -> list[Any]:
+        """The array as the save file keeps it (a new list of the same items)."""
+        return list(self.items)
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, JsonList):
+            return type(self) is type(other) and self.items == other.items
+        if isinstance(other, list):
+            return self.items == other
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    if not TYPE_CHECKING:  # the save file's view, for the tests (the package uses ``items``)
+
+        def __getitem__(self, index: Any) -> Any:
+            return self.items[index]
+
+        def __iter__(self) -> Iterator[Any]:
+            return iter(self.items)
+
+        def __len__(self) -> int:
+            return len(self.items)
+
+
+class SealLogPart(JsonList):
+    """``table.seal_log``: every revealed phase's secret and the codes given at sealing, oldest
+    first (``table.sealcodes``; ``verify-seals`` reads it), each item a ``RevealedSealCodesPart``."""
+
+    __slots__ = ()
+
+    def entries(self) -> list[RevealedSealCodesPart | None]:
+        """Each item as a record (``None``: an item that is not an object), in order."""
+        return [RevealedSealCodesPart.from_dict(e) if isinstance(e, dict) else None for e in self.items]
+
+
+@dataclass(slots=True, eq=False)
+class SeatingPart(JsonPart):
+    """``table.seating``: the priority draw's record (``table.seating.assignment_to_table``)."""
+
+    KNOWN: ClassVar[dict[str, type | tuple[type, ...]]] = {
+        "method": str, "secret": bool, "seed": int, "choices": dict, "draws": list, "record": list}
+
+    #: how the powers were assigned (``priority``)
+    method: str | None = None
+    #: the players' choices were secret
+    secret: bool | None = None
+    seed: int | None = None
+    #: each player's choices: ``{player: [seat, ...]}``
+    choices: dict[str, Any] | None = None
+    #: each tie's lot: ``[{"choice", "seat", "contenders", "winner"}]``
+    draws: list[Any] | None = None
+    #: the draw in words, a line each
+    record: list[Any] | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+    key_order: tuple[str, ...] = ()
+
+    def copied(self) -> SeatingPart:
+        """A copy (the dialog's and the settings' own)."""
+        return SeatingPart.from_dict(self.to_dict())
+
+
 def _check_fields() -> None:
-    for cls in (PhonesPart,):
+    for cls in (PhonesPart, SealSecretPart, RevealedSealCodesPart, SealCodesPart, PinFailure, PinFailuresPart,
+                ComputerSeatsPart, SeatingPart):
         names = [f.name for f in fields(cls)]
         assert names == [*cls.KNOWN, "extra", "key_order"], cls
 
@@ -386,6 +580,24 @@ class BallotPart(JsonPart):
                                 d.get("vetoes") if isinstance(d.get("vetoes"), int) else None)
         except (KeyError, TypeError):
             return None
+
+class BallotsPart(JsonList):
+    """``table.ballots``: the ballots' outcomes, oldest first, each JSON object read as a
+    ``BallotPart`` (an item that is no object stays as read)."""
+
+    __slots__ = ()
+
+    @classmethod
+    def from_list(cls, data: list[Any] | None) -> Self:
+        return cls([BallotPart.from_dict(v) if isinstance(v, dict) else v for v in data or []])
+
+    def to_list(self) -> list[Any]:
+        return [v.to_dict() if isinstance(v, JsonPart) else v for v in self.items]
+
+    def entries(self) -> list[BallotPart]:
+        """The items that are records, in order."""
+        return [v for v in self.items if isinstance(v, BallotPart)]
+
 
 def _keep(part: JsonPart, values: Mapping[str, Any]) -> None:
     """``values`` written into ``part`` (a key it did not have goes last; its other keys stay)."""

@@ -18,10 +18,10 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from itertools import pairwise
-from typing import Any
 
 from ..io.pins import (MAX_PIN_DIGITS, MIN_PIN_DIGITS, hash_pin, is_pin_hash, is_valid_pin, needs_upgrade,
                        pin_matches)
+from .parts import PinFailure, PinFailuresPart
 from .state import TableState
 
 __all__ = ["HASH_GATE", "HOST", "BusyError", "HashGate", "JoinGuard", "JoinRate", "PinGuard", "PinWaitError", "hash_pin", "is_pin_hash", "is_valid_pin",
@@ -106,18 +106,18 @@ class PinGuard:
         self.table = table
         self.clock = clock
 
-    def _records(self) -> dict[str, Any]:
-        return self.table.part("pin_failures")
+    def _records(self) -> PinFailuresPart:
+        return self.table.pin_failures_part()
 
     def failures(self, who: str) -> int:
-        record = self._records().get(who)
-        count = record.get("count") if isinstance(record, dict) else 0
-        return count if isinstance(count, int) and count > 0 else 0
+        record = self._records().failure(who)
+        count = record.count if record is not None else 0
+        return count if count is not None and count > 0 else 0
 
     def wait(self, who: str) -> float:
-        record = self._records().get(who)
-        until = record.get("until") if isinstance(record, dict) else 0
-        if not isinstance(until, (int, float)):
+        record = self._records().failure(who)
+        until = record.until if record is not None else 0
+        if until is None:
             return 0.0
         return max(0.0, float(until) - self.clock())
 
@@ -132,11 +132,11 @@ class PinGuard:
         """One more wrong PIN; returns the wait it now costs."""
         n = self.failures(who) + 1
         wait = _wait_after(n)
-        self._records()[who] = {"count": n, "until": round(self.clock() + wait, 3) if wait > 0 else 0}
+        self._records().put_failure(who, PinFailure(count=n, until=round(self.clock() + wait, 3) if wait > 0 else 0))
         return wait
 
     def succeeded(self, who: str) -> None:
-        self._records().pop(who, None)
+        self._records().drop(who)
 
     def check(self, who: str, stored: str, pin: str | None, name: str = "", *, matched: bool | None = None) -> bool:
         """The whole door: refuse while waiting (PinWaitError), then compare; a wrong PIN counts,

@@ -18,8 +18,9 @@ import secrets
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from .parts import RevealedSealCodesPart, SealCodesPart, SealSecretPart
 from .state import TableState
 
 if TYPE_CHECKING:
@@ -72,34 +73,34 @@ REVEALED_KEY = "revealed_seal_codes"
 def phase_secret(table: TableState, phase: str) -> str:
     """This phase's secret (a new one when the phase is new)."""
     held = table.seal_secrets
-    if not isinstance(held, dict) or held.get("phase") != phase or not isinstance(held.get("secret"), str):
-        held = {"phase": phase, "secret": new_phase_secret()}
+    if held is None or held.phase != phase or held.secret is None:
+        held = SealSecretPart(phase=phase, secret=new_phase_secret())
         table.seal_secrets = held
-        table.seal_codes = {}
-    return str(held["secret"])
+        table.seal_codes = SealCodesPart()
+    assert held.secret is not None
+    return held.secret
 
 
 def record_seal(table: TableState, power: str, phase: str, items: Iterable[str] | Mapping[str, str]) -> str:
     """``power`` sealed ``items`` in ``phase``: its code, kept until the reveal."""
     code = seal_code(phase_secret(table, phase), power, phase, items)
-    table.part("seal_codes")[power] = code
+    table.seal_codes_part().put(power, code)
     return code
 
 
 def code_of(table: TableState, power: str, phase: str) -> str | None:
     held = table.seal_secrets
     codes = table.seal_codes
-    if not isinstance(held, dict) or held.get("phase") != phase or not isinstance(codes, dict):
+    if held is None or held.phase != phase or codes is None:
         return None
-    code = codes.get(power)
-    return str(code) if code else None
+    return codes.of(power) or None
 
 
 def forget_seal(table: TableState, power: str) -> None:
     """``power`` reopened its seal: its code is gone (a new seal gives a new one if it changed)."""
     codes = table.seal_codes
-    if isinstance(codes, dict):
-        codes.pop(power, None)
+    if codes is not None:
+        codes.drop(power)
 
 
 #: public: every revealed phase's secret and the codes given at sealing, oldest first, in the saved
@@ -160,28 +161,27 @@ def reveal_codes(table: TableState, phase: str, items_of: ItemsOf) -> Verdict:
     second call for the same phase (the laptop's reveal, then the adjudication) checks again."""
     held = table.seal_secrets
     codes = table.seal_codes
-    if isinstance(held, dict) and held.get("phase") == phase and isinstance(held.get("secret"), str):
-        given = {str(p): str(c) for p, c in codes.items()} if isinstance(codes, dict) else {}
-        revealed: dict[str, Any] = {"phase": phase, "secret": str(held["secret"]), "codes": given}
+    if held is not None and held.phase == phase and held.secret is not None:
+        given = {str(p): str(c) for p, c in codes.to_dict().items()} if codes is not None else {}
+        revealed = RevealedSealCodesPart(phase=phase, secret=held.secret, codes=given)
         table.revealed_seal_codes = revealed
         _log(table, revealed)
         table.seal_secrets = None
         table.seal_codes = None
     elif revealed_codes(table)[0] != phase:  # nothing was sealed in this phase
-        table.revealed_seal_codes = {"phase": phase, "codes": {}}
+        table.revealed_seal_codes = RevealedSealCodesPart(phase=phase, codes={})
     verdict = revealed_verdict(table, phase, items_of)
     assert verdict is not None
     return verdict
 
 
-def _log(table: TableState, revealed: Mapping[str, Any]) -> None:
-    log = table.seal_log
-    if not isinstance(log, list):
-        log = table.seal_log = []
-    log[:] = [e for e in log if not (isinstance(e, dict) and e.get("phase") == revealed["phase"])]
-    if revealed["codes"]:
-        log.append(dict(revealed))
-    del log[:-LOG_LIMIT]
+def _log(table: TableState, revealed: RevealedSealCodesPart) -> None:
+    log = table.seal_log_part()
+    kept = [item for item, entry in zip(log.items, log.entries(), strict=True)
+            if not (entry is not None and entry.phase == revealed.phase)]
+    if revealed.codes:
+        kept.append(revealed.to_dict())
+    log.items = kept[-LOG_LIMIT:]
 
 
 def revealed_verdict(table: TableState, phase: str, items_of: ItemsOf) -> Verdict | None:
@@ -189,11 +189,11 @@ def revealed_verdict(table: TableState, phase: str, items_of: ItemsOf) -> Verdic
     None when ``phase`` is not the last revealed one.  An earlier version's reveal kept no
     secret: its codes are shown as given, ``checked`` False."""
     held = table.revealed_seal_codes
-    if not isinstance(held, dict) or held.get("phase") != phase or not isinstance(held.get("codes"), dict):
+    if held is None or held.phase != phase or held.codes is None:
         return None
-    given = {str(p): str(c) for p, c in held["codes"].items()}
-    secret = held.get("secret")
-    if not isinstance(secret, str):
+    given = {str(p): str(c) for p, c in held.codes.items()}
+    secret = held.secret
+    if secret is None:
         return Verdict(phase, dict(given), given, checked=False)
     try:
         codes = recompute(secret, phase, given, items_of)
@@ -205,9 +205,9 @@ def revealed_verdict(table: TableState, phase: str, items_of: ItemsOf) -> Verdic
 def revealed_codes(table: TableState) -> tuple[str, dict[str, str]]:
     """The last revealed phase and the codes given at sealing (``revealed_verdict`` recomputes them)."""
     held = table.revealed_seal_codes
-    if not isinstance(held, dict) or not isinstance(held.get("codes"), dict):
+    if held is None or held.codes is None:
         return "", {}
-    return str(held.get("phase", "")), {str(p): str(c) for p, c in held["codes"].items()}
+    return held.phase or "", {str(p): str(c) for p, c in held.codes.items()}
 
 
 def clear_declaration_codes(table: TableState) -> None:
@@ -227,23 +227,20 @@ def logged_verdicts(table: TableState, history: Iterable[HistoryEntry]) -> list[
     damaged.  ValueError: the log itself is not a list of phases."""
     if LOG_KEY in table.extra:  # kept aside by TableState: not a list
         raise SealLogError(f"the table's {LOG_KEY} is not a list")
-    log = table.seal_log or []
-    if not isinstance(log, list):
-        raise SealLogError(f"the table's {LOG_KEY} is not a list")
+    log = table.seal_log.entries() if table.seal_log is not None else []
     entries = {h.state.phase.short: h for h in history}
     out: list[tuple[str, Verdict | None]] = []
     for i, item in enumerate(log):
-        if not isinstance(item, dict) or not isinstance(item.get("codes"), dict) \
-                or not isinstance(item.get("secret"), str) or not isinstance(item.get("phase"), str):
+        if item is None or item.codes is None or item.secret is None or item.phase is None:
             raise SealLogError(f"the table's {LOG_KEY}[{i}] is not a phase with its secret and codes")
-        phase = item["phase"]
+        phase = item.phase
         entry = entries.get(phase)
         if entry is None:
             out.append((phase, None))
             continue
-        given = {str(p): str(c) for p, c in item["codes"].items()}
+        given = {str(p): str(c) for p, c in item.codes.items()}
         try:
-            codes = recompute(item["secret"], phase, given, orders_by_power(entry.orders))
+            codes = recompute(item.secret, phase, given, orders_by_power(entry.orders))
         except ValueError:
             raise SealLogError(f"the table's {LOG_KEY}[{i}]: its secret is not hexadecimal") from None
         out.append((phase, Verdict(phase, codes, given)))

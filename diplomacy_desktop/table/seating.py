@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from ..engine.board import Board
 from ..engine.seating import Assignment, Draw
+from .parts import SeatingPart
 
 ORDINALS = ("1st", "2nd", "3rd")
 NO_CHOICE = ""
@@ -73,10 +73,10 @@ def _draw_line(board: Board, d: Draw) -> str:
 
 
 def assignment_to_table(assignment: Assignment, choices: Mapping[str, Sequence[str]], *, secret: bool,
-                        board: Board) -> dict[str, Any]:
+                        board: Board) -> SeatingPart:
     """What the saved game keeps of the assignment (``table.seating``)."""
-    return {"method": "priority", "secret": secret, "seed": assignment.seed,
-            "choices": {p: list(c) for p, c in choices.items()},
-            "draws": [{"choice": d.choice, "seat": list(d.seat), "contenders": list(d.contenders),
-                       "winner": d.winner} for d in assignment.draws],
-            "record": draw_record(board, assignment)}
+    return SeatingPart(method="priority", secret=secret, seed=assignment.seed,
+                       choices={p: list(c) for p, c in choices.items()},
+                       draws=[{"choice": d.choice, "seat": list(d.seat), "contenders": list(d.contenders),
+                               "winner": d.winner} for d in assignment.draws],
+                       record=list(draw_record(board, assignment)))

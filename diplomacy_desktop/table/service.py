@@ -47,7 +47,7 @@ from .declarations import pending_declarations
 from .notes import MAX_NOTES_PER_POWER, NoteError, notes_allowed, with_note
 from .hotseat import CURTAIN, ENTERING, READY, HotSeatSession
 from .session import TableSession
-from .parts import BallotPart, BoardInfoPart, ClockPlansPart, ClockStatePart, EventPart
+from .parts import BallotPart, BallotsPart, BoardInfoPart, ClockPlansPart, ClockStatePart, ComputerSeatsPart, EventPart
 from .state import TableState
 
 if TYPE_CHECKING:
@@ -983,14 +983,14 @@ class TableService:
     def set_ballots(self, records: Sequence[BallotRecord], *, initiator: str = HOST) -> TableChange:
         """The ballots' outcomes (who proposed what, passed or not; never who voted what): a new
         ballot is recorded after the ones before it."""
-        self.table.ballots = [BallotPart.from_dict(r.as_dict()) for r in records]
+        self.table.ballots = BallotsPart([BallotPart.from_dict(r.as_dict()) for r in records])
         return self._setting(initiator)
 
     def set_computer_players(self, seats: Mapping[str, str], seed: int, players: Mapping[str, str], *,
                              initiator: str = HOST) -> TableChange:
         """The window's choice of the computer's seats, all at once: ``seats`` (power -> level),
         the computer's seed, and the people's names left (the computer's powers have none)."""
-        self.table.computer_seats = {str(p): str(lvl) for p, lvl in seats.items()}
+        self.table.computer_seats = ComputerSeatsPart.from_dict({str(p): str(lvl) for p, lvl in seats.items()})
         self.table.computer_seed = int(seed)
         self.table.players = {str(p): str(n) for p, n in players.items()}
         return self._setting(initiator)
@@ -1109,11 +1109,11 @@ class TableService:
             raise TableRefusal(f"there is no power {power!r} at this table")
         if level is not None and level not in LEVELS:
             raise TableRefusal(f"the computer plays at {', '.join(LEVELS)}, not {level!r}")
-        part = self.table.part("computer_seats")
+        part = self.table.computer_seats_part()
         if level is None:
-            part.pop(power, None)
+            part.drop(power)
         else:
-            part[power] = level
+            part.put(power, level)
             if not computer.computer_seed(self.table):  # a known seed would tell its orders
                 self.table.computer_seed = computer.draw_computer_seed()
         return self._done(TableChange("table", None, initiator))

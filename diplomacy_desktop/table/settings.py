@@ -19,9 +19,14 @@ from ..engine.rules import Edition
 from ..io.pins import is_pin_hash
 from .clock import ClockSettings
 from .computer import LEVELS, computer_seats, computer_seed
-from .parts import ClockPart
+from .parts import ClockPart, ComputerSeatsPart, SeatingPart
 from .state import TableState
 
+
+
+def seating_part(seating: SeatingPart | Mapping[str, Any]) -> SeatingPart:
+    """A copy of the priority draw's record (the settings are also made from its plain dict)."""
+    return SeatingPart.from_dict(seating.to_dict() if isinstance(seating, SeatingPart) else seating)
 
 @dataclass(frozen=True, slots=True)
 class TableSettings:
@@ -37,7 +42,7 @@ class TableSettings:
     host_pin: str | None = None  # salted hash of the host PIN; None: anyone may do host actions
     formal: bool = False  # Formal Diplomacy (seed 003): relations, declarations, restrictions
     short_game_by: str = BY_CENTRES  # a short game's winner: most "centres" (XIV.4) or "pieces" (III)
-    seating: Mapping[str, Any] = field(default_factory=dict)  # how the powers were assigned (priority draw)
+    seating: SeatingPart = field(default_factory=SeatingPart)  # how the powers were assigned (priority draw)
     notes: bool = False  # private notes between players (seed 001's written messages); off by default
     #: the powers the computer plays (issue 33): power -> level (bots.LEVELS); and its seed
     computer: Mapping[str, str] = field(default_factory=dict)
@@ -74,9 +79,9 @@ class TableSettings:
             host_pin=self.host_pin,
             formal=True if self.formal else None,
             short_game_by=self.short_game_by,
-            seating=dict(self.seating) if self.seating else None,
+            seating=seating_part(self.seating) if self.seating else None,
             notes_allowed=True if self.notes else None,
-            computer_seats=dict(self.computer) if self.computer else None,
+            computer_seats=ComputerSeatsPart.from_dict(self.computer) if self.computer else None,
             computer_seed=self.computer_seed if self.computer else None,
             practice=self.practice or None,
         )
@@ -105,6 +110,6 @@ class TableSettings:
                    host_pin if is_pin_hash(host_pin) else None,
                    bool(table.formal) if formal is None else formal,
                    by if by in SHORT_GAME_MEASURES else BY_CENTRES,
-                   dict(seating) if isinstance(seating, dict) else {},
+                   seating.copied() if seating is not None else SeatingPart(),
                    table.notes_allowed is True,
                    computer_seats(table), computer_seed(table), table.practice)

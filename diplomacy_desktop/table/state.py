@@ -58,10 +58,12 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from .parts import JsonPart, PhonesPart
-from .parts import BallotPart, BoardInfoPart, ClockPart, ClockPlansPart, ClockStatePart, EventPart
+from .parts import BallotsPart, BoardInfoPart, ClockPart, ClockPlansPart, ClockStatePart, EventPart
+from .parts import ComputerSeatsPart, PinFailuresPart, SeatingPart
+from .parts import JsonList, RevealedSealCodesPart, SealCodesPart, SealLogPart, SealSecretPart
 
 if TYPE_CHECKING:
     from .clock import ClockSettings
@@ -90,14 +92,13 @@ _MISSING = object()
 
 #: the nested parts read as a typed record of their own (``table.parts``)
 _PARTS: dict[str, type[JsonPart]] = {"phones": PhonesPart}
-_PARTS["clock"] = ClockPart
-_PARTS["clock_state"] = ClockStatePart
-_PARTS["clock_plans"] = ClockPlansPart
-_PARTS["event"] = EventPart
-_PARTS["board_info"] = BoardInfoPart
-#: the nested lists whose JSON objects are read as a typed record each (an entry that is no object
-#: stays as read)
-_LIST_PARTS: dict[str, type[JsonPart]] = {"ballots": BallotPart}
+_PARTS.update({"clock": ClockPart, "clock_state": ClockStatePart, "clock_plans": ClockPlansPart})
+_PARTS.update({"event": EventPart, "board_info": BoardInfoPart})
+_PARTS.update({"seal_secrets": SealSecretPart, "revealed_seal_codes": RevealedSealCodesPart})
+_PARTS.update({"seal_codes": SealCodesPart, "pin_failures": PinFailuresPart})
+_PARTS.update({"computer_seats": ComputerSeatsPart, "seating": SeatingPart})
+#: the nested arrays read as a typed list of their own (``table.parts.JsonList``)
+_LISTS: dict[str, type[JsonList]] = {"seal_log": SealLogPart, "ballots": BallotsPart}
 
 
 @dataclass(slots=True, eq=False)
@@ -114,7 +115,7 @@ class TableState:
     host_pin: str | None = None
     formal: bool | None = None
     short_game_by: str | None = None
-    seating: dict[str, Any] | None = None
+    seating: SeatingPart | None = None
     notes_allowed: bool | None = None
     notes: list[dict[str, Any]] | None = None
     declarations: dict[str, dict[str, str]] | None = None
@@ -124,20 +125,20 @@ class TableState:
     phones: PhonesPart | None = None
     hosting_port: int | None = None
     event: EventPart | None = None
-    ballots: list[BallotPart | Any] | None = None
+    ballots: BallotsPart | None = None
     pieces_confirmed: list[str] | None = None
     late_orders: list[dict[str, str]] | None = None
     hide_map: bool | None = None
     player_ids: dict[str, str] | None = None
     board_info: BoardInfoPart | None = None
-    computer_seats: dict[str, str] | None = None
+    computer_seats: ComputerSeatsPart | None = None
     computer_seed: int | None = None
     practice: str | None = None
-    pin_failures: dict[str, Any] | None = None
-    seal_secrets: dict[str, Any] | None = None
-    seal_codes: dict[str, str] | None = None
-    revealed_seal_codes: dict[str, Any] | None = None
-    seal_log: list[Any] | None = None
+    pin_failures: PinFailuresPart | None = None
+    seal_secrets: SealSecretPart | None = None
+    seal_codes: SealCodesPart | None = None
+    revealed_seal_codes: RevealedSealCodesPart | None = None
+    seal_log: SealLogPart | None = None
     #: keys this version does not know, and known keys holding a value of another type: written
     #: back exactly as read
     extra: dict[str, Any] = field(default_factory=dict)
@@ -160,14 +161,18 @@ class TableState:
             setattr(self, key, value)
             self.extra.pop(key, None)
             return
+        if key in _LISTS and isinstance(value, _LISTS[key]):
+            setattr(self, key, value)
+            self.extra.pop(key, None)
+            return
         expected = KNOWN_KEYS.get(key)
         ok = expected is not None and isinstance(value, expected) and not (
             expected is int and isinstance(value, bool))
         if ok:
             part = _PARTS.get(key)
-            setattr(self, key, part.from_dict(value) if part is not None else value)
-            if key in _LIST_PARTS:
-                setattr(self, key, [_LIST_PARTS[key].from_dict(v) if isinstance(v, dict) else v for v in value])
+            listed = _LISTS.get(key)
+            setattr(self, key, part.from_dict(value) if part is not None
+                    else listed.from_list(value) if listed is not None else value)
             self.extra.pop(key, None)
         else:
             if expected is not None:
@@ -182,8 +187,8 @@ class TableState:
                 value = getattr(self, f.name)
                 if isinstance(value, JsonPart):
                     values[f.name] = value.to_dict()
-                elif f.name in _LIST_PARTS and isinstance(value, list):
-                    values[f.name] = [v.to_dict() if isinstance(v, JsonPart) else v for v in value]
+                elif isinstance(value, JsonList):
+                    values[f.name] = value.to_list()
                 elif value is not None:
                     values[f.name] = value
         ordered = {k: values[k] for k in self.key_order if k in values}
@@ -199,14 +204,29 @@ class TableState:
         for f in fields(self):
             setattr(self, f.name, getattr(other, f.name))
 
-    def part(self, name: Literal["computer_seats", "pin_failures", "seal_codes"]) -> dict[str, Any]:
-        """The nested object ``name`` (``computer_seats``, ``pin_failures``, ``seal_codes``), made
-        empty when absent."""
-        value = getattr(self, name)
-        if not isinstance(value, dict):
-            value = {}
-            setattr(self, name, value)
-        return value
+    def computer_seats_part(self) -> ComputerSeatsPart:
+        """The computer's seats (``table.computer_seats``), made empty when absent."""
+        if self.computer_seats is None:
+            self.computer_seats = ComputerSeatsPart()
+        return self.computer_seats
+
+    def seal_codes_part(self) -> SealCodesPart:
+        """This phase's seal codes (``table.seal_codes``), made empty when absent."""
+        if self.seal_codes is None:
+            self.seal_codes = SealCodesPart()
+        return self.seal_codes
+
+    def pin_failures_part(self) -> PinFailuresPart:
+        """Wrong PINs per power (``table.pin_failures``), made empty when absent."""
+        if self.pin_failures is None:
+            self.pin_failures = PinFailuresPart()
+        return self.pin_failures
+
+    def seal_log_part(self) -> SealLogPart:
+        """Every revealed phase's seal codes (``table.seal_log``), made empty when absent."""
+        if self.seal_log is None:
+            self.seal_log = SealLogPart()
+        return self.seal_log
 
     def phones_part(self) -> PhonesPart:
         """The phones' part (``table.phones``), made empty when absent."""
@@ -323,7 +343,7 @@ class TableState:
 
     def ballot_records(self) -> list[BallotRecord]:
         """The ballots' outcomes, oldest first (a damaged entry is left out)."""
-        return [r for b in self.ballots or [] if isinstance(b, BallotPart) and (r := b.record()) is not None]
+        return [r for b in (self.ballots.entries() if self.ballots else []) if (r := b.record()) is not None]
 
     def player_of(self, power: str) -> str | None:
         name = (self.players or {}).get(power)

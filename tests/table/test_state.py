@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 import random
 from pathlib import Path
 
@@ -437,3 +438,179 @@ def test_state_the_ballots_round_trip_many_lists() -> None:
     for _ in range(100):
         ballots = [rng.choice([*dicts[:50], "x", 3, None, []]) for _ in range(rng.randint(0, 5))]
         assert TableState.from_table({"ballots": ballots}).to_table() == {"ballots": ballots}
+
+
+# -- the laptop's turn, PINs, seals, notes, seating ------------------------------------------------------
+
+SEAT_PART_VALUES: list[Any] = [
+    "S1901M", "", 0, 7, 1.5, True, None, [], ["x", 1], {}, {"a": {"b": [1]}}, "ab" * 32,
+]
+
+
+def _many_seat_dicts(keys: tuple[str, ...], seed: int, count: int = 300) -> list[dict[str, Any]]:
+    """Dicts of the part's keys and a later version's, in every order, with values of any JSON type."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        names = [k for k in (*keys, "a_later_key", "zz") if rng.random() < 0.6]
+        rng.shuffle(names)
+        out.append({k: rng.choice(SEAT_PART_VALUES) for k in names})
+    return out
+
+
+def test_state_the_seal_secret_and_revealed_codes_parts_round_trip_many_dicts() -> None:
+    from diplomacy_desktop.table.parts import RevealedSealCodesPart, SealSecretPart
+
+    parts: list[tuple[str, type[SealSecretPart | RevealedSealCodesPart]]] = [
+        ("seal_secrets", SealSecretPart), ("revealed_seal_codes", RevealedSealCodesPart)]
+    for seed, (name, cls) in enumerate(parts):
+        for d in _many_seat_dicts(tuple(cls.KNOWN), seed):
+            copy = json.loads(json.dumps(d))
+            part = cls.from_dict(copy)
+            back = part.to_dict()
+            assert back == d and list(back) == list(d), (cls, d)
+            state = TableState.from_table({"x": 1, name: copy})
+            assert state.to_table() == {"x": 1, name: d} and list(state.to_table()[name]) == list(d)
+
+
+def test_state_the_seal_parts_are_typed_and_a_damaged_value_reads_as_absent() -> None:
+    from diplomacy_desktop.table import sealcodes
+    from diplomacy_desktop.table.parts import RevealedSealCodesPart, SealSecretPart
+
+    table = {"seal_secrets": {"phase": "S1901M", "secret": 5, "later": 1},
+             "revealed_seal_codes": {"codes": {"france": "a b c"}, "phase": "W1900A", "later": [2]}}
+    state = TableState.from_table(json.loads(json.dumps(table)))
+    assert isinstance(state.seal_secrets, SealSecretPart) and isinstance(state.revealed_seal_codes, RevealedSealCodesPart)
+    assert state.seal_secrets.phase == "S1901M" and state.seal_secrets.secret is None  # damaged: kept aside
+    assert state.to_table() == table
+    assert sealcodes.revealed_codes(state) == ("W1900A", {"france": "a b c"})
+    verdict = sealcodes.revealed_verdict(state, "W1900A", lambda p: [])
+    assert verdict is not None and not verdict.checked  # an earlier version's reveal: no secret
+    # a damaged secret is replaced by a new one (the phase's codes start again)
+    secret = sealcodes.phase_secret(state, "S1901M")
+    assert len(secret) > 8 and state.to_table()["seal_secrets"] == {"phase": "S1901M", "secret": secret}
+    code = sealcodes.record_seal(state, "france", "S1901M", ["A PAR H"])
+    assert sealcodes.code_of(state, "france", "S1901M") == code
+    verdict = sealcodes.reveal_codes(state, "S1901M", lambda p: ["A PAR H"])
+    assert verdict.codes == {"france": code} and not verdict.mismatched
+    out = state.to_table()
+    assert "seal_secrets" not in out and "seal_codes" not in out
+    assert out["revealed_seal_codes"] == {"phase": "S1901M", "secret": secret, "codes": {"france": code}}
+    assert out["seal_log"] == [out["revealed_seal_codes"]]
+    # a part that is not an object is kept as it was, and reads as absent
+    odd = TableState.from_table({"revealed_seal_codes": "damaged"})
+    assert odd.revealed_seal_codes is None and sealcodes.revealed_codes(odd) == ("", {})
+    assert odd.to_table() == {"revealed_seal_codes": "damaged"}
+
+
+def test_state_the_seal_codes_part_round_trips_many_dicts_and_keeps_a_damaged_code() -> None:
+    from diplomacy_desktop.table import sealcodes
+    from diplomacy_desktop.table.parts import SealCodesPart
+
+    for d in _many_seat_dicts(("france", "turkey", "austria"), 3):
+        back = TableState.from_table({"seal_codes": json.loads(json.dumps(d))}).to_table()
+        assert back == {"seal_codes": d} and list(back["seal_codes"]) == list(d)
+    state = TableState.from_table({"seal_secrets": {"phase": "S1901M", "secret": "ab" * 16},
+                                   "seal_codes": {"turkey": 5, "france": "a b c", "later": [1]}})
+    codes = state.seal_codes
+    assert isinstance(codes, SealCodesPart) and codes.of("france") == "a b c" and codes.of("turkey") is None
+    assert codes.entries() == {"france": "a b c"}
+    assert sealcodes.code_of(state, "turkey", "S1901M") is None  # damaged: no code
+    sealcodes.forget_seal(state, "france")
+    sealcodes.record_seal(state, "austria", "S1901M", ["A VIE H"])
+    assert list(state.to_table()["seal_codes"]) == ["turkey", "later", "austria"]  # as a dict's order
+    sealcodes.record_seal(state, "france", "S1901M", ["A PAR H"])
+    assert list(state.to_table()["seal_codes"]) == ["turkey", "later", "austria", "france"]
+    assert state.to_table()["seal_codes"]["turkey"] == 5  # kept as read
+    assert not SealCodesPart() and TableState.from_table({"seal_codes": []}).to_table() == {"seal_codes": []}
+
+
+def test_state_the_pin_failures_part_round_trips_many_dicts_and_a_damaged_record() -> None:
+    from diplomacy_desktop.table.parts import PinFailure, PinFailuresPart
+    from diplomacy_desktop.table.pins import PinGuard
+
+    for d in _many_seat_dicts(("france", "turkey", "host"), 4):
+        back = TableState.from_table({"pin_failures": json.loads(json.dumps(d))}).to_table()
+        assert back == {"pin_failures": d} and list(back["pin_failures"]) == list(d)
+    for d in _many_seat_dicts(tuple(PinFailure.KNOWN), 5):
+        assert PinFailure.from_dict(d).to_dict() == d and list(PinFailure.from_dict(d).to_dict()) == list(d)
+    table = {"pin_failures": {"france": {"count": 2, "until": 105.5, "later": "x"}, "turkey": "damaged",
+                              "austria": {"count": "2", "until": None}}}
+    state = TableState.from_table(json.loads(json.dumps(table)))
+    assert isinstance(state.pin_failures, PinFailuresPart)
+    guard = PinGuard(state, clock=lambda: 100.0)
+    assert guard.failures("france") == 2 and guard.wait("france") == 5.5
+    assert guard.failures("turkey") == 0 and guard.failures("austria") == 0 and guard.wait("austria") == 0.0
+    assert state.to_table() == table
+    guard.failed("austria")  # a damaged record is replaced by a counted one
+    assert state.to_table()["pin_failures"]["austria"] == {"count": 1, "until": 0}
+    guard.succeeded("france")
+    guard.failed("france")
+    assert list(state.to_table()["pin_failures"]) == ["turkey", "austria", "france"]  # as a dict's order
+    assert state.to_table()["pin_failures"]["turkey"] == "damaged"
+
+
+def test_state_the_computer_seats_part_round_trips_many_dicts_and_a_damaged_level() -> None:
+    from diplomacy_desktop.table.computer import computer_seats
+    from diplomacy_desktop.table.parts import ComputerSeatsPart
+    from diplomacy_desktop.table.settings import TableSettings as Settings
+
+    for d in _many_seat_dicts(("france", "turkey", "austria"), 6):
+        back = TableState.from_table({"computer_seats": json.loads(json.dumps(d))}).to_table()
+        assert back == {"computer_seats": d} and list(back["computer_seats"]) == list(d)
+    table = {"computer_seats": {"turkey": "club", "france": 3, "austria": "grandmaster", "italy": "strong"}}
+    state = TableState.from_table(json.loads(json.dumps(table)))
+    assert isinstance(state.computer_seats, ComputerSeatsPart)
+    assert computer_seats(state) == {"turkey": "club", "italy": "strong"}  # damaged and unknown levels: none
+    assert computer_seats(state, ("turkey", "france")) == {"turkey": "club"}
+    assert state.to_table() == table
+    part = state.computer_seats_part()
+    part.drop("turkey")
+    part.put("england", "beginner")
+    part.put("france", "club")  # a damaged level replaced in place
+    assert list(state.to_table()["computer_seats"]) == ["france", "austria", "italy", "england"]
+    assert state.to_table()["computer_seats"]["austria"] == "grandmaster"
+    assert Settings.from_table(state).computer == {"france": "club", "italy": "strong", "england": "beginner"}
+
+
+def test_state_the_seal_log_is_a_typed_list_that_round_trips_and_keeps_a_damaged_entry() -> None:
+    from diplomacy_desktop.table import sealcodes
+    from diplomacy_desktop.table.parts import SealLogPart
+
+    rng = random.Random(7)
+    for _ in range(200):
+        log = [rng.choice([*SEAT_PART_VALUES, *_many_seat_dicts(("phase", "secret", "codes"), rng.randrange(99), 1)])
+               for _ in range(rng.randrange(5))]
+        back = TableState.from_table({"seal_log": json.loads(json.dumps(log)), "z": 1}).to_table()
+        assert back == {"seal_log": log, "z": 1}
+    old = {"phase": "S1901M", "secret": "ab" * 16, "codes": {"france": "a b c"}, "later": 1}
+    state = TableState.from_table(json.loads(json.dumps({"seal_log": ["damaged", old]})))
+    assert isinstance(state.seal_log, SealLogPart)
+    entries = state.seal_log.entries()
+    assert entries[0] is None and entries[1] is not None and entries[1].codes == {"france": "a b c"}
+    with pytest.raises(sealcodes.SealLogError, match=r"seal_log\[0\]"):
+        sealcodes.logged_verdicts(state, [])
+    sealcodes.record_seal(state, "turkey", "S1901M", ["A CON H"])
+    sealcodes.reveal_codes(state, "S1901M", lambda p: ["A CON H"])  # the phase's entry is replaced
+    log = state.to_table()["seal_log"]
+    assert log[0] == "damaged" and len(log) == 2 and log[1]["phase"] == "S1901M" and "later" not in log[1]
+    assert TableState.from_table({"seal_log": {"not": "a list"}}).seal_log is None
+    with pytest.raises(sealcodes.SealLogError, match="not a list"):
+        sealcodes.logged_verdicts(TableState.from_table({"seal_log": {"not": "a list"}}), [])
+
+
+def test_state_the_seating_part_round_trips_many_dicts_and_the_settings_keep_it() -> None:
+    from diplomacy_desktop.table.parts import SeatingPart
+
+    for d in _many_seat_dicts(tuple(SeatingPart.KNOWN), 8):
+        back = TableState.from_table({"seating": json.loads(json.dumps(d))}).to_table()
+        assert back == {"seating": d} and list(back["seating"]) == list(d)
+    table = {"seating": {"record": ["Seed 7."], "method": "priority", "secret": "yes", "seed": 7, "later": {}}}
+    state = TableState.from_table(json.loads(json.dumps(table)))
+    assert isinstance(state.seating, SeatingPart) and state.seating.secret is None  # damaged: kept aside
+    assert state.seating.record == ["Seed 7."] and state.seating.seed == 7
+    settings = TableSettings.from_table(state)
+    assert settings.seating == table["seating"] and settings.seating is not state.seating
+    assert settings.to_state().to_table()["seating"] == table["seating"]
+    assert TableSettings(seating={"method": "priority"}).to_table()["seating"] == {"method": "priority"}
+    assert "seating" not in TableSettings().to_table()

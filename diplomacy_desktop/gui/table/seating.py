@@ -12,7 +12,6 @@ powers with the same player name are one seat).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QGridLayout, QHBoxLayout,
@@ -20,6 +19,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
 
 from ...engine.board import Board
 from ...engine.seating import CHOICES, Assignment, assign_by_priority
+from ...table.parts import SeatingPart
 from ...table.seating import (
     NO_CHOICE,
     ORDINALS,
@@ -211,7 +211,7 @@ class PriorityDialog(QDialog):
         self.use_button.show()
         self.use_button.setDefault(True)
 
-    def table_record(self) -> dict[str, Any]:
+    def table_record(self) -> SeatingPart:
         assert self.assignment is not None
         return assignment_to_table(self.assignment, self.choices, secret=self.secret, board=self.board)
 

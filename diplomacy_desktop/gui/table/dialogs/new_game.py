@@ -44,7 +44,8 @@ from ....io.vault import passphrase_problem
 from ....table.computer import LEVEL_WORDS, draw_computer_seed
 from ....table.hotseat import hash_pin
 from ....table.pins import pin_problem
-from ....table.settings import TableSettings
+from ....table.parts import SeatingPart
+from ....table.settings import TableSettings, seating_part
 from ... import override
 from ...board.palette import power_colour, power_ink, power_letter
 from ..seating import PriorityDialog
@@ -336,7 +337,7 @@ class NewGameDialog(QDialog):
         self.fit_to_screen(body)
 
         #: the priority draw (``TableSettings.seating``), once the players' priorities are assigned
-        self.seating: dict[str, Any] = dict(initial.seating)
+        self.seating: SeatingPart = seating_part(initial.seating)
         self.priority_dialog: PriorityDialog | None = None
         seats = seats_from_players(board, initial.powers_in_play(board), initial.players)
         self.players_spin.setValue(max(min(GROUPINGS), min(len(seats), max(GROUPINGS))))
@@ -387,7 +388,7 @@ class NewGameDialog(QDialog):
         if n is not None and n != self.players_spin.value():
             self.players_spin.setValue(n)  # valueChanged comes back here
             return
-        self.seating = {}
+        self.seating = SeatingPart()
         self.record_label.hide()
         self._show_players()
         self._fill_names({i: i for i in range(len(self.grouping()))})
@@ -419,7 +420,7 @@ class NewGameDialog(QDialog):
         if i in owner.values():
             self._fill_names(owner)
         if self.seating:  # the draw named the players as they were: keep its names right
-            self.seating = {}
+            self.seating = SeatingPart()
             self.record_label.setPlainText("A player's name changed: draw the priorities again.")
             if self.assign_combo.currentData() != "hand":
                 self.record_label.show()
@@ -429,7 +430,7 @@ class NewGameDialog(QDialog):
         self.priority_button.setEnabled(mode != "hand")
         self._show_players()
         if mode == "hand":
-            self.seating = {}
+            self.seating = SeatingPart()
             self.record_label.hide()
 
     def computer_choice(self) -> dict[str, str]:
@@ -485,7 +486,7 @@ class NewGameDialog(QDialog):
         owner = {seats.index(seat): names.index(player) for player, seat in assignment.seats}
         self._fill_names(owner)
         self.seating = dialog.table_record()
-        self.record_label.setPlainText("\n".join(self.seating["record"]))
+        self.record_label.setPlainText("\n".join(str(line) for line in self.seating.record or []))
         self.record_label.show()
 
     def import_board_call(self, path: str | None = None) -> bool:
@@ -637,7 +638,7 @@ class NewGameDialog(QDialog):
             host_pin=hash_pin(host) if host and is_valid_pin(host) else None,
             formal=self.formal_box.isChecked(),
             short_game_by=str(self.short_by_combo.currentData()),
-            seating=dict(self.seating) if self.assign_combo.currentData() != "hand" else {},
+            seating=self.seating.copied() if self.assign_combo.currentData() != "hand" else SeatingPart(),
             notes=self.notes_box.isChecked(),
             passphrase=self.passphrase_edit.text() if self.secrecy_box.isChecked() else None,
             computer=computer,
