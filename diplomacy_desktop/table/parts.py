@@ -25,7 +25,61 @@ def _fits(value: Any, expected: type | tuple[type, ...]) -> bool:
     return isinstance(value, expected) and not (expected is int and isinstance(value, bool))
 
 
-class JsonPart:
+class JsonObjectView:
+    """The read-only half of a JSON object's view, shared by ``TableState`` and every ``JsonPart``:
+    a subclass gives ``_json()`` (itself as the save file keeps it) and the keyed four
+    (``__getitem__``, ``__setitem__``, ``__delitem__``, ``__contains__``); the rest of the mapping
+    follows from them.  Hidden from the type checker: the package reads attributes, the tests and
+    an old save's reader the keys."""
+
+    __slots__ = ()
+
+    def _json(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    if not TYPE_CHECKING:
+
+        def __iter__(self) -> Iterator[str]:
+            return iter(self._json())
+
+        def __len__(self) -> int:
+            return len(self._json())
+
+        def keys(self) -> list[str]:
+            return list(self._json())
+
+        def items(self) -> list[tuple[str, Any]]:
+            return list(self._json().items())
+
+        def values(self) -> list[Any]:
+            return list(self._json().values())
+
+        def get(self, key: str, default: Any = None) -> Any:
+            try:
+                return self[key]
+            except KeyError:
+                return default
+
+        def setdefault(self, key: str, default: Any = None) -> Any:
+            if key not in self:
+                self[key] = default
+            return self[key]
+
+        def pop(self, key: str, default: Any = _MISSING) -> Any:
+            if key in self:
+                value = self[key]
+                del self[key]
+                return value
+            if default is _MISSING:
+                raise KeyError(key)
+            return default
+
+        def update(self, other: Mapping[str, Any] | None = None, /, **more: Any) -> None:
+            for key, value in {**(other or {}), **more}.items():
+                self[key] = value
+
+
+class JsonPart(JsonObjectView):
     """A JSON object's known keys as typed attributes (``None``: absent); the rest in ``extra``.
 
     A subclass is a dataclass whose fields are its ``KNOWN`` keys, then ``extra`` and ``key_order``."""
@@ -103,41 +157,8 @@ class JsonPart:
         def __contains__(self, key: object) -> bool:
             return key in self.to_dict()
 
-        def __iter__(self) -> Iterator[str]:
-            return iter(self.to_dict())
-
-        def __len__(self) -> int:
-            return len(self.to_dict())
-
-        def keys(self) -> list[str]:
-            return list(self.to_dict())
-
-        def items(self) -> list[tuple[str, Any]]:
-            return list(self.to_dict().items())
-
-        def values(self) -> list[Any]:
-            return list(self.to_dict().values())
-
-        def get(self, key: str, default: Any = None) -> Any:
-            return self.to_dict().get(key, default)
-
-        def setdefault(self, key: str, default: Any = None) -> Any:
-            if key not in self:
-                self[key] = default
-            return self[key]
-
-        def pop(self, key: str, default: Any = _MISSING) -> Any:
-            if key in self:
-                value = self[key]
-                del self[key]
-                return value
-            if default is _MISSING:
-                raise KeyError(key)
-            return default
-
-        def update(self, other: Mapping[str, Any] | None = None, /, **more: Any) -> None:
-            for key, value in {**(other or {}), **more}.items():
-                self[key] = value
+    def _json(self) -> dict[str, Any]:
+        return self.to_dict()
 
 
 @dataclass(frozen=True, slots=True)

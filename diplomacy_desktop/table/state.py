@@ -56,11 +56,11 @@ the package (see above).
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
-from .parts import JsonPart, PhonesPart
+from .parts import JsonObjectView, JsonPart, PhonesPart
 from .parts import BallotsPart, BoardInfoPart, ClockPart, ClockPlansPart, ClockStatePart, EventPart
 from .parts import ComputerSeatsPart, PinFailuresPart, SeatingPart
 from .parts import JsonList, RevealedSealCodesPart, SealCodesPart, SealLogPart, SealSecretPart
@@ -88,8 +88,6 @@ KNOWN_KEYS: dict[str, type | tuple[type, ...]] = {
     "seal_secrets": dict, "seal_codes": dict, "revealed_seal_codes": dict, "seal_log": list,
 }
 
-_MISSING = object()
-
 #: the nested parts read as a typed record of their own (``table.parts``)
 _PARTS: dict[str, type[JsonPart]] = {"phones": PhonesPart}
 _PARTS.update({"clock": ClockPart, "clock_state": ClockStatePart, "clock_plans": ClockPlansPart})
@@ -102,7 +100,7 @@ _LISTS: dict[str, type[JsonList]] = {"seal_log": SealLogPart, "ballots": Ballots
 
 
 @dataclass(slots=True, eq=False)
-class TableState:
+class TableState(JsonObjectView):
     """The table's keys, typed; ``None`` where the save has no such key (it stays absent)."""
 
     players: dict[str, str] | None = None
@@ -268,47 +266,11 @@ class TableState:
         def __contains__(self, key: object) -> bool:
             return isinstance(key, str) and (key in self.extra or (key in KNOWN_KEYS and getattr(self, key) is not None))
 
-        def __iter__(self) -> Iterator[str]:
-            return iter(self.to_table())
-
-        def __len__(self) -> int:
-            return len(self.to_table())
-
-        def keys(self) -> list[str]:
-            return list(self.to_table())
-
-        def items(self) -> list[tuple[str, Any]]:
-            return list(self.to_table().items())
-
-        def values(self) -> list[Any]:
-            return list(self.to_table().values())
-
-        def get(self, key: str, default: Any = None) -> Any:
-            try:
-                return self[key]
-            except KeyError:
-                return default
-
-        def setdefault(self, key: str, default: Any = None) -> Any:
-            if key not in self:
-                self[key] = default
-            return self[key]
-
-        def pop(self, key: str, default: Any = _MISSING) -> Any:
-            if key in self:
-                value = self[key]
-                del self[key]
-                return value
-            if default is _MISSING:
-                raise KeyError(key)
-            return default
-
-        def update(self, other: Mapping[str, Any] | None = None, /, **more: Any) -> None:
-            for key, value in {**(other or {}), **more}.items():
-                self[key] = value
-
         def clear(self) -> None:
             self.assign(TableState())
+
+    def _json(self) -> dict[str, Any]:
+        return self.to_table()
 
     # -- typed questions the window and the host both ask ---------------------------------------
 
