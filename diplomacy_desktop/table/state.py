@@ -58,7 +58,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from .parts import JsonObjectView, JsonPart, PhonesPart
 from .parts import BallotsPart, BoardInfoPart, ClockPart, ClockPlansPart, ClockStatePart, EventPart
@@ -97,6 +97,8 @@ _PARTS.update({"seal_codes": SealCodesPart, "pin_failures": PinFailuresPart})
 _PARTS.update({"computer_seats": ComputerSeatsPart, "seating": SeatingPart})
 #: the nested arrays read as a typed list of their own (``table.parts.JsonList``)
 _LISTS: dict[str, type[JsonList]] = {"seal_log": SealLogPart, "ballots": BallotsPart}
+
+_P = TypeVar("_P", bound=JsonPart | JsonList)
 
 
 @dataclass(slots=True, eq=False)
@@ -155,11 +157,8 @@ class TableState(JsonObjectView):
         return state
 
     def _put(self, key: str, value: Any) -> None:
-        if key in _PARTS and isinstance(value, _PARTS[key]):
-            setattr(self, key, value)
-            self.extra.pop(key, None)
-            return
-        if key in _LISTS and isinstance(value, _LISTS[key]):
+        typed = _PARTS.get(key) or _LISTS.get(key)
+        if typed is not None and isinstance(value, typed):  # a part made by the package
             setattr(self, key, value)
             self.extra.pop(key, None)
             return
@@ -202,35 +201,33 @@ class TableState(JsonObjectView):
         for f in fields(self):
             setattr(self, f.name, getattr(other, f.name))
 
+    def _made(self, name: str, kind: type[_P]) -> _P:
+        """The part ``name``, made empty (``kind()``) when the table has none."""
+        value = getattr(self, name)
+        if value is None:
+            value = kind()
+            setattr(self, name, value)
+        return cast(_P, value)
+
     def computer_seats_part(self) -> ComputerSeatsPart:
         """The computer's seats (``table.computer_seats``), made empty when absent."""
-        if self.computer_seats is None:
-            self.computer_seats = ComputerSeatsPart()
-        return self.computer_seats
+        return self._made("computer_seats", ComputerSeatsPart)
 
     def seal_codes_part(self) -> SealCodesPart:
         """This phase's seal codes (``table.seal_codes``), made empty when absent."""
-        if self.seal_codes is None:
-            self.seal_codes = SealCodesPart()
-        return self.seal_codes
+        return self._made("seal_codes", SealCodesPart)
 
     def pin_failures_part(self) -> PinFailuresPart:
         """Wrong PINs per power (``table.pin_failures``), made empty when absent."""
-        if self.pin_failures is None:
-            self.pin_failures = PinFailuresPart()
-        return self.pin_failures
+        return self._made("pin_failures", PinFailuresPart)
 
     def seal_log_part(self) -> SealLogPart:
         """Every revealed phase's seal codes (``table.seal_log``), made empty when absent."""
-        if self.seal_log is None:
-            self.seal_log = SealLogPart()
-        return self.seal_log
+        return self._made("seal_log", SealLogPart)
 
     def phones_part(self) -> PhonesPart:
         """The phones' part (``table.phones``), made empty when absent."""
-        if self.phones is None:
-            self.phones = PhonesPart()
-        return self.phones
+        return self._made("phones", PhonesPart)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, TableState):
