@@ -14,8 +14,8 @@ Plain Python.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, Self
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, Self, dataclass_transform
 
 _MISSING = object()
 P = TypeVar("P", bound="JsonPart")
@@ -79,15 +79,46 @@ class JsonObjectView:
                 self[key] = value
 
 
-class JsonPart(JsonObjectView):
+@dataclass_transform(eq_default=False, field_specifiers=(field,))
+class _PartKind(type):
+    """What makes a ``JsonPart`` subclass a record: its attributes are its ``KNOWN`` keys, then
+    ``extra`` and ``key_order``, in slots (a name outside them is refused), each key ``None``
+    until read; the class body declares them, typed, as a dataclass's fields (the type checker
+    reads them so, ``dataclass_transform``).  Not ``@dataclass``: that writes and compiles an
+    ``__init__`` and a ``__repr__`` per class, at every start of the app (a part is read at most a
+    few times per change, so ``JsonPart.__init__`` serves them all)."""
+
+    def __new__(mcs, name: str, bases: tuple[type, ...], namespace: dict[str, Any], **kw: Any) -> _PartKind:
+        known = namespace.get("KNOWN", next((b.KNOWN for b in bases if hasattr(b, "KNOWN")), {}))
+        held = {s for b in bases for k in b.__mro__ for s in getattr(k, "__slots__", ())}
+        names = (*known, "extra", "key_order")
+        for n in names:  # the declared defaults (None, {} and ()): JsonPart.__init__ sets them
+            namespace.pop(n, None)
+        namespace["__slots__"] = tuple(n for n in names if n not in held)
+        return super().__new__(mcs, name, bases, namespace, **kw)
+
+
+class JsonPart(JsonObjectView, metaclass=_PartKind):
     """A JSON object's known keys as typed attributes (``None``: absent); the rest in ``extra``.
 
-    A subclass is a dataclass whose fields are its ``KNOWN`` keys, then ``extra`` and ``key_order``."""
+    A subclass declares its ``KNOWN`` keys, then ``extra`` and ``key_order``, as a dataclass
+    declares its fields (``_PartKind``), and is made as one: ``SealSecretPart(phase=..., secret=...)``."""
 
     #: the keys and the JSON type each must have to be read as a typed value
     KNOWN: ClassVar[dict[str, type | tuple[type, ...]]] = {}
     extra: dict[str, Any]
     key_order: tuple[str, ...]
+
+    def __init__(self, **values: Any) -> None:
+        for name in self.KNOWN:
+            setattr(self, name, None)
+        self.extra = {}
+        self.key_order = ()
+        for name, value in values.items():
+            setattr(self, name, value)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.to_dict()!r})"
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any] | None) -> Self:
@@ -170,7 +201,6 @@ class PhoneDevice:
     hash: str
 
 
-@dataclass(slots=True, eq=False)
 class PhonesPart(JsonPart):
     """``table.phones``: the phone host's part (``table.phonebook`` reads and changes the links,
     devices, cut-offs, join counts and clock; ``table.session`` who sealed / declared)."""
@@ -208,7 +238,6 @@ class PhonesPart(JsonPart):
 # -- the laptop's turn, PINs, seals, notes, seating --
 
 
-@dataclass(slots=True, eq=False)
 class SealSecretPart(JsonPart):
     """``table.seal_secrets``: this phase's seal secret (``table.sealcodes``; secret: ``io.vault``)."""
 
@@ -222,7 +251,6 @@ class SealSecretPart(JsonPart):
     key_order: tuple[str, ...] = ()
 
 
-@dataclass(slots=True, eq=False)
 class RevealedSealCodesPart(JsonPart):
     """``table.revealed_seal_codes``: the last revealed phase, its secret (absent in an earlier
     version's save) and the codes given at sealing (``table.sealcodes``)."""
@@ -237,7 +265,6 @@ class RevealedSealCodesPart(JsonPart):
     key_order: tuple[str, ...] = ()
 
 
-@dataclass(slots=True, eq=False)
 class JsonMap(JsonPart):
     """A JSON object keyed by power (or device), every entry of one JSON type (``ITEM``): no known
     keys, so each entry is kept in ``extra`` as read, in its order (a damaged entry too, and it
@@ -267,7 +294,6 @@ class JsonMap(JsonPart):
         return {k: v for k, v in self.to_dict().items() if _fits(v, self.ITEM)}
 
 
-@dataclass(slots=True, eq=False)
 class SealCodesPart(JsonMap):
     """``table.seal_codes``: this phase's seal codes, ``{power: code}`` (``table.sealcodes``; secret)."""
 
@@ -281,7 +307,6 @@ class SealCodesPart(JsonMap):
         return {k: v for k, v in JsonMap.entries(self).items() if isinstance(v, str)}
 
 
-@dataclass(slots=True, eq=False)
 class PinFailure(JsonPart):
     """One power's wrong PINs (``table.pin_failures``' entry): how many, and the wall-clock time
     before which no try is taken (``table.pins.PinGuard``)."""
@@ -294,7 +319,6 @@ class PinFailure(JsonPart):
     key_order: tuple[str, ...] = ()
 
 
-@dataclass(slots=True, eq=False)
 class PinFailuresPart(JsonMap):
     """``table.pin_failures``: wrong PINs per power, ``{power: {"count", "until"}}`` (``table.pins``)."""
 
@@ -309,7 +333,6 @@ class PinFailuresPart(JsonMap):
         self.put(key, failure.to_dict())
 
 
-@dataclass(slots=True, eq=False)
 class ComputerSeatsPart(JsonMap):
     """``table.computer_seats``: the powers the computer plays, ``{power: level}`` (``table.computer``)."""
 
@@ -372,7 +395,6 @@ class SealLogPart(JsonList):
         return [RevealedSealCodesPart.from_dict(e) if isinstance(e, dict) else None for e in self.items]
 
 
-@dataclass(slots=True, eq=False)
 class SeatingPart(JsonPart):
     """``table.seating``: the priority draw's record (``table.seating.assignment_to_table``)."""
 
@@ -398,14 +420,6 @@ class SeatingPart(JsonPart):
         return SeatingPart.from_dict(self.to_dict())
 
 
-def _check_fields() -> None:
-    for cls in (PhonesPart, SealSecretPart, RevealedSealCodesPart, SealCodesPart, PinFailure, PinFailuresPart,
-                ComputerSeatsPart, SeatingPart):
-        names = [f.name for f in fields(cls)]
-        assert names == [*cls.KNOWN, "extra", "key_order"], cls
-
-
-_check_fields()
 
 
 # -- the clock, the event, ballots, board info, declarations --
@@ -418,7 +432,6 @@ if TYPE_CHECKING:
 _MINUTES = (int, float)
 
 
-@dataclass(slots=True, eq=False)
 class ClockPart(JsonPart):
     """``table.clock``: the clock's settings as saved (``table.clock.ClockSettings``: ``settings``);
     a later version's keys stay when the settings change."""
@@ -456,7 +469,6 @@ class ClockPart(JsonPart):
 
 
 
-@dataclass(slots=True, eq=False)
 class ClockStatePart(JsonPart):
     """``table.clock_state``: the running clock as the window last wrote it (``ClockModel.to_dict``;
     ``ClockModel.from_dict`` reads it back)."""
@@ -483,7 +495,6 @@ class ClockStatePart(JsonPart):
     key_order: tuple[str, ...] = ()
 
 
-@dataclass(slots=True, eq=False)
 class ClockPlansPart(JsonPart):
     """``table.clock_plans``: each phase's periods as played, ``{phase: [[kind, title, seconds] ...]}``
     (the phases are its keys: all of them in ``extra``, read and written by ``plan`` / ``keep_plan``)."""
@@ -500,7 +511,6 @@ class ClockPlansPart(JsonPart):
         _keep(self, {phase: plan})
 
 
-@dataclass(slots=True, eq=False)
 class EventPart(JsonPart):
     """``table.event``: a tournament board's rules as saved (``table.event.EventRules``: ``rules``);
     a later version's keys stay when the rules change."""
@@ -546,7 +556,6 @@ class EventPart(JsonPart):
 
 
 
-@dataclass(slots=True, eq=False)
 class BoardInfoPart(JsonPart):
     """``table.board_info``: the event, round and board names for the result files (Tournament ▸
     Board details…, a board call)."""
@@ -571,7 +580,6 @@ class BoardInfoPart(JsonPart):
         _keep(self, {str(k): str(v) for k, v in info.items()})
 
 
-@dataclass(slots=True, eq=False)
 class BallotPart(JsonPart):
     """One entry of ``table.ballots`` (a list: an entry that is no JSON object stays as read):
     who proposed what and the outcome, never who voted what (``record``)."""
@@ -627,10 +635,3 @@ def _keep(part: JsonPart, values: Mapping[str, Any]) -> None:
             part.key_order = (*part.key_order, key)
         part._put(key, value)
 
-def _check_clock_fields() -> None:
-    for cls in (ClockPart, ClockStatePart, ClockPlansPart, EventPart, BoardInfoPart, BallotPart):
-        names = [f.name for f in fields(cls)]
-        assert names == [*cls.KNOWN, "extra", "key_order"], cls
-
-
-_check_clock_fields()

@@ -17,6 +17,7 @@ from diplomacy_desktop.table.clock import ClockModel, ClockSettings
 from diplomacy_desktop.table.hotseat import HotSeatSession, hash_pin
 from diplomacy_desktop.table.settings import TableSettings
 from diplomacy_desktop.table.state import KNOWN_KEYS, TableState
+from diplomacy_desktop.table.parts import JsonPart, SealSecretPart
 
 SAVES = sorted((Path(__file__).resolve().parents[1] / "io" / "bad_saves").glob("*.json"))
 
@@ -614,3 +615,30 @@ def test_state_the_seating_part_round_trips_many_dicts_and_the_settings_keep_it(
     assert settings.to_state().to_table()["seating"] == table["seating"]
     assert TableSettings(seating={"method": "priority"}).to_table()["seating"] == {"method": "priority"}
     assert "seating" not in TableSettings().to_table()
+
+
+def _part_classes(cls: type[JsonPart]) -> list[type[JsonPart]]:
+    return [cls, *(c for sub in cls.__subclasses__() for c in _part_classes(sub))]
+
+
+def test_state_every_part_declares_its_known_keys_then_extra_and_key_order() -> None:
+    # a part's attributes come from KNOWN (parts._PartKind makes its slots of them); the class body
+    # declares the same names, typed, for the type checker and the reader: the two must agree
+    classes = _part_classes(JsonPart)
+    assert len(classes) >= 15
+    for cls in classes:
+        own = [n for n, a in vars(cls).get("__annotations__", {}).items() if not str(a).startswith("ClassVar")]
+        assert own in ([], [*cls.KNOWN, "extra", "key_order"]), cls
+        part = cls()
+        assert part.to_dict() == {} and not part and all(getattr(part, k) is None for k in cls.KNOWN), cls
+        with pytest.raises(AttributeError):
+            part.not_a_key = 1  # type: ignore[attr-defined]
+
+
+def test_state_a_part_is_made_with_its_keys_and_read_back() -> None:
+    secret = SealSecretPart(phase="S1901M", secret="s")
+    assert secret.to_dict() == {"phase": "S1901M", "secret": "s"} and secret.extra == {} and secret.key_order == ()
+    assert repr(secret) == "SealSecretPart({'phase': 'S1901M', 'secret': 's'})"
+    with pytest.raises(AttributeError):
+        SealSecretPart(not_a_key=1)  # type: ignore[call-arg]
+    assert SealSecretPart(phase="S1901M") != secret and SealSecretPart(phase="S1901M", secret="s") == secret
