@@ -15,10 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, Self, cast
 
 _MISSING = object()
 P = TypeVar("P", bound="JsonPart")
+R = TypeVar("R", bound="JsonPart")
 
 
 def _fits(value: Any, expected: type | tuple[type, ...]) -> bool:
@@ -86,6 +87,9 @@ class JsonPart(JsonObjectView):
 
     #: the keys and the JSON type each must have to be read as a typed value
     KNOWN: ClassVar[dict[str, type | tuple[type, ...]]] = {}
+    #: the attribute of a known key that is no Python name (``{"from": "sender"}``); every other
+    #: known key is its own attribute
+    ATTRS: ClassVar[dict[str, str]] = {}
     extra: dict[str, Any]
     key_order: tuple[str, ...]
 
@@ -101,24 +105,24 @@ class JsonPart(JsonObjectView):
     def _put(self, key: str, value: Any) -> None:
         expected = self.KNOWN.get(key)
         if expected is not None and _fits(value, expected):
-            setattr(self, key, value)
+            setattr(self, self.ATTRS.get(key, key), value)
             self.extra.pop(key, None)
         else:
             if expected is not None:
-                setattr(self, key, None)
+                setattr(self, self.ATTRS.get(key, key), None)
             self.extra[key] = value
 
     def drop(self, key: str) -> None:
         """The key leaves the part (whatever it held, a damaged value too)."""
         self.extra.pop(key, None)
         if key in self.KNOWN:
-            setattr(self, key, None)
+            setattr(self, self.ATTRS.get(key, key), None)
 
     def to_dict(self) -> dict[str, Any]:
         """The part as the save file keeps it (the keys in the order they were read)."""
         values: dict[str, Any] = dict(self.extra)
         for name in self.KNOWN:
-            value = getattr(self, name)
+            value = getattr(self, self.ATTRS.get(name, name))
             if value is not None:
                 values[name] = value
         ordered = {k: values[k] for k in self.key_order if k in values}
@@ -402,7 +406,7 @@ def _check_fields() -> None:
     for cls in (PhonesPart, SealSecretPart, RevealedSealCodesPart, SealCodesPart, PinFailure, PinFailuresPart,
                 ComputerSeatsPart, SeatingPart):
         names = [f.name for f in fields(cls)]
-        assert names == [*cls.KNOWN, "extra", "key_order"], cls
+        assert names == [*(cls.ATTRS.get(k, k) for k in cls.KNOWN), "extra", "key_order"], cls
 
 
 _check_fields()
@@ -602,22 +606,96 @@ class BallotPart(JsonPart):
         except (KeyError, TypeError):
             return None
 
-class BallotsPart(JsonList):
-    """``table.ballots``: the ballots' outcomes, oldest first, each JSON object read as a
-    ``BallotPart`` (an item that is no object stays as read)."""
+
+class JsonRecords(JsonList, Generic[R]):
+    """A JSON array of records: each JSON object read as an ``ITEM`` (``R``), an item that is no
+    object kept as read; ``entries`` gives the records."""
 
     __slots__ = ()
+    #: the record each JSON object is read as (``R``)
+    ITEM: ClassVar[type[JsonPart]] = JsonPart
 
     @classmethod
     def from_list(cls, data: list[Any] | None) -> Self:
-        return cls([BallotPart.from_dict(v) if isinstance(v, dict) else v for v in data or []])
+        return cls([cls.ITEM.from_dict(v) if isinstance(v, dict) else v for v in data or []])
 
     def to_list(self) -> list[Any]:
         return [v.to_dict() if isinstance(v, JsonPart) else v for v in self.items]
 
-    def entries(self) -> list[BallotPart]:
+    def entries(self) -> list[R]:
         """The items that are records, in order."""
-        return [v for v in self.items if isinstance(v, BallotPart)]
+        return [cast(R, v) for v in self.items if isinstance(v, self.ITEM)]
+
+
+class BallotsPart(JsonRecords[BallotPart]):
+    """``table.ballots``: the ballots' outcomes, oldest first, each JSON object read as a
+    ``BallotPart`` (an item that is no object stays as read)."""
+
+    __slots__ = ()
+    ITEM = BallotPart
+
+
+@dataclass(slots=True, eq=False)
+class NotePart(JsonPart):
+    """One entry of ``table.notes`` (a list: an entry that is no JSON object stays as read): a
+    private note (seed 001) from one power to one or more others (``table.notes``; the phones'
+    notes and the laptop's dialog read it)."""
+
+    KNOWN: ClassVar[dict[str, type | tuple[type, ...]]] = {
+        "id": int, "phase": str, "from": str, "to": list, "text": str}
+    ATTRS: ClassVar[dict[str, str]] = {"from": "sender"}
+
+    #: its number in the game (1, 2, ...)
+    id: int | None = None
+    #: the phase it was written in (``S1901M``)
+    phase: str | None = None
+    #: the power that wrote it (the key ``from``)
+    sender: str | None = None
+    #: the powers it was written to
+    to: list[Any] | None = None
+    text: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+    key_order: tuple[str, ...] = ()
+
+    def recipients(self) -> list[str]:
+        """The powers it was written to (an item that is not text left out)."""
+        return [p for p in self.to or [] if isinstance(p, str)]
+
+
+class NotesPart(JsonRecords[NotePart]):
+    """``table.notes``: the private notes, oldest first, each JSON object read as a ``NotePart``
+    (an item that is no object stays as read)."""
+
+    __slots__ = ()
+    ITEM = NotePart
+
+    def added(self, note: NotePart) -> NotesPart:
+        """A new list: these items, then ``note`` (this one is not changed)."""
+        return NotesPart([*self.items, note])
+
+
+@dataclass(slots=True, eq=False)
+class LateOrderPart(JsonPart):
+    """One entry of ``table.late_orders`` (a list: an entry that is no JSON object stays as read):
+    a power's late orders in a phase and the event's verdict, ``warning`` or ``void``
+    (``TableService.record_late``; the tournament's result file lists them)."""
+
+    KNOWN: ClassVar[dict[str, type | tuple[type, ...]]] = {"phase": str, "power": str, "verdict": str}
+
+    phase: str | None = None
+    power: str | None = None
+    #: ``warning`` or ``void`` (``table.event.LATE_VOID``)
+    verdict: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+    key_order: tuple[str, ...] = ()
+
+
+class LateOrdersPart(JsonRecords[LateOrderPart]):
+    """``table.late_orders``: the late orders' verdicts, oldest first, each JSON object read as a
+    ``LateOrderPart`` (an item that is no object stays as read)."""
+
+    __slots__ = ()
+    ITEM = LateOrderPart
 
 
 def _keep(part: JsonPart, values: Mapping[str, Any]) -> None:
@@ -628,9 +706,10 @@ def _keep(part: JsonPart, values: Mapping[str, Any]) -> None:
         part._put(key, value)
 
 def _check_clock_fields() -> None:
-    for cls in (ClockPart, ClockStatePart, ClockPlansPart, EventPart, BoardInfoPart, BallotPart):
+    for cls in (ClockPart, ClockStatePart, ClockPlansPart, EventPart, BoardInfoPart, BallotPart, NotePart,
+                LateOrderPart):
         names = [f.name for f in fields(cls)]
-        assert names == [*cls.KNOWN, "extra", "key_order"], cls
+        assert names == [*(cls.ATTRS.get(k, k) for k in cls.KNOWN), "extra", "key_order"], cls
 
 
 _check_clock_fields()
