@@ -463,6 +463,8 @@ TYPED_PARTS["pin_failures"] = {"pin_failures", "pin_failures_part"}
 TYPED_PARTS["computer_seats"] = {"computer_seats", "computer_seats_part"}
 TYPED_PARTS["seal_log"] = {"seal_log", "seal_log_part"}
 TYPED_PARTS["seating"] = {"seating"}
+TYPED_PARTS["notes"] = {"notes"}
+TYPED_PARTS["late_orders"] = {"late_orders"}
 PART_KEYED = KEYED_READS | {"popitem"}
 
 

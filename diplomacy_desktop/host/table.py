@@ -957,8 +957,9 @@ class TableHost:
         """The notes a reader may see, numbered for that reader (1, 2, ...): a game-wide number
         would tell how many notes the others exchanged."""
         mine = set(powers)
-        seen = [n for n in self.table.notes or [] if n.get("from") in mine or mine & set(n.get("to", []))]
-        return [{**n, "id": i, "phase_label": phase_label(str(n.get("phase", "")))} for i, n in enumerate(seen, 1)]
+        notes = self.table.notes.entries() if self.table.notes is not None else []
+        seen = [n for n in notes if n.sender in mine or mine & set(n.recipients())]
+        return [{**n.to_dict(), "id": i, "phase_label": phase_label(n.phase or "")} for i, n in enumerate(seen, 1)]
 
     # -- orders ----------------------------------------------------------------------------------
 
@@ -1299,7 +1300,7 @@ class TableHost:
             if not recipients or any(p not in self.game.board.power_ids or p == power for p in recipients):
                 raise HostError("send a note to one or more other powers")
             notes = self.table.notes
-            if isinstance(notes, list) and len(notes) >= MAX_NOTES:
+            if notes is not None and len(notes.items) >= MAX_NOTES:
                 raise RefusedError("this game has as many notes as it can keep")
             now = self._now()
             recent = [t for t in self._note_times.get(power, []) if now - t < NOTE_WINDOW]
@@ -1313,7 +1314,7 @@ class TableHost:
             recent.append(now)
             self._note_times[power] = recent
             mine = self._notes_for(self._players_powers(power))
-            return {"message": "sent", "note": mine[-1] if mine else dict(note)}
+            return {"message": "sent", "note": mine[-1] if mine else note.to_dict()}
 
     # -- the clock -----------------------------------------------------------------------------------
 

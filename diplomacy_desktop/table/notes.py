@@ -6,8 +6,8 @@ only they and its writer ever read it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
+from .parts import NotePart, NotesPart
 from .state import TableState
 
 #: the longest note, and the most notes a game keeps (the phone host refuses beyond them too)
@@ -31,20 +31,17 @@ def notes_allowed(table: TableState) -> bool:
     return table.notes_allowed is True
 
 
-def notes_for(table: TableState, powers: Sequence[str]) -> list[dict[str, Any]]:
+def notes_for(table: TableState, powers: Sequence[str]) -> list[NotePart]:
     """The notes ``powers`` wrote or received (never anyone else's)."""
     mine = set(powers)
-    raw = table.notes
-    if not isinstance(raw, list):
-        return []
-    return [dict(n) for n in raw if isinstance(n, dict)
-            and (n.get("from") in mine or mine & {str(p) for p in n.get("to", []) if isinstance(p, str)})]
+    notes = table.notes.entries() if table.notes is not None else []
+    return [n for n in notes if n.sender in mine or mine & set(n.recipients())]
 
 
 def with_note(table: TableState, phase: str, sender: str, to: Sequence[str], text: str,
-              powers: Sequence[str]) -> list[dict[str, Any]]:
+              powers: Sequence[str]) -> NotesPart:
     """The table's notes with a note written at the laptop added (the same form as a phone's), as
-    a new list; NoteError when it cannot be sent.  The table itself is not changed."""
+    a new list (the note last); NoteError when it cannot be sent.  The table itself is not changed."""
     text = text.strip()
     if not text:
         raise NoteError("write the note")
@@ -53,17 +50,15 @@ def with_note(table: TableState, phase: str, sender: str, to: Sequence[str], tex
     recipients = sorted(set(to))
     if not recipients or any(p not in powers or p == sender for p in recipients):
         raise NoteError("send a note to one or more other powers")
-    raw = table.notes
-    notes = list(raw) if isinstance(raw, list) else []
-    if len(notes) >= MAX_NOTES:
+    notes = table.notes if table.notes is not None else NotesPart()
+    if len(notes.items) >= MAX_NOTES:
         raise NoteError("this game has as many notes as it can keep")
-    notes.append({"id": len(notes) + 1, "phase": phase, "from": sender, "to": recipients, "text": text})
-    return notes
+    return notes.added(NotePart(id=len(notes.items) + 1, phase=phase, sender=sender, to=recipients, text=text))
 
 
 def add_note(table: TableState, phase: str, sender: str, to: Sequence[str], text: str,
-             powers: Sequence[str]) -> dict[str, Any]:
+             powers: Sequence[str]) -> NotePart:
     """Keep a note written at the laptop in ``table`` (see ``with_note``); the note."""
     notes = with_note(table, phase, sender, to, text, powers)
     table.notes = notes
-    return dict(notes[-1])
+    return notes.entries()[-1]

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, Self, dataclass_transform
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, Self, cast, dataclass_transform
 
 _MISSING = object()
 P = TypeVar("P", bound="JsonPart")
+R = TypeVar("R", bound="JsonPart")
 
 
 def _fits(value: Any, expected: type | tuple[type, ...]) -> bool:
@@ -81,8 +82,8 @@ class JsonObjectView:
 
 @dataclass_transform(eq_default=False, field_specifiers=(field,))
 class _PartKind(type):
-    """What makes a ``JsonPart`` subclass a record: its attributes are its ``KNOWN`` keys, then
-    ``extra`` and ``key_order``, in slots (a name outside them is refused), each key ``None``
+    """What makes a ``JsonPart`` subclass a record: its attributes are its ``KNOWN`` keys (a key
+    that is no Python name by its ``ATTRS`` name), then ``extra`` and ``key_order``, in slots (a name outside them is refused), each key ``None``
     until read; the class body declares them, typed, as a dataclass's fields (the type checker
     reads them so, ``dataclass_transform``).  Not ``@dataclass``: that writes and compiles an
     ``__init__`` and a ``__repr__`` per class, at every start of the app (a part is read at most a
@@ -90,8 +91,9 @@ class _PartKind(type):
 
     def __new__(mcs, name: str, bases: tuple[type, ...], namespace: dict[str, Any], **kw: Any) -> _PartKind:
         known = namespace.get("KNOWN", next((b.KNOWN for b in bases if hasattr(b, "KNOWN")), {}))
+        attrs = namespace.get("ATTRS", next((b.ATTRS for b in bases if hasattr(b, "ATTRS")), {}))
         held = {s for b in bases for k in b.__mro__ for s in getattr(k, "__slots__", ())}
-        names = (*known, "extra", "key_order")
+        names = (*(attrs.get(k, k) for k in known), "extra", "key_order")
         for n in names:  # the declared defaults (None, {} and ()): JsonPart.__init__ sets them
             namespace.pop(n, None)
         namespace["__slots__"] = tuple(n for n in names if n not in held)
@@ -106,12 +108,15 @@ class JsonPart(JsonObjectView, metaclass=_PartKind):
 
     #: the keys and the JSON type each must have to be read as a typed value
     KNOWN: ClassVar[dict[str, type | tuple[type, ...]]] = {}
+    #: the attribute of a known key that is no Python name (``{"from": "sender"}``); every other
+    #: known key is its own attribute
+    ATTRS: ClassVar[dict[str, str]] = {}
     extra: dict[str, Any]
     key_order: tuple[str, ...]
 
     def __init__(self, **values: Any) -> None:
         for name in self.KNOWN:
-            setattr(self, name, None)
+            setattr(self, self.ATTRS.get(name, name), None)
         self.extra = {}
         self.key_order = ()
         for name, value in values.items():
@@ -132,24 +137,24 @@ class JsonPart(JsonObjectView, metaclass=_PartKind):
     def _put(self, key: str, value: Any) -> None:
         expected = self.KNOWN.get(key)
         if expected is not None and _fits(value, expected):
-            setattr(self, key, value)
+            setattr(self, self.ATTRS.get(key, key), value)
             self.extra.pop(key, None)
         else:
             if expected is not None:
-                setattr(self, key, None)
+                setattr(self, self.ATTRS.get(key, key), None)
             self.extra[key] = value
 
     def drop(self, key: str) -> None:
         """The key leaves the part (whatever it held, a damaged value too)."""
         self.extra.pop(key, None)
         if key in self.KNOWN:
-            setattr(self, key, None)
+            setattr(self, self.ATTRS.get(key, key), None)
 
     def to_dict(self) -> dict[str, Any]:
         """The part as the save file keeps it (the keys in the order they were read)."""
         values: dict[str, Any] = dict(self.extra)
         for name in self.KNOWN:
-            value = getattr(self, name)
+            value = getattr(self, self.ATTRS.get(name, name))
             if value is not None:
                 values[name] = value
         ordered = {k: values[k] for k in self.key_order if k in values}
@@ -610,22 +615,94 @@ class BallotPart(JsonPart):
         except (KeyError, TypeError):
             return None
 
-class BallotsPart(JsonList):
-    """``table.ballots``: the ballots' outcomes, oldest first, each JSON object read as a
-    ``BallotPart`` (an item that is no object stays as read)."""
+
+class JsonRecords(JsonList, Generic[R]):
+    """A JSON array of records: each JSON object read as an ``ITEM`` (``R``), an item that is no
+    object kept as read; ``entries`` gives the records."""
 
     __slots__ = ()
+    #: the record each JSON object is read as (``R``)
+    ITEM: ClassVar[type[JsonPart]] = JsonPart
 
     @classmethod
     def from_list(cls, data: list[Any] | None) -> Self:
-        return cls([BallotPart.from_dict(v) if isinstance(v, dict) else v for v in data or []])
+        return cls([cls.ITEM.from_dict(v) if isinstance(v, dict) else v for v in data or []])
 
     def to_list(self) -> list[Any]:
         return [v.to_dict() if isinstance(v, JsonPart) else v for v in self.items]
 
-    def entries(self) -> list[BallotPart]:
+    def entries(self) -> list[R]:
         """The items that are records, in order."""
-        return [v for v in self.items if isinstance(v, BallotPart)]
+        return [cast(R, v) for v in self.items if isinstance(v, self.ITEM)]
+
+
+class BallotsPart(JsonRecords[BallotPart]):
+    """``table.ballots``: the ballots' outcomes, oldest first, each JSON object read as a
+    ``BallotPart`` (an item that is no object stays as read)."""
+
+    __slots__ = ()
+    ITEM = BallotPart
+
+
+class NotePart(JsonPart):
+    """One entry of ``table.notes`` (a list: an entry that is no JSON object stays as read): a
+    private note (seed 001) from one power to one or more others (``table.notes``; the phones'
+    notes and the laptop's dialog read it)."""
+
+    KNOWN: ClassVar[dict[str, type | tuple[type, ...]]] = {
+        "id": int, "phase": str, "from": str, "to": list, "text": str}
+    ATTRS: ClassVar[dict[str, str]] = {"from": "sender"}
+
+    #: its number in the game (1, 2, ...)
+    id: int | None = None
+    #: the phase it was written in (``S1901M``)
+    phase: str | None = None
+    #: the power that wrote it (the key ``from``)
+    sender: str | None = None
+    #: the powers it was written to
+    to: list[Any] | None = None
+    text: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+    key_order: tuple[str, ...] = ()
+
+    def recipients(self) -> list[str]:
+        """The powers it was written to (an item that is not text left out)."""
+        return [p for p in self.to or [] if isinstance(p, str)]
+
+
+class NotesPart(JsonRecords[NotePart]):
+    """``table.notes``: the private notes, oldest first, each JSON object read as a ``NotePart``
+    (an item that is no object stays as read)."""
+
+    __slots__ = ()
+    ITEM = NotePart
+
+    def added(self, note: NotePart) -> NotesPart:
+        """A new list: these items, then ``note`` (this one is not changed)."""
+        return NotesPart([*self.items, note])
+
+
+class LateOrderPart(JsonPart):
+    """One entry of ``table.late_orders`` (a list: an entry that is no JSON object stays as read):
+    a power's late orders in a phase and the event's verdict, ``warning`` or ``void``
+    (``TableService.record_late``; the tournament's result file lists them)."""
+
+    KNOWN: ClassVar[dict[str, type | tuple[type, ...]]] = {"phase": str, "power": str, "verdict": str}
+
+    phase: str | None = None
+    power: str | None = None
+    #: ``warning`` or ``void`` (``table.event.LATE_VOID``)
+    verdict: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+    key_order: tuple[str, ...] = ()
+
+
+class LateOrdersPart(JsonRecords[LateOrderPart]):
+    """``table.late_orders``: the late orders' verdicts, oldest first, each JSON object read as a
+    ``LateOrderPart`` (an item that is no object stays as read)."""
+
+    __slots__ = ()
+    ITEM = LateOrderPart
 
 
 def _keep(part: JsonPart, values: Mapping[str, Any]) -> None:

@@ -48,6 +48,7 @@ from .notes import MAX_NOTES_PER_POWER, NoteError, notes_allowed, with_note
 from .hotseat import CURTAIN, ENTERING, READY, HotSeatSession
 from .session import TableSession
 from .parts import BallotPart, BallotsPart, BoardInfoPart, ClockPlansPart, ClockStatePart, ComputerSeatsPart, EventPart
+from .parts import LateOrderPart, LateOrdersPart, NotePart
 from .state import TableState
 
 if TYPE_CHECKING:
@@ -189,11 +190,8 @@ class TableService:
 
     def voided(self, power: str) -> bool:
         """The event's rule voided ``power``'s late orders this phase (its units hold)."""
-        for entry in self.table.late_orders or []:
-            if isinstance(entry, dict) and entry.get("phase") == self.phase and entry.get("power") == power \
-                    and entry.get("verdict") == LATE_VOID:
-                return True
-        return False
+        late = self.table.late_orders.entries() if self.table.late_orders is not None else []
+        return any(e.phase == self.phase and e.power == power and e.verdict == LATE_VOID for e in late)
 
     def order_refusal(self, power: str) -> str | None:
         """Why ``power`` may not order now, in the table's words (``None``: it may).  The one
@@ -869,9 +867,11 @@ class TableService:
         return self._done(TableChange("late", frozenset(gone), initiator))
 
     def record_late(self, powers: Iterable[str], verdict: str) -> None:
-        log = [x for x in self.table.late_orders or [] if isinstance(x, dict)]
-        log += [{"phase": self.phase, "power": p, "verdict": verdict} for p in powers]
-        self.table.late_orders = log
+        """The verdict on ``powers``' late orders this phase, after the ones before it (an item of
+        the list that is no object is left out, as it always was)."""
+        log = self.table.late_orders.entries() if self.table.late_orders is not None else []
+        log += [LateOrderPart(phase=self.phase, power=p, verdict=verdict) for p in powers]
+        self.table.late_orders = LateOrdersPart(log)
 
     def warn_late(self, powers: Iterable[str], *, initiator: str = CLOCK) -> TableChange:
         late = tuple(powers)
@@ -881,7 +881,7 @@ class TableService:
     # -- notes ------------------------------------------------------------------------------------
 
     def send_note(self, sender: str, to: Iterable[str], text: str, *,
-                  initiator: str) -> tuple[dict[str, Any], TableChange]:
+                  initiator: str) -> tuple[NotePart, TableChange]:
         """A private note (seed 001) from ``sender`` to ``to``, by the one rule of every seat: the
         table allows notes, the text and the recipients are right, the game and the sender have
         room for it (``MAX_NOTES``, ``MAX_NOTES_PER_POWER``); NoteError says why not (nothing
@@ -891,13 +891,13 @@ class TableService:
             raise NoteError("this table does not allow written notes")
         ids = self.game.board.power_ids
         notes = with_note(self.table, self.phase, sender, list(to), text, ids)
-        if sum(1 for n in notes if n.get("from") == sender) > MAX_NOTES_PER_POWER:
+        if sum(1 for n in notes.entries() if n.sender == sender) > MAX_NOTES_PER_POWER:
             raise NoteError(f"{self.power_name(sender)} has written as many notes as one power may in a game "
                             f"({MAX_NOTES_PER_POWER})")
         self.table.notes = notes
-        note = dict(notes[-1])
+        note = notes.entries()[-1]
         reach: set[str] = set()
-        for p in (sender, *note["to"]):
+        for p in (sender, *note.recipients()):
             reach |= set(self.players_powers(p))
         return note, self._done(TableChange("note", frozenset(reach), initiator))
 

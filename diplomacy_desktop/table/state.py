@@ -16,7 +16,7 @@ The keys, and who writes them:
 ``host_pin``                the host PIN's hash (host actions), or absent
 ``formal`` ``short_game_by`` Formal Diplomacy (seed 003); what wins a short game
 ``seating``                 the priority draw's record
-``notes_allowed`` ``notes`` private notes (``table.notes``)
+``notes_allowed`` ``notes`` private notes: id, phase, from, to, text (``table.notes``)
 ``declarations``            Formal Diplomacy: sealed, unrevealed declarations of this phase
 ``declared``                the phases whose declarations were revealed
 ``disorder``                powers the host marked as in civil disorder (rules XIV.1)
@@ -27,7 +27,7 @@ The keys, and who writes them:
 ``ballots``                 each ballot: phase, proposer, proposal, powers, passed, vetoes
                             (``table.results.BallotRecord``; never who voted what)
 ``pieces_confirmed``        the phases whose physical board was confirmed to match
-``late_orders``             late orders: phase, power, ``warning`` or ``void``
+``late_orders``             late orders: phase, power, verdict (``warning`` or ``void``)
 ``hide_map``                the table plays on its own board: no map on the phones or projector
 ``player_ids``              the tournament's id of each power's player (a board call)
 ``board_info``              the event, round and board names for the result files
@@ -46,7 +46,11 @@ the window's controller and the phone host hold the same object, and ``table/``,
 ``gui/`` read and change it through its attributes and the service's operations (never by a
 string key: ``tests/test_doors.py`` checks).  The plain dict exists only at the save boundary
 (``io``): ``from_table`` when a game is opened, ``to_table`` when it is written.  The nested
-parts (``phones``, ``hotseat``, ``clock`` ...) are still the JSON objects the file holds.
+parts are typed records of their own (``table.parts``: ``phones``, ``clock``, ``clock_state``,
+``clock_plans``, ``event``, ``board_info``, ``seal_secrets``, ``seal_codes``,
+``revealed_seal_codes``, ``pin_failures``, ``computer_seats``, ``seating``; the arrays
+``ballots``, ``seal_log``, ``notes`` and ``late_orders``), kept as the file holds them;
+``hotseat``, ``declarations``, ``players`` and ``pins`` are still the JSON the file holds.
 
 The mapping methods (``table["players"]``, ``get``, ``in``) read and write the record as the
 save file would hold it; they are there for the tests and for reading old saves' keys, not for
@@ -63,6 +67,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from .parts import JsonObjectView, JsonPart, PhonesPart
 from .parts import BallotsPart, BoardInfoPart, ClockPart, ClockPlansPart, ClockStatePart, EventPart
 from .parts import ComputerSeatsPart, PinFailuresPart, SeatingPart
+from .parts import LateOrdersPart, NotesPart
 from .parts import JsonList, RevealedSealCodesPart, SealCodesPart, SealLogPart, SealSecretPart
 
 if TYPE_CHECKING:
@@ -97,6 +102,7 @@ _PARTS.update({"seal_codes": SealCodesPart, "pin_failures": PinFailuresPart})
 _PARTS.update({"computer_seats": ComputerSeatsPart, "seating": SeatingPart})
 #: the nested arrays read as a typed list of their own (``table.parts.JsonList``)
 _LISTS: dict[str, type[JsonList]] = {"seal_log": SealLogPart, "ballots": BallotsPart}
+_LISTS.update({"notes": NotesPart, "late_orders": LateOrdersPart})
 
 _P = TypeVar("_P", bound=JsonPart | JsonList)
 
@@ -117,7 +123,7 @@ class TableState(JsonObjectView):
     short_game_by: str | None = None
     seating: SeatingPart | None = None
     notes_allowed: bool | None = None
-    notes: list[dict[str, Any]] | None = None
+    notes: NotesPart | None = None
     declarations: dict[str, dict[str, str]] | None = None
     declared: list[str] | None = None
     disorder: list[str] | None = None
@@ -127,7 +133,7 @@ class TableState(JsonObjectView):
     event: EventPart | None = None
     ballots: BallotsPart | None = None
     pieces_confirmed: list[str] | None = None
-    late_orders: list[dict[str, str]] | None = None
+    late_orders: LateOrdersPart | None = None
     hide_map: bool | None = None
     player_ids: dict[str, str] | None = None
     board_info: BoardInfoPart | None = None

@@ -85,7 +85,7 @@ def test_refused_click_says_why_on_the_board_and_a_retry_never_holds(table: Tabl
     t.click("syr")  # far out of reach
     it = t.window.interaction
     assert isinstance(it.mode, UnitMode) and it.mode.unit == "par"  # still selected
-    note = it.notes.item
+    note = it.board_notes.item
     assert note is not None and note.scene() is t.window.scene
     assert "cannot move to Syria" in note.text
     # the player clicks the army again to "select it again": no hold
@@ -94,7 +94,7 @@ def test_refused_click_says_why_on_the_board_and_a_retry_never_holds(table: Tabl
     assert isinstance(it.mode, UnitMode) and it.mode.unit == "par"
     t.click("bur")
     assert t.orders("france") == {"A Par - Bur"}
-    assert it.notes.item is None  # the note went with the next click
+    assert it.board_notes.item is None  # the note went with the next click
 
 
 def test_unit_under_an_incoming_arrowhead_takes_its_click(table: Table) -> None:
@@ -219,7 +219,7 @@ def test_build_click_on_a_centre_that_is_no_home_centre_says_why(table: Table) -
     t = table
     _winter(t)
     t.click("bel")
-    note = t.window.interaction.notes.text
+    note = t.window.interaction.board_notes.text
     assert note is not None and "not a home supply centre" in note and "XIII.2" in note
 
 

@@ -196,7 +196,7 @@ def test_sandbox_palette_refuses_with_the_reason_on_the_board(sandbox: Sandbox, 
     paint(sandbox, space, tool)
     assert mode.controller.state == before
     assert mode.controller.undo_stack.count() == steps
-    note = sandbox.window.interaction.notes.text
+    note = sandbox.window.interaction.board_notes.text
     assert note is not None and reason in note  # beside the click, on the board
     assert reason in mode.panel.message.text()
 

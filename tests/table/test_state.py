@@ -441,6 +441,84 @@ def test_state_the_ballots_round_trip_many_lists() -> None:
         assert TableState.from_table({"ballots": ballots}).to_table() == {"ballots": ballots}
 
 
+def test_state_the_notes_are_typed_records_and_round_trip_a_later_versions_keys() -> None:
+    from diplomacy_desktop.table.changes import LAPTOP
+    from diplomacy_desktop.table.notes import notes_for, with_note
+    from diplomacy_desktop.table.parts import NotePart, NotesPart
+    from diplomacy_desktop.table.service import TableService
+
+    notes = [
+        {"text": "hi", "to": ["france"], "from": "italy", "id": 1, "phase": "S1901M", "a_later_key": {"kept": 1}},
+        "not an object",
+        {"id": "2", "from": 5, "to": "england", "text": ["odd"]},  # odd values: kept, read as absent
+    ]
+    state = TableState.from_table({"notes_allowed": True, "notes": json.loads(json.dumps(notes))})
+    assert isinstance(state.notes, NotesPart) and isinstance(state.notes[0], NotePart)
+    assert state.notes[1] == "not an object" and [n.sender for n in state.notes.entries()] == ["italy", None]
+    assert state.notes.entries()[1].id is None and state.notes.entries()[1].recipients() == []
+    assert state.to_table() == {"notes_allowed": True, "notes": notes}
+    assert [list(n) for n in state.to_table()["notes"] if isinstance(n, dict)] == \
+        [list(n) for n in notes if isinstance(n, dict)]
+    assert [n.text for n in notes_for(state, ["france"])] == ["hi"] and notes_for(state, ["england"]) == []
+    added = with_note(state, "S1901M", "england", ["germany"], "x", ("england", "germany"))
+    assert added[-1] == {"id": 4, "phase": "S1901M", "from": "england", "to": ["germany"], "text": "x"}
+    assert state.to_table()["notes"] == notes  # with_note makes a new list
+    service = TableService(Game.new(load_board("standard")), state)
+    note, _change = service.send_note("france", ["germany", "england"], " hello ", initiator=LAPTOP)
+    assert note.sender == "france" and note.recipients() == ["england", "germany"]
+    assert state.to_table()["notes"] == [*notes, {"id": 4, "phase": service.phase, "from": "france",
+                                                  "to": ["england", "germany"], "text": "hello"}]
+    odd = TableState.from_table({"notes": {"not": "a list"}})
+    assert odd.notes is None and odd.to_table() == {"notes": {"not": "a list"}} and notes_for(odd, ["italy"]) == []
+
+
+def test_state_the_late_orders_are_typed_records_and_round_trip_a_later_versions_keys() -> None:
+    from diplomacy_desktop.table.event import LATE_VOID
+    from diplomacy_desktop.table.parts import LateOrderPart, LateOrdersPart
+    from diplomacy_desktop.table.service import TableService
+
+    game = Game.new(load_board("standard"))
+    phase = game.state.phase.short
+    late = [
+        {"verdict": "warning", "power": "austria", "phase": phase, "a_later_key": [1]},
+        "not an object",
+        {"phase": phase, "power": "france", "verdict": 5},  # an odd verdict: kept, read as absent
+        {"phase": phase, "power": "italy", "verdict": LATE_VOID},
+    ]
+    state = TableState.from_table({"late_orders": json.loads(json.dumps(late))})
+    assert isinstance(state.late_orders, LateOrdersPart) and isinstance(state.late_orders[0], LateOrderPart)
+    assert state.late_orders[1] == "not an object"
+    assert [(e.power, e.verdict) for e in state.late_orders.entries()] == \
+        [("austria", "warning"), ("france", None), ("italy", LATE_VOID)]
+    assert state.to_table() == {"late_orders": late}
+    assert [list(e) for e in state.to_table()["late_orders"] if isinstance(e, dict)] == \
+        [list(e) for e in late if isinstance(e, dict)]
+    service = TableService(game, state)
+    assert service.voided("italy") and not service.voided("france") and not service.voided("austria")
+    service.record_late(["germany"], LATE_VOID)
+    assert service.voided("germany")
+    # the verdict goes last; an item that is no object is left out, as record_late always did
+    assert state.to_table()["late_orders"] == [
+        late[0], late[2], late[3], {"phase": phase, "power": "germany", "verdict": LATE_VOID}]
+    odd = TableState.from_table({"late_orders": "not a list"})
+    assert odd.late_orders is None and odd.to_table() == {"late_orders": "not a list"}
+
+
+def test_state_the_notes_and_the_late_orders_round_trip_many_lists() -> None:
+    from diplomacy_desktop.table.parts import LateOrderPart, NotePart
+
+    rng = random.Random(19)
+    for name, cls, seed in (("notes", NotePart, 19), ("late_orders", LateOrderPart, 23)):
+        dicts = _many_dicts(list(cls.KNOWN), seed=seed)
+        for d in dicts:
+            back = cls.from_dict(d).to_dict()
+            assert back == d and list(back) == list(d), (cls, d)
+        for _ in range(100):
+            items = [rng.choice([*dicts[:50], "x", 3, None, []]) for _ in range(rng.randint(0, 5))]
+            table = {"y": 1, name: json.loads(json.dumps(items))}
+            assert TableState.from_table(table).to_table() == {"y": 1, name: items}
+
+
 # -- the laptop's turn, PINs, seals, notes, seating ------------------------------------------------------
 
 SEAT_PART_VALUES: list[Any] = [
@@ -628,9 +706,9 @@ def test_state_every_part_declares_its_known_keys_then_extra_and_key_order() -> 
     assert len(classes) >= 15
     for cls in classes:
         own = [n for n, a in vars(cls).get("__annotations__", {}).items() if not str(a).startswith("ClassVar")]
-        assert own in ([], [*cls.KNOWN, "extra", "key_order"]), cls
+        assert own in ([], [*(cls.ATTRS.get(k, k) for k in cls.KNOWN), "extra", "key_order"]), cls
         part = cls()
-        assert part.to_dict() == {} and not part and all(getattr(part, k) is None for k in cls.KNOWN), cls
+        assert part.to_dict() == {} and not part and all(getattr(part, cls.ATTRS.get(k, k)) is None for k in cls.KNOWN), cls
         with pytest.raises(AttributeError):
             part.not_a_key = 1  # type: ignore[attr-defined]
 

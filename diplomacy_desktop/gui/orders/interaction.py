@@ -161,7 +161,7 @@ class OrderInteraction(QObject):
         self._hover_text: str | None = None
         self._menu: QMenu | None = None
         #: a refused click says why on the board, beside the click
-        self.notes = BoardNotes(scene)
+        self.board_notes = BoardNotes(scene)
         #: how the last click was read (label, space, near, only)
         self.reading: ClickReading | None = None
         self._refused = False  # the last click was refused: clicking the unit again keeps it selected
@@ -308,7 +308,7 @@ class OrderInteraction(QObject):
         the selection stays as it was (a retry on the unit does not become a hold)."""
         self._say(text)
         if self._last_click is not None:
-            self.notes.show(text, self._last_click)
+            self.board_notes.show(text, self._last_click)
         self._refused = True
 
     def _file(self, order: Order) -> bool:
@@ -326,7 +326,7 @@ class OrderInteraction(QObject):
         """A click on the map at ``point`` (scene coordinates)."""
         self._last_click = point
         refused_before, self._refused = self._refused, False
-        self.notes.clear()
+        self.board_notes.clear()
         if button == Qt.MouseButton.RightButton:
             self.context_menu_at(point)
             return

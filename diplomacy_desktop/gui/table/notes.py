@@ -3,9 +3,10 @@ by default: ``table.notes_allowed``).
 
 A note goes to one or more powers and only they (and its writer) ever read it: on their phone
 (``host.table``'s notes, the same list) or here, on their own curtain turn.  The notes are kept
-in the table dict (``table.notes``, as ``TableHost.send_note`` writes them), so they are saved
-with the game.  ``NotesDialog`` is opened only while a seat is at the keyboard behind the curtain
-and is closed the moment that seat steps away or seals; it shows that seat's notes only.
+in the table (``table.notes``, a ``NotesPart`` of ``NotePart`` records, as the table service's
+``send_note`` writes them), so they are saved with the game.  ``NotesDialog`` is opened only
+while a seat is at the keyboard behind the curtain and is closed the moment that seat steps away
+or seals; it shows that seat's notes only.
 """
 
 from __future__ import annotations
@@ -87,9 +88,9 @@ class NotesDialog(QDialog):
     def refresh(self) -> None:
         self.note_list.clear()
         for n in notes_for(self.table, self.seat):
-            to = ", ".join(self.names.get(str(p), str(p)) for p in n.get("to", []))
-            self.note_list.addItem(f"{n.get('phase', '')} \u2014 {self.names.get(str(n.get('from')), n.get('from'))}"
-                                   f" to {to}: {n.get('text', '')}")
+            to = ", ".join(self.names.get(p, p) for p in n.recipients())
+            self.note_list.addItem(f"{n.phase or ''} \u2014 {self.names.get(str(n.sender), n.sender)}"
+                                   f" to {to}: {n.text or ''}")
         if self.note_list.count() == 0:
             self.note_list.addItem("(no notes yet)")
 

@@ -472,7 +472,7 @@ class TournamentFeatures(QObject):
         info = state.board_info or BoardInfoPart()
         ids: dict[str, str] = state.player_ids or {}
         players = {p: n for p in c.board.power_ids if (n := c.player_name(p))}
-        late = [x for x in state.late_orders or [] if isinstance(x, dict)]
+        late = [x.to_dict() for x in state.late_orders.entries()] if state.late_orders is not None else []
         rules = self.rules
         ended = c.game.ended
         how = {"victory": "a solo", "draw": "a draw voted", "short_game": "the event's turn or time limit"}

@@ -560,7 +560,7 @@ class SandboxMode(WindowMode):
         self.panel.message.setText(f"Not possible: {reason}.")
         self.window.statusBar().showMessage(f"Not possible: {reason}.", 8000)
         if point is not None:
-            self.window.interaction.notes.show(f"Not possible: {reason}.", point)
+            self.window.interaction.board_notes.show(f"Not possible: {reason}.", point)
 
     def _apply(self, *, units: Iterable[Unit] | None = None, owners: dict[str, str] | None = None,
                dislodged: Iterable[DislodgedUnit] | None = None, phase: Phase | None = None,
@@ -852,7 +852,7 @@ class SandboxMode(WindowMode):
         on the board beside the click."""
         from .setup_palette import OWNER, REMOVE, STANDOFF
 
-        self.window.interaction.notes.clear()
+        self.window.interaction.board_notes.clear()
         found = self.window.interaction.province_at(point)
         if found is None:
             return False

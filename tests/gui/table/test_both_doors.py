@@ -381,8 +381,9 @@ def test_both_doors_refuse_a_note_beyond_a_powers_share(door: Any) -> None:
     door.start(("france", "germany"), notes=True)
     assert door.note("france", ["germany"], "hello") == ""
     assert door.on_disk()[1]["notes"][-1]["text"] == "hello"
-    door.table["notes"] += [{"id": i + 2, "phase": "S1901M", "from": "france", "to": ["germany"], "text": "hi"}
-                            for i in range(MAX_NOTES_PER_POWER - 1)]
+    door.table["notes"] = door.table.to_table()["notes"] + [  # (the notes are a typed list: the file's view)
+        {"id": i + 2, "phase": "S1901M", "from": "france", "to": ["germany"], "text": "hi"}
+        for i in range(MAX_NOTES_PER_POWER - 1)]
     said = door.note("france", ["germany"], "one more")
     assert "as many notes as one power" in said, said
     assert len(door.table["notes"]) == MAX_NOTES_PER_POWER

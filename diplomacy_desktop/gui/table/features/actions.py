@@ -158,7 +158,7 @@ class TableActions(TableModeBase):
         on = self.flow.enabled and s.stage == ENTERING and not s.declaring and notes_allowed(self.controller.table)
         self.strip.notes_button.setVisible(on)
         if on:
-            n = len([x for x in notes_for(self.controller.table, s.current_seat) if x.get("from") not in s.current_seat])
+            n = len([x for x in notes_for(self.controller.table, s.current_seat) if x.sender not in s.current_seat])
             self.strip.notes_button.setText(f"Notes ({n})\u2026" if n else "Notes\u2026")
 
     def toggle_notes(self) -> bool:
