@@ -463,6 +463,9 @@ TYPED_PARTS["pin_failures"] = {"pin_failures", "pin_failures_part"}
 TYPED_PARTS["computer_seats"] = {"computer_seats", "computer_seats_part"}
 TYPED_PARTS["seal_log"] = {"seal_log", "seal_log_part"}
 TYPED_PARTS["seating"] = {"seating"}
+# (``hotseat`` is also the name of the window's ``HotSeatSession``, which has no keys: a key of it
+# is a mistake too; the package's locals holding the table's part are named ``saved_turn``)
+TYPED_PARTS["hotseat"] = {"hotseat", "saved_turn"}
 PART_KEYED = KEYED_READS | {"popitem"}
 
 
