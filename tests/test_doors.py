@@ -465,6 +465,9 @@ TYPED_PARTS["seal_log"] = {"seal_log", "seal_log_part"}
 TYPED_PARTS["seating"] = {"seating"}
 TYPED_PARTS["notes"] = {"notes"}
 TYPED_PARTS["late_orders"] = {"late_orders"}
+# (``hotseat`` is also the name of the window's ``HotSeatSession``, which has no keys: a key of it
+# is a mistake too; the package's locals holding the table's part are named ``saved_turn``)
+TYPED_PARTS["hotseat"] = {"hotseat", "saved_turn"}
 PART_KEYED = KEYED_READS | {"popitem"}
 
 
@@ -526,3 +529,18 @@ def test_doors_the_typed_parts_scan_finds_every_keyed_access() -> None:
     assert len(found) == 7, found
     assert len(keyed_part_access([("gui/table/probe.py", probe)])) == 7
     assert keyed_part_access([("io/probe.py", probe)]) == []
+
+
+def test_doors_the_typed_parts_scan_finds_a_keyed_hot_seat_turn() -> None:
+    """The table's hot-seat turn (``HotSeatPart``) by its attribute and by the locals that hold it."""
+    probe = ast.parse(
+        "def f(c, self, saved_turn):\n"
+        "    a = c.table.hotseat.get('pins')\n"
+        "    b = saved_turn['phase']\n"
+        "    e = 'round' in self.table.hotseat\n"
+        "    saved_turn['sealed'] = []\n"
+        "    g = c.table.hotseat.pins\n"  # typed: fine
+        "    h = self.session.hotseat.sealed\n"  # the window's HotSeatSession, by attribute: fine
+    )
+    found = keyed_part_access([("table/probe.py", probe)])
+    assert sorted(f.split(":")[1] for f in found) == ["2", "3", "4", "5"], found

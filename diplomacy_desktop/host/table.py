@@ -12,7 +12,7 @@ window call it.  It holds
   player's powers covers all of them;
 * each power's orders (the game's own filed orders: the draft), whether it has sealed them (in
   the ``table.session.TableSession`` it shares with the window's hot seat: one record), and
-  its optional PIN (``table.pins`` or ``table.hotseat["pins"]``, hashed as ``io.pins``
+  its optional PIN (``table.pins`` or ``table.hotseat.pins``, hashed as ``io.pins``
   writes them; wrong PINs are rate-limited);
 * Formal Diplomacy: each power's declarations, secret until every surviving power has written
   theirs (``table.declarations``), then revealed together and applied by ``Game.declare``;

@@ -29,6 +29,7 @@ from typing import Any
 
 from ..io.pins import PinFormatError, pin_matches
 from ..io.pins import hash_pin as _io_hash_pin
+from .parts import HotSeatPart
 
 OPEN = "open"
 CURTAIN = "curtain"
@@ -380,6 +381,16 @@ class HotSeatSession:
         if self.part_declared:
             out["part_declared"] = sorted(self.part_declared)
         return out
+
+    def to_part(self) -> HotSeatPart:
+        """The turn as the table keeps it (``TableState.hotseat``)."""
+        return HotSeatPart.from_dict(self.to_dict())
+
+    @classmethod
+    def from_part(cls, part: HotSeatPart, *, rng: random.Random | None = None) -> HotSeatSession:
+        """Restore the table's turn (``TableState.hotseat``), read as :meth:`from_dict` reads the
+        saved object (a later version's keys are not the turn's; ``ValueError`` as there)."""
+        return cls.from_dict(part.to_dict(), rng=rng)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], *, rng: random.Random | None = None) -> HotSeatSession:

@@ -425,6 +425,41 @@ class SeatingPart(JsonPart):
         return SeatingPart.from_dict(self.to_dict())
 
 
+class HotSeatPart(JsonPart):
+    """``table.hotseat``: the laptop's hot-seat turn as the window last kept it
+    (``table.hotseat.HotSeatSession``: ``to_part`` writes it, ``from_part`` reads it back)."""
+
+    KNOWN: ClassVar[dict[str, type | tuple[type, ...]]] = {
+        "phase": str, "order": list, "sealed": list, "stage": str, "pins": dict, "notices": list, "round": str,
+        "phone_sealed": list, "part_declared": list,
+    }
+
+    #: the phase the turn is for (``S1901M``)
+    phase: str | None = None
+    #: the phase's writing order: the drawn power first
+    order: list[Any] | None = None
+    #: the powers that have sealed (at the laptop or on a phone)
+    sealed: list[Any] | None = None
+    #: ``open``, ``curtain``, ``entering``, ``ready`` or ``revealed``
+    stage: str | None = None
+    #: each power's PIN hash in an older save (a new game keeps them in ``table.pins``)
+    pins: dict[str, Any] | None = None
+    #: what the table was told (reopened powers)
+    notices: list[Any] | None = None
+    #: ``declarations`` (Formal Diplomacy) before the orders round; absent: ``orders``
+    round: str | None = None
+    #: the sealed powers that sealed on a phone
+    phone_sealed: list[Any] | None = None
+    #: declarations round: the powers that declared on a phone before the rest of their seat
+    part_declared: list[Any] | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+    key_order: tuple[str, ...] = ()
+
+    def clear_seals(self) -> None:
+        """Nobody has sealed or declared in the turn (``serve`` took its seals: ``TableSession.adopt``);
+        a key the turn lacked goes last, as a dict's would."""
+        _keep(self, {"sealed": [], "phone_sealed": [], "part_declared": []})
+
 
 
 # -- the clock, the event, ballots, board info, declarations --

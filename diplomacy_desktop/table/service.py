@@ -353,7 +353,7 @@ class TableService:
         """The window's hot-seat turn (who has sealed, at the laptop) in the table as it is now, so
         that the write that follows holds the seal it is written for (``serve`` has no turn)."""
         if self.session.hotseat is not None:
-            self.table.hotseat = self.session.hotseat.to_dict()
+            self.table.hotseat = self.session.hotseat.to_part()
 
     # -- the laptop's hot-seat turn -------------------------------------------------------------------
 
@@ -382,8 +382,8 @@ class TableService:
         hotseat = self.session.hotseat
         if hotseat is None:
             return None
-        value = hotseat.to_dict()
-        moved = self.table.hotseat != value
+        value = hotseat.to_part()
+        moved = self.table.hotseat != value  # (the parts' JSON objects compared: exact)
         if moved:
             self.table.hotseat = value
         self.session.turn_moved()
@@ -822,13 +822,12 @@ class TableService:
         return stored
 
     def _store_pin(self, power: str, stored: str) -> None:
-        hotseat = self.table.hotseat
-        in_hotseat = isinstance(hotseat, dict) and isinstance(hotseat.get("pins"), dict) and power in hotseat["pins"]
-        if in_hotseat:
-            assert isinstance(hotseat, dict)
-            hotseat["pins"][power] = stored
+        turn_pins = self.table.hotseat.pins if self.table.hotseat is not None else None
+        in_turn = turn_pins is not None and power in turn_pins
+        if turn_pins is not None and in_turn:
+            turn_pins[power] = stored  # (an older save's PIN, in its turn)
         pins = self.table.pins
-        if (isinstance(pins, dict) and power in pins) or not in_hotseat:
+        if (isinstance(pins, dict) and power in pins) or not in_turn:
             if self.table.pins is None:
                 self.table.pins = {}
             self.table.pins[power] = stored

@@ -139,18 +139,17 @@ class TableSession:
                 take(p)
             self._moved()
             return (set(self.hotseat.sealed), set(self.hotseat.part_declared)) != before
-        turn = self.table.hotseat
-        if not isinstance(turn, dict) or turn.get("phase") != phase or turn.get("round", ORDERS_ROUND) != ORDERS_ROUND:
+        saved_turn = self.table.hotseat
+        if saved_turn is None or saved_turn.phase != phase or saved_turn.round not in (None, ORDERS_ROUND):
             return False
-        sealed = self._ordered(str(p) for p in turn.get("sealed", []) if isinstance(p, str))
+        sealed = self._ordered(str(p) for p in saved_turn.sealed or [] if isinstance(p, str))
         if not sealed:
             return False
         phones = self.table.phones_part()
         if phones.phase != phase:
             phones.phase, phones.sealed, phones.declared = phase, [], []
         phones.sealed = self._ordered([*(phones.sealed or []), *sealed])
-        for key in ("sealed", "phone_sealed", "part_declared"):
-            turn[key] = []
+        saved_turn.clear_seals()
         self._moved()
         return True
 

@@ -20,7 +20,7 @@ The keys, and who writes them:
 ``declarations``            Formal Diplomacy: sealed, unrevealed declarations of this phase
 ``declared``                the phases whose declarations were revealed
 ``disorder``                powers the host marked as in civil disorder (rules XIV.1)
-``hotseat``                 the hot-seat turn (``HotSeatSession.to_dict``)
+``hotseat``                 the hot-seat turn (``HotSeatSession.to_part``)
 ``phones``                  the phone host: tokens, who sealed / declared (``TableSession``)
 ``hosting_port``            phones were being hosted on this port when the game was saved
 ``event``                   a tournament board's rules (``table.event.EventRules.to_dict``)
@@ -66,7 +66,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from .parts import JsonObjectView, JsonPart, PhonesPart
 from .parts import BallotsPart, BoardInfoPart, ClockPart, ClockPlansPart, ClockStatePart, EventPart
-from .parts import ComputerSeatsPart, PinFailuresPart, SeatingPart
+from .parts import ComputerSeatsPart, HotSeatPart, PinFailuresPart, SeatingPart
 from .parts import LateOrdersPart, NotesPart
 from .parts import JsonList, RevealedSealCodesPart, SealCodesPart, SealLogPart, SealSecretPart
 
@@ -99,7 +99,7 @@ _PARTS.update({"clock": ClockPart, "clock_state": ClockStatePart, "clock_plans":
 _PARTS.update({"event": EventPart, "board_info": BoardInfoPart})
 _PARTS.update({"seal_secrets": SealSecretPart, "revealed_seal_codes": RevealedSealCodesPart})
 _PARTS.update({"seal_codes": SealCodesPart, "pin_failures": PinFailuresPart})
-_PARTS.update({"computer_seats": ComputerSeatsPart, "seating": SeatingPart})
+_PARTS.update({"computer_seats": ComputerSeatsPart, "seating": SeatingPart, "hotseat": HotSeatPart})
 #: the nested arrays read as a typed list of their own (``table.parts.JsonList``)
 _LISTS: dict[str, type[JsonList]] = {"seal_log": SealLogPart, "ballots": BallotsPart}
 _LISTS.update({"notes": NotesPart, "late_orders": LateOrdersPart})
@@ -127,7 +127,7 @@ class TableState(JsonObjectView):
     declarations: dict[str, dict[str, str]] | None = None
     declared: list[str] | None = None
     disorder: list[str] | None = None
-    hotseat: dict[str, Any] | None = None
+    hotseat: HotSeatPart | None = None
     phones: PhonesPart | None = None
     hosting_port: int | None = None
     event: EventPart | None = None
@@ -328,6 +328,6 @@ class TableState(JsonObjectView):
         """``power``'s PIN hash: the table's ``pins``, else the hot-seat turn's (older saves)."""
         stored = (self.pins or {}).get(power)
         if not stored and self.hotseat is not None:
-            turn_pins = self.hotseat.get("pins")
-            stored = turn_pins.get(power) if isinstance(turn_pins, dict) else None
+            turn_pins = self.hotseat.pins
+            stored = turn_pins.get(power) if turn_pins is not None else None
         return str(stored) if stored else None

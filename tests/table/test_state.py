@@ -720,3 +720,96 @@ def test_state_a_part_is_made_with_its_keys_and_read_back() -> None:
     with pytest.raises(AttributeError):
         SealSecretPart(not_a_key=1)  # type: ignore[call-arg]
     assert SealSecretPart(phase="S1901M") != secret and SealSecretPart(phase="S1901M", secret="s") == secret
+# -- the laptop's hot-seat turn (table/parts.py HotSeatPart) ----------------------------------------
+
+TURN_OF_A_LATER_VERSION = {
+    "phase": "S1901M", "order": ["france", "turkey", "england"], "a_later_key": {"kept": [1]}, "sealed": ["turkey"],
+    "stage": "curtain", "pins": {"turkey": "scrypt$turkey"}, "notices": ["France was reopened."],
+    "phone_sealed": ["turkey"], "part_declared": "odd",
+}
+
+
+def test_state_the_hot_seat_part_is_typed_and_round_trips_a_later_versions_keys() -> None:
+    from diplomacy_desktop.table.changes import LAPTOP
+    from diplomacy_desktop.table.parts import HotSeatPart
+    from diplomacy_desktop.table.service import TableService
+
+    table = {"secrecy": True, "hotseat": json.loads(json.dumps(TURN_OF_A_LATER_VERSION)), "players": {}}
+    state = TableState.from_table(table)
+    turn = state.hotseat
+    assert isinstance(turn, HotSeatPart)
+    back = state.to_table()
+    assert back == table and list(back["hotseat"]) == list(TURN_OF_A_LATER_VERSION)  # the same order
+    assert turn.phase == "S1901M" and turn.order == ["france", "turkey", "england"] and turn.sealed == ["turkey"]
+    assert turn.stage == "curtain" and turn.pins == {"turkey": "scrypt$turkey"} and turn.round is None
+    assert turn.notices == ["France was reopened."] and turn.phone_sealed == ["turkey"]
+    # a damaged value is kept as read and reads as absent; a later version's key is kept
+    assert turn.part_declared is None and turn.extra == {"a_later_key": {"kept": [1]}, "part_declared": "odd"}
+    assert state.copy() == table and state.copy().hotseat is not turn
+    # the window's turn reads it as it read the saved object
+    session = HotSeatSession.from_part(turn, rng=random.Random(1))
+    assert session.to_dict() == HotSeatSession.from_dict(TURN_OF_A_LATER_VERSION).to_dict()
+    assert session.order == ("france", "turkey", "england") and session.sealed == {"turkey"}
+    assert session.phone_sealed == {"turkey"} and session.notices == ["France was reopened."]
+    assert session.to_part() == session.to_dict() and isinstance(session.to_part(), HotSeatPart)
+    # an older save's PIN, kept in its turn
+    assert state.pin_hash("turkey") == "scrypt$turkey" and state.pin_hash("france") is None
+    # the service keeps the window's turn (replaced whole, as the session has it) when it moved
+    service = TableService(Game.new(load_board("standard")), state)
+    service.seat_turn(session)
+    assert service.keep_turn(initiator=LAPTOP) is not None  # the later key and the odd value: not the turn
+    assert state.hotseat == session.to_dict() and isinstance(state.hotseat, HotSeatPart)
+    assert service.keep_turn(initiator=LAPTOP) is None  # the table held it already
+    session.notices.append("Turkey was reopened.")
+    assert service.keep_turn(initiator=LAPTOP) is not None
+    assert state.to_table()["hotseat"]["notices"] == ["France was reopened.", "Turkey was reopened."]
+    # a renewed PIN goes into the turn's pins where the power is there, else into the table's
+    service.set_pin_hash(["turkey"], "scrypt$new", initiator=LAPTOP)
+    assert state.to_table()["hotseat"]["pins"] == {"turkey": "scrypt$new"} and state.pins is None
+    service.set_pin_hash(["france"], "scrypt$france", initiator=LAPTOP)
+    assert state.pins == {"france": "scrypt$france"} and state.to_table()["hotseat"]["pins"] == {"turkey": "scrypt$new"}
+    state.pins["turkey"] = "scrypt$table"  # in both: both renewed
+    service.set_pin_hash(["turkey"], "scrypt$both", initiator=LAPTOP)
+    assert state.pins["turkey"] == "scrypt$both" and state.to_table()["hotseat"]["pins"] == {"turkey": "scrypt$both"}
+    # a turn that is no object stays as read
+    odd = TableState.from_table({"hotseat": ["not", "an", "object"]})
+    assert odd.hotseat is None and odd.to_table() == {"hotseat": ["not", "an", "object"]}
+
+
+def test_state_serve_takes_the_saved_turns_seals_and_keeps_its_other_keys() -> None:
+    """``TableSession.adopt`` (no hot-seat turn: ``serve``) moves the saved turn's seals of the
+    phase's orders round to the phones and empties them in the turn; its other keys stay."""
+    from diplomacy_desktop.table.session import TableSession
+
+    powers = load_board("standard").power_ids
+    saved = {"phase": "S1901M", "later": 1, "sealed": ["turkey", "france"], "order": ["france", "turkey"],
+             "stage": "curtain"}
+    state = TableState.from_table({"hotseat": json.loads(json.dumps(saved))})
+    assert TableSession(state, powers).adopt("S1901M")
+    back = state.to_table()["hotseat"]
+    assert list(back) == ["phase", "later", "sealed", "order", "stage", "phone_sealed", "part_declared"]
+    assert back["sealed"] == back["phone_sealed"] == back["part_declared"] == [] and back["later"] == 1
+    assert state.phones is not None and state.phones.sealed == ["france", "turkey"]
+    for other in ({**saved, "round": "declarations"}, {**saved, "phase": "F1901M"}):
+        kept = TableState.from_table({"hotseat": json.loads(json.dumps(other))})
+        assert not TableSession(kept, powers).adopt("S1901M") and kept.to_table() == {"hotseat": other}
+
+
+def test_state_the_hot_seat_part_round_trips_many_dicts() -> None:
+    from diplomacy_desktop.table.parts import HotSeatPart
+
+    for d in _many_dicts(list(HotSeatPart.KNOWN), seed=19):
+        part = HotSeatPart.from_dict(d)
+        assert part.to_dict() == d and list(part.to_dict()) == list(d)
+        back = TableState.from_table({"z": 1, "hotseat": d}).to_table()
+        assert back == {"z": 1, "hotseat": d} and list(back["hotseat"]) == list(d)
+        # the window's turn reads the part as it read the saved object (or fails alike)
+        try:
+            expected: object = HotSeatSession.from_dict(d).to_dict()
+        except (TypeError, ValueError, AttributeError) as exc:
+            expected = type(exc)
+        try:
+            got: object = HotSeatSession.from_part(part).to_dict()
+        except (TypeError, ValueError, AttributeError) as exc:
+            got = type(exc)
+        assert got == expected, d

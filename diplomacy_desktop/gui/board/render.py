@@ -116,12 +116,12 @@ def unrevealed_in(table: object, phase: str) -> bool:
     from ...table.state import TableState
 
     state = TableState.from_table(table)
-    turn = state.hotseat
+    saved_turn = state.hotseat
     if state.secrecy is False and not state.phones:
         return False  # played openly at the laptop: the table sees every order as it is written
     # any other table data (a phone host's save has no "secrecy" or "hotseat" key: its phones'
     # orders are each power's own) keeps the current phase's orders hidden until revealed
-    revealed = isinstance(turn, dict) and turn.get("phase") == phase and turn.get("stage") == "revealed"
+    revealed = saved_turn is not None and saved_turn.phase == phase and saved_turn.stage == "revealed"
     return not revealed
 
 

@@ -391,7 +391,7 @@ def test_hotseat_turn_survives_in_the_table(qtbot) -> None:
     first = flow.session.next_power
     _enter(flow, first)  # type: ignore[arg-type]
     flow.request_seal()
-    saved = json.loads(json.dumps(c.table["hotseat"]))
+    saved = json.loads(json.dumps(c.table.to_table()["hotseat"]))
     c2 = GameController(c.game, {"hotseat": saved})
     _window2, _board2, _strip2, flow2 = _host(qtbot, c2, rng_seed=99, start=False)
     flow2.restore()

@@ -347,11 +347,11 @@ class HotSeatFlow(QObject):
 
     def restore(self) -> None:
         """After a file was opened: pick up the saved turn if it is for this phase."""
-        saved = self.controller.table.hotseat
+        saved_turn = self.controller.table.hotseat
         phase = self.controller.state.phase.short
-        if isinstance(saved, dict):
+        if saved_turn is not None:
             try:
-                restored = HotSeatSession.from_dict(saved, rng=self.session.rng)
+                restored = HotSeatSession.from_part(saved_turn, rng=self.session.rng)
             except ValueError:
                 restored = None
             if restored is not None:
