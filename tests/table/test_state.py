@@ -744,3 +744,25 @@ def test_state_the_declarations_part_is_typed_and_a_damaged_entry_reads_as_absen
     fresh = TableState.from_table({})
     fresh.declarations_part().put("italy", {"france": "neutral"})
     assert fresh.to_table() == {"declarations": {"italy": {"france": "neutral"}}}
+
+
+def test_state_a_damaged_name_pin_id_or_declaration_reads_as_absent(tmp_path: Path) -> None:
+    """The behaviour the typed maps changed, through the package's own questions only (a value of
+    the wrong JSON type, as a hand-edited save may hold, was read through str(...) or raised)."""
+    from diplomacy_desktop.table.changes import LAPTOP
+    from diplomacy_desktop.table.service import TableService
+
+    pin = hash_pin("1234")
+    state = TableState.from_table({"players": {"england": 3}, "pins": {"england": 7},
+                                   "hotseat": {"pins": {"england": pin}}})
+    assert state.player_of("england") is None  # was "3"
+    assert state.pin_hash("england") == pin  # was "7": the turn's PIN is read, as for a missing one
+    assert dict(TableSettings.from_table(state).players) == {}  # was {"england": "3"}
+    game = Game.new(load_board("standard"), formal=True)
+    service = TableService(game, {"formal": True})
+    host = TableHost(game, service.table, tmp_path / "g.json", service=service, session=service.session)
+    service.table["declarations"] = {"turkey": 5, "france": {"england": "alliance", "italy": 3}}
+    assert host._private("turkey")["declarations"] == {}  # raised TypeError
+    assert host._private("france")["declarations"] == {"england": "alliance"}  # "italy": 3 was passed on
+    service.reveal_declarations(initiator=LAPTOP)  # raised TypeError
+    assert service.table["phones"]["revealed_declarations"] == {"france": {"england": "alliance"}}
