@@ -466,10 +466,11 @@ TYPED_PARTS["seating"] = {"seating"}
 # who plays which power, their PINs and tournament ids, the pending declarations: ``players``,
 # ``pins`` and ``declarations`` name many other things (the hot-seat turn's copies, the settings', a
 # result's, a dialog's, a function's parameter), so only the table's attribute counts ("table.x":
-# ``table.players``, ``c.table.pins``, ``self._state().player_ids``), with its maker
+# ``table.players``, ``c.table.pins``, ``self._state().player_ids``), with its maker (none for
+# player_ids: a board call writes it whole)
 TYPED_PARTS["players"] = {"table.players", "players_part"}
-TYPED_PARTS["pins"] = {"table.pins", "pins_part", "table_pins"}
-TYPED_PARTS["player_ids"] = {"table.player_ids", "player_ids_part"}
+TYPED_PARTS["pins"] = {"table.pins", "pins_part"}
+TYPED_PARTS["player_ids"] = {"table.player_ids"}
 TYPED_PARTS["declarations"] = {"table.declarations", "declarations_part"}
 PART_KEYED = KEYED_READS | {"popitem"}
 
