@@ -468,14 +468,23 @@ TYPED_PARTS["late_orders"] = {"late_orders"}
 # (``hotseat`` is also the name of the window's ``HotSeatSession``, which has no keys: a key of it
 # is a mistake too; the package's locals holding the table's part are named ``saved_turn``)
 TYPED_PARTS["hotseat"] = {"hotseat", "saved_turn"}
+# who plays which power, their PINs and tournament ids, the pending declarations: ``players``,
+# ``pins`` and ``declarations`` name many other things (the hot-seat turn's copies, the settings', a
+# result's, a dialog's, a function's parameter), so only the table's attribute counts ("table.x":
+# ``table.players``, ``c.table.pins``, ``self._state().player_ids``), with its maker (none for
+# player_ids: a board call writes it whole)
+TYPED_PARTS["players"] = {"table.players", "players_part"}
+TYPED_PARTS["pins"] = {"table.pins", "pins_part"}
+TYPED_PARTS["player_ids"] = {"table.player_ids"}
+TYPED_PARTS["declarations"] = {"table.declarations", "declarations_part"}
 PART_KEYED = KEYED_READS | {"popitem"}
 
 
-def _part_of(node: ast.expr) -> str | None:
+def _part_of(node: ast.expr, own: bool = False) -> str | None:
     """The typed part ``node`` names (``x.phones``, ``phones``, ``x.phones_part()``,
-    ``x.part("phones")``), else ``None``."""
+    ``x.part("phones")``), else ``None``; ``own``: ``self`` is the table (``TableState``'s methods)."""
     if isinstance(node, ast.BoolOp):  # ``(x.phones or {})``
-        return next((part for v in node.values if (part := _part_of(v))), None)
+        return next((part for v in node.values if (part := _part_of(v, own))), None)
     if isinstance(node, ast.Call):
         if _ends_with(node.func, "part") and node.args and isinstance(node.args[0], ast.Constant) \
                 and node.args[0].value in TYPED_PARTS:
@@ -485,7 +494,17 @@ def _part_of(node: ast.expr) -> str | None:
         if not name.endswith("_part"):  # ``computer_seats(table)``: a function's plain dict, not the part
             return None
     name = node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else None
+    if isinstance(node, ast.Attribute) and (_holds_table(node.value) or own and _is_self(node.value)):
+        qualified = f"table.{name}"
+        found = next((part for part, names in TYPED_PARTS.items() if qualified in names), None)
+        if found:
+            return found
     return next((part for part, names in TYPED_PARTS.items() if name in names), None)
+
+
+def _holds_table(node: ast.expr) -> bool:
+    """``table``, ``x.table``, ``x.table()``, ``self._state()``: the table record itself."""
+    return _is_table(node) or (isinstance(node, ast.Call) and _ends_with(node.func, "_state"))
 
 
 def keyed_part_access(modules: list[tuple[str, ast.Module]]) -> list[str]:
@@ -494,15 +513,16 @@ def keyed_part_access(modules: list[tuple[str, ast.Module]]) -> list[str]:
     for rel, tree in modules:
         if not _allowed(rel, TYPED_ROOMS):
             continue
+        own = _allowed(rel, TYPED_BOUNDARY)
         for node in ast.walk(tree):
             where = f"{rel}:{getattr(node, 'lineno', 0)}"
-            if isinstance(node, ast.Subscript) and (part := _part_of(node.value)):
+            if isinstance(node, ast.Subscript) and (part := _part_of(node.value, own)):
                 bad.append(f"{where}: reads the table's {part} by a key")
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
-                    and node.func.attr in PART_KEYED and (part := _part_of(node.func.value)):
+                    and node.func.attr in PART_KEYED and (part := _part_of(node.func.value, own)):
                 bad.append(f"{where}: {part}.{node.func.attr}(...) (a key of the table's {part})")
             if isinstance(node, ast.Compare) and any(isinstance(op, (ast.In, ast.NotIn)) for op in node.ops) \
-                    and any(_part_of(c) for c in node.comparators):
+                    and any(_part_of(c, own) for c in node.comparators):
                 bad.append(f"{where}: asks whether a typed part of the table holds a key")
     return bad
 
@@ -524,11 +544,23 @@ def test_doors_the_typed_parts_scan_finds_every_keyed_access() -> None:
         "    g = c.table.phones.sealed\n"  # typed: fine
         "    c.table.phones.tokens.update(new)\n"  # the typed value's own dict: fine
         "    h = computer_seats(c.table)['france']\n"  # a function's plain dict: not this scan's
+        "    k = c.table.players.get('FRANCE')\n"
+        "    self.table.pins['FRANCE'] = h\n"
+        "    m = 'FRANCE' in self._state().declarations\n"
+        "    n = table.player_ids.items()\n"
+        "    o = result.players.get('FRANCE', '')\n"  # another record's players: fine
+        "    q = self.pins.get('FRANCE')\n"  # the hot-seat turn's own (not the table's): fine
+        "    r = declarations.items()\n"  # a parameter of that name: fine
+        "    c.table.players_part().put('FRANCE', 'Ann')\n"  # typed: fine
     )
     found = keyed_part_access([("table/probe.py", probe)])
-    assert len(found) == 7, found
-    assert len(keyed_part_access([("gui/table/probe.py", probe)])) == 7
+    assert len(found) == 11, found
+    assert len(keyed_part_access([("gui/table/probe.py", probe)])) == 11
     assert keyed_part_access([("io/probe.py", probe)]) == []
+    # TableState's own methods: ``self`` is the table
+    own = ast.parse("def f(self):\n    a = self.players.get('FRANCE')\n    b = self.pins['FRANCE']\n")
+    assert len(keyed_part_access([("table/state.py", own)])) == 2
+    assert keyed_part_access([("table/hotseat.py", own)]) == []
 
 
 def test_doors_the_typed_parts_scan_finds_a_keyed_hot_seat_turn() -> None:

@@ -244,7 +244,9 @@ def _new_table_options(game: Game, table: Mapping[str, Any], notes_allowed: bool
         unknown = [p for p in players if p not in game.board.power_ids]
         if unknown:
             raise SaveFileError(f"there is no power {unknown[0]!r} in this game")
-        typed.players = {**(typed.players or {}), **players}
+        named = typed.players_part()
+        for power, name in players.items():
+            named.put(power, name)
     return typed
 
 
@@ -904,7 +906,8 @@ class TableHost:
             # which may not have come yet after a phase change or a fresh load)
             "can_waive": self.service.can_waive(power),
             "pin": self._pin_hash(power) is not None,
-            "declarations": dict((self.table.declarations or {}).get(power, {})),
+            "declarations": (self.table.declarations.of(power) if self.table.declarations is not None
+                             else None) or {},
             "declared": power in self.session.declared,
             "seal_code": sealcodes.code_of(self.table, power, self.phase) if self.session.is_sealed(power) else None,
             # how many devices joined or opened this power's link beyond the first and besides the

@@ -30,15 +30,14 @@ CHOICE_WORDS = {ALLIANCE: "Alliance", NEUTRAL: "Neutral", WAR: "War"}
 def pending_declarations(table: TableState, powers: Iterable[str] | None = None) -> dict[str, dict[str, str]]:
     """The sealed, unrevealed declarations kept in the table (bad entries left out), of ``powers``
     only when given."""
-    raw = table.declarations
-    if not isinstance(raw, dict):
+    if table.declarations is None:
         return {}
     keep = set(powers) if powers is not None else None
     out: dict[str, dict[str, str]] = {}
-    for power, said in raw.items():
-        if not isinstance(said, dict) or (keep is not None and power not in keep):
+    for power, said in table.declarations.entries().items():
+        if keep is not None and power not in keep:
             continue
-        out[str(power)] = {str(o): str(r) for o, r in said.items() if r in RELATIONS and o != power}
+        out[power] = {o: r for o, r in said.items() if r in RELATIONS and o != power}
     return out
 
 

@@ -285,6 +285,10 @@ class JsonMap(JsonPart):
         value = self.extra.get(key)
         return value if _fits(value, self.ITEM) else None
 
+    def holds(self, key: str) -> bool:
+        """Whether ``key`` has an entry (of the entry's type or damaged)."""
+        return key in self.extra
+
     def put(self, key: str, value: Any) -> None:
         """``key``'s entry becomes ``value`` (a new key goes last, as a dict's would)."""
         self.extra[key] = value
@@ -299,8 +303,8 @@ class JsonMap(JsonPart):
         return {k: v for k, v in self.to_dict().items() if _fits(v, self.ITEM)}
 
 
-class SealCodesPart(JsonMap):
-    """``table.seal_codes``: this phase's seal codes, ``{power: code}`` (``table.sealcodes``; secret)."""
+class TextMap(JsonMap):
+    """A JSON object of text entries, ``{power: text}`` (an entry that is not text reads as absent)."""
 
     ITEM: ClassVar[type | tuple[type, ...]] = str
 
@@ -310,6 +314,48 @@ class SealCodesPart(JsonMap):
 
     def entries(self) -> dict[str, str]:
         return {k: v for k, v in JsonMap.entries(self).items() if isinstance(v, str)}
+
+    @classmethod
+    def of_entries(cls, entries: Mapping[str, str]) -> Self:
+        """A map of ``entries`` (keys and values as text), in their order."""
+        return cls.from_dict({str(k): str(v) for k, v in entries.items()})
+
+
+def text_entries(part: TextMap | None) -> dict[str, str]:
+    """``part``'s text entries, in order (none when the table has no such part)."""
+    return part.entries() if part is not None else {}
+
+
+class SealCodesPart(TextMap):
+    """``table.seal_codes``: this phase's seal codes, ``{power: code}`` (``table.sealcodes``; secret)."""
+
+
+class PlayersPart(TextMap):
+    """``table.players``: who plays which power, ``{power: player name}`` (New Game, seating)."""
+
+
+class PinsPart(TextMap):
+    """``table.pins``: each power's PIN hash, ``{power: hash}`` (never a PIN; ``table.pins``)."""
+
+
+class PlayerIdsPart(TextMap):
+    """``table.player_ids``: the tournament's id of each power's player, ``{power: id}`` (a board call)."""
+
+
+class DeclarationsPart(JsonMap):
+    """``table.declarations``: Formal Diplomacy (seed 003), each power's sealed, unrevealed
+    declarations of this phase, ``{power: {other power: "alliance" | "neutral" | "war"}}``."""
+
+    ITEM: ClassVar[type | tuple[type, ...]] = dict
+
+    def of(self, key: str) -> dict[str, str] | None:
+        """``key``'s declarations, the text entries only (``None``: absent, or not an object)."""
+        value = JsonMap.of(self, key)
+        return {str(k): v for k, v in value.items() if isinstance(v, str)} if isinstance(value, dict) else None
+
+    def entries(self) -> dict[str, dict[str, str]]:
+        """Every power's declarations (as ``of``), in order."""
+        return {k: said for k in self.to_dict() if (said := self.of(k)) is not None}
 
 
 class PinFailure(JsonPart):
@@ -338,13 +384,8 @@ class PinFailuresPart(JsonMap):
         self.put(key, failure.to_dict())
 
 
-class ComputerSeatsPart(JsonMap):
+class ComputerSeatsPart(TextMap):
     """``table.computer_seats``: the powers the computer plays, ``{power: level}`` (``table.computer``)."""
-
-    ITEM: ClassVar[type | tuple[type, ...]] = str
-
-    def entries(self) -> dict[str, str]:
-        return {k: v for k, v in JsonMap.entries(self).items() if isinstance(v, str)}
 
 
 class JsonList:

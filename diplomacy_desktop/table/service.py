@@ -49,6 +49,7 @@ from .hotseat import CURTAIN, ENTERING, READY, HotSeatSession
 from .session import TableSession
 from .parts import BallotPart, BallotsPart, BoardInfoPart, ClockPlansPart, ClockStatePart, ComputerSeatsPart, EventPart
 from .parts import LateOrderPart, LateOrdersPart, NotePart
+from .parts import DeclarationsPart, PinsPart, PlayerIdsPart, PlayersPart
 from .state import TableState
 
 if TYPE_CHECKING:
@@ -492,7 +493,7 @@ class TableService:
         pending = pending_declarations(self.table)
         for power, mine in said.items():
             pending[power] = {o: r for o, r in mine.items() if o != power and o in ids}
-        self.table.declarations = pending
+        self.table.declarations = DeclarationsPart.from_dict(pending)
         return self._done(TableChange(TURN, frozenset(said), initiator))
 
     def drop_declarations(self, *, initiator: str = LAPTOP) -> TableChange | None:
@@ -559,9 +560,7 @@ class TableService:
                 said[str(other)] = relation_word(str(word))
             except ValueError as exc:
                 raise TableRefusal(str(exc)) from None
-        if self.table.declarations is None:
-            self.table.declarations = {}
-        self.table.declarations[power] = said
+        self.table.declarations_part().put(power, said)
         self.session.declare(power, via=PHONE if initiator == PHONE else LAPTOP)
         if then_reveal and self.all_declared():
             self._reveal_declarations(None)
@@ -578,7 +577,8 @@ class TableService:
         return self._then_computer(self._done(TableChange("declarations", None, initiator)))
 
     def _reveal_declarations(self, declarations: Mapping[str, Mapping[str, str]] | None) -> None:
-        pending = declarations if declarations is not None else self.table.declarations or {}
+        pending = declarations if declarations is not None else (
+            self.table.declarations.entries() if self.table.declarations is not None else {})
         revealed = {p: dict(d) for p, d in pending.items()}
         sealcodes.clear_declaration_codes(self.table)
         self.game.declare(revealed)
@@ -810,8 +810,8 @@ class TableService:
 
     def set_pins(self, pins: Mapping[str, str], *, initiator: str = HOST) -> TableChange:
         """The table's PIN hashes (never PINs), all at once (New Game's): kept as ``pins``."""
-        self.table.pins = {str(p): str(h) for p, h in pins.items()}
-        return self._done(TableChange("pin", frozenset(self.table.pins), initiator))
+        self.table.pins = PinsPart.of_entries(pins)
+        return self._done(TableChange("pin", frozenset(self.table.pins.entries()), initiator))
 
     def change_pin(self, powers: Iterable[str], pin: str, *, initiator: str) -> str:
         """A PIN renewed mid-game (issue 20: the host's, or a seat's own): ``pin`` (checked by
@@ -826,11 +826,8 @@ class TableService:
         in_turn = turn_pins is not None and power in turn_pins
         if turn_pins is not None and in_turn:
             turn_pins[power] = stored  # (an older save's PIN, in its turn)
-        pins = self.table.pins
-        if (isinstance(pins, dict) and power in pins) or not in_turn:
-            if self.table.pins is None:
-                self.table.pins = {}
-            self.table.pins[power] = stored
+        if (self.table.pins is not None and self.table.pins.holds(power)) or not in_turn:
+            self.table.pins_part().put(power, stored)
 
     def set_pin_hash(self, powers: Iterable[str], stored: str, *, initiator: str) -> TableChange:
         """``powers`` get the PIN whose hash is ``stored`` (a phone cut off may join with it)."""
@@ -937,11 +934,11 @@ class TableService:
                     initiator: str = HOST) -> TableChange:
         """Who plays which power (a board call): their names, and when given the powers in play,
         the tournament's id of each player and the event, round and board names."""
-        self.table.players = {str(p): str(n) for p, n in players.items()}
+        self.table.players = PlayersPart.of_entries(players)
         if powers is not None:
             self.table.powers = list(powers)
         if player_ids is not None:
-            self.table.player_ids = {str(p): str(i) for p, i in player_ids.items()}
+            self.table.player_ids = PlayerIdsPart.of_entries(player_ids)
         if board_info is not None:
             self.table.board_info = BoardInfoPart.of_text(board_info)
         return self._setting(initiator)
@@ -950,7 +947,7 @@ class TableService:
                        initiator: str = HOST) -> TableChange:
         """The tournament's id of each power's player (New Game's board call), and the event, round
         and board names it gave."""
-        self.table.player_ids = {str(p): str(i) for p, i in player_ids.items()}
+        self.table.player_ids = PlayerIdsPart.of_entries(player_ids)
         if board_info:
             self.table.board_info = BoardInfoPart.of_text(board_info)
         return self._setting(initiator)
@@ -989,9 +986,9 @@ class TableService:
                              initiator: str = HOST) -> TableChange:
         """The window's choice of the computer's seats, all at once: ``seats`` (power -> level),
         the computer's seed, and the people's names left (the computer's powers have none)."""
-        self.table.computer_seats = ComputerSeatsPart.from_dict({str(p): str(lvl) for p, lvl in seats.items()})
+        self.table.computer_seats = ComputerSeatsPart.of_entries(seats)
         self.table.computer_seed = int(seed)
-        self.table.players = {str(p): str(n) for p, n in players.items()}
+        self.table.players = PlayersPart.of_entries(players)
         return self._setting(initiator)
 
     def table_changed(self, *, initiator: str = HOST) -> TableChange:

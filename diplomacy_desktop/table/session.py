@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from .changes import COMPUTER, LAPTOP, PHONE, TableChange
 from .hotseat import ORDERS_ROUND, HotSeatSession
-from .parts import PhonesPart
+from .parts import DeclarationsPart, PhonesPart
 from .state import TableState
 
 VIA = (LAPTOP, PHONE, COMPUTER)
@@ -165,7 +165,7 @@ class TableSession:
         if self.hotseat is None:  # (with a turn, the turn is the record)
             phones.sealed = []
             phones.declared = []
-        self.table.declarations = {}
+        self.table.declarations = DeclarationsPart()
         return TableChange("phase", frozenset(), LAPTOP)
 
     def seal(self, power: str, *, via: str) -> TableChange | None:

@@ -19,7 +19,7 @@ from ..engine.rules import Edition
 from ..io.pins import is_pin_hash
 from .clock import ClockSettings
 from .computer import LEVELS, computer_seats, computer_seed
-from .parts import ClockPart, ComputerSeatsPart, SeatingPart
+from .parts import ClockPart, ComputerSeatsPart, PinsPart, PlayersPart, SeatingPart, text_entries
 from .state import TableState
 
 
@@ -71,11 +71,11 @@ class TableSettings:
     def to_state(self) -> TableState:
         """The new game's table state (the table service's record)."""
         return TableState(
-            players={p: n for p, n in self.players.items() if n},
+            players=PlayersPart.of_entries({p: n for p, n in self.players.items() if n}),
             powers=list(self.powers),
             clock=ClockPart.from_dict(self.clock.to_dict()),
             secrecy=self.secrecy,
-            pins=dict(self.pins),
+            pins=PinsPart.of_entries(self.pins),
             host_pin=self.host_pin,
             formal=True if self.formal else None,
             short_game_by=self.short_game_by,
@@ -95,18 +95,17 @@ class TableSettings:
                    end_year: int | None = None, formal: bool | None = None) -> TableSettings:
         """The settings kept in a game's table (edition and end year live in the game itself, and
         so does Formal Diplomacy: ``formal`` is the game's own flag when given)."""
-        players = table.players or {}
+        players = text_entries(table.players)
         powers = table.powers or []
-        pins = table.pins or {}
+        pins = text_entries(table.pins)
         host_pin = table.host_pin
         by = table.short_game_by
         seating = table.seating
         clock = table.clock_settings()
         return cls(tuple(str(p) for p in powers) if isinstance(powers, list) else (),
-                   {str(k): str(v) for k, v in players.items()} if isinstance(players, dict) else {},
+                   players,
                    edition, end_year, clock, table.secrecy is not False,
-                   {str(k): str(v) for k, v in pins.items() if is_pin_hash(str(v))}
-                   if isinstance(pins, dict) else {},
+                   {k: v for k, v in pins.items() if is_pin_hash(v)},
                    host_pin if is_pin_hash(host_pin) else None,
                    bool(table.formal) if formal is None else formal,
                    by if by in SHORT_GAME_MEASURES else BY_CENTRES,

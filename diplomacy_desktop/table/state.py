@@ -45,12 +45,13 @@ The keys, and who writes them:
 the window's controller and the phone host hold the same object, and ``table/``, ``host/`` and
 ``gui/`` read and change it through its attributes and the service's operations (never by a
 string key: ``tests/test_doors.py`` checks).  The plain dict exists only at the save boundary
-(``io``): ``from_table`` when a game is opened, ``to_table`` when it is written.  The nested
-parts are typed records of their own (``table.parts``: ``phones``, ``clock``, ``clock_state``,
-``clock_plans``, ``event``, ``board_info``, ``seal_secrets``, ``seal_codes``,
-``revealed_seal_codes``, ``pin_failures``, ``computer_seats``, ``seating``; the arrays
-``ballots``, ``seal_log``, ``notes`` and ``late_orders``), kept as the file holds them;
-``hotseat``, ``declarations``, ``players`` and ``pins`` are still the JSON the file holds.
+(``io``): ``from_table`` when a game is opened, ``to_table`` when it is written.  Every nested
+part is a typed record of its own (``table.parts``, listed in ``_PARTS`` and ``_LISTS``: the
+objects ``phones``, ``hotseat``, ``clock``, ``clock_state``, ``clock_plans``, ``event``,
+``board_info``, ``players``, ``pins``, ``player_ids``, ``declarations``, ``seal_secrets``,
+``seal_codes``, ``revealed_seal_codes``, ``pin_failures``, ``computer_seats``, ``seating``; the
+arrays ``ballots``, ``notes``, ``late_orders`` and ``seal_log``), kept as the file holds them (a
+later version's keys, odd values and key order); the rest are single values or lists of names.
 
 The mapping methods (``table["players"]``, ``get``, ``in``) read and write the record as the
 save file would hold it; they are there for the tests and for reading old saves' keys, not for
@@ -67,6 +68,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from .parts import JsonObjectView, JsonPart, PhonesPart
 from .parts import BallotsPart, BoardInfoPart, ClockPart, ClockPlansPart, ClockStatePart, EventPart
 from .parts import ComputerSeatsPart, HotSeatPart, PinFailuresPart, SeatingPart
+from .parts import DeclarationsPart, PinsPart, PlayerIdsPart, PlayersPart
 from .parts import LateOrdersPart, NotesPart
 from .parts import JsonList, RevealedSealCodesPart, SealCodesPart, SealLogPart, SealSecretPart
 
@@ -100,6 +102,8 @@ _PARTS.update({"event": EventPart, "board_info": BoardInfoPart})
 _PARTS.update({"seal_secrets": SealSecretPart, "revealed_seal_codes": RevealedSealCodesPart})
 _PARTS.update({"seal_codes": SealCodesPart, "pin_failures": PinFailuresPart})
 _PARTS.update({"computer_seats": ComputerSeatsPart, "seating": SeatingPart, "hotseat": HotSeatPart})
+_PARTS.update({"players": PlayersPart, "pins": PinsPart, "player_ids": PlayerIdsPart})
+_PARTS.update({"declarations": DeclarationsPart})
 #: the nested arrays read as a typed list of their own (``table.parts.JsonList``)
 _LISTS: dict[str, type[JsonList]] = {"seal_log": SealLogPart, "ballots": BallotsPart}
 _LISTS.update({"notes": NotesPart, "late_orders": LateOrdersPart})
@@ -111,20 +115,20 @@ _P = TypeVar("_P", bound=JsonPart | JsonList)
 class TableState(JsonObjectView):
     """The table's keys, typed; ``None`` where the save has no such key (it stays absent)."""
 
-    players: dict[str, str] | None = None
+    players: PlayersPart | None = None
     powers: list[str] | None = None
     clock: ClockPart | None = None
     clock_state: ClockStatePart | None = None
     clock_plans: ClockPlansPart | None = None
     secrecy: bool | None = None
-    pins: dict[str, str] | None = None
+    pins: PinsPart | None = None
     host_pin: str | None = None
     formal: bool | None = None
     short_game_by: str | None = None
     seating: SeatingPart | None = None
     notes_allowed: bool | None = None
     notes: NotesPart | None = None
-    declarations: dict[str, dict[str, str]] | None = None
+    declarations: DeclarationsPart | None = None
     declared: list[str] | None = None
     disorder: list[str] | None = None
     hotseat: HotSeatPart | None = None
@@ -135,7 +139,7 @@ class TableState(JsonObjectView):
     pieces_confirmed: list[str] | None = None
     late_orders: LateOrdersPart | None = None
     hide_map: bool | None = None
-    player_ids: dict[str, str] | None = None
+    player_ids: PlayerIdsPart | None = None
     board_info: BoardInfoPart | None = None
     computer_seats: ComputerSeatsPart | None = None
     computer_seed: int | None = None
@@ -231,6 +235,18 @@ class TableState(JsonObjectView):
         """Every revealed phase's seal codes (``table.seal_log``), made empty when absent."""
         return self._made("seal_log", SealLogPart)
 
+    def players_part(self) -> PlayersPart:
+        """Who plays which power (``table.players``), made empty when absent."""
+        return self._made("players", PlayersPart)
+
+    def pins_part(self) -> PinsPart:
+        """Each power's PIN hash (``table.pins``), made empty when absent."""
+        return self._made("pins", PinsPart)
+
+    def declarations_part(self) -> DeclarationsPart:
+        """This phase's sealed declarations (``table.declarations``), made empty when absent."""
+        return self._made("declarations", DeclarationsPart)
+
     def phones_part(self) -> PhonesPart:
         """The phones' part (``table.phones``), made empty when absent."""
         return self._made("phones", PhonesPart)
@@ -311,8 +327,7 @@ class TableState(JsonObjectView):
         return [r for b in (self.ballots.entries() if self.ballots else []) if (r := b.record()) is not None]
 
     def player_of(self, power: str) -> str | None:
-        name = (self.players or {}).get(power)
-        return str(name) if name else None
+        return (self.players.of(power) if self.players is not None else None) or None
 
     def powers_in_play(self, board_powers: tuple[str, ...]) -> tuple[str, ...]:
         """The powers played at this table (all of the board's when the table does not say)."""
@@ -326,7 +341,7 @@ class TableState(JsonObjectView):
 
     def pin_hash(self, power: str) -> str | None:
         """``power``'s PIN hash: the table's ``pins``, else the hot-seat turn's (older saves)."""
-        stored = (self.pins or {}).get(power)
+        stored: Any = self.pins.of(power) if self.pins is not None else None
         if not stored and self.hotseat is not None:
             turn_pins = self.hotseat.pins
             stored = turn_pins.get(power) if turn_pins is not None else None

@@ -813,3 +813,153 @@ def test_state_the_hot_seat_part_round_trips_many_dicts() -> None:
         except (TypeError, ValueError, AttributeError) as exc:
             got = type(exc)
         assert got == expected, d
+# -- who plays which power, their PINs and ids, the pending declarations ----------------------------------
+
+
+@pytest.mark.parametrize(("name", "seed"), [("players", 21), ("pins", 22), ("player_ids", 23)])
+def test_state_the_players_pins_and_ids_parts_round_trip_many_dicts(name: str, seed: int) -> None:
+    from diplomacy_desktop.table.parts import PinsPart, PlayerIdsPart, PlayersPart, TextMap
+
+    kind: type[TextMap] = {"players": PlayersPart, "pins": PinsPart, "player_ids": PlayerIdsPart}[name]
+    for d in _many_seat_dicts(("france", "turkey", "austria"), seed):
+        copy = json.loads(json.dumps(d))
+        state = TableState.from_table({"x": 1, name: copy})
+        assert isinstance(getattr(state, name), kind)
+        back = state.to_table()
+        assert back == {"x": 1, name: d} and list(back[name]) == list(d)
+        part = kind.from_dict(copy)
+        assert part.to_dict() == d and list(part.to_dict()) == list(d)
+        assert part.entries() == {k: v for k, v in d.items() if isinstance(v, str)}  # text only, in order
+        assert all(part.of(k) == (v if isinstance(v, str) else None) for k, v in d.items())
+
+
+def test_state_the_players_pins_and_ids_parts_are_typed_and_a_damaged_entry_reads_as_absent() -> None:
+    from diplomacy_desktop.table.parts import PinsPart, PlayerIdsPart, PlayersPart
+
+    pin = hash_pin("1234")
+    table = {"players": {"france": "Anna", "england": 3, "a_later_key": ["x"], "turkey": ""},
+             "pins": {"england": 7, "france": pin},
+             "player_ids": {"france": "A-1", "england": {"id": 2}},
+             "hotseat": {"pins": {"england": pin}}}
+    state = TableState.from_table(json.loads(json.dumps(table)))
+    assert isinstance(state.players, PlayersPart) and isinstance(state.pins, PinsPart)
+    assert isinstance(state.player_ids, PlayerIdsPart)
+    assert state.to_table() == table
+    # a name, PIN or id that is not text used to read as its str(...): now it is absent
+    assert state.player_of("france") == "Anna" and state.player_of("england") is None
+    assert state.player_of("turkey") is None  # an empty name: no player, as before
+    assert state.pin_hash("france") == pin
+    assert state.pin_hash("england") == pin  # the table's damaged PIN: the turn's is read, as for a missing one
+    assert state.player_ids.entries() == {"france": "A-1"}
+    settings = TableSettings.from_table(state)
+    assert dict(settings.players) == {"france": "Anna", "turkey": ""} and dict(settings.pins) == {"france": pin}
+    # a new game's table writes them as typed parts, the names given only
+    made = settings.to_state()
+    assert isinstance(made.players, PlayersPart) and made.to_table()["players"] == {"france": "Anna"}
+    assert isinstance(made.pins, PinsPart) and made.to_table()["pins"] == {"france": pin}
+    assert TableSettings().to_table()["players"] == {} and TableSettings().to_table()["pins"] == {}
+
+
+def test_state_the_service_writes_the_players_pins_and_ids_as_typed_parts() -> None:
+    from diplomacy_desktop.table.changes import LAPTOP
+    from diplomacy_desktop.table.parts import PinsPart, PlayerIdsPart, PlayersPart
+    from diplomacy_desktop.table.service import TableService
+
+    game = Game.new(load_board("standard"))
+    pin = hash_pin("1234")
+    service = TableService(game, {"players": {"england": 3, "france": "Anna"}, "pins": {"turkey": 5, "later": "x"}})
+    service.set_pin_hash(["turkey"], pin, initiator=LAPTOP)  # a damaged PIN is replaced in place
+    pins = service.table.pins
+    assert isinstance(pins, PinsPart) and service.table.to_table()["pins"] == {"turkey": pin, "later": "x"}
+    service.set_pin_hash(["austria"], pin, initiator=LAPTOP)
+    assert list(service.table.to_table()["pins"]) == ["turkey", "later", "austria"]
+    service.set_players({"france": "Anna", "italy": "Bo"}, player_ids={"france": "A-1"}, initiator=LAPTOP)
+    assert isinstance(service.table.players, PlayersPart) and isinstance(service.table.player_ids, PlayerIdsPart)
+    assert service.table.to_table()["players"] == {"france": "Anna", "italy": "Bo"}
+    assert service.table.to_table()["player_ids"] == {"france": "A-1"}
+    service.set_pins({"germany": pin}, initiator=LAPTOP)
+    assert service.table.to_table()["pins"] == {"germany": pin} and service.table.pin_hash("germany") == pin
+
+
+def test_state_serve_adds_its_player_names_to_the_typed_players_part(tmp_path: Path) -> None:
+    from diplomacy_desktop.host.table import _new_table_options
+    from diplomacy_desktop.table.parts import PlayersPart
+
+    game = Game.new(load_board("standard"))
+    state = _new_table_options(game, {"players": {"turkey": 4, "france": "Anna"}}, None, {"italy": "Bo", "france": "Cy"})
+    assert isinstance(state.players, PlayersPart)
+    assert state.to_table()["players"] == {"turkey": 4, "france": "Cy", "italy": "Bo"}  # a dict's merge, in order
+    fresh = _new_table_options(game, {}, None, {"italy": "Bo"})
+    assert fresh.to_table() == {"players": {"italy": "Bo"}}
+
+
+def test_state_the_declarations_part_round_trips_many_dicts() -> None:
+    from diplomacy_desktop.table.parts import DeclarationsPart
+
+    rng = random.Random(24)
+    for d in _many_seat_dicts(("france", "turkey", "austria"), 25):
+        for k in d:  # a power's own object of relations, some of them damaged, now and then
+            if rng.random() < 0.5:
+                d[k] = {o: rng.choice(["alliance", "war", 3, None, ["x"]]) for o in ("england", "italy")
+                        if rng.random() < 0.7}
+        copy = json.loads(json.dumps(d))
+        state = TableState.from_table({"declarations": copy, "z": 1})
+        assert isinstance(state.declarations, DeclarationsPart)
+        back = state.to_table()
+        assert back == {"declarations": d, "z": 1} and list(back["declarations"]) == list(d)
+        assert state.declarations.entries() == {
+            k: {o: r for o, r in v.items() if isinstance(r, str)} for k, v in d.items() if isinstance(v, dict)}
+
+
+def test_state_the_declarations_part_is_typed_and_a_damaged_entry_reads_as_absent(tmp_path: Path) -> None:
+    from diplomacy_desktop.table.changes import LAPTOP
+    from diplomacy_desktop.table.declarations import pending_declarations
+    from diplomacy_desktop.table.parts import DeclarationsPart
+    from diplomacy_desktop.table.service import TableService
+
+    table = {"formal": True,
+             "declarations": {"turkey": 5, "france": {"england": "alliance", "italy": 3, "germany": "war"},
+                              "a_later_key": {"x": "y"}}}
+    state = TableState.from_table(json.loads(json.dumps(table)))
+    part = state.declarations
+    assert isinstance(part, DeclarationsPart) and state.to_table() == table
+    assert part.of("turkey") is None and part.of("austria") is None
+    assert part.of("france") == {"england": "alliance", "germany": "war"}  # text relations only
+    assert pending_declarations(state) == {"france": {"england": "alliance", "germany": "war"}, "a_later_key": {}}
+    assert pending_declarations(state, ["france"]) == {"france": {"england": "alliance", "germany": "war"}}
+    # the phone's view of a power, and the reveal, read a damaged entry as none (they raised TypeError)
+    game = Game.new(load_board("standard"), formal=True)
+    service = TableService(game, {"formal": True})
+    host = TableHost(game, service.table, tmp_path / "g.json", service=service, session=service.session)
+    service.table.declarations = DeclarationsPart.from_dict(
+        {"turkey": 5, "france": {"england": "alliance", "italy": 3, "germany": "war"}})
+    assert host._private("turkey")["declarations"] == {}
+    assert host._private("france")["declarations"] == {"england": "alliance", "germany": "war"}
+    service.reveal_declarations(initiator=LAPTOP)
+    assert service.table.phones_part().revealed_declarations == {"france": {"england": "alliance", "germany": "war"}}
+    # a power writes its declarations into the typed part (made when absent)
+    fresh = TableState.from_table({})
+    fresh.declarations_part().put("italy", {"france": "neutral"})
+    assert fresh.to_table() == {"declarations": {"italy": {"france": "neutral"}}}
+
+
+def test_state_a_damaged_name_pin_id_or_declaration_reads_as_absent(tmp_path: Path) -> None:
+    """The behaviour the typed maps changed, through the package's own questions only (a value of
+    the wrong JSON type, as a hand-edited save may hold, was read through str(...) or raised)."""
+    from diplomacy_desktop.table.changes import LAPTOP
+    from diplomacy_desktop.table.service import TableService
+
+    pin = hash_pin("1234")
+    state = TableState.from_table({"players": {"england": 3}, "pins": {"england": 7},
+                                   "hotseat": {"pins": {"england": pin}}})
+    assert state.player_of("england") is None  # was "3"
+    assert state.pin_hash("england") == pin  # was "7": the turn's PIN is read, as for a missing one
+    assert dict(TableSettings.from_table(state).players) == {}  # was {"england": "3"}
+    game = Game.new(load_board("standard"), formal=True)
+    service = TableService(game, {"formal": True})
+    host = TableHost(game, service.table, tmp_path / "g.json", service=service, session=service.session)
+    service.table["declarations"] = {"turkey": 5, "france": {"england": "alliance", "italy": 3}}
+    assert host._private("turkey")["declarations"] == {}  # raised TypeError
+    assert host._private("france")["declarations"] == {"england": "alliance"}  # "italy": 3 was passed on
+    service.reveal_declarations(initiator=LAPTOP)  # raised TypeError
+    assert service.table["phones"]["revealed_declarations"] == {"france": {"england": "alliance"}}

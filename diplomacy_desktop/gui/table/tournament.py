@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QDockWidget, QFileDial
 
 from ...io.savefile import write_atomic
 from ...table.changes import CLOCK, LAPTOP, TableChange
-from ...table.parts import BoardInfoPart
+from ...table.parts import BoardInfoPart, text_entries
 from ...table.state import TableState
 from .. import override
 from ..keys import add_menu_before_help, menu_action
@@ -470,7 +470,7 @@ class TournamentFeatures(QObject):
         c = self.controller
         state = self._state()
         info = state.board_info or BoardInfoPart()
-        ids: dict[str, str] = state.player_ids or {}
+        ids = text_entries(state.player_ids)
         players = {p: n for p in c.board.power_ids if (n := c.player_name(p))}
         late = [x.to_dict() for x in state.late_orders.entries()] if state.late_orders is not None else []
         rules = self.rules
@@ -764,13 +764,13 @@ class TournamentFeatures(QObject):
     def vote(self, ballot: Ballot) -> BallotVoteDialog:
         from .tournament_dialogs import BallotVoteDialog
 
-        table_pins = self._state().pins
-        pins = {p: h for p, h in table_pins.items() if p in ballot.voters} if isinstance(table_pins, dict) else {}
+        hashes = text_entries(self._state().pins)
+        pins = {p: h for p, h in hashes.items() if p in ballot.voters}
         c = self.controller
         for p in ballot.voters:  # a player's PIN: any of their powers' PINs
             player = c.player_name(p)
-            if p not in pins and player and isinstance(table_pins, dict):
-                found = next((h for q, h in table_pins.items() if c.player_name(q) == player), None)
+            if p not in pins and player:
+                found = next((h for q, h in hashes.items() if c.player_name(q) == player), None)
                 if found is not None:
                     pins[p] = found
         from ...table.changes import LAPTOP
@@ -832,7 +832,7 @@ class TournamentFeatures(QObject):
         except BoardCallError as exc:
             QMessageBox.warning(self.window, "Import a board call", f"The board call was not read: {exc}")
             return False
-        players = dict(self._state().players or {})
+        players = text_entries(self._state().players)
         players.update(call.players)
         powers = self._state().powers
         c.service.set_players(

@@ -347,6 +347,27 @@ def test_computer_seats_the_host_hands_a_seat_to_the_computer_and_back(table, fe
     assert f.table_settings.computer == {"turkey": "club"}
 
 
+def test_computer_seats_a_damaged_name_or_pin_reads_as_none(table, features) -> None:  # type: ignore[no-untyped-def]
+    """The table's names and PINs are typed maps: a name or PIN that is not text (a hand-edited save)
+    reads as none in the turn's copy and in the names kept when a seat is handed over (was: its
+    str(), "3")."""
+    from diplomacy_desktop.io.pins import hash_pin
+
+    t, f = table, features
+    c = t.controller
+    f.start_new_game(TableSettings(players={"england": "Ann", "france": "Ann"}))
+    c.table["players"] = {**c.table["players"], "italy": 3}  # as a hand-edited save holds them
+    c.table["pins"] = {"italy": 4, "turkey": hash_pin("1234")}
+    f.flow._sync_pins()
+    s = f.flow.session
+    assert "italy" not in s.players and s.players["england"] == "Ann"
+    assert "italy" not in s.pins and "turkey" in s.pins
+    f.write_orders()
+    assert f.set_computer_seats({"france": "beginner"})
+    _thought(t, f)
+    assert c.table.to_table()["players"] == {"england": "Ann"} and c.player_name("italy") is None
+
+
 # -- the computer thinks off the GUI thread ---------------------------------------------------------------
 
 

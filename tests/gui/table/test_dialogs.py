@@ -289,6 +289,19 @@ def test_dialogs_draw_vote_through_the_table_menu(table, features) -> None:  # t
     assert not f.act_draw.isEnabled()
 
 
+def test_dialogs_draw_vote_asks_no_pin_of_a_damaged_one(table, features) -> None:  # type: ignore[no-untyped-def]
+    """The table's PINs are a typed map: a PIN hash that is not text (a hand-edited save) reads as
+    none, for the voter and for the other powers of their seat (it was handed to the dialog as read)."""
+    from diplomacy_desktop.io.pins import hash_pin
+
+    t, f = table, features
+    stored = hash_pin("1234")
+    t.controller.table["pins"] = {"italy": 3, "france": stored}  # as a hand-edited save holds them
+    d = f.propose_draw()
+    assert d is not None and "italy" not in d.pins and d.pins["france"] == stored
+    d.reject()
+
+
 def test_dialogs_declined_draw_changes_nothing(table, features) -> None:  # type: ignore[no-untyped-def]
     t, f = table, features
     d = f.propose_draw()

@@ -263,6 +263,14 @@ def test_tournament_late_orders_warning_then_void_units_hold(qtbot, table, featu
     assert tour.result().late_orders[0]["phase"] == "S1901M"
 
 
+def test_tournament_a_damaged_player_id_is_left_out_of_the_result(table, features) -> None:  # type: ignore[no-untyped-def]
+    """The table's player ids are a typed map: an id that is not text (a hand-edited save) is left
+    out of the board's result (was: written as read, 3)."""
+    features.start_new_game(TableSettings())
+    table.controller.table["player_ids"] = {"france": "P101", "turkey": 3}
+    assert dict(table.window.tournament.result().player_ids) == {"france": "P101"}
+
+
 def test_tournament_adjudication_on_the_next_periods_clock(qtbot, table, features) -> None:  # type: ignore[no-untyped-def]
     f = features
     tour = table.window.tournament

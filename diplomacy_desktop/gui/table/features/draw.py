@@ -21,6 +21,7 @@ class TableDraw(TableModeBase):
     def propose_draw(self) -> DrawVoteDialog | None:
         from ....table.changes import LAPTOP
         from ....table.computer import computer_votes
+        from ....table.parts import text_entries
         from ....table.pins import HOST
         from ..dialogs.draw_vote import DrawVoteDialog
         from ....table.seating import join_names
@@ -49,12 +50,12 @@ class TableDraw(TableModeBase):
             powers = join_names([c.power_name(q) for q in seat])
             names[p] = f"{player} \u2014 {powers}" if player and len(seat) > 1 else (
                 powers + (f" ({player})" if player else ""))
-        table_pins = c.table.pins
-        pins = {p: h for p, h in table_pins.items() if p in voters} if isinstance(table_pins, dict) else {}
+        hashes = text_entries(c.table.pins)
+        pins = {p: h for p, h in hashes.items() if p in voters}
         for p in voters:  # a player's PIN (any of their powers' PINs)
             seat = seats[c.player_name(p) or f"\0{p}"]
-            if p not in pins and isinstance(table_pins, dict):
-                found = next((table_pins[q] for q in seat if q in table_pins), None)
+            if p not in pins:
+                found = next((hashes[q] for q in seat if q in hashes), None)
                 if found is not None:
                     pins[p] = found
         computer = computer_votes(c.table, c.state, "draw")  # the computer seats vote by their rule

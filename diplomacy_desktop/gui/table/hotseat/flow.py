@@ -33,6 +33,7 @@ from ....table.practice import practice_power
 from ....table.hotseat import (CURTAIN, ENTERING, HOTSEAT_KEY, NO_HOST_PIN, OPEN, READY, REVEALED,
                                HotSeatError, HotSeatSession)
 from ....table.pins import HOST, PinGuard, PinWaitError
+from ....table.parts import text_entries
 from ....table.service import TableService
 from ....table.session import LAPTOP, TableSession
 from ... import override
@@ -267,8 +268,7 @@ class HotSeatFlow(QObject):
         if not given and not back:
             return [], []
         self.step_away()
-        players = c.table.players
-        kept = {p: n for p, n in players.items() if p not in choice} if isinstance(players, dict) else {}
+        kept = {p: n for p, n in text_entries(c.table.players).items() if p not in choice}
         seed = computer_seed(c.table) or draw_computer_seed()
         c.service.set_computer_players(choice, seed, kept, initiator=LAPTOP)
         self._sync_pins()
@@ -317,11 +317,9 @@ class HotSeatFlow(QObject):
         self._sync_pins()
 
     def _sync_pins(self) -> None:
-        pins = self.controller.table.pins
-        players = self.controller.table.players
+        table = self.controller.table
         # a game without PINs has none: never the previous game's
-        self.service.seat_pins({str(k): str(v) for k, v in pins.items()} if isinstance(pins, dict) else {},
-                               {str(k): str(v) for k, v in players.items() if v} if isinstance(players, dict) else {})
+        self.service.seat_pins(text_entries(table.pins), {k: v for k, v in text_entries(table.players).items() if v})
 
     def begin_phase(self, *_: object) -> None:
         """A phase begins (new game, after an adjudication or its undo): talks, board open.
