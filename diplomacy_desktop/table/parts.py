@@ -111,6 +111,9 @@ class JsonPart(JsonObjectView, metaclass=_PartKind):
     #: the attribute of a known key that is no Python name (``{"from": "sender"}``); every other
     #: known key is its own attribute
     ATTRS: ClassVar[dict[str, str]] = {}
+    #: the known keys whose value is read as a typed record of its own (``{"tokens": TextMap}``:
+    #: an object of the key's JSON type there is read as that part, an array as that list)
+    NESTED: ClassVar[dict[str, type[JsonPart | JsonList]]] = {}
     extra: dict[str, Any]
     key_order: tuple[str, ...]
 
@@ -136,7 +139,13 @@ class JsonPart(JsonObjectView, metaclass=_PartKind):
 
     def _put(self, key: str, value: Any) -> None:
         expected = self.KNOWN.get(key)
-        if expected is not None and _fits(value, expected):
+        nested = self.NESTED.get(key)
+        if nested is not None and isinstance(value, nested):  # a record made by the package
+            setattr(self, self.ATTRS.get(key, key), value)
+            self.extra.pop(key, None)
+        elif expected is not None and _fits(value, expected):
+            if nested is not None:
+                value = nested.from_dict(value) if issubclass(nested, JsonPart) else nested.from_list(value)
             setattr(self, self.ATTRS.get(key, key), value)
             self.extra.pop(key, None)
         else:
@@ -155,7 +164,11 @@ class JsonPart(JsonObjectView, metaclass=_PartKind):
         values: dict[str, Any] = dict(self.extra)
         for name in self.KNOWN:
             value = getattr(self, self.ATTRS.get(name, name))
-            if value is not None:
+            if isinstance(value, JsonPart):
+                values[name] = value.to_dict()
+            elif isinstance(value, JsonList):
+                values[name] = value.to_list()
+            elif value is not None:
                 values[name] = value
         ordered = {k: values[k] for k in self.key_order if k in values}
         ordered.update({k: v for k, v in values.items() if k not in ordered})

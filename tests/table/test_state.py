@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import field
 from typing import Any
 import random
 from pathlib import Path
@@ -963,3 +964,35 @@ def test_state_a_damaged_name_pin_id_or_declaration_reads_as_absent(tmp_path: Pa
     assert host._private("france")["declarations"] == {"england": "alliance"}  # "italy": 3 was passed on
     service.reveal_declarations(initiator=LAPTOP)  # raised TypeError
     assert service.table["phones"]["revealed_declarations"] == {"france": {"england": "alliance"}}
+
+
+def test_state_a_part_reads_a_nested_object_or_array_as_a_record_of_its_own() -> None:
+    from typing import ClassVar
+
+    from diplomacy_desktop.table.parts import NotesPart, PlayersPart
+
+    class Outer(JsonPart):  # (a part with a nested map and a nested list, as PhonesPart's tokens)
+        KNOWN: ClassVar[dict[str, type | tuple[type, ...]]] = {"names": dict, "notes": list, "n": int}
+        NESTED: ClassVar[dict[str, type[Any]]] = {"names": PlayersPart, "notes": NotesPart}
+        names: PlayersPart | None = None
+        notes: NotesPart | None = None
+        n: int | None = None
+        extra: dict[str, Any] = field(default_factory=dict)
+        key_order: tuple[str, ...] = ()
+
+    for d in [{"n": 1, "names": {"france": "Ann", "turkey": 3, "later": [1]}, "notes": [{"id": 1, "from": "france"}, 7]},
+              {"names": ["not", "an", "object"], "notes": {"not": "a list"}}, {}]:
+        outer = Outer.from_dict(json.loads(json.dumps(d)))
+        assert outer.to_dict() == d and list(outer.to_dict()) == list(d)
+        assert Outer.from_dict(outer.to_dict()) == outer
+    outer = Outer.from_dict({"names": {"france": "Ann", "turkey": 3}, "notes": [{"id": 1, "from": "france"}, 7]})
+    assert isinstance(outer.names, PlayersPart) and outer.names.entries() == {"france": "Ann"}
+    assert isinstance(outer.notes, NotesPart) and [n.sender for n in outer.notes.entries()] == ["france"]
+    damaged = Outer.from_dict({"names": ["x"]})
+    assert damaged.names is None and damaged.extra == {"names": ["x"]}
+    # a record the package made is kept as it is, and written as the file holds it
+    outer.names = PlayersPart.of_entries({"italy": "Bea"})
+    assert outer.to_dict()["names"] == {"italy": "Bea"}
+    made = Outer(names=PlayersPart.of_entries({"austria": "Cy"}))
+    assert made.to_dict() == {"names": {"austria": "Cy"}}
+    assert Outer.from_dict({"names": PlayersPart.of_entries({"a": "b"})}).names == {"a": "b"}
