@@ -104,6 +104,16 @@ LATE_VOID = "void"  # after the warning the power's orders are void and its unit
 LATE_POLICIES = (LATE_WARN, LATE_VOID)
 
 
+#: each of the rules' simple values and the JSON type it must have (``EventRules.__post_init__``)
+_FIELD_KINDS: dict[str, type] = {
+    "preset": str, "end_year": int, "end_time": str, "end_time_set_at": str, "late_orders": str,
+    "late_grace_seconds": int, "draw_includes_all_survivors": bool, "earliest_draw_year": int, "unanimous": bool,
+    "reveal_vetoes": bool, "concession_allowed": bool, "concession_min_centres": int,
+    "concession_must_be_largest": bool, "scoring": str, "tie_break": str, "concession_scored_as": str,
+}
+_OPTIONAL = frozenset({"end_year", "earliest_draw_year"})
+
+
 @dataclass(frozen=True, slots=True)
 class EventRules:
     """One board's event rules (saved with the game's table)."""
@@ -138,6 +148,11 @@ class EventRules:
     def __post_init__(self) -> None:
         from .results import TIE_BREAKS
         from .scoring import BY_KEY, CONCESSION_SCORING
+        for name, kind in _FIELD_KINDS.items():  # (a hand-edited save's value of another type)
+            value = getattr(self, name)
+            if not (value is None and name in _OPTIONAL) and (
+                    not isinstance(value, kind) or (kind is int and isinstance(value, bool))):
+                raise ValueError(f"the event's {name.replace('_', ' ')} cannot be {value!r}")
         if self.scoring not in BY_KEY:
             raise ValueError(f"no scoring system {self.scoring!r}")
         if self.tie_break not in TIE_BREAKS:

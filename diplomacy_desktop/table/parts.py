@@ -700,7 +700,7 @@ class BallotPart(JsonPart):
         try:
             return BallotRecord(str(d["phase"]), str(d["proposer"]), str(d["proposal"]),
                                 tuple(str(p) for p in d["powers"]), bool(d["passed"]),
-                                d.get("vetoes") if isinstance(d.get("vetoes"), int) else None)
+                                d.get("vetoes") if _fits(d.get("vetoes"), int) else None)
         except (KeyError, TypeError):
             return None
 

@@ -147,3 +147,25 @@ def test_event_ballot_rules_refuse_what_the_event_does_not_allow() -> None:
     ballot.vote("england", True)
     with pytest.raises(BallotError, match="already voted"):
         ballot.vote("england", False)
+
+
+@pytest.mark.parametrize("name, value", [
+    ("end_time", {}), ("end_time", []), ("end_time", 0), ("end_time_set_at", 5), ("preset", 1), ("end_year", "1905"),
+    ("end_year", True), ("late_grace_seconds", 60.5), ("late_grace_seconds", False), ("unanimous", 1),
+    ("reveal_vetoes", "no"), ("scoring", None), ("earliest_draw_year", 1903.0),
+])
+def test_event_rules_of_another_type_are_refused_and_the_table_reads_the_defaults(name: str, value: object) -> None:
+    # a hand-edited save's value (an empty object for the time limit read as no limit, and was
+    # written back as {}); the table reads the defaults, as for every other damaged value
+    from diplomacy_desktop.table.state import TableState
+
+    with pytest.raises(ValueError, match="the event's"):
+        EventRules.from_dict({name: value})
+    state = TableState.from_table({"event": {**EventRules().to_dict(), name: value}})
+    assert state.event_rules() == EventRules()
+
+
+def test_event_rules_optional_years_may_be_absent() -> None:
+    rules = EventRules.from_dict({"end_year": None, "earliest_draw_year": None, "end_time": ""})
+    assert rules.end_year is None and rules.earliest_draw_year is None
+    assert EventRules.from_dict({"end_year": 1910, "earliest_draw_year": 1905}).end_year == 1910

@@ -996,3 +996,12 @@ def test_state_a_part_reads_a_nested_object_or_array_as_a_record_of_its_own() ->
     made = Outer(names=PlayersPart.of_entries({"austria": "Cy"}))
     assert made.to_dict() == {"names": {"austria": "Cy"}}
     assert Outer.from_dict({"names": PlayersPart.of_entries({"a": "b"})}).names == {"a": "b"}
+
+
+def test_state_a_ballots_vetoes_of_true_is_not_a_count() -> None:
+    # a hand-edited save's ``"vetoes": true``: JSON's true is no number (Python's bool is an int)
+    entry = {"phase": "F1905M", "proposer": "france", "proposal": "draw", "powers": ["france"], "passed": False}
+    state = TableState.from_table({"ballots": [{**entry, "vetoes": True}, {**entry, "vetoes": 2}]})
+    records = state.ballot_records()
+    assert [r.vetoes for r in records] == [None, 2]
+    assert state.to_table()["ballots"][0]["vetoes"] is True  # kept as read
