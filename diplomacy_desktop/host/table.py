@@ -1341,16 +1341,17 @@ class TableHost:
         """The clock the table had when this host (``serve``) last stopped, counted down by the
         time it was away: the phones show it again after a restart.  True if there was one."""
         with self._lock:
-            saved = phonebook.saved_clock(self._phones)
-            if saved is None or saved.remaining is None or saved.running is None or saved.title is None:
-                return False  # none, or damaged
-            left = float(saved.remaining)
-            running = saved.running
+            phone_clock = phonebook.saved_clock(self._phones)
+            if phone_clock is None:
+                return False
+            remaining, running, title = phone_clock.remaining, phone_clock.running, phone_clock.title
+            if remaining is None or running is None or title is None:
+                return False  # damaged: a value of the wrong type reads as absent
+            left = float(remaining)
             if running:
-                if saved.at is None:
+                if phone_clock.at is None:
                     return False
-                left -= max(0.0, self._wall() - float(saved.at))
-            title = saved.title
+                left -= max(0.0, self._wall() - float(phone_clock.at))
             self.set_clock(title, max(0.0, left), running=running and left > 0)
             return True
 

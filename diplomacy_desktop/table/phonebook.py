@@ -44,8 +44,9 @@ def devices(phones: PhonesPart, powers: Iterable[str]) -> dict[str, PhoneDevice]
     if phones.devices is None:
         return {}
     board = set(powers)
-    return {d: PhoneDevice(e.power, e.hash) for d, e in phones.devices.devices().items()
-            if e.hash is not None and e.power is not None and e.power in board}
+    return {d: PhoneDevice(device_record.power, device_record.hash)
+            for d, device_record in phones.devices.devices().items()
+            if device_record.hash is not None and device_record.power is not None and device_record.power in board}
 
 
 def joins(phones: PhonesPart, power: str) -> int:
@@ -65,13 +66,13 @@ def saved_clock(phones: PhonesPart) -> PhoneClockPart | None:
 
 # -- the changes (the table service calls these) ------------------------------------------------------
 
-def _kicked(phones: PhonesPart) -> KickedPart:
+def _kicked_part(phones: PhonesPart) -> KickedPart:
     if phones.kicked is None:
         phones.kicked = KickedPart()
     return phones.kicked
 
 
-def _devices(phones: PhonesPart) -> DevicesPart:
+def _devices_part(phones: PhonesPart) -> DevicesPart:
     if phones.devices is None:
         phones.devices = DevicesPart()
     return phones.devices
@@ -95,26 +96,26 @@ def cut_off(phones: PhonesPart, powers: Iterable[str], pin_hashes: Mapping[str, 
         phones.tokens = PhoneTokensPart()
     for power, token in new_tokens(affected).items():
         phones.tokens.put(power, token)
-    known = phones.devices
-    if known is not None:
-        for device in list(known.to_dict()):
-            entry = known.device(device)
-            if entry is None or entry.power in affected:
-                known.drop(device)
+    device_map = phones.devices
+    if device_map is not None:
+        for device in list(device_map.to_dict()):
+            device_record = device_map.device(device)
+            if device_record is None or device_record.power in affected:
+                device_map.drop(device)
     for p in affected:
         stored = pin_hashes.get(p)
         if stored:
-            _kicked(phones).put(p, stored)
+            _kicked_part(phones).put(p, stored)
 
 
 def cut_off_device(phones: PhonesPart, device: str, pin_hash: str | None) -> None:
-    known = _devices(phones)
-    if not known.holds(device):
+    device_map = _devices_part(phones)
+    if not device_map.holds(device):
         raise KeyError(device)
-    entry = known.device(device)
-    known.drop(device)
-    if pin_hash and entry is not None:
-        _kicked(phones).put(str(entry.power), pin_hash)
+    device_record = device_map.device(device)
+    device_map.drop(device)
+    if pin_hash and device_record is not None:
+        _kicked_part(phones).put(str(device_record.power), pin_hash)
 
 
 def add_device(phones: PhonesPart, power: str) -> tuple[str, str]:
@@ -124,7 +125,7 @@ def add_device(phones: PhonesPart, power: str) -> tuple[str, str]:
     phones.device_seq = seq
     device = f"{power[:3]}{seq}"
     token = secrets.token_urlsafe(18)
-    _devices(phones).put_device(device, DevicePart(power=power, hash=token_digest(token)))
+    _devices_part(phones).put_device(device, DevicePart(power=power, hash=token_digest(token)))
     return device, token
 
 
