@@ -477,6 +477,17 @@ TYPED_PARTS["players"] = {"table.players", "players_part"}
 TYPED_PARTS["pins"] = {"table.pins", "pins_part"}
 TYPED_PARTS["player_ids"] = {"table.player_ids"}
 TYPED_PARTS["declarations"] = {"table.declarations", "declarations_part"}
+# the phones' inner maps (``PhonesPart.NESTED``): by the phones' attribute ("phones.x":
+# ``phones.kicked``, ``self._phones.joins``, ``self.table.phones_part().tokens``), by the locals and
+# makers of table/phonebook.py and the host that hold them (``tokens``, ``devices``, ``joins`` name the
+# phonebook's functions and the dialog's widgets too: the attribute only)
+TYPED_PARTS["phones.tokens"] = {"phones.tokens"}
+TYPED_PARTS["phones.devices"] = {"phones.devices", "device_map", "_devices_part"}
+TYPED_PARTS["phones.device"] = {"device_record"}  # one entry of it (``DevicePart``)
+TYPED_PARTS["phones.kicked"] = {"phones.kicked", "kicked", "_kicked_part"}
+TYPED_PARTS["phones.joins"] = {"phones.joins"}
+TYPED_PARTS["phones.revealed_declarations"] = {"phones.revealed_declarations"}
+TYPED_PARTS["phones.clock"] = {"phones.clock", "phone_clock"}
 PART_KEYED = KEYED_READS | {"popitem"}
 
 
@@ -494,6 +505,11 @@ def _part_of(node: ast.expr, own: bool = False) -> str | None:
         if not name.endswith("_part"):  # ``computer_seats(table)``: a function's plain dict, not the part
             return None
     name = node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else None
+    if isinstance(node, ast.Attribute) and (outer := _part_of(node.value, own)):  # ``phones.kicked``
+        inner = f"{outer}.{name}"
+        found = next((part for part, names in TYPED_PARTS.items() if inner in names), None)
+        if found:
+            return found
     if isinstance(node, ast.Attribute) and (_holds_table(node.value) or own and _is_self(node.value)):
         qualified = f"table.{name}"
         found = next((part for part, names in TYPED_PARTS.items() if qualified in names), None)
@@ -542,7 +558,7 @@ def test_doors_the_typed_parts_scan_finds_every_keyed_access() -> None:
         "    phones.setdefault('joins', {})\n"
         "    j = (host.table.phones or {}).get('joins', {})\n"
         "    g = c.table.phones.sealed\n"  # typed: fine
-        "    c.table.phones.tokens.update(new)\n"  # the typed value's own dict: fine
+        "    c.table.phones.tokens.update(new)\n"  # the typed value's own record (the phones' links)
         "    h = computer_seats(c.table)['france']\n"  # a function's plain dict: not this scan's
         "    k = c.table.players.get('FRANCE')\n"
         "    self.table.pins['FRANCE'] = h\n"
@@ -554,13 +570,39 @@ def test_doors_the_typed_parts_scan_finds_every_keyed_access() -> None:
         "    c.table.players_part().put('FRANCE', 'Ann')\n"  # typed: fine
     )
     found = keyed_part_access([("table/probe.py", probe)])
-    assert len(found) == 11, found
-    assert len(keyed_part_access([("gui/table/probe.py", probe)])) == 11
+    assert len(found) == 12, found
+    assert len(keyed_part_access([("gui/table/probe.py", probe)])) == 12
     assert keyed_part_access([("io/probe.py", probe)]) == []
     # TableState's own methods: ``self`` is the table
     own = ast.parse("def f(self):\n    a = self.players.get('FRANCE')\n    b = self.pins['FRANCE']\n")
     assert len(keyed_part_access([("table/state.py", own)])) == 2
     assert keyed_part_access([("table/hotseat.py", own)]) == []
+
+
+def test_doors_the_typed_parts_scan_finds_a_keyed_map_inside_the_phones_part() -> None:
+    """The phones' inner maps (``PhonesPart.NESTED``) by the phones' attribute and the locals that hold them."""
+    probe = ast.parse(
+        "def f(c, self, phones, device_map, kicked, phone_clock, device_record):\n"
+        "    a = phones.tokens['france']\n"
+        "    b = (self._phones.joins or {}).get('france', 0)\n"
+        "    self.table.phones_part().kicked['france'] = h\n"
+        "    e = 'fra1' in c.table.phones.devices\n"
+        "    device_map.pop('fra1')\n"
+        "    kicked.pop('france', None)\n"
+        "    g = phone_clock['remaining']\n"
+        "    i = device_record.get('power')\n"
+        "    j = self._phones.revealed_declarations.items()\n"
+        "    k = _devices_part(phones)['fra1']\n"
+        "    m = phones.clock.title\n"  # typed: fine
+        "    n = phones.joins.of('france')\n"  # typed: fine
+        "    o = self.devices.currentData()\n"  # the dialog's list of devices: fine
+        "    q = phonebook.tokens(phones)['france']\n"  # a function's plain dict: fine
+        "    r = host.devices()[0]\n"  # a function's plain list: fine
+        "    s = c.table.clock['spring_minutes']\n"  # the table's own clock: its part, as before
+    )
+    found = {int(f.split(":")[1]): f for f in keyed_part_access([("table/probe.py", probe)])}
+    assert sorted(found) == [*range(2, 12), 17], found
+    assert "phones.tokens" in found[2] and "phones.device." in found[9] and "table's clock by a key" in found[17]
 
 
 def test_doors_the_typed_parts_scan_finds_a_keyed_hot_seat_turn() -> None:

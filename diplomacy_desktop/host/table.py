@@ -66,7 +66,7 @@ from ..table import phonebook, sealcodes
 from ..table.phonebook import token_digest
 from ..table.changes import HOST, LAPTOP, PHONE, TURN, TableChange
 from ..table.computer import computer_seats
-from ..table.parts import PhoneDevice, PhonesPart
+from ..table.parts import PhoneClockPart, PhoneDevice, PhonesPart
 from ..table.notes import MAX_NOTE_TEXT, MAX_NOTES, NoteError
 from ..table.pieces import plan_entry
 from ..table.pins import HASH_GATE, JoinGuard, JoinRate, PinWaitError, pin_problem
@@ -744,7 +744,7 @@ class TableHost:
         """The power whose link or device ``token`` is (None: neither)."""
         own = None
         for power, known in phonebook.tokens(self._phones).items():
-            if secrets.compare_digest(str(known).encode(), token.encode("utf-8", "replace")):
+            if secrets.compare_digest(known.encode(), token.encode("utf-8", "replace")):
                 own = power
         return own if own is not None else self._joined_by(token)
 
@@ -1332,25 +1332,26 @@ class TableHost:
             else:
                 self._clock = {"title": str(title)[:80], "remaining": max(0.0, float(seconds)),
                                "running": bool(running), "since": self._now()}
-                self.service.keep_phone_clock({"title": self._clock["title"], "remaining": self._clock["remaining"],
-                                               "running": self._clock["running"], "at": self._wall()})
+                self.service.keep_phone_clock(PhoneClockPart(
+                    title=self._clock["title"], remaining=self._clock["remaining"], running=self._clock["running"],
+                    at=self._wall()))
             self._changed(TableChange("clock", None))
 
     def restore_clock(self) -> bool:
         """The clock the table had when this host (``serve``) last stopped, counted down by the
         time it was away: the phones show it again after a restart.  True if there was one."""
         with self._lock:
-            saved = phonebook.saved_clock(self._phones)
-            if saved is None:
+            phone_clock = phonebook.saved_clock(self._phones)
+            if phone_clock is None:
                 return False
-            try:
-                left = float(saved["remaining"])
-                running = bool(saved["running"])
-                if running:
-                    left -= max(0.0, self._wall() - float(saved["at"]))
-                title = str(saved["title"])
-            except (KeyError, TypeError, ValueError):
-                return False
+            remaining, running, title = phone_clock.remaining, phone_clock.running, phone_clock.title
+            if remaining is None or running is None or title is None:
+                return False  # damaged: a value of the wrong type reads as absent
+            left = float(remaining)
+            if running:
+                if phone_clock.at is None:
+                    return False
+                left -= max(0.0, self._wall() - float(phone_clock.at))
             self.set_clock(title, max(0.0, left), running=running and left > 0)
             return True
 

@@ -210,49 +210,6 @@ class JsonPart(JsonObjectView, metaclass=_PartKind):
         return self.to_dict()
 
 
-@dataclass(frozen=True, slots=True)
-class PhoneDevice:
-    """A device that joined by PIN (``table.phones.devices``' entry ``{"power", "hash"}``, read)."""
-
-    power: str
-    #: the SHA-256 of its token (the token itself is never kept)
-    hash: str
-
-
-class PhonesPart(JsonPart):
-    """``table.phones``: the phone host's part (``table.phonebook`` reads and changes the links,
-    devices, cut-offs, join counts and clock; ``table.session`` who sealed / declared)."""
-
-    KNOWN: ClassVar[dict[str, type | tuple[type, ...]]] = {
-        "tokens": dict, "phase": str, "sealed": list, "declared": list, "declarations_revealed": str,
-        "revealed_declarations": dict, "devices": dict, "device_seq": int, "kicked": dict, "joins": dict,
-        "clock": dict,
-    }
-
-    #: each power's link: ``{power: token}``
-    tokens: dict[str, Any] | None = None
-    #: the phase the phones' lists are for (``S1901M``)
-    phase: str | None = None
-    #: the powers sealed on the phones (``serve``: no hot-seat turn)
-    sealed: list[Any] | None = None
-    #: Formal Diplomacy: the powers whose declarations count this phase
-    declared: list[Any] | None = None
-    #: the phase whose declarations were last revealed, and what they were
-    declarations_revealed: str | None = None
-    revealed_declarations: dict[str, Any] | None = None
-    #: the devices that joined by PIN: ``{device: {"power", "hash"}}`` (``table.phonebook``)
-    devices: dict[str, Any] | None = None
-    device_seq: int | None = None
-    #: the PIN hash each power had when the host cut its phones off
-    kicked: dict[str, Any] | None = None
-    #: how many phones joined each power
-    joins: dict[str, Any] | None = None
-    #: the clock the phones showed when the host last wrote it
-    clock: dict[str, Any] | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
-    key_order: tuple[str, ...] = ()
-
-
 # -- the laptop's turn, PINs, seals, notes, seating --
 
 
@@ -399,6 +356,130 @@ class PinFailuresPart(JsonMap):
 
 class ComputerSeatsPart(TextMap):
     """``table.computer_seats``: the powers the computer plays, ``{power: level}`` (``table.computer``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PhoneDevice:
+    """A device that joined by PIN and is not cut off (``table.phonebook.devices``: a ``DevicePart``
+    of a power of the board, with its hash), read-only."""
+
+    power: str
+    #: the SHA-256 of its token (the token itself is never kept)
+    hash: str
+
+
+class PhoneTokensPart(TextMap):
+    """``table.phones.tokens``: each power's link, ``{power: token}`` (an entry that is not text
+    reads as absent)."""
+
+
+class DevicePart(JsonPart):
+    """One entry of ``table.phones.devices``: the power a device joined by PIN and the SHA-256 of
+    its token (the token itself is never kept)."""
+
+    KNOWN: ClassVar[dict[str, type | tuple[type, ...]]] = {"power": str, "hash": str}
+
+    power: str | None = None
+    hash: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+    key_order: tuple[str, ...] = ()
+
+
+class DevicesPart(JsonMap):
+    """``table.phones.devices``: the devices that joined by PIN, ``{device: {"power", "hash"}}``, in
+    the order they joined (``table.phonebook``); an entry that is no object reads as absent."""
+
+    ITEM: ClassVar[type | tuple[type, ...]] = dict
+
+    def device(self, key: str) -> DevicePart | None:
+        """``key``'s record (``None``: absent, or not an object)."""
+        value = JsonMap.of(self, key)
+        return DevicePart.from_dict(value) if isinstance(value, dict) else None
+
+    def put_device(self, key: str, device: DevicePart) -> None:
+        self.put(key, device.to_dict())
+
+    def devices(self) -> dict[str, DevicePart]:
+        """Every entry that is an object, as a record, in order."""
+        return {k: d for k in self.to_dict() if (d := self.device(k)) is not None}
+
+
+class KickedPart(TextMap):
+    """``table.phones.kicked``: the PIN hash each power had when the host cut its phones off,
+    ``{power: hash}`` (an entry that is not text reads as absent)."""
+
+
+class JoinsPart(JsonMap):
+    """``table.phones.joins``: how many phones joined each power, ``{power: count}`` (an entry that
+    is not a whole number, a ``true`` too, reads as absent)."""
+
+    ITEM: ClassVar[type | tuple[type, ...]] = int
+
+    def of(self, key: str) -> int | None:
+        value = JsonMap.of(self, key)
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+class RevealedDeclarationsPart(DeclarationsPart):
+    """``table.phones.revealed_declarations``: the declarations last revealed (the phase is
+    ``declarations_revealed``), ``{power: {other power: relation}}``, read as ``DeclarationsPart``."""
+
+
+class PhoneClockPart(JsonPart):
+    """``table.phones.clock``: the clock the phones showed when the host last wrote it
+    (``TableHost.set_clock`` writes it whole, ``restore_clock`` reads it after a restart)."""
+
+    KNOWN: ClassVar[dict[str, type | tuple[type, ...]]] = {
+        "title": str, "remaining": (int, float), "running": bool, "at": (int, float)}
+
+    #: what it counts down (``Negotiation``)
+    title: str | None = None
+    #: the seconds left when it was written
+    remaining: float | None = None
+    running: bool | None = None
+    #: the wall-clock time it was written (``time.time``)
+    at: float | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+    key_order: tuple[str, ...] = ()
+
+
+class PhonesPart(JsonPart):
+    """``table.phones``: the phone host's part (``table.phonebook`` reads and changes the links,
+    devices, cut-offs, join counts and clock; ``table.session`` who sealed / declared).  Its maps
+    are typed records of their own (``NESTED``)."""
+
+    KNOWN: ClassVar[dict[str, type | tuple[type, ...]]] = {
+        "tokens": dict, "phase": str, "sealed": list, "declared": list, "declarations_revealed": str,
+        "revealed_declarations": dict, "devices": dict, "device_seq": int, "kicked": dict, "joins": dict,
+        "clock": dict,
+    }
+    NESTED: ClassVar[dict[str, type[JsonPart | JsonList]]] = {
+        "tokens": PhoneTokensPart, "revealed_declarations": RevealedDeclarationsPart, "devices": DevicesPart,
+        "kicked": KickedPart, "joins": JoinsPart, "clock": PhoneClockPart,
+    }
+
+    #: each power's link: ``{power: token}``
+    tokens: PhoneTokensPart | None = None
+    #: the phase the phones' lists are for (``S1901M``)
+    phase: str | None = None
+    #: the powers sealed on the phones (``serve``: no hot-seat turn)
+    sealed: list[Any] | None = None
+    #: Formal Diplomacy: the powers whose declarations count this phase
+    declared: list[Any] | None = None
+    #: the phase whose declarations were last revealed, and what they were
+    declarations_revealed: str | None = None
+    revealed_declarations: RevealedDeclarationsPart | None = None
+    #: the devices that joined by PIN: ``{device: {"power", "hash"}}`` (``table.phonebook``)
+    devices: DevicesPart | None = None
+    device_seq: int | None = None
+    #: the PIN hash each power had when the host cut its phones off
+    kicked: KickedPart | None = None
+    #: how many phones joined each power
+    joins: JoinsPart | None = None
+    #: the clock the phones showed when the host last wrote it
+    clock: PhoneClockPart | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+    key_order: tuple[str, ...] = ()
 
 
 class JsonList:

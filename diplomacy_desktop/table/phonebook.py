@@ -11,9 +11,9 @@ from __future__ import annotations
 import hashlib
 import secrets
 from collections.abc import Iterable, Mapping
-from typing import Any
 
-from .parts import PhoneDevice, PhonesPart
+from .parts import (DevicePart, DevicesPart, JoinsPart, KickedPart, PhoneClockPart, PhoneDevice, PhonesPart,
+                    PhoneTokensPart)
 
 # the part's keys, and what each holds: ``table.parts.PhonesPart`` (``tokens``, ``devices``: only a
 # device token's hash is stored (a token is 144 random bits: no slow hash is needed), so a device's
@@ -34,44 +34,48 @@ def token_digest(token: str) -> str:
 
 
 def tokens(phones: PhonesPart) -> dict[str, str]:
-    """Each power's link token (empty when the part has none yet)."""
-    known = phones.tokens
-    return {str(p): str(t) for p, t in known.items()} if known is not None else {}
+    """Each power's link token (empty when the part has none yet; a token that is not text is none)."""
+    return phones.tokens.entries() if phones.tokens is not None else {}
 
 
 def devices(phones: PhonesPart, powers: Iterable[str]) -> dict[str, PhoneDevice]:
     """The devices that joined by PIN and are not cut off, in the order they joined; a damaged
     entry (or one of a power not in ``powers``) is no device."""
-    known = phones.devices
-    if known is None:
+    if phones.devices is None:
         return {}
     board = set(powers)
-    return {str(d): PhoneDevice(str(e["power"]), e["hash"]) for d, e in known.items()
-            if isinstance(e, dict) and isinstance(e.get("hash"), str) and e.get("power") in board}
+    return {d: PhoneDevice(device_record.power, device_record.hash)
+            for d, device_record in phones.devices.devices().items()
+            if device_record.hash is not None and device_record.power is not None and device_record.power in board}
 
 
 def joins(phones: PhonesPart, power: str) -> int:
     """How many phones joined ``power`` (0 for a damaged count)."""
-    value = (phones.joins or {}).get(power, 0)
-    return value if isinstance(value, int) and value > 0 else 0
+    value = phones.joins.of(power) if phones.joins is not None else None
+    return value if value is not None and value > 0 else 0
 
 
 def cut_off_with(phones: PhonesPart, power: str) -> str | None:
     """The PIN hash ``power`` had when the host cut its phones off (that PIN no longer joins)."""
-    stored = (phones.kicked or {}).get(power)
-    return stored if isinstance(stored, str) else None
+    return phones.kicked.of(power) if phones.kicked is not None else None
 
 
-def saved_clock(phones: PhonesPart) -> dict[str, Any] | None:
+def saved_clock(phones: PhonesPart) -> PhoneClockPart | None:
     return phones.clock
 
 
 # -- the changes (the table service calls these) ------------------------------------------------------
 
-def _kicked(phones: PhonesPart) -> dict[str, Any]:
+def _kicked_part(phones: PhonesPart) -> KickedPart:
     if phones.kicked is None:
-        phones.kicked = {}
+        phones.kicked = KickedPart()
     return phones.kicked
+
+
+def _devices_part(phones: PhonesPart) -> DevicesPart:
+    if phones.devices is None:
+        phones.devices = DevicesPart()
+    return phones.devices
 
 
 def ensure_links(phones: PhonesPart, powers: Iterable[str]) -> bool:
@@ -80,7 +84,7 @@ def ensure_links(phones: PhonesPart, powers: Iterable[str]) -> bool:
     board = list(powers)
     if set(tokens(phones)) == set(board):
         return False
-    phones.tokens = new_tokens(board)
+    phones.tokens = PhoneTokensPart.of_entries(new_tokens(board))
     return True
 
 
@@ -89,25 +93,29 @@ def cut_off(phones: PhonesPart, powers: Iterable[str], pin_hashes: Mapping[str, 
     theirs gone, and the PIN each had no longer joins."""
     affected = set(powers)
     if phones.tokens is None:
-        phones.tokens = {}
-    phones.tokens.update(new_tokens(affected))
-    known = phones.devices
-    if known is not None:
-        for device, entry in list(known.items()):
-            if not isinstance(entry, dict) or entry.get("power") in affected:
-                known.pop(device)
+        phones.tokens = PhoneTokensPart()
+    for power, token in new_tokens(affected).items():
+        phones.tokens.put(power, token)
+    device_map = phones.devices
+    if device_map is not None:
+        for device in list(device_map.to_dict()):
+            device_record = device_map.device(device)
+            if device_record is None or device_record.power in affected:
+                device_map.drop(device)
     for p in affected:
         stored = pin_hashes.get(p)
         if stored:
-            _kicked(phones)[p] = stored
+            _kicked_part(phones).put(p, stored)
 
 
 def cut_off_device(phones: PhonesPart, device: str, pin_hash: str | None) -> None:
-    if phones.devices is None:
-        phones.devices = {}
-    entry = phones.devices.pop(device)
-    if pin_hash and isinstance(entry, dict):
-        _kicked(phones)[str(entry.get("power"))] = pin_hash
+    device_map = _devices_part(phones)
+    if not device_map.holds(device):
+        raise KeyError(device)
+    device_record = device_map.device(device)
+    device_map.drop(device)
+    if pin_hash and device_record is not None:
+        _kicked_part(phones).put(str(device_record.power), pin_hash)
 
 
 def add_device(phones: PhonesPart, power: str) -> tuple[str, str]:
@@ -117,21 +125,20 @@ def add_device(phones: PhonesPart, power: str) -> tuple[str, str]:
     phones.device_seq = seq
     device = f"{power[:3]}{seq}"
     token = secrets.token_urlsafe(18)
-    if phones.devices is None:
-        phones.devices = {}
-    phones.devices[device] = {"power": power, "hash": token_digest(token)}
+    _devices_part(phones).put_device(device, DevicePart(power=power, hash=token_digest(token)))
     return device, token
 
 
 def count_join(phones: PhonesPart, power: str) -> None:
     count = joins(phones, power) + 1
     if phones.joins is None:
-        phones.joins = {}
-    phones.joins[power] = count
+        phones.joins = JoinsPart()
+    phones.joins.put(power, count)
 
 
-def keep_clock(phones: PhonesPart, clock: Mapping[str, Any] | None) -> None:
+def keep_clock(phones: PhonesPart, clock: PhoneClockPart | None) -> None:
+    """The clock the phones show, written whole (``None``: no clock)."""
     if clock is None:
         phones.drop("clock")
     else:
-        phones.clock = dict(clock)
+        phones.clock = clock

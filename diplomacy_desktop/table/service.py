@@ -50,6 +50,7 @@ from .session import TableSession
 from .parts import BallotPart, BallotsPart, BoardInfoPart, ClockPlansPart, ClockStatePart, ComputerSeatsPart, EventPart
 from .parts import LateOrderPart, LateOrdersPart, NotePart
 from .parts import DeclarationsPart, PinsPart, PlayerIdsPart, PlayersPart
+from .parts import PhoneClockPart, RevealedDeclarationsPart
 from .state import TableState
 
 if TYPE_CHECKING:
@@ -589,7 +590,7 @@ class TableService:
         door, whoever revealed them): kept with what they said."""
         phones = self.table.phones_part()
         phones.declarations_revealed = self.phase
-        phones.revealed_declarations = {p: dict(d) for p, d in revealed.items()}
+        phones.revealed_declarations = RevealedDeclarationsPart.from_dict({p: dict(d) for p, d in revealed.items()})
 
     # -- reveal, adjudicate, undo ------------------------------------------------------------------
 
@@ -836,7 +837,7 @@ class TableService:
         for p in chosen:
             self._store_pin(p, stored)
             if kicked is not None:
-                kicked.pop(p, None)
+                kicked.drop(p)
             self.pin_guard.succeeded(p)
         return self._done(TableChange("pin", frozenset(chosen), initiator))
 
@@ -1084,7 +1085,7 @@ class TableService:
         phonebook.count_join(self.table.phones_part(), power)
         return self._done(TableChange("joined", frozenset(self.players_powers(power)), initiator))
 
-    def keep_phone_clock(self, clock: Mapping[str, Any] | None) -> None:
+    def keep_phone_clock(self, clock: PhoneClockPart | None) -> None:
         """The clock the phones show, kept in the table (``serve`` shows it again after a restart);
         the host tells the phones itself (the clock is not a change of the game)."""
         phonebook.keep_clock(self.table.phones_part(), clock)

@@ -1005,3 +1005,155 @@ def test_state_a_ballots_vetoes_of_true_is_not_a_count() -> None:
     records = state.ballot_records()
     assert [r.vetoes for r in records] == [None, 2]
     assert state.to_table()["ballots"][0]["vetoes"] is True  # kept as read
+# -- the phones' inner maps: tokens, devices, kicked, joins, revealed declarations, clock -------------
+
+_PHONE_POWERS = ("france", "turkey", "austria")
+
+
+def _many_phones_dicts(seed: int, count: int = 300) -> list[dict[str, Any]]:
+    """``PhonesPart`` dicts (``_many_dicts``) whose map keys often hold a random map of their kind
+    (powers or devices to odd values, device records, relations, clocks), some entries damaged."""
+    from diplomacy_desktop.table.parts import DevicePart, PhoneClockPart, PhonesPart
+
+    rng = random.Random(seed)
+    out = _many_dicts(list(PhonesPart.KNOWN), seed, count)
+    for d in out:
+        for key in [k for k in d if k in PhonesPart.NESTED]:
+            if rng.random() < 0.3:
+                continue  # an odd value as _many_dicts chose it (a list, a number, an empty object ...)
+            if key == "clock":
+                d[key] = rng.choice(_many_dicts(list(PhoneClockPart.KNOWN), rng.randint(0, 10**6), 5))
+                continue
+            entry = rng.choice(_many_seat_dicts(_PHONE_POWERS if key != "devices" else ("fra1", "tur2", "aus3"),
+                                                rng.randint(0, 10**6), 3))
+            for k in entry:
+                if key == "devices" and rng.random() < 0.7:
+                    entry[k] = rng.choice(_many_dicts(list(DevicePart.KNOWN), rng.randint(0, 10**6), 5))
+                elif key == "revealed_declarations" and rng.random() < 0.7:
+                    entry[k] = {o: rng.choice(["alliance", "war", 3, None]) for o in ("england", "italy")
+                                if rng.random() < 0.7}
+                elif key == "joins" and rng.random() < 0.5:
+                    entry[k] = rng.choice([0, 1, 2, 17, -1, True, 2.0, "3"])
+            d[key] = entry
+    return out
+
+
+@pytest.mark.parametrize("seed", [31, 32, 33])
+def test_state_the_phones_part_round_trips_many_dicts_with_typed_inner_maps(seed: int) -> None:
+    from diplomacy_desktop.table.parts import PhonesPart
+
+    nested_seen = 0
+    for d in _many_phones_dicts(seed):
+        copy = json.loads(json.dumps(d))
+        part = PhonesPart.from_dict(copy)
+        assert part.to_dict() == d and list(part.to_dict()) == list(d)
+        assert json.loads(json.dumps(part.to_dict())) == d  # plain JSON, the inner maps too
+        assert PhonesPart.from_dict(part.to_dict()) == part
+        back = TableState.from_table({"z": 1, "phones": copy}).to_table()
+        assert back == {"z": 1, "phones": d} and list(back["phones"]) == list(d)
+        for key, kind in PhonesPart.NESTED.items():
+            value = getattr(part, key)
+            if isinstance(d.get(key), dict):  # an object there is read as the key's record ...
+                assert isinstance(value, kind) and value.to_dict() == d[key] and list(value.to_dict()) == list(d[key])
+                nested_seen += 1
+            else:  # ... anything else (or nothing) is kept as read, and reads as absent
+                assert value is None and part.extra.get(key, "absent") == d.get(key, "absent")
+    assert nested_seen > 500
+
+
+def test_state_the_phones_inner_maps_each_round_trip_many_dicts_and_read_a_damaged_entry_as_absent() -> None:
+    from diplomacy_desktop.table.parts import (DevicePart, DevicesPart, JoinsPart, KickedPart, PhoneClockPart,
+                                               PhoneTokensPart, RevealedDeclarationsPart)
+
+    for seed, kind in enumerate((PhoneTokensPart, KickedPart, JoinsPart, DevicesPart, RevealedDeclarationsPart), 41):
+        for d in _many_seat_dicts(_PHONE_POWERS, seed):
+            part = kind.from_dict(json.loads(json.dumps(d)))
+            assert part.to_dict() == d and list(part.to_dict()) == list(d)
+            if isinstance(part, (PhoneTokensPart, KickedPart)):
+                assert part.entries() == {k: v for k, v in d.items() if isinstance(v, str)}
+            if isinstance(part, JoinsPart):  # a whole number only: ``true`` is no count
+                assert all(part.of(k) == (v if type(v) is int else None) for k, v in d.items())
+            if isinstance(part, DevicesPart):
+                assert list(part.devices()) == [k for k, v in d.items() if isinstance(v, dict)]
+    for seed, record in ((46, DevicePart), (47, PhoneClockPart)):
+        for d in _many_dicts(list(record.KNOWN), seed):
+            assert record.from_dict(d).to_dict() == d and list(record.from_dict(d).to_dict()) == list(d)
+    devices = DevicesPart.from_dict({"fra1": {"power": "france", "hash": 5, "later": 1}, "tur2": ["x"]})
+    fra1 = devices.device("fra1")
+    assert fra1 is not None and fra1.power == "france" and fra1.hash is None and fra1.extra == {"hash": 5, "later": 1}
+    assert devices.device("tur2") is None and devices.holds("tur2") and devices.device("aus3") is None
+    clock = PhoneClockPart.from_dict({"title": 5, "remaining": 12.5, "running": 1, "at": "x"})
+    assert clock.title is None and clock.remaining == 12.5 and clock.running is None and clock.at is None
+
+
+def test_state_the_phones_inner_maps_are_typed_records_and_keep_a_later_versions_keys() -> None:
+    from diplomacy_desktop.table import phonebook
+    from diplomacy_desktop.table.parts import (DevicesPart, JoinsPart, KickedPart, PhoneClockPart, PhonesPart,
+                                               PhoneTokensPart, RevealedDeclarationsPart)
+
+    phones = PhonesPart.from_dict(json.loads(json.dumps(PHONES_OF_A_LATER_VERSION)))
+    assert isinstance(phones.tokens, PhoneTokensPart) and isinstance(phones.devices, DevicesPart)
+    assert isinstance(phones.kicked, KickedPart) and isinstance(phones.joins, JoinsPart)
+    assert isinstance(phones.clock, PhoneClockPart) and isinstance(phones.revealed_declarations, RevealedDeclarationsPart)
+    assert phones.tokens.of("france") == "Tok-france-123" and phones.kicked.of("turkey") == "pbkdf2_sha256$x"
+    assert phones.joins.of("france") == 2 and phones.joins.of("turkey") is None and phones.joins.holds("turkey")
+    assert phones.clock.title == "Talks" and phones.clock.running is False and phones.clock.remaining is None
+    assert phones.revealed_declarations.of("france") == {"turkey": "ally"}
+    # the changes write typed records, and keep each map's other entries as read
+    phonebook.cut_off(phones, ["turkey"], {"turkey": "pbkdf2_sha256$y"})
+    phonebook.cut_off_device(phones, "fra1", "pbkdf2_sha256$z")
+    phonebook.keep_clock(phones, PhoneClockPart(title="Negotiation", remaining=60.0, running=True, at=5.0))
+    back = phones.to_dict()
+    assert back["tokens"]["france"] == "Tok-france-123" and back["tokens"]["turkey"] != "Tok-turkey-456"
+    assert back["devices"] == {}  # the damaged entry went with the cut-off (as before), fra1 by its kick
+    assert back["kicked"] == {"turkey": "pbkdf2_sha256$y", "france": "pbkdf2_sha256$z"}
+    assert back["clock"] == {"title": "Negotiation", "remaining": 60.0, "running": True, "at": 5.0}
+    assert list(back) == list(PHONES_OF_A_LATER_VERSION)
+    device, _token = phonebook.add_device(phones, "austria")
+    assert phones.to_dict()["devices"][device] == {"power": "austria", "hash": phones.devices.device(device).hash}
+    with pytest.raises(KeyError):
+        phonebook.cut_off_device(phones, "nobody9", None)
+
+
+# The behaviour the typed inner maps of ``table.phones`` changed: a value of the wrong JSON type, as
+# a hand-edited save may hold, was read through str(...), bool(...) or float(...); now it is absent.
+
+
+def test_state_a_phone_token_that_is_not_text_is_no_link_and_the_links_are_made_anew() -> None:
+    from diplomacy_desktop.table import phonebook
+    from diplomacy_desktop.table.service import TableService
+
+    game = Game.new(load_board("standard"))
+    powers = game.board.power_ids
+    tokens: dict[str, object] = {p: f"tok-{p}" for p in powers}
+    # a token that is not text: no link (it was the link "5"), so the host makes new links for all
+    service = TableService(game, {"phones": {"tokens": {**tokens, "france": 5}}})
+    assert "france" not in phonebook.tokens(service.table.phones_part())
+    links = service.phone_links()
+    assert set(links) == set(powers) and all(isinstance(t, str) and t != f"tok-{p}" for p, t in links.items())
+    intact = TableService(game, {"phones": {"tokens": dict(tokens)}})
+    assert intact.phone_links() == tokens  # (text tokens stay as they were)
+
+
+def test_state_a_phone_join_count_of_true_is_no_count() -> None:
+    from diplomacy_desktop.table import phonebook
+    from diplomacy_desktop.table.parts import PhonesPart
+
+    # it was read as 1: the next join counted 2
+    phones = PhonesPart.from_dict({"joins": {"france": True, "turkey": 2, "italy": "x"}})
+    assert phonebook.joins(phones, "france") == 0 and phonebook.joins(phones, "turkey") == 2
+    phonebook.count_join(phones, "france")
+    assert phones.to_dict()["joins"] == {"france": 1, "turkey": 2, "italy": "x"}
+
+
+def test_state_the_phones_clock_with_a_value_of_the_wrong_type_is_no_clock(tmp_path: Path) -> None:
+    game = Game.new(load_board("standard"))
+    good = {"title": "Talks", "remaining": 90, "running": False, "at": 10.0}
+    for damaged in ({"remaining": "90"}, {"running": 1}, {"title": 5}, {"running": True, "at": "10"}):
+        host = TableHost(game, {"phones": {"clock": {**good, **damaged}}}, tmp_path / "g.json",
+                         wall_clock=lambda: 20.0)
+        assert not host.restore_clock() and host.clock_view() is None, damaged
+    host = TableHost(game, {"phones": {"clock": dict(good)}}, tmp_path / "g.json", wall_clock=lambda: 20.0)
+    assert host.restore_clock()
+    view = host.clock_view()
+    assert view is not None and view["title"] == "Talks" and view["remaining"] == 90.0 and not view["running"]
