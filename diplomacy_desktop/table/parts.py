@@ -269,20 +269,6 @@ class SealSecretPart(JsonPart):
     key_order: tuple[str, ...] = ()
 
 
-class RevealedSealCodesPart(JsonPart):
-    """``table.revealed_seal_codes``: the last revealed phase, its secret (absent in an earlier
-    version's save) and the codes given at sealing (``table.sealcodes``)."""
-
-    KNOWN: ClassVar[dict[str, type | tuple[type, ...]]] = {"phase": str, "secret": str, "codes": dict}
-
-    phase: str | None = None
-    secret: str | None = None
-    #: ``{power: code}``
-    codes: dict[str, Any] | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
-    key_order: tuple[str, ...] = ()
-
-
 class JsonMap(JsonPart):
     """A JSON object keyed by power (or device), every entry of one JSON type (``ITEM``): no known
     keys, so each entry is kept in ``extra`` as read, in its order (a damaged entry too, and it
@@ -401,6 +387,21 @@ class ComputerSeatsPart(TextMap):
     """``table.computer_seats``: the powers the computer plays, ``{power: level}`` (``table.computer``)."""
 
 
+class RevealedSealCodesPart(JsonPart):
+    """``table.revealed_seal_codes``: the last revealed phase, its secret (absent in an earlier
+    version's save) and the codes given at sealing (``table.sealcodes``)."""
+
+    KNOWN: ClassVar[dict[str, type | tuple[type, ...]]] = {"phase": str, "secret": str, "codes": dict}
+    NESTED: ClassVar[dict[str, type[JsonPart | JsonList]]] = {"codes": SealCodesPart}
+
+    phase: str | None = None
+    secret: str | None = None
+    #: ``{power: code}`` (an entry that is not text reads as absent)
+    codes: SealCodesPart | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+    key_order: tuple[str, ...] = ()
+
+
 class JsonList:
     """A JSON array of the table (``TableState.seal_log`` ...): its items kept as read, in order (a
     damaged one too), ``items`` the list itself; a subclass reads each item as a typed record.
@@ -487,6 +488,7 @@ class HotSeatPart(JsonPart):
         "phase": str, "order": list, "sealed": list, "stage": str, "pins": dict, "notices": list, "round": str,
         "phone_sealed": list, "part_declared": list,
     }
+    NESTED: ClassVar[dict[str, type[JsonPart | JsonList]]] = {"pins": PinsPart}
 
     #: the phase the turn is for (``S1901M``)
     phase: str | None = None
@@ -496,8 +498,9 @@ class HotSeatPart(JsonPart):
     sealed: list[Any] | None = None
     #: ``open``, ``curtain``, ``entering``, ``ready`` or ``revealed``
     stage: str | None = None
-    #: each power's PIN hash in an older save (a new game keeps them in ``table.pins``)
-    pins: dict[str, Any] | None = None
+    #: each power's PIN hash in an older save (a new game keeps them in ``table.pins``; an entry
+    #: that is not text reads as absent)
+    pins: PinsPart | None = None
     #: what the table was told (reopened powers)
     notices: list[Any] | None = None
     #: ``declarations`` (Formal Diplomacy) before the orders round; absent: ``orders``
