@@ -328,6 +328,11 @@ def text_entries(part: TextMap | None) -> dict[str, str]:
 class SealCodesPart(TextMap):
     """``table.seal_codes``: this phase's seal codes, ``{power: code}`` (``table.sealcodes``; secret)."""
 
+    def as_given(self) -> dict[str, str]:
+        """Every entry as text, a damaged one too, in order: a seal check must not pass over a
+        code the file holds (one that is not text never matches, so it is an alarm)."""
+        return {k: str(v) for k, v in self.extra.items()}
+
 
 class PlayersPart(TextMap):
     """``table.players``: who plays which power, ``{power: player name}`` (New Game, seating)."""

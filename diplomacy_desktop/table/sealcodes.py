@@ -191,7 +191,7 @@ def revealed_verdict(table: TableState, phase: str, items_of: ItemsOf) -> Verdic
     held = table.revealed_seal_codes
     if held is None or held.phase != phase or held.codes is None:
         return None
-    given = held.codes.entries()
+    given = held.codes.as_given()
     secret = held.secret
     if secret is None:
         return Verdict(phase, dict(given), given, checked=False)
@@ -207,7 +207,7 @@ def revealed_codes(table: TableState) -> tuple[str, dict[str, str]]:
     held = table.revealed_seal_codes
     if held is None or held.codes is None:
         return "", {}
-    return held.phase or "", held.codes.entries()
+    return held.phase or "", held.codes.as_given()
 
 
 def clear_declaration_codes(table: TableState) -> None:
@@ -238,7 +238,7 @@ def logged_verdicts(table: TableState, history: Iterable[HistoryEntry]) -> list[
         if entry is None:
             out.append((phase, None))
             continue
-        given = item.codes.entries()
+        given = item.codes.as_given()
         try:
             codes = recompute(item.secret, phase, given, orders_by_power(entry.orders))
         except ValueError:

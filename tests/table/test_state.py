@@ -1014,18 +1014,28 @@ def test_state_the_revealed_codes_are_a_typed_map_and_a_damaged_code_reads_as_ab
         assert isinstance(part.codes, SealCodesPart)
         assert part.to_dict() == {"phase": "S1901M", "codes": d} and list(part.to_dict()["codes"]) == list(d)
         assert part.codes.entries() == {k: v for k, v in d.items() if isinstance(v, str)}
+        assert part.codes.as_given() == {k: str(v) for k, v in d.items()}
     saved = {"phase": "W1900A", "codes": {"france": "a b c", "turkey": 5, "later": [1]}, "z": 1}
     state = TableState.from_table({"revealed_seal_codes": json.loads(json.dumps(saved)),
                                    "seal_log": [{**saved, "secret": "ab" * 16}]})
     assert state.revealed_seal_codes is not None and isinstance(state.revealed_seal_codes.codes, SealCodesPart)
     assert state.to_table()["revealed_seal_codes"] == saved
-    # a code that is not text reads as absent (it was read as its text, "5")
-    assert sealcodes.revealed_codes(state) == ("W1900A", {"france": "a b c"})
+    # a code that is not text reads as absent, but the seal check still sees it as its text (it
+    # never matches: an alarm, as before)
+    assert state.revealed_seal_codes.codes.of("turkey") is None
+    assert state.revealed_seal_codes.codes.entries() == {"france": "a b c"}
+    given = {"france": "a b c", "turkey": "5", "later": "[1]"}
+    assert sealcodes.revealed_codes(state) == ("W1900A", given)
     verdict = sealcodes.revealed_verdict(state, "W1900A", lambda p: [])
-    assert verdict is not None and verdict.given == {"france": "a b c"}
+    assert verdict is not None and verdict.given == given
     assert isinstance(state.seal_log, SealLogPart)
     logged = state.seal_log.entries()[0]
     assert logged is not None and isinstance(logged.codes, SealCodesPart) and logged.codes.of("turkey") is None
+    [(phase, checked)] = sealcodes.logged_verdicts(state, [])
+    assert phase == "W1900A" and checked is None  # (not in the history)
+    sealed = TableState.from_table({"revealed_seal_codes": {**saved, "secret": "ab" * 16}})
+    alarm = sealcodes.revealed_verdict(sealed, "W1900A", lambda p: [])
+    assert alarm is not None and "turkey" in alarm.mismatched
     # codes that are no object are kept as read, and the entry reads as no codes
     odd = TableState.from_table({"revealed_seal_codes": {"phase": "W1900A", "codes": ["x"]}})
     assert odd.revealed_seal_codes is not None and odd.revealed_seal_codes.codes is None
