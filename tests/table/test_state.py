@@ -1075,3 +1075,45 @@ def test_state_the_turns_pins_are_a_typed_map_and_a_damaged_hash_reads_as_absent
     assert state.pins is None and state.pin_hash("france") == "scrypt$france"
     assert state.to_table()["hotseat"] == {**turn, "pins": {"france": "scrypt$france", "turkey": "scrypt$turkey",
                                                              "later": [1]}}
+
+
+def test_state_the_seatings_choices_and_draws_are_typed_and_a_damaged_entry_is_kept_as_read() -> None:
+    from diplomacy_desktop.engine.seating import GROUPINGS, assign_by_priority
+    from diplomacy_desktop.table.parts import SeatChoicesPart, SeatDrawPart, SeatDrawsPart, SeatingPart
+    from diplomacy_desktop.table.seating import assignment_to_table
+
+    rng = random.Random(41)
+    for choices, draw in zip(_many_dicts(["Ann", "Bob", "Cy"], seed=43),
+                             _many_dicts(list(SeatDrawPart.KNOWN), seed=47), strict=True):
+        draws = [rng.choice([draw, *_ODD_VALUES]) for _ in range(rng.randrange(4))]
+        d = {"method": "priority", "choices": choices, "draws": draws}
+        part = SeatingPart.from_dict(json.loads(json.dumps(d)))
+        assert isinstance(part.choices, SeatChoicesPart) and isinstance(part.draws, SeatDrawsPart)
+        assert part.to_dict() == d and list(part.to_dict()["choices"]) == list(choices)
+        assert part.draws.to_list() == draws and all(isinstance(e, SeatDrawPart) for e in part.draws.entries())
+        back = TableState.from_table({"seating": json.loads(json.dumps(d))}).to_table()
+        assert back == {"seating": d}
+    saved = {"choices": {"Ann": ["england", 3], "Bob": "turkey", "Cy": ["france"]},
+             "draws": [{"choice": 1, "seat": ["england"], "contenders": ["Ann", "Bob"], "winner": "Ann", "later": 1},
+                       {"choice": "one"}, 5]}
+    part = SeatingPart.from_dict(json.loads(json.dumps(saved)))
+    assert part.choices is not None and part.draws is not None
+    # an item that is not text, or choices that are no array, read as absent; kept as read
+    assert part.choices.of("Ann") == ["england"] and part.choices.of("Bob") is None and part.choices.holds("Bob")
+    assert part.choices.entries() == {"Ann": ["england"], "Cy": ["france"]}
+    first, second = part.draws.entries()
+    assert first.winner == "Ann" and first.seat == ["england"] and first.extra == {"later": 1}
+    assert second.choice is None and second.extra == {"choice": "one"}
+    assert part.to_dict() == saved
+    # the draw writes typed records, the same JSON as the plain dicts it wrote before
+    board = load_board("standard")
+    wanted = {"Ann": ["england"], "Bob": ["england"], "Cy": ["france"], "Dee": ["russia"], "Eve": ["turkey"]}
+    assignment = assign_by_priority(wanted, GROUPINGS[5], 7, board.power_ids)
+    made = assignment_to_table(assignment, wanted, secret=False, board=board)
+    assert isinstance(made.choices, SeatChoicesPart) and isinstance(made.draws, SeatDrawsPart)
+    assert made.choices.entries() == wanted
+    out = made.to_dict()
+    assert list(out) == ["method", "secret", "seed", "choices", "draws", "record"]
+    assert out["draws"] == [{"choice": d.choice, "seat": list(d.seat), "contenders": list(d.contenders),
+                             "winner": d.winner} for d in assignment.draws] and len(out["draws"]) == 2
+    assert SeatingPart.from_dict(json.loads(json.dumps(out))) == made
