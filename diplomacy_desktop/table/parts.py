@@ -648,9 +648,11 @@ class ClockStatePart(JsonPart):
         "settings": dict, "phase": str, "periods": list, "index": int, "status": str, "remaining": _MINUTES,
         "warned": bool, "added": list,
     }
+    NESTED: ClassVar[dict[str, type[JsonPart | JsonList]]] = {"settings": ClockPart}
 
-    #: the settings the clock ran with (``ClockSettings.to_dict``)
-    settings: dict[str, Any] | None = None
+    #: the settings the clock ran with (``ClockSettings.to_dict``: ``table.clock``'s keys; the
+    #: window reads them whole, as ``ClockModel.from_dict`` reads the saved object)
+    settings: ClockPart | None = None
     #: the phase it was for (``S1901M``)
     phase: str | None = None
     #: ``[kind, title, seconds]`` per period

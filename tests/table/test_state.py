@@ -1117,3 +1117,33 @@ def test_state_the_seatings_choices_and_draws_are_typed_and_a_damaged_entry_is_k
     assert out["draws"] == [{"choice": d.choice, "seat": list(d.seat), "contenders": list(d.contenders),
                              "winner": d.winner} for d in assignment.draws] and len(out["draws"]) == 2
     assert SeatingPart.from_dict(json.loads(json.dumps(out))) == made
+
+
+def test_state_the_running_clocks_settings_are_typed_as_the_clocks_part() -> None:
+    from diplomacy_desktop.table.parts import ClockPart, ClockStatePart
+    from diplomacy_desktop.table.service import TableService
+
+    game = Game.new(load_board("standard"))
+    model = ClockModel.for_phase(game.state.phase, ClockSettings(wilson_rounds=2), now=lambda: 0.0)
+    for settings in _many_dicts([*ClockPart.KNOWN], seed=53):
+        d = {**model.to_dict(), "settings": settings}
+        part = ClockStatePart.from_dict(json.loads(json.dumps(d)))
+        assert isinstance(part.settings, ClockPart) and part.to_dict() == d
+        assert list(part.to_dict()["settings"]) == list(settings)
+        # the window reads the part as it read the saved object (or fails alike)
+        try:
+            expected: object = ClockModel.from_dict(d, now=lambda: 0.0).to_dict()
+        except ValueError:
+            expected = ValueError
+        try:
+            got: object = ClockModel.from_dict(part.to_dict(), now=lambda: 0.0).to_dict()
+        except ValueError:
+            got = ValueError
+        assert got == expected, d
+    state = TableState()
+    TableService(game, state).keep_clock(model.to_dict())
+    assert state.clock_state is not None and isinstance(state.clock_state.settings, ClockPart)
+    assert state.clock_state.settings.settings() == ClockSettings(wilson_rounds=2)
+    assert state.to_table()["clock_state"] == model.to_dict()
+    damaged = ClockStatePart.from_dict({"settings": ["x"], "phase": "S1901M"})
+    assert damaged.settings is None and damaged.to_dict() == {"settings": ["x"], "phase": "S1901M"}
