@@ -477,12 +477,22 @@ TYPED_PARTS["players"] = {"table.players", "players_part"}
 TYPED_PARTS["pins"] = {"table.pins", "pins_part"}
 TYPED_PARTS["player_ids"] = {"table.player_ids"}
 TYPED_PARTS["declarations"] = {"table.declarations", "declarations_part"}
+#: the typed maps and lists inside the typed parts (``JsonPart.NESTED``), by the part's name that
+#: holds them (``x.hotseat.pins``, ``c.table.seating.choices``) or a local that only ever holds one
+#: (``turn_pins``: the hot-seat turn's pins); ``codes``, ``choices``, ``settings`` alone name too many
+#: other things (a verdict's codes, the seating dialog's own choices, the clock's settings)
+NESTED_TYPED = {"hotseat": {"pins"}, "revealed_seal_codes": {"codes"}, "seating": {"choices", "draws"},
+                "clock_state": {"settings"}}
+TYPED_PARTS["hotseat.pins"] = {"turn_pins"}
 PART_KEYED = KEYED_READS | {"popitem"}
 
 
 def _part_of(node: ast.expr, own: bool = False) -> str | None:
     """The typed part ``node`` names (``x.phones``, ``phones``, ``x.phones_part()``,
     ``x.part("phones")``), else ``None``; ``own``: ``self`` is the table (``TableState``'s methods)."""
+    if isinstance(node, ast.Attribute) and node.attr in {k for keys in NESTED_TYPED.values() for k in keys} \
+            and (outer := _part_of(node.value, own)) and node.attr in NESTED_TYPED.get(outer, ()):
+        return f"{outer}.{node.attr}"  # a typed map inside a typed part (``x.hotseat.pins``)
     if isinstance(node, ast.BoolOp):  # ``(x.phones or {})``
         return next((part for v in node.values if (part := _part_of(v, own))), None)
     if isinstance(node, ast.Call):
@@ -576,3 +586,28 @@ def test_doors_the_typed_parts_scan_finds_a_keyed_hot_seat_turn() -> None:
     )
     found = keyed_part_access([("table/probe.py", probe)])
     assert sorted(f.split(":")[1] for f in found) == ["2", "3", "4", "5"], found
+
+
+def test_doors_the_typed_parts_scan_finds_a_keyed_map_inside_a_part() -> None:
+    """The maps inside the typed parts (``JsonPart.NESTED``): the turn's pins, the revealed codes,
+    the seating's choices and draws, the running clock's settings."""
+    probe = ast.parse(
+        "def f(c, self, turn_pins, seating, verdict):\n"
+        "    a = c.table.hotseat.pins.get('france')\n"
+        "    turn_pins['france'] = h\n"
+        "    e = 'france' in turn_pins\n"
+        "    g = self.table.revealed_seal_codes.codes.items()\n"
+        "    k = seating.choices['Ann']\n"
+        "    m = c.table.seating.draws[0]\n"
+        "    n = c.table.clock_state.settings.get('spring_minutes')\n"
+        "    o = c.table.hotseat.pins.of('france')\n"  # typed: fine
+        "    q = verdict.codes.get('france')\n"  # a verdict's own dict: fine
+        "    r = self.choices['Ann']\n"  # the seating dialog's own: fine
+        "    t = self.session.hotseat.sealed\n"  # not a map of the part: fine
+    )
+    found = keyed_part_access([("table/probe.py", probe)])
+    assert sorted(int(f.split(":")[1]) for f in found) == [2, 3, 4, 5, 6, 7, 8], found
+    assert len(keyed_part_access([("host/probe.py", probe)])) == 7
+    # TableState's own methods: ``self.hotseat`` is the table's turn
+    own = ast.parse("def f(self):\n    a = self.hotseat.pins.get('france')\n")
+    assert len(keyed_part_access([("table/state.py", own)])) == 1
