@@ -488,6 +488,15 @@ TYPED_PARTS["phones.kicked"] = {"phones.kicked", "kicked", "_kicked_part"}
 TYPED_PARTS["phones.joins"] = {"phones.joins"}
 TYPED_PARTS["phones.revealed_declarations"] = {"phones.revealed_declarations"}
 TYPED_PARTS["phones.clock"] = {"phones.clock", "phone_clock"}
+# the typed maps and lists inside the other parts (``JsonPart.NESTED``), by the part's name that
+# holds them (``x.hotseat.pins``, ``c.table.seating.choices``) or a local that only ever holds one
+# (``turn_pins``: the hot-seat turn's pins); ``codes``, ``choices``, ``settings`` alone name too many
+# other things (a verdict's codes, the seating dialog's own choices, the clock's settings)
+TYPED_PARTS["hotseat.pins"] = {"hotseat.pins", "turn_pins"}
+TYPED_PARTS["revealed_seal_codes.codes"] = {"revealed_seal_codes.codes"}
+TYPED_PARTS["seating.choices"] = {"seating.choices"}
+TYPED_PARTS["seating.draws"] = {"seating.draws"}
+TYPED_PARTS["clock_state.settings"] = {"clock_state.settings"}
 PART_KEYED = KEYED_READS | {"popitem"}
 
 
@@ -618,3 +627,28 @@ def test_doors_the_typed_parts_scan_finds_a_keyed_hot_seat_turn() -> None:
     )
     found = keyed_part_access([("table/probe.py", probe)])
     assert sorted(f.split(":")[1] for f in found) == ["2", "3", "4", "5"], found
+
+
+def test_doors_the_typed_parts_scan_finds_a_keyed_map_inside_a_part() -> None:
+    """The maps inside the typed parts (``JsonPart.NESTED``): the turn's pins, the revealed codes,
+    the seating's choices and draws, the running clock's settings."""
+    probe = ast.parse(
+        "def f(c, self, turn_pins, seating, verdict):\n"
+        "    a = c.table.hotseat.pins.get('france')\n"
+        "    turn_pins['france'] = h\n"
+        "    e = 'france' in turn_pins\n"
+        "    g = self.table.revealed_seal_codes.codes.items()\n"
+        "    k = seating.choices['Ann']\n"
+        "    m = c.table.seating.draws[0]\n"
+        "    n = c.table.clock_state.settings.get('spring_minutes')\n"
+        "    o = c.table.hotseat.pins.of('france')\n"  # typed: fine
+        "    q = verdict.codes.get('france')\n"  # a verdict's own dict: fine
+        "    r = self.choices['Ann']\n"  # the seating dialog's own: fine
+        "    t = self.session.hotseat.sealed\n"  # not a map of the part: fine
+    )
+    found = keyed_part_access([("table/probe.py", probe)])
+    assert sorted(int(f.split(":")[1]) for f in found) == [2, 3, 4, 5, 6, 7, 8], found
+    assert len(keyed_part_access([("host/probe.py", probe)])) == 7
+    # TableState's own methods: ``self.hotseat`` is the table's turn
+    own = ast.parse("def f(self):\n    a = self.hotseat.pins.get('france')\n")
+    assert len(keyed_part_access([("table/state.py", own)])) == 1

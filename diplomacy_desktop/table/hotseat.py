@@ -29,7 +29,7 @@ from typing import Any
 
 from ..io.pins import PinFormatError, pin_matches
 from ..io.pins import hash_pin as _io_hash_pin
-from .parts import HotSeatPart
+from .parts import HotSeatPart, text_entries
 
 OPEN = "open"
 CURTAIN = "curtain"
@@ -389,8 +389,12 @@ class HotSeatSession:
     @classmethod
     def from_part(cls, part: HotSeatPart, *, rng: random.Random | None = None) -> HotSeatSession:
         """Restore the table's turn (``TableState.hotseat``), read as :meth:`from_dict` reads the
-        saved object (a later version's keys are not the turn's; ``ValueError`` as there)."""
-        return cls.from_dict(part.to_dict(), rng=rng)
+        saved object (a later version's keys are not the turn's; ``ValueError`` as there): a PIN
+        hash that is not text reads as absent."""
+        data = part.to_dict()
+        if "pins" in data:
+            data["pins"] = text_entries(part.pins)
+        return cls.from_dict(data, rng=rng)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], *, rng: random.Random | None = None) -> HotSeatSession:

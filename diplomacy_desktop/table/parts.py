@@ -13,7 +13,7 @@ Plain Python.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, Self, cast, dataclass_transform
 
@@ -226,20 +226,6 @@ class SealSecretPart(JsonPart):
     key_order: tuple[str, ...] = ()
 
 
-class RevealedSealCodesPart(JsonPart):
-    """``table.revealed_seal_codes``: the last revealed phase, its secret (absent in an earlier
-    version's save) and the codes given at sealing (``table.sealcodes``)."""
-
-    KNOWN: ClassVar[dict[str, type | tuple[type, ...]]] = {"phase": str, "secret": str, "codes": dict}
-
-    phase: str | None = None
-    secret: str | None = None
-    #: ``{power: code}``
-    codes: dict[str, Any] | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
-    key_order: tuple[str, ...] = ()
-
-
 class JsonMap(JsonPart):
     """A JSON object keyed by power (or device), every entry of one JSON type (``ITEM``): no known
     keys, so each entry is kept in ``extra`` as read, in its order (a damaged entry too, and it
@@ -298,6 +284,11 @@ def text_entries(part: TextMap | None) -> dict[str, str]:
 
 class SealCodesPart(TextMap):
     """``table.seal_codes``: this phase's seal codes, ``{power: code}`` (``table.sealcodes``; secret)."""
+
+    def as_given(self) -> dict[str, str]:
+        """Every entry as text, a damaged one too, in order: a seal check must not pass over a
+        code the file holds (one that is not text never matches, so it is an alarm)."""
+        return {k: str(v) for k, v in self.extra.items()}
 
 
 class PlayersPart(TextMap):
@@ -482,6 +473,21 @@ class PhonesPart(JsonPart):
     key_order: tuple[str, ...] = ()
 
 
+class RevealedSealCodesPart(JsonPart):
+    """``table.revealed_seal_codes``: the last revealed phase, its secret (absent in an earlier
+    version's save) and the codes given at sealing (``table.sealcodes``)."""
+
+    KNOWN: ClassVar[dict[str, type | tuple[type, ...]]] = {"phase": str, "secret": str, "codes": dict}
+    NESTED: ClassVar[dict[str, type[JsonPart | JsonList]]] = {"codes": SealCodesPart}
+
+    phase: str | None = None
+    secret: str | None = None
+    #: ``{power: code}`` (an entry that is not text reads as absent)
+    codes: SealCodesPart | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+    key_order: tuple[str, ...] = ()
+
+
 class JsonList:
     """A JSON array of the table (``TableState.seal_log`` ...): its items kept as read, in order (a
     damaged one too), ``items`` the list itself; a subclass reads each item as a typed record.
@@ -524,6 +530,26 @@ class JsonList:
             return len(self.items)
 
 
+class JsonRecords(JsonList, Generic[R]):
+    """A JSON array of records: each JSON object read as an ``ITEM`` (``R``), an item that is no
+    object kept as read; ``entries`` gives the records."""
+
+    __slots__ = ()
+    #: the record each JSON object is read as (``R``)
+    ITEM: ClassVar[type[JsonPart]] = JsonPart
+
+    @classmethod
+    def from_list(cls, data: list[Any] | None) -> Self:
+        return cls([cls.ITEM.from_dict(v) if isinstance(v, dict) else v for v in data or []])
+
+    def to_list(self) -> list[Any]:
+        return [v.to_dict() if isinstance(v, JsonPart) else v for v in self.items]
+
+    def entries(self) -> list[R]:
+        """The items that are records, in order."""
+        return [cast(R, v) for v in self.items if isinstance(v, self.ITEM)]
+
+
 class SealLogPart(JsonList):
     """``table.seal_log``: every revealed phase's secret and the codes given at sealing, oldest
     first (``table.sealcodes``; ``verify-seals`` reads it), each item a ``RevealedSealCodesPart``."""
@@ -535,21 +561,70 @@ class SealLogPart(JsonList):
         return [RevealedSealCodesPart.from_dict(e) if isinstance(e, dict) else None for e in self.items]
 
 
+class SeatChoicesPart(JsonMap):
+    """``table.seating.choices``: each player's choices in the priority draw (rules I), ``{player:
+    [power, ...]}``, up to three, first choice first (a power names the seat holding it)."""
+
+    ITEM: ClassVar[type | tuple[type, ...]] = list
+
+    def of(self, key: str) -> list[str] | None:
+        """``key``'s choices, the text items only (``None``: absent, or not an array)."""
+        value = JsonMap.of(self, key)
+        return [c for c in value if isinstance(c, str)] if isinstance(value, list) else None
+
+    def entries(self) -> dict[str, list[str]]:
+        """Every player's choices (as ``of``), in order."""
+        return {k: chosen for k in self.to_dict() if (chosen := self.of(k)) is not None}
+
+    @classmethod
+    def of_choices(cls, choices: Mapping[str, Sequence[str]]) -> SeatChoicesPart:
+        """A map of ``choices`` (each player's seats as text), in their order."""
+        return cls.from_dict({str(p): [str(c) for c in chosen] for p, chosen in choices.items()})
+
+
+class SeatDrawPart(JsonPart):
+    """One entry of ``table.seating.draws`` (a list: an entry that is no JSON object stays as
+    read): a tie settled by lot (``engine.seating.Draw``)."""
+
+    KNOWN: ClassVar[dict[str, type | tuple[type, ...]]] = {
+        "choice": int, "seat": list, "contenders": list, "winner": str}
+
+    #: the choice the tie was on (1 to 3; 0: the players none of whose choices was free)
+    choice: int | None = None
+    #: the seat drawn for: its powers
+    seat: list[Any] | None = None
+    #: the players who drew, in alphabetical order
+    contenders: list[Any] | None = None
+    #: the player the lot gave it to
+    winner: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+    key_order: tuple[str, ...] = ()
+
+
+class SeatDrawsPart(JsonRecords[SeatDrawPart]):
+    """``table.seating.draws``: the draw's ties, in the order they were settled, each JSON object
+    read as a ``SeatDrawPart`` (an item that is no object stays as read)."""
+
+    __slots__ = ()
+    ITEM = SeatDrawPart
+
+
 class SeatingPart(JsonPart):
     """``table.seating``: the priority draw's record (``table.seating.assignment_to_table``)."""
 
     KNOWN: ClassVar[dict[str, type | tuple[type, ...]]] = {
         "method": str, "secret": bool, "seed": int, "choices": dict, "draws": list, "record": list}
+    NESTED: ClassVar[dict[str, type[JsonPart | JsonList]]] = {"choices": SeatChoicesPart, "draws": SeatDrawsPart}
 
     #: how the powers were assigned (``priority``)
     method: str | None = None
     #: the players' choices were secret
     secret: bool | None = None
     seed: int | None = None
-    #: each player's choices: ``{player: [seat, ...]}``
-    choices: dict[str, Any] | None = None
+    #: each player's choices: ``{player: [power, ...]}``
+    choices: SeatChoicesPart | None = None
     #: each tie's lot: ``[{"choice", "seat", "contenders", "winner"}]``
-    draws: list[Any] | None = None
+    draws: SeatDrawsPart | None = None
     #: the draw in words, a line each
     record: list[Any] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
@@ -568,6 +643,7 @@ class HotSeatPart(JsonPart):
         "phase": str, "order": list, "sealed": list, "stage": str, "pins": dict, "notices": list, "round": str,
         "phone_sealed": list, "part_declared": list,
     }
+    NESTED: ClassVar[dict[str, type[JsonPart | JsonList]]] = {"pins": PinsPart}
 
     #: the phase the turn is for (``S1901M``)
     phase: str | None = None
@@ -577,8 +653,9 @@ class HotSeatPart(JsonPart):
     sealed: list[Any] | None = None
     #: ``open``, ``curtain``, ``entering``, ``ready`` or ``revealed``
     stage: str | None = None
-    #: each power's PIN hash in an older save (a new game keeps them in ``table.pins``)
-    pins: dict[str, Any] | None = None
+    #: each power's PIN hash in an older save (a new game keeps them in ``table.pins``; an entry
+    #: that is not text reads as absent)
+    pins: PinsPart | None = None
     #: what the table was told (reopened powers)
     notices: list[Any] | None = None
     #: ``declarations`` (Formal Diplomacy) before the orders round; absent: ``orders``
@@ -652,9 +729,11 @@ class ClockStatePart(JsonPart):
         "settings": dict, "phase": str, "periods": list, "index": int, "status": str, "remaining": _MINUTES,
         "warned": bool, "added": list,
     }
+    NESTED: ClassVar[dict[str, type[JsonPart | JsonList]]] = {"settings": ClockPart}
 
-    #: the settings the clock ran with (``ClockSettings.to_dict``)
-    settings: dict[str, Any] | None = None
+    #: the settings the clock ran with (``ClockSettings.to_dict``: ``table.clock``'s keys; the
+    #: window reads them whole, as ``ClockModel.from_dict`` reads the saved object)
+    settings: ClockPart | None = None
     #: the phase it was for (``S1901M``)
     phase: str | None = None
     #: ``[kind, title, seconds]`` per period
@@ -784,26 +863,6 @@ class BallotPart(JsonPart):
                                 d.get("vetoes") if _fits(d.get("vetoes"), int) else None)
         except (KeyError, TypeError):
             return None
-
-
-class JsonRecords(JsonList, Generic[R]):
-    """A JSON array of records: each JSON object read as an ``ITEM`` (``R``), an item that is no
-    object kept as read; ``entries`` gives the records."""
-
-    __slots__ = ()
-    #: the record each JSON object is read as (``R``)
-    ITEM: ClassVar[type[JsonPart]] = JsonPart
-
-    @classmethod
-    def from_list(cls, data: list[Any] | None) -> Self:
-        return cls([cls.ITEM.from_dict(v) if isinstance(v, dict) else v for v in data or []])
-
-    def to_list(self) -> list[Any]:
-        return [v.to_dict() if isinstance(v, JsonPart) else v for v in self.items]
-
-    def entries(self) -> list[R]:
-        """The items that are records, in order."""
-        return [cast(R, v) for v in self.items if isinstance(v, self.ITEM)]
 
 
 class BallotsPart(JsonRecords[BallotPart]):

@@ -163,13 +163,13 @@ def reveal_codes(table: TableState, phase: str, items_of: ItemsOf) -> Verdict:
     codes = table.seal_codes
     if held is not None and held.phase == phase and held.secret is not None:
         given = {str(p): str(c) for p, c in codes.to_dict().items()} if codes is not None else {}
-        revealed = RevealedSealCodesPart(phase=phase, secret=held.secret, codes=given)
+        revealed = RevealedSealCodesPart(phase=phase, secret=held.secret, codes=SealCodesPart.of_entries(given))
         table.revealed_seal_codes = revealed
         _log(table, revealed)
         table.seal_secrets = None
         table.seal_codes = None
     elif revealed_codes(table)[0] != phase:  # nothing was sealed in this phase
-        table.revealed_seal_codes = RevealedSealCodesPart(phase=phase, codes={})
+        table.revealed_seal_codes = RevealedSealCodesPart(phase=phase, codes=SealCodesPart())
     verdict = revealed_verdict(table, phase, items_of)
     assert verdict is not None
     return verdict
@@ -191,7 +191,7 @@ def revealed_verdict(table: TableState, phase: str, items_of: ItemsOf) -> Verdic
     held = table.revealed_seal_codes
     if held is None or held.phase != phase or held.codes is None:
         return None
-    given = {str(p): str(c) for p, c in held.codes.items()}
+    given = held.codes.as_given()
     secret = held.secret
     if secret is None:
         return Verdict(phase, dict(given), given, checked=False)
@@ -207,7 +207,7 @@ def revealed_codes(table: TableState) -> tuple[str, dict[str, str]]:
     held = table.revealed_seal_codes
     if held is None or held.codes is None:
         return "", {}
-    return held.phase or "", {str(p): str(c) for p, c in held.codes.items()}
+    return held.phase or "", held.codes.as_given()
 
 
 def clear_declaration_codes(table: TableState) -> None:
@@ -238,7 +238,7 @@ def logged_verdicts(table: TableState, history: Iterable[HistoryEntry]) -> list[
         if entry is None:
             out.append((phase, None))
             continue
-        given = {str(p): str(c) for p, c in item.codes.items()}
+        given = item.codes.as_given()
         try:
             codes = recompute(item.secret, phase, given, orders_by_power(entry.orders))
         except ValueError:

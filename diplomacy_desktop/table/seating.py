@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 
 from ..engine.board import Board
 from ..engine.seating import Assignment, Draw
-from .parts import SeatingPart
+from .parts import SeatChoicesPart, SeatDrawPart, SeatDrawsPart, SeatingPart
 
 ORDINALS = ("1st", "2nd", "3rd")
 NO_CHOICE = ""
@@ -76,7 +76,7 @@ def assignment_to_table(assignment: Assignment, choices: Mapping[str, Sequence[s
                         board: Board) -> SeatingPart:
     """What the saved game keeps of the assignment (``table.seating``)."""
     return SeatingPart(method="priority", secret=secret, seed=assignment.seed,
-                       choices={p: list(c) for p, c in choices.items()},
-                       draws=[{"choice": d.choice, "seat": list(d.seat), "contenders": list(d.contenders),
-                               "winner": d.winner} for d in assignment.draws],
+                       choices=SeatChoicesPart.of_choices(choices),
+                       draws=SeatDrawsPart([SeatDrawPart(choice=d.choice, seat=list(d.seat), contenders=list(d.contenders),
+                                                         winner=d.winner) for d in assignment.draws]),
                        record=list(draw_record(board, assignment)))

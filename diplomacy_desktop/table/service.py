@@ -824,9 +824,9 @@ class TableService:
 
     def _store_pin(self, power: str, stored: str) -> None:
         turn_pins = self.table.hotseat.pins if self.table.hotseat is not None else None
-        in_turn = turn_pins is not None and power in turn_pins
+        in_turn = turn_pins is not None and turn_pins.holds(power)
         if turn_pins is not None and in_turn:
-            turn_pins[power] = stored  # (an older save's PIN, in its turn)
+            turn_pins.put(power, stored)  # (an older save's PIN, in its turn)
         if (self.table.pins is not None and self.table.pins.holds(power)) or not in_turn:
             self.table.pins_part().put(power, stored)
 

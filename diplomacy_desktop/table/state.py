@@ -341,8 +341,8 @@ class TableState(JsonObjectView):
 
     def pin_hash(self, power: str) -> str | None:
         """``power``'s PIN hash: the table's ``pins``, else the hot-seat turn's (older saves)."""
-        stored: Any = self.pins.of(power) if self.pins is not None else None
+        stored = self.pins.of(power) if self.pins is not None else None
         if not stored and self.hotseat is not None:
             turn_pins = self.hotseat.pins
-            stored = turn_pins.get(power) if turn_pins is not None else None
-        return str(stored) if stored else None
+            stored = turn_pins.of(power) if turn_pins is not None else None
+        return stored or None
