@@ -97,6 +97,8 @@ class _PartKind(type):
         for n in names:  # the declared defaults (None, {} and ()): JsonPart.__init__ sets them
             namespace.pop(n, None)
         namespace["__slots__"] = tuple(n for n in names if n not in held)
+        #: each known key with its attribute (read and written once per key: ``from_dict``, ``to_dict``)
+        namespace["_KEYS"] = tuple((k, attrs.get(k, k)) for k in known)
         return super().__new__(mcs, name, bases, namespace, **kw)
 
 
@@ -117,9 +119,12 @@ class JsonPart(JsonObjectView, metaclass=_PartKind):
     extra: dict[str, Any]
     key_order: tuple[str, ...]
 
+    #: ``(key, attribute)`` of each known key (``_PartKind``)
+    _KEYS: ClassVar[tuple[tuple[str, str], ...]] = ()
+
     def __init__(self, **values: Any) -> None:
-        for name in self.KNOWN:
-            setattr(self, self.ATTRS.get(name, name), None)
+        for _key, name in self._KEYS:
+            setattr(self, name, None)
         self.extra = {}
         self.key_order = ()
         for name, value in values.items():
@@ -132,8 +137,13 @@ class JsonPart(JsonObjectView, metaclass=_PartKind):
     def from_dict(cls, data: Mapping[str, Any] | None) -> Self:
         part = cls()
         if data:
+            known, nested, attrs = cls.KNOWN, cls.NESTED, cls.ATTRS
             for key, value in data.items():
-                part._put(str(key), value)
+                expected = known.get(key)
+                if expected is not None and key not in nested and _fits(value, expected):
+                    setattr(part, attrs.get(key, key), value)  # (a known key's value, as _put does)
+                else:
+                    part._put(str(key), value)  # (another key, a damaged value, a nested record)
             part.key_order = tuple(data)
         return part
 
@@ -162,16 +172,21 @@ class JsonPart(JsonObjectView, metaclass=_PartKind):
     def to_dict(self) -> dict[str, Any]:
         """The part as the save file keeps it (the keys in the order they were read)."""
         values: dict[str, Any] = dict(self.extra)
-        for name in self.KNOWN:
-            value = getattr(self, self.ATTRS.get(name, name))
+        for key, name in self._KEYS:
+            value = getattr(self, name)
+            if value is None:
+                continue
             if isinstance(value, JsonPart):
-                values[name] = value.to_dict()
+                value = value.to_dict()
             elif isinstance(value, JsonList):
-                values[name] = value.to_list()
-            elif value is not None:
-                values[name] = value
-        ordered = {k: values[k] for k in self.key_order if k in values}
-        ordered.update({k: v for k, v in values.items() if k not in ordered})
+                value = value.to_list()
+            values[key] = value
+        order = self.key_order
+        if not order or tuple(values) == order:  # (as read, or made by the package: nothing to sort)
+            return values
+        ordered = {k: values[k] for k in order if k in values}
+        if len(ordered) < len(values):
+            ordered.update({k: v for k, v in values.items() if k not in ordered})
         return ordered
 
     def __bool__(self) -> bool:
