@@ -144,16 +144,24 @@ PHONES_OF_A_LATER_VERSION = {
 }
 
 
+def _read_back(key: str, later: dict[str, Any], kind: type[Any]) -> tuple[dict[str, Any], TableState, Any, dict[str, Any]]:
+    """A table holding ``later`` (a later version's ``key`` part) read and written back: the table,
+    the state, its typed part (of ``kind``) and the table written back, checked to be the same
+    JSON in the same order."""
+    table = {"secrecy": True, key: json.loads(json.dumps(later)), "players": {}}
+    state = TableState.from_table(table)
+    part = getattr(state, key)
+    assert isinstance(part, kind)
+    back = state.to_table()
+    assert back == table and list(back[key]) == list(later)  # the same order
+    return table, state, part, back
+
+
 def test_state_the_phones_part_is_typed_and_round_trips_a_later_versions_keys() -> None:
     from diplomacy_desktop.table import phonebook
     from diplomacy_desktop.table.parts import PhoneDevice, PhonesPart
 
-    table = {"secrecy": True, "phones": json.loads(json.dumps(PHONES_OF_A_LATER_VERSION)), "players": {}}
-    state = TableState.from_table(table)
-    phones = state.phones
-    assert isinstance(phones, PhonesPart)
-    back = state.to_table()
-    assert back == table and list(back["phones"]) == list(PHONES_OF_A_LATER_VERSION)  # the same order
+    table, state, phones, back = _read_back("phones", PHONES_OF_A_LATER_VERSION, PhonesPart)
     assert json.loads(json.dumps(back)) == table  # plain JSON, the part too
     assert phones.phase == "S1901M" and phones.sealed == ["france"] and phones.tokens is not None
     # a value of the wrong type is kept as read, and reads as absent
@@ -224,12 +232,7 @@ def test_state_the_clock_part_is_typed_and_round_trips_a_later_versions_keys() -
     from diplomacy_desktop.table.parts import ClockPart
     from diplomacy_desktop.table.service import TableService
 
-    table = {"secrecy": True, "clock": json.loads(json.dumps(CLOCK_OF_A_LATER_VERSION)), "players": {}}
-    state = TableState.from_table(table)
-    clock = state.clock
-    assert isinstance(clock, ClockPart)
-    back = state.to_table()
-    assert back == table and list(back["clock"]) == list(CLOCK_OF_A_LATER_VERSION)  # the same order
+    table, state, clock, back = _read_back("clock", CLOCK_OF_A_LATER_VERSION, ClockPart)
     assert clock.spring_minutes == 20 and clock.wilson_rounds == 3.0 and clock.writing_per_power is True
     # a damaged value is kept as read and reads as absent; the settings it gives are the defaults
     assert clock.round_minutes is None and clock.extra["round_minutes"] == "five"
@@ -735,12 +738,7 @@ def test_state_the_hot_seat_part_is_typed_and_round_trips_a_later_versions_keys(
     from diplomacy_desktop.table.parts import HotSeatPart
     from diplomacy_desktop.table.service import TableService
 
-    table = {"secrecy": True, "hotseat": json.loads(json.dumps(TURN_OF_A_LATER_VERSION)), "players": {}}
-    state = TableState.from_table(table)
-    turn = state.hotseat
-    assert isinstance(turn, HotSeatPart)
-    back = state.to_table()
-    assert back == table and list(back["hotseat"]) == list(TURN_OF_A_LATER_VERSION)  # the same order
+    table, state, turn, back = _read_back("hotseat", TURN_OF_A_LATER_VERSION, HotSeatPart)
     assert turn.phase == "S1901M" and turn.order == ["france", "turkey", "england"] and turn.sealed == ["turkey"]
     assert turn.stage == "curtain" and turn.pins == {"turkey": "scrypt$turkey"} and turn.round is None
     assert turn.notices == ["France was reopened."] and turn.phone_sealed == ["turkey"]
