@@ -497,6 +497,7 @@ TYPED_PARTS["revealed_seal_codes.codes"] = {"revealed_seal_codes.codes"}
 TYPED_PARTS["seating.choices"] = {"seating.choices"}
 TYPED_PARTS["seating.draws"] = {"seating.draws"}
 TYPED_PARTS["clock_state.settings"] = {"clock_state.settings"}
+TYPED_PARTS["event.custom"] = {"event.custom"}
 PART_KEYED = KEYED_READS | {"popitem"}
 
 

@@ -23,7 +23,14 @@ R = TypeVar("R", bound="JsonPart")
 
 
 def _fits(value: Any, expected: type | tuple[type, ...]) -> bool:
-    return isinstance(value, expected) and not (expected is int and isinstance(value, bool))
+    """``value`` is of the JSON type ``expected`` (JSON's true and false are no numbers, though
+    Python's bool is an int)."""
+    if not isinstance(value, expected):
+        return False
+    if isinstance(value, bool):
+        kinds = expected if isinstance(expected, tuple) else (expected,)
+        return bool in kinds or object in kinds
+    return True
 
 
 class JsonObjectView:
@@ -780,6 +787,13 @@ class ClockPlansPart(JsonPart):
         _keep(self, {phase: plan})
 
 
+class CustomClockPart(JsonMap):
+    """``table.event.custom``: a custom clock's minutes, ``{period: minutes}`` (an entry that is
+    no number reads as absent; ``EventRules`` reads and writes the whole)."""
+
+    ITEM: ClassVar[type | tuple[type, ...]] = (int, float)
+
+
 class EventPart(JsonPart):
     """``table.event``: a tournament board's rules as saved (``table.event.EventRules``: ``rules``);
     a later version's keys stay when the rules change."""
@@ -791,10 +805,11 @@ class EventPart(JsonPart):
         "concession_min_centres": int, "concession_must_be_largest": bool, "scoring": str, "tie_break": str,
         "concession_scored_as": str,
     }
+    NESTED: ClassVar[dict[str, type[JsonPart | JsonList]]] = {"custom": CustomClockPart}
 
     preset: str | None = None
     #: a custom clock's minutes (``preset`` ``custom``)
-    custom: dict[str, Any] | None = None
+    custom: CustomClockPart | None = None
     end_year: int | None = None
     end_time: str | None = None
     end_time_set_at: str | None = None

@@ -1304,3 +1304,31 @@ def test_state_the_running_clocks_settings_are_typed_as_the_clocks_part() -> Non
     assert state.to_table()["clock_state"] == model.to_dict()
     damaged = ClockStatePart.from_dict({"settings": ["x"], "phase": "S1901M"})
     assert damaged.settings is None and damaged.to_dict() == {"settings": ["x"], "phase": "S1901M"}
+
+
+def test_state_the_events_custom_clock_is_a_typed_map_and_round_trips() -> None:
+    from diplomacy_desktop.table.event import EventRules
+    from diplomacy_desktop.table.parts import CustomClockPart
+
+    event = {**EventRules().to_dict(), "preset": "custom",
+             "custom": {"spring": 20, "fall": 15.5, "later": "odd", "writing": True}}
+    state = TableState.from_table({"event": json.loads(json.dumps(event))})
+    assert state.event is not None and isinstance(state.event.custom, CustomClockPart)
+    assert state.event.custom.entries() == {"spring": 20, "fall": 15.5}  # (JSON's true is no number)
+    assert state.to_table() == {"event": event} and list(state.to_table()["event"]["custom"]) == list(event["custom"])
+    for d in _many_dicts(["spring", "fall", "writing", "retreats", "builds"], seed=51):
+        part = CustomClockPart.from_dict(d)
+        assert part.to_dict() == d and list(part.to_dict()) == list(d)
+
+
+def test_state_true_is_no_number_in_a_part_of_numbers() -> None:
+    # JSON's true in a place for minutes, a time or a count (Python's bool is an int): kept as read,
+    # read as absent (the clock's minutes read as 1 and a wrong-PIN block's end as 1970 before)
+    from diplomacy_desktop.table.parts import ClockPart, PinFailure
+
+    clock = ClockPart.from_dict({"spring_minutes": True, "fall_minutes": 10})
+    assert clock.spring_minutes is None and clock.fall_minutes == 10 and clock.extra == {"spring_minutes": True}
+    assert clock.to_dict() == {"spring_minutes": True, "fall_minutes": 10}
+    failure = PinFailure.from_dict({"count": 2, "until": True})
+    assert failure.until is None and failure.count == 2
+    assert ClockPart.from_dict({"writing_per_power": True}).writing_per_power is True  # a flag stays a flag
