@@ -34,7 +34,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from bench_gui import START_SCRIPT  # noqa: E402  (the same start as the timed bench)
+from bench_gui import START_SCRIPT  # (the same start as the timed bench)
 
 #: where each phase ends: the first line of START_SCRIPT that starts with it
 PHASES = (
