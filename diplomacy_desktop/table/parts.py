@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, Self, cast, d
 _MISSING = object()
 P = TypeVar("P", bound="JsonPart")
 R = TypeVar("R", bound="JsonPart")
+T = TypeVar("T")
 
 
 def _fits(value: Any, expected: type | tuple[type, ...]) -> bool:
@@ -248,7 +249,7 @@ class SealSecretPart(JsonPart):
     key_order: tuple[str, ...] = ()
 
 
-class JsonMap(JsonPart):
+class JsonMap(JsonPart, Generic[T]):
     """A JSON object keyed by power (or device), every entry of one JSON type (``ITEM``): no known
     keys, so each entry is kept in ``extra`` as read, in its order (a damaged entry too, and it
     reads as absent).  Read and changed through ``of``, ``put``, ``drop`` and ``entries``."""
@@ -258,10 +259,10 @@ class JsonMap(JsonPart):
     extra: dict[str, Any] = field(default_factory=dict)
     key_order: tuple[str, ...] = ()
 
-    def of(self, key: str) -> Any:
+    def of(self, key: str) -> T | None:
         """The entry for ``key`` (``None``: absent, or not of the entry's type)."""
         value = self.extra.get(key)
-        return value if _fits(value, self.ITEM) else None
+        return cast(T, value) if _fits(value, self.ITEM) else None
 
     def holds(self, key: str) -> bool:
         """Whether ``key`` has an entry (of the entry's type or damaged)."""
@@ -276,22 +277,15 @@ class JsonMap(JsonPart):
         self.extra.pop(key, None)
         self.key_order = tuple(k for k in self.key_order if k != key)
 
-    def entries(self) -> dict[str, Any]:
-        """Every entry of the entry's type, in order."""
-        return {k: v for k, v in self.to_dict().items() if _fits(v, self.ITEM)}
+    def entries(self) -> dict[str, T]:
+        """Every entry that reads (``of``: of the entry's type), in order."""
+        return {k: v for k in self.to_dict() if (v := self.of(k)) is not None}
 
 
-class TextMap(JsonMap):
+class TextMap(JsonMap[str]):
     """A JSON object of text entries, ``{power: text}`` (an entry that is not text reads as absent)."""
 
     ITEM: ClassVar[type | tuple[type, ...]] = str
-
-    def of(self, key: str) -> str | None:
-        value = JsonMap.of(self, key)
-        return value if isinstance(value, str) else None
-
-    def entries(self) -> dict[str, str]:
-        return {k: v for k, v in JsonMap.entries(self).items() if isinstance(v, str)}
 
     @classmethod
     def of_entries(cls, entries: Mapping[str, str]) -> Self:
@@ -325,7 +319,7 @@ class PlayerIdsPart(TextMap):
     """``table.player_ids``: the tournament's id of each power's player, ``{power: id}`` (a board call)."""
 
 
-class DeclarationsPart(JsonMap):
+class DeclarationsPart(JsonMap[dict[str, str]]):
     """``table.declarations``: Formal Diplomacy (seed 003), each power's sealed, unrevealed
     declarations of this phase, ``{power: {other power: "alliance" | "neutral" | "war"}}``."""
 
@@ -333,12 +327,8 @@ class DeclarationsPart(JsonMap):
 
     def of(self, key: str) -> dict[str, str] | None:
         """``key``'s declarations, the text entries only (``None``: absent, or not an object)."""
-        value = JsonMap.of(self, key)
+        value = self.extra.get(key)
         return {str(k): v for k, v in value.items() if isinstance(v, str)} if isinstance(value, dict) else None
-
-    def entries(self) -> dict[str, dict[str, str]]:
-        """Every power's declarations (as ``of``), in order."""
-        return {k: said for k in self.to_dict() if (said := self.of(k)) is not None}
 
 
 class PinFailure(JsonPart):
@@ -353,18 +343,31 @@ class PinFailure(JsonPart):
     key_order: tuple[str, ...] = ()
 
 
-class PinFailuresPart(JsonMap):
-    """``table.pin_failures``: wrong PINs per power, ``{power: {"count", "until"}}`` (``table.pins``)."""
+class RecordMap(JsonMap[dict[str, Any]], Generic[R]):
+    """A JSON object of records, ``{key: {...}}``: each object read as a ``RECORD`` (``R``) by
+    ``record`` / ``records``, written by ``put_record``; an entry that is no object reads as absent."""
 
     ITEM: ClassVar[type | tuple[type, ...]] = dict
+    #: the record each object is read as (``R``)
+    RECORD: ClassVar[type[JsonPart]] = JsonPart
 
-    def failure(self, key: str) -> PinFailure | None:
+    def record(self, key: str) -> R | None:
         """``key``'s record (``None``: absent, or not an object)."""
-        value = JsonMap.of(self, key)
-        return PinFailure.from_dict(value) if isinstance(value, dict) else None
+        value = self.of(key)
+        return cast(R, self.RECORD.from_dict(value)) if value is not None else None
 
-    def put_failure(self, key: str, failure: PinFailure) -> None:
-        self.put(key, failure.to_dict())
+    def put_record(self, key: str, record: R) -> None:
+        self.put(key, record.to_dict())
+
+    def records(self) -> dict[str, R]:
+        """Every entry that is an object, as a record, in order."""
+        return {k: cast(R, self.RECORD.from_dict(v)) for k, v in self.entries().items()}
+
+
+class PinFailuresPart(RecordMap[PinFailure]):
+    """``table.pin_failures``: wrong PINs per power, ``{power: {"count", "until"}}`` (``table.pins``)."""
+
+    RECORD = PinFailure
 
 
 class ComputerSeatsPart(TextMap):
@@ -398,23 +401,11 @@ class DevicePart(JsonPart):
     key_order: tuple[str, ...] = ()
 
 
-class DevicesPart(JsonMap):
+class DevicesPart(RecordMap[DevicePart]):
     """``table.phones.devices``: the devices that joined by PIN, ``{device: {"power", "hash"}}``, in
     the order they joined (``table.phonebook``); an entry that is no object reads as absent."""
 
-    ITEM: ClassVar[type | tuple[type, ...]] = dict
-
-    def device(self, key: str) -> DevicePart | None:
-        """``key``'s record (``None``: absent, or not an object)."""
-        value = JsonMap.of(self, key)
-        return DevicePart.from_dict(value) if isinstance(value, dict) else None
-
-    def put_device(self, key: str, device: DevicePart) -> None:
-        self.put(key, device.to_dict())
-
-    def devices(self) -> dict[str, DevicePart]:
-        """Every entry that is an object, as a record, in order."""
-        return {k: d for k in self.to_dict() if (d := self.device(k)) is not None}
+    RECORD = DevicePart
 
 
 class KickedPart(TextMap):
@@ -422,15 +413,11 @@ class KickedPart(TextMap):
     ``{power: hash}`` (an entry that is not text reads as absent)."""
 
 
-class JoinsPart(JsonMap):
+class JoinsPart(JsonMap[int]):
     """``table.phones.joins``: how many phones joined each power, ``{power: count}`` (an entry that
     is not a whole number, a ``true`` too, reads as absent)."""
 
     ITEM: ClassVar[type | tuple[type, ...]] = int
-
-    def of(self, key: str) -> int | None:
-        value = JsonMap.of(self, key)
-        return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 class RevealedDeclarationsPart(DeclarationsPart):
@@ -583,7 +570,7 @@ class SealLogPart(JsonList):
         return [RevealedSealCodesPart.from_dict(e) if isinstance(e, dict) else None for e in self.items]
 
 
-class SeatChoicesPart(JsonMap):
+class SeatChoicesPart(JsonMap[list[str]]):
     """``table.seating.choices``: each player's choices in the priority draw (rules I), ``{player:
     [power, ...]}``, up to three, first choice first (a power names the seat holding it)."""
 
@@ -591,12 +578,8 @@ class SeatChoicesPart(JsonMap):
 
     def of(self, key: str) -> list[str] | None:
         """``key``'s choices, the text items only (``None``: absent, or not an array)."""
-        value = JsonMap.of(self, key)
+        value = self.extra.get(key)
         return [c for c in value if isinstance(c, str)] if isinstance(value, list) else None
-
-    def entries(self) -> dict[str, list[str]]:
-        """Every player's choices (as ``of``), in order."""
-        return {k: chosen for k in self.to_dict() if (chosen := self.of(k)) is not None}
 
     @classmethod
     def of_choices(cls, choices: Mapping[str, Sequence[str]]) -> SeatChoicesPart:
@@ -787,7 +770,7 @@ class ClockPlansPart(JsonPart):
         _keep(self, {phase: plan})
 
 
-class CustomClockPart(JsonMap):
+class CustomClockPart(JsonMap[float]):
     """``table.event.custom``: a custom clock's minutes, ``{period: minutes}`` (an entry that is
     no number reads as absent; ``EventRules`` reads and writes the whole)."""
 

@@ -45,7 +45,7 @@ def devices(phones: PhonesPart, powers: Iterable[str]) -> dict[str, PhoneDevice]
         return {}
     board = set(powers)
     return {d: PhoneDevice(device_record.power, device_record.hash)
-            for d, device_record in phones.devices.devices().items()
+            for d, device_record in phones.devices.records().items()
             if device_record.hash is not None and device_record.power is not None and device_record.power in board}
 
 
@@ -99,7 +99,7 @@ def cut_off(phones: PhonesPart, powers: Iterable[str], pin_hashes: Mapping[str, 
     device_map = phones.devices
     if device_map is not None:
         for device in list(device_map.to_dict()):
-            device_record = device_map.device(device)
+            device_record = device_map.record(device)
             if device_record is None or device_record.power in affected:
                 device_map.drop(device)
     for p in affected:
@@ -112,7 +112,7 @@ def cut_off_device(phones: PhonesPart, device: str, pin_hash: str | None) -> Non
     device_map = _devices_part(phones)
     if not device_map.holds(device):
         raise KeyError(device)
-    device_record = device_map.device(device)
+    device_record = device_map.record(device)
     device_map.drop(device)
     if pin_hash and device_record is not None:
         _kicked_part(phones).put(str(device_record.power), pin_hash)
@@ -125,7 +125,7 @@ def add_device(phones: PhonesPart, power: str) -> tuple[str, str]:
     phones.device_seq = seq
     device = f"{power[:3]}{seq}"
     token = secrets.token_urlsafe(18)
-    _devices_part(phones).put_device(device, DevicePart(power=power, hash=token_digest(token)))
+    _devices_part(phones).put_record(device, DevicePart(power=power, hash=token_digest(token)))
     return device, token
 
 

@@ -110,12 +110,12 @@ class PinGuard:
         return self.table.pin_failures_part()
 
     def failures(self, who: str) -> int:
-        record = self._records().failure(who)
+        record = self._records().record(who)
         count = record.count if record is not None else 0
         return count if count is not None and count > 0 else 0
 
     def wait(self, who: str) -> float:
-        record = self._records().failure(who)
+        record = self._records().record(who)
         until = record.until if record is not None else 0
         if until is None:
             return 0.0
@@ -132,7 +132,7 @@ class PinGuard:
         """One more wrong PIN; returns the wait it now costs."""
         n = self.failures(who) + 1
         wait = _wait_after(n)
-        self._records().put_failure(who, PinFailure(count=n, until=round(self.clock() + wait, 3) if wait > 0 else 0))
+        self._records().put_record(who, PinFailure(count=n, until=round(self.clock() + wait, 3) if wait > 0 else 0))
         return wait
 
     def succeeded(self, who: str) -> None:

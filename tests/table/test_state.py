@@ -1076,14 +1076,14 @@ def test_state_the_phones_inner_maps_each_round_trip_many_dicts_and_read_a_damag
             if isinstance(part, JoinsPart):  # a whole number only: ``true`` is no count
                 assert all(part.of(k) == (v if type(v) is int else None) for k, v in d.items())
             if isinstance(part, DevicesPart):
-                assert list(part.devices()) == [k for k, v in d.items() if isinstance(v, dict)]
+                assert list(part.records()) == [k for k, v in d.items() if isinstance(v, dict)]
     for seed, record in ((46, DevicePart), (47, PhoneClockPart)):
         for d in _many_dicts(list(record.KNOWN), seed):
             assert record.from_dict(d).to_dict() == d and list(record.from_dict(d).to_dict()) == list(d)
     devices = DevicesPart.from_dict({"fra1": {"power": "france", "hash": 5, "later": 1}, "tur2": ["x"]})
-    fra1 = devices.device("fra1")
+    fra1 = devices.record("fra1")
     assert fra1 is not None and fra1.power == "france" and fra1.hash is None and fra1.extra == {"hash": 5, "later": 1}
-    assert devices.device("tur2") is None and devices.holds("tur2") and devices.device("aus3") is None
+    assert devices.record("tur2") is None and devices.holds("tur2") and devices.record("aus3") is None
     clock = PhoneClockPart.from_dict({"title": 5, "remaining": 12.5, "running": 1, "at": "x"})
     assert clock.title is None and clock.remaining == 12.5 and clock.running is None and clock.at is None
 
@@ -1112,7 +1112,7 @@ def test_state_the_phones_inner_maps_are_typed_records_and_keep_a_later_versions
     assert back["clock"] == {"title": "Negotiation", "remaining": 60.0, "running": True, "at": 5.0}
     assert list(back) == list(PHONES_OF_A_LATER_VERSION)
     device, _token = phonebook.add_device(phones, "austria")
-    assert phones.to_dict()["devices"][device] == {"power": "austria", "hash": phones.devices.device(device).hash}
+    assert phones.to_dict()["devices"][device] == {"power": "austria", "hash": phones.devices.record(device).hash}
     with pytest.raises(KeyError):
         phonebook.cut_off_device(phones, "nobody9", None)
 
