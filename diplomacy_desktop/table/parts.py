@@ -156,20 +156,7 @@ class JsonPart(JsonObjectView, metaclass=_PartKind):
         return part
 
     def _put(self, key: str, value: Any) -> None:
-        expected = self.KNOWN.get(key)
-        nested = self.NESTED.get(key)
-        if nested is not None and isinstance(value, nested):  # a record made by the package
-            setattr(self, self.ATTRS.get(key, key), value)
-            self.extra.pop(key, None)
-        elif expected is not None and _fits(value, expected):
-            if nested is not None:
-                value = nested.from_dict(value) if issubclass(nested, JsonPart) else nested.from_list(value)
-            setattr(self, self.ATTRS.get(key, key), value)
-            self.extra.pop(key, None)
-        else:
-            if expected is not None:
-                setattr(self, self.ATTRS.get(key, key), None)
-            self.extra[key] = value
+        put_key(self, key, value, self.KNOWN, self.NESTED, self.ATTRS)
 
     def drop(self, key: str) -> None:
         """The key leaves the part (whatever it held, a damaged value too)."""
@@ -179,23 +166,7 @@ class JsonPart(JsonObjectView, metaclass=_PartKind):
 
     def to_dict(self) -> dict[str, Any]:
         """The part as the save file keeps it (the keys in the order they were read)."""
-        values: dict[str, Any] = dict(self.extra)
-        for key, name in self._KEYS:
-            value = getattr(self, name)
-            if value is None:
-                continue
-            if isinstance(value, JsonPart):
-                value = value.to_dict()
-            elif isinstance(value, JsonList):
-                value = value.to_list()
-            values[key] = value
-        order = self.key_order
-        if not order or tuple(values) == order:  # (as read, or made by the package: nothing to sort)
-            return values
-        ordered = {k: values[k] for k in order if k in values}
-        if len(ordered) < len(values):
-            ordered.update({k: v for k, v in values.items() if k not in ordered})
-        return ordered
+        return json_object(self, self._KEYS)
 
     def __bool__(self) -> bool:
         """False for an empty part (as its empty JSON object was)."""
@@ -231,6 +202,52 @@ class JsonPart(JsonObjectView, metaclass=_PartKind):
 
     def _json(self) -> dict[str, Any]:
         return self.to_dict()
+
+
+def put_key(record: Any, key: str, value: Any, known: Mapping[str, type | tuple[type, ...]],
+            nested: Mapping[str, type[JsonPart | JsonList]], attrs: Mapping[str, str]) -> None:
+    """``value`` read into ``record`` (a part, or ``TableState``) as the save file's ``key``: a
+    known key's value of its JSON type into its attribute (as the record of its own that ``nested``
+    names, if any; a record the package made as it is), anything else kept in ``record.extra`` as
+    read (a known key's damaged value too, and then the attribute reads as absent)."""
+    expected = known.get(key)
+    kind = nested.get(key)
+    name = attrs.get(key, key)
+    if kind is not None and isinstance(value, kind):  # a record made by the package
+        setattr(record, name, value)
+        record.extra.pop(key, None)
+    elif expected is not None and _fits(value, expected):
+        if kind is not None:
+            value = kind.from_dict(value) if issubclass(kind, JsonPart) else kind.from_list(value)
+        setattr(record, name, value)
+        record.extra.pop(key, None)
+    else:
+        if expected is not None:
+            setattr(record, name, None)
+        record.extra[key] = value
+
+
+def json_object(record: Any, keys: Sequence[tuple[str, str]]) -> dict[str, Any]:
+    """``record`` (a part, or ``TableState``) as the save file keeps it: its ``keys`` (``(key,
+    attribute)``) that hold a value, records as their JSON, and ``record.extra``, in the order
+    ``record.key_order`` read them (the rest after)."""
+    values: dict[str, Any] = dict(record.extra)
+    for key, name in keys:
+        value = getattr(record, name)
+        if value is None:
+            continue
+        if isinstance(value, JsonPart):
+            value = value.to_dict()
+        elif isinstance(value, JsonList):
+            value = value.to_list()
+        values[key] = value
+    order = record.key_order
+    if not order or tuple(values) == order:  # (as read, or made by the package: nothing to sort)
+        return values
+    ordered = {k: values[k] for k in order if k in values}
+    if len(ordered) < len(values):
+        ordered.update({k: v for k, v in values.items() if k not in ordered})
+    return ordered
 
 
 # -- the laptop's turn, PINs, seals, notes, seating --

@@ -71,6 +71,7 @@ from .parts import ComputerSeatsPart, HotSeatPart, PinFailuresPart, SeatingPart
 from .parts import DeclarationsPart, PinsPart, PlayerIdsPart, PlayersPart
 from .parts import LateOrdersPart, NotesPart
 from .parts import JsonList, RevealedSealCodesPart, SealCodesPart, SealLogPart, SealSecretPart
+from .parts import json_object, put_key
 
 if TYPE_CHECKING:
     from .clock import ClockSettings
@@ -107,6 +108,9 @@ _PARTS.update({"declarations": DeclarationsPart})
 #: the nested arrays read as a typed list of their own (``table.parts.JsonList``)
 _LISTS: dict[str, type[JsonList]] = {"seal_log": SealLogPart, "ballots": BallotsPart}
 _LISTS.update({"notes": NotesPart, "late_orders": LateOrdersPart})
+#: both, as a part's ``NESTED``; and each known key with its attribute, as a part's ``_KEYS``
+_NESTED: dict[str, type[JsonPart | JsonList]] = {**_PARTS, **_LISTS}
+_KEYS = tuple((key, key) for key in KNOWN_KEYS)
 
 _P = TypeVar("_P", bound=JsonPart | JsonList)
 
@@ -167,40 +171,11 @@ class TableState(JsonObjectView):
         return state
 
     def _put(self, key: str, value: Any) -> None:
-        typed = _PARTS.get(key) or _LISTS.get(key)
-        if typed is not None and isinstance(value, typed):  # a part made by the package
-            setattr(self, key, value)
-            self.extra.pop(key, None)
-            return
-        expected = KNOWN_KEYS.get(key)
-        ok = expected is not None and isinstance(value, expected) and not (
-            expected is int and isinstance(value, bool))
-        if ok:
-            part = _PARTS.get(key)
-            listed = _LISTS.get(key)
-            setattr(self, key, part.from_dict(value) if part is not None
-                    else listed.from_list(value) if listed is not None else value)
-            self.extra.pop(key, None)
-        else:
-            if expected is not None:
-                setattr(self, key, None)
-            self.extra[key] = value
+        put_key(self, key, value, KNOWN_KEYS, _NESTED, {})  # (as a part reads its keys)
 
     def to_table(self) -> dict[str, Any]:
         """The table as the save file keeps it (the keys in the order they were read)."""
-        values: dict[str, Any] = dict(self.extra)
-        for f in fields(self):
-            if f.name in KNOWN_KEYS:
-                value = getattr(self, f.name)
-                if isinstance(value, JsonPart):
-                    values[f.name] = value.to_dict()
-                elif isinstance(value, JsonList):
-                    values[f.name] = value.to_list()
-                elif value is not None:
-                    values[f.name] = value
-        ordered = {k: values[k] for k in self.key_order if k in values}
-        ordered.update({k: v for k, v in values.items() if k not in ordered})
-        return ordered
+        return json_object(self, _KEYS)
 
     def copy(self) -> TableState:
         """A deep copy (a snapshot a failed write puts back with :meth:`assign`)."""
