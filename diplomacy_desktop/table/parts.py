@@ -204,6 +204,19 @@ class JsonPart(JsonObjectView, metaclass=_PartKind):
         return self.to_dict()
 
 
+_M = TypeVar("_M", bound="JsonPart | JsonList")
+
+
+def made(record: Any, name: str, kind: type[_M]) -> _M:
+    """``record``'s part ``name`` (a part's nested record, or one of ``TableState``'s parts), made
+    empty (``kind()``) when it has none."""
+    value = getattr(record, name)
+    if value is None:
+        value = kind()
+        setattr(record, name, value)
+    return cast(_M, value)
+
+
 def put_key(record: Any, key: str, value: Any, known: Mapping[str, type | tuple[type, ...]],
             nested: Mapping[str, type[JsonPart | JsonList]], attrs: Mapping[str, str]) -> None:
     """``value`` read into ``record`` (a part, or ``TableState``) as the save file's ``key``: a
@@ -651,10 +664,6 @@ class SeatingPart(JsonPart):
     record: list[Any] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
     key_order: tuple[str, ...] = ()
-
-    def copied(self) -> SeatingPart:
-        """A copy (the dialog's and the settings' own)."""
-        return SeatingPart.from_dict(self.to_dict())
 
 
 class HotSeatPart(JsonPart):

@@ -13,7 +13,7 @@ import secrets
 from collections.abc import Iterable, Mapping
 
 from .parts import (DevicePart, DevicesPart, JoinsPart, KickedPart, PhoneClockPart, PhoneDevice, PhonesPart,
-                    PhoneTokensPart)
+                    PhoneTokensPart, made)
 
 # the part's keys, and what each holds: ``table.parts.PhonesPart`` (``tokens``, ``devices``: only a
 # device token's hash is stored (a token is 144 random bits: no slow hash is needed), so a device's
@@ -67,15 +67,11 @@ def saved_clock(phones: PhonesPart) -> PhoneClockPart | None:
 # -- the changes (the table service calls these) ------------------------------------------------------
 
 def _kicked_part(phones: PhonesPart) -> KickedPart:
-    if phones.kicked is None:
-        phones.kicked = KickedPart()
-    return phones.kicked
+    return made(phones, "kicked", KickedPart)
 
 
 def _devices_part(phones: PhonesPart) -> DevicesPart:
-    if phones.devices is None:
-        phones.devices = DevicesPart()
-    return phones.devices
+    return made(phones, "devices", DevicesPart)
 
 
 def ensure_links(phones: PhonesPart, powers: Iterable[str]) -> bool:
@@ -92,10 +88,9 @@ def cut_off(phones: PhonesPart, powers: Iterable[str], pin_hashes: Mapping[str, 
     """The host cuts off the phones of ``powers`` (one player's): new links, every device of
     theirs gone, and the PIN each had no longer joins."""
     affected = set(powers)
-    if phones.tokens is None:
-        phones.tokens = PhoneTokensPart()
+    tokens = made(phones, "tokens", PhoneTokensPart)
     for power, token in new_tokens(affected).items():
-        phones.tokens.put(power, token)
+        tokens.put(power, token)
     device_map = phones.devices
     if device_map is not None:
         for device in list(device_map.to_dict()):
@@ -131,9 +126,7 @@ def add_device(phones: PhonesPart, power: str) -> tuple[str, str]:
 
 def count_join(phones: PhonesPart, power: str) -> None:
     count = joins(phones, power) + 1
-    if phones.joins is None:
-        phones.joins = JoinsPart()
-    phones.joins.put(power, count)
+    made(phones, "joins", JoinsPart).put(power, count)
 
 
 def keep_clock(phones: PhonesPart, clock: PhoneClockPart | None) -> None:

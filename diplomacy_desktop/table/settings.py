@@ -109,6 +109,6 @@ class TableSettings:
                    host_pin if is_pin_hash(host_pin) else None,
                    bool(table.formal) if formal is None else formal,
                    by if by in SHORT_GAME_MEASURES else BY_CENTRES,
-                   seating.copied() if seating is not None else SeatingPart(),
+                   seating_part(seating) if seating is not None else SeatingPart(),
                    table.notes_allowed is True,
                    computer_seats(table), computer_seed(table), table.practice)

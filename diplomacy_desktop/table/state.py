@@ -63,7 +63,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any
 
 from .parts import JsonObjectView, JsonPart, PhonesPart
 from .parts import BallotsPart, BoardInfoPart, ClockPart, ClockPlansPart, ClockStatePart, EventPart
@@ -71,7 +71,7 @@ from .parts import ComputerSeatsPart, HotSeatPart, PinFailuresPart, SeatingPart
 from .parts import DeclarationsPart, PinsPart, PlayerIdsPart, PlayersPart
 from .parts import LateOrdersPart, NotesPart
 from .parts import JsonList, RevealedSealCodesPart, SealCodesPart, SealLogPart, SealSecretPart
-from .parts import json_object, put_key
+from .parts import json_object, made, put_key
 
 if TYPE_CHECKING:
     from .clock import ClockSettings
@@ -111,8 +111,6 @@ _LISTS.update({"notes": NotesPart, "late_orders": LateOrdersPart})
 #: both, as a part's ``NESTED``; and each known key with its attribute, as a part's ``_KEYS``
 _NESTED: dict[str, type[JsonPart | JsonList]] = {**_PARTS, **_LISTS}
 _KEYS = tuple((key, key) for key in KNOWN_KEYS)
-
-_P = TypeVar("_P", bound=JsonPart | JsonList)
 
 
 @dataclass(slots=True, eq=False)
@@ -186,45 +184,37 @@ class TableState(JsonObjectView):
         for f in fields(self):
             setattr(self, f.name, getattr(other, f.name))
 
-    def _made(self, name: str, kind: type[_P]) -> _P:
-        """The part ``name``, made empty (``kind()``) when the table has none."""
-        value = getattr(self, name)
-        if value is None:
-            value = kind()
-            setattr(self, name, value)
-        return cast(_P, value)
-
     def computer_seats_part(self) -> ComputerSeatsPart:
         """The computer's seats (``table.computer_seats``), made empty when absent."""
-        return self._made("computer_seats", ComputerSeatsPart)
+        return made(self, "computer_seats", ComputerSeatsPart)
 
     def seal_codes_part(self) -> SealCodesPart:
         """This phase's seal codes (``table.seal_codes``), made empty when absent."""
-        return self._made("seal_codes", SealCodesPart)
+        return made(self, "seal_codes", SealCodesPart)
 
     def pin_failures_part(self) -> PinFailuresPart:
         """Wrong PINs per power (``table.pin_failures``), made empty when absent."""
-        return self._made("pin_failures", PinFailuresPart)
+        return made(self, "pin_failures", PinFailuresPart)
 
     def seal_log_part(self) -> SealLogPart:
         """Every revealed phase's seal codes (``table.seal_log``), made empty when absent."""
-        return self._made("seal_log", SealLogPart)
+        return made(self, "seal_log", SealLogPart)
 
     def players_part(self) -> PlayersPart:
         """Who plays which power (``table.players``), made empty when absent."""
-        return self._made("players", PlayersPart)
+        return made(self, "players", PlayersPart)
 
     def pins_part(self) -> PinsPart:
         """Each power's PIN hash (``table.pins``), made empty when absent."""
-        return self._made("pins", PinsPart)
+        return made(self, "pins", PinsPart)
 
     def declarations_part(self) -> DeclarationsPart:
         """This phase's sealed declarations (``table.declarations``), made empty when absent."""
-        return self._made("declarations", DeclarationsPart)
+        return made(self, "declarations", DeclarationsPart)
 
     def phones_part(self) -> PhonesPart:
         """The phones' part (``table.phones``), made empty when absent."""
-        return self._made("phones", PhonesPart)
+        return made(self, "phones", PhonesPart)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, TableState):

@@ -638,7 +638,7 @@ class NewGameDialog(QDialog):
             host_pin=hash_pin(host) if host and is_valid_pin(host) else None,
             formal=self.formal_box.isChecked(),
             short_game_by=str(self.short_by_combo.currentData()),
-            seating=self.seating.copied() if self.assign_combo.currentData() != "hand" else SeatingPart(),
+            seating=seating_part(self.seating) if self.assign_combo.currentData() != "hand" else SeatingPart(),
             notes=self.notes_box.isChecked(),
             passphrase=self.passphrase_edit.text() if self.secrecy_box.isChecked() else None,
             computer=computer,
