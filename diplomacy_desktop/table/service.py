@@ -50,7 +50,7 @@ from .session import TableSession
 from .parts import BallotPart, BallotsPart, BoardInfoPart, ClockPlansPart, ClockStatePart, ComputerSeatsPart, EventPart
 from .parts import LateOrderPart, LateOrdersPart, NotePart
 from .parts import DeclarationsPart, PinsPart, PlayerIdsPart, PlayersPart
-from .parts import PhoneClockPart, RevealedDeclarationsPart
+from .parts import PhoneClockPart, RevealedDeclarationsPart, made
 from .state import TableState
 
 if TYPE_CHECKING:
@@ -955,9 +955,7 @@ class TableService:
 
     def set_board_info(self, info: Mapping[str, str], *, initiator: str = HOST) -> TableChange:
         """The event, round and board names for the result files."""
-        if self.table.board_info is None:
-            self.table.board_info = BoardInfoPart()
-        self.table.board_info.keep(info)
+        made(self.table, "board_info", BoardInfoPart).keep(info)
         return self._setting(initiator)
 
     def confirm_pieces(self, phases: Sequence[str], *, initiator: str = HOST) -> TableChange:
@@ -972,9 +970,7 @@ class TableService:
 
     def set_event(self, rules: EventRules, *, initiator: str = HOST) -> TableChange:
         """A tournament board's rules (Tournament ▸ Event rules)."""
-        if self.table.event is None:
-            self.table.event = EventPart()
-        self.table.event.keep_rules(rules)
+        made(self.table, "event", EventPart).keep_rules(rules)
         return self._setting(initiator)
 
     def set_ballots(self, records: Sequence[BallotRecord], *, initiator: str = HOST) -> TableChange:
@@ -1007,9 +1003,7 @@ class TableService:
     def keep_clock_plan(self, phase: str, plan: list[Any]) -> None:
         """The periods ``phase`` (``S1901M``) is played with (Wilson rounds), beside the other
         phases' (a later version's keys of the part stay)."""
-        if self.table.clock_plans is None:
-            self.table.clock_plans = ClockPlansPart()
-        self.table.clock_plans.keep_plan(phase, plan)
+        made(self.table, "clock_plans", ClockPlansPart).keep_plan(phase, plan)
 
     def keep_notes_allowed(self, on: bool) -> None:
         """Private notes allowed at this table (Table ▸ Notes)."""

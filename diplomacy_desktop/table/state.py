@@ -272,9 +272,7 @@ class TableState(JsonObjectView):
 
     def clock_part(self) -> ClockPart:
         """The clock's part (``table.clock``), made empty when absent."""
-        if self.clock is None:
-            self.clock = ClockPart()
-        return self.clock
+        return made(self, "clock", ClockPart)
 
     def event_rules(self) -> EventRules:
         """A tournament board's rules (the defaults when none are saved, or the saved ones are damaged)."""
