@@ -162,7 +162,7 @@ def reveal_codes(table: TableState, phase: str, items_of: ItemsOf) -> Verdict:
     held = table.seal_secrets
     codes = table.seal_codes
     if held is not None and held.phase == phase and held.secret is not None:
-        given = {str(p): str(c) for p, c in codes.to_dict().items()} if codes is not None else {}
+        given = codes.as_given() if codes is not None else {}
         revealed = RevealedSealCodesPart(phase=phase, secret=held.secret, codes=SealCodesPart.of_entries(given))
         table.revealed_seal_codes = revealed
         _log(table, revealed)
