@@ -25,6 +25,7 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from ..engine.state import GameState
+from .parts import fits_json
 from .results import BallotRecord
 
 # -- clock presets --------------------------------------------------------------------------------------
@@ -150,8 +151,7 @@ class EventRules:
         from .scoring import BY_KEY, CONCESSION_SCORING
         for name, kind in _FIELD_KINDS.items():  # (a hand-edited save's value of another type)
             value = getattr(self, name)
-            if not (value is None and name in _OPTIONAL) and (
-                    not isinstance(value, kind) or (kind is int and isinstance(value, bool))):
+            if not (value is None and name in _OPTIONAL) and not fits_json(value, kind):
                 raise ValueError(f"the event's {name.replace('_', ' ')} cannot be {value!r}")
         if self.scoring not in BY_KEY:
             raise ValueError(f"no scoring system {self.scoring!r}")

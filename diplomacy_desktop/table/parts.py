@@ -23,7 +23,7 @@ R = TypeVar("R", bound="JsonPart")
 T = TypeVar("T")
 
 
-def _fits(value: Any, expected: type | tuple[type, ...]) -> bool:
+def fits_json(value: Any, expected: type | tuple[type, ...]) -> bool:
     """``value`` is of the JSON type ``expected`` (JSON's true and false are no numbers, though
     Python's bool is an int)."""
     if not isinstance(value, expected):
@@ -148,7 +148,7 @@ class JsonPart(JsonObjectView, metaclass=_PartKind):
             known, nested, attrs = cls.KNOWN, cls.NESTED, cls.ATTRS
             for key, value in data.items():
                 expected = known.get(key)
-                if expected is not None and key not in nested and _fits(value, expected):
+                if expected is not None and key not in nested and fits_json(value, expected):
                     setattr(part, attrs.get(key, key), value)  # (a known key's value, as _put does)
                 else:
                     part._put(str(key), value)  # (another key, a damaged value, a nested record)
@@ -229,7 +229,7 @@ def put_key(record: Any, key: str, value: Any, known: Mapping[str, type | tuple[
     if kind is not None and isinstance(value, kind):  # a record made by the package
         setattr(record, name, value)
         record.extra.pop(key, None)
-    elif expected is not None and _fits(value, expected):
+    elif expected is not None and fits_json(value, expected):
         if kind is not None:
             value = kind.from_dict(value) if issubclass(kind, JsonPart) else kind.from_list(value)
         setattr(record, name, value)
@@ -292,7 +292,7 @@ class JsonMap(JsonPart, Generic[T]):
     def of(self, key: str) -> T | None:
         """The entry for ``key`` (``None``: absent, or not of the entry's type)."""
         value = self.extra.get(key)
-        return cast(T, value) if _fits(value, self.ITEM) else None
+        return cast(T, value) if fits_json(value, self.ITEM) else None
 
     def holds(self, key: str) -> bool:
         """Whether ``key`` has an entry (of the entry's type or damaged)."""
@@ -899,7 +899,7 @@ class BallotPart(JsonPart):
         try:
             return BallotRecord(str(d["phase"]), str(d["proposer"]), str(d["proposal"]),
                                 tuple(str(p) for p in d["powers"]), bool(d["passed"]),
-                                d.get("vetoes") if _fits(d.get("vetoes"), int) else None)
+                                d.get("vetoes") if fits_json(d.get("vetoes"), int) else None)
         except (KeyError, TypeError):
             return None
 
