@@ -92,24 +92,31 @@ class _TargetStep(_Step):
     target: str = ""
 
 
-@dataclass(frozen=True, slots=True)
 class SupportMode(_Step):
-    """A unit to support: the units it could support are lit."""
+    """A unit to support: the units it could support are lit.
+
+    (A step with no field of its own is a plain subclass, as an order kind is (engine.orders's
+    ``Hold``): the dataclass's methods it inherits go by the instance's own class.)"""
+
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
 class SupportTargetMode(_TargetStep):
     """Where the supported unit goes (or the unit itself, to support it holding)."""
 
+    __slots__ = ()
 
-@dataclass(frozen=True, slots=True)
+
 class ConvoyMode(_Step):
     """A fleet to convoy: the armies it could carry are lit."""
 
+    __slots__ = ()
 
-@dataclass(frozen=True, slots=True)
+
 class ConvoyTargetMode(_TargetStep):
     """Where the convoyed army lands."""
+
+    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)
