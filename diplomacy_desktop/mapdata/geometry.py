@@ -20,7 +20,7 @@ import shapely
 import shapely.errors
 from shapely.geometry.base import BaseGeometry
 
-from ..resources import map_file
+from ..resources import cache_dir, map_file, write_cache
 from .shapes import MapFileError, MapShapes, Point2, read_svg
 
 CACHE_FORMAT = 1
@@ -33,8 +33,7 @@ class MapGeometryError(ValueError):
 
 def default_cache_dir() -> Path:
     """Where parsed maps are cached: ``$XDG_CACHE_HOME/diplomacy-desktop/maps``."""
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "diplomacy-desktop" / "maps"
+    return cache_dir()
 
 
 def standard_map_path() -> Path:
@@ -99,7 +98,7 @@ class MapGeometry:
         if shapes is None:
             shapes = read_svg(path)
             if cache_file is not None:
-                _write_quietly(cache_file, shapes.to_json())
+                write_cache(cache_file, shapes.to_json())
         geometry = cls(shapes)
         if board_space_ids is not None:
             geometry.check_covers(board_space_ids, source=path.name)
@@ -217,13 +216,3 @@ class MapGeometry:
     def __repr__(self) -> str:
         w, h = self.size
         return f"<MapGeometry {len(self._tree_ids)} spaces, {w:g}x{h:g}>"
-
-
-def _write_quietly(path: Path, text: str) -> None:
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".tmp{os.getpid()}")
-        tmp.write_text(text, encoding="utf-8")
-        os.replace(tmp, path)
-    except OSError:
-        pass

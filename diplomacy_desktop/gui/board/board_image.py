@@ -26,6 +26,7 @@ from PySide6.QtGui import QImage, QPainter, QPixmap
 from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
+from ...resources import cache_dir
 from .. import override
 from .map_art import view_box_of
 
@@ -104,8 +105,7 @@ def write_cache(path: Path, data: bytes) -> bool:
 
 def default_cache_dir() -> Path:
     """The folder mapdata keeps its parsed maps in (named here so Shapely need not load first)."""
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "diplomacy-desktop" / "maps"
+    return cache_dir()
 
 
 def _forget_others(keep: Path) -> None:
