@@ -393,7 +393,7 @@ class MainWindow(WindowShell):
         if record.visibility:
             self.statusBar().clearMessage()  # it may name the last power's order
         if record.board_changed:
-            self.scene.show_picture(picture_for(c), unless_drawn=True)
+            self.scene.show_picture_when_sized(lambda: picture_for(c))
         elif record.orders and c.viewing is None:
             for power in sorted(record.orders):
                 orders = c.game.orders_of(power) if c.can_see(power) else []

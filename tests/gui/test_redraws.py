@@ -21,7 +21,7 @@ import pytest
 from window_harness import SPRING_1901_EVERY_UNIT
 
 from diplomacy_desktop.engine.orders import Move
-from diplomacy_desktop.gui.board.map_scene import MapScene
+from diplomacy_desktop.gui.board.map_scene import MapScene, sizes_for_scale
 from diplomacy_desktop.gui.controller import GameController
 from diplomacy_desktop.table.changes import TableChange
 
@@ -215,7 +215,14 @@ def test_redraws_the_window_builds_its_first_picture_once_as_it_opens(qtbot, set
     qtbot.addWidget(window)
     window.ask_before_closing = False
     install_table_features(window)
-    assert built[0] == 1
+    # not before the window is on screen: the units' size depends on the view's scale, which the
+    # window learns as it is laid out (drawn before, the board was drawn twice as it opened)
+    assert built[0] == 0 and window.scene.unit_items == {}
+    window.resize(1000, 700)
+    window.show()
+    qtbot.waitExposed(window)
+    assert built[0] == 1 and len(window.scene.unit_items) == 22
+    assert window.scene.unit_size == sizes_for_scale(window.scene.view_scale, window.scene.size_factor)[0]
     # a new picture is built (one with an order), and the same picture asked for directly (as
     # the sandbox does to put a dragged unit back) is built again
     from diplomacy_desktop.gui.board.map_scene import current_picture

@@ -1154,6 +1154,8 @@ class MapScene(QGraphicsScene):
         self.order_items: dict[str, list[QGraphicsItem]] = {}  # by power
         self.mark_items: list[QGraphicsItem] = []
         self.picture: BoardPicture | None = None
+        #: the first picture, made once a view gives the scene its scale (show_picture_when_sized)
+        self._first_picture: Callable[[], BoardPicture] | None = None
         #: what the picture was last drawn for (see show_picture's ``unless_drawn``)
         self._drawn_for: tuple[object, ...] | None = None
         self.selected_province: str | None = None
@@ -1191,6 +1193,11 @@ class MapScene(QGraphicsScene):
     def set_view_scale(self, scale: float) -> bool:
         """Size units and labels for a view drawing ``scale`` pixels per map unit; True if they changed."""
         self.view_scale = scale
+        first, self._first_picture = self._first_picture, None
+        if first is not None:  # (the board is drawn for the first time, at the view's scale)
+            self.unit_size, self.label_factor = sizes_for_scale(scale, self.size_factor)
+            self.show_picture(first())
+            return True
         unit, label = sizes_for_scale(scale, self.size_factor)
         if (unit, label) == (self.unit_size, self.label_factor):
             placed = self._labels_placed_for
@@ -1821,11 +1828,24 @@ class MapScene(QGraphicsScene):
 
     # -- pictures ----------------------------------------------------------------------------
 
+    def show_picture_when_sized(self, picture: Callable[[], BoardPicture]) -> None:
+        """Draw the picture ``picture()`` makes: now, if a view has given the scene its scale
+        (:meth:`set_view_scale`), else at the first scale it is given.  The units' size and the
+        names' places depend on the scale, which a window learns only as it is laid out on screen:
+        drawn before, the whole board was drawn twice as the window opened (5 ms of its start).
+        Until then the scene holds no units; orders shown meanwhile are in ``picture()``."""
+        if self.view_scale > 0 or self.picture is not None:
+            self._first_picture = None
+            self.show_picture(picture(), unless_drawn=True)
+        else:
+            self._first_picture = picture
+
     def show_picture(self, picture: BoardPicture, *, unless_drawn: bool = False) -> None:
         """Draw a whole picture: units, ownership, orders, results.  ``unless_drawn``: not if
         the scene shows that very picture at the same sizes already (the window is told of
         several changes at once as it opens; a caller that moved an item itself, as the sandbox's
         drag does, draws again without it)."""
+        self._first_picture = None  # (a picture drawn is the first one)
         drawn_for = (picture, self.unit_size, self.letter_px, self.label_factor)
         if unless_drawn and drawn_for == self._drawn_for:
             return
