@@ -15,9 +15,13 @@ phase of the straight-line part of the start:
 
 Each phase's figure is the difference between two stops; the counts repeat to a tenth of a
 percent (``PYTHONHASHSEED=0``; the map's caches warmed by a normal start first), so a change of
-1 % shows.  What follows (the event loop to the first frame) depends on timers and is left to
-``bench_gui.py``.  With ``--baseline`` the other checkout is counted the same way (with this file)
-and the ratios printed.  Needs valgrind (``apt-get install valgrind``); a run takes a few minutes.
+1 % shows.  Then the whole start to the first frame (``bench_gui.py``'s end: the event loop, the
+layout, the names placed for the view's size, the first paint), counted in the window's own
+thread only: under callgrind's slowness the view's timers fire before that frame and start the
+board's sharp picture in a worker thread (hundreds of millions of instructions, in some runs and
+not in others), which a normal start never waits for.  With ``--baseline`` the other checkout is
+counted the same way (with this file) and the ratios printed.  Needs valgrind (``apt-get install
+valgrind``); a run takes a few minutes.
 """
 
 from __future__ import annotations
@@ -79,7 +83,28 @@ def count(root: Path, work: Path) -> dict[str, int]:
         if found is None:
             raise RuntimeError(f"callgrind gave no count for {name} in {root}:\n{proc.stderr[-2000:]}")
         out[name] = int(found.group(1))
+    out[FIRST_FRAME] = _first_frame(env, root, work)
     return out
+
+
+#: the whole start to the first frame, in the window's thread (see the module's doc)
+FIRST_FRAME = "first frame"
+
+
+def _first_frame(env: dict[str, str], root: Path, work: Path) -> int:
+    script = START_SCRIPT.replace('print(f"drawn', 'os._exit(0) if True else print(f"drawn')
+    if script == START_SCRIPT:
+        raise RuntimeError("bench_gui.START_SCRIPT no longer prints 'drawn': update this file")
+    out = work / f"first-frame-{root.name}"
+    out.mkdir(exist_ok=True)
+    subprocess.run(["valgrind", "--tool=callgrind", "--separate-threads=yes",
+                    f"--callgrind-out-file={out}/callgrind.out", sys.executable, "-c", script],
+                   env=env, cwd=str(root), capture_output=True, text=True, timeout=1800, check=False)
+    first = out / "callgrind.out-01"  # the main thread's file (the window's thread)
+    found = re.search(r"^totals:\s*(\d+)", first.read_text(encoding="utf-8"), re.MULTILINE) if first.is_file() else None
+    if found is None:
+        raise RuntimeError(f"callgrind gave no count of the first frame in {root}")
+    return int(found.group(1))
 
 
 def phases(cumulative: dict[str, int]) -> dict[str, int]:
@@ -108,6 +133,7 @@ def main() -> int:
     print(f"{'phase':12s} {'this':>10s}" + (f" {'baseline':>10s} {'ratio':>6s}" if base else ""))
     rows = [(name, phases(this)[name], phases(base)[name] if base else None) for name, _ in PHASES]
     rows.append(("whole", this[PHASES[-1][0]], base[PHASES[-1][0]] if base else None))
+    rows.append((FIRST_FRAME, this[FIRST_FRAME], base[FIRST_FRAME] if base else None))
     for name, mine, theirs in rows:
         line = f"{name:12s} {mine / 1e6:10.1f}"
         if theirs:
