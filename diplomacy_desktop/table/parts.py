@@ -91,9 +91,10 @@ class JsonObjectView:
 @dataclass_transform(eq_default=False, field_specifiers=(field,))
 class _PartKind(type):
     """What makes a ``JsonPart`` subclass a record: its attributes are its ``KNOWN`` keys (a key
-    that is no Python name by its ``ATTRS`` name), then ``extra`` and ``key_order``, in slots (a name outside them is refused), each key ``None``
-    until read; the class body declares them, typed, as a dataclass's fields (the type checker
-    reads them so, ``dataclass_transform``).  Not ``@dataclass``: that writes and compiles an
+    that is no Python name by its ``ATTRS`` name), and ``JsonPart``'s own ``extra`` and
+    ``key_order``, in slots (a name outside them is refused), each key ``None`` until read; the
+    class body declares its keys, typed, as a dataclass's fields (the type checker reads them so,
+    ``dataclass_transform``, after ``JsonPart``'s two).  Not ``@dataclass``: that writes and compiles an
     ``__init__`` and a ``__repr__`` per class, at every start of the app (a part is read at most a
     few times per change, so ``JsonPart.__init__`` serves them all)."""
 
@@ -113,8 +114,8 @@ class _PartKind(type):
 class JsonPart(JsonObjectView, metaclass=_PartKind):
     """A JSON object's known keys as typed attributes (``None``: absent); the rest in ``extra``.
 
-    A subclass declares its ``KNOWN`` keys, then ``extra`` and ``key_order``, as a dataclass
-    declares its fields (``_PartKind``), and is made as one: ``SealSecretPart(phase=..., secret=...)``."""
+    A subclass declares its ``KNOWN`` keys as a dataclass declares its fields (``_PartKind``; the
+    two below are every part's), and is made as one: ``SealSecretPart(phase=..., secret=...)``."""
 
     #: the keys and the JSON type each must have to be read as a typed value
     KNOWN: ClassVar[dict[str, type | tuple[type, ...]]] = {}
@@ -124,8 +125,10 @@ class JsonPart(JsonObjectView, metaclass=_PartKind):
     #: the known keys whose value is read as a typed record of its own (``{"tokens": TextMap}``:
     #: an object of the key's JSON type there is read as that part, an array as that list)
     NESTED: ClassVar[dict[str, type[JsonPart | JsonList]]] = {}
-    extra: dict[str, Any]
-    key_order: tuple[str, ...]
+    #: the keys this version does not know (and known keys with a damaged value), as read
+    extra: dict[str, Any] = field(default_factory=dict)
+    #: the keys in the order they were read (the save file's order, kept)
+    key_order: tuple[str, ...] = ()
 
     #: ``(key, attribute)`` of each known key (``_PartKind``)
     _KEYS: ClassVar[tuple[tuple[str, str], ...]] = ()
@@ -275,8 +278,6 @@ class SealSecretPart(JsonPart):
     phase: str | None = None
     #: the secret, in hex
     secret: str | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
-    key_order: tuple[str, ...] = ()
 
 
 class JsonMap(JsonPart, Generic[T]):
@@ -286,8 +287,6 @@ class JsonMap(JsonPart, Generic[T]):
 
     #: the JSON type an entry must have to be read
     ITEM: ClassVar[type | tuple[type, ...]] = object
-    extra: dict[str, Any] = field(default_factory=dict)
-    key_order: tuple[str, ...] = ()
 
     def of(self, key: str) -> T | None:
         """The entry for ``key`` (``None``: absent, or not of the entry's type)."""
@@ -369,8 +368,6 @@ class PinFailure(JsonPart):
 
     count: int | None = None
     until: int | float | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
-    key_order: tuple[str, ...] = ()
 
 
 class RecordMap(JsonMap[dict[str, Any]], Generic[R]):
@@ -427,8 +424,6 @@ class DevicePart(JsonPart):
 
     power: str | None = None
     hash: str | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
-    key_order: tuple[str, ...] = ()
 
 
 class DevicesPart(RecordMap[DevicePart]):
@@ -469,8 +464,6 @@ class PhoneClockPart(JsonPart):
     running: bool | None = None
     #: the wall-clock time it was written (``time.time``)
     at: float | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
-    key_order: tuple[str, ...] = ()
 
 
 class PhonesPart(JsonPart):
@@ -508,8 +501,6 @@ class PhonesPart(JsonPart):
     joins: JoinsPart | None = None
     #: the clock the phones showed when the host last wrote it
     clock: PhoneClockPart | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
-    key_order: tuple[str, ...] = ()
 
 
 class RevealedSealCodesPart(JsonPart):
@@ -523,8 +514,6 @@ class RevealedSealCodesPart(JsonPart):
     secret: str | None = None
     #: ``{power: code}`` (an entry that is not text reads as absent)
     codes: SealCodesPart | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
-    key_order: tuple[str, ...] = ()
 
 
 class JsonList:
@@ -632,8 +621,6 @@ class SeatDrawPart(JsonPart):
     contenders: list[Any] | None = None
     #: the player the lot gave it to
     winner: str | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
-    key_order: tuple[str, ...] = ()
 
 
 class SeatDrawsPart(JsonRecords[SeatDrawPart]):
@@ -662,8 +649,6 @@ class SeatingPart(JsonPart):
     draws: SeatDrawsPart | None = None
     #: the draw in words, a line each
     record: list[Any] | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
-    key_order: tuple[str, ...] = ()
 
 
 class HotSeatPart(JsonPart):
@@ -695,8 +680,6 @@ class HotSeatPart(JsonPart):
     phone_sealed: list[Any] | None = None
     #: declarations round: the powers that declared on a phone before the rest of their seat
     part_declared: list[Any] | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
-    key_order: tuple[str, ...] = ()
 
     def clear_seals(self) -> None:
         """Nobody has sealed or declared in the turn (``serve`` took its seals: ``TableSession.adopt``);
@@ -736,8 +719,6 @@ class ClockPart(JsonPart):
     declaration_minutes: float | None = None
     #: absent in a save from before the choice (``writing_minutes`` was then for all the powers)
     writing_per_power: bool | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
-    key_order: tuple[str, ...] = ()
 
     def settings(self) -> ClockSettings:
         """The settings (``ValueError`` / ``TypeError`` on a damaged value, as
@@ -776,16 +757,12 @@ class ClockStatePart(JsonPart):
     warned: bool | None = None
     #: the seconds the host added to each period
     added: list[Any] | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
-    key_order: tuple[str, ...] = ()
 
 
 class ClockPlansPart(JsonPart):
     """``table.clock_plans``: each phase's periods as played, ``{phase: [[kind, title, seconds] ...]}``
     (the phases are its keys: all of them in ``extra``, read and written by ``plan`` / ``keep_plan``)."""
 
-    extra: dict[str, Any] = field(default_factory=dict)
-    key_order: tuple[str, ...] = ()
 
     def plan(self, phase: str) -> list[Any] | None:
         """The periods ``phase`` (``S1901M``) was played with (``None``: none kept, or damaged)."""
@@ -834,8 +811,6 @@ class EventPart(JsonPart):
     scoring: str | None = None
     tie_break: str | None = None
     concession_scored_as: str | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
-    key_order: tuple[str, ...] = ()
 
     def rules(self) -> EventRules:
         """The rules (``ValueError`` / ``TypeError`` on a damaged value, as ``EventRules.from_dict``)."""
@@ -858,8 +833,6 @@ class BoardInfoPart(JsonPart):
     event: str | None = None
     round: str | None = None
     board: str | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
-    key_order: tuple[str, ...] = ()
 
     @classmethod
     def of_text(cls, info: Mapping[str, Any]) -> BoardInfoPart:
@@ -888,8 +861,6 @@ class BallotPart(JsonPart):
     passed: bool | None = None
     #: how many vetoed (``None``: not told)
     vetoes: int | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
-    key_order: tuple[str, ...] = ()
 
     def record(self) -> BallotRecord | None:
         """The ballot's outcome (``None``: a damaged entry), read as the save file holds it."""
@@ -930,8 +901,6 @@ class NotePart(JsonPart):
     #: the powers it was written to
     to: list[Any] | None = None
     text: str | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
-    key_order: tuple[str, ...] = ()
 
     def recipients(self) -> list[str]:
         """The powers it was written to (an item that is not text left out)."""
@@ -961,8 +930,6 @@ class LateOrderPart(JsonPart):
     power: str | None = None
     #: ``warning`` or ``void`` (``table.event.LATE_VOID``)
     verdict: str | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
-    key_order: tuple[str, ...] = ()
 
 
 class LateOrdersPart(JsonRecords[LateOrderPart]):

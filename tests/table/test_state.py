@@ -703,15 +703,19 @@ def _part_classes(cls: type[JsonPart]) -> list[type[JsonPart]]:
     return [cls, *(c for sub in cls.__subclasses__() for c in _part_classes(sub))]
 
 
-def test_state_every_part_declares_its_known_keys_then_extra_and_key_order() -> None:
+def test_state_every_part_declares_its_known_keys_and_jsonpart_extra_and_key_order() -> None:
     # a part's attributes come from KNOWN (parts._PartKind makes its slots of them); the class body
-    # declares the same names, typed, for the type checker and the reader: the two must agree
+    # declares the same names, typed, for the type checker and the reader: the two must agree.
+    # ``extra`` and ``key_order`` are declared once, by JsonPart, for every part
     classes = _part_classes(JsonPart)
     assert len(classes) >= 15
-    for cls in classes:
-        own = [n for n, a in vars(cls).get("__annotations__", {}).items() if not str(a).startswith("ClassVar")]
-        assert own in ([], [*(cls.ATTRS.get(k, k) for k in cls.KNOWN), "extra", "key_order"]), cls
+    annotated = {cls: [n for n, a in vars(cls).get("__annotations__", {}).items()
+                       if not str(a).startswith("ClassVar")] for cls in classes}
+    assert annotated[JsonPart] == ["extra", "key_order"]
+    for cls in classes[1:]:
+        assert annotated[cls] in ([], [cls.ATTRS.get(k, k) for k in cls.KNOWN]), cls
         part = cls()
+        assert part.extra == {} and part.key_order == (), cls
         assert part.to_dict() == {} and not part and all(getattr(part, cls.ATTRS.get(k, k)) is None for k in cls.KNOWN), cls
         with pytest.raises(AttributeError):
             part.not_a_key = 1  # type: ignore[attr-defined]
