@@ -3,7 +3,9 @@ app keeps what it works out from them (the user's cache folder)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
+import tempfile
 from pathlib import Path
 
 _PACKAGE = Path(__file__).resolve().parent
@@ -42,13 +44,24 @@ def cache_dir() -> Path:
     return Path(base) / "diplomacy-desktop" / "maps"
 
 
-def write_cache(path: Path, text: str) -> None:
-    """Keep ``text`` as the cache file ``path`` (written whole, then renamed into place); a cache
-    that cannot be written is simply not kept."""
+def write_cache(path: Path, data: str | bytes) -> bool:
+    """Replace the cache file ``path`` with ``data`` (text as UTF-8) whole: written to a temporary
+    file in its folder, then renamed into place, so a reader sees the old file or the new one,
+    never a part; whether it was written.  A failure leaves no partial file and is ignored: a
+    cache is only a cache (no fsync either: the saves' ``io.savefile.write_atomic`` is for what
+    must survive a power cut)."""
+    raw = data.encode("utf-8") if isinstance(data, str) else data
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".tmp{os.getpid()}")
-        tmp.write_text(text, encoding="utf-8")
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=str(path.parent))
+    except OSError:
+        return False
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(raw)
         os.replace(tmp, path)
     except OSError:
-        pass
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        return False
+    return True

@@ -27,9 +27,8 @@ from ..table.changes import LAPTOP, OPENED, TableChange
 from ..engine.errors import OrderError
 from ..engine.game import GameEnd, HistoryEntry
 from ..io.savefile import SaveFileError
-from ..resources import assets_dir
+from ..resources import assets_dir, cache_dir
 from . import override
-from .board.board_image import default_cache_dir
 from .board.label_images import keep_on_disk
 from .board.map_overlay import MapOverlayFrame
 from .board.map_points import DeferredGeometry
@@ -87,7 +86,7 @@ class MainWindow(WindowShell):
         self._discarded = False  # the last "save changes?" was answered Discard
         self.geometry_data = geometry if geometry is not None else deferred_geometry(controller)
         if sharpen:  # the names' places and images, kept for the next start as the board's pictures are
-            keep_on_disk(default_cache_dir(), LabelItem.draw)
+            keep_on_disk(cache_dir(), LabelItem.draw)
         self.scene = MapScene(self.geometry_data, map_svg(controller), self, sharpen=sharpen)
         self.view = MapView(self.scene)
         self.interaction = OrderInteraction(controller, self.scene, self)

@@ -26,7 +26,7 @@ from PySide6.QtGui import QImage, QPainter, QPixmap
 from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from ...resources import cache_dir
+from ...resources import cache_dir, write_cache
 from .. import override
 from .map_art import view_box_of
 
@@ -88,24 +88,6 @@ def _write_raw(path: Path, image: QImage) -> None:
     bits = bytes(data[: w * h * 4]) if line == w * 4 else b"".join(
         bytes(data[y * line: y * line + w * 4]) for y in range(h))
     write_cache(path, _MAGIC + struct.pack("<II", w, h) + bits)
-
-
-def write_cache(path: Path, data: bytes) -> bool:
-    """Replace the cache file ``path`` with ``data`` whole (a reader sees the old file or the new
-    one, never a part); whether it was written.  A failure leaves no partial file and is ignored:
-    a cache is only a cache."""
-    from ...io.savefile import write_atomic
-
-    try:
-        write_atomic(path, data, sync=False)
-    except OSError:
-        return False
-    return True
-
-
-def default_cache_dir() -> Path:
-    """The folder mapdata keeps its parsed maps in (named here so Shapely need not load first)."""
-    return cache_dir()
 
 
 def _forget_others(keep: Path) -> None:
@@ -247,7 +229,7 @@ class BoardItem(QGraphicsItem):
         return self._digest
 
     def _cache_file(self) -> Path | None:
-        folder = self._cache_dir if self._cache_dir is not None else default_cache_dir()
+        folder = self._cache_dir if self._cache_dir is not None else cache_dir()
         digest = self._svg_digest()
         if digest is None:
             return None

@@ -33,6 +33,8 @@ from pathlib import Path
 from PySide6.QtCore import QPoint, QRectF, qVersion
 from PySide6.QtGui import QImage, QPainter, QTransform
 
+from ...resources import write_cache
+
 #: raise when this module's drawing of an image changes (LabelItem.draw's own code names the file)
 VERSION = 1
 #: memory kept for images (bytes), least recently used dropped first
@@ -177,8 +179,6 @@ class LabelImages:
                           image.bytesPerLine(), image.offset().x(), image.offset().y(), self.bounds.get(form)])
             blobs.append(bytes(image.constBits()))
         head = json.dumps(index, separators=(",", ":")).encode()
-        from .board_image import write_cache
-
         write_cache(path, b"".join([_MAGIC, struct.pack("<I", len(head)), head, *blobs]))
 
     def load(self, path: Path) -> int:

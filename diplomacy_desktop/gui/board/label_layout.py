@@ -38,6 +38,8 @@ from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF
 
+from ...resources import write_cache
+
 #: names are drawn at least this many screen pixels high in a window (issue 17: 12 px at 1366x768) ...
 MIN_PX = 12.0
 #: ... and on the projector at least this many per 1080 lines of screen (issue 18: 20 px at 1920x1080)
@@ -504,8 +506,6 @@ class DiskMemo:
     def save(self, path: Path) -> None:
         if not self._dirty:
             return
-        from .board_image import write_cache
-
         data = {key: self._encode(value) for key, value in self._values.items()}
         self._dirty = not write_cache(path, json.dumps(data, separators=(",", ":")).encode())
 
