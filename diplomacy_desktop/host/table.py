@@ -67,7 +67,7 @@ from ..table.phonebook import token_digest
 from ..table.changes import HOST, LAPTOP, PHONE, TURN, TableChange
 from ..table.computer import computer_seats
 from ..table.parts import PhoneClockPart, PhoneDevice, PhonesPart
-from ..table.notes import MAX_NOTE_TEXT, MAX_NOTES, NoteError
+from ..table.notes import MAX_NOTE_TEXT, MAX_NOTES, NoteError, notes_for
 from ..table.pieces import plan_entry
 from ..table.pins import HASH_GATE, JoinGuard, JoinRate, PinWaitError, pin_problem
 from ..table.service import (STAGE_DECLARATIONS, STAGE_ORDERS, PinRefusal, PinWait, StalePhaseError,
@@ -959,9 +959,7 @@ class TableHost:
     def _notes_for(self, powers: Iterable[str]) -> list[dict[str, Any]]:
         """The notes a reader may see, numbered for that reader (1, 2, ...): a game-wide number
         would tell how many notes the others exchanged."""
-        mine = set(powers)
-        notes = self.table.notes.entries() if self.table.notes is not None else []
-        seen = [n for n in notes if n.sender in mine or mine & set(n.recipients())]
+        seen = notes_for(self.table, powers)  # (the laptop's reader reads the same notes)
         return [{**n.to_dict(), "id": i, "phase_label": phase_label(n.phase or "")} for i, n in enumerate(seen, 1)]
 
     # -- orders ----------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ only they and its writer ever read it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from .parts import NotePart, NotesPart
 from .state import TableState
@@ -31,7 +31,7 @@ def notes_allowed(table: TableState) -> bool:
     return table.notes_allowed is True
 
 
-def notes_for(table: TableState, powers: Sequence[str]) -> list[NotePart]:
+def notes_for(table: TableState, powers: Iterable[str]) -> list[NotePart]:
     """The notes ``powers`` wrote or received (never anyone else's)."""
     mine = set(powers)
     notes = table.notes.entries() if table.notes is not None else []
