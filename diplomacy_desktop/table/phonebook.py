@@ -13,7 +13,7 @@ import secrets
 from collections.abc import Iterable, Mapping
 
 from .parts import (DevicePart, DevicesPart, JoinsPart, KickedPart, PhoneClockPart, PhoneDevice, PhonesPart,
-                    PhoneTokensPart, made)
+                    PhoneTokensPart, made, text_entries)
 
 # the part's keys, and what each holds: ``table.parts.PhonesPart`` (``tokens``, ``devices``: only a
 # device token's hash is stored (a token is 144 random bits: no slow hash is needed), so a device's
@@ -35,7 +35,7 @@ def token_digest(token: str) -> str:
 
 def tokens(phones: PhonesPart) -> dict[str, str]:
     """Each power's link token (empty when the part has none yet; a token that is not text is none)."""
-    return phones.tokens.entries() if phones.tokens is not None else {}
+    return text_entries(phones.tokens)
 
 
 def devices(phones: PhonesPart, powers: Iterable[str]) -> dict[str, PhoneDevice]:
