@@ -6,6 +6,7 @@ reopening takes the passphrase and restores everything; a wrong one is refused."
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -57,7 +58,14 @@ def test_secret_store_the_database_bytes_reveal_no_order_note_pin_or_token(tmp_p
     raw += _on_disk(path)  # and once the WAL is checkpointed into the database
     assert store_path(path).exists() and len(raw) > 10_000
     for secret in secrets:
-        assert secret not in raw, secret
+        if secret == PIN.encode():
+            # six digits also turn up by chance inside the store's hex digests and nanosecond times
+            # (a run holds ~5,000 decimal digits in long runs and far more hex: it failed so once in
+            # CI, 0 of 440 reruns here); the PIN as the save would hold it, a JSON string or number,
+            # stands between non-digits
+            assert re.search(rb"(?<![0-9A-Fa-f])" + secret + rb"(?![0-9A-Fa-f])", raw) is None, secret
+        else:
+            assert secret not in raw, secret
 
 
 def test_secret_store_the_same_game_in_the_clear_does_show_them(tmp_path: Path) -> None:
